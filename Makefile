@@ -1,0 +1,77 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+NPM := npm --prefix frontend
+STAMPS := var/.stamps
+
+.PHONY: run test setup lint typecheck vitest pytest e2e migrate build clean
+
+$(STAMPS):
+	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
+
+# Python packages, reinstalled only when the requirements change.
+$(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+# npm packages, reinstalled only when the lock file changes.
+$(STAMPS)/npm: frontend/package.json frontend/package-lock.json | $(STAMPS)
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The frontend build, redone only when a source file changed.
+FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
+frontend/dist/manifest.json: $(STAMPS)/npm $(FRONTEND_SOURCES)
+	$(NPM) run --silent build -- --logLevel warn
+
+build: frontend/dist/manifest.json
+
+setup: $(STAMPS)/python build
+
+migrate: setup
+	$(PY) manage.py migrate --noinput -v0
+
+run: migrate
+	@if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
+	@echo "Serving the portal at http://127.0.0.1:$(PORT) (mail goes to var/mail/ and this log)"
+	@trap 'kill 0' EXIT INT TERM; \
+	$(VENV)/bin/celery -A config.celery_app worker --loglevel=INFO --concurrency=2 -n portal@%h & \
+	$(VENV)/bin/celery -A config.celery_app beat --loglevel=INFO & \
+	$(PY) manage.py runserver 127.0.0.1:$(PORT) --noreload
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: setup
+	$(NPM) run --silent typecheck
+
+vitest: setup
+	$(NPM) run --silent test
+
+pytest: setup
+	$(VENV)/bin/pytest -q
+
+# Browser journeys in Debian's Chromium. As root, a missing Chromium is installed with apt;
+# elsewhere the step is skipped, loudly.
+e2e: setup
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's chromium for the browser journeys…"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || exit 1; \
+	  fi; \
+	fi
+	@if [ -x /usr/bin/chromium ]; then \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q e2e; \
+	else \
+	  echo "E2E SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
+	fi
+
+test: lint typecheck vitest pytest e2e
+
+clean:
+	rm -rf var/.stamps frontend/dist

@@ -1,0 +1,89 @@
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.db import models
+from django.utils import timezone
+
+from apps.core.models import BaseModel
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Admin"
+    USER = "user", "User"
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create_user(self, email: str, password: str | None, **extra):
+        if not email:
+            raise ValueError("An email address is required.")
+        email = self.normalize_email(email).lower()
+        user = self.model(email=email, **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **extra):
+        extra.setdefault("role", Role.USER)
+        extra.setdefault("is_staff", False)
+        extra.setdefault("is_superuser", False)
+        return self._create_user(email, password, **extra)
+
+    def create_superuser(self, email: str, password: str | None = None, **extra):
+        """A superuser is an organizer whose address counts as verified: it can sign in at once."""
+        extra.update(role=Role.ADMIN, is_staff=True, is_superuser=True)
+        user = self._create_user(email, password, **extra)
+        from allauth.account.models import EmailAddress
+
+        EmailAddress.objects.update_or_create(user=user, email=user.email, defaults={"verified": True, "primary": True})
+        return user
+
+    def get_by_natural_key(self, email: str):
+        return self.get(email__iexact=email)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    """A portal account. The email is the login, stored lower-cased and unique."""
+
+    email = models.EmailField(unique=True)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.USER, db_index=True)
+    is_active = models.BooleanField(default=True)
+    is_staff = models.BooleanField(default=False, help_text="May use Django's own admin.")
+    date_joined = models.DateTimeField(default=timezone.now)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        ordering = ["email"]
+
+    def __str__(self) -> str:
+        return self.email
+
+    def save(self, *args, **kwargs):
+        self.email = (self.email or "").strip().lower()
+        super().save(*args, **kwargs)
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == Role.ADMIN
+
+
+class WhitelistRule(BaseModel):
+    """An exception to the student-email rule: one address, or a regular expression."""
+
+    class Kind(models.TextChoices):
+        EMAIL = "email", "Single email"
+        PATTERN = "pattern", "Pattern"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    value = models.CharField(max_length=512)
+
+    class Meta:
+        ordering = ["kind", "value"]
+        constraints = [models.UniqueConstraint(fields=["kind", "value"], name="unique_whitelist_rule")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.value}"

@@ -1,0 +1,85 @@
+"""The student-email rule and the password rule: one place each, with the spec's messages.
+
+Pages mirror these rules for instant feedback (frontend/src/lib/validation.ts); the server is
+the authority.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+
+STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university"
+PASSWORD_MESSAGE = "Password must have at least 8 characters, 1 number, and 1 special character"
+PASSWORD_MIN_LENGTH = 8
+PASSWORD_SPECIALS = "-~!@#$%^&*()_?"
+STUDENT_TLDS = ("edu", "ca", "in", "ng", "uk", "it")
+
+_EMAIL_SHAPE = re.compile(r"^[A-Za-z0-9._%+\-]+@([A-Za-z0-9\-]+\.)+[A-Za-z]{2,}$")
+
+
+def normalize_email(email: str) -> str:
+    return (email or "").strip().lower()
+
+
+def whitelist_matches(email: str) -> bool:
+    """True when the address is whitelisted, as a single address or by a pattern."""
+    from .models import WhitelistRule
+
+    email = normalize_email(email)
+    for kind, value in WhitelistRule.objects.values_list("kind", "value"):
+        if kind == WhitelistRule.Kind.EMAIL and value.lower() == email:
+            return True
+        if kind == WhitelistRule.Kind.PATTERN:
+            try:
+                if re.fullmatch(value, email, flags=re.IGNORECASE):
+                    return True
+            except re.error:
+                continue
+    return False
+
+
+def is_student_email(email: str) -> bool:
+    email = normalize_email(email)
+    if len(email) > 254:
+        return False
+    if _EMAIL_SHAPE.match(email):
+        domain = email.rsplit("@", 1)[1]
+        if domain.rsplit(".", 1)[1] in STUDENT_TLDS:
+            return True
+        extra = [d.strip().lower() for d in settings.EXTRA_STUDENT_DOMAINS if d.strip()]
+        if any(domain == d or domain.endswith("." + d) for d in extra):
+            return True
+    return whitelist_matches(email)
+
+
+def validate_student_email(email: str) -> str:
+    """The normalized address, or a ValidationError with the spec's message."""
+    if not isinstance(email, str) or not is_student_email(email):
+        raise ValidationError(STUDENT_EMAIL_MESSAGE, code="student_email")
+    return normalize_email(email)
+
+
+def is_valid_password(password: str) -> bool:
+    return (
+        isinstance(password, str)
+        and len(password) >= PASSWORD_MIN_LENGTH
+        and any(c.isdigit() for c in password)
+        and any(c in PASSWORD_SPECIALS for c in password)
+    )
+
+
+def validate_password(password: str) -> str:
+    if not is_valid_password(password):
+        raise ValidationError(PASSWORD_MESSAGE, code="password")
+    return password
+
+
+def validate_pattern(pattern: str) -> str:
+    try:
+        re.compile(pattern)
+    except (re.error, TypeError) as exc:
+        raise ValidationError(f"Not a valid regular expression: {exc}", code="pattern") from exc
+    return pattern

@@ -1,0 +1,197 @@
+"""Account writes: registration, verification, sign-in, password reset, roles, whitelist.
+
+These are thin callers of django-allauth's machinery (its adapter, email addresses, HMAC
+confirmation keys, reset-token generator and rate limits), shaped for the portal's JSON API.
+"""
+
+from __future__ import annotations
+
+from allauth.account.adapter import get_adapter
+from allauth.account.forms import default_token_generator
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+from allauth.account.utils import url_str_to_user_pk
+from allauth.core import ratelimit
+from django.contrib.auth import authenticate, login, logout
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from apps.core.exceptions import ApplicationError
+
+from . import rules
+from .models import Role, User, WhitelistRule
+from .tasks import send_password_reset_email, send_verification_email
+
+INVALID_CREDENTIALS = "Invalid credentials."
+ALREADY_EXISTS = "User with this email already exists"
+REGISTERED = "Verification Email Sent. Check Spam folder if email is not visible."
+RESET_SENT = "If an account exists for this email, a password reset link has been sent."
+RESET_DONE = "Your password has been reset. Please log in."
+INVALID_RESET = "This reset link is invalid or has expired. Please request a new one."
+TOO_MANY = "Too many attempts. Please wait a few minutes and try again."
+
+
+def _message(exc: ValidationError) -> str:
+    return exc.messages[0] if exc.messages else "Invalid input."
+
+
+def is_verified(user: User) -> bool:
+    if user.is_superuser:
+        return True
+    return EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True).exists()
+
+
+@transaction.atomic
+def user_register(*, request, email: str, password: str) -> User:
+    """Create an unverified account and queue its verification mail.
+
+    Registering again with an address that was never verified sets the new password and
+    sends a fresh link: the verify page tells people whose link expired to do exactly that.
+    """
+    adapter = get_adapter(request)
+    try:
+        email = adapter.clean_email(email)
+        adapter.clean_password(password)
+    except ValidationError as exc:
+        raise ApplicationError(_message(exc)) from exc
+    if not ratelimit.consume(request, action="signup"):
+        raise ApplicationError(TOO_MANY, status=429)
+
+    user = User.objects.select_for_update().filter(email=email).first()
+    if user is not None and is_verified(user):
+        raise ApplicationError(ALREADY_EXISTS, status=409)
+    if user is None:
+        user = User.objects.create_user(email=email, password=password)
+    else:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    address, _ = EmailAddress.objects.get_or_create(
+        user=user, email=email, defaults={"primary": True, "verified": False}
+    )
+    transaction.on_commit(lambda: send_verification_email.delay(address.pk))
+    return user
+
+
+def user_verify(*, request, key: str) -> EmailAddress:
+    confirmation = EmailConfirmationHMAC.from_key(key)
+    if confirmation is None:
+        raise ApplicationError("This verification link is invalid or has expired.", status=400)
+    address = confirmation.email_address
+    if not address.verified:
+        with transaction.atomic():
+            if not confirmation.confirm(request):
+                raise ApplicationError("This verification link is invalid or has expired.", status=400)
+    return address
+
+
+def user_login(*, request, email: str, password: str) -> User:
+    email = rules.normalize_email(email)
+    if not ratelimit.consume(request, action="login_failed", key=email, dry_run=True):
+        raise ApplicationError(TOO_MANY, status=429)
+    user = authenticate(request, email=email, password=password)
+    if user is None or not user.is_active or not is_verified(user):
+        ratelimit.consume(request, action="login_failed", key=email)
+        raise ApplicationError(INVALID_CREDENTIALS, status=401)
+    login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
+    return user
+
+
+def user_logout(*, request) -> None:
+    logout(request)
+
+
+def password_reset_request(*, request, email: str) -> None:
+    """Queue a reset mail if the account exists; say the same thing either way."""
+    if not isinstance(email, str) or not rules.is_student_email(email):
+        raise ApplicationError("Must be a valid email address")
+    email = rules.normalize_email(email)
+    if not ratelimit.consume(request, action="reset_password", key=email):
+        raise ApplicationError(TOO_MANY, status=429)
+    user = User.objects.filter(email=email, is_active=True).first()
+    if user is not None:
+        transaction.on_commit(lambda: send_password_reset_email.delay(user.pk))
+
+
+def _user_from_reset_key(key: str) -> User | None:
+    if not isinstance(key, str) or "-" not in key:
+        return None
+    uid, token = key.split("-", 1)
+    try:
+        pk = url_str_to_user_pk(uid)
+        user = User.objects.get(pk=pk, is_active=True)
+    except (ValueError, TypeError, OverflowError, ValidationError, User.DoesNotExist):
+        return None
+    return user if default_token_generator.check_token(user, token) else None
+
+
+@transaction.atomic
+def password_reset_confirm(*, request, key: str, password: str) -> User:
+    """Set a new password from a reset link. A refused attempt leaves the link usable."""
+    if not ratelimit.consume(request, action="reset_password_from_key"):
+        raise ApplicationError(TOO_MANY, status=429)
+    user = _user_from_reset_key(key)
+    if user is None:
+        raise ApplicationError(INVALID_RESET)
+    try:
+        rules.validate_password(password)
+    except ValidationError as exc:
+        raise ApplicationError(_message(exc)) from exc
+    # A new password hash invalidates the token (single use) and every existing session.
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    # The link arrived by email, so the address is proven to be theirs.
+    EmailAddress.objects.filter(user=user, email__iexact=user.email).update(verified=True)
+    return user
+
+
+def _get_user(email: str) -> User:
+    user = User.objects.filter(email=rules.normalize_email(email)).first() if isinstance(email, str) else None
+    if user is None:
+        raise ApplicationError("Invalid Email - User does not exist", status=404)
+    return user
+
+
+@transaction.atomic
+def user_promote(*, email: str) -> User:
+    user = _get_user(email)
+    if user.role != Role.ADMIN:
+        user.role = Role.ADMIN
+        user.save(update_fields=["role"])
+    return user
+
+
+@transaction.atomic
+def user_demote(*, email: str) -> User:
+    # Lock every admin row so two simultaneous demotions can't remove the last two admins.
+    admins = list(User.objects.select_for_update().filter(role=Role.ADMIN).order_by("pk"))
+    user = _get_user(email)
+    if user.role != Role.ADMIN:
+        return user
+    if len(admins) <= 1:
+        raise ApplicationError("The last organizer can't be removed.", status=409)
+    user.role = Role.USER
+    user.is_staff = user.is_superuser and user.is_staff
+    user.save(update_fields=["role", "is_staff"])
+    return user
+
+
+def whitelist_add(*, kind: str, value: str) -> WhitelistRule:
+    value = (value or "").strip()
+    if kind == WhitelistRule.Kind.EMAIL:
+        if "@" not in value or len(value) > 254 or any(c.isspace() for c in value):
+            raise ApplicationError("Enter a valid email address.")
+        value = value.lower()
+    else:
+        if not value:
+            raise ApplicationError("Enter a pattern.")
+        try:
+            rules.validate_pattern(value)
+        except ValidationError as exc:
+            raise ApplicationError(_message(exc)) from exc
+    rule, _ = WhitelistRule.objects.get_or_create(kind=kind, value=value)
+    return rule
+
+
+def whitelist_remove(*, rule_id: int) -> None:
+    deleted, _ = WhitelistRule.objects.filter(pk=rule_id).delete()
+    if not deleted:
+        raise ApplicationError("No such whitelist exception.", status=404)

@@ -1,0 +1,36 @@
+"""Account mails, sent by Celery after the request's transaction commits. Tasks take ids."""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+
+from allauth.account.forms import default_token_generator
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+from allauth.account.utils import user_pk_to_url_str
+from celery import shared_task
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from apps.mailings import automated
+
+logger = logging.getLogger(__name__)
+TRANSIENT = (smtplib.SMTPException, ConnectionError, TimeoutError)
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def send_verification_email(email_address_id: int) -> None:
+    address = EmailAddress.objects.filter(pk=email_address_id, verified=False).first()
+    if address is None:
+        return  # verified meanwhile, or gone: nothing to send
+    key = EmailConfirmationHMAC(address).key
+    automated.send("verify_email", address.email, {"link": f"{settings.SITE_URL}/verify/{key}"})
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def send_password_reset_email(user_id: int) -> None:
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        return
+    key = f"{user_pk_to_url_str(user)}-{default_token_generator.make_token(user)}"
+    automated.send("password_reset", user.email, {"link": f"{settings.SITE_URL}/reset/{key}"})

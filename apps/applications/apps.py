@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ApplicationsConfig(AppConfig):
+    name = "apps.applications"
+    label = "applications"

@@ -1,0 +1,85 @@
+"""One error type for services and one handler that renders the contract's error shape.
+
+Every API error leaves as `{"message": "...", "errors": {...}?}` with the right status code.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+class ApplicationError(Exception):
+    """A refusal from a service: a message for people, a status code, optional field errors."""
+
+    def __init__(self, message: str, *, status: int = 400, errors: dict | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.errors = errors or {}
+
+
+def _flatten(detail) -> dict[str, list[str]]:
+    """DRF error details as `{field: [messages]}`."""
+    if isinstance(detail, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            if isinstance(value, dict):
+                for sub_key, sub_value in _flatten(value).items():
+                    out[f"{key}.{sub_key}"] = sub_value
+            elif isinstance(value, list):
+                out[str(key)] = [str(v) if not isinstance(v, dict) else str(v) for v in value]
+            else:
+                out[str(key)] = [str(value)]
+        return out
+    if isinstance(detail, list):
+        return {"non_field_errors": [str(v) for v in detail]}
+    return {"non_field_errors": [str(detail)]}
+
+
+def _first_message(errors: dict[str, list[str]]) -> str:
+    for field, messages in errors.items():
+        if messages:
+            return messages[0] if field == "non_field_errors" else f"{field}: {messages[0]}"
+    return "Invalid input."
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ApplicationError):
+        body = {"message": exc.message}
+        if exc.errors:
+            body["errors"] = exc.errors
+        return Response(body, status=exc.status)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "message_dict"):
+            errors = {k: list(v) for k, v in exc.message_dict.items()}
+        else:
+            errors = {"non_field_errors": list(exc.messages)}
+        return Response({"message": _first_message(errors), "errors": errors}, status=400)
+    if isinstance(exc, Http404):
+        return Response({"message": str(exc) or "Not found."}, status=404)
+    if isinstance(exc, PermissionDenied):
+        return Response({"message": str(exc) or "You do not have permission to do this."}, status=403)
+
+    if isinstance(exc, drf.ValidationError):
+        errors = _flatten(exc.detail)
+        return Response({"message": _first_message(errors), "errors": errors}, status=400)
+    if isinstance(exc, drf.ParseError):
+        return Response({"message": "Malformed request body."}, status=400)
+    if isinstance(exc, drf.NotAuthenticated | drf.AuthenticationFailed):
+        return Response({"message": "You are not signed in."}, status=401)
+
+    response = drf_exception_handler(exc, context)
+    if response is not None:
+        detail = getattr(exc, "detail", None)
+        message = str(detail) if isinstance(detail, str) else str(getattr(exc, "default_detail", exc))
+        response.data = {"message": message}
+    return response

@@ -1,0 +1,89 @@
+"""Server-rendered pages: each mounts one React island with its initial props.
+
+The guards live here, on the server: public-only pages send a signed-in user to /dashboard,
+protected pages send a signed-out visitor to /login?next=…, admin pages send a non-admin to
+/dashboard.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template import loader
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_safe
+
+
+def island(request: HttpRequest, page: str, props: dict | None = None, *, title: str, status: int = 200):
+    """Render the island `page` (entry `src/pages/<page>.tsx`) with its props."""
+    context = {"page": page, "page_props": props or {}, "page_props_id": f"{page}-props", "title": title}
+    return render(request, "island.html", context, status=status)
+
+
+def safe_next(request: HttpRequest, default: str = "/dashboard") -> str:
+    """The `next` parameter if it is a same-site path, else the default."""
+    target = request.GET.get("next") or request.POST.get("next") or ""
+    if (
+        target.startswith("/")
+        and not target.startswith("//")
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+    ):
+        return target
+    return default
+
+
+def public_only(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect("/dashboard")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def signed_in(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def admin_only(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
+        if not request.user.is_admin:
+            return redirect("/dashboard")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+@require_safe
+def home(request):
+    return island(request, "core-home", title="Home")
+
+
+@require_safe
+def loading(request):
+    return island(request, "core-loading", {"redirectTo": "/login", "delayMs": 7000}, title="Loading")
+
+
+def not_found(request, exception=None, path: str = ""):
+    return render(request, "404.html", {"title": "Not found"}, status=404)
+
+
+def server_error(request):
+    # Rendered without the request's context processors: the failure may be the database.
+    html = loader.render_to_string("500.html", {"title": "Error", "error_page": True})
+    return HttpResponse(html, status=500)

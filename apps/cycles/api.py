@@ -1,0 +1,75 @@
+"""`/api/applications/cycle/*`: the current cycle's status, configuration and identity."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from apps.core.api import AdminApiView, ApiView, PublicApiView
+
+from . import selectors, services
+from .models import CycleStatus, Season
+
+
+class DatesSerializer(serializers.Serializer):
+    start = serializers.DateField(input_formats=["%Y-%m-%d"])
+    end = serializers.DateField(input_formats=["%Y-%m-%d"])
+    housing = serializers.DateField(input_formats=["%Y-%m-%d"])
+    confirmation_first_deadline = serializers.DateField(input_formats=["%Y-%m-%d"])
+    confirmation_second_deadline = serializers.DateField(input_formats=["%Y-%m-%d"])
+    due = serializers.DateField(input_formats=["%Y-%m-%d"])
+    waitlist_deadline = serializers.DateField(input_formats=["%Y-%m-%d"])
+
+
+class ConfigSerializer(serializers.Serializer):
+    dates = DatesSerializer()
+    status = serializers.ChoiceField(choices=CycleStatus.choices)
+    location = serializers.CharField(max_length=255)
+    housing_link = serializers.URLField(max_length=500)
+
+
+class CurrentSerializer(serializers.Serializer):
+    year = serializers.IntegerField(min_value=2000, max_value=2100)
+    cycle = serializers.ChoiceField(choices=Season.choices)
+
+
+class CycleStatusApi(PublicApiView):
+    def get(self, request):
+        return Response(selectors.current_status())
+
+
+class CycleConfigApi(ApiView):
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [AdminApiView.permission_classes[0]()]
+        return super().get_permissions()
+
+    def get(self, request):
+        return Response(selectors.cycle_config(selectors.current_cycle()))
+
+    def post(self, request):
+        data = self.validate(ConfigSerializer, request.data)
+        cycle = services.cycle_update_config(
+            cycle=selectors.current_cycle(),
+            dates=data["dates"],
+            status=data["status"],
+            location=data["location"],
+            housing_link=data["housing_link"],
+        )
+        return Response({"message": "Configuration updated successfully", **selectors.cycle_config(cycle)})
+
+
+class CycleCurrentApi(ApiView):
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [AdminApiView.permission_classes[0]()]
+        return super().get_permissions()
+
+    def get(self, request):
+        cycle = selectors.current_cycle()
+        return Response({"year": cycle.year, "cycle": cycle.season})
+
+    def post(self, request):
+        data = self.validate(CurrentSerializer, request.data)
+        cycle = services.cycle_make_current(season=data["cycle"], year=data["year"])
+        return Response({"year": cycle.year, "cycle": cycle.season})

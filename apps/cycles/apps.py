@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CyclesConfig(AppConfig):
+    name = "apps.cycles"
+    label = "cycles"

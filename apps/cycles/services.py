@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from .models import DATE_FIELDS, Cycle, Season
+
+
+def default_season_year() -> tuple[str, int]:
+    today = timezone.now().date()
+    return (Season.FALL if today.month >= 7 else Season.SPRING), today.year
+
+
+@transaction.atomic
+def cycle_update_config(*, cycle: Cycle, dates: dict, status: str, location: str, housing_link: str) -> Cycle:
+    """Replace the cycle's configuration. Status changes go through cycle_set_status."""
+    cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
+    for name in DATE_FIELDS:
+        setattr(cycle, name, dates[name])
+    cycle.location = location
+    cycle.housing_link = housing_link
+    cycle.save()
+    return cycle_set_status(cycle=cycle, status=status)
+
+
+@transaction.atomic
+def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
+    """The one door for cycle status changes; later issues hang release mail off it."""
+    cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
+    if cycle.status != status:
+        cycle.status = status
+        cycle.save(update_fields=["status", "updated_at"])
+    return cycle
+
+
+@transaction.atomic
+def cycle_make_current(*, season: str, year: int) -> Cycle:
+    """Switch the current cycle, creating it if new. Accounts and resumes are untouched."""
+    Cycle.objects.select_for_update().filter(is_current=True).exclude(season=season, year=year).update(is_current=False)
+    cycle, _created = Cycle.objects.get_or_create(season=season, year=year)
+    if not cycle.is_current:
+        cycle.is_current = True
+        cycle.save(update_fields=["is_current", "updated_at"])
+    return cycle

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("cycle/status", api.CycleStatusApi.as_view(), name="cycle-status"),
+    path("cycle/config", api.CycleConfigApi.as_view(), name="cycle-config"),
+    path("cycle/current", api.CycleCurrentApi.as_view(), name="cycle-current"),
+]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ResumesConfig(AppConfig):
+    name = "apps.resumes"
+    label = "resumes"

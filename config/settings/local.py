@@ -1,0 +1,10 @@
+"""`make run` on a laptop: SQLite, mail as files under var/mail, no server to install."""
+
+from .base import *  # noqa: F403
+from .base import env
+
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+EMAIL_BACKEND = env("EMAIL_BACKEND", default="apps.core.mail.FileAndLogEmailBackend")
+# Serve the built frontend and static files straight from their folders (no collectstatic).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

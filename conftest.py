@@ -1,0 +1,89 @@
+"""Fixtures shared by every test: real users made through the real services."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+from django.core.cache import cache
+from django.test import Client, TestCase
+
+PASSWORD = "Coffee-Beans-42"
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache():
+    """Rate limits and cached lists live in the cache (Redis in CI): start every test empty."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+class PortalClient(Client):
+    """A test client whose requests run their on-commit side effects before returning.
+
+    Tests run inside a transaction that never commits, so `transaction.on_commit` hooks would
+    never fire; the contract promises that a request's mail is in the outbox when it returns.
+    """
+
+    def request(self, **request):
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            return super().request(**request)
+
+
+@pytest.fixture
+def client() -> Client:
+    return PortalClient()
+
+
+def link_from_mail(message, kind: str) -> str:
+    """The /verify/<token> or /reset/<token> link of a sent mail."""
+    match = re.search(rf"https?://[^\s\"'<>]+/{kind}/([^\s\"'<>]+)", message.body)
+    assert match, f"no /{kind}/ link in: {message.body}"
+    return match.group(1)
+
+
+def make_user(email: str, password: str = PASSWORD, *, admin: bool = False):
+    """Register and verify through the real API, as a student would."""
+    from apps.accounts.models import Role, User
+
+    c = PortalClient()
+    before = len(mail.outbox)
+    r = c.post("/api/auth/register", {"email": email, "password": password}, content_type="application/json")
+    assert r.status_code == 201, r.json()
+    token = link_from_mail(mail.outbox[before], "verify")
+    r = c.get(f"/api/auth/verify/{token}")
+    assert r.status_code == 200, r.json()
+    user = User.objects.get(email=email.lower())
+    if admin:
+        user.role = Role.ADMIN
+        user.save(update_fields=["role"])
+    return user
+
+
+def signed_in_client(user, password: str = PASSWORD) -> Client:
+    c = PortalClient()
+    r = c.post("/api/auth/login", {"email": user.email, "password": password}, content_type="application/json")
+    assert r.status_code == 200, r.json()
+    return c
+
+
+@pytest.fixture
+def student(db):
+    return make_user("ada@princeton.edu")
+
+
+@pytest.fixture
+def organizer(db):
+    return make_user("grace@princeton.edu", admin=True)
+
+
+@pytest.fixture
+def student_client(student) -> Client:
+    return signed_in_client(student)
+
+
+@pytest.fixture
+def admin_client(organizer) -> Client:
+    return signed_in_client(organizer)

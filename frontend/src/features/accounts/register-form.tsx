@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from "react";
+import { authApi } from "../../api/auth";
+import { ApiError } from "../../lib/api";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
+import { useWhitelist } from "../../lib/use-whitelist";
+import {
+  INVALID_ENTRY,
+  STUDENT_EMAIL_MESSAGE,
+  confirmError,
+  emailError,
+  isStudentEmail,
+  isValidPassword,
+  passwordError,
+} from "../../lib/validation";
+
+export const REGISTER_SUCCESS = "Verification Email Sent. Check Spam folder if email is not visible.";
+const EXISTS = "User with this email already exists";
+
+export function RegisterForm() {
+  const patterns = useWhitelist();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const valid = isStudentEmail(email, patterns) && isValidPassword(password) && password === confirm;
+
+  function change(setter: (value: string) => void) {
+    return (event: { target: { value: string } }) => {
+      setter(event.target.value);
+      setError(null);
+    };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) {
+      setError(INVALID_ENTRY);
+      return;
+    }
+    setBusy(true);
+    try {
+      await authApi.register(email, password);
+      setDone(true);
+    } catch (err) {
+      setError(err instanceof ApiError && err.body.message === EXISTS ? EXISTS : "Registration Failed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="stack">
+        <h1>Get Started</h1>
+        <Alert kind="success">{REGISTER_SUCCESS}</Alert>
+        <p className="muted">The link in the email works for about 1 hour.</p>
+        <a className="button button--block" href="/login">
+          Return to Login
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-labelledby="register-title">
+      <h1 id="register-title">Get Started</h1>
+      <p className="muted">Create your account with your university email address.</p>
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={change(setEmail)}
+        error={emailError(email, STUDENT_EMAIL_MESSAGE, patterns)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={change(setPassword)}
+        error={passwordError(password)}
+      />
+      <Field
+        label="Confirm password"
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={change(setConfirm)}
+        error={confirmError(password, confirm)}
+      />
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <button type="submit" className="button button--block" disabled={!valid || busy}>
+        {busy ? "Registering…" : "Register"}
+      </button>
+      <div className="links-row">
+        <a href="/login">Already have an account? Login</a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from "react";
+import { authApi } from "../../api/auth";
+import { ApiError } from "../../lib/api";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
+import { useWhitelist } from "../../lib/use-whitelist";
+import {
+  INVALID_ENTRY,
+  RESET_EMAIL_MESSAGE,
+  confirmError,
+  emailError,
+  isStudentEmail,
+  isValidPassword,
+  passwordError,
+} from "../../lib/validation";
+
+type Outcome = { kind: "success" | "error"; text: string } | null;
+
+function messageOf(err: unknown): string {
+  return err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
+}
+
+export function ResetRequestForm() {
+  const patterns = useWhitelist();
+  const [email, setEmail] = useState("");
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = isStudentEmail(email, patterns);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return setOutcome({ kind: "error", text: INVALID_ENTRY });
+    setBusy(true);
+    try {
+      const { message } = await authApi.resetRequest(email);
+      setOutcome({ kind: "success", text: message });
+    } catch (err) {
+      setOutcome({ kind: "error", text: messageOf(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-title">
+      <h1 id="reset-title">Reset Password</h1>
+      <p className="muted">Enter your account's email and we'll send you a link to choose a new password.</p>
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError(email, RESET_EMAIL_MESSAGE, patterns)}
+      />
+      {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+      <button type="submit" className="button button--block" disabled={!valid || busy}>
+        {busy ? "Sending…" : "Send reset link"}
+      </button>
+      <div className="links-row">
+        <a href="/login">Back to Login</a>
+      </div>
+    </form>
+  );
+}
+
+export function ResetConfirmForm({ token }: { token: string }) {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = isValidPassword(password) && password === confirm;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return setOutcome({ kind: "error", text: INVALID_ENTRY });
+    setBusy(true);
+    try {
+      const { message } = await authApi.resetConfirm(token, password);
+      setOutcome({ kind: "success", text: message });
+    } catch (err) {
+      setOutcome({ kind: "error", text: messageOf(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const succeeded = outcome?.kind === "success";
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-confirm-title">
+      <h1 id="reset-confirm-title">Choose a New Password</h1>
+      <Field
+        label="New password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError(password)}
+        disabled={succeeded}
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={confirmError(password, confirm)}
+        disabled={succeeded}
+      />
+      {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+      {succeeded ? (
+        <a className="button button--block" href="/login">
+          Go to Login
+        </a>
+      ) : (
+        <button type="submit" className="button button--block" disabled={!valid || busy}>
+          {busy ? "Saving…" : "Reset password"}
+        </button>
+      )}
+    </form>
+  );
+}

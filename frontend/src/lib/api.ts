@@ -1,0 +1,102 @@
+// The only caller of fetch() in the frontend. Same-origin cookies, JSON, the CSRF header on
+// unsafe methods; on a 401 it refreshes the session once and retries once.
+import { getConfig } from "./config";
+
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+export class ApiError extends Error {
+  status: number;
+  body: ApiErrorBody;
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message || `Request failed (${status})`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  method?: Method;
+  json?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | undefined | null>;
+  /** Return the raw Response (downloads). */
+  raw?: boolean;
+}
+
+const REFRESH_URL = "/api/auth/token/refresh";
+
+function csrfToken(): string {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  if (match) return decodeURIComponent(match[1]);
+  try {
+    return getConfig().csrfToken;
+  } catch {
+    return "";
+  }
+}
+
+function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
+  return fetch(buildUrl(path, options.query), { method, headers, body, credentials: "same-origin" });
+}
+
+async function parseError(response: Response): Promise<ApiError> {
+  let body: ApiErrorBody = {};
+  try {
+    body = (await response.json()) as ApiErrorBody;
+  } catch {
+    body = { message: `Request failed (${response.status})` };
+  }
+  return new ApiError(response.status, body);
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && path !== REFRESH_URL) {
+    const refreshed = await send(REFRESH_URL, { method: "POST" });
+    if (refreshed.ok) response = await send(path, options);
+  }
+  if (!response.ok) throw await parseError(response);
+  if (options.raw) return response as unknown as T;
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions["query"]) => request<T>(path, { query }),
+  post: <T>(path: string, json?: unknown) => request<T>(path, { method: "POST", json: json ?? {} }),
+  put: <T>(path: string, json?: unknown) => request<T>(path, { method: "PUT", json: json ?? {} }),
+  delete: <T>(path: string) => request<T>(path, { method: "DELETE" }),
+  upload: <T>(path: string, form: FormData) => request<T>(path, { method: "POST", form }),
+};
+
+/** Field errors of a 400 keyed by field, each a single message. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.body.errors) return {};
+  return Object.fromEntries(Object.entries(error.body.errors).map(([k, v]) => [k, v[0] ?? ""]));
+}

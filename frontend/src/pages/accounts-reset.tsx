@@ -1,0 +1,13 @@
+import { AuthScene } from "../components/auth-scene";
+import { ResetRequestForm } from "../features/accounts/reset-forms";
+import { mount } from "../lib/mount";
+
+function ResetPage() {
+  return (
+    <AuthScene>
+      <ResetRequestForm />
+    </AuthScene>
+  );
+}
+
+mount("accounts-reset", ResetPage);
