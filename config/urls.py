@@ -1,9 +1,10 @@
+"""The portal's URLs. Each app owns its API and page URL modules; the order here matters only
+for the organizer routes under /api/applications/<email>, which must come last."""
+
 from django.contrib import admin
 from django.urls import include, path, re_path
 
-from apps.accounts import pages as account_pages
 from apps.accounts.urls import whitelist_urlpatterns
-from apps.applications import pages as application_pages
 from apps.core import pages as core_pages
 from apps.core.api_urls import api_not_found
 
@@ -13,6 +14,9 @@ api_patterns = [
     path("applications/", include(("apps.cycles.urls", "cycles"))),
     path("applications/", include(("apps.applications.urls", "applications"))),
     path("applications/", include(("apps.reviews.urls", "reviews"))),
+    path("applications/", include(("apps.applications.report_urls", "reports"))),
+    # Last: its patterns include /api/applications/<email>.
+    path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
     re_path(r"^.*$", api_not_found),
@@ -23,13 +27,12 @@ urlpatterns = [
     path("api/", include((api_patterns, "api"))),
     path("", core_pages.home, name="home"),
     path("loading", core_pages.loading, name="loading"),
-    path("login", account_pages.login_page, name="login"),
-    path("register", account_pages.register_page, name="register"),
-    path("logout", account_pages.logout_page, name="logout"),
-    path("reset", account_pages.reset_request_page, name="reset"),
-    path("reset/<str:key>", account_pages.reset_confirm_page, name="reset-confirm"),
-    path("verify/<str:key>", account_pages.verify_page, name="verify"),
-    path("dashboard", application_pages.dashboard_page, name="dashboard"),
+    path("admin", core_pages.admin_panel, name="admin-panel"),
+    path("", include("apps.accounts.page_urls")),
+    path("", include("apps.applications.page_urls")),
+    path("", include("apps.reviews.page_urls")),
+    path("", include("apps.resumes.page_urls")),
+    path("", include("apps.mailings.page_urls")),
     # Every other path is the portal's 404 page, in every settings mode.
     re_path(r"^(?P<path>.*)$", core_pages.not_found),
 ]

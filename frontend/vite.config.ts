@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 
 // One Vite input per page: every file in src/pages/ is an entry that django-vite loads.
-const pagesDir = resolve(__dirname, "src/pages");
+const pagesDir = resolve(import.meta.dirname, "src/pages");
 const inputs = Object.fromEntries(
   readdirSync(pagesDir)
     .filter((name) => name.endsWith(".tsx") && !name.includes(".test."))

@@ -87,3 +87,23 @@ def server_error(request):
     # Rendered without the request's context processors: the failure may be the database.
     html = loader.render_to_string("500.html", {"title": "Error", "error_page": True})
     return HttpResponse(html, status=500)
+
+
+ADMIN_CARDS = [
+    ("Applications", "/admin/users", "Browse, filter and open every application."),
+    ("Statistics", "/admin/stats", "Counts at a glance, each downloadable as CSV."),
+    ("Batch Decisions", "/admin/batch", "Decide many applications at once, and schedule emails."),
+    ("Admin Users", "/admin/administrators", "Add or remove organizers."),
+    ("Configuration", "/admin/config", "Dates, status, location and the current cycle."),
+    ("Resume Book", "/admin/resumebook", "Download one resume or every confirmed attendee's."),
+    ("Assign Applications", "/admin/assignapps", "Give applications to reviewers."),
+    ("Review Applications", "/admin/reviewapps", "Work through the applications assigned to you."),
+    ("Whitelist Emails", "/admin/whitelist-emails", "Let extra addresses or patterns register."),
+]
+
+
+@require_safe
+@admin_only
+def admin_panel(request):
+    cards = [{"title": t, "href": h, "description": d} for t, h, d in ADMIN_CARDS]
+    return island(request, "core-admin-panel", {"cards": cards}, title="Admin Panel")

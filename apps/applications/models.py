@@ -1,0 +1,175 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from apps.core.models import BaseModel
+from apps.cycles.models import Cycle
+
+
+class ApplicationStatus(models.TextChoices):
+    UNSUBMITTED = "unsubmitted", "Unsubmitted"
+    STARTED = "started", "Started"
+    SUBMITTED = "submitted", "Submitted"
+    WAITLISTED = "waitlisted", "Waitlisted"
+    WAITLIST_CONFIRMED = "waitlist_confirmed", "Waitlist confirmed"
+    ACCEPTED = "accepted", "Accepted"
+    WAITLIST_ACCEPTED = "waitlist_accepted", "Waitlist accepted"
+    CONFIRMED = "confirmed", "Confirmed"
+    REJECTED = "rejected", "Rejected"
+    DECLINED = "declined", "Declined"
+
+
+class QuestionType(models.TextChoices):
+    NUMERIC = "numeric", "Numeric"
+    BOOLEAN = "boolean", "Yes / no"
+    SHORT_ANSWER = "short_answer", "Short answer"
+    LONG_ANSWER = "long_answer", "Long answer"
+    MULTIPLE_CHOICE = "multiple_choice", "Multiple choice"
+    MULTISELECT = "multiselect", "Multiselect"
+    LIST = "list", "List"
+    RESUME = "resume", "Resume"
+    COUNTRY = "country", "Country"
+
+
+class Section(BaseModel):
+    """A section of a cycle's question set, shown only when `conditional_on` is answered yes."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="sections")
+    order = models.PositiveIntegerField(default=0)
+    name = models.CharField(max_length=200)
+    conditional_on = models.CharField(max_length=64, blank=True, default="", help_text="A question_id, or empty.")
+
+    class Meta:
+        ordering = ["cycle", "order", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Question(BaseModel):
+    """One question. `question_id` is its stable key within the cycle; answers refer to it."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="questions")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="questions")
+    order = models.PositiveIntegerField(default=0)
+    question_id = models.CharField(max_length=64)
+    text = models.TextField()
+    type = models.CharField(max_length=32, choices=QuestionType.choices)
+    options = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["section__order", "order", "pk"]
+        constraints = [models.UniqueConstraint(fields=["cycle", "question_id"], name="unique_question_id_per_cycle")]
+
+    def __str__(self) -> str:
+        return f"{self.question_id}: {self.text[:40]}"
+
+
+class Team(BaseModel):
+    """A team code of a cycle. Joining locks this row so the size cap holds under concurrency."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="teams")
+    code = models.CharField(max_length=8)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["cycle", "code"], name="unique_team_code_per_cycle")]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Application(BaseModel):
+    """A student's application to one cycle. Its status changes only through the status machine."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.PROTECT, related_name="applications")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="applications")
+    # The applicant's email, copied from the account (which never changes it) so that the
+    # organizers' filters, sorting and exports need no join.
+    email = models.EmailField(db_index=True)
+    first = models.CharField(max_length=100, blank=True, default="")
+    last = models.CharField(max_length=100, blank=True, default="")
+    school = models.CharField(max_length=255, blank=True, default="")
+    status = models.CharField(max_length=32, choices=ApplicationStatus.choices, default=ApplicationStatus.STARTED)
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="applications")
+    teamcode = models.CharField(max_length=8, null=True, blank=True)
+    checkboxes = models.JSONField(default=list, blank=True)
+    travel_reimbursement = models.BooleanField(default=False)
+    housing_accommodations = models.BooleanField(default=False)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["cycle", "email"]
+        constraints = [models.UniqueConstraint(fields=["cycle", "user"], name="one_application_per_cycle")]
+        indexes = [
+            models.Index(fields=["cycle", "status", "email"], name="app_cycle_status_email"),
+            models.Index(fields=["cycle", "email"], name="app_cycle_email"),
+            models.Index(fields=["cycle", "school"], name="app_cycle_school"),
+            models.Index(fields=["cycle", "teamcode"], name="app_cycle_teamcode"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.status})"
+
+
+class Answer(models.Model):
+    """One answer, as the contract encodes it (multiselect and list comma-joined).
+
+    One row per answer so that the database can filter, count and export answers; answers to
+    questions later removed from the set are kept.
+    """
+
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="answers")
+    question_id = models.CharField(max_length=64)
+    section_name = models.CharField(max_length=200, blank=True, default="")
+    value = models.TextField(blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["application", "question_id"], name="one_answer_per_question"),
+        ]
+        indexes = [models.Index(fields=["question_id", "value"], name="answer_question_value")]
+
+    def __str__(self) -> str:
+        return f"{self.question_id}={self.value[:30]}"
+
+
+class ApplicationEvent(models.Model):
+    """The history: every status change, decision and organizer edit (who, when, from, to)."""
+
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="events")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    field = models.CharField(max_length=64)
+    from_value = models.TextField(blank=True, default="")
+    to_value = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.from_value} → {self.to_value}"
+
+
+class DecisionEmail(BaseModel):
+    """A release decision email, recorded so each applicant gets it once per decision."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="decision_emails")
+    status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["application", "status"], name="one_decision_email_per_status"),
+        ]
+        indexes = [models.Index(fields=["state"], condition=Q(state="pending"), name="decision_email_pending")]
+
+    def __str__(self) -> str:
+        return f"{self.application_id}:{self.status} ({self.state})"
