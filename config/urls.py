@@ -14,6 +14,7 @@ api_patterns = [
     path("applications/", include(("apps.cycles.urls", "cycles"))),
     path("applications/", include(("apps.applications.urls", "applications"))),
     path("applications/", include(("apps.reviews.urls", "reviews"))),
+    path("applications/", include(("apps.applications.decision_urls", "decisions"))),
     path("applications/", include(("apps.applications.report_urls", "reports"))),
     # Last: its patterns include /api/applications/<email>.
     path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
@@ -30,6 +31,8 @@ urlpatterns = [
     path("admin", core_pages.admin_panel, name="admin-panel"),
     path("", include("apps.accounts.page_urls")),
     path("", include("apps.applications.page_urls")),
+    path("", include("apps.applications.organizer_page_urls")),
+    path("", include("apps.applications.report_page_urls")),
     path("", include("apps.reviews.page_urls")),
     path("", include("apps.resumes.page_urls")),
     path("", include("apps.mailings.page_urls")),
