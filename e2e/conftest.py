@@ -1,0 +1,186 @@
+"""Browser journeys: a live Django server and Debian's Chromium, driven by Playwright's sync API.
+
+Fixtures
+  browser            one headless Chromium for the whole session (/usr/bin/chromium)
+  page               a fresh context and page at desktop size (1280x800), base URL = the live server
+  phone_page         the same at phone size (390x844, touch, mobile viewport)
+  new_page(...)      a factory for more pages (e.g. a second user in the same test)
+  shot(page, name)   writes e2e/screenshots/<name>.png (full page) and returns the path
+  make_student(...)  a verified student in the DB (registered and verified through the real API)
+  make_admin(...)    a verified admin
+  sign_in(page, user_or_email, password=PASSWORD, next=None)  signs in through the /login form
+  mail_link(kind)    the /verify/<token> or /reset/<token> path taken from the latest sent mail
+
+The live server runs with config.settings.test: mail goes to django.core.mail.outbox (locmem),
+Celery runs eagerly, and on_commit hooks run for real (the live server's tests are transactional).
+Static files, including the built Vite assets in frontend/dist, are served by the live server
+through WhiteNoise's finders, so `npm run build` (or `make build`) must have run first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from conftest import PASSWORD, make_user  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+expect.set_options(timeout=10_000)
+
+__all__ = ["PASSWORD", "expect"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test under e2e/ is a browser journey."""
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.e2e)
+
+
+def pytest_sessionstart(session):
+    if not (ROOT / "frontend" / "dist" / "manifest.json").exists():
+        raise pytest.UsageError("frontend/dist/manifest.json is missing: run `make build` before the browser journeys.")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: the browser journeys need Debian's chromium")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
+    """Factory: new_page(phone=False) -> a Page in a fresh context (own cookies) on the live server."""
+    contexts = []
+
+    def factory(*, phone: bool = False) -> Page:
+        options = {"base_url": live_server.url, "locale": "en-US", "timezone_id": "America/New_York"}
+        if phone:
+            options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+        else:
+            options |= {"viewport": DESKTOP}
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield factory
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page) -> Page:
+    return new_page()
+
+
+@pytest.fixture
+def phone_page(new_page) -> Page:
+    return new_page(phone=True)
+
+
+def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot as e2e/screenshots/<name>.png, after fonts and images have settled."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.wait_for_load_state("load")
+    page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    return path
+
+
+@pytest.fixture(name="shot")
+def shot_fixture() -> Callable[..., Path]:
+    return shot
+
+
+@pytest.fixture
+def make_student(transactional_db) -> Callable[..., object]:
+    """make_student(email="ada@princeton.edu", password=PASSWORD) -> a verified student."""
+
+    def factory(email: str = "ada@princeton.edu", password: str = PASSWORD):
+        return make_user(email, password)
+
+    return factory
+
+
+@pytest.fixture
+def make_admin(transactional_db) -> Callable[..., object]:
+    """make_admin(email="grace@princeton.edu", password=PASSWORD) -> a verified admin."""
+
+    def factory(email: str = "grace@princeton.edu", password: str = PASSWORD):
+        return make_user(email, password, admin=True)
+
+    return factory
+
+
+def sign_in(page: Page, user, password: str = PASSWORD, *, next: str | None = None, expect_path: str | None = None):
+    """Sign in through the /login form and wait until the browser has left /login."""
+    email = user if isinstance(user, str) else user.email
+    page.goto("/login" + (f"?next={next}" if next else ""))
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name=re.compile(r"^(Login|Log in|Sign in)$", re.I)).click()
+    target = expect_path or next or "/dashboard"
+    page.wait_for_url(re.compile(rf"^[^?#]*{re.escape(target)}(\?.*)?$"))
+    return page
+
+
+@pytest.fixture(name="sign_in")
+def sign_in_fixture() -> Callable[..., Page]:
+    return sign_in
+
+
+def mail_link(kind: str, index: int = -1) -> str:
+    """The path /<kind>/<token> from a sent mail (default: the latest), for page.goto()."""
+    from django.core import mail
+
+    assert mail.outbox, "no mail was sent"
+    body = mail.outbox[index].body
+    match = re.search(rf"https?://[^\s\"'<>]+/{kind}/([^\s\"'<>]+)", body)
+    assert match, f"no /{kind}/ link in: {body}"
+    return f"/{kind}/{match.group(1)}"
+
+
+@pytest.fixture(name="mail_link")
+def mail_link_fixture() -> Callable[..., str]:
+    return mail_link
+
+
+@pytest.fixture(autouse=True)
+def _empty_outbox(transactional_db):
+    from django.core import mail
+
+    mail.outbox = []
+    yield
