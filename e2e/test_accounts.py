@@ -1,0 +1,145 @@
+"""Browser journeys of issue 2: sign-up, verification, sign-in, sign-out, reset and the guards."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from django.core import mail
+
+from e2e.conftest import PASSWORD, expect, mail_link, shot, sign_in
+
+NEW_PASSWORD = "Fresh-Roast-77"
+
+
+def path_of(page) -> str:
+    return urlsplit(page.url).path
+
+
+def test_a_new_student_registers_verifies_signs_in_and_out(page):
+    """Register at /register, open the mailed /verify link, sign in, land on /dashboard, log out."""
+    page.goto("/register")
+    expect(page.get_by_role("heading", name="Get Started")).to_be_visible()
+    register = page.get_by_role("button", name="Register")
+    expect(register).to_be_disabled()
+    page.get_by_label("Email").fill("Lin.Wei@Princeton.edu")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    expect(register).to_be_disabled()
+    page.get_by_label("Confirm password").fill(PASSWORD)
+    expect(register).to_be_enabled()
+    register.click()
+
+    expect(page.get_by_text("Verification Email Sent. Check Spam folder if email is not visible.")).to_be_visible()
+    return_link = page.get_by_role("link", name="Return to Login")
+    expect(return_link).to_be_visible()
+    assert [m.to for m in mail.outbox] == [["lin.wei@princeton.edu"]]
+
+    page.goto(mail_link("verify"))
+    expect(page.get_by_role("heading", name="Account Created!")).to_be_visible()
+    expect(page.get_by_text("Please login and apply!")).to_be_visible()
+
+    sign_in(page, "lin.wei@princeton.edu")
+    assert path_of(page) == "/dashboard"
+    expect(page.get_by_text("lin.wei@princeton.edu")).to_be_visible()
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Dashboard")).to_be_visible()
+    expect(nav.get_by_role("link", name="Admin")).to_have_count(0)
+
+    nav.get_by_role("button", name="Logout").click()
+    page.wait_for_url(re.compile(r"/login$"))
+    expect(page.get_by_role("heading", name="Welcome to")).to_be_visible()
+    expect(nav.get_by_role("link", name="Register")).to_be_visible()
+    # Signed out for real: the dashboard sends the visitor back to /login.
+    page.goto("/dashboard")
+    assert path_of(page) == "/login"
+    assert page.js_errors == []
+
+
+def test_wrong_password_shows_invalid_credentials(page, make_student):
+    """A failed login, whatever the cause, reads 'Invalid credentials.' and stays on /login."""
+    make_student()
+    page.goto("/login")
+    page.get_by_label("Email").fill("ada@princeton.edu")
+    page.get_by_label("Password", exact=True).fill("Not-The-Password-1")
+    page.get_by_role("button", name="Login").click()
+    expect(page.get_by_role("alert")).to_have_text("Invalid credentials.")
+    assert path_of(page) == "/login"
+
+
+def test_admin_page_sends_a_student_to_the_dashboard(page, make_student):
+    """A signed-in student who opens /admin lands on /dashboard."""
+    sign_in(page, make_student())
+    page.goto("/admin")
+    assert path_of(page) == "/dashboard"
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+
+
+def test_admin_page_sends_a_visitor_to_login_and_back_after_signing_in(page, make_admin):
+    """A signed-out visitor to /admin lands on /login?next=/admin, and returns to /admin after login."""
+    admin = make_admin()
+    page.goto("/admin")
+    split = urlsplit(page.url)
+    assert split.path == "/login"
+    assert parse_qs(split.query) == {"next": ["/admin"]}
+
+    page.get_by_label("Email").fill(admin.email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    page.wait_for_url(re.compile(r"/admin$"))
+    expect(page.get_by_role("heading", name="Admin Panel")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile("^Applications"))).to_have_attribute("href", "/admin/users")
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Admin")).to_be_visible()
+
+
+def test_a_student_resets_a_forgotten_password(page, make_student):
+    """Request a reset at /reset, open the mailed link, choose a new password, sign in with it."""
+    make_student()
+    page.goto("/reset")
+    send = page.get_by_role("button", name="Send reset link")
+    expect(send).to_be_disabled()
+    page.get_by_label("Email").fill("ada@princeton.edu")
+    send.click()
+    expect(page.get_by_role("status").filter(has_text=re.compile(r"\w"))).to_be_visible()
+    assert mail.outbox[-1].to == ["ada@princeton.edu"]
+
+    page.goto(mail_link("reset"))
+    expect(page.get_by_role("heading", name="Choose a New Password")).to_be_visible()
+    page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("Confirm new password").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Reset password").click()
+    expect(page.get_by_role("link", name="Go to Login")).to_be_visible()
+
+    sign_in(page, "ada@princeton.edu", NEW_PASSWORD)
+    assert path_of(page) == "/dashboard"
+
+
+def test_a_bad_verification_link_shows_invalid_url(page):
+    """/verify/<garbage> shows the loader, then 'Invalid URL' with the spec's explanation."""
+    page.goto("/verify/not-a-real-token")
+    expect(page.get_by_role("heading", name="Invalid URL")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"expire roughly 1 hour"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"register again", re.I)).first).to_be_visible()
+
+
+def test_loading_page_redirects_to_login(page):
+    """/loading shows a spinner and moves to /login by itself after 7 seconds."""
+    page.goto("/loading")
+    expect(page.get_by_role("status").first).to_be_attached()
+    assert path_of(page) == "/loading"
+    page.wait_for_url(re.compile(r"/login$"), timeout=12_000)
+
+
+def test_navbar_menu_toggle_opens_the_links_on_a_phone(phone_page):
+    """At 390px the links hide behind the menu toggle, which opens and closes them."""
+    page = phone_page
+    page.goto("/login")
+    toggle = page.get_by_role("button", name="Menu")
+    register = page.get_by_role("navigation", name="Main").get_by_role("link", name="Register")
+    expect(register).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(register).to_be_visible()
+    shot(page, "accounts-navbar-open-phone", full_page=False)
+    toggle.click()
+    expect(register).to_be_hidden()
