@@ -1,6 +1,9 @@
 # The two commands a newcomer needs: `make run` and `make test`.
 SHELL := /bin/bash
 PORT ?= 8000
+# Links in development mail point at the port actually served.
+SITE_URL ?= http://127.0.0.1:$(PORT)
+export SITE_URL
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
