@@ -99,6 +99,10 @@ ADMIN_CARDS = [
     ("Assign Applications", "/admin/assignapps", "Give applications to reviewers."),
     ("Review Applications", "/admin/reviewapps", "Work through the applications assigned to you."),
     ("Whitelist Emails", "/admin/whitelist-emails", "Let extra addresses or patterns register."),
+    # Beyond the original nine: the tools the original client had no card for.
+    ("Demographics", "/admin/demographics", "Charts of the survey answers, by group."),
+    ("Question Builder", "/admin/createapp", "Edit this cycle's sections and questions."),
+    ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
 ]
 
 
