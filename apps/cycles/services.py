@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from .models import DATE_FIELDS, Cycle, Season
+from .models import DATE_FIELDS, Cycle, CycleStatus, Season
 
 
 def default_season_year() -> tuple[str, int]:
@@ -30,6 +30,12 @@ def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
     if cycle.status != status:
         cycle.status = status
         cycle.save(update_fields=["status", "updated_at"])
+    if status == CycleStatus.RELEASED:
+        # Idempotent: a second release only sends what is new or still pending.
+        from apps.applications.tasks import queue_release_emails
+
+        cycle_id = cycle.pk
+        transaction.on_commit(lambda: queue_release_emails.delay(cycle_id))
     return cycle
 
 

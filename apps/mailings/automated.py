@@ -12,7 +12,14 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils.html import strip_tags
 
-AUTOMATED_KEYS = ("verify_email", "password_reset")
+AUTOMATED_KEYS = (
+    "verify_email",
+    "password_reset",
+    "decision_accepted",
+    "decision_waitlisted",
+    "decision_rejected",
+    "decision_waitlist_accepted",
+)
 
 
 def base_context() -> dict:
