@@ -1,44 +1,198 @@
 """Automated emails (verification, password reset, release decisions): one way to render and send.
 
-Each email has a key; its subject, HTML and plain-text bodies are templates under
-`templates/emails/<key>.*`. Rendering and sending live here so that every caller (Celery tasks,
-the operator commands) produces the same mail.
+Each email has a key; its default subject, HTML and plain-text bodies are templates under
+`templates/emails/<key>.*`. Organizers may override the subject and HTML of any key from
+`/admin/automated-emails` (an `EmailTemplate` row); `render()` is the one place that picks the
+override when present, so every caller (Celery tasks, operator commands) sends the same mail.
+
+Overrides are organizer-written templates, so they are rendered by a sandboxed engine: no
+template loaders except the shared email layout, no tag libraries beyond Django's built-ins
+(minus `debug`), and a context holding only the documented placeholders.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from pathlib import Path
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.template.loader import render_to_string
+from django.template import Context, Engine, TemplateSyntaxError
+from django.template.loader import get_template, render_to_string
 from django.utils.html import strip_tags
 
-AUTOMATED_KEYS = (
-    "verify_email",
-    "password_reset",
-    "decision_accepted",
-    "decision_waitlisted",
-    "decision_rejected",
-    "decision_waitlist_accepted",
+logger = logging.getLogger(__name__)
+
+AUTOMATED_KEYS = ("verify_email", "password_reset")
+
+# Placeholders every automated email may use, filled by base_context().
+COMMON_PLACEHOLDERS = (
+    "event_name",
+    "site_url",
+    "contact_email",
+    "dashboard_link",
+    "location",
+    "housing_link",
+    "start_date",
+    "end_date",
+    "due_date",
+    "housing_date",
+    "confirmation_first_deadline",
+    "confirmation_second_deadline",
+    "waitlist_deadline",
 )
+# Placeholders the caller of one email passes in (the link of an account email; the
+# applicant's name and decision details of a release email).
+KEY_PLACEHOLDERS = {
+    "verify_email": ("link",),
+    "password_reset": ("link",),
+}
+DECISION_PLACEHOLDERS = ("first_name", "last_name", "email", "status", "travel_reimbursement", "housing_accommodations")
+
+# Values a preview and a test send use for the caller's placeholders.
+SAMPLE_VALUES = {
+    "first_name": "Ada",
+    "last_name": "Lovelace",
+    "email": "ada@princeton.edu",
+    "status": "accepted",
+    "travel_reimbursement": True,
+    "housing_accommodations": True,
+}
+
+_UNKNOWN = "\x00unknown-placeholder:%s\x00"
+_UNKNOWN_RE = re.compile("\x00unknown-placeholder:([^\x00]*)\x00")
+_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load|include|ssi|csrf_token|url|static)\b")
+_LAYOUT = "emails/_layout.html"
+
+
+class TemplateError(ValueError):
+    """An organizer's template that does not compile or render; the message says why."""
+
+
+def placeholders(key: str) -> list[str]:
+    """The placeholders a template of `key` may use, in a stable order."""
+    specific = KEY_PLACEHOLDERS.get(key)
+    if specific is None:
+        specific = DECISION_PLACEHOLDERS if key.startswith("decision_") else ()
+    return [*specific, *COMMON_PLACEHOLDERS]
+
+
+def _format_date(value) -> str:
+    # US long format, as the pages show dates (spec section 3).
+    return f"{value:%B} {value.day}, {value.year}"
 
 
 def base_context() -> dict:
+    from apps.cycles.selectors import current_cycle
+
+    cycle = current_cycle()
     return {
         "event_name": settings.EVENT_NAME,
         "site_url": settings.SITE_URL,
         "contact_email": settings.CONTACT_EMAIL,
+        "dashboard_link": f"{settings.SITE_URL}/dashboard",
+        "location": cycle.location,
+        "housing_link": cycle.housing_link,
+        "start_date": _format_date(cycle.start),
+        "end_date": _format_date(cycle.end),
+        "due_date": _format_date(cycle.due),
+        "housing_date": _format_date(cycle.housing),
+        "confirmation_first_deadline": _format_date(cycle.confirmation_first_deadline),
+        "confirmation_second_deadline": _format_date(cycle.confirmation_second_deadline),
+        "waitlist_deadline": _format_date(cycle.waitlist_deadline),
     }
 
 
+def sample_context(key: str) -> dict:
+    """The context of a preview or test send: the real event values plus sample ones."""
+    ctx = base_context()
+    samples = {
+        **SAMPLE_VALUES,
+        "link": f"{settings.SITE_URL}/{'reset' if key == 'password_reset' else 'verify'}/sample-token",
+    }
+    for name in placeholders(key):
+        ctx.setdefault(name, samples.get(name, ""))
+    return ctx
+
+
+# --- The sandbox -----------------------------------------------------------------------
+
+
+def _layout_source() -> str:
+    return Path(get_template(_LAYOUT).origin.name).read_text(encoding="utf-8")
+
+
+def _engine(*, autoescape: bool) -> Engine:
+    # A bare engine: no installed tag libraries, and the email layout as its only loadable
+    # template, so an override may extend the layout but can't reach any other file.
+    return Engine(
+        loaders=[("django.template.loaders.locmem.Loader", {_LAYOUT: _layout_source()})],
+        autoescape=autoescape,
+        string_if_invalid=_UNKNOWN,
+        libraries={},
+    )
+
+
+def render_source(source: str, context: dict, *, autoescape: bool = True) -> str:
+    """Render an organizer's template source in the sandbox, or raise TemplateError."""
+    found = _FORBIDDEN_TAGS.search(source)
+    if found:
+        raise TemplateError(f"The tag '{found.group(1)}' can't be used in an email template.")
+    try:
+        output = _engine(autoescape=autoescape).from_string(source).render(Context(context, autoescape=autoescape))
+    except TemplateSyntaxError as exc:
+        raise TemplateError(f"Template error: {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - any failure of an organizer's template is their input error
+        raise TemplateError(f"The template can't be rendered: {exc}") from exc
+    unknown = sorted(set(_UNKNOWN_RE.findall(output)))
+    if unknown:
+        raise TemplateError(f"Unknown placeholder: {', '.join(unknown)}.")
+    return output
+
+
+def default_sources(key: str) -> tuple[str, str]:
+    """(subject, html) template sources of the file templates of `key`."""
+    subject = Path(get_template(f"emails/{key}.subject.txt").origin.name).read_text(encoding="utf-8").strip()
+    html = Path(get_template(f"emails/{key}.html").origin.name).read_text(encoding="utf-8")
+    return subject, html
+
+
+def html_to_text(html: str) -> str:
+    text = strip_tags(html)
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
+
+
+def render_override(subject: str, html: str, context: dict) -> tuple[str, str, str]:
+    """(subject, text, html) of an organizer's template, rendered in the sandbox."""
+    rendered_subject = " ".join(render_source(subject, context, autoescape=False).split())
+    rendered_html = render_source(html, context)
+    return rendered_subject, html_to_text(rendered_html), rendered_html
+
+
 def render(key: str, context: dict) -> tuple[str, str, str]:
-    """(subject, text, html) for an automated email."""
+    """(subject, text, html) for an automated email: the organizer's version when there is one."""
+    from .models import EmailTemplate
+
     ctx = {**base_context(), **context}
+    override = EmailTemplate.objects.filter(key=key).first()
+    if override is not None:
+        # The organizer's template sees only the documented placeholders, never the objects
+        # a caller may pass to the file templates.
+        allowed = {name: ctx.get(name, "") for name in placeholders(key)}
+        try:
+            return render_override(override.subject, override.html, allowed)
+        except TemplateError:
+            # Saved overrides were validated; if one no longer renders (a placeholder was
+            # withdrawn), the mail still goes out, from the default template.
+            logger.exception("The organizer's template for %s no longer renders; using the default.", key)
     subject = " ".join(render_to_string(f"emails/{key}.subject.txt", ctx).split())
     html = render_to_string(f"emails/{key}.html", ctx)
     try:
         text = render_to_string(f"emails/{key}.txt", ctx)
     except Exception:  # noqa: BLE001 - a missing text template falls back to the stripped HTML
-        text = strip_tags(html)
+        text = html_to_text(html)
     return subject, text, html
 
 
