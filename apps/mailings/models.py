@@ -42,6 +42,11 @@ class Delivery(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True, default="")
     sent_at = models.DateTimeField(null=True, blank=True)
+    # When a worker claimed it (state `sending`): a claim older than the stale limit belongs
+    # to a worker that died, and another may take it over.
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    # After a transient failure, the earliest time of the next attempt (backoff).
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["mailing", "email"], name="one_delivery_per_recipient")]
