@@ -24,7 +24,14 @@ from django.utils.html import strip_tags
 
 logger = logging.getLogger(__name__)
 
-AUTOMATED_KEYS = ("verify_email", "password_reset")
+AUTOMATED_KEYS = (
+    "verify_email",
+    "password_reset",
+    "decision_accepted",
+    "decision_waitlisted",
+    "decision_rejected",
+    "decision_waitlist_accepted",
+)
 
 # Placeholders every automated email may use, filled by base_context().
 COMMON_PLACEHOLDERS = (
@@ -42,13 +49,20 @@ COMMON_PLACEHOLDERS = (
     "confirmation_second_deadline",
     "waitlist_deadline",
 )
-# Placeholders the caller of one email passes in (the link of an account email; the
-# applicant's name and decision details of a release email).
+# Placeholders the caller of one email passes in: the link of an account email; the
+# applicant and the decision of a release email (apps.applications.release.decision_context).
 KEY_PLACEHOLDERS = {
     "verify_email": ("link",),
     "password_reset": ("link",),
 }
-DECISION_PLACEHOLDERS = ("first_name", "last_name", "email", "status", "travel_reimbursement", "housing_accommodations")
+DECISION_PLACEHOLDERS = (
+    "first_name",
+    "last_name",
+    "email",
+    "status",
+    "travel_reimbursement",
+    "housing_accommodations",
+)
 
 # Values a preview and a test send use for the caller's placeholders.
 SAMPLE_VALUES = {
@@ -62,8 +76,7 @@ SAMPLE_VALUES = {
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"
 _UNKNOWN_RE = re.compile("\x00unknown-placeholder:([^\x00]*)\x00")
-_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load|include|ssi|csrf_token|url|static)\b")
-_LAYOUT = "emails/_layout.html"
+_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load|ssi|csrf_token|url|static)\b")
 
 
 class TemplateError(ValueError):
@@ -119,15 +132,18 @@ def sample_context(key: str) -> dict:
 # --- The sandbox -----------------------------------------------------------------------
 
 
-def _layout_source() -> str:
-    return Path(get_template(_LAYOUT).origin.name).read_text(encoding="utf-8")
+def _partials() -> dict[str, str]:
+    """The shared pieces of the default emails (the layout, the decision details), which an
+    organizer's template may extend or include; no other file is reachable from the sandbox."""
+    folder = Path(settings.BASE_DIR) / "templates" / "emails"
+    return {f"emails/{path.name}": path.read_text(encoding="utf-8") for path in folder.glob("_*.html")}
 
 
 def _engine(*, autoescape: bool) -> Engine:
-    # A bare engine: no installed tag libraries, and the email layout as its only loadable
-    # template, so an override may extend the layout but can't reach any other file.
+    # A bare engine: no installed tag libraries, and the shared email partials as its only
+    # loadable templates, so an override may extend the layout but can't reach other files.
     return Engine(
-        loaders=[("django.template.loaders.locmem.Loader", {_LAYOUT: _layout_source()})],
+        loaders=[("django.template.loaders.locmem.Loader", _partials())],
         autoescape=autoescape,
         string_if_invalid=_UNKNOWN,
         libraries={},
