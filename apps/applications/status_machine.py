@@ -1,20 +1,23 @@
 """The status machine: the one door through which every application status change passes.
 
 Applicants, organizers, batch updates, the Django admin and operator commands all call
-`transition` (directly or through the helpers below). It locks the application row inside a
-transaction, checks the move, records the history and saves, so two simultaneous changes are
-serialised and neither is lost.
+`transition` (directly or through `decide` and `applicant_act`). It locks the application row
+inside a transaction, checks the move, records the history and saves, so two simultaneous
+changes are serialised and neither is lost.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import TypeVar
 
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
-from apps.cycles.models import CycleStatus
+from apps.cycles.models import Cycle, CycleStatus
 
 from .models import Application, ApplicationEvent
 from .models import ApplicationStatus as S
@@ -29,20 +32,91 @@ DRAFTS = (S.UNSUBMITTED, S.STARTED)
 RELEASE_DECISIONS = (S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
 # Before release, applicants see a decided application as submitted.
 PRE_RELEASE = (CycleStatus.NOT_OPEN, CycleStatus.OPEN, CycleStatus.CLOSED)
+# From release on, decisions are visible and announced.
+POST_RELEASE = (
+    CycleStatus.RELEASED,
+    CycleStatus.CONFIRMATION_CLOSED,
+    CycleStatus.WAITLIST_CLOSED,
+    CycleStatus.SECOND_CONFIRMATION_CLOSED,
+)
 
-# The applicant's windows (spec section 4), as {current status: cycle statuses that allow it}.
+# The applicant's windows (contract: confirm, confirm-waitlist, decline), as
+# {current status: cycle statuses that allow the call}.
 CONFIRM_WINDOWS = {
-    S.ACCEPTED: {CycleStatus.RELEASED},
-    S.WAITLIST_ACCEPTED: {CycleStatus.RELEASED, CycleStatus.CONFIRMATION_CLOSED, CycleStatus.WAITLIST_CLOSED},
+    S.ACCEPTED: frozenset({CycleStatus.RELEASED}),
+    S.WAITLIST_ACCEPTED: frozenset(
+        {CycleStatus.RELEASED, CycleStatus.CONFIRMATION_CLOSED, CycleStatus.WAITLIST_CLOSED}
+    ),
 }
-WAITLIST_WINDOWS = {S.WAITLISTED: {CycleStatus.RELEASED, CycleStatus.CONFIRMATION_CLOSED}}
+WAITLIST_WINDOWS = {S.WAITLISTED: frozenset({CycleStatus.RELEASED, CycleStatus.CONFIRMATION_CLOSED})}
+# Decline is open wherever the matching confirm call is (the waitlist offer included).
 DECLINE_WINDOWS = {**CONFIRM_WINDOWS, **WAITLIST_WINDOWS}
 
+CONFIRM = "confirm"
+CONFIRM_WAITLIST = "confirm_waitlist"
+DECLINE = "decline"
+
+# action: (windows, target status, refusal when the status has no such offer, refusal when
+# the offer exists but its window is closed).
 APPLICANT_ACTIONS = {
-    "confirm": (CONFIRM_WINDOWS, S.CONFIRMED, "You can't confirm your attendance right now."),
-    "confirm_waitlist": (WAITLIST_WINDOWS, S.WAITLIST_CONFIRMED, "You can't join the waitlist right now."),
-    "decline": (DECLINE_WINDOWS, S.DECLINED, "You can't decline right now."),
+    CONFIRM: (
+        CONFIRM_WINDOWS,
+        S.CONFIRMED,
+        "You have no offer of admission to confirm.",
+        "The confirmation window has closed, so your attendance can no longer be confirmed.",
+    ),
+    CONFIRM_WAITLIST: (
+        WAITLIST_WINDOWS,
+        S.WAITLIST_CONFIRMED,
+        "You have no waitlist offer to accept.",
+        "The waitlist window has closed, so you can no longer join the waitlist.",
+    ),
+    DECLINE: (
+        DECLINE_WINDOWS,
+        S.DECLINED,
+        "You have no offer to decline.",
+        "The window to respond has closed, so your offer can no longer be declined.",
+    ),
 }
+
+
+F = TypeVar("F", bound=Callable)
+SQLITE_RETRIES = 100
+SQLITE_RETRY_PAUSE = 0.02
+
+
+def one_at_a_time(func: F) -> F:
+    """Run `func` in a transaction whose row locks serialise concurrent changes.
+
+    PostgreSQL blocks the second `SELECT ... FOR UPDATE` until the first transaction ends.
+    SQLite has no row locks: it refuses the second writer outright ("database table is
+    locked"), so there the whole transaction is retried after a short pause, and the retry
+    sees the first change. Inside an outer transaction no retry is possible; the error goes up.
+    """
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        attempt = 0
+        while True:
+            try:
+                with transaction.atomic():
+                    return func(*args, **kwargs)
+            except OperationalError as exc:
+                connection = transaction.get_connection()
+                retryable = connection.vendor == "sqlite" and not connection.in_atomic_block and "locked" in str(exc)
+                if not retryable or attempt >= SQLITE_RETRIES:
+                    raise
+                attempt += 1
+                time.sleep(SQLITE_RETRY_PAUSE)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _lock(application_id: int) -> Application:
+    application = Application.objects.select_for_update().filter(pk=application_id).first()
+    if application is None:
+        raise ApplicationError("No such application.", status=404)
+    return application
 
 
 def _record(application: Application, actor, field: str, old, new) -> ApplicationEvent | None:
@@ -57,7 +131,7 @@ def _record(application: Application, actor, field: str, old, new) -> Applicatio
     )
 
 
-@transaction.atomic
+@one_at_a_time
 def transition(
     *,
     application_id: int,
@@ -71,7 +145,7 @@ def transition(
     """Move an application to `to`, under a row lock, recording what changed and who did it."""
     if to not in S.values:
         raise ApplicationError(f"Unknown status '{to}'.")
-    application = Application.objects.select_for_update().get(pk=application_id)
+    application = _lock(application_id)
     if allowed_from is not None and application.status not in set(allowed_from):
         raise ApplicationError(refusal, status=409)
     events = [_record(application, actor, "status", application.status, to)]
@@ -99,6 +173,11 @@ def transition(
     return application
 
 
+def _cycle_status(cycle_id: int) -> str:
+    return Cycle.objects.filter(pk=cycle_id).values_list("status", flat=True).get()
+
+
+@one_at_a_time
 def decide(
     *,
     application_id: int,
@@ -108,11 +187,21 @@ def decide(
     housing_accommodations: bool | None = None,
     choices: Iterable[str] = DECISIONS,
 ) -> Application:
-    """An organizer's decision. Drafts can't be decided on; decided ones move freely."""
-    if status not in set(choices):
-        raise ApplicationError(f"'{status}' is not a decision. Choose one of: {', '.join(choices)}.")
+    """An organizer's decision. Drafts can't be decided on; decided ones move freely.
+
+    A decision recorded after release (a waitlist admit during the waitlist period, say) is
+    announced by its email at once, since no later release would send it.
+    """
+    choices = tuple(choices)
+    if status not in choices:
+        raise ApplicationError(
+            f"'{status}' is not a decision. Choose one of: {', '.join(choices)}.",
+            errors={"status": [f"Choose one of: {', '.join(choices)}."]},
+        )
+    # Lock before reading, so "did the decision change?" is judged against the row we move.
+    previous = _lock(application_id).status
     allowed = [s for s in S.values if s not in DRAFTS]
-    return transition(
+    application = transition(
         application_id=application_id,
         to=status,
         actor=actor,
@@ -121,21 +210,35 @@ def decide(
         housing_accommodations=housing_accommodations,
         refusal="This application has not been submitted yet, so no decision can be recorded.",
     )
+    if status in RELEASE_DECISIONS and status != previous and _cycle_status(application.cycle_id) in POST_RELEASE:
+        from .tasks import send_application_decision_email
+
+        transaction.on_commit(lambda: send_application_decision_email.delay(application.pk))
+    return application
 
 
-@transaction.atomic
-def applicant_act(*, application: Application, action: str, cycle_status: str) -> Application:
-    """An applicant's confirm / confirm-waitlist / decline, allowed only in its window."""
-    windows, to, refusal = APPLICANT_ACTIONS[action]
-    locked = Application.objects.select_for_update().get(pk=application.pk)
-    allowed_cycles = windows.get(locked.status, set())
+@one_at_a_time
+def applicant_act(*, application_id: int, action: str, actor=None) -> Application:
+    """An applicant's confirm / confirm-waitlist / decline, allowed only in its window.
+
+    The application row is locked first and the cycle status read after, so the check and the
+    change see one consistent state: a concurrent decision or a second click waits for this one
+    and then finds the status already moved.
+    """
+    windows, to, no_offer, closed = APPLICANT_ACTIONS[action]
+    locked = _lock(application_id)
+    cycle_status = _cycle_status(locked.cycle_id)
+    allowed_cycles = windows.get(locked.status)
+    # Before release a decision is hidden: the applicant must not learn it from our refusal.
+    if allowed_cycles is None or cycle_status in PRE_RELEASE:
+        raise ApplicationError(no_offer, status=409)
     if cycle_status not in allowed_cycles:
-        raise ApplicationError(refusal, status=409)
-    return transition(application_id=locked.pk, to=to, actor=locked.user)
+        raise ApplicationError(closed, status=409)
+    return transition(application_id=locked.pk, to=to, actor=actor if actor is not None else locked.user)
 
 
 def visible_status(application: Application | None, cycle_status: str) -> dict:
-    """What the applicant may see: decisions stay hidden (as submitted) until release."""
+    """What the applicant may see: decisions (and travel and housing) stay hidden until release."""
     if application is None:
         return {
             "status": S.UNSUBMITTED,
@@ -143,10 +246,11 @@ def visible_status(application: Application | None, cycle_status: str) -> dict:
             "housing_accommodations": False,
             "teamcode": None,
         }
-    hidden = cycle_status in PRE_RELEASE and application.status not in (*DRAFTS, S.SUBMITTED)
+    before_release = cycle_status in PRE_RELEASE
+    hidden = before_release and application.status not in (*DRAFTS, S.SUBMITTED)
     return {
         "status": S.SUBMITTED if hidden else application.status,
-        "travel_reimbursement": False if hidden else application.travel_reimbursement,
-        "housing_accommodations": False if hidden else application.housing_accommodations,
+        "travel_reimbursement": False if before_release else application.travel_reimbursement,
+        "housing_accommodations": False if before_release else application.housing_accommodations,
         "teamcode": application.teamcode or None,
     }

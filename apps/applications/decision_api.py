@@ -1,0 +1,96 @@
+"""Decisions and the applicant's answers to them: thin views over the status machine.
+
+- POST `confirm`, `confirm-waitlist`, `decline` (signed in): the applicant's answer, allowed only
+  in its window (409 otherwise).
+- GET / POST `status/{email}` (admin): read or record a decision on the current cycle's
+  application of that email.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from apps.core.api import AdminApiView, ApiView
+from apps.core.exceptions import ApplicationError
+from apps.cycles.selectors import current_cycle
+
+from . import status_machine
+from .models import Application
+
+NO_APPLICATION = "No application with this email in the current cycle."
+
+
+def _current_application_of(user) -> Application | None:
+    return Application.objects.filter(cycle=current_cycle(), user=user).first()
+
+
+def _current_application_by_email(email: str) -> Application:
+    # Emails are stored lower-cased; the path arrives URL-decoded by Django.
+    application = Application.objects.filter(cycle=current_cycle(), email=email.strip().lower()[:254]).first()
+    if application is None:
+        raise ApplicationError(NO_APPLICATION, status=404)
+    return application
+
+
+def decision_payload(application: Application) -> dict:
+    return {
+        "status": application.status,
+        "travel_reimbursement": application.travel_reimbursement,
+        "housing_accommodations": application.housing_accommodations,
+    }
+
+
+class _ApplicantActApi(ApiView):
+    """One applicant answer; subclasses name the status machine's action."""
+
+    action: str = ""
+
+    def post(self, request):
+        application = _current_application_of(request.user)
+        if application is None:
+            no_offer = status_machine.APPLICANT_ACTIONS[self.action][2]
+            raise ApplicationError(no_offer, status=409)
+        application = status_machine.applicant_act(
+            application_id=application.pk, action=self.action, actor=request.user
+        )
+        cycle_status = application.cycle.status
+        return Response(status_machine.visible_status(application, cycle_status))
+
+
+class ConfirmApi(_ApplicantActApi):
+    action = status_machine.CONFIRM
+
+
+class ConfirmWaitlistApi(_ApplicantActApi):
+    action = status_machine.CONFIRM_WAITLIST
+
+
+class DeclineApi(_ApplicantActApi):
+    action = status_machine.DECLINE
+
+
+class DecisionApi(AdminApiView):
+    class InputSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(
+            choices=[(s, s) for s in status_machine.DECISIONS],
+            error_messages={"invalid_choice": "'{input}' is not a decision."},
+        )
+        travel_reimbursement = serializers.BooleanField(required=False)
+        housing_accommodations = serializers.BooleanField(required=False)
+
+    def get(self, request, email: str):
+        return Response(decision_payload(_current_application_by_email(email)))
+
+    def post(self, request, email: str):
+        data = self.validate(self.InputSerializer, request.data)
+        application = _current_application_by_email(email)
+        # The status machine opens its own transaction and locks the row.
+        application = status_machine.decide(
+            application_id=application.pk,
+            status=data["status"],
+            actor=request.user,
+            travel_reimbursement=data.get("travel_reimbursement"),
+            housing_accommodations=data.get("housing_accommodations"),
+        )
+        return Response(decision_payload(application))
