@@ -10,12 +10,13 @@ def current_cycle() -> Cycle:
         with transaction.atomic():
             cycle = Cycle.objects.select_for_update().filter(is_current=True).first()
             if cycle is None:
-                from .services import default_season_year
+                from .services import default_season_year, ensure_question_set
 
                 season, year = default_season_year()
                 cycle, _ = Cycle.objects.get_or_create(season=season, year=year)
                 cycle.is_current = True
                 cycle.save(update_fields=["is_current"])
+                ensure_question_set(cycle)
     return cycle
 
 

@@ -41,10 +41,28 @@ def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
 
 @transaction.atomic
 def cycle_make_current(*, season: str, year: int) -> Cycle:
-    """Switch the current cycle, creating it if new. Accounts and resumes are untouched."""
-    Cycle.objects.select_for_update().filter(is_current=True).exclude(season=season, year=year).update(is_current=False)
-    cycle, _created = Cycle.objects.get_or_create(season=season, year=year)
+    """Switch the current cycle, creating it if new, and start its season for applicants.
+
+    A cycle without a question set gets a copy of the previous current cycle's set (so the
+    organizers can edit it), or the default set if there is none. Accounts and resumes belong
+    to people, not cycles, so they stay; applications stay with the cycle they were made in.
+    """
+    previous = Cycle.objects.select_for_update().filter(is_current=True).first()
+    if previous is not None and (previous.season, previous.year) != (season, year):
+        # Clear the flag first: at most one cycle may be current (a unique constraint).
+        previous.is_current = False
+        previous.save(update_fields=["is_current", "updated_at"])
+    cycle, _created = Cycle.objects.select_for_update().get_or_create(season=season, year=year)
     if not cycle.is_current:
         cycle.is_current = True
         cycle.save(update_fields=["is_current", "updated_at"])
+    ensure_question_set(cycle, copy_from=previous)
     return cycle
+
+
+def ensure_question_set(cycle: Cycle, *, copy_from: Cycle | None = None) -> None:
+    """Give a cycle without questions a copy of `copy_from`'s set, else the default set."""
+    # Imported here: the applications app depends on cycles, not the other way round.
+    from apps.applications.services import question_set_ensure
+
+    question_set_ensure(cycle, copy_from=copy_from)

@@ -1,0 +1,176 @@
+"""The default question set, as data in the API contract's shape.
+
+A fresh database gets this set for its current cycle (data migration 0002), and so does any
+new cycle that has no set to copy. It uses every one of the nine question types, and its
+survey section holds the questions the demographics page charts.
+
+This module must stay plain data (no model imports): the migration imports it.
+"""
+
+from __future__ import annotations
+
+import copy
+
+LEVELS_OF_STUDY = [
+    "Less than Secondary / High School",
+    "Secondary / High School",
+    "Undergraduate University (2 year - community college or similar)",
+    "Undergraduate University (3+ year)",
+    "Graduate University (Masters, Professional, Doctoral, etc)",
+    "Code School / Bootcamp",
+    "Other Vocational / Trade Program or Apprenticeship",
+    "Post Doctorate",
+    "Not currently a student",
+    "Prefer not to answer",
+]
+
+PROGRAMMING_LANGUAGES = [
+    "Python",
+    "JavaScript",
+    "TypeScript",
+    "Java",
+    "C",
+    "C++",
+    "C#",
+    "Go",
+    "Rust",
+    "Swift",
+    "Kotlin",
+    "Ruby",
+    "PHP",
+    "R",
+    "MATLAB",
+    "SQL",
+    "HTML/CSS",
+    "None yet",
+]
+
+TRAVEL_MODES = ["Bus", "Train", "Car", "Plane", "Other"]
+
+GENDERS = ["Woman", "Man", "Non-binary", "Prefer to self-describe", "Prefer not to answer"]
+
+ETHNICITIES = [
+    "American Indian or Alaskan Native",
+    "Asian Indian",
+    "Black or African",
+    "Chinese",
+    "Filipino",
+    "Guamanian or Chamorro",
+    "Hispanic / Latino / Spanish Origin",
+    "Japanese",
+    "Korean",
+    "Middle Eastern",
+    "Native Hawaiian",
+    "Samoan",
+    "Vietnamese",
+    "White",
+    "Other Asian (Thai / Cambodian / etc)",
+    "Other Pacific Islander",
+    "Other",
+    "Prefer not to answer",
+]
+
+TSHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"]
+
+DIETARY_NEEDS = [
+    "None",
+    "Vegetarian",
+    "Vegan",
+    "Halal",
+    "Kosher",
+    "Gluten-free",
+    "Dairy-free",
+    "Nut allergy",
+    "Shellfish allergy",
+    "Other",
+]
+
+
+def _q(question_id: str, text: str, question_type: str, options: list[str] | None = None) -> dict:
+    return {
+        "question_id": question_id,
+        "question_text": text,
+        "question_type": question_type,
+        "options": list(options or []),
+    }
+
+
+DEFAULT_QUESTION_SET: list[dict] = [
+    {
+        "section_name": "About You",
+        "conditional_on": None,
+        "questions": [
+            _q("age", "How old will you be on the first day of the event?", "numeric"),
+            _q("country", "Which country do you currently live in?", "country"),
+            _q("level_of_study", "What is your current level of study?", "multiple_choice", LEVELS_OF_STUDY),
+            _q("major", "What is your major or field of study?", "short_answer"),
+            _q("first_hackathon", "Will this be your first hackathon?", "boolean"),
+        ],
+    },
+    {
+        "section_name": "Experience",
+        "conditional_on": None,
+        "questions": [
+            _q(
+                "languages",
+                "Which programming languages are you comfortable with? Select all that apply.",
+                "multiselect",
+                PROGRAMMING_LANGUAGES,
+            ),
+            _q("why_attend", "Why do you want to attend, and what do you hope to build?", "long_answer"),
+            _q(
+                "proud_project",
+                "Tell us about a project you are proud of: what it does and the part you built.",
+                "long_answer",
+            ),
+            _q("links", "Links to your GitHub, LinkedIn, portfolio or personal website (up to 3).", "list"),
+            _q("resume", "Upload your resume (PDF, at most 2 MB).", "resume"),
+        ],
+    },
+    {
+        "section_name": "Logistics",
+        "conditional_on": None,
+        "questions": [
+            _q("needs_travel", "Will you need help with travel to attend in person?", "boolean"),
+        ],
+    },
+    {
+        "section_name": "Travel",
+        "conditional_on": "needs_travel",
+        "questions": [
+            _q("travel_from", "Which city and state or province will you be travelling from?", "short_answer"),
+            _q("travel_mode", "How do you expect to travel?", "multiple_choice", TRAVEL_MODES),
+            _q("needs_housing", "Will you need a place to stay overnight during the event?", "boolean"),
+        ],
+    },
+    {
+        "section_name": "Demographics Survey",
+        "conditional_on": None,
+        "questions": [
+            _q("gender", "What is your gender?", "multiple_choice", GENDERS),
+            _q(
+                "ethnicity",
+                "Which of these best describe your race or ethnicity? Select all that apply.",
+                "multiselect",
+                ETHNICITIES,
+            ),
+            _q(
+                "first_generation",
+                "Are you a first-generation college student (neither parent completed a four-year degree)?",
+                "boolean",
+            ),
+            _q("tshirt_size", "What is your t-shirt size (unisex)?", "multiple_choice", TSHIRT_SIZES),
+            _q(
+                "dietary_restrictions",
+                "Do you have any dietary restrictions? Select all that apply.",
+                "multiselect",
+                DIETARY_NEEDS,
+            ),
+        ],
+    },
+]
+
+
+def default_question_set() -> list[dict]:
+    """A fresh copy of the default set, safe for the caller to change."""
+    return copy.deepcopy(DEFAULT_QUESTION_SET)

@@ -1,0 +1,184 @@
+"""Reads for the applicant's side: question sets, own application, the school and country lists."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+from pathlib import Path
+
+from django.db.models import Prefetch
+
+from apps.cycles.models import Cycle
+from apps.resumes.selectors import has_resume  # noqa: F401 - validation reads it from here
+
+from .models import Application, Question, Section
+from .status_machine import visible_status
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+COLLEGE_NOT_PRESENT = "College Not Present"
+
+
+# --- Schools and countries --------------------------------------------------------------
+# Read once per process: the files ship with the code, so they change only with a deploy.
+
+
+def _read_names(filename: str) -> tuple[str, ...]:
+    names: list[str] = []
+    seen: set[str] = set()
+    for line in (DATA_DIR / filename).read_text(encoding="utf-8").splitlines():
+        name = line.strip()
+        if name and name not in seen:
+            seen.add(name)
+            names.append(name)
+    return tuple(names)
+
+
+@functools.cache
+def school_names() -> tuple[str, ...]:
+    """The verified school list (see docs/DATA-SOURCES.md) plus 'College Not Present'."""
+    names = _read_names("schools.txt")
+    return names if COLLEGE_NOT_PRESENT in names else (*names, COLLEGE_NOT_PRESENT)
+
+
+@functools.cache
+def school_set() -> frozenset[str]:
+    return frozenset(school_names())
+
+
+@functools.cache
+def country_names() -> tuple[str, ...]:
+    return _read_names("countries.txt")
+
+
+@functools.cache
+def country_set() -> frozenset[str]:
+    return frozenset(country_names())
+
+
+@functools.cache
+def name_list_response_body(kind: str) -> tuple[bytes, bytes, str]:
+    """The JSON body of GET schools / countries, its gzipped form and its ETag, computed once.
+
+    The school list is about 450 kB of JSON and 100 kB gzipped, hence the second form.
+    """
+    names = {"schools": school_names, "countries": country_names}[kind]()
+    body = json.dumps(list(names), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return body, gzip.compress(body, mtime=0), '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+# --- Question sets ----------------------------------------------------------------------
+
+
+def question_set(cycle: Cycle) -> list[dict]:
+    """The cycle's question set in the contract's shape, in order. Two queries."""
+    sections = Section.objects.filter(cycle=cycle).prefetch_related(
+        Prefetch("questions", queryset=Question.objects.order_by("order", "pk"))
+    )
+    return [
+        {
+            "section_name": section.name,
+            "conditional_on": section.conditional_on or None,
+            "questions": [
+                {
+                    "question_id": q.question_id,
+                    "question_text": q.text,
+                    "question_type": q.type,
+                    "options": list(q.options or []),
+                }
+                for q in section.questions.all()
+            ],
+        }
+        for section in sections.order_by("order", "pk")
+    ]
+
+
+def has_question_set(cycle: Cycle) -> bool:
+    return Section.objects.filter(cycle=cycle).exists()
+
+
+# --- Applications -----------------------------------------------------------------------
+
+
+def own_application(*, user, cycle: Cycle) -> Application | None:
+    return Application.objects.filter(cycle=cycle, user=user).first()
+
+
+def answer_sections(application: Application, sections: list[dict]) -> list[dict]:
+    """An application's answers as the contract's `sections`: one entry per section of the
+    question set, in order (so section i of the answers is section i of the questions), then
+    answers to questions no longer in the set, grouped by the section they were given in."""
+    stored = {a.question_id: a for a in application.answers.all()}
+    out = []
+    for section in sections:
+        answers = []
+        for question in section["questions"]:
+            answer = stored.pop(question["question_id"], None)
+            if answer is not None:
+                answers.append({"question_id": answer.question_id, "answer": answer.value})
+        out.append({"section_name": section["section_name"], "answers": answers})
+    leftovers: dict[str, list[dict]] = {}
+    for answer in sorted(stored.values(), key=lambda a: a.pk):
+        leftovers.setdefault(answer.section_name, []).append(
+            {"question_id": answer.question_id, "answer": answer.value}
+        )
+    out.extend({"section_name": name, "answers": answers} for name, answers in leftovers.items())
+    return out
+
+
+def empty_application_payload(email: str) -> dict:
+    return {
+        "first": "",
+        "last": "",
+        "school": "",
+        "sections": [],
+        "checkboxes": [False, False, False],
+        "teamcode": None,
+        "email": email,
+        **visible_status(None, ""),
+    }
+
+
+def application_payload(
+    application: Application | None,
+    *,
+    cycle: Cycle,
+    email: str = "",
+    sections: list[dict] | None = None,
+    for_applicant: bool = True,
+) -> dict:
+    """An application in the contract's shape (GET application).
+
+    For the applicant, decisions stay hidden until release (status_machine.visible_status);
+    organizers pass for_applicant=False to see the recorded status.
+    """
+    if application is None:
+        return empty_application_payload(email)
+    if sections is None:
+        sections = question_set(cycle)
+    checkboxes = list(application.checkboxes or [])[:3]
+    checkboxes += [False] * (3 - len(checkboxes))
+    if for_applicant:
+        status = visible_status(application, cycle.status)
+    else:
+        status = {
+            "status": application.status,
+            "travel_reimbursement": application.travel_reimbursement,
+            "housing_accommodations": application.housing_accommodations,
+            "teamcode": application.teamcode or None,
+        }
+    return {
+        "first": application.first,
+        "last": application.last,
+        "school": application.school,
+        "sections": answer_sections(application, sections),
+        "checkboxes": [bool(v) for v in checkboxes],
+        "email": application.email,
+        **status,
+    }
+
+
+def applicant_status(*, user, cycle: Cycle) -> dict:
+    """GET status: the visible status of the user's application to the cycle."""
+    return visible_status(own_application(user=user, cycle=cycle), cycle.status)

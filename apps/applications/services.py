@@ -1,0 +1,352 @@
+"""Writes for the applicant's side: question sets, drafts, submissions and teams.
+
+Every write runs in one transaction; every status change goes through the status machine.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.db import IntegrityError, transaction
+
+from apps.core.exceptions import ApplicationError
+from apps.cycles.models import Cycle, CycleStatus
+from apps.cycles.selectors import current_cycle
+
+from . import selectors, validation
+from .models import Answer, Application, Question, QuestionType, Section, Team
+from .models import ApplicationStatus as S
+from .questions import default_question_set
+from .status_machine import transition
+
+NOT_OPEN = "Applications are not currently open"
+ALREADY_DECIDED = "A decision has already been made on your application, so it can no longer be changed."
+ALREADY_SUBMITTED = "Your application has already been submitted, so it can't be saved as a draft."
+INVALID_APPLICATION = "Please fix the highlighted fields and submit again."
+INVALID_DRAFT = "Some fields of the draft are malformed."
+INVALID_QUESTIONS = "The question set is not valid."
+
+# Team codes: spec section 9.
+TEAMCODE_MIN = 100_000
+TEAMCODE_MAX = 99_999_999
+
+# --- Question sets ----------------------------------------------------------------------
+
+QUESTION_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# These name the contract's error keys for the fixed fields; a question may not reuse them
+# (except a resume question as "resume", whose errors are the upload's).
+RESERVED_QUESTION_IDS = {"first", "last", "school", "checkboxes", "teamcode", "resume", "sections", "non_field_errors"}
+CHOICE_TYPES = (QuestionType.MULTIPLE_CHOICE, QuestionType.MULTISELECT)
+MAX_SECTIONS = 50
+MAX_QUESTIONS = 300
+MAX_OPTIONS = 300
+SECTION_NAME_MAX = 200
+QUESTION_TEXT_MAX = 2000
+OPTION_MAX = 200
+
+
+def questions_check(sections) -> dict[str, list[str]]:
+    """Every problem of a question set in the contract's shape, keyed by its position
+    (`sections.0.questions.2.options`). An empty dict means it can be stored."""
+    errors: dict[str, list[str]] = {}
+
+    def add(key: str, message: str) -> None:
+        errors.setdefault(key, []).append(message)
+
+    if not isinstance(sections, list):
+        add("sections", "Expected a list of sections.")
+        return errors
+    if not sections:
+        add("sections", "A question set needs at least one section.")
+    if len(sections) > MAX_SECTIONS:
+        add("sections", f"At most {MAX_SECTIONS} sections.")
+        return errors
+    total = sum(len(s["questions"]) for s in sections if isinstance(s, dict) and isinstance(s.get("questions"), list))
+    if total > MAX_QUESTIONS:
+        add("sections", f"At most {MAX_QUESTIONS} questions.")
+        return errors
+
+    seen: dict[str, str] = {}  # question_id → its type, for the questions of earlier sections
+    for i, section in enumerate(sections):
+        where = f"sections.{i}"
+        if not isinstance(section, dict):
+            add(where, "Expected an object with section_name, conditional_on and questions.")
+            continue
+        name = section.get("section_name")
+        if not isinstance(name, str) or not name.strip():
+            add(f"{where}.section_name", "A section needs a name.")
+        elif len(name.strip()) > SECTION_NAME_MAX:
+            add(f"{where}.section_name", f"At most {SECTION_NAME_MAX} characters.")
+        condition = section.get("conditional_on")
+        if condition not in (None, ""):
+            if not isinstance(condition, str) or condition not in seen:
+                add(f"{where}.conditional_on", "Must be the question_id of a yes/no question in an earlier section.")
+            elif seen[condition] != QuestionType.BOOLEAN:
+                add(f"{where}.conditional_on", "Must refer to a yes/no (boolean) question.")
+        questions = section.get("questions")
+        if not isinstance(questions, list) or not questions:
+            add(f"{where}.questions", "A section needs at least one question.")
+            continue
+        section_ids: dict[str, str] = {}
+        for j, question in enumerate(questions):
+            qwhere = f"{where}.questions.{j}"
+            if not isinstance(question, dict):
+                add(qwhere, "Expected an object with question_id, question_text, question_type and options.")
+                continue
+            kind = question.get("question_type")
+            if kind not in QuestionType.values:
+                add(f"{qwhere}.question_type", f"Must be one of: {', '.join(QuestionType.values)}.")
+            question_id = question.get("question_id")
+            if not isinstance(question_id, str) or not QUESTION_ID_RE.match(question_id):
+                add(f"{qwhere}.question_id", "Use 1 to 64 letters, digits, '_' or '-'.")
+            elif question_id in seen or question_id in section_ids:
+                add(f"{qwhere}.question_id", f"The question_id '{question_id}' is used more than once.")
+            elif question_id in RESERVED_QUESTION_IDS and not (question_id == "resume" and kind == QuestionType.RESUME):
+                add(f"{qwhere}.question_id", f"'{question_id}' is reserved; choose another question_id.")
+            else:
+                section_ids[question_id] = kind
+            text = question.get("question_text")
+            if not isinstance(text, str) or not text.strip():
+                add(f"{qwhere}.question_text", "A question needs its text.")
+            elif len(text.strip()) > QUESTION_TEXT_MAX:
+                add(f"{qwhere}.question_text", f"At most {QUESTION_TEXT_MAX} characters.")
+            options = question.get("options", [])
+            if options is None:
+                options = []
+            if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+                add(f"{qwhere}.options", "Expected a list of strings.")
+            elif kind in CHOICE_TYPES:
+                cleaned = [o.strip() for o in options]
+                if not cleaned:
+                    add(f"{qwhere}.options", "A choice question needs at least one option.")
+                elif len(cleaned) > MAX_OPTIONS:
+                    add(f"{qwhere}.options", f"At most {MAX_OPTIONS} options.")
+                elif any(not o for o in cleaned):
+                    add(f"{qwhere}.options", "Options can't be empty.")
+                elif any(len(o) > OPTION_MAX for o in cleaned):
+                    add(f"{qwhere}.options", f"Each option is at most {OPTION_MAX} characters.")
+                elif len(set(cleaned)) != len(cleaned):
+                    add(f"{qwhere}.options", "Options must be different from each other.")
+                elif kind == QuestionType.MULTISELECT and any("," in o for o in cleaned):
+                    # Multiselect answers are stored comma-joined, so an option can't hold one.
+                    add(f"{qwhere}.options", "Options of a multiselect question can't contain commas.")
+        seen.update(section_ids)
+    return errors
+
+
+def _clean_set(sections: list[dict]) -> list[dict]:
+    return [
+        {
+            "section_name": s["section_name"].strip(),
+            "conditional_on": s.get("conditional_on") or "",
+            "questions": [
+                {
+                    "question_id": q["question_id"],
+                    "question_text": q["question_text"].strip(),
+                    "question_type": q["question_type"],
+                    "options": [o.strip() for o in (q.get("options") or [])]
+                    if q["question_type"] in CHOICE_TYPES
+                    else [],
+                }
+                for q in s["questions"]
+            ],
+        }
+        for s in sections
+    ]
+
+
+@transaction.atomic
+def questions_replace(cycle: Cycle, sections) -> list[dict]:
+    """Replace the cycle's question set with `sections` (contract shape), after checking it all.
+
+    Stored answers are kept: they refer to questions by question_id, not by row.
+    Raises ApplicationError (400, errors by position) if the set is not valid.
+    """
+    errors = questions_check(sections)
+    if errors:
+        raise ApplicationError(INVALID_QUESTIONS, errors=errors)
+    Cycle.objects.select_for_update().filter(pk=cycle.pk).first()  # one replacement at a time
+    Question.objects.filter(cycle=cycle).delete()
+    Section.objects.filter(cycle=cycle).delete()
+    cleaned = _clean_set(sections)
+    section_rows = Section.objects.bulk_create(
+        [
+            Section(cycle=cycle, order=i, name=s["section_name"], conditional_on=s["conditional_on"])
+            for i, s in enumerate(cleaned)
+        ]
+    )
+    Question.objects.bulk_create(
+        [
+            Question(
+                cycle=cycle,
+                section=row,
+                order=j,
+                question_id=q["question_id"],
+                text=q["question_text"],
+                type=q["question_type"],
+                options=q["options"],
+            )
+            for row, s in zip(section_rows, cleaned, strict=True)
+            for j, q in enumerate(s["questions"])
+        ]
+    )
+    return selectors.question_set(cycle)
+
+
+def questions_dump(cycle: Cycle) -> list[dict]:
+    """The cycle's question set in the contract's shape; questions_replace accepts it back."""
+    return selectors.question_set(cycle)
+
+
+def questions_load_default(cycle: Cycle) -> list[dict]:
+    """Give the cycle the default question set (apps/applications/questions.py)."""
+    return questions_replace(cycle, default_question_set())
+
+
+@transaction.atomic
+def question_set_ensure(cycle: Cycle, *, copy_from: Cycle | None = None) -> None:
+    """Make sure the cycle has a question set: a copy of `copy_from`'s, else the default one.
+
+    A cycle that already has a set keeps it.
+    """
+    if selectors.has_question_set(cycle):
+        return
+    source = questions_dump(copy_from) if copy_from is not None and copy_from.pk != cycle.pk else []
+    questions_replace(cycle, source or default_question_set())
+
+
+# --- Teams ------------------------------------------------------------------------------
+
+
+def _lock_team(cycle: Cycle, code: str) -> Team:
+    """The team row for `code` in the cycle, created if new and locked until commit.
+
+    Holding this lock while counting members is what keeps two simultaneous joins from
+    taking a team past TEAM_MAX_SIZE.
+    """
+    team, _ = Team.objects.get_or_create(cycle=cycle, code=code)
+    return Team.objects.select_for_update().get(pk=team.pk)
+
+
+def team_code_generate(*, cycle: Cycle | None = None) -> str:
+    """A fresh random team code (100000 – 99999999) that no one in the cycle uses, reserved
+    by creating its team row."""
+    cycle = cycle or current_cycle()
+    for _ in range(50):
+        code = str(TEAMCODE_MIN + secrets.randbelow(TEAMCODE_MAX - TEAMCODE_MIN + 1))
+        if Application.objects.filter(cycle=cycle, teamcode=code).exists():
+            continue
+        try:
+            with transaction.atomic():
+                Team.objects.create(cycle=cycle, code=code)
+        except IntegrityError:
+            continue
+        return code
+    raise ApplicationError("Could not find a free team code; please try again.", status=503)
+
+
+# --- Applications -----------------------------------------------------------------------
+
+
+def _lock_own_application(cycle: Cycle, user) -> Application:
+    application = Application.objects.select_for_update().filter(cycle=cycle, user=user).first()
+    if application is None:
+        application, _ = Application.objects.get_or_create(cycle=cycle, user=user, defaults={"email": user.email})
+        application = Application.objects.select_for_update().get(pk=application.pk)
+    return application
+
+
+def _store(
+    application: Application,
+    parsed: validation.ParsedApplication,
+    *,
+    user,
+    team: Team | None,
+    sections: list[dict],
+    scope: list[dict],
+) -> None:
+    """Write the fixed fields, the team and the answers of questions in `scope` (sections).
+
+    The body is the form's whole state: answers to questions of the set that it leaves empty
+    (or that sit in a section that no longer applies) are removed; answers to questions that
+    are no longer in the set are kept. One bulk upsert and one delete, whatever the size.
+    """
+    application.first = parsed.first
+    application.last = parsed.last
+    application.school = parsed.school
+    application.checkboxes = parsed.checkboxes
+    application.email = user.email
+    application.team = team
+    application.teamcode = team.code if team is not None else None
+    application.save(update_fields=["first", "last", "school", "checkboxes", "email", "team", "teamcode", "updated_at"])
+
+    in_set = {q["question_id"]: s["section_name"] for s in sections for q in s["questions"]}
+    in_scope = {q["question_id"] for s in scope for q in s["questions"] if q["question_type"] != QuestionType.RESUME}
+    rows = [
+        Answer(application=application, question_id=qid, section_name=in_set[qid], value=value)
+        for qid, value in parsed.answers.items()
+        if qid in in_scope and value != ""
+    ]
+    Answer.objects.filter(application=application, question_id__in=list(in_set)).exclude(
+        question_id__in=[r.question_id for r in rows]
+    ).delete()
+    if rows:
+        Answer.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["application", "question_id"],
+            update_fields=["section_name", "value"],
+        )
+
+
+def _open_cycle() -> Cycle:
+    cycle = current_cycle()
+    if cycle.status != CycleStatus.OPEN:
+        raise ApplicationError(NOT_OPEN, status=409)
+    return cycle
+
+
+@transaction.atomic
+def application_submit(*, user, data) -> Application:
+    """Submit (or, while the cycle is open, edit a submitted) application. 400 with every
+    problem at once; 409 when the cycle is not open or a decision was made."""
+    cycle = _open_cycle()
+    application = _lock_own_application(cycle, user)
+    if application.status not in (S.UNSUBMITTED, S.STARTED, S.SUBMITTED):
+        raise ApplicationError(ALREADY_DECIDED, status=409)
+    sections = selectors.question_set(cycle)
+    parsed = validation.parse_application(data, sections)
+    # The team's lock is held from here to commit, so check_application's count stays true.
+    team = _lock_team(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
+    errors = validation.check_application(cycle, parsed, sections, user)
+    if errors:
+        raise ApplicationError(INVALID_APPLICATION, errors=errors)
+    scope = validation.active_sections(sections, parsed.answers)
+    _store(application, parsed, user=user, team=team, sections=sections, scope=scope)
+    if application.status != S.SUBMITTED:
+        application = transition(application_id=application.pk, to=S.SUBMITTED, actor=user)
+    return application
+
+
+@transaction.atomic
+def application_save(*, user, data) -> Application:
+    """Save a draft: only the shape is checked, values are kept as typed; status `started`.
+    409 when the cycle is not open or the application was already submitted."""
+    cycle = _open_cycle()
+    application = _lock_own_application(cycle, user)
+    if application.status not in (S.UNSUBMITTED, S.STARTED):
+        message = ALREADY_SUBMITTED if application.status == S.SUBMITTED else ALREADY_DECIDED
+        raise ApplicationError(message, status=409)
+    sections = selectors.question_set(cycle)
+    parsed = validation.parse_application(data, sections)
+    if parsed.errors:
+        raise ApplicationError(INVALID_DRAFT, errors=parsed.errors)
+    team = _lock_team(cycle, parsed.teamcode) if parsed.teamcode else None
+    problem = validation.team_error(cycle, parsed.teamcode, user)
+    if problem:
+        raise ApplicationError(problem, errors={"teamcode": [problem]})
+    _store(application, parsed, user=user, team=team, sections=sections, scope=sections)
+    if application.status != S.STARTED:
+        application = transition(application_id=application.pk, to=S.STARTED, actor=user)
+    return application

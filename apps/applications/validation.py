@@ -1,0 +1,295 @@
+"""The one place that decides whether an application is acceptable.
+
+Two levels, both returning every problem at once as `{field: [messages]}` with the contract's
+keys (`first`, `last`, `school`, `checkboxes`, `teamcode`, `resume`, or a question_id):
+
+- the *shape* (types only): what a draft must satisfy (`parse_application`,
+  `validate_draft_shape`), so that what we store fits the database and reads back as typed;
+- the *content*: what a submission must satisfy (`validate_application`), spec section 5 and
+  the contract's answer encoding.
+
+A request body is not run through a DRF serializer here because the contract keys errors by
+question_id, not by position in the nested `sections` list, and because a draft keeps values
+(an age of 15, a 1300-character answer) that a field-level serializer would refuse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from django.conf import settings
+
+from . import selectors
+from .models import Application, QuestionType
+
+# Spec section 9.
+NUMERIC_MIN = Decimal(16)
+SHORT_ANSWER_MAX = 100
+LONG_ANSWER_MAX = 1200
+LIST_MAX_ENTRIES = 3
+# Storage limits: the model's column sizes, and a ceiling on any one answer so that a draft
+# can't store megabytes.
+NAME_MAX = 100
+SCHOOL_MAX = 255
+ANSWER_MAX = 10_000
+TEAMCODE_RE = re.compile(r"^\d{6,8}$")
+NUMBER_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+REQUIRED = "This field is required."
+QUESTION_REQUIRED = "This question is required."
+SCHOOL_NOT_LISTED = "Choose your school from the list."
+CHECKBOXES_REQUIRED = "You must agree to the code of conduct and the event rules (the first two boxes)."
+CHECKBOXES_SHAPE = "Expected three true/false values."
+TEAMCODE_SHAPE = "Team code must be 6 to 8 digits."
+TEAM_FULL = "This team is full"
+RESUME_MISSING = "Please select a valid resume file."
+
+
+@dataclass
+class ParsedApplication:
+    """A request body reduced to typed values. `answers` holds the contract's encoding."""
+
+    first: str = ""
+    last: str = ""
+    school: str = ""
+    checkboxes: list[bool] = field(default_factory=lambda: [False, False, False])
+    teamcode: str | None = None
+    answers: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, key: str, message: str) -> None:
+        self.errors.setdefault(key, []).append(message)
+
+
+def question_map(sections: list[dict]) -> dict[str, dict]:
+    """question_id → question (contract shape) for a question set."""
+    return {q["question_id"]: q for s in sections for q in s["questions"]}
+
+
+def _text(parsed: ParsedApplication, data: dict, key: str, limit: int) -> str:
+    value = data.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        parsed.add(key, "Must be text.")
+        return ""
+    value = value.strip()
+    if len(value) > limit:
+        parsed.add(key, f"Must be at most {limit} characters.")
+        return ""
+    return value
+
+
+def _checkboxes(parsed: ParsedApplication, value) -> list[bool]:
+    if value is None:
+        return [False, False, False]
+    if not isinstance(value, list) or len(value) > 3 or not all(isinstance(v, bool) for v in value):
+        parsed.add("checkboxes", CHECKBOXES_SHAPE)
+        return [False, False, False]
+    return [*value, *([False] * (3 - len(value)))]
+
+
+def _teamcode(parsed: ParsedApplication, value) -> str | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str) or not TEAMCODE_RE.match(value.strip()):
+        parsed.add("teamcode", TEAMCODE_SHAPE)
+        return None
+    return value.strip()
+
+
+def _encode_answer(value, question_type: str) -> str | None:
+    """The stored string for a value the client sent, or None when its type can't be one."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return ("yes" if value else "no") if question_type == QuestionType.BOOLEAN else None
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list):
+        if question_type not in (QuestionType.MULTISELECT, QuestionType.LIST):
+            return None
+        if not all(isinstance(v, str) for v in value):
+            return None
+        return ",".join(v.strip() for v in value if v.strip())
+    if not isinstance(value, str):
+        return None
+    value = value.strip()
+    if question_type == QuestionType.BOOLEAN and value.lower() in ("yes", "no"):
+        return value.lower()
+    if question_type in (QuestionType.MULTISELECT, QuestionType.LIST):
+        return ",".join(v.strip() for v in value.split(",") if v.strip())
+    return value
+
+
+def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> dict[str, str]:
+    if value is None:
+        return {}
+    malformed = "Expected a list of sections, each with a list of answers {question_id, answer}."
+    if not isinstance(value, list):
+        parsed.add("sections", malformed)
+        return {}
+    answers: dict[str, str] = {}
+    seen: set[str] = set()
+    for section in value:
+        if not isinstance(section, dict):
+            parsed.add("sections", malformed)
+            return {}
+        items = section.get("answers") or []
+        if not isinstance(items, list):
+            parsed.add("sections", malformed)
+            return {}
+        for item in items:
+            if not isinstance(item, dict) or not isinstance(item.get("question_id"), str):
+                parsed.add("sections", malformed)
+                return {}
+            question_id = item["question_id"]
+            question = questions.get(question_id)
+            if question is None or question["question_type"] == QuestionType.RESUME:
+                # Answers to questions that aren't in the set are ignored, and so is a resume
+                # question's answer: the uploaded file is what counts.
+                continue
+            if question_id in seen:
+                parsed.add(question_id, "This question was answered more than once.")
+                continue
+            seen.add(question_id)
+            encoded = _encode_answer(item.get("answer"), question["question_type"])
+            if encoded is None:
+                parsed.add(question_id, "This answer has the wrong type.")
+            elif len(encoded) > ANSWER_MAX:
+                parsed.add(question_id, f"Must be at most {ANSWER_MAX} characters.")
+            else:
+                answers[question_id] = encoded
+    return answers
+
+
+def parse_application(data, sections: list[dict]) -> ParsedApplication:
+    """Check the shape of a request body (types only) and reduce it to typed values.
+
+    Keys other than first, last, school, sections, checkboxes and teamcode are ignored.
+    """
+    parsed = ParsedApplication()
+    if not isinstance(data, dict):
+        parsed.add("non_field_errors", "Expected a JSON object.")
+        return parsed
+    parsed.first = _text(parsed, data, "first", NAME_MAX)
+    parsed.last = _text(parsed, data, "last", NAME_MAX)
+    parsed.school = _text(parsed, data, "school", SCHOOL_MAX)
+    parsed.checkboxes = _checkboxes(parsed, data.get("checkboxes"))
+    parsed.teamcode = _teamcode(parsed, data.get("teamcode"))
+    parsed.answers = _answers(parsed, data.get("sections"), question_map(sections))
+    return parsed
+
+
+def active_sections(sections: list[dict], answers: dict[str, str]) -> list[dict]:
+    """The sections that apply: unconditional ones, and those whose question was answered yes.
+
+    A section counts only if the question it depends on is itself in an active section, so a
+    chain of conditions is followed in order.
+    """
+    active: list[dict] = []
+    active_ids: set[str] = set()
+    for section in sections:
+        condition = section.get("conditional_on")
+        if not condition or (condition in active_ids and answers.get(condition) == "yes"):
+            active.append(section)
+            active_ids.update(q["question_id"] for q in section["questions"])
+    return active
+
+
+def answer_error(question: dict, value: str) -> str | None:
+    """The problem with one (non-empty, encoded) answer, or None."""
+    kind = question["question_type"]
+    options = question.get("options") or []
+    if kind == QuestionType.NUMERIC:
+        if not NUMBER_RE.match(value):
+            return "Must be a number."
+        try:
+            number = Decimal(value)
+        except InvalidOperation:
+            return "Must be a number."
+        if number < NUMERIC_MIN:
+            return f"Must be at least {NUMERIC_MIN}."
+    elif kind == QuestionType.SHORT_ANSWER and len(value) > SHORT_ANSWER_MAX:
+        return f"Must be at most {SHORT_ANSWER_MAX} characters."
+    elif kind == QuestionType.LONG_ANSWER and len(value) > LONG_ANSWER_MAX:
+        return f"Must be at most {LONG_ANSWER_MAX} characters."
+    elif kind == QuestionType.LIST and len(value.split(",")) > LIST_MAX_ENTRIES:
+        return f"At most {LIST_MAX_ENTRIES} entries."
+    elif kind == QuestionType.MULTIPLE_CHOICE and value not in options:
+        return "Choose one of the options."
+    elif kind == QuestionType.MULTISELECT and any(v not in options for v in value.split(",")):
+        return "Choose only from the options."
+    elif kind == QuestionType.COUNTRY and value not in selectors.country_set():
+        return "Choose a country from the list."
+    elif kind == QuestionType.BOOLEAN and value not in ("yes", "no"):
+        return 'Answer "yes" or "no".'
+    return None
+
+
+def team_error(cycle, teamcode: str | None, user) -> str | None:
+    """'This team is full' when the team already holds TEAM_MAX_SIZE other applications.
+
+    Callers that write must hold the team's row lock (services._lock_team) while this counts.
+    """
+    if not teamcode:
+        return None
+    others = Application.objects.filter(cycle=cycle, teamcode=teamcode).exclude(user=user).count()
+    return TEAM_FULL if others >= settings.TEAM_MAX_SIZE else None
+
+
+def check_application(cycle, parsed: ParsedApplication, sections: list[dict], user) -> dict[str, list[str]]:
+    """Every content problem of a parsed application, shape problems included."""
+    errors = {key: list(messages) for key, messages in parsed.errors.items()}
+
+    def add(key: str, message: str) -> None:
+        errors.setdefault(key, []).append(message)
+
+    for key, label in (("first", "First name"), ("last", "Last name"), ("school", "School")):
+        if key not in errors and not getattr(parsed, key):
+            add(key, f"{label} is required.")
+    if "school" not in errors and parsed.school not in selectors.school_set():
+        add("school", SCHOOL_NOT_LISTED)
+    if "checkboxes" not in errors and not (parsed.checkboxes[0] and parsed.checkboxes[1]):
+        add("checkboxes", CHECKBOXES_REQUIRED)
+    if "teamcode" not in errors:
+        problem = team_error(cycle, parsed.teamcode, user)
+        if problem:
+            add("teamcode", problem)
+    if not selectors.has_resume(user):
+        add("resume", RESUME_MISSING)
+
+    for section in active_sections(sections, parsed.answers):
+        for question in section["questions"]:
+            question_id = question["question_id"]
+            if question["question_type"] == QuestionType.RESUME or question_id in errors:
+                continue
+            value = parsed.answers.get(question_id, "")
+            if value == "":
+                if question["question_type"] != QuestionType.LIST:
+                    add(question_id, QUESTION_REQUIRED)
+                continue
+            problem = answer_error(question, value)
+            if problem:
+                add(question_id, problem)
+    return errors
+
+
+def validate_application(cycle, data, user) -> dict[str, list[str]]:
+    """Every problem with `data` as a submission of `user`'s application to `cycle`, by field.
+
+    An empty dict means the application can be submitted. Reads only; the team-size count is
+    advisory unless the caller holds the team's lock (the submit service does).
+    """
+    sections = selectors.question_set(cycle)
+    parsed = parse_application(data, sections)
+    return check_application(cycle, parsed, sections, user)
+
+
+def validate_draft_shape(cycle, data) -> dict[str, list[str]]:
+    """The shape problems of `data` as a draft (types only; values are kept as typed)."""
+    return parse_application(data, selectors.question_set(cycle)).errors

@@ -1,0 +1,81 @@
+"""Resume uploads: checked by content, stored privately through Django's storage API.
+
+Files live in the "resumes" storage (settings.STORAGES): a private folder by default, a
+private S3 bucket when configured. Their names are random, so nothing about a file's
+location can be guessed from its owner's email, and no view ever hands out a storage URL.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import storages
+from django.db import transaction
+
+from apps.core.exceptions import ApplicationError
+
+from .models import Resume
+
+logger = logging.getLogger(__name__)
+
+MAX_RESUME_BYTES = 2_097_152  # spec section 9: 2 MB
+TOO_LARGE = "Resume is too large. Please upload a file less than 2 MB."
+NO_RESUME = "No resume uploaded."
+NOT_PDF = "The resume must be a PDF file."
+UPLOADED = "New resume successfully uploaded"
+
+
+def resume_storage():
+    return storages["resumes"]
+
+
+def is_pdf(content: bytes) -> bool:
+    """A PDF by its bytes: the header every PDF starts with and an end-of-file marker."""
+    return content.startswith(b"%PDF-") and b"%%EOF" in content
+
+
+def _read_upload(upload) -> bytes:
+    if upload is None:
+        raise ApplicationError(NO_RESUME, errors={"resume": [NO_RESUME]})
+    if upload.size is not None and upload.size > MAX_RESUME_BYTES:
+        raise ApplicationError(TOO_LARGE, status=413, errors={"resume": [TOO_LARGE]})
+    content = b"".join(upload.chunks())
+    if len(content) > MAX_RESUME_BYTES:
+        raise ApplicationError(TOO_LARGE, status=413, errors={"resume": [TOO_LARGE]})
+    if not content:
+        raise ApplicationError(NO_RESUME, errors={"resume": [NO_RESUME]})
+    if not is_pdf(content):
+        raise ApplicationError(NOT_PDF, errors={"resume": [NOT_PDF]})
+    return content
+
+
+def _delete_quietly(path: str) -> None:
+    try:
+        resume_storage().delete(path)
+    except Exception:  # noqa: BLE001 - a leftover file must not fail the request
+        logger.exception("Could not delete the resume file %s", path)
+
+
+def resume_upload(*, user, upload) -> Resume:
+    """Store `user`'s resume, replacing the previous one. 400 / 413 with the spec's messages."""
+    content = _read_upload(upload)
+    original_name = (getattr(upload, "name", "") or "")[:255]
+    path = resume_storage().save(f"resumes/{secrets.token_hex(16)}.pdf", ContentFile(content))
+    try:
+        with transaction.atomic():
+            resume = Resume.objects.select_for_update().filter(user=user).first()
+            old_path = resume.path if resume is not None else None
+            if resume is None:
+                resume = Resume(user=user)
+            resume.path = path
+            resume.size = len(content)
+            resume.original_name = original_name
+            resume.save()
+            if old_path and old_path != path:
+                transaction.on_commit(lambda: _delete_quietly(old_path))
+    except Exception:
+        _delete_quietly(path)
+        raise
+    return resume
