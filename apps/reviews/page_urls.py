@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import pages
+
+urlpatterns = [
+    path("admin/reviewapps", pages.review_list_page, name="admin-reviews"),
+    path("admin/reviewapps/<int:index>", pages.review_detail_page, name="admin-review"),
+]

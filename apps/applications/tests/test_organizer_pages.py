@@ -1,0 +1,176 @@
+"""The organizer pages under /admin/...: only admins get in, and the props carry the first paint."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from apps.accounts.models import WhitelistRule
+from apps.cycles.selectors import current_cycle
+from conftest import make_user, signed_in_client
+
+PAGES = [
+    ("/admin/users", "applications-admin-users"),
+    ("/admin/users/ada%40princeton.edu", "applications-admin-user"),
+    ("/admin/administrators", "applications-admin-administrators"),
+    ("/admin/config", "applications-admin-config"),
+    ("/admin/whitelist-emails", "applications-admin-whitelist"),
+    ("/admin/batch", "applications-admin-batch"),
+    ("/admin/assignapps", "applications-admin-assign"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_an_admin_gets_the_island(admin_client, url, page):
+    """An organizer sees the page's island with its props."""
+    r = admin_client.get(url)
+    assert r.status_code == 200
+    assert r.context["page"] == page
+    assert f'id="{page}-root"' in r.content.decode()
+    assert f'id="{page}-props"' in r.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_a_student_is_sent_to_the_dashboard(student_client, url, page):
+    """A signed-in non-admin is sent to /dashboard, never shown the page."""
+    r = student_client.get(url)
+    assert r.status_code == 302
+    assert r["Location"] == "/dashboard"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_a_visitor_is_sent_to_login_with_next(client, url, page):
+    """A signed-out visitor goes to /login and comes back to the page afterwards."""
+    r = client.get(url)
+    assert r.status_code == 302
+    assert r["Location"].startswith("/login?next=")
+    assert r["Location"].split("next=", 1)[1].startswith("%2Fadmin%2F")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_pages_refuse_unsafe_methods(admin_client, url, page):
+    """The pages are read-only views: a POST is refused, not a 500."""
+    assert admin_client.post(url).status_code == 405
+
+
+@pytest.mark.django_db
+def test_the_route_names_resolve_to_the_spec_paths():
+    assert reverse("admin-users") == "/admin/users"
+    assert reverse("admin-user", args=["ada@princeton.edu"]) == "/admin/users/ada@princeton.edu"
+    assert reverse("admin-administrators") == "/admin/administrators"
+    assert reverse("admin-config") == "/admin/config"
+    assert reverse("admin-whitelist") == "/admin/whitelist-emails"
+    assert reverse("admin-batch") == "/admin/batch"
+    assert reverse("admin-assign") == "/admin/assignapps"
+
+
+@pytest.mark.django_db
+def test_users_page_props_have_page_size_statuses_and_filters_from_the_address(admin_client):
+    """The table's page size is 20; the status filter offers all ten statuses; filters in the URL prefill."""
+    r = admin_client.get("/admin/users?first=Ada&status=submitted&bogus=1")
+    props = r.context["page_props"]
+    assert props["perPage"] == 20
+    assert [s["value"] for s in props["statuses"]] == [
+        "unsubmitted",
+        "started",
+        "submitted",
+        "waitlisted",
+        "waitlist_confirmed",
+        "accepted",
+        "waitlist_accepted",
+        "confirmed",
+        "rejected",
+        "declined",
+    ]
+    assert props["initialFilters"] == {
+        "first": "Ada",
+        "last": "",
+        "email": "",
+        "school": "",
+        "status": "submitted",
+        "teamcode": "",
+    }
+
+
+@pytest.mark.django_db
+def test_user_detail_props_carry_the_email_and_the_decision_choices(admin_client):
+    """The decision select offers the five decisions, submitted labelled 'No Decision'."""
+    r = admin_client.get("/admin/users/Ada%40Princeton.EDU")
+    props = r.context["page_props"]
+    assert props["email"] == "ada@princeton.edu"
+    assert props["decisions"] == [
+        {"value": "submitted", "label": "No Decision"},
+        {"value": "accepted", "label": "Accepted"},
+        {"value": "waitlisted", "label": "Waitlisted"},
+        {"value": "rejected", "label": "Rejected"},
+        {"value": "waitlist_accepted", "label": "Waitlist accepted"},
+    ]
+
+
+@pytest.mark.django_db
+def test_administrators_props_list_the_admins_and_who_is_asking(admin_client, organizer):
+    make_user("alan@princeton.edu", admin=True)
+    make_user("ada@princeton.edu")
+    props = admin_client.get("/admin/administrators").context["page_props"]
+    assert props == {"admins": ["alan@princeton.edu", "grace@princeton.edu"], "me": "grace@princeton.edu"}
+
+
+@pytest.mark.django_db
+def test_config_props_hold_the_current_config_cycle_and_choices(admin_client):
+    cycle = current_cycle()
+    props = admin_client.get("/admin/config").context["page_props"]
+    assert props["config"]["dates"] == cycle.dates()
+    assert props["config"]["status"] == cycle.status
+    assert props["config"]["housing_link"] == cycle.housing_link
+    assert props["current"] == {"year": cycle.year, "cycle": cycle.season}
+    assert [s["value"] for s in props["statuses"]] == [
+        "not_open",
+        "open",
+        "closed",
+        "released",
+        "confirmation_closed",
+        "waitlist_closed",
+        "second_confirmation_closed",
+    ]
+    assert [s["value"] for s in props["seasons"]] == ["fall", "spring"]
+
+
+@pytest.mark.django_db
+def test_whitelist_props_list_every_exception(admin_client):
+    email = WhitelistRule.objects.create(kind=WhitelistRule.Kind.EMAIL, value="mentor@example.org")
+    pattern = WhitelistRule.objects.create(kind=WhitelistRule.Kind.PATTERN, value=r".*@judges\.example\.org")
+    props = admin_client.get("/admin/whitelist-emails").context["page_props"]
+    assert props["exceptions"] == [
+        {"id": email.pk, "kind": "email", "value": "mentor@example.org"},
+        {"id": pattern.pk, "kind": "pattern", "value": r".*@judges\.example\.org"},
+    ]
+
+
+@pytest.mark.django_db
+def test_batch_props_offer_four_decisions_with_accepted_first_and_default(admin_client):
+    props = admin_client.get("/admin/batch").context["page_props"]
+    assert [s["value"] for s in props["statuses"]] == ["accepted", "waitlisted", "rejected", "waitlist_accepted"]
+    assert props["defaultStatus"] == "accepted"
+
+
+@pytest.mark.django_db
+def test_assign_props_suggest_the_admins(admin_client):
+    make_user("alan@princeton.edu", admin=True)
+    props = admin_client.get("/admin/assignapps").context["page_props"]
+    assert props["admins"] == ["alan@princeton.edu", "grace@princeton.edu"]
+
+
+@pytest.mark.django_db
+def test_a_demoted_admin_is_turned_away_at_once(organizer):
+    """The role is read on every request: demotion closes the pages immediately."""
+    other = make_user("alan@princeton.edu", admin=True)
+    c = signed_in_client(other)
+    assert c.get("/admin/users").status_code == 200
+    other.role = "user"
+    other.save(update_fields=["role"])
+    r = c.get("/admin/users")
+    assert r.status_code == 302 and r["Location"] == "/dashboard"

@@ -1,0 +1,41 @@
+"""The reviewer's pages: the applications assigned to the signed-in organizer, one by one."""
+
+from __future__ import annotations
+
+from django.views.decorators.http import require_safe
+
+from apps.applications.organizer_pages import decision_choices
+from apps.core.pages import admin_only, island
+
+from .models import ReviewStatus
+
+
+def _review_statuses() -> list[dict]:
+    return [{"value": str(v), "label": str(label)} for v, label in ReviewStatus.choices]
+
+
+@require_safe
+@admin_only
+def review_list_page(request):
+    return island(
+        request,
+        "reviews-admin-reviews",
+        {"reviewer": request.user.email, "reviewStatuses": _review_statuses()},
+        title="Applications to Review",
+    )
+
+
+@require_safe
+@admin_only
+def review_detail_page(request, index: int):
+    return island(
+        request,
+        "reviews-admin-review",
+        {
+            "reviewer": request.user.email,
+            "index": index,
+            "reviewStatuses": _review_statuses(),
+            "decisions": decision_choices(),
+        },
+        title=f"Review #{index + 1}",
+    )

@@ -1,0 +1,131 @@
+// /admin/users/<email>: one application, its decision, resume, team, editable answers and history.
+import { useCallback, useEffect, useState } from "react";
+import { organizerApi, type Application, type HistoryEntry, type QuestionSection } from "../../api/organizer";
+import { ApiError } from "../../lib/api";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { ApplicantSummary, HistoryTable, ResumeDownload, Teammates } from "./applicant-parts";
+import { ApplicationEditor } from "./application-editor";
+import { PageHeader, type Choice } from "./common";
+import { DecisionForm } from "./decision-form";
+
+interface Props {
+  email: string;
+  decisions: Choice[];
+}
+
+interface Loaded {
+  application: Application;
+  sections: QuestionSection[];
+  schools: string[];
+  countries: string[];
+}
+
+type State = { state: "loading" } | { state: "missing" } | { state: "error" } | ({ state: "done" } & Loaded);
+
+export function ApplicantDetail({ email, decisions }: Props) {
+  const [load, setLoad] = useState<State>({ state: "loading" });
+  const [history, setHistory] = useState<HistoryEntry[] | null>(null);
+  const [historyFailed, setHistoryFailed] = useState(false);
+
+  const loadHistory = useCallback(() => {
+    organizerApi
+      .history(email)
+      .then((entries) => {
+        setHistory(entries);
+        setHistoryFailed(false);
+      })
+      .catch(() => setHistoryFailed(true));
+  }, [email]);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([
+      organizerApi.application(email),
+      organizerApi.questions(),
+      organizerApi.schools().catch(() => [] as string[]),
+      organizerApi.countries().catch(() => [] as string[]),
+    ])
+      .then(([application, sections, schools, countries]) => {
+        if (live) setLoad({ state: "done", application, sections, schools, countries });
+      })
+      .catch((e: unknown) => {
+        if (live) setLoad({ state: e instanceof ApiError && e.status === 404 ? "missing" : "error" });
+      });
+    loadHistory();
+    return () => {
+      live = false;
+    };
+  }, [email, loadHistory]);
+
+  const header = <PageHeader title="Application" back={{ href: "/admin/users", label: "Applications" }} />;
+
+  if (load.state === "loading") {
+    return (
+      <div className="stack">
+        {header}
+        <div className="org-center">
+          <Spinner label="Loading the application…" />
+        </div>
+      </div>
+    );
+  }
+  if (load.state === "missing" || load.state === "error") {
+    return (
+      <div className="stack">
+        {header}
+        <Alert kind="error">
+          {load.state === "missing"
+            ? `No application for ${email} in the current cycle.`
+            : "Error fetching the application. Please reload the page."}
+        </Alert>
+      </div>
+    );
+  }
+
+  const { application } = load;
+  return (
+    <div className="stack">
+      {header}
+      <ApplicantSummary application={application} />
+      <div className="org-columns">
+        <section className="card stack" aria-labelledby="decision-title">
+          <h2 id="decision-title">Decision</h2>
+          <DecisionForm
+            email={application.email}
+            decisions={decisions}
+            initial={{
+              status: application.status,
+              travel_reimbursement: application.travel_reimbursement,
+              housing_accommodations: application.housing_accommodations,
+            }}
+          />
+        </section>
+        <section className="card stack" aria-labelledby="files-title">
+          <h2 id="files-title">Resume and team</h2>
+          <ResumeDownload email={application.email} />
+          <Teammates teamcode={application.teamcode} self={application.email} />
+        </section>
+      </div>
+      <section className="card stack" aria-labelledby="application-title">
+        <h2 id="application-title">Application</h2>
+        <ApplicationEditor
+          application={application}
+          sections={load.sections}
+          schools={load.schools}
+          countries={load.countries}
+          onSaved={(saved) => {
+            setLoad({ ...load, application: { ...application, ...saved } });
+            loadHistory();
+          }}
+        />
+      </section>
+      <section className="card stack" aria-labelledby="history-title">
+        <h2 id="history-title">History</h2>
+        {historyFailed ? <Alert kind="error">Error fetching the history.</Alert> : null}
+        {history === null && !historyFailed ? <p className="muted">Loading the history…</p> : null}
+        {history !== null ? <HistoryTable entries={history} /> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+// Pieces of an applicant's page shared by /admin/users/<email> and the review detail.
+import { useEffect, useState } from "react";
+import { organizerApi, saveResume, type Application, type HistoryEntry } from "../../api/organizer";
+import { Alert } from "../../components/alert";
+import { statusWord, yesNo } from "./common";
+
+/** Name, email, current status, travel and housing. */
+export function ApplicantSummary({ application }: { application: Application }) {
+  const name = `${application.first} ${application.last}`.trim() || "No name given";
+  return (
+    <section className="card org-summary" aria-labelledby="applicant-name">
+      <h2 id="applicant-name" className="org-summary__name">
+        {name}
+      </h2>
+      <dl className="org-facts">
+        <div>
+          <dt>Email</dt>
+          <dd className="org-break">{application.email}</dd>
+        </div>
+        <div>
+          <dt>Current status</dt>
+          <dd>
+            <span className={`badge status status--${application.status}`}>{statusWord(application.status)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Travel reimbursement</dt>
+          <dd>{yesNo(application.travel_reimbursement)}</dd>
+        </div>
+        <div>
+          <dt>Housing accommodations</dt>
+          <dd>{yesNo(application.housing_accommodations)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Download Resume: saved as <email>.pdf, with the spec's two messages. */
+export function ResumeDownload({ email, label = "Download Resume" }: { email: string; label?: string }) {
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    setResult(null);
+    try {
+      await saveResume(email);
+      setResult({ ok: true, text: "Resume downloaded successfully" });
+    } catch {
+      setResult({ ok: false, text: "Error Occurred: User Does Not Exist" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack org-resume">
+      <div>
+        <button type="button" className="button button--secondary" onClick={download} disabled={busy}>
+          {busy ? "Downloading…" : label}
+        </button>
+      </div>
+      {result ? <Alert kind={result.ok ? "success" : "error"}>{result.text}</Alert> : null}
+    </div>
+  );
+}
+
+/** The team code and links to each teammate's page. */
+export function Teammates({ teamcode, self }: { teamcode: string | null; self: string }) {
+  const [emails, setEmails] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!teamcode) return;
+    let live = true;
+    organizerApi
+      .teammates(teamcode)
+      .then((list) => live && setEmails(list))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [teamcode]);
+
+  if (!teamcode) {
+    return (
+      <div className="org-team">
+        <h3>Team</h3>
+        <p className="muted">No team code.</p>
+      </div>
+    );
+  }
+  const others = (emails ?? []).filter((e) => e.toLowerCase() !== self.toLowerCase());
+  return (
+    <div className="org-team">
+      <h3>
+        Team code <span className="org-code">{teamcode}</span>
+      </h3>
+      {failed ? <p className="field__error">Teammates could not be loaded.</p> : null}
+      {!failed && emails === null ? <p className="muted">Loading teammates…</p> : null}
+      {emails !== null && others.length === 0 ? <p className="muted">No teammates have joined yet.</p> : null}
+      {others.length ? (
+        <ul className="org-list" aria-label="Teammates">
+          {others.map((email) => (
+            <li key={email}>
+              <a href={`/admin/users/${encodeURIComponent(email)}`}>{email}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  status: "Status",
+  travel_reimbursement: "Travel reimbursement",
+  housing_accommodations: "Housing accommodations",
+};
+
+function fieldName(field: string): string {
+  return FIELD_NAMES[field] ?? field.replace(/_/g, " ");
+}
+
+function show(field: string, value: string): string {
+  if (value === "") return "—";
+  if (field === "status") return statusWord(value);
+  if (value === "True" || value === "true") return "Yes";
+  if (value === "False" || value === "false") return "No";
+  return value;
+}
+
+export function formatWhen(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Every decision and organizer edit, newest first. */
+export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
+  if (!entries.length) return <p className="muted">No changes recorded yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table org-table org-history">
+        <caption className="visually-hidden">History of this application, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Field</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, i) => (
+            <tr key={`${entry.at}-${entry.field}-${i}`}>
+              <td data-label="When">{formatWhen(entry.at)}</td>
+              <td data-label="Who" className="org-break">
+                {entry.actor || "System"}
+              </td>
+              <td data-label="Field">{fieldName(entry.field)}</td>
+              <td data-label="From" className="org-break">
+                {show(entry.field, entry.from)}
+              </td>
+              <td data-label="To" className="org-break">
+                {show(entry.field, entry.to)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+// Small pieces shared by the organizer pages: selects with real labels, the Approved / Failed
+// result lists, the page header, status words and error text.
+import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { ApiError } from "../../lib/api";
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** 'waitlist_accepted' → 'Waitlist Accepted'. */
+export function statusWord(status: string): string {
+  return status
+    .split("_")
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+export function yesNo(value: boolean): string {
+  return value ? "Yes" : "No";
+}
+
+/** The server's message when it sent one, else the fallback. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body.message) return error.body.message;
+  return fallback;
+}
+
+/** `value`, but only after it stopped changing for `delay` ms. */
+export function useDebounced<T>(value: T, delay = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
+  label: string;
+  choices: Choice[];
+  error?: string | null;
+}
+
+export function SelectField({ label, choices, error, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const YES_NO: Choice[] = [
+  { value: "no", label: "No" },
+  { value: "yes", label: "Yes" },
+];
+
+/** A No/Yes select bound to a boolean. */
+export function YesNoField({ label, value, onChange }: { label: string; value: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <SelectField
+      label={label}
+      choices={YES_NO}
+      value={value ? "yes" : "no"}
+      onChange={(e) => onChange(e.target.value === "yes")}
+    />
+  );
+}
+
+interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  label: string;
+  hint?: string;
+  error?: string | null;
+}
+
+export function TextareaField({ label, hint, error, ...textarea }: TextareaFieldProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className="textarea"
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        {...textarea}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The heading of an organizer page with its way back to the Admin Panel. */
+export function PageHeader({ title, lead, back = { href: "/admin", label: "Admin Panel" } }: {
+  title: string;
+  lead?: ReactNode;
+  back?: { href: string; label: string } | null;
+}) {
+  return (
+    <header className="org-header">
+      {back ? (
+        <a className="org-back" href={back.href}>
+          <span aria-hidden="true">←</span> {back.label}
+        </a>
+      ) : null}
+      <h1>{title}</h1>
+      {lead ? <p className="muted org-lead">{lead}</p> : null}
+    </header>
+  );
+}
+
+/** The Approved and Failed lists of a batch or an assignment. */
+export function EmailResults({ approved, failed }: { approved: string[]; failed: { email: string; reason: string }[] }) {
+  return (
+    <section className="org-results" aria-label="Results">
+      <div className="org-results__col">
+        <h3>
+          Approved <span className="badge badge--ok">{approved.length}</span>
+        </h3>
+        {approved.length ? (
+          <ul className="org-list" aria-label="Approved">
+            {approved.map((email) => (
+              <li key={email}>{email}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">None.</p>
+        )}
+      </div>
+      <div className="org-results__col">
+        <h3>
+          Failed <span className="badge badge--err">{failed.length}</span>
+        </h3>
+        {failed.length ? (
+          <ul className="org-list" aria-label="Failed">
+            {failed.map((item) => (
+              <li key={item.email}>
+                <span className="org-list__email">{item.email}</span>
+                <span className="org-list__reason">{item.reason}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">None.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Pull every email-looking token out of free text (the server does the same, and decides). */
+export function extractEmails(text: string): string[] {
+  const found = text.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? [];
+  return [...new Set(found.map((e) => e.toLowerCase()))];
+}

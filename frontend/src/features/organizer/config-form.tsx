@@ -1,0 +1,232 @@
+// /admin/config: the current cycle's configuration and which cycle is current.
+import { useState, type FormEvent } from "react";
+import { organizerApi, type CurrentCycle, type CycleConfig } from "../../api/organizer";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
+import { fieldErrors } from "../../lib/api";
+import { PageHeader, SelectField, type Choice } from "./common";
+
+export const DATE_FIELDS: { key: string; label: string }[] = [
+  { key: "due", label: "Application due" },
+  { key: "start", label: "Event start" },
+  { key: "end", label: "Event end" },
+  { key: "housing", label: "Housing form due" },
+  { key: "confirmation_first_deadline", label: "First confirmation deadline" },
+  { key: "waitlist_deadline", label: "Waitlist deadline" },
+  { key: "confirmation_second_deadline", label: "Second confirmation deadline" },
+];
+
+export const REQUIRED = "This field is required";
+export const BAD_DATE = "Enter a valid date";
+export const BAD_URL = "Enter a valid URL";
+export const UPDATED = "Configuration updated successfully";
+export const UPDATE_FAILED = "Error updating configuration";
+export const FETCH_FAILED = "Error fetching configuration";
+
+export function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function isUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/** Every field required; dates must be dates and the housing link a URL. Keys match the server's. */
+export function validateConfig(config: CycleConfig): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const { key } of DATE_FIELDS) {
+    const value = config.dates[key] ?? "";
+    if (!value) errors[key] = REQUIRED;
+    else if (!isDate(value)) errors[key] = BAD_DATE;
+  }
+  if (!config.status) errors.status = REQUIRED;
+  if (!config.location.trim()) errors.location = REQUIRED;
+  if (!config.housing_link.trim()) errors.housing_link = REQUIRED;
+  else if (!isUrl(config.housing_link.trim())) errors.housing_link = BAD_URL;
+  return errors;
+}
+
+export function validateCurrent(current: { year: string; cycle: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!current.cycle) errors.cycle = REQUIRED;
+  if (!current.year.trim()) errors.year = REQUIRED;
+  else if (!/^\d{4}$/.test(current.year.trim()) || Number(current.year) < 2000 || Number(current.year) > 2100)
+    errors.year = "Enter a year between 2000 and 2100";
+  return errors;
+}
+
+/** The server's field errors; nested date errors arrive as "dates.<name>". */
+function serverFieldErrors(error: unknown): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fieldErrors(error))) flat[key.replace(/^dates\./, "")] = value;
+  return flat;
+}
+
+interface Props {
+  config: CycleConfig;
+  current: CurrentCycle;
+  statuses: Choice[];
+  seasons: Choice[];
+}
+
+export function ConfigForm({ config: initialConfig, current: initialCurrent, statuses, seasons }: Props) {
+  const [config, setConfig] = useState<CycleConfig>(initialConfig);
+  const [current, setCurrent] = useState({ year: String(initialCurrent.year), cycle: initialCurrent.cycle });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [cycleErrors, setCycleErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [cycleMessage, setCycleMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const setDate = (key: string, value: string) => setConfig((c) => ({ ...c, dates: { ...c.dates, [key]: value } }));
+
+  async function saveConfig(event: FormEvent) {
+    event.preventDefault();
+    const found = validateConfig(config);
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length) {
+      setMessage({ ok: false, text: UPDATE_FAILED });
+      return;
+    }
+    setBusy(true);
+    try {
+      await organizerApi.saveConfig({ ...config, location: config.location.trim(), housing_link: config.housing_link.trim() });
+      setMessage({ ok: true, text: UPDATED });
+    } catch (e) {
+      setErrors(serverFieldErrors(e));
+      setMessage({ ok: false, text: UPDATE_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saveCurrent(event: FormEvent) {
+    event.preventDefault();
+    const found = validateCurrent(current);
+    setCycleErrors(found);
+    setCycleMessage(null);
+    if (Object.keys(found).length) {
+      setCycleMessage({ ok: false, text: UPDATE_FAILED });
+      return;
+    }
+    setBusy(true);
+    try {
+      await organizerApi.saveCurrent({ year: Number(current.year), cycle: current.cycle });
+    } catch (e) {
+      setCycleErrors(fieldErrors(e));
+      setCycleMessage({ ok: false, text: UPDATE_FAILED });
+      setBusy(false);
+      return;
+    }
+    // Another cycle has its own configuration: show the one now in force.
+    try {
+      setConfig(await organizerApi.config());
+      setErrors({});
+      setCycleMessage({ ok: true, text: UPDATED });
+    } catch {
+      setCycleMessage({ ok: false, text: FETCH_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <PageHeader title="Configuration" lead="Every field is required. Dates are in UTC." />
+      <div className="org-config">
+        <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
+          <h2 id="config-title">Cycle configuration</h2>
+          <fieldset className="org-section">
+            <legend>Dates</legend>
+            <div className="org-grid">
+              {DATE_FIELDS.map(({ key, label }) => (
+                <Field
+                  key={key}
+                  label={label}
+                  type="date"
+                  required
+                  value={config.dates[key] ?? ""}
+                  onChange={(e) => setDate(key, e.target.value)}
+                  error={errors[key]}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div className="org-grid">
+            <SelectField
+              label="Hackathon status"
+              required
+              choices={statuses}
+              value={config.status}
+              onChange={(e) => setConfig({ ...config, status: e.target.value })}
+              error={errors.status}
+            />
+            <Field
+              label="Location"
+              required
+              value={config.location}
+              onChange={(e) => setConfig({ ...config, location: e.target.value })}
+              error={errors.location}
+            />
+            <Field
+              label="Housing form link"
+              type="url"
+              required
+              value={config.housing_link}
+              onChange={(e) => setConfig({ ...config, housing_link: e.target.value })}
+              error={errors.housing_link}
+            />
+          </div>
+          <p className="field__hint">
+            Applicants hear about decisions only when the status is changed to <strong>released</strong>.
+          </p>
+          {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
+          <div>
+            <button type="submit" className="button" disabled={busy}>
+              Save Configuration
+            </button>
+          </div>
+        </form>
+        <form className="card stack org-config__cycle" onSubmit={saveCurrent} noValidate aria-labelledby="cycle-title">
+          <h2 id="cycle-title">Current cycle</h2>
+          <SelectField
+            label="Season"
+            required
+            choices={seasons}
+            value={current.cycle}
+            onChange={(e) => setCurrent({ ...current, cycle: e.target.value })}
+            error={cycleErrors.cycle}
+          />
+          <Field
+            label="Year"
+            type="number"
+            inputMode="numeric"
+            required
+            min={2000}
+            max={2100}
+            value={current.year}
+            onChange={(e) => setCurrent({ ...current, year: e.target.value })}
+            error={cycleErrors.year}
+          />
+          <p className="field__hint">
+            Switching to a new season or year starts a new cycle with a copy of the current questions.
+          </p>
+          {cycleMessage ? <Alert kind={cycleMessage.ok ? "success" : "error"}>{cycleMessage.text}</Alert> : null}
+          <div>
+            <button type="submit" className="button" disabled={busy}>
+              Save Cycle
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// /admin/reviewapps/<index>: the reviewer's index-th assignment, with Previous / Next.
+import { useEffect, useState } from "react";
+import { organizerApi, type Application, type QuestionSection } from "../../api/organizer";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { ApplicantSummary, ResumeDownload, Teammates } from "./applicant-parts";
+import { ApplicationAnswers } from "./application-editor";
+import { SelectField, serverMessage, type Choice } from "./common";
+import { DecisionForm } from "./decision-form";
+
+export const NO_MORE = "No More to Review";
+
+interface Props {
+  reviewer: string;
+  index: number;
+  reviewStatuses: Choice[];
+  decisions: Choice[];
+}
+
+type State =
+  | { state: "loading" }
+  | { state: "end" }
+  | { state: "error" }
+  | { state: "done"; email: string; application: Application; sections: QuestionSection[] };
+
+function Navigation({ index, next }: { index: number; next: boolean }) {
+  return (
+    <nav className="org-review-nav" aria-label="Review navigation">
+      <a className="button button--secondary" href="/admin/reviewapps">
+        Return to Users
+      </a>
+      <span className="org-review-nav__steps">
+        {index > 0 ? (
+          <a className="button button--secondary" href={`/admin/reviewapps/${index - 1}`}>
+            Previous
+          </a>
+        ) : null}
+        {next ? (
+          <a className="button" href={`/admin/reviewapps/${index + 1}`}>
+            Next
+          </a>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+export function ReviewDetail({ reviewer, index, reviewStatuses, decisions }: Props) {
+  const [load, setLoad] = useState<State>({ state: "loading" });
+  const [reviewStatus, setReviewStatus] = useState("");
+  const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      try {
+        const item = await organizerApi.applicationIndex(reviewer, index);
+        if (item.email === "dne") {
+          if (live) setLoad({ state: "end" });
+          return;
+        }
+        const [application, sections] = await Promise.all([
+          organizerApi.application(item.email),
+          organizerApi.questions(),
+        ]);
+        if (!live) return;
+        const status = item.status ?? "to_review";
+        setReviewStatus(status);
+        setLoad({ state: "done", email: item.email, application, sections });
+      } catch {
+        if (live) setLoad({ state: "error" });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [reviewer, index]);
+
+  async function changeReviewStatus(value: string) {
+    if (load.state !== "done") return;
+    const previous = reviewStatus;
+    setReviewStatus(value);
+    setStatusMessage(null);
+    try {
+      await organizerApi.changeReviewStatus(reviewer, load.email, value);
+      setStatusMessage({ ok: true, text: "Review status saved." });
+    } catch (e) {
+      setReviewStatus(previous);
+      setStatusMessage({ ok: false, text: serverMessage(e, "Error saving the review status.") });
+    }
+  }
+
+  const title = <h1>Review {index + 1}</h1>;
+  if (load.state === "loading") {
+    return (
+      <div className="stack">
+        {title}
+        <div className="org-center">
+          <Spinner label="Loading the application…" />
+        </div>
+      </div>
+    );
+  }
+  if (load.state === "end") {
+    return (
+      <div className="stack">
+        <Navigation index={index} next={false} />
+        <section className="card org-done">
+          <h1>{NO_MORE}</h1>
+          <p className="muted">You have reached the end of the applications assigned to you.</p>
+        </section>
+      </div>
+    );
+  }
+  if (load.state === "error") {
+    return (
+      <div className="stack">
+        <Navigation index={index} next={false} />
+        {title}
+        <Alert kind="error">Error fetching this application. Please reload the page.</Alert>
+      </div>
+    );
+  }
+
+  const { application, sections } = load;
+  return (
+    <div className="stack">
+      <Navigation index={index} next />
+      <div className="org-review-head">
+        {title}
+        <div className="org-review-status">
+          <SelectField
+            label="Review status"
+            choices={reviewStatuses}
+            value={reviewStatus}
+            onChange={(e) => changeReviewStatus(e.target.value)}
+          />
+        </div>
+      </div>
+      {statusMessage ? <Alert kind={statusMessage.ok ? "success" : "error"}>{statusMessage.text}</Alert> : null}
+      <ApplicantSummary application={application} />
+      <div className="org-columns">
+        <section className="card stack" aria-labelledby="decision-title">
+          <h2 id="decision-title">Decision</h2>
+          <DecisionForm
+            email={application.email}
+            decisions={decisions}
+            statusLabel="Accept / Reject Hacker"
+            initial={{
+              status: application.status,
+              travel_reimbursement: application.travel_reimbursement,
+              housing_accommodations: application.housing_accommodations,
+            }}
+          />
+        </section>
+        <section className="card stack" aria-labelledby="files-title">
+          <h2 id="files-title">Resume and team</h2>
+          <ResumeDownload email={application.email} />
+          <Teammates teamcode={application.teamcode} self={application.email} />
+          <p>
+            <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+          </p>
+        </section>
+      </div>
+      <section className="card stack" aria-labelledby="answers-title">
+        <h2 id="answers-title">Application details</h2>
+        <ApplicationAnswers application={application} sections={sections} />
+      </section>
+      <Navigation index={index} next />
+    </div>
+  );
+}

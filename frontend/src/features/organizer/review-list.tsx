@@ -1,0 +1,74 @@
+// /admin/reviewapps: the applications assigned to the signed-in organizer, in order.
+import { useEffect, useState } from "react";
+import { organizerApi, type Assigned } from "../../api/organizer";
+import { Alert } from "../../components/alert";
+import { PageHeader, type Choice } from "./common";
+
+export function ReviewList({ reviewer, reviewStatuses }: { reviewer: string; reviewStatuses: Choice[] }) {
+  const [assigned, setAssigned] = useState<Assigned[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const label = (status: string) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
+
+  useEffect(() => {
+    let live = true;
+    organizerApi
+      .assigned(reviewer)
+      .then((data) => live && setAssigned(data.assigned))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [reviewer]);
+
+  const done = assigned?.filter((a) => a.status === "complete").length ?? 0;
+  return (
+    <div className="stack org-narrow">
+      <PageHeader
+        title="Applications to Review"
+        lead={assigned && assigned.length ? `${done} of ${assigned.length} complete.` : "Applications assigned to you."}
+      />
+      {failed ? <Alert kind="error">Error fetching your assignments.</Alert> : null}
+      {!failed && assigned === null ? (
+        <p className="org-empty" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {assigned !== null && assigned.length === 0 ? <p className="org-empty card">No Applicants to Review</p> : null}
+      {assigned !== null && assigned.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table org-table">
+            <caption className="visually-hidden">Applications assigned to {reviewer}</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Email Address</th>
+                <th scope="col">Review Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Open</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {assigned.map((item, index) => (
+                <tr key={item.email}>
+                  <td data-label="#">{index + 1}</td>
+                  <td data-label="Email Address" className="org-table__email">
+                    {item.email}
+                  </td>
+                  <td data-label="Review Status">
+                    <span className={`badge review review--${item.status}`}>{label(item.status)}</span>
+                  </td>
+                  <td className="org-table__action">
+                    <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${item.email}`}>
+                      View User
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { Administrators } from "../features/organizer/administrators";
+import { mount } from "../lib/mount";
+
+mount("applications-admin-administrators", Administrators);

@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { AssignApplications } from "../features/organizer/assign-applications";
+import { mount } from "../lib/mount";
+
+mount("applications-admin-assign", AssignApplications);

@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { BatchPage } from "../features/organizer/batch-page";
+import { mount } from "../lib/mount";
+
+mount("applications-admin-batch", BatchPage);

@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { ConfigForm } from "../features/organizer/config-form";
+import { mount } from "../lib/mount";
+
+mount("applications-admin-config", ConfigForm);

@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { ApplicationsTable } from "../features/organizer/applications-table";
+import { mount } from "../lib/mount";
+
+mount("applications-admin-users", ApplicationsTable);

@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { ReviewDetail } from "../features/organizer/review-detail";
+import { mount } from "../lib/mount";
+
+mount("reviews-admin-review", ReviewDetail);

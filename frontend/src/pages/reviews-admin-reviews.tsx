@@ -1,0 +1,5 @@
+import "../styles/organizer.css";
+import { ReviewList } from "../features/organizer/review-list";
+import { mount } from "../lib/mount";
+
+mount("reviews-admin-reviews", ReviewList);
