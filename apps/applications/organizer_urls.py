@@ -1,3 +1,14 @@
-from django.urls import path  # noqa: F401
+"""The organizers' application calls. Included last under /api/applications/ because the
+`<email>` patterns would otherwise shadow every one-segment route of the other modules."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import organizer_api as api
+
+urlpatterns = [
+    path("all", api.ApplicationTableApi.as_view(), name="table"),
+    path("batch-status", api.BatchStatusApi.as_view(), name="batch-status"),
+    path("teammates/<str:teamcode>", api.TeammatesApi.as_view(), name="teammates"),
+    path("<str:email>/history", api.ApplicationHistoryApi.as_view(), name="history"),
+    path("<str:email>", api.ApplicationDetailApi.as_view(), name="detail"),
+]

@@ -1,0 +1,315 @@
+"""The organizers' reads and writes on applications: the table, one applicant, edits, history,
+teammates and batch decisions.
+
+Reads are plain functions returning the contract's shapes with a fixed number of queries;
+writes run in transactions and change a status only through the status machine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from django.db import transaction
+
+from apps.core.emails import parse_email_input
+from apps.core.exceptions import ApplicationError
+from apps.cycles.models import Cycle
+from apps.cycles.selectors import current_cycle
+
+from . import selectors, services, status_machine, validation
+from .models import Answer, Application, ApplicationEvent
+from .models import ApplicationStatus as S
+
+NO_APPLICATION = "No application for this email."
+NOT_SUBMITTED = "Not submitted yet."
+NOT_AN_EMAIL = "Not a valid email address."
+
+# --- The applications table --------------------------------------------------------------
+
+TEXT_FILTERS = ("first", "last", "email", "school")
+EXACT_FILTERS = ("status", "teamcode")
+FILTER_KEYS = TEXT_FILTERS + EXACT_FILTERS
+DEFAULT_PER_PAGE = 20
+MAX_PER_PAGE = 100
+# Far past any real table (a page of 1 over 50,000 rows is page 50,000); it keeps the SQL
+# OFFSET inside a 64-bit integer whatever number a client sends.
+MAX_PAGE = 10_000_000
+MAX_FILTER_LENGTH = 254
+TABLE_COLUMNS = ("email", "first", "last", "school", "teamcode", "status")
+
+
+def parse_positive_int(raw, *, name: str, default: int, maximum: int) -> int:
+    if raw is None or raw == "":
+        return default
+    text = str(raw).strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise ApplicationError(f"'{name}' must be a whole number.", errors={name: ["Must be a whole number."]})
+    value = int(text)
+    if value < 1 or value > maximum:
+        message = f"Must be between 1 and {maximum}."
+        raise ApplicationError(f"'{name}' {message[0].lower()}{message[1:]}", errors={name: [message]})
+    return value
+
+
+def parse_table_filters(raw: str | None) -> dict[str, str]:
+    """The `filters` query parameter: a JSON object of the six filters, each optional.
+
+    Empty values mean "no filter". Anything else that is not a string (or a number, for a team
+    code typed as one), an unknown key, an unknown status or malformed JSON is a 400.
+    """
+    if raw is None or raw.strip() == "":
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise ApplicationError("'filters' must be a JSON object.", errors={"filters": ["Malformed JSON."]}) from exc
+    if not isinstance(data, dict):
+        raise ApplicationError("'filters' must be a JSON object.", errors={"filters": ["Expected a JSON object."]})
+    unknown = sorted(str(key) for key in data if key not in FILTER_KEYS)
+    if unknown:
+        raise ApplicationError(
+            f"Unknown filter: {', '.join(unknown)}. Filters are {', '.join(FILTER_KEYS)}.",
+            errors={key: ["Unknown filter."] for key in unknown},
+        )
+    filters: dict[str, str] = {}
+    errors: dict[str, list[str]] = {}
+    for key, value in data.items():
+        if value is None:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and key == "teamcode":
+            value = str(value)
+        if not isinstance(value, str):
+            errors[key] = ["Must be a string."]
+            continue
+        value = value.strip()
+        if "\x00" in value or len(value) > MAX_FILTER_LENGTH:
+            errors[key] = [f"Must be at most {MAX_FILTER_LENGTH} printable characters."]
+            continue
+        if key == "status" and value and value not in S.values:
+            errors[key] = [f"Unknown status. Choose one of: {', '.join(S.values)}."]
+            continue
+        if value:
+            filters[key] = value.lower() if key == "email" else value
+    if errors:
+        key = next(iter(errors))
+        raise ApplicationError(f"Invalid filter '{key}': {errors[key][0]}", errors=errors)
+    return filters
+
+
+def application_table(*, cycle: Cycle, filters: dict[str, str], page: int = 1, per_page: int = DEFAULT_PER_PAGE):
+    """One page of the current cycle's applications: two queries (count, page) at any size.
+
+    Ordered by email then id, so pages never overlap or skip a row. A page past the end is
+    empty (the filters may have narrowed the table since the client counted its pages).
+    """
+    queryset = Application.objects.filter(cycle=cycle)
+    for key in TEXT_FILTERS:
+        if filters.get(key):
+            queryset = queryset.filter(**{f"{key}__icontains": filters[key]})
+    for key in EXACT_FILTERS:
+        if filters.get(key):
+            queryset = queryset.filter(**{key: filters[key]})
+    total = queryset.count()
+    pages = max(1, math.ceil(total / per_page))
+    offset = (page - 1) * per_page
+    rows = []
+    if offset < total:
+        rows = list(queryset.order_by("email", "pk").values(*TABLE_COLUMNS)[offset : offset + per_page])
+    return {"applications": rows, "total": total, "pages": pages, "page": page}
+
+
+# --- One applicant ---------------------------------------------------------------------
+
+
+def clean_path_email(email: str) -> str | None:
+    """An email taken from a URL, lower-cased; None when no stored address could equal it."""
+    email = (email or "").strip().lower()
+    if not email or "\x00" in email or len(email) > 254:
+        return None
+    return email
+
+
+def get_application(*, email: str, cycle: Cycle | None = None, for_update: bool = False) -> Application:
+    """The current cycle's application of `email`, or a 404."""
+    cleaned = clean_path_email(email)
+    cycle = cycle or current_cycle()
+    queryset = Application.objects.filter(cycle=cycle, email=cleaned)
+    if for_update:
+        queryset = queryset.select_for_update()
+    application = queryset.first() if cleaned else None
+    if application is None:
+        raise ApplicationError(NO_APPLICATION, status=404)
+    return application
+
+
+def application_detail(application: Application) -> dict:
+    """The full application as GET `application` shapes it, with the recorded status and
+    decision (organizers see decisions before release)."""
+    cycle = Cycle.objects.get(pk=application.cycle_id)
+    return selectors.application_payload(application, cycle=cycle, for_applicant=False)
+
+
+def application_history(application: Application) -> list[dict]:
+    """Every decision, status change and organizer edit, newest first (one query)."""
+    events = ApplicationEvent.objects.filter(application=application).select_related("actor").order_by("-at", "-pk")
+    return [
+        {
+            "at": event.at,
+            "actor": event.actor.email if event.actor else None,
+            "field": event.field,
+            "from": event.from_value,
+            "to": event.to_value,
+        }
+        for event in events
+    ]
+
+
+def teammates(*, teamcode: str, cycle: Cycle | None = None) -> list[str]:
+    """The emails of the current cycle's applications with this team code."""
+    teamcode = (teamcode or "").strip()
+    if not teamcode.isascii() or not teamcode.isdigit() or len(teamcode) > 8:
+        return []
+    cycle = cycle or current_cycle()
+    return list(
+        Application.objects.filter(cycle=cycle, teamcode=teamcode).order_by("email").values_list("email", flat=True)
+    )
+
+
+def record_changes(*, application: Application, actor, changes: list[tuple[str, object, object]]) -> None:
+    """History rows for an organizer's edit: one per field or answer whose value changed."""
+    events = []
+    for field, old, new in changes:
+        old_text = "" if old is None else str(old)
+        new_text = "" if new is None else str(new)
+        if old_text != new_text:
+            events.append(
+                ApplicationEvent(
+                    application=application,
+                    actor=actor if getattr(actor, "pk", None) else None,
+                    field=field[:64],
+                    from_value=old_text,
+                    to_value=new_text,
+                )
+            )
+    ApplicationEvent.objects.bulk_create(events)
+
+
+# --- Batch decisions -------------------------------------------------------------------
+
+MAX_BATCH = 10_000
+LOOKUP_CHUNK = 500
+
+
+def applications_by_email(*, emails: list[str], cycle: Cycle) -> dict[str, int]:
+    """{email: application id} for the addresses that have an application in `cycle`."""
+    found: dict[str, int] = {}
+    for start in range(0, len(emails), LOOKUP_CHUNK):
+        chunk = emails[start : start + LOOKUP_CHUNK]
+        found.update(Application.objects.filter(cycle=cycle, email__in=chunk).values_list("email", "pk"))
+    return found
+
+
+def parse_batch_emails(value) -> tuple[list[str], list[str]]:
+    emails, malformed = parse_email_input(value)
+    if len(emails) + len(malformed) > MAX_BATCH:
+        raise ApplicationError(
+            f"A batch can hold at most {MAX_BATCH:,} addresses.", errors={"emails": ["Too many addresses."]}
+        )
+    return emails, malformed
+
+
+def batch_decide(
+    *,
+    actor,
+    emails,
+    status: str,
+    travel_reimbursement: bool | None = None,
+    housing_accommodations: bool | None = None,
+) -> dict:
+    """Record one decision for many applicants: the whole batch in one call, each application
+    in its own transaction through the status machine, so one refusal never undoes the rest.
+
+    Returns `{"approved": [email], "failed": [{"email", "reason"}]}` in the order given.
+    """
+    if status not in status_machine.BATCH_DECISIONS:
+        raise ApplicationError(f"'{status}' is not a batch decision.", errors={"status": ["Not a batch decision."]})
+    addresses, malformed = parse_batch_emails(emails)
+    cycle = current_cycle()
+    ids = applications_by_email(emails=addresses, cycle=cycle)
+    approved: list[str] = []
+    failed: list[dict] = [{"email": value, "reason": NOT_AN_EMAIL} for value in malformed]
+    for email in addresses:
+        application_id = ids.get(email)
+        if application_id is None:
+            failed.append({"email": email, "reason": NO_APPLICATION})
+            continue
+        try:
+            status_machine.decide(
+                application_id=application_id,
+                status=status,
+                actor=actor,
+                travel_reimbursement=travel_reimbursement,
+                housing_accommodations=housing_accommodations,
+                choices=status_machine.BATCH_DECISIONS,
+            )
+        except ApplicationError as exc:
+            # 409: still a draft; 404: deleted between the lookup and the lock.
+            reason = {409: NOT_SUBMITTED, 404: NO_APPLICATION}.get(exc.status, exc.message)
+            failed.append({"email": email, "reason": reason})
+        else:
+            approved.append(email)
+    return {"approved": approved, "failed": failed}
+
+
+# --- An organizer's edit -----------------------------------------------------------------
+
+EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode")
+INVALID_EDIT = "Please fix the highlighted fields and save again."
+
+
+def _snapshot(application: Application) -> dict[str, str]:
+    """Every field an edit can change, as the text the history records."""
+    values = {
+        "first": application.first,
+        "last": application.last,
+        "school": application.school,
+        "checkboxes": json.dumps([bool(v) for v in (application.checkboxes or [])]),
+        "teamcode": application.teamcode or "",
+    }
+    for question_id, value in Answer.objects.filter(application=application).values_list("question_id", "value"):
+        values[f"answer:{question_id}"[:64]] = value
+    return values
+
+
+@transaction.atomic
+def application_edit(*, email: str, actor, data: dict) -> Application:
+    """An organizer's edit of an application's fields and answers, checked exactly as a
+    submission is (validation.check_application) and recorded field by field in the history.
+
+    Keys the body leaves out keep their current values, so a page that does not show the
+    code-of-conduct block can send the rest. The status never changes here.
+    """
+    application = get_application(email=email, for_update=True)
+    cycle = Cycle.objects.get(pk=application.cycle_id)
+    sections = selectors.question_set(cycle)
+    current = selectors.application_payload(application, cycle=cycle, sections=sections, for_applicant=False)
+    body = {key: data[key] if key in data else current[key] for key in EDITABLE_KEYS}
+    parsed = validation.parse_application(body, sections)
+    # Locked from here to commit (as a submission does), so the team-size count stays true.
+    team = (
+        services._lock_team(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
+    )
+    errors = validation.check_application(cycle, parsed, sections, application.user)
+    if errors:
+        raise ApplicationError(INVALID_EDIT, errors=errors)
+    before = _snapshot(application)
+    scope = validation.active_sections(sections, parsed.answers)
+    services._store(application, parsed, user=application.user, team=team, sections=sections, scope=scope)
+    after = _snapshot(application)
+    record_changes(
+        application=application,
+        actor=actor,
+        changes=[(key, before.get(key), after.get(key)) for key in dict.fromkeys([*before, *after])],
+    )
+    return application

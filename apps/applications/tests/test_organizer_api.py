@@ -1,0 +1,362 @@
+"""The organizers' application calls: one applicant (GET / PUT), history, teammates, batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.applications import status_machine
+from apps.applications.models import Answer, Application, ApplicationEvent
+from apps.resumes.models import Resume
+
+from .organizer_data import make_application, other_cycle, small_question_set
+
+JSON = "application/json"
+
+
+@pytest.fixture
+def questions(db):
+    return small_question_set()
+
+
+@pytest.fixture
+def ada(questions):
+    """A submitted applicant with a resume and answers to the small question set."""
+    application = make_application(
+        "ada@princeton.edu",
+        first="Ada",
+        last="Lovelace",
+        teamcode="123456",
+        answers={"age": "19", "major": "Mathematics", "needs_travel": "no", "links": "a.dev,b.dev"},
+    )
+    Resume.objects.create(user=application.user, path="resumes/ada.pdf", size=1000)
+    return application
+
+
+def detail(client, email: str):
+    return client.get(f"/api/applications/{email}")
+
+
+def put(client, email: str, body):
+    return client.put(f"/api/applications/{email}", body, content_type=JSON)
+
+
+# --- GET {email} ---------------------------------------------------------------------------
+
+
+def test_detail_has_the_application_shape_with_the_true_status(admin_client, ada):
+    """Organizers see the recorded decision even before release (the applicant would not)."""
+    status_machine.decide(application_id=ada.pk, status="accepted", actor=None, travel_reimbursement=True)
+    r = detail(admin_client, "ada@princeton.edu")
+    assert r.status_code == 200, r.json()
+    assert r.json() == {
+        "first": "Ada",
+        "last": "Lovelace",
+        "school": "Princeton University",
+        "sections": [
+            {
+                "section_name": "About You",
+                "answers": [
+                    {"question_id": "age", "answer": "19"},
+                    {"question_id": "major", "answer": "Mathematics"},
+                    {"question_id": "needs_travel", "answer": "no"},
+                    {"question_id": "links", "answer": "a.dev,b.dev"},
+                ],
+            },
+            {"section_name": "Travel", "answers": []},
+        ],
+        "checkboxes": [True, True, False],
+        "teamcode": "123456",
+        "status": "accepted",
+        "email": "ada@princeton.edu",
+        "travel_reimbursement": True,
+        "housing_accommodations": False,
+    }
+
+
+def test_detail_email_is_case_insensitive_and_url_encoded(admin_client, ada):
+    assert detail(admin_client, "ADA%40Princeton.EDU").json()["email"] == "ada@princeton.edu"
+
+
+@pytest.mark.parametrize("email", ["nobody@princeton.edu", "old@princeton.edu", "x%00y@princeton.edu", "a" * 300])
+def test_detail_404_without_an_application_this_cycle(admin_client, ada, email):
+    make_application("old@princeton.edu", cycle=other_cycle())
+    r = detail(admin_client, email)
+    assert r.status_code == 404
+    assert r.json()["message"] == "No application for this email."
+
+
+def test_detail_refuses_anonymous_401_and_students_403(client, student_client, ada):
+    assert detail(client, "ada@princeton.edu").status_code == 401
+    assert detail(student_client, "ada@princeton.edu").status_code == 403
+
+
+# --- PUT {email} ---------------------------------------------------------------------------
+
+
+def test_edit_changes_fields_and_answers_and_records_each_change(admin_client, organizer, ada):
+    r = put(
+        admin_client,
+        "ada@princeton.edu",
+        {
+            "first": "Augusta Ada",
+            "last": "Lovelace",
+            "school": "Yale University",
+            "teamcode": None,
+            "sections": [
+                {
+                    "section_name": "About You",
+                    "answers": [
+                        {"question_id": "age", "answer": "20"},
+                        {"question_id": "major", "answer": "Mathematics"},
+                        {"question_id": "needs_travel", "answer": "yes"},
+                        {"question_id": "links", "answer": ["a.dev"]},
+                    ],
+                },
+                {"section_name": "Travel", "answers": [{"question_id": "travel_from", "answer": "London"}]},
+            ],
+        },
+    )
+    assert r.status_code == 200, r.json()
+    body = r.json()
+    assert body["first"] == "Augusta Ada" and body["school"] == "Yale University" and body["teamcode"] is None
+    assert body["checkboxes"] == [True, True, False], "left out, so kept"
+    assert body["status"] == "submitted", "an edit never changes the status"
+    ada.refresh_from_db()
+    assert ada.team is None and ada.status == "submitted"
+    assert dict(Answer.objects.filter(application=ada).values_list("question_id", "value")) == {
+        "age": "20",
+        "major": "Mathematics",
+        "needs_travel": "yes",
+        "links": "a.dev",
+        "travel_from": "London",
+    }
+    events = {
+        e.field: (e.from_value, e.to_value, e.actor_id)
+        for e in ApplicationEvent.objects.filter(application=ada).exclude(field="status")
+    }
+    assert events == {
+        "first": ("Ada", "Augusta Ada", organizer.pk),
+        "school": ("Princeton University", "Yale University", organizer.pk),
+        "teamcode": ("123456", "", organizer.pk),
+        "answer:age": ("19", "20", organizer.pk),
+        "answer:needs_travel": ("no", "yes", organizer.pk),
+        "answer:links": ("a.dev,b.dev", "a.dev", organizer.pk),
+        "answer:travel_from": ("", "London", organizer.pk),
+    }
+
+
+def test_edit_with_only_some_keys_keeps_the_rest(admin_client, ada):
+    r = put(admin_client, "ada@princeton.edu", {"last": "Byron"})
+    assert r.status_code == 200, r.json()
+    assert r.json()["last"] == "Byron" and r.json()["first"] == "Ada" and r.json()["teamcode"] == "123456"
+    assert Answer.objects.filter(application=ada).count() == 4
+    assert list(ApplicationEvent.objects.filter(application=ada, field="last").values_list("to_value", flat=True)) == [
+        "Byron"
+    ]
+
+
+def test_edit_without_changes_records_nothing(admin_client, ada):
+    before = ApplicationEvent.objects.count()
+    assert put(admin_client, "ada@princeton.edu", {"first": "Ada"}).status_code == 200
+    assert ApplicationEvent.objects.count() == before
+
+
+def test_edit_is_validated_like_a_submission(admin_client, ada):
+    """Every invalid part is reported at once, keyed as submit keys it; nothing is saved."""
+    r = put(
+        admin_client,
+        "ada@princeton.edu",
+        {
+            "first": "",
+            "school": "Hogwarts",
+            "checkboxes": [True, False, False],
+            "teamcode": "12",
+            "sections": [{"section_name": "About You", "answers": [{"question_id": "age", "answer": "15"}]}],
+        },
+    )
+    assert r.status_code == 400
+    assert set(r.json()["errors"]) == {"first", "school", "checkboxes", "teamcode", "age", "major", "needs_travel"}
+    ada.refresh_from_db()
+    assert ada.first == "Ada" and ada.school == "Princeton University"
+    assert not ApplicationEvent.objects.filter(application=ada).exclude(field="status").exists()
+
+
+def test_edit_refuses_a_full_team(admin_client, ada):
+    for i in range(4):
+        make_application(f"member{i}@yale.edu", teamcode="654321")
+    r = put(admin_client, "ada@princeton.edu", {"teamcode": "654321"})
+    assert r.status_code == 400
+    assert r.json()["errors"]["teamcode"] == ["This team is full"]
+
+
+@pytest.mark.parametrize("body", [[1, 2], "text", None])
+def test_edit_refuses_a_body_that_is_not_an_object(admin_client, ada, body):
+    assert put(admin_client, "ada@princeton.edu", body).status_code == 400
+
+
+def test_edit_refuses_malformed_json(admin_client, ada):
+    r = admin_client.put("/api/applications/ada@princeton.edu", "{oops", content_type=JSON)
+    assert r.status_code == 400
+
+
+def test_edit_404_anonymous_401_student_403(client, student_client, admin_client, ada):
+    assert put(admin_client, "nobody@princeton.edu", {"first": "X"}).status_code == 404
+    assert put(client, "ada@princeton.edu", {"first": "X"}).status_code == 401
+    assert put(student_client, "ada@princeton.edu", {"first": "X"}).status_code == 403
+    ada.refresh_from_db()
+    assert ada.first == "Ada"
+
+
+# --- GET {email}/history -------------------------------------------------------------------
+
+
+def test_history_lists_decisions_and_edits_newest_first(admin_client, organizer, ada):
+    status_machine.decide(application_id=ada.pk, status="waitlisted", actor=organizer)
+    assert put(admin_client, "ada@princeton.edu", {"first": "Augusta"}).status_code == 200
+    r = admin_client.get("/api/applications/ada@princeton.edu/history")
+    assert r.status_code == 200, r.json()
+    history = r.json()
+    assert [(h["field"], h["from"], h["to"], h["actor"]) for h in history] == [
+        ("first", "Ada", "Augusta", "grace@princeton.edu"),
+        ("status", "submitted", "waitlisted", "grace@princeton.edu"),
+        ("status", "started", "submitted", "ada@princeton.edu"),
+    ]
+    assert all(h["at"] for h in history)
+    assert history[0]["at"] >= history[1]["at"] >= history[2]["at"]
+
+
+def test_history_refusals(client, student_client, admin_client, ada):
+    assert admin_client.get("/api/applications/nobody@princeton.edu/history").status_code == 404
+    assert client.get("/api/applications/ada@princeton.edu/history").status_code == 401
+    assert student_client.get("/api/applications/ada@princeton.edu/history").status_code == 403
+
+
+# --- GET teammates/{teamcode} --------------------------------------------------------------
+
+
+def test_teammates_are_this_cycles_team(admin_client, ada):
+    make_application("alan@mit.edu", teamcode="123456")
+    make_application("solo@mit.edu", teamcode="999999")
+    make_application("old@mit.edu", teamcode="123456", cycle=other_cycle())
+    r = admin_client.get("/api/applications/teammates/123456")
+    assert r.status_code == 200
+    assert r.json() == ["ada@princeton.edu", "alan@mit.edu"]
+
+
+@pytest.mark.parametrize("code", ["000000", "abc", "12345678901234567890"])
+def test_unknown_or_malformed_team_codes_have_no_members(admin_client, ada, code):
+    r = admin_client.get(f"/api/applications/teammates/{code}")
+    assert r.status_code == 200 and r.json() == []
+
+
+def test_teammates_refusals(client, student_client):
+    assert client.get("/api/applications/teammates/123456").status_code == 401
+    assert student_client.get("/api/applications/teammates/123456").status_code == 403
+
+
+# --- POST batch-status ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def batch_people(db):
+    make_application("alice@princeton.edu")
+    make_application("bob@mit.edu", status="rejected")
+    make_application("carol@yale.edu", status="started")
+    make_application("dave@yale.edu")
+    make_application("old@yale.edu", cycle=other_cycle())
+
+
+def batch(client, body):
+    return client.post("/api/applications/batch-status", body, content_type=JSON)
+
+
+def test_batch_from_free_text_gives_exact_results(admin_client, organizer, batch_people):
+    """Addresses are found anywhere in the text, lower-cased and de-duplicated; unknown ones,
+    drafts and other cycles' applicants fail with a reason; malformed text is not an address."""
+    text = (
+        "Alice <ALICE@Princeton.edu>, bob@mit.edu; carol@yale.edu\n"
+        "nobody@harvard.edu  broken@ @nope.edu x@y@z.edu\n"
+        "old@yale.edu alice@princeton.edu"
+    )
+    r = batch(admin_client, {"emails": text, "status": "accepted", "travel_reimbursement": True})
+    assert r.status_code == 200, r.json()
+    assert r.json() == {
+        "approved": ["alice@princeton.edu", "bob@mit.edu"],
+        "failed": [
+            {"email": "carol@yale.edu", "reason": "Not submitted yet."},
+            {"email": "nobody@harvard.edu", "reason": "No application for this email."},
+            {"email": "old@yale.edu", "reason": "No application for this email."},
+        ],
+    }
+    statuses = dict(Application.objects.values_list("email", "status"))
+    assert statuses["alice@princeton.edu"] == "accepted" and statuses["bob@mit.edu"] == "accepted"
+    assert statuses["carol@yale.edu"] == "started" and statuses["dave@yale.edu"] == "submitted"
+    assert statuses["old@yale.edu"] == "submitted"
+    alice = Application.objects.get(email="alice@princeton.edu", cycle__is_current=True)
+    assert alice.travel_reimbursement is True and alice.housing_accommodations is False
+    assert set(alice.events.filter(actor=organizer).values_list("field", "to_value")) == {
+        ("status", "accepted"),
+        ("travel_reimbursement", "True"),
+    }
+
+
+def test_batch_from_a_list_reports_malformed_entries(admin_client, batch_people):
+    r = batch(
+        admin_client,
+        {"emails": ["dave@yale.edu", "not an email", "", "DAVE@yale.edu", "eve@"], "status": "waitlisted"},
+    )
+    assert r.status_code == 200, r.json()
+    assert r.json() == {
+        "approved": ["dave@yale.edu"],
+        "failed": [
+            {"email": "not an email", "reason": "Not a valid email address."},
+            {"email": "eve@", "reason": "Not a valid email address."},
+        ],
+    }
+    assert Application.objects.get(email="dave@yale.edu", cycle__is_current=True).status == "waitlisted"
+
+
+def test_batch_leaves_travel_and_housing_alone_when_not_sent(admin_client, organizer, batch_people):
+    alice = Application.objects.get(email="alice@princeton.edu", cycle__is_current=True)
+    status_machine.decide(application_id=alice.pk, status="accepted", actor=organizer, housing_accommodations=True)
+    assert batch(admin_client, {"emails": "alice@princeton.edu", "status": "waitlist_accepted"}).status_code == 200
+    alice.refresh_from_db()
+    assert alice.status == "waitlist_accepted" and alice.housing_accommodations is True
+
+
+def test_batch_with_no_addresses_does_nothing(admin_client, batch_people):
+    r = batch(admin_client, {"emails": "no addresses here", "status": "rejected"})
+    assert r.json() == {"approved": [], "failed": []}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"emails": "alice@princeton.edu", "status": "submitted"},
+        {"emails": "alice@princeton.edu", "status": "confirmed"},
+        {"emails": "alice@princeton.edu"},
+        {"status": "accepted"},
+        {"emails": 42, "status": "accepted"},
+        {"emails": [1, 2], "status": "accepted"},
+        {"emails": {"a": "b"}, "status": "accepted"},
+        {"emails": "alice@princeton.edu", "status": "accepted", "travel_reimbursement": "maybe"},
+        [],
+    ],
+)
+def test_batch_refuses_malformed_requests(admin_client, batch_people, body):
+    r = batch(admin_client, body)
+    assert r.status_code == 400, r.content
+    assert Application.objects.get(email="alice@princeton.edu", cycle__is_current=True).status == "submitted"
+
+
+def test_batch_refuses_too_many_addresses(admin_client, db):
+    emails = " ".join(f"p{i}@yale.edu" for i in range(10_001))
+    r = batch(admin_client, {"emails": emails, "status": "accepted"})
+    assert r.status_code == 400 and "emails" in r.json()["errors"]
+
+
+def test_batch_anonymous_401_student_403(client, student_client, batch_people):
+    body = {"emails": "alice@princeton.edu", "status": "accepted"}
+    assert batch(client, body).status_code == 401
+    assert batch(student_client, body).status_code == 403
+    assert Application.objects.get(email="alice@princeton.edu", cycle__is_current=True).status == "submitted"
