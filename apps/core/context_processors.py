@@ -16,6 +16,7 @@ def portal(request) -> dict:
         "loginUrl": settings.LOGIN_URL,
         "user": {"email": user.email, "role": user.role} if signed_in else None,
         "cycleStatus": cycle_status,
+        "studentDomains": [d.strip().lower() for d in settings.EXTRA_STUDENT_DOMAINS if d.strip()],
         "event": {
             "name": settings.EVENT_NAME,
             "themedName": settings.EVENT_THEMED_NAME,

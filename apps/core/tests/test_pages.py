@@ -331,6 +331,14 @@ def test_page_config_carries_the_csrf_token_and_user(student_client, student):
     assert config["cycleStatus"] == "not_open"
 
 
+def test_page_config_carries_the_extra_student_domains(client, settings):
+    """The pages' email check accepts the same extra domains as the server's rule."""
+    settings.EXTRA_STUDENT_DOMAINS = ["Princeton.ORG", " ", "hack.example"]
+    html = client.get("/register").content.decode()
+    config = json.loads(re.search(r'<script id="portal-config" type="application/json">(.*?)</script>', html).group(1))
+    assert config["studentDomains"] == ["princeton.org", "hack.example"]
+
+
 # --- Development mail backend ------------------------------------------------------------
 
 

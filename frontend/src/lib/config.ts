@@ -12,6 +12,8 @@ export interface PortalConfig {
   loginUrl: string;
   user: PortalUser | null;
   cycleStatus: string;
+  /** Extra student email domains beyond the .edu/.ca/.in/.ng/.uk/.it endings (settings). */
+  studentDomains?: string[];
   event: {
     name: string;
     themedName: string;

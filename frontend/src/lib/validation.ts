@@ -1,5 +1,6 @@
 // Client mirrors of the server's rules (apps/accounts/rules.py) for instant feedback.
 // The server stays the authority.
+import { getConfig } from "./config";
 
 export const STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university";
 export const LOGIN_EMAIL_MESSAGE = "Must be a student email address";
@@ -12,13 +13,28 @@ const STUDENT_TLDS = ["edu", "ca", "in", "ng", "uk", "it"];
 const EMAIL_SHAPE = /^[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
 const SPECIALS = "-~!@#$%^&*()_?";
 
-export function isStudentEmail(email: string, patterns: string[] = [], extraDomains: string[] = []): boolean {
+/** The extra student domains of the settings (EXTRA_STUDENT_DOMAINS), from the page config. */
+export function configuredStudentDomains(): string[] {
+  try {
+    return getConfig().studentDomains ?? [];
+  } catch {
+    return []; // rendered without a page (tests)
+  }
+}
+
+export function isStudentEmail(
+  email: string,
+  patterns: string[] = [],
+  extraDomains: string[] = configuredStudentDomains(),
+): boolean {
   const value = email.trim().toLowerCase();
+  if (value.length > 254) return false;
   if (EMAIL_SHAPE.test(value)) {
     const domain = value.split("@")[1];
     const tld = domain.split(".").pop() ?? "";
     if (STUDENT_TLDS.includes(tld)) return true;
-    if (extraDomains.some((d) => domain === d || domain.endsWith(`.${d}`))) return true;
+    const extras = extraDomains.map((d) => d.trim().toLowerCase()).filter(Boolean);
+    if (extras.some((d) => domain === d || domain.endsWith(`.${d}`))) return true;
   }
   return patterns.some((pattern) => {
     try {
