@@ -1,3 +1,7 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import pages
+
+urlpatterns = [
+    path("admin/automated-emails", pages.automated_emails_page, name="admin-automated-emails"),
+]

@@ -1,3 +1,7 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import pages
+
+urlpatterns = [
+    path("admin/resumebook", pages.resumebook_page, name="admin-resumebook"),
+]

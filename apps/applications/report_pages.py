@@ -1,0 +1,45 @@
+"""Organizer report pages: statistics, demographics and the question builder.
+
+Each page is admin-only on the server; its island fetches the data it shows through the API so
+that the same calls serve the page's refreshes, error states and outside clients.
+"""
+
+from django.conf import settings
+from django.views.decorators.http import require_safe
+
+from apps.core.pages import admin_only, island
+from apps.cycles.selectors import current_cycle, current_status
+
+DEMOGRAPHIC_GROUPS = [
+    {"value": "applied", "label": "Applied"},
+    {"value": "accepted", "label": "Accepted"},
+    {"value": "confirmed", "label": "Confirmed"},
+]
+
+
+def _cycle_label() -> str:
+    return str(current_cycle())
+
+
+@require_safe
+@admin_only
+def stats_page(request):
+    props = {"hostSchool": settings.HOST_SCHOOL, "cycle": _cycle_label()}
+    return island(request, "applications-stats", props, title="Statistics")
+
+
+@require_safe
+@admin_only
+def demographics_page(request):
+    group = request.GET.get("group", "applied")
+    if group not in {g["value"] for g in DEMOGRAPHIC_GROUPS}:
+        group = "applied"
+    props = {"groups": DEMOGRAPHIC_GROUPS, "initialGroup": group, "cycle": _cycle_label()}
+    return island(request, "applications-demographics", props, title="Demographics")
+
+
+@require_safe
+@admin_only
+def createapp_page(request):
+    props = {"cycle": _cycle_label(), "cycleStatus": current_status()}
+    return island(request, "applications-createapp", props, title="Question Builder")

@@ -1,0 +1,72 @@
+"""The organizer report pages (statistics, demographics, question builder): server-side guards and props."""
+
+import json
+import re
+
+import pytest
+from django.test import override_settings
+
+PAGES = [
+    ("/admin/stats", "applications-stats"),
+    ("/admin/demographics", "applications-demographics"),
+    ("/admin/createapp", "applications-createapp"),
+]
+
+
+def island_props(response, page: str) -> dict:
+    match = re.search(rf'<script id="{page}-props" type="application/json">(.*?)</script>', response.content.decode())
+    assert match, f"no props for {page}"
+    return json.loads(match.group(1))
+
+
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_anonymous_visitor_is_sent_to_login_with_next(client, db, url, page):
+    r = client.get(url)
+    assert r.status_code == 302
+    assert r["Location"] == f"/login?next={url.replace('/', '%2F')}"
+
+
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_student_is_sent_to_dashboard(student_client, url, page):
+    r = student_client.get(url)
+    assert r.status_code == 302
+    assert r["Location"] == "/dashboard"
+
+
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_admin_gets_the_island(admin_client, url, page):
+    r = admin_client.get(url)
+    assert r.status_code == 200
+    assert f'id="{page}-root"' in r.content.decode()
+    assert isinstance(island_props(r, page), dict)
+
+
+@pytest.mark.parametrize(("url", "page"), PAGES)
+def test_pages_only_answer_safe_methods(admin_client, url, page):
+    assert admin_client.post(url).status_code == 405
+
+
+@override_settings(HOST_SCHOOL="Rutgers University")
+def test_stats_page_carries_the_configured_host_school(admin_client):
+    """The cards' school filters use the configured host school, not a hard-coded name."""
+    props = island_props(admin_client.get("/admin/stats"), "applications-stats")
+    assert props["hostSchool"] == "Rutgers University"
+    assert props["cycle"]
+
+
+def test_demographics_page_offers_the_three_groups_and_keeps_a_valid_choice(admin_client):
+    props = island_props(admin_client.get("/admin/demographics?group=confirmed"), "applications-demographics")
+    assert [g["value"] for g in props["groups"]] == ["applied", "accepted", "confirmed"]
+    assert [g["label"] for g in props["groups"]] == ["Applied", "Accepted", "Confirmed"]
+    assert props["initialGroup"] == "confirmed"
+
+
+def test_demographics_page_falls_back_to_applied_for_an_unknown_group(admin_client):
+    props = island_props(admin_client.get("/admin/demographics?group=<script>"), "applications-demographics")
+    assert props["initialGroup"] == "applied"
+
+
+def test_builder_page_carries_the_cycle_and_its_status(admin_client):
+    props = island_props(admin_client.get("/admin/createapp"), "applications-createapp")
+    assert props["cycleStatus"] == "not_open"
+    assert props["cycle"]

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import type { SectionDto } from "../../api/reports";
+import { builderReducer, conditionChoices, fromDto, isValid, slugFor, toDto, validate, type BuilderState } from "./builder-state";
+
+const SET: SectionDto[] = [
+  {
+    section_name: "About you",
+    conditional_on: null,
+    questions: [
+      { question_id: "age", question_text: "Age", question_type: "numeric", options: [] },
+      { question_id: "travel", question_text: "Need travel?", question_type: "boolean", options: [] },
+    ],
+  },
+  {
+    section_name: "Travel",
+    conditional_on: "travel",
+    questions: [
+      { question_id: "city", question_text: "From which city?", question_type: "short_answer", options: [] },
+      { question_id: "mode", question_text: "How?", question_type: "multiple_choice", options: ["Bus", "Train"] },
+    ],
+  },
+];
+
+function apply(state: BuilderState, ...actions: Parameters<typeof builderReducer>[1][]): BuilderState {
+  return actions.reduce(builderReducer, state);
+}
+
+describe("question builder state", () => {
+  it("round-trips the server's set unchanged, conditional_on included", () => {
+    expect(toDto(fromDto(SET))).toEqual(SET);
+  });
+
+  it("keeps existing question ids when text, type and order change", () => {
+    const state = apply(
+      fromDto(SET),
+      { type: "setText", section: 0, question: 0, text: "How old are you?" },
+      { type: "moveQuestion", section: 0, question: 0, by: 1 },
+      { type: "moveSection", section: 1, by: -1 },
+    );
+    const dto = toDto(state);
+    expect(dto.map((s) => s.section_name)).toEqual(["Travel", "About you"]);
+    expect(dto[1].questions.map((q) => q.question_id)).toEqual(["travel", "age"]);
+    expect(dto[1].questions[1].question_text).toBe("How old are you?");
+    expect(dto[0].conditional_on).toBe("travel");
+  });
+
+  it("gives new questions unique slugs of their text", () => {
+    const state = apply(
+      fromDto(SET),
+      { type: "addQuestion", section: 0 },
+      { type: "setText", section: 0, question: 2, text: "  Favourite café? " },
+      { type: "addQuestion", section: 0 },
+      { type: "setText", section: 0, question: 3, text: "Favourite café!" },
+      { type: "addQuestion", section: 0 },
+      { type: "setText", section: 0, question: 4, text: "Age" },
+    );
+    const ids = toDto(state)[0].questions.map((q) => q.question_id);
+    expect(ids).toEqual(["age", "travel", "favourite_cafe", "favourite_cafe_2", "age_2"]);
+    expect(slugFor("2024 plans", new Set())).toBe("q_2024_plans");
+    expect(slugFor("???", new Set())).toBe("question");
+  });
+
+  it("adds a section with one blank question, and removes sections and questions", () => {
+    let state = apply(fromDto(SET), { type: "addSection" });
+    expect(state.sections).toHaveLength(3);
+    expect(state.sections[2].questions).toHaveLength(1);
+    state = apply(state, { type: "removeQuestion", section: 1, question: 0 }, { type: "removeSection", section: 2 });
+    expect(toDto(state).map((s) => s.questions.map((q) => q.question_id))).toEqual([["age", "travel"], ["mode"]]);
+  });
+
+  it("edits options only for choice types, dropping blanks on save", () => {
+    let state = apply(
+      fromDto(SET),
+      { type: "addOption", section: 1, question: 1 },
+      { type: "setOption", section: 1, question: 1, option: 2, value: " Bike " },
+      { type: "moveOption", section: 1, question: 1, option: 2, by: -1 },
+      { type: "removeOption", section: 1, question: 1, option: 0 },
+      { type: "addOption", section: 1, question: 1 },
+    );
+    expect(toDto(state)[1].questions[1].options).toEqual(["Bike", "Train"]);
+    state = apply(state, { type: "setType", section: 0, question: 0, questionType: "multiselect" });
+    expect(state.sections[0].questions[0].options).toEqual([""]);
+    state = apply(state, { type: "setType", section: 1, question: 1, questionType: "long_answer" });
+    expect(toDto(state)[1].questions[1].options).toEqual([]);
+  });
+
+  it("drops a section's condition when its yes/no question goes away or changes type", () => {
+    const removed = apply(fromDto(SET), { type: "removeQuestion", section: 0, question: 1 });
+    expect(toDto(removed)[1].conditional_on).toBeNull();
+    const retyped = apply(fromDto(SET), { type: "setType", section: 0, question: 1, questionType: "short_answer" });
+    expect(toDto(retyped)[1].conditional_on).toBeNull();
+  });
+
+  it("offers only yes/no questions of other sections as conditions", () => {
+    const state = fromDto(SET);
+    expect(conditionChoices(state, 1).map((c) => c.label)).toEqual(["Need travel?"]);
+    expect(conditionChoices(state, 0)).toEqual([]);
+  });
+
+  it("a conditional on a new yes/no question is saved as that question's new id", () => {
+    const state = apply(
+      fromDto(SET),
+      { type: "addSection" },
+      { type: "renameSection", section: 2, name: "Hardware" },
+      { type: "setText", section: 2, question: 0, text: "Bringing hardware?" },
+      { type: "setType", section: 2, question: 0, questionType: "boolean" },
+    );
+    const key = conditionChoices(state, 0).find((c) => c.label === "Bringing hardware?")?.key ?? null;
+    const dto = toDto(apply(state, { type: "setConditional", section: 0, questionKey: key }));
+    expect(dto[0].conditional_on).toBe("bringing_hardware");
+    expect(dto[2].questions[0].question_id).toBe("bringing_hardware");
+  });
+
+  describe("validation", () => {
+    it("accepts a complete set", () => {
+      expect(isValid(validate(fromDto(SET)))).toBe(true);
+    });
+
+    it("flags a question without text and a section without a name", () => {
+      const state = apply(fromDto(SET), { type: "addSection" });
+      const problems = validate(state);
+      expect(isValid(problems)).toBe(false);
+      expect(problems.sections[state.sections[2].key]).toMatch(/name/);
+      expect(problems.questions[state.sections[2].questions[0].key]).toMatch(/text/);
+    });
+
+    it("flags a choice question without options, duplicate options and an empty section", () => {
+      let state = apply(fromDto(SET), { type: "setOption", section: 1, question: 1, option: 1, value: "Bus" });
+      expect(validate(state).questions[state.sections[1].questions[1].key]).toMatch(/differ/);
+      state = apply(
+        fromDto(SET),
+        { type: "removeOption", section: 1, question: 1, option: 0 },
+        { type: "removeOption", section: 1, question: 1, option: 0 },
+      );
+      expect(validate(state).questions[state.sections[1].questions[1].key]).toMatch(/option/);
+      state = apply(fromDto(SET), { type: "removeQuestion", section: 1, question: 0 }, { type: "removeQuestion", section: 1, question: 0 });
+      expect(validate(state).sections[state.sections[1].key]).toMatch(/Add a question/);
+    });
+
+    it("flags two sections with one name and an empty set", () => {
+      const state = apply(fromDto(SET), { type: "renameSection", section: 1, name: "about you" });
+      expect(validate(state).sections[state.sections[1].key]).toMatch(/share/);
+      expect(validate(fromDto([])).general).toEqual(["Add at least one section."]);
+    });
+  });
+});

@@ -1,0 +1,303 @@
+// The question builder's state: sections and questions held locally until Confirm Questions.
+// Existing questions keep their question_id (their answers stay attached); new ones get a slug
+// of their text when the set is saved.
+import type { QuestionDto, QuestionType, SectionDto } from "../../api/reports";
+
+export const MISSING_INFO = "Error: Question is missing information and cannot be submitted yet.";
+
+export const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
+  { value: "short_answer", label: "Short answer" },
+  { value: "long_answer", label: "Long answer" },
+  { value: "numeric", label: "Number" },
+  { value: "boolean", label: "Yes / no" },
+  { value: "multiple_choice", label: "Multiple choice" },
+  { value: "multiselect", label: "Multiselect" },
+  { value: "list", label: "List (up to 3)" },
+  { value: "resume", label: "Resume" },
+  { value: "country", label: "Country" },
+];
+
+export const CHOICE_TYPES: QuestionType[] = ["multiple_choice", "multiselect"];
+
+export function hasOptions(type: QuestionType): boolean {
+  return CHOICE_TYPES.includes(type);
+}
+
+export interface BuilderQuestion {
+  key: string;
+  /** The saved id of an existing question; null for a question added in this session. */
+  questionId: string | null;
+  text: string;
+  type: QuestionType;
+  options: string[];
+}
+
+export interface BuilderSection {
+  key: string;
+  name: string;
+  /** The key of the boolean question this section depends on, or null. */
+  conditionalOn: string | null;
+  questions: BuilderQuestion[];
+}
+
+export interface BuilderState {
+  sections: BuilderSection[];
+  nextKey: number;
+}
+
+export function fromDto(sections: SectionDto[]): BuilderState {
+  let next = 1;
+  const keyOfId = new Map<string, string>();
+  const built: BuilderSection[] = sections.map((section) => ({
+    key: `s${next++}`,
+    name: section.section_name,
+    conditionalOn: section.conditional_on,
+    questions: section.questions.map((q) => {
+      const key = `q${next++}`;
+      keyOfId.set(q.question_id, key);
+      return {
+        key,
+        questionId: q.question_id,
+        text: q.question_text,
+        type: q.question_type,
+        options: hasOptions(q.question_type) ? [...(q.options ?? [])] : [],
+      };
+    }),
+  }));
+  // conditional_on names a question_id on the wire and a question key in the builder.
+  for (const section of built) {
+    section.conditionalOn = section.conditionalOn ? (keyOfId.get(section.conditionalOn) ?? null) : null;
+  }
+  return { sections: built, nextKey: next };
+}
+
+export type BuilderAction =
+  | { type: "reset"; state: BuilderState }
+  | { type: "addSection" }
+  | { type: "removeSection"; section: number }
+  | { type: "moveSection"; section: number; by: -1 | 1 }
+  | { type: "renameSection"; section: number; name: string }
+  | { type: "setConditional"; section: number; questionKey: string | null }
+  | { type: "addQuestion"; section: number }
+  | { type: "removeQuestion"; section: number; question: number }
+  | { type: "moveQuestion"; section: number; question: number; by: -1 | 1 }
+  | { type: "setText"; section: number; question: number; text: string }
+  | { type: "setType"; section: number; question: number; questionType: QuestionType }
+  | { type: "addOption"; section: number; question: number }
+  | { type: "setOption"; section: number; question: number; option: number; value: string }
+  | { type: "removeOption"; section: number; question: number; option: number }
+  | { type: "moveOption"; section: number; question: number; option: number; by: -1 | 1 };
+
+function move<T>(list: T[], index: number, by: number): T[] {
+  const target = index + by;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return list;
+  const copy = [...list];
+  [copy[index], copy[target]] = [copy[target], copy[index]];
+  return copy;
+}
+
+function updateSection(state: BuilderState, index: number, fn: (s: BuilderSection) => BuilderSection): BuilderState {
+  if (!state.sections[index]) return state;
+  return { ...state, sections: state.sections.map((s, i) => (i === index ? fn(s) : s)) };
+}
+
+function updateQuestion(
+  state: BuilderState,
+  section: number,
+  question: number,
+  fn: (q: BuilderQuestion) => BuilderQuestion,
+): BuilderState {
+  return updateSection(state, section, (s) =>
+    s.questions[question] ? { ...s, questions: s.questions.map((q, i) => (i === question ? fn(q) : q)) } : s,
+  );
+}
+
+/** Sections depending on a question that is gone or no longer yes/no stop depending on it. */
+function dropStaleConditions(state: BuilderState): BuilderState {
+  const booleans = new Set(
+    state.sections.flatMap((s) => s.questions.filter((q) => q.type === "boolean").map((q) => q.key)),
+  );
+  if (state.sections.every((s) => !s.conditionalOn || booleans.has(s.conditionalOn))) return state;
+  return {
+    ...state,
+    sections: state.sections.map((s) =>
+      s.conditionalOn && !booleans.has(s.conditionalOn) ? { ...s, conditionalOn: null } : s,
+    ),
+  };
+}
+
+export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
+  switch (action.type) {
+    case "reset":
+      return action.state;
+    case "addSection":
+      return {
+        sections: [
+          ...state.sections,
+          {
+            key: `s${state.nextKey}`,
+            name: "",
+            conditionalOn: null,
+            questions: [{ key: `q${state.nextKey + 1}`, questionId: null, text: "", type: "short_answer", options: [] }],
+          },
+        ],
+        nextKey: state.nextKey + 2,
+      };
+    case "removeSection":
+      return dropStaleConditions({ ...state, sections: state.sections.filter((_, i) => i !== action.section) });
+    case "moveSection":
+      return { ...state, sections: move(state.sections, action.section, action.by) };
+    case "renameSection":
+      return updateSection(state, action.section, (s) => ({ ...s, name: action.name }));
+    case "setConditional":
+      return updateSection(state, action.section, (s) => ({ ...s, conditionalOn: action.questionKey }));
+    case "addQuestion": {
+      const added = updateSection(state, action.section, (s) => ({
+        ...s,
+        questions: [
+          ...s.questions,
+          { key: `q${state.nextKey}`, questionId: null, text: "", type: "short_answer", options: [] },
+        ],
+      }));
+      return added === state ? state : { ...added, nextKey: state.nextKey + 1 };
+    }
+    case "removeQuestion":
+      return dropStaleConditions(
+        updateSection(state, action.section, (s) => ({
+          ...s,
+          questions: s.questions.filter((_, i) => i !== action.question),
+        })),
+      );
+    case "moveQuestion":
+      return updateSection(state, action.section, (s) => ({
+        ...s,
+        questions: move(s.questions, action.question, action.by),
+      }));
+    case "setText":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, text: action.text }));
+    case "setType":
+      return dropStaleConditions(
+        updateQuestion(state, action.section, action.question, (q) => ({
+          ...q,
+          type: action.questionType,
+          // A choice question starts with one empty option to fill in; other types have none.
+          options: hasOptions(action.questionType) ? (q.options.length ? q.options : [""]) : [],
+        })),
+      );
+    case "addOption":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, options: [...q.options, ""] }));
+    case "setOption":
+      return updateQuestion(state, action.section, action.question, (q) => ({
+        ...q,
+        options: q.options.map((o, i) => (i === action.option ? action.value : o)),
+      }));
+    case "removeOption":
+      return updateQuestion(state, action.section, action.question, (q) => ({
+        ...q,
+        options: q.options.filter((_, i) => i !== action.option),
+      }));
+    case "moveOption":
+      return updateQuestion(state, action.section, action.question, (q) => ({
+        ...q,
+        options: move(q.options, action.option, action.by),
+      }));
+    default:
+      return state;
+  }
+}
+
+/** What is missing, keyed by section key / question key, with a human sentence each. */
+export interface BuilderProblems {
+  sections: Record<string, string>;
+  questions: Record<string, string>;
+  general: string[];
+}
+
+export function validate(state: BuilderState): BuilderProblems {
+  const problems: BuilderProblems = { sections: {}, questions: {}, general: [] };
+  if (state.sections.length === 0) problems.general.push("Add at least one section.");
+  const booleans = new Set(
+    state.sections.flatMap((s) => s.questions.filter((q) => q.type === "boolean").map((q) => q.key)),
+  );
+  const seenNames = new Set<string>();
+  for (const section of state.sections) {
+    const name = section.name.trim();
+    if (!name) problems.sections[section.key] = "Give this section a name.";
+    else if (seenNames.has(name.toLowerCase())) problems.sections[section.key] = "Two sections can't share a name.";
+    else if (section.questions.length === 0) problems.sections[section.key] = "Add a question to this section.";
+    else if (section.conditionalOn && (!booleans.has(section.conditionalOn) || section.questions.some((q) => q.key === section.conditionalOn)))
+      problems.sections[section.key] = "A section can only depend on a yes/no question of another section.";
+    seenNames.add(name.toLowerCase());
+    for (const question of section.questions) {
+      if (!question.text.trim()) {
+        problems.questions[question.key] = "Write the question's text.";
+      } else if (hasOptions(question.type)) {
+        const options = question.options.map((o) => o.trim()).filter(Boolean);
+        if (options.length === 0) problems.questions[question.key] = "Give this question at least one option.";
+        else if (new Set(options).size !== options.length) problems.questions[question.key] = "Options must differ.";
+      }
+    }
+  }
+  return problems;
+}
+
+export function isValid(problems: BuilderProblems): boolean {
+  return (
+    problems.general.length === 0 &&
+    Object.keys(problems.sections).length === 0 &&
+    Object.keys(problems.questions).length === 0
+  );
+}
+
+/** A question_id for a new question: a slug of its text, unique among `taken`. */
+export function slugFor(text: string, taken: Set<string>): string {
+  let base = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 40)
+    .replace(/_+$/g, "");
+  if (!base) base = "question";
+  if (/^\d/.test(base)) base = `q_${base}`;
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}_${n}`;
+  return slug;
+}
+
+/** The wire shape for PUT /api/applications/questions, with ids for new questions. */
+export function toDto(state: BuilderState): SectionDto[] {
+  const taken = new Set(state.sections.flatMap((s) => s.questions.map((q) => q.questionId).filter(Boolean) as string[]));
+  const idOfKey = new Map<string, string>();
+  for (const section of state.sections) {
+    for (const question of section.questions) {
+      const id = question.questionId ?? slugFor(question.text, taken);
+      taken.add(id);
+      idOfKey.set(question.key, id);
+    }
+  }
+  return state.sections.map((section) => ({
+    section_name: section.name.trim(),
+    conditional_on: section.conditionalOn ? (idOfKey.get(section.conditionalOn) ?? null) : null,
+    questions: section.questions.map(
+      (q): QuestionDto => ({
+        question_id: idOfKey.get(q.key) as string,
+        question_text: q.text.trim(),
+        question_type: q.type,
+        options: hasOptions(q.type) ? q.options.map((o) => o.trim()).filter(Boolean) : [],
+      }),
+    ),
+  }));
+}
+
+/** The yes/no questions a section may depend on: those of the other sections. */
+export function conditionChoices(state: BuilderState, sectionIndex: number): { key: string; label: string }[] {
+  return state.sections.flatMap((section, i) =>
+    i === sectionIndex
+      ? []
+      : section.questions
+          .filter((q) => q.type === "boolean")
+          .map((q) => ({ key: q.key, label: q.text.trim() || "(untitled yes/no question)" })),
+  );
+}

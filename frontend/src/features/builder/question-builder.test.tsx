@@ -1,0 +1,78 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QuestionBuilder } from "./question-builder";
+
+const SET = [
+  {
+    section_name: "About you",
+    conditional_on: null,
+    questions: [{ question_id: "age", question_text: "Age", question_type: "numeric", options: [] }],
+  },
+];
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+describe("QuestionBuilder", () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("refuses to save a question without text with the spec's message", async () => {
+    fetchMock.mockResolvedValueOnce(json(SET));
+    render(<QuestionBuilder />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add question to About you" }));
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
+    expect(await screen.findByText("Error: Question is missing information and cannot be submitted yet.")).toBeInTheDocument();
+    expect(screen.getByText("Write the question's text.")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("saves a new multiple-choice question through PUT with a slug id, keeping the old id", async () => {
+    fetchMock.mockResolvedValueOnce(json(SET));
+    fetchMock.mockImplementationOnce(async (_url: string, init: RequestInit) => json(JSON.parse(init.body as string)));
+    render(<QuestionBuilder />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add question to About you" }));
+    const questions = screen.getAllByRole("listitem").filter((li) => li.className.includes("builder-question"));
+    const added = questions[1];
+    await userEvent.type(within(added).getByLabelText("Question text"), "Favourite language");
+    await userEvent.selectOptions(within(added).getByLabelText("Type"), "multiple_choice");
+    await userEvent.type(within(added).getByLabelText("Option 1"), "Python");
+    await userEvent.click(within(added).getByRole("button", { name: "Add option" }));
+    await userEvent.type(within(added).getByLabelText("Option 2"), "Rust");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
+    expect(await screen.findByText("Questions saved. The application form uses them now.")).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe("/api/applications/questions");
+    expect(init.method).toBe("PUT");
+    expect(JSON.parse(init.body as string)).toEqual([
+      {
+        section_name: "About you",
+        conditional_on: null,
+        questions: [
+          { question_id: "age", question_text: "Age", question_type: "numeric", options: [] },
+          {
+            question_id: "favourite_language",
+            question_text: "Favourite language",
+            question_type: "multiple_choice",
+            options: ["Python", "Rust"],
+          },
+        ],
+      },
+    ]);
+    expect(screen.getByText("favourite_language")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when saving fails", async () => {
+    fetchMock.mockResolvedValueOnce(json(SET));
+    fetchMock.mockResolvedValueOnce(json({ message: "The question set is invalid." }, 400));
+    render(<QuestionBuilder />);
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm Questions" }));
+    expect(await screen.findByText("The question set is invalid.")).toBeInTheDocument();
+  });
+});

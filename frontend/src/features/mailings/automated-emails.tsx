@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { mailingsApi, type EmailTemplate, type Placeholder, type Preview } from "../../api/mailings";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { ApiError, fieldErrors } from "../../lib/api";
+
+type Notice = { kind: "error" | "success"; text: string } | null;
+
+const PREVIEW_DELAY_MS = 400;
+
+function placeholderOf(p: string | Placeholder): Placeholder {
+  return typeof p === "string" ? { name: p } : p;
+}
+
+function titleOf(template: EmailTemplate): string {
+  if (template.name) return template.name;
+  const words = template.key.replace(/[_-]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One automated email: subject and HTML, a live server-rendered preview, save and a test send. */
+export function TemplateEditor({
+  template,
+  email,
+  onSaved,
+}: {
+  template: EmailTemplate;
+  email: string;
+  onSaved: (saved: EmailTemplate) => void;
+}) {
+  const id = useId();
+  const [subject, setSubject] = useState(template.subject);
+  const [html, setHtml] = useState(template.html);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState<"save" | "test" | null>(null);
+  const dirty = subject !== template.subject || html !== template.html;
+
+  useEffect(() => {
+    setSubject(template.subject);
+    setHtml(template.html);
+    setErrors({});
+    setNotice(null);
+  }, [template]);
+
+  // A server-rendered preview, refreshed shortly after typing stops.
+  useEffect(() => {
+    let live = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const result = await mailingsApi.preview(template.key, subject, html);
+        if (live) {
+          setPreview(result);
+          setPreviewError(null);
+        }
+      } catch (error) {
+        if (live) setPreviewError(error instanceof ApiError ? error.message : "The preview could not be rendered.");
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [template.key, subject, html]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!subject.trim()) problems.subject = "Enter a subject.";
+    if (!html.trim()) problems.html = "Enter the email's HTML.";
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy("save");
+    setNotice(null);
+    try {
+      const saved = await mailingsApi.saveTemplate(template.key, subject, html);
+      onSaved(saved && typeof saved === "object" && "key" in saved ? saved : { ...template, subject, html });
+      setNotice({ kind: "success", text: "Saved. The next emails of this kind use this version." });
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setNotice({ kind: "error", text: error instanceof ApiError ? error.message : "The email could not be saved." });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function sendTest() {
+    setBusy("test");
+    setNotice(null);
+    try {
+      const result = await mailingsApi.sendTest(template.key, subject, html);
+      setNotice({ kind: "success", text: result?.message || `Test email sent to ${email}.` });
+    } catch (error) {
+      setNotice({
+        kind: "error",
+        text: error instanceof ApiError ? error.message : "The test email could not be sent.",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const placeholders = (template.placeholders ?? []).map(placeholderOf);
+
+  return (
+    <form className="template-editor" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
+      <div className="template-editor__edit stack">
+        <h2 id={`${id}-title`}>{titleOf(template)}</h2>
+        {template.description ? <p className="muted">{template.description}</p> : null}
+        <div className="field">
+          <label htmlFor={`${id}-subject`}>Subject</label>
+          <input
+            id={`${id}-subject`}
+            className="input"
+            value={subject}
+            maxLength={200}
+            onChange={(e) => setSubject(e.target.value)}
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
+          />
+          {errors.subject ? (
+            <p id={`${id}-subject-error`} className="field__error">
+              {errors.subject}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-html`}>HTML</label>
+          <textarea
+            id={`${id}-html`}
+            className="textarea template-editor__html"
+            rows={16}
+            spellCheck={false}
+            value={html}
+            onChange={(e) => setHtml(e.target.value)}
+            aria-invalid={errors.html ? true : undefined}
+            aria-describedby={[placeholders.length ? `${id}-placeholders` : "", errors.html ? `${id}-html-error` : ""]
+              .filter(Boolean)
+              .join(" ") || undefined}
+          />
+          {errors.html ? (
+            <p id={`${id}-html-error`} className="field__error">
+              {errors.html}
+            </p>
+          ) : null}
+        </div>
+        {placeholders.length ? (
+          <div id={`${id}-placeholders`} className="placeholders">
+            <p className="label">Placeholders</p>
+            <ul className="placeholders__list">
+              {placeholders.map((p) => (
+                <li key={p.name}>
+                  <code>{`{{ ${p.name} }}`}</code>
+                  {p.description ? <span className="muted"> {p.description}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy !== null}>
+            {busy === "save" ? "Saving…" : "Save"}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void sendTest()} disabled={busy !== null}>
+            {busy === "test" ? "Sending…" : "Send test to me"}
+          </button>
+          {dirty ? <span className="muted template-editor__dirty">Unsaved changes</span> : null}
+        </div>
+      </div>
+      <div className="template-editor__preview stack">
+        <h3 id={`${id}-preview-title`}>Preview</h3>
+        {previewError ? <Alert kind="error">{previewError}</Alert> : null}
+        {preview ? (
+          <>
+            <p className="preview-subject">
+              <span className="muted">Subject: </span>
+              <strong>{preview.subject}</strong>
+            </p>
+            <iframe
+              className="preview-frame"
+              title={`Preview of ${titleOf(template)}`}
+              sandbox=""
+              srcDoc={preview.html}
+            />
+          </>
+        ) : previewError ? null : (
+          <Spinner label="Rendering preview…" />
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function AutomatedEmails({ email }: { email: string }) {
+  const [templates, setTemplates] = useState<EmailTemplate[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoadError(false);
+    try {
+      const list = await mailingsApi.templates();
+      setTemplates(list);
+      setSelected((current) => current ?? list[0]?.key ?? null);
+    } catch {
+      setLoadError(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const current = templates?.find((t) => t.key === selected) ?? null;
+
+  return (
+    <div className="stack reports">
+      <header className="reports__header">
+        <div>
+          <h1>Automated Emails</h1>
+          <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
+        </div>
+        <a className="button button--secondary" href="/admin">
+          Back to Admin Panel
+        </a>
+      </header>
+      {loadError ? (
+        <div className="stack">
+          <Alert kind="error">The automated emails could not be loaded.</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      ) : templates === null ? (
+        <div className="reports__loading">
+          <Spinner label="Loading automated emails…" />
+        </div>
+      ) : templates.length === 0 ? (
+        <p className="muted">There are no automated emails.</p>
+      ) : (
+        <div className="automated-emails">
+          <nav className="automated-emails__nav" aria-label="Automated emails">
+            <ul>
+              {templates.map((t) => (
+                <li key={t.key}>
+                  <button
+                    type="button"
+                    className="side-link"
+                    aria-current={t.key === selected ? "true" : undefined}
+                    onClick={() => setSelected(t.key)}
+                  >
+                    {titleOf(t)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {current ? (
+            <div className="card automated-emails__editor">
+              <TemplateEditor
+                key={current.key}
+                template={current}
+                email={email}
+                onSaved={(saved) =>
+                  setTemplates((list) => (list ?? []).map((t) => (t.key === saved.key ? { ...t, ...saved } : t)))
+                }
+              />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { StatsPage } from "./stats-page";
+
+const STATS = {
+  total_applications: 12,
+  princeton_applications: 5,
+  non_princeton_applications: 7,
+  total_started: 3,
+  princeton_started: 1,
+  non_princeton_started: 2,
+  princeton_accepted: 2,
+  non_princeton_accepted: 4,
+  princeton_confirmed: 1,
+  non_princeton_confirmed: 3,
+  princeton_declined: 0,
+  non_princeton_declined: 1,
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+describe("StatsPage", () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    URL.createObjectURL = vi.fn(() => "blob:csv");
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows each counter on a named card and downloads the card's CSV with its filters", async () => {
+    fetchMock.mockResolvedValueOnce(json(STATS));
+    fetchMock.mockResolvedValueOnce(
+      new Response("email\na@x.edu\n", {
+        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="accepted.csv"' },
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    render(<StatsPage hostSchool="Princeton University" />);
+    const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
+    expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(12);
+    await userEvent.click(card);
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const url = new URL(fetchMock.mock.calls[1][0] as string, "http://x");
+    expect(url.pathname).toBe("/api/applications/export");
+    expect(JSON.parse(url.searchParams.get("filters") ?? "")).toEqual({
+      status: { $in: ["accepted", "waitlist_accepted"] },
+      school: { $ne: "Princeton University" },
+    });
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe("accepted.csv");
+    click.mockRestore();
+  });
+
+  it("says 'Error fetching statistics' when the counters fail to load", async () => {
+    fetchMock.mockResolvedValue(json({ message: "nope" }, 500));
+    render(<StatsPage hostSchool="Princeton University" />);
+    expect(await screen.findByText("Error fetching statistics")).toBeInTheDocument();
+  });
+
+  it("says 'Error downloading CSV' when the export fails", async () => {
+    fetchMock.mockResolvedValueOnce(json(STATS));
+    fetchMock.mockResolvedValueOnce(json({ message: "Unknown filter" }, 400));
+    render(<StatsPage hostSchool="Princeton University" />);
+    await userEvent.click(await screen.findByRole("button", { name: /^Submitted applications · All schools: 12/ }));
+    expect(await screen.findByText("Error downloading CSV")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useState } from "react";
+import { reportsApi, type Stats } from "../../api/reports";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { saveFile } from "./save-file";
+import { STAT_CARDS, STAT_GROUPS, cardFilename, cardFilters, cardLabel, scopeLabel, type StatCard } from "./stat-cards";
+
+export interface StatsPageProps {
+  hostSchool: string;
+  cycle?: string;
+}
+
+type Notice = { kind: "error" | "success"; text: string } | null;
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const load = useCallback(async () => {
+    setLoadError(false);
+    try {
+      setStats(await reportsApi.stats());
+    } catch {
+      setLoadError(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function exportCard(card: StatCard) {
+    setBusyKey(card.key);
+    setNotice(null);
+    try {
+      saveFile(await reportsApi.exportCsv(cardFilters(card, hostSchool), cardFilename(card)));
+      setNotice({ kind: "success", text: `Downloaded ${cardLabel(card, hostSchool)} as CSV.` });
+    } catch {
+      setNotice({ kind: "error", text: "Error downloading CSV" });
+    } finally {
+      setBusyKey(null);
+    }
+  }
+
+  return (
+    <div className="stack reports">
+      <header className="reports__header">
+        <div>
+          <h1>Statistics</h1>
+          <p className="muted">
+            {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file.
+          </p>
+        </div>
+        <a className="button button--secondary" href="/admin">
+          Back to Admin Panel
+        </a>
+      </header>
+      <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+      {loadError ? (
+        <div className="stack">
+          <Alert kind="error">Error fetching statistics</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      ) : stats === null ? (
+        <div className="reports__loading">
+          <Spinner label="Loading statistics…" />
+        </div>
+      ) : (
+        STAT_GROUPS.map((group) => (
+          <section key={group.id} className="stat-group" aria-labelledby={`stat-group-${group.id}`}>
+            <h2 id={`stat-group-${group.id}`}>{group.title}</h2>
+            <p className="muted stat-group__description">{group.description}</p>
+            <ul className="stat-grid">
+              {STAT_CARDS.filter((card) => card.group === group.id).map((card) => {
+                const count = stats[card.key] ?? 0;
+                const busy = busyKey === card.key;
+                return (
+                  <li key={card.key}>
+                    <button
+                      type="button"
+                      className={`stat-card stat-card--${card.scope}`}
+                      onClick={() => void exportCard(card)}
+                      disabled={busyKey !== null}
+                      aria-busy={busy || undefined}
+                      aria-label={`${cardLabel(card, hostSchool)}: ${count}. Download CSV`}
+                    >
+                      <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>
+                      <span className="stat-card__count">{numberFormat.format(count)}</span>
+                      <span className="stat-card__action" aria-hidden="true">
+                        {busy ? "Preparing CSV…" : "Download CSV ↓"}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

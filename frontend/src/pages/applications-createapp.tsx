@@ -1,0 +1,5 @@
+import "../styles/reports.css";
+import { QuestionBuilder } from "../features/builder/question-builder";
+import { mount } from "../lib/mount";
+
+mount("applications-createapp", QuestionBuilder);

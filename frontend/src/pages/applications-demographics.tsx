@@ -1,0 +1,5 @@
+import "../styles/reports.css";
+import { Demographics } from "../features/reports/demographics";
+import { mount } from "../lib/mount";
+
+mount("applications-demographics", Demographics);

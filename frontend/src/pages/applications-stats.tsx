@@ -1,0 +1,5 @@
+import "../styles/reports.css";
+import { StatsPage } from "../features/reports/stats-page";
+import { mount } from "../lib/mount";
+
+mount("applications-stats", StatsPage);

@@ -1,0 +1,5 @@
+import "../styles/reports.css";
+import { AutomatedEmails } from "../features/mailings/automated-emails";
+import { mount } from "../lib/mount";
+
+mount("mailings-automated-emails", AutomatedEmails);

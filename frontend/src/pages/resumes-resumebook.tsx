@@ -1,0 +1,5 @@
+import "../styles/reports.css";
+import { ResumeBook } from "../features/reports/resume-book";
+import { mount } from "../lib/mount";
+
+mount("resumes-resumebook", ResumeBook);
