@@ -1,0 +1,107 @@
+"""Writes of review assignments: assigning applications to reviewers (organizers) in order,
+and setting a review status."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from apps.accounts.models import Role, User
+from apps.applications.organizer import (
+    NO_APPLICATION,
+    NOT_AN_EMAIL,
+    applications_by_email,
+    clean_path_email,
+    get_application,
+    parse_batch_emails,
+)
+from apps.core.exceptions import ApplicationError
+from apps.cycles.selectors import current_cycle
+
+from .models import Assignment, ReviewStatus
+
+NOT_AN_ORGANIZER = "No organizer with this email."
+NO_ASSIGNMENT = "This application is not assigned to this reviewer."
+
+
+def get_reviewer(email: str) -> User:
+    """The organizer with this email, or a 404: only organizers review."""
+    cleaned = clean_path_email(email)
+    reviewer = User.objects.filter(email=cleaned, role=Role.ADMIN).first() if cleaned else None
+    if reviewer is None:
+        raise ApplicationError(NOT_AN_ORGANIZER, status=404)
+    return reviewer
+
+
+@transaction.atomic
+def assign(*, reviewer: User, application_id: int) -> Assignment:
+    """Put an application at the end of the reviewer's list; assigning it again changes nothing.
+
+    The reviewer's row is locked first, so two simultaneous assignments to one reviewer take
+    turns and never get the same position.
+    """
+    User.objects.select_for_update().filter(pk=reviewer.pk).values_list("pk", flat=True).first()
+    existing = Assignment.objects.filter(reviewer=reviewer, application_id=application_id).first()
+    if existing is not None:
+        return existing
+    last = Assignment.objects.filter(reviewer=reviewer).aggregate(last=Max("position"))["last"]
+    return Assignment.objects.create(
+        reviewer=reviewer, application_id=application_id, position=1 if last is None else last + 1
+    )
+
+
+def assign_one(*, member: str, applicant_email: str) -> Assignment:
+    """POST assign-application/{member}/{applicant}: 404 for a non-organizer or no application."""
+    reviewer = get_reviewer(member)
+    application = get_application(email=applicant_email)
+    return assign(reviewer=reviewer, application_id=application.pk)
+
+
+def assign_many(*, member: str, emails) -> dict:
+    """POST assign-applications: every address found, each assigned in its own transaction.
+
+    Returns `{"approved": [email], "failed": [{"email", "reason"}]}` in the order given.
+    """
+    reviewer = get_reviewer(member)
+    addresses, malformed = parse_batch_emails(emails)
+    ids = applications_by_email(emails=addresses, cycle=current_cycle())
+    approved: list[str] = []
+    failed: list[dict] = [{"email": value, "reason": NOT_AN_EMAIL} for value in malformed]
+    for email in addresses:
+        application_id = ids.get(email)
+        if application_id is None:
+            failed.append({"email": email, "reason": NO_APPLICATION})
+            continue
+        try:
+            assign(reviewer=reviewer, application_id=application_id)
+        except IntegrityError:
+            # The application was deleted between the lookup and the insert.
+            failed.append({"email": email, "reason": NO_APPLICATION})
+        else:
+            approved.append(email)
+    return {"approved": approved, "failed": failed}
+
+
+@transaction.atomic
+def change_review_status(*, reviewer_email: str, applicant_email: str, status: str) -> Assignment:
+    """A reviewer sets either review status freely (spec section 4)."""
+    if status not in ReviewStatus.values:
+        raise ApplicationError(
+            f"Unknown review status '{status[:40]}'. Choose one of: {', '.join(ReviewStatus.values)}.",
+            errors={"reviewStatus": [f"Choose one of: {', '.join(ReviewStatus.values)}."]},
+        )
+    reviewer = clean_path_email(reviewer_email)
+    applicant = clean_path_email(applicant_email)
+    assignment = (
+        Assignment.objects.select_for_update()
+        .filter(reviewer__email=reviewer, application__email=applicant, application__cycle=current_cycle())
+        .first()
+        if reviewer and applicant
+        else None
+    )
+    if assignment is None:
+        raise ApplicationError(NO_ASSIGNMENT, status=404)
+    if assignment.status != status:
+        assignment.status = status
+        assignment.save(update_fields=["status", "updated_at"])
+    return assignment
