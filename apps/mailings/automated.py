@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from html import unescape
 from pathlib import Path
 
 from django.conf import settings
@@ -174,8 +175,22 @@ def default_sources(key: str) -> tuple[str, str]:
     return subject, html
 
 
+_LINK_RE = re.compile(r"""<a\b[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>(.*?)</a\s*>""", re.IGNORECASE | re.DOTALL)
+_BLOCK_RE = re.compile(r"<\s*(br|/p|/div|/h[1-6]|/li|/tr|/table|hr)\b[^>]*>", re.IGNORECASE)
+_HIDDEN_RE = re.compile(r"<(style|script|head)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+
+
 def html_to_text(html: str) -> str:
-    text = strip_tags(html)
+    """A plain-text version of an HTML email that keeps its links and paragraphs."""
+
+    def link(match: re.Match) -> str:
+        href, label = match.group(1).strip(), strip_tags(match.group(2)).strip()
+        return href if not label or label == href else f"{label} ({href})"
+
+    text = _HIDDEN_RE.sub("", html)
+    text = _LINK_RE.sub(link, text)
+    text = _BLOCK_RE.sub("\n", text)
+    text = unescape(strip_tags(text))
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
 

@@ -166,7 +166,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Batch emails: send what is due (apps.mailings.services.send_due_mailings).
+    "send-due-mailings": {"task": "apps.mailings.tasks.send_due_mailings", "schedule": 30.0},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
 
 # --- Email ------------------------------------------------------------------------------

@@ -1,0 +1,100 @@
+"""`/api/mailings`: batch emails and the automated emails' templates (organizers only)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from apps.core.api import AdminApiView
+
+from . import selectors, services
+
+
+class SubjectField(serializers.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", services.MAX_SUBJECT_LENGTH)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if "\n" in value or "\r" in value:
+            raise serializers.ValidationError("The subject must be one line.")
+        return value
+
+
+class MailingCreateApi(AdminApiView):
+    class InputSerializer(serializers.Serializer):
+        subject = SubjectField()
+        audience = serializers.ChoiceField(choices=services.AUDIENCES)
+        emails = serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False)
+        send_at = serializers.DateTimeField()
+
+        def validate(self, attrs):
+            if attrs["audience"] == services.CUSTOM and not attrs.get("emails", "").strip():
+                raise serializers.ValidationError({"emails": ["Paste the email addresses of a custom list."]})
+            return attrs
+
+    def get(self, request):
+        return Response(selectors.mailing_list())
+
+    def post(self, request):
+        data = self.validate(self.InputSerializer, {key: request.data.get(key) for key in request.data})
+        mailing = services.mailing_create(
+            subject=data["subject"],
+            audience=data["audience"],
+            emails_text=data.get("emails", ""),
+            html_file=request.FILES.get("html"),
+            send_at=data["send_at"],
+            actor=request.user,
+        )
+        return Response(
+            {"id": mailing.pk, "status": mailing.status, "recipients": mailing.recipients},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class MailingCancelApi(AdminApiView):
+    def delete(self, request, mailing_id: int):
+        mailing = services.mailing_cancel(mailing_id=mailing_id)
+        return Response({"id": mailing.pk, "status": mailing.status})
+
+
+class TemplateListApi(AdminApiView):
+    def get(self, request):
+        return Response(selectors.template_list())
+
+
+class TemplateInputSerializer(serializers.Serializer):
+    subject = SubjectField()
+    html = serializers.CharField(max_length=services.MAX_TEMPLATE_HTML_CHARS, trim_whitespace=False)
+
+
+class DraftSerializer(serializers.Serializer):
+    """A draft to preview or test-send; a missing part means the current template's."""
+
+    subject = SubjectField(required=False)
+    html = serializers.CharField(required=False, max_length=services.MAX_TEMPLATE_HTML_CHARS, trim_whitespace=False)
+
+
+class TemplateDetailApi(AdminApiView):
+    def put(self, request, key: str):
+        data = self.validate(TemplateInputSerializer, request.data)
+        services.template_save(key=key, subject=data["subject"], html=data["html"])
+        return Response(next(t for t in selectors.template_list() if t["key"] == key))
+
+    def delete(self, request, key: str):
+        services.template_reset(key=key)
+        return Response(next(t for t in selectors.template_list() if t["key"] == key))
+
+
+class TemplatePreviewApi(AdminApiView):
+    def post(self, request, key: str):
+        data = self.validate(DraftSerializer, request.data if request.data else {})
+        return Response(services.template_preview(key=key, subject=data.get("subject"), html=data.get("html")))
+
+
+class TemplateTestApi(AdminApiView):
+    def post(self, request, key: str):
+        data = self.validate(DraftSerializer, request.data if request.data else {})
+        services.template_send_test(key=key, to=request.user.email, subject=data.get("subject"), html=data.get("html"))
+        return Response({"message": f"A test email was sent to {request.user.email}."})

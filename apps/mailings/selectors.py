@@ -1,0 +1,70 @@
+"""Mailing reads: the list of batch emails with their counts, the automated emails' templates."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+
+from . import automated
+from .models import Delivery, EmailTemplate, Mailing
+
+TEMPLATE_NAMES = {
+    "verify_email": "Email verification",
+    "password_reset": "Password reset",
+    "decision_accepted": "Decision: accepted",
+    "decision_waitlisted": "Decision: waitlisted",
+    "decision_rejected": "Decision: rejected",
+    "decision_waitlist_accepted": "Decision: accepted from the waitlist",
+}
+
+
+def mailing_list() -> list[dict]:
+    """Every mailing, newest send date first, with its delivery counts, in one query."""
+    rows = Mailing.objects.annotate(
+        recipient_count=Count("deliveries"),
+        sent_count=Count("deliveries", filter=Q(deliveries__state=Delivery.State.SENT)),
+        failed_count=Count("deliveries", filter=Q(deliveries__state=Delivery.State.FAILED)),
+    ).order_by("-send_at", "-pk")
+    return [
+        {
+            "id": m.pk,
+            "subject": m.subject,
+            "audience": m.audience,
+            "send_at": m.send_at,
+            "status": m.status,
+            "recipients": m.recipient_count,
+            "sent": m.sent_count,
+            "failed": m.failed_count,
+        }
+        for m in rows
+    ]
+
+
+def template_sources(key: str) -> tuple[str, str, bool]:
+    """(subject, html, customized): the organizer's version of `key`, or the default sources."""
+    override = EmailTemplate.objects.filter(key=key).first()
+    if override is not None:
+        return override.subject, override.html, True
+    subject, html = automated.default_sources(key)
+    return subject, html, False
+
+
+def template_list() -> list[dict]:
+    overrides = {t.key: t for t in EmailTemplate.objects.filter(key__in=automated.AUTOMATED_KEYS)}
+    out = []
+    for key in automated.AUTOMATED_KEYS:
+        override = overrides.get(key)
+        if override is not None:
+            subject, html = override.subject, override.html
+        else:
+            subject, html = automated.default_sources(key)
+        out.append(
+            {
+                "key": key,
+                "name": TEMPLATE_NAMES.get(key, key.replace("_", " ").capitalize()),
+                "subject": subject,
+                "html": html,
+                "placeholders": automated.placeholders(key),
+                "customized": override is not None,
+            }
+        )
+    return out

@@ -1,0 +1,29 @@
+"""Mailing tasks: the periodic sender (Celery beat, every 30 seconds) and template test sends."""
+
+from __future__ import annotations
+
+import smtplib
+
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+
+from . import services
+
+TRANSIENT = (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, ConnectionError, TimeoutError)
+
+
+@shared_task(name="apps.mailings.tasks.send_due_mailings", ignore_result=True)
+def send_due_mailings() -> dict:
+    """Send what is due. Runs can overlap: every claim in the service is a conditional UPDATE,
+    and retries of single deliveries are scheduled by the service itself (backoff)."""
+    report = services.send_due_mailings()
+    return {"sent": report.sent, "failed": report.failed, "retrying": report.retrying}
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def send_template_test(subject: str, text: str, html: str, to: str) -> None:
+    """An organizer's test send of an automated email, already rendered with sample values."""
+    message = EmailMultiAlternatives(f"[Test] {subject}", text, settings.DEFAULT_FROM_EMAIL, [to])
+    message.attach_alternative(html, "text/html")
+    message.send()
