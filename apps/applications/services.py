@@ -1,6 +1,8 @@
 """Writes for the applicant's side: question sets, drafts, submissions and teams.
 
 Every write runs in one transaction; every status change goes through the status machine.
+Submit and save run under the status machine's `one_at_a_time`, which on SQLite (no row locks)
+retries a transaction that another writer locked out, so the team cap holds there too.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from . import selectors, validation
 from .models import Answer, Application, Question, QuestionType, Section, Team
 from .models import ApplicationStatus as S
 from .questions import default_question_set
-from .status_machine import transition
+from .status_machine import one_at_a_time, transition
 
 NOT_OPEN = "Applications are not currently open"
 ALREADY_DECIDED = "A decision has already been made on your application, so it can no longer be changed."
@@ -307,7 +309,7 @@ def _open_cycle() -> Cycle:
     return cycle
 
 
-@transaction.atomic
+@one_at_a_time
 def application_submit(*, user, data) -> Application:
     """Submit (or, while the cycle is open, edit a submitted) application. 400 with every
     problem at once; 409 when the cycle is not open or a decision was made."""
@@ -329,7 +331,7 @@ def application_submit(*, user, data) -> Application:
     return application
 
 
-@transaction.atomic
+@one_at_a_time
 def application_save(*, user, data) -> Application:
     """Save a draft: only the shape is checked, values are kept as typed; status `started`.
     409 when the cycle is not open or the application was already submitted."""

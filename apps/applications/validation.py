@@ -34,8 +34,8 @@ LIST_MAX_ENTRIES = 3
 NAME_MAX = 100
 SCHOOL_MAX = 255
 ANSWER_MAX = 10_000
-TEAMCODE_RE = re.compile(r"^\d{6,8}$")
-NUMBER_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+TEAMCODE_RE = re.compile(r"^[0-9]{6,8}$")
+NUMBER_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
 REQUIRED = "This field is required."
 QUESTION_REQUIRED = "This question is required."
