@@ -1,0 +1,288 @@
+"""Django's admin (/django-admin/) for applications, question sets, teams and decision emails.
+
+It is the superusers' tool. Applications are created by students, so they can't be added
+here; their history is read-only; and a status or decision change made here goes through the
+status machine (with the superuser as the actor), never by writing the column.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.db import transaction
+from django.db.models import Count
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from . import organizer, status_machine
+from .models import Answer, Application, ApplicationEvent, ApplicationStatus, DecisionEmail, Question, Section, Team
+
+KEEP = ""
+YES_NO_KEEP = [(KEEP, "— keep as it is —"), ("yes", "Yes"), ("no", "No")]
+
+
+class ReadOnlyInline(admin.TabularInline):
+    """Rows shown for reference: nothing added, changed or deleted from here."""
+
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class AnswerInline(ReadOnlyInline):
+    model = Answer
+    fields = ["question_id", "section_name", "value"]
+    readonly_fields = fields
+    ordering = ["pk"]
+
+
+class ApplicationEventInline(ReadOnlyInline):
+    model = ApplicationEvent
+    verbose_name = "history entry"
+    verbose_name_plural = "history (newest first)"
+    fields = ["at", "actor", "field", "from_value", "to_value"]
+    readonly_fields = fields
+    ordering = ["-at", "-pk"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("actor")
+
+
+class ApplicationAdminForm(forms.ModelForm):
+    """The editable text fields, plus a decision that is applied through the status machine."""
+
+    new_status = forms.ChoiceField(
+        label="Change status to",
+        choices=[(KEEP, "— keep the current status —"), *ApplicationStatus.choices],
+        required=False,
+        help_text="Applied through the status machine and recorded in the history with you as the actor.",
+    )
+    new_travel_reimbursement = forms.ChoiceField(label="Travel reimbursement", choices=YES_NO_KEEP, required=False)
+    new_housing_accommodations = forms.ChoiceField(label="Housing accommodations", choices=YES_NO_KEEP, required=False)
+
+    class Meta:
+        model = Application
+        fields = ["first", "last", "school"]
+
+
+def _yes_no(value: str) -> bool | None:
+    return {"yes": True, "no": False}.get(value)
+
+
+@admin.register(Application)
+class ApplicationAdmin(admin.ModelAdmin):
+    form = ApplicationAdminForm
+    list_display = [
+        "email",
+        "first",
+        "last",
+        "school",
+        "status",
+        "teamcode",
+        "travel_reimbursement",
+        "housing_accommodations",
+        "cycle",
+        "submitted_at",
+    ]
+    list_filter = ["status", "cycle", "travel_reimbursement", "housing_accommodations"]
+    search_fields = ["email", "first", "last", "school", "teamcode"]
+    list_select_related = ["cycle"]
+    ordering = ["cycle", "email"]
+    date_hierarchy = "created_at"
+    # Tables of tens of thousands: don't count the unfiltered table on every filtered page.
+    show_full_result_count = False
+    list_per_page = 50
+    inlines = [AnswerInline, ApplicationEventInline]
+    readonly_fields = [
+        "email",
+        "user",
+        "cycle",
+        "status",
+        "travel_reimbursement",
+        "housing_accommodations",
+        "teamcode",
+        "team",
+        "checkboxes",
+        "submitted_at",
+        "created_at",
+        "updated_at",
+    ]
+    fieldsets = [
+        ("Applicant", {"fields": ["email", "user", "cycle"]}),
+        ("Application", {"fields": ["first", "last", "school", "teamcode", "team", "checkboxes"]}),
+        (
+            "Decision",
+            {
+                "fields": [
+                    "status",
+                    "travel_reimbursement",
+                    "housing_accommodations",
+                    "new_status",
+                    "new_travel_reimbursement",
+                    "new_housing_accommodations",
+                ]
+            },
+        ),
+        ("Dates", {"fields": ["submitted_at", "created_at", "updated_at"]}),
+    ]
+
+    def has_add_permission(self, request) -> bool:
+        # Students create applications; an organizer's blank one would have no account.
+        return False
+
+    def save_model(self, request, obj, form, change):
+        """Save the text edits (recorded in the history), then apply any status or decision
+        change through the status machine. The status column itself is never written here."""
+        edited = [f for f in ApplicationAdminForm.Meta.fields if f in form.changed_data]
+        with transaction.atomic():
+            if edited:
+                before = Application.objects.filter(pk=obj.pk).values(*edited).get()
+                obj.save(update_fields=[*edited, "updated_at"])
+                organizer.record_changes(
+                    application=obj,
+                    actor=request.user,
+                    changes=[(f, before[f], getattr(obj, f)) for f in edited],
+                )
+            new_status = form.cleaned_data.get("new_status") or KEEP
+            travel = _yes_no(form.cleaned_data.get("new_travel_reimbursement") or KEEP)
+            housing = _yes_no(form.cleaned_data.get("new_housing_accommodations") or KEEP)
+            if new_status == KEEP and travel is None and housing is None:
+                return
+            current = Application.objects.filter(pk=obj.pk).values_list("status", flat=True).get()
+            target = new_status or current
+            if target in status_machine.DECISIONS and current not in status_machine.DRAFTS:
+                # An organizer's decision, with what decide() adds (its email after release).
+                status_machine.decide(
+                    application_id=obj.pk,
+                    status=target,
+                    actor=request.user,
+                    travel_reimbursement=travel,
+                    housing_accommodations=housing,
+                )
+            else:
+                # Any other move (an operator's correction): still the one door, still recorded.
+                status_machine.transition(
+                    application_id=obj.pk,
+                    to=target,
+                    actor=request.user,
+                    travel_reimbursement=travel,
+                    housing_accommodations=housing,
+                )
+
+
+class QuestionInline(ReadOnlyInline):
+    model = Question
+    fields = ["order", "question_id", "text", "type", "options"]
+    readonly_fields = fields
+    ordering = ["order", "pk"]
+
+
+class QuestionSetIsReadOnly:
+    """Question sets are replaced as a whole through the question builder (PUT questions),
+    whose checks keep a set answerable (options for choice questions, unique ids, conditions
+    that name a yes/no question); editing single rows here would skip them."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Section)
+class SectionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
+    list_display = ["name", "cycle", "order", "conditional_on", "question_count"]
+    list_filter = ["cycle"]
+    search_fields = ["name", "conditional_on"]
+    ordering = ["cycle", "order", "pk"]
+    inlines = [QuestionInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("cycle").annotate(_questions=Count("questions"))
+
+    @admin.display(description="Questions", ordering="_questions")
+    def question_count(self, obj) -> int:
+        return obj._questions
+
+
+@admin.register(Question)
+class QuestionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
+    list_display = ["question_id", "short_text", "type", "section", "cycle", "order"]
+    list_filter = ["type", "cycle"]
+    search_fields = ["question_id", "text", "section__name"]
+    list_select_related = ["section", "cycle"]
+    ordering = ["cycle", "section__order", "order"]
+
+    @admin.display(description="Text")
+    def short_text(self, obj) -> str:
+        return obj.text if len(obj.text) <= 80 else obj.text[:79] + "…"
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["code", "cycle", "member_count", "created_at"]
+    list_filter = ["cycle"]
+    search_fields = ["code", "applications__email"]
+    readonly_fields = ["cycle", "code", "members", "created_at", "updated_at"]
+    ordering = ["cycle", "code"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("cycle").annotate(_members=Count("applications"))
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.display(description="Members", ordering="_members")
+    def member_count(self, obj) -> int:
+        return obj._members
+
+    @admin.display(description="Members")
+    def members(self, obj):
+        rows = obj.applications.order_by("email").values_list("pk", "email")
+        return (
+            format_html_join(
+                ", ",
+                '<a href="{}">{}</a>',
+                ((reverse("admin:applications_application_change", args=[pk]), email) for pk, email in rows),
+            )
+            or "—"
+        )
+
+
+@admin.register(DecisionEmail)
+class DecisionEmailAdmin(admin.ModelAdmin):
+    list_display = ["application_email", "status", "state", "sent_at", "created_at"]
+    list_filter = ["state", "status"]
+    search_fields = ["application__email"]
+    list_select_related = ["application"]
+    readonly_fields = ["application_link", "status", "state", "sent_at", "created_at", "updated_at"]
+    exclude = ["application"]
+    ordering = ["-created_at"]
+
+    def has_add_permission(self, request) -> bool:
+        # The release queues these; one added by hand would never be sent.
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="Applicant", ordering="application__email")
+    def application_email(self, obj) -> str:
+        return obj.application.email
+
+    @admin.display(description="Application")
+    def application_link(self, obj):
+        url = reverse("admin:applications_application_change", args=[obj.application_id])
+        return format_html('<a href="{}">{}</a>', url, obj.application.email)
