@@ -1,0 +1,110 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setConfig, type PortalConfig } from "../../lib/config";
+import { mockFetch } from "../../lib/fetch-mock";
+import { LoginForm } from "./login-form";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setConfig(null);
+});
+
+const loginButton = () => screen.getByRole("button", { name: "Login" });
+
+async function fill(email: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  if (email) await user.type(screen.getByLabelText("Email"), email);
+  if (password) await user.type(screen.getByLabelText("Password"), password);
+  return user;
+}
+
+describe("LoginForm", () => {
+  it("shows 'Welcome to' and the event's themed name, and the two links", () => {
+    mockFetch({});
+    setConfig({ event: { themedName: "Café Hackathon" } } as PortalConfig);
+    render(<LoginForm />);
+    expect(screen.getByRole("heading", { name: /Welcome to\s*Café Hackathon/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Don't have an account?" })).toHaveAttribute("href", "/register");
+    expect(screen.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/reset");
+  });
+
+  it("keeps Login disabled until the email is valid and a password is present", async () => {
+    mockFetch({});
+    render(<LoginForm />);
+    expect(loginButton()).toBeDisabled();
+    const user = await fill("ada@princeton.edu", "");
+    expect(loginButton()).toBeDisabled();
+    await user.type(screen.getByLabelText("Password"), "x");
+    expect(loginButton()).toBeEnabled();
+  });
+
+  it("says 'Must be a student email address' for another address and keeps Login disabled", async () => {
+    mockFetch({});
+    render(<LoginForm />);
+    await fill("ada@gmail.com", "Coffee-Beans-42");
+    expect(screen.getByText("Must be a student email address")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(loginButton()).toBeDisabled();
+  });
+
+  it("accepts an address that matches a whitelist pattern from the server", async () => {
+    mockFetch({ "GET /api/auth/whitelist": { body: [".*@partner\\.com"] } });
+    render(<LoginForm />);
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    await fill("guest@partner.com", "pw");
+    expect(screen.queryByText("Must be a student email address")).not.toBeInTheDocument();
+    expect(loginButton()).toBeEnabled();
+  });
+
+  it("shows 'Invalid Entry' when submit is forced with invalid data, and calls nobody", async () => {
+    const { apiCalls } = mockFetch({});
+    render(<LoginForm />);
+    await fill("ada@gmail.com", "");
+    fireEvent.submit(screen.getByRole("form", { name: /Welcome to/ }));
+    expect(await screen.findByText("Invalid Entry")).toHaveClass("alert--error");
+    expect(apiCalls()).toEqual([]);
+  });
+
+  it("signs in and goes to `next`", async () => {
+    const { apiCalls } = mockFetch({
+      "POST /api/auth/login": { body: { user: { email: "ada@princeton.edu", role: "user" } } },
+    });
+    const onSuccess = vi.fn();
+    render(<LoginForm next="/admin" onSuccess={onSuccess} />);
+    const user = await fill("ada@princeton.edu", "Coffee-Beans-42");
+    await user.click(loginButton());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("/admin"));
+    expect(apiCalls()).toEqual([
+      expect.objectContaining({
+        method: "POST",
+        path: "/api/auth/login",
+        body: { email: "ada@princeton.edu", password: "Coffee-Beans-42" },
+      }),
+    ]);
+  });
+
+  it("goes to /dashboard when no `next` is given", async () => {
+    mockFetch({ "POST /api/auth/login": { body: { user: { email: "ada@princeton.edu", role: "user" } } } });
+    const onSuccess = vi.fn();
+    render(<LoginForm onSuccess={onSuccess} />);
+    const user = await fill("ada@princeton.edu", "Coffee-Beans-42");
+    await user.click(loginButton());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("/dashboard"));
+  });
+
+  it.each([
+    ["a wrong password (401)", { status: 401, body: { message: "Unable to sign in with those details." } }],
+    ["a malformed request (400)", { status: 400, body: { message: "Bad request." } }],
+    ["a server failure (500)", { status: 500, body: "oops" }],
+  ])("says 'Invalid credentials.' for %s", async (_why, reply) => {
+    mockFetch({ "POST /api/auth/login": reply, "POST /api/auth/token/refresh": { status: 401, body: {} } });
+    const onSuccess = vi.fn();
+    render(<LoginForm onSuccess={onSuccess} />);
+    const user = await fill("ada@princeton.edu", "Wrong-Pass-1");
+    await user.click(loginButton());
+    expect(await screen.findByText("Invalid credentials.")).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(loginButton()).toBeEnabled();
+  });
+});

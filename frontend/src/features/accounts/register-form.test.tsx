@@ -1,0 +1,117 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../lib/fetch-mock";
+import { REGISTER_SUCCESS, RegisterForm } from "./register-form";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PASSWORD = "Coffee-Beans-42";
+const registerButton = () => screen.getByRole("button", { name: "Register" });
+
+async function fill(email: string, password: string, confirm: string) {
+  const user = userEvent.setup({ delay: null });
+  if (email) await user.type(screen.getByLabelText("Email"), email);
+  if (password) await user.type(screen.getByLabelText("Password"), password);
+  if (confirm) await user.type(screen.getByLabelText("Confirm password"), confirm);
+  return user;
+}
+
+describe("RegisterForm", () => {
+  it("is titled 'Get Started' and links to login", () => {
+    mockFetch({});
+    render(<RegisterForm />);
+    expect(screen.getByRole("heading", { name: "Get Started" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Login/ })).toHaveAttribute("href", "/login");
+  });
+
+  it("keeps Register disabled until email, password and confirmation are all valid", async () => {
+    mockFetch({});
+    render(<RegisterForm />);
+    expect(registerButton()).toBeDisabled();
+    const user = await fill("ada@princeton.edu", PASSWORD, "");
+    expect(registerButton()).toBeDisabled();
+    await user.type(screen.getByLabelText("Confirm password"), PASSWORD);
+    expect(registerButton()).toBeEnabled();
+    await user.type(screen.getByLabelText("Confirm password"), "!");
+    expect(registerButton()).toBeDisabled();
+  });
+
+  it("shows the spec's message under each invalid field", async () => {
+    mockFetch({});
+    render(<RegisterForm />);
+    await fill("ada@gmail.com", "short", "other");
+    expect(screen.getByText("Must be a student email assigned by a university")).toBeInTheDocument();
+    expect(
+      screen.getByText("Password must have at least 8 characters, 1 number, and 1 special character"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("This field must match the password")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Must be a student email assigned by a university");
+    expect(registerButton()).toBeDisabled();
+  });
+
+  it("shows 'Invalid Entry' when submit is forced with invalid data, and sends nothing", async () => {
+    const { apiCalls } = mockFetch({});
+    render(<RegisterForm />);
+    await fill("ada@princeton.edu", "weak", "weak");
+    fireEvent.submit(screen.getByRole("form", { name: "Get Started" }));
+    expect(await screen.findByText("Invalid Entry")).toHaveClass("alert--error");
+    expect(apiCalls()).toEqual([]);
+  });
+
+  it("clears its error when a field changes", async () => {
+    mockFetch({});
+    render(<RegisterForm />);
+    const user = await fill("ada@princeton.edu", "weak", "");
+    fireEvent.submit(screen.getByRole("form", { name: "Get Started" }));
+    expect(await screen.findByText("Invalid Entry")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Confirm password"), "w");
+    expect(screen.queryByText("Invalid Entry")).not.toBeInTheDocument();
+  });
+
+  it("shows 'User with this email already exists' when the server says so", async () => {
+    mockFetch({ "POST /api/auth/register": { status: 409, body: { message: "User with this email already exists" } } });
+    render(<RegisterForm />);
+    const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
+    await user.click(registerButton());
+    expect(await screen.findByText("User with this email already exists")).toHaveClass("alert--error");
+    expect(screen.queryByRole("link", { name: "Return to Login" })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["another server message", { status: 400, body: { message: "Must be a student email assigned by a university" } }],
+    ["a server failure", { status: 500, body: "<html>" }],
+  ])("shows 'Registration Failed' for %s", async (_why, reply) => {
+    mockFetch({ "POST /api/auth/register": reply });
+    render(<RegisterForm />);
+    const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
+    await user.click(registerButton());
+    expect(await screen.findByText("Registration Failed")).toHaveClass("alert--error");
+  });
+
+  it("clears a server error when a field changes", async () => {
+    mockFetch({ "POST /api/auth/register": { status: 500, body: {} } });
+    render(<RegisterForm />);
+    const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
+    await user.click(registerButton());
+    expect(await screen.findByText("Registration Failed")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Email"), "x");
+    expect(screen.queryByText("Registration Failed")).not.toBeInTheDocument();
+  });
+
+  it("on success shows the verification message and 'Return to Login'", async () => {
+    const { apiCalls } = mockFetch({ "POST /api/auth/register": { status: 201, body: { message: "Sent." } } });
+    render(<RegisterForm />);
+    const user = await fill("Ada@Princeton.edu", PASSWORD, PASSWORD);
+    await user.click(registerButton());
+    expect(await screen.findByText(REGISTER_SUCCESS)).toBeInTheDocument();
+    expect(REGISTER_SUCCESS).toBe("Verification Email Sent. Check Spam folder if email is not visible.");
+    expect(screen.getByRole("link", { name: "Return to Login" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(apiCalls()).toEqual([
+        expect.objectContaining({ path: "/api/auth/register", body: { email: "Ada@Princeton.edu", password: PASSWORD } }),
+      ]),
+    );
+  });
+});
