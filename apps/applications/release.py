@@ -2,8 +2,9 @@
 
 A release records a `DecisionEmail` row per decided application (the unique constraint on
 application + status makes a second release add nothing) and hands the pending rows' ids to
-Celery in batches. Sending claims each row under `SELECT ... FOR UPDATE SKIP LOCKED`, so two
-workers given the same ids never both send it, and a retried task skips rows already sent.
+Celery in batches. Sending claims each row (locked with `SELECT ... FOR UPDATE SKIP LOCKED`,
+then a conditional pending → sent update) in the transaction that sends it, so two workers
+given the same ids never both send it, and a retried task skips rows already sent.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import datetime
 import logging
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -20,7 +20,7 @@ from apps.cycles.models import Cycle
 from apps.mailings import automated
 
 from .models import Application, DecisionEmail
-from .status_machine import POST_RELEASE, RELEASE_DECISIONS
+from .status_machine import POST_RELEASE, RELEASE_DECISIONS, one_at_a_time
 
 logger = logging.getLogger(__name__)
 
@@ -98,36 +98,40 @@ def application_prepare(*, application_id: int) -> list[int]:
     return _pending_ids(rows)
 
 
-def batches(ids: list[int], size: int = BATCH_SIZE) -> list[list[int]]:
+def batches(ids: list[int], size: int | None = None) -> list[list[int]]:
+    size = size or BATCH_SIZE
     return [ids[i : i + size] for i in range(0, len(ids), size)]
 
 
+@one_at_a_time
 def send_one(decision_email_id: int) -> bool:
     """Send one decision email if it is still pending and still true. True when it was sent.
 
-    The row stays locked while the mail goes out and is marked sent in the same transaction:
-    a crash or a transient failure rolls back to pending for the retry, and no second worker
-    can pick the row up meanwhile.
+    The row is claimed (pending → sent) in the same transaction that sends the mail: a second
+    worker skips the locked row on PostgreSQL (or, on SQLite, retries until this one commits)
+    and then finds it sent; a crash or a mail failure rolls the claim back to pending for the
+    retry.
     """
-    with transaction.atomic():
-        row = (
-            DecisionEmail.objects.select_for_update(skip_locked=True)
-            .filter(pk=decision_email_id, state=DecisionEmail.State.PENDING)
-            .first()
-        )
-        if row is None:
-            return False  # sent already, or another worker holds it
-        application = Application.objects.select_related("cycle").get(pk=row.application_id)
-        if application.status != row.status:
-            row.delete()  # the decision changed before the mail went out
-            return False
-        if application.cycle.status not in POST_RELEASE:
-            return False  # the release was undone; the next release sends it
-        automated.send(EMAIL_KEYS[row.status], application.email, decision_context(application))
-        row.state = DecisionEmail.State.SENT
-        row.sent_at = timezone.now()
-        row.save(update_fields=["state", "sent_at", "updated_at"])
-        return True
+    row = (
+        DecisionEmail.objects.select_for_update(skip_locked=True)
+        .filter(pk=decision_email_id, state=DecisionEmail.State.PENDING)
+        .first()
+    )
+    if row is None:
+        return False  # sent already, or another worker holds it
+    application = Application.objects.select_related("cycle").get(pk=row.application_id)
+    if application.status != row.status:
+        row.delete()  # the decision changed before the mail went out
+        return False
+    if application.cycle.status not in POST_RELEASE:
+        return False  # the release was undone; the next release sends it
+    claimed = DecisionEmail.objects.filter(pk=row.pk, state=DecisionEmail.State.PENDING).update(
+        state=DecisionEmail.State.SENT, sent_at=timezone.now(), updated_at=timezone.now()
+    )
+    if not claimed:
+        return False
+    automated.send(EMAIL_KEYS[row.status], application.email, decision_context(application))
+    return True
 
 
 def mark_failed(decision_email_id: int, error: Exception) -> None:
