@@ -8,8 +8,11 @@ export function LoadingPage({ redirectTo, delayMs }: { redirectTo: string; delay
     return () => window.clearTimeout(timer);
   }, [redirectTo, delayMs]);
   return (
-    <div className="page--center" style={{ minHeight: "50vh" }}>
+    <div className="loading-screen">
       <Spinner size={150} label="Loading the portal…" />
+      <p className="loading-screen__caption" aria-hidden="true">
+        Brewing your portal…
+      </p>
     </div>
   );
 }
