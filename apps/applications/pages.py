@@ -1,16 +1,30 @@
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import island, signed_in
-from apps.cycles.selectors import current_status
+from apps.cycles.selectors import current_cycle, cycle_config
+
+from .models import Application
+from .status_machine import visible_status
+
+
+def dashboard_props(user) -> dict:
+    """Everything the dashboard's first paint needs: what GET status, GET cycle/config and
+    GET cycle/status would return, with decisions hidden until release."""
+    cycle = current_cycle()
+    application = Application.objects.filter(cycle=cycle, user=user).first()
+    seen = visible_status(application, cycle.status)
+    return {
+        "email": user.email,
+        "status": seen["status"],
+        "travelReimbursement": seen["travel_reimbursement"],
+        "housingAccommodations": seen["housing_accommodations"],
+        "teamcode": seen["teamcode"],
+        "cycleStatus": cycle.status,
+        "config": cycle_config(cycle),
+    }
 
 
 @require_safe
 @signed_in
 def dashboard_page(request):
-    # The dashboard issue fills this page; its props already carry what the first paint needs.
-    return island(
-        request,
-        "applications-dashboard",
-        {"email": request.user.email, "cycleStatus": current_status()},
-        title="Dashboard",
-    )
+    return island(request, "applications-dashboard", dashboard_props(request.user), title="Dashboard")
