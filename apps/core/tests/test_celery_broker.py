@@ -25,7 +25,11 @@ def real_broker(tmp_path):
     if not settings.REDIS_URL:
         folder = str(tmp_path)
         app.conf.broker_url = "filesystem://"
-        app.conf.broker_transport_options = {"data_folder_in": folder, "data_folder_out": folder}
+        app.conf.broker_transport_options = {
+            "data_folder_in": folder,
+            "data_folder_out": folder,
+            "control_folder": str(tmp_path / "control"),
+        }
     yield
     app.conf.update(saved)
 
