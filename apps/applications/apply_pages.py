@@ -1,9 +1,33 @@
+"""The /apply page: the application form's island with what its first paint needs."""
+
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import island, signed_in
+from apps.cycles.models import CycleStatus
+from apps.cycles.selectors import current_cycle
+from apps.resumes.selectors import has_resume
+
+from . import selectors
+
+
+def apply_props(user) -> dict:
+    """Cycle status and, while applications are open, the question set, the applicant's saved
+    application (draft or submitted, decisions hidden as the API hides them) and whether a
+    resume is on file. The school and country lists are fetched by the page from their
+    cacheable endpoints instead, so that the browser keeps them between visits."""
+    cycle = current_cycle()
+    props: dict = {"cycleStatus": cycle.status}
+    if cycle.status != CycleStatus.OPEN:
+        return props
+    sections = selectors.question_set(cycle)
+    application = selectors.own_application(user=user, cycle=cycle)
+    props["questions"] = sections
+    props["application"] = selectors.application_payload(application, cycle=cycle, email=user.email, sections=sections)
+    props["resumeSubmitted"] = has_resume(user)
+    return props
 
 
 @require_safe
 @signed_in
 def apply_page(request):
-    return island(request, "applications-apply", {}, title="Apply")
+    return island(request, "applications-apply", apply_props(request.user), title="Apply")

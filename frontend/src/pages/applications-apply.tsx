@@ -1,12 +1,5 @@
+import { ApplyPage } from "../features/apply/apply-page";
 import { mount } from "../lib/mount";
-
-// The application issue builds the form here.
-function ApplyPage() {
-  return (
-    <section className="card stack">
-      <h1>Apply</h1>
-    </section>
-  );
-}
+import "../styles/apply.css";
 
 mount("applications-apply", ApplyPage);

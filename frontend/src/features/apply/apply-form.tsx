@@ -1,0 +1,323 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
+import { Alert } from "../../components/alert";
+import { ApiError, fieldErrors } from "../../lib/api";
+import { Autocomplete } from "./autocomplete";
+import { CodeOfConduct } from "./code-of-conduct";
+import {
+  MESSAGES,
+  checkForSave,
+  checkForSubmit,
+  fieldId,
+  generateTeamCode,
+  initialState,
+  toBody,
+  visibleSections,
+  type AnswerValue,
+  type FieldErrors,
+  type FormState,
+} from "./form-model";
+import { FieldShell, QuestionField, describedBy } from "./question-field";
+import { ResumeUpload } from "./resume-upload";
+import { TeamCode } from "./team-code";
+
+/** How long the success message shows before the move to the dashboard. */
+export const REDIRECT_DELAY_MS = 1200;
+
+export interface ApplyFormProps {
+  sections: QuestionSection[];
+  application: Application | null;
+  resumeSubmitted: boolean;
+  /** Null while the lists load. */
+  schools: string[] | null;
+  countries: string[] | null;
+  hostSchool: string;
+  codeOfConductUrl?: string;
+  /** Where to go after a successful submit or save; tests pass a spy. */
+  navigate?: (to: string) => void;
+}
+
+type Outcome = { kind: "success" | "error"; text: string } | null;
+
+/** Focus the first field in the form that carries an error, in the order the form shows them. */
+function focusFirstError(form: HTMLFormElement | null) {
+  const invalid = form?.querySelector<HTMLElement>('[data-invalid="true"]');
+  if (!invalid) return;
+  const control = invalid.matches("input, select, textarea")
+    ? invalid
+    : invalid.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea, button");
+  (control ?? invalid).focus();
+  invalid.scrollIntoView?.({ block: "center" });
+}
+
+/** Server errors for keys the form does not show (an unknown question) join the banner. */
+function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): string[] {
+  const known = new Set(["first", "last", "school", "checkboxes", "teamcode", "resume"]);
+  for (const section of sections) for (const q of section.questions) known.add(q.question_id);
+  return Object.entries(errors)
+    .filter(([key]) => !known.has(key))
+    .map(([, message]) => message);
+}
+
+export function ApplyForm({
+  sections,
+  application,
+  resumeSubmitted,
+  schools,
+  countries,
+  hostSchool,
+  codeOfConductUrl,
+  navigate = (to) => window.location.assign(to),
+}: ApplyFormProps) {
+  const [state, setState] = useState<FormState>(() => initialState(sections, application));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [resumeOnFile, setResumeOnFile] = useState(resumeSubmitted);
+  const [busy, setBusy] = useState<"submit" | "save" | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const teamRequest = useRef(0);
+  const status = application?.status ?? "unsubmitted";
+  const submitted = status !== "unsubmitted" && status !== "started";
+  const shown = useMemo(() => visibleSections(sections, state.answers), [sections, state.answers]);
+  const hasResumeQuestion = sections.some((s) => s.questions.some((q) => q.question_type === "resume"));
+
+  useEffect(() => {
+    if (focusRequest) focusFirstError(form.current);
+  }, [focusRequest]);
+
+  function clearError(key: string) {
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  }
+
+  function update(patch: Partial<FormState>, key: string) {
+    setState((current) => ({ ...current, ...patch }));
+    clearError(key);
+  }
+
+  async function chooseTeam(choice: "yes" | "no") {
+    const request = ++teamRequest.current;
+    update({ teamChoice: choice, teamcode: "" }, "teamcode");
+    if (choice === "no") return;
+    let code: string;
+    try {
+      code = String((await applicationsApi.teamcode()).teamcode);
+    } catch {
+      // The server's code is reserved as unused; a local one is as random, just not reserved.
+      code = generateTeamCode();
+    }
+    // Only the latest choice counts: yes, no, yes in quick succession keeps the last answer.
+    if (request === teamRequest.current) setState((current) => ({ ...current, teamcode: code }));
+  }
+
+  function setAnswer(questionId: string, value: AnswerValue) {
+    setState((current) => ({ ...current, answers: { ...current.answers, [questionId]: value } }));
+    clearError(questionId);
+  }
+
+  function fail(kind: "submit" | "save", err: unknown, local: FieldErrors = {}) {
+    const server = { ...local, ...fieldErrors(err) };
+    setErrors(server);
+    const extra = unplacedErrors(server, sections);
+    const base = kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed;
+    // A refusal without field errors (the window closed, say) says why after the spec's message.
+    const reason =
+      !Object.keys(server).length && err instanceof ApiError && err.body.message && err.status !== 400
+        ? ` ${err.body.message}`
+        : "";
+    setOutcome({ kind: "error", text: [base + (reason ? ":" + reason : ""), ...extra].join(" ") });
+    setBusy(null);
+    setFocusRequest((n) => n + 1);
+  }
+
+  async function send(kind: "submit" | "save") {
+    setOutcome(null);
+    if (kind === "submit") {
+      const local = checkForSubmit(sections, state, { schools, countries, resumeOnFile });
+      if (Object.keys(local).length) {
+        setErrors(local);
+        setOutcome({ kind: "error", text: MESSAGES.fixFields });
+        setFocusRequest((n) => n + 1);
+        return;
+      }
+    } else {
+      const local = checkForSave(sections, state);
+      if (Object.keys(local).length) {
+        setErrors(local);
+        setOutcome({ kind: "error", text: MESSAGES.saveFailed });
+        setFocusRequest((n) => n + 1);
+        return;
+      }
+    }
+    setErrors({});
+    setBusy(kind);
+    const body = toBody(sections, state, resumeOnFile);
+    try {
+      if (kind === "submit") await applicationsApi.submit(body);
+      else await applicationsApi.save(body);
+    } catch (err) {
+      fail(kind, err);
+      return;
+    }
+    setOutcome({ kind: "success", text: kind === "submit" ? MESSAGES.submitted : MESSAGES.saved });
+    window.setTimeout(() => navigate("/dashboard"), REDIRECT_DELAY_MS);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!busy) void send("submit");
+  }
+
+  const resumeBlock = (
+    <ResumeUpload
+      onFile={resumeSubmitted}
+      error={errors.resume}
+      onUploaded={() => {
+        setResumeOnFile(true);
+        clearError("resume");
+      }}
+    />
+  );
+  const done = outcome?.kind === "success";
+
+  return (
+    <form ref={form} className="apply-form" onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
+      <header className="apply-header">
+        <h1 id="apply-title">Apply</h1>
+        {submitted ? (
+          <Alert kind="info">
+            Your application is submitted. You can change your answers and submit again until applications close.
+          </Alert>
+        ) : status === "started" ? (
+          <p className="muted">Welcome back: your saved draft is below. Finish it and submit when you are ready.</p>
+        ) : (
+          <p className="muted">
+            Every field is required unless it says otherwise. Save for later at any time and come back to finish.
+          </p>
+        )}
+      </header>
+
+      <fieldset className="card apply-section">
+        <legend className="apply-section__title">About you</legend>
+        <div className="apply-grid">
+          <FieldShell name="first" label="First name" error={errors.first}>
+            <input
+              id={fieldId("first")}
+              className="input"
+              autoComplete="given-name"
+              maxLength={100}
+              value={state.first}
+              onChange={(e) => update({ first: e.target.value }, "first")}
+              aria-invalid={errors.first ? true : undefined}
+              aria-describedby={describedBy("first", { error: errors.first })}
+            />
+          </FieldShell>
+          <FieldShell name="last" label="Last name" error={errors.last}>
+            <input
+              id={fieldId("last")}
+              className="input"
+              autoComplete="family-name"
+              maxLength={100}
+              value={state.last}
+              onChange={(e) => update({ last: e.target.value }, "last")}
+              aria-invalid={errors.last ? true : undefined}
+              aria-describedby={describedBy("last", { error: errors.last })}
+            />
+          </FieldShell>
+        </div>
+        <FieldShell
+          name="school"
+          label="School"
+          error={errors.school}
+          hint="Type part of your school's name and pick it from the list. Not listed? Choose 'College Not Present'."
+        >
+          <Autocomplete
+            inputId={fieldId("school")}
+            options={schools ?? []}
+            loading={schools === null}
+            answer={state.school}
+            onChange={(value) => update({ school: value }, "school")}
+            describedBy={describedBy("school", { hint: true, error: errors.school })}
+            invalid={Boolean(errors.school)}
+            required
+            placeholder="Start typing your school…"
+          />
+        </FieldShell>
+      </fieldset>
+
+      {shown.map((section) => {
+        const sectionIndex = sections.indexOf(section);
+        return (
+          <fieldset key={`${section.section_name}-${sectionIndex}`} className="card apply-section">
+            <legend className="apply-section__title">{section.section_name}</legend>
+            <div className="apply-section__body">
+              {section.questions.map((question, questionIndex) => (
+                <QuestionField
+                  key={question.question_id}
+                  question={question}
+                  sectionIndex={sectionIndex}
+                  questionIndex={questionIndex}
+                  value={state.answers[question.question_id]}
+                  error={errors[question.question_id]}
+                  onChange={setAnswer}
+                  countries={countries}
+                  resume={resumeBlock}
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+
+      <fieldset className="card apply-section">
+        <legend className="apply-section__title">{hasResumeQuestion ? "Your team" : "Resume and team"}</legend>
+        <div className="apply-section__body">
+          {hasResumeQuestion ? null : resumeBlock}
+          <TeamCode
+            choice={state.teamChoice}
+            code={state.teamcode}
+            error={errors.teamcode}
+            onChoose={chooseTeam}
+            onCode={(teamcode) => update({ teamcode }, "teamcode")}
+          />
+        </div>
+      </fieldset>
+
+      <div className="card apply-section">
+        <CodeOfConduct
+          checked={state.checkboxes}
+          error={errors.checkboxes}
+          hostSchool={hostSchool}
+          codeOfConductUrl={codeOfConductUrl}
+          onChange={(checkboxes) => update({ checkboxes }, "checkboxes")}
+        />
+      </div>
+
+      <div className="apply-actions">
+        <div className="apply-actions__outcome">
+          {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+        </div>
+        <div className="apply-actions__buttons">
+          {submitted ? null : (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={Boolean(busy) || done}
+              onClick={() => void send("save")}
+            >
+              {busy === "save" ? "Saving…" : "Save for later"}
+            </button>
+          )}
+          <button type="submit" className="button" disabled={Boolean(busy) || done}>
+            {busy === "submit" ? "Submitting…" : submitted ? "Submit changes" : "Submit"}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from "react";
+import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
+import { resumesApi } from "../../api/resumes";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { getConfig } from "../../lib/config";
+import { ApplyForm } from "./apply-form";
+import { MESSAGES } from "./form-model";
+
+/** The page's initial props (apps/applications/apply_pages.py). Absent data is fetched. */
+export interface ApplyPageProps {
+  cycleStatus: string;
+  questions?: QuestionSection[] | null;
+  application?: Application | null;
+  resumeSubmitted?: boolean | null;
+  hostSchool?: string;
+  /** Tests inject a navigation spy. */
+  navigate?: (to: string) => void;
+}
+
+interface Loaded {
+  questions: QuestionSection[];
+  application: Application | null;
+  resumeSubmitted: boolean;
+}
+
+function eventConfig() {
+  try {
+    return getConfig().event;
+  } catch {
+    return null; // Tests render without a page config.
+  }
+}
+
+/** The school and country lists, fetched once (the server marks them cacheable). */
+function useLists(enabled: boolean) {
+  const [schools, setSchools] = useState<string[] | null>(null);
+  const [countries, setCountries] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    applicationsApi
+      .schools()
+      .then((list) => live && setSchools(list))
+      .catch(() => live && setFailed(true));
+    applicationsApi
+      .countries()
+      .then((list) => live && setCountries(list))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return { schools, countries, failed };
+}
+
+export function ApplyPage({
+  cycleStatus,
+  questions,
+  application,
+  resumeSubmitted,
+  hostSchool,
+  navigate,
+}: ApplyPageProps) {
+  const open = cycleStatus === "open";
+  const complete = Array.isArray(questions) && application !== undefined && typeof resumeSubmitted === "boolean";
+  const [loaded, setLoaded] = useState<Loaded | null>(
+    complete ? { questions: questions!, application: application ?? null, resumeSubmitted: resumeSubmitted! } : null,
+  );
+  const [loadError, setLoadError] = useState(false);
+  const lists = useLists(open);
+
+  useEffect(() => {
+    if (!open || loaded) return;
+    let live = true;
+    Promise.all([applicationsApi.questions(), applicationsApi.application(), resumesApi.submitted()])
+      .then(([qs, app, resume]) => {
+        if (live) setLoaded({ questions: qs, application: app, resumeSubmitted: Boolean(resume?.submitted) });
+      })
+      .catch(() => live && setLoadError(true));
+    return () => {
+      live = false;
+    };
+  }, [open, loaded]);
+
+  if (!open) {
+    return (
+      <section className="card apply-closed stack">
+        <h1>Apply</h1>
+        <Alert kind="info">{MESSAGES.closed}</Alert>
+        <p className="muted">Your dashboard shows where your application stands and when applications open.</p>
+        <a className="button" href="/dashboard">
+          Go to your dashboard
+        </a>
+      </section>
+    );
+  }
+  if (loadError) {
+    return (
+      <section className="card apply-closed stack">
+        <h1>Apply</h1>
+        <Alert kind="error">We couldn't load the application form. Please reload the page to try again.</Alert>
+      </section>
+    );
+  }
+  if (!loaded) {
+    return (
+      <div className="apply-loading">
+        <Spinner size={150} label="Loading your application…" />
+      </div>
+    );
+  }
+  const event = eventConfig();
+  return (
+    <>
+      {lists.failed ? (
+        <Alert kind="error">We couldn't load the school and country lists. Please reload the page to try again.</Alert>
+      ) : null}
+      <ApplyForm
+        sections={loaded.questions}
+        application={loaded.application}
+        resumeSubmitted={loaded.resumeSubmitted}
+        schools={lists.schools}
+        countries={lists.countries}
+        hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
+        codeOfConductUrl={event?.codeOfConductUrl}
+        navigate={navigate}
+      />
+    </>
+  );
+}

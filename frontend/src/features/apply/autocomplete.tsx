@@ -1,0 +1,210 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import Select, {
+  components,
+  type FormatOptionLabelMeta,
+  type InputActionMeta,
+  type InputProps,
+  type SingleValue,
+} from "react-select";
+import { WindowedMenuList } from "./windowed-menu-list";
+
+/** Ids of the hint and error beside the field, for the input's aria-describedby. */
+const DescribedByContext = createContext<string | undefined>(undefined);
+
+export interface Suggestion {
+  value: string;
+  label: string;
+  /** The lower-cased label, computed once per option list rather than once per keystroke. */
+  lower: string;
+}
+
+export function toSuggestions(options: string[]): Suggestion[] {
+  return options.map((option) => ({ value: option, label: option, lower: option.toLowerCase() }));
+}
+
+/**
+ * The options that contain `text`, case-insensitive, in their original order, with no limit
+ * on how many (spec section 9). Empty text suggests nothing.
+ */
+export function matchSuggestions(suggestions: Suggestion[], text: string): Suggestion[] {
+  if (!text) return [];
+  const needle = text.toLowerCase();
+  return suggestions.filter((suggestion) => suggestion.lower.includes(needle));
+}
+
+/** The input keeps the typed text visible at all times: the text *is* the value. */
+function TextInput(props: InputProps<Suggestion, false>) {
+  const describedBy = useContext(DescribedByContext);
+  return <components.Input {...props} isHidden={false} aria-describedby={describedBy} />;
+}
+
+function Highlighted({ label, text }: { label: string; text: string }) {
+  const at = text ? label.toLowerCase().indexOf(text.toLowerCase()) : -1;
+  if (at < 0) return <>{label}</>;
+  return (
+    <>
+      {label.slice(0, at)}
+      <mark className="ac__match">{label.slice(at, at + text.length)}</mark>
+      {label.slice(at + text.length)}
+    </>
+  );
+}
+
+const COMPONENTS = {
+  Input: TextInput,
+  MenuList: WindowedMenuList,
+  DropdownIndicator: null,
+  IndicatorSeparator: null,
+};
+
+export interface AutocompleteProps {
+  /** The id of the text input, for the caller's <label htmlFor>. */
+  inputId: string;
+  options: string[];
+  /** The answer passed in; the typed text resets to it whenever it changes. */
+  answer: string;
+  sectionIndex?: number;
+  questionIndex?: number;
+  /** Called on every keystroke and on a picked suggestion, with the text and the indices. */
+  onChange: (value: string, sectionIndex: number, questionIndex: number) => void;
+  describedBy?: string;
+  invalid?: boolean;
+  required?: boolean;
+  loading?: boolean;
+  placeholder?: string;
+}
+
+/**
+ * Autocomplete input (spec section 2) on react-select.
+ *
+ * - Typing updates the value and reports it with the section and question index (default 0).
+ * - Non-empty text suggests the options containing it, case-insensitive, and opens the list;
+ *   empty text closes it.
+ * - Picking a suggestion sets the value, clears the suggestions and closes the list.
+ * - A click outside the container closes the list.
+ * - The value resets when the answer passed in changes.
+ * The text must match an option exactly to be valid; the form checks that on submit.
+ */
+export function Autocomplete({
+  inputId,
+  options,
+  answer,
+  sectionIndex = 0,
+  questionIndex = 0,
+  onChange,
+  describedBy,
+  invalid,
+  required,
+  loading,
+  placeholder = "Start typing to search…",
+}: AutocompleteProps) {
+  const all = useMemo(() => toSuggestions(options), [options]);
+  const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
+  const [text, setText] = useState(answer);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setText(answer);
+  }, [answer]);
+
+  // The options may arrive after the person has typed (the school list loads separately).
+  useEffect(() => {
+    if (open) setSuggestions(matchSuggestions(all, text));
+    // Only a new option list refreshes the suggestions here; typing refreshes them itself.
+  }, [all]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: MouseEvent | TouchEvent) => {
+      if (container.current && !container.current.contains(event.target as Node)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("mousedown", onPointerDown);
+    document.addEventListener("touchstart", onPointerDown);
+    return () => {
+      document.removeEventListener("mousedown", onPointerDown);
+      document.removeEventListener("touchstart", onPointerDown);
+    };
+  }, [open]);
+
+  function type(value: string) {
+    setText(value);
+    onChange(value, sectionIndex, questionIndex);
+    if (value) {
+      setSuggestions(matchSuggestions(all, value));
+      setOpen(true);
+    } else {
+      setSuggestions([]);
+      setOpen(false);
+    }
+  }
+
+  function onInputChange(value: string, meta: InputActionMeta) {
+    // Blur, closing the menu and picking a value must not wipe the typed text.
+    if (meta.action === "input-change") type(value);
+  }
+
+  function pick(option: SingleValue<Suggestion>) {
+    const value = option ? option.value : "";
+    setText(value);
+    onChange(value, sectionIndex, questionIndex);
+    setSuggestions([]);
+    setOpen(false);
+  }
+
+  return (
+    <DescribedByContext.Provider value={describedBy}>
+    <div ref={container} className="ac">
+      <Select<Suggestion, false>
+        inputId={inputId}
+        unstyled
+        classNamePrefix="ac"
+        className={`ac__select${invalid ? " ac__select--invalid" : ""}`}
+        components={COMPONENTS}
+        options={suggestions}
+        filterOption={null}
+        value={byValue.get(text) ?? null}
+        controlShouldRenderValue={false}
+        inputValue={text}
+        onInputChange={onInputChange}
+        onChange={pick}
+        menuIsOpen={open}
+        onMenuOpen={() => {
+          if (text) {
+            setSuggestions(matchSuggestions(all, text));
+            setOpen(true);
+          }
+        }}
+        onMenuClose={() => setOpen(false)}
+        openMenuOnClick={false}
+        openMenuOnFocus={false}
+        isClearable={false}
+        isLoading={loading}
+        loadingMessage={() => "Loading the list…"}
+        noOptionsMessage={() => (loading ? "Loading the list…" : "No matches. Check the spelling.")}
+        placeholder={placeholder}
+        aria-invalid={invalid || undefined}
+        required={required}
+        formatOptionLabel={(option: Suggestion, meta: FormatOptionLabelMeta<Suggestion>) =>
+          meta.context === "menu" ? (
+            <span className="ac__label">
+              <Highlighted label={option.label} text={meta.inputValue} />
+            </span>
+          ) : (
+            option.label
+          )
+        }
+        menuPlacement="auto"
+        maxMenuHeight={ROW_MAX_MENU}
+        tabSelectsValue={false}
+      />
+    </div>
+    </DescribedByContext.Provider>
+  );
+}
+
+/** Six and a half rows: the half row shows that the list scrolls. */
+const ROW_MAX_MENU = 48 * 6.5;

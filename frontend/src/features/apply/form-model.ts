@@ -1,0 +1,279 @@
+// The application form's state, its encoding to and from the contract's body, and the
+// client checks of spec section 5. The server stays the authority; these give instant feedback.
+import type { Application, ApplicationBody, Question, QuestionSection } from "../../api/applications";
+
+export const SHORT_MAX = 100;
+export const LONG_MAX = 1200;
+export const NUMERIC_MIN = 16;
+export const LIST_MAX = 3;
+export const RESUME_MAX_BYTES = 2_097_152;
+export const TEAM_CODE_MIN = 100_000;
+export const TEAM_CODE_MAX = 99_999_999;
+
+export const MESSAGES = {
+  submitted: "Application submitted successfully",
+  saved: "Application saved successfully",
+  submitFailed: "Error submitting application",
+  saveFailed: "Error saving application",
+  resumeTooLarge: "Resume is too large. Please upload a file less than 2 MB.",
+  resumeNone: "No resume uploaded.",
+  resumeUploaded: "New resume successfully uploaded",
+  resumeOnFile: "Resume previously submitted",
+  resumeMissing: "Please select a valid resume file.",
+  closed: "Applications are not currently open",
+  required: "This field is required.",
+  chooseOne: "Choose one of the options.",
+  chooseSome: "Choose at least one option.",
+  yesOrNo: "Choose Yes or No.",
+  number: "Enter a number.",
+  numericMin: `Must be at least ${NUMERIC_MIN}.`,
+  shortMax: `Use at most ${SHORT_MAX} characters.`,
+  longMax: `Use at most ${LONG_MAX} characters.`,
+  listMax: `Add at most ${LIST_MAX} entries.`,
+  listComma: "An entry can't contain a comma.",
+  school: "Choose your school from the list.",
+  country: "Choose a country from the list.",
+  checkboxes: "Please agree to the code of conduct and the terms to apply.",
+  teamChoice: "Choose Yes or No.",
+  teamcodeMissing: "Enter your teammate's team code.",
+  teamcodeDigits: "A team code is 6 to 8 digits.",
+  teamcodePending: "Your team code is still being made. Try again in a moment.",
+  fixFields: "Please fix the highlighted fields.",
+} as const;
+
+/** A list answer is edited as separate entries, a multiselect as the chosen options. */
+export type AnswerValue = string | string[];
+
+export type TeamChoice = "" | "yes" | "no";
+
+export interface FormState {
+  first: string;
+  last: string;
+  school: string;
+  answers: Record<string, AnswerValue>;
+  checkboxes: [boolean, boolean, boolean];
+  teamChoice: TeamChoice;
+  /** The generated code (choice yes) or the teammate's code being typed (choice no). */
+  teamcode: string;
+}
+
+/** Field errors keyed as the server keys them: first, last, school, checkboxes, teamcode, resume or a question_id. */
+export type FieldErrors = Record<string, string>;
+
+/** The multiselect options held in a comma-joined answer. Options may themselves contain commas. */
+export function decodeMultiselect(answer: string, options: string[]): string[] {
+  if (!answer) return [];
+  const wrapped = `,${answer},`;
+  const chosen = options.filter((option) => wrapped.includes(`,${option},`));
+  if (chosen.length) return chosen;
+  return answer.split(",").filter(Boolean);
+}
+
+export function decodeList(answer: string): string[] {
+  const entries = answer
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.length ? entries : [""];
+}
+
+function emptyValue(question: Question): AnswerValue {
+  if (question.question_type === "multiselect") return [];
+  if (question.question_type === "list") return [""];
+  return "";
+}
+
+/** The form as a returning applicant left it, or empty. */
+export function initialState(sections: QuestionSection[], application: Application | null): FormState {
+  const saved = new Map<string, string>();
+  for (const section of application?.sections ?? []) {
+    for (const answer of section.answers ?? []) saved.set(answer.question_id, answer.answer ?? "");
+  }
+  const answers: Record<string, AnswerValue> = {};
+  for (const section of sections) {
+    for (const question of section.questions) {
+      const answer = saved.get(question.question_id);
+      if (answer === undefined || answer === null) answers[question.question_id] = emptyValue(question);
+      else if (question.question_type === "multiselect")
+        answers[question.question_id] = decodeMultiselect(answer, question.options);
+      else if (question.question_type === "list") answers[question.question_id] = decodeList(answer);
+      else answers[question.question_id] = answer;
+    }
+  }
+  const boxes = application?.checkboxes ?? [];
+  const teamcode = application?.teamcode ? String(application.teamcode) : "";
+  return {
+    first: application?.first ?? "",
+    last: application?.last ?? "",
+    school: application?.school ?? "",
+    answers,
+    checkboxes: [Boolean(boxes[0]), Boolean(boxes[1]), Boolean(boxes[2])],
+    // A saved code belongs to the applicant's team, whoever made it: show it as theirs to share.
+    teamChoice: teamcode ? "yes" : "",
+    teamcode,
+  };
+}
+
+/** A random team code from 100000 to 99999999 (spec section 9), from the browser's CSPRNG. */
+export function generateTeamCode(random: () => number = secureRandom): string {
+  const span = TEAM_CODE_MAX - TEAM_CODE_MIN + 1;
+  return String(TEAM_CODE_MIN + Math.floor(random() * span));
+}
+
+function secureRandom(): number {
+  const buffer = new Uint32Array(1);
+  crypto.getRandomValues(buffer);
+  return buffer[0] / 2 ** 32;
+}
+
+/**
+ * Sections shown now: those without a condition, and those whose question is answered "yes".
+ * As on the server, the question must itself be shown, so a chain of conditions holds in order.
+ */
+export function visibleSections(sections: QuestionSection[], answers: Record<string, AnswerValue>): QuestionSection[] {
+  const shown: QuestionSection[] = [];
+  const shownIds = new Set<string>();
+  for (const section of sections) {
+    const condition = section.conditional_on;
+    if (!condition || (shownIds.has(condition) && answers[condition] === "yes")) {
+      shown.push(section);
+      for (const question of section.questions) shownIds.add(question.question_id);
+    }
+  }
+  return shown;
+}
+
+function encode(question: Question, value: AnswerValue | undefined): string {
+  if (Array.isArray(value)) {
+    if (question.question_type === "multiselect") {
+      // Keep the options' own order so that equal choices encode equally.
+      const chosen = new Set(value);
+      const ordered = question.options.filter((option) => chosen.has(option));
+      return ordered.length === chosen.size ? ordered.join(",") : value.join(",");
+    }
+    return value
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .join(",");
+  }
+  return (value ?? "").trim();
+}
+
+/** The body of submit and save, answers encoded per the contract. */
+export function toBody(sections: QuestionSection[], state: FormState, resumeOnFile: boolean): ApplicationBody {
+  return {
+    first: state.first.trim(),
+    last: state.last.trim(),
+    school: state.school,
+    sections: sections.map((section) => ({
+      section_name: section.section_name,
+      answers: section.questions.map((question) => ({
+        question_id: question.question_id,
+        // The upload is what counts for a resume question; its answer only records that it is there.
+        answer:
+          question.question_type === "resume"
+            ? resumeOnFile
+              ? "uploaded"
+              : ""
+            : encode(question, state.answers[question.question_id]),
+      })),
+    })),
+    checkboxes: state.checkboxes,
+    teamcode: state.teamChoice && state.teamcode ? state.teamcode.trim() : null,
+  };
+}
+
+export interface CheckContext {
+  schools: string[] | null;
+  countries: string[] | null;
+  resumeOnFile: boolean;
+}
+
+function questionError(question: Question, value: AnswerValue | undefined, ctx: CheckContext): string | null {
+  const type = question.question_type;
+  if (type === "resume") return null; // Checked once, under the key "resume".
+  if (type === "list") {
+    const entries = (Array.isArray(value) ? value : [value ?? ""]).map((e) => e.trim()).filter(Boolean);
+    if (entries.length > LIST_MAX) return MESSAGES.listMax;
+    if (entries.some((entry) => entry.includes(","))) return MESSAGES.listComma;
+    return null; // Lists are the one optional question type.
+  }
+  if (type === "multiselect") {
+    const chosen = Array.isArray(value) ? value : [];
+    if (!chosen.length) return MESSAGES.chooseSome;
+    if (chosen.some((option) => !question.options.includes(option))) return MESSAGES.chooseOne;
+    return null;
+  }
+  const text = (Array.isArray(value) ? value.join(",") : (value ?? "")).trim();
+  if (!text) return type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
+  switch (type) {
+    case "numeric": {
+      if (!/^\d+(\.\d+)?$/.test(text)) return MESSAGES.number;
+      return Number(text) < NUMERIC_MIN ? MESSAGES.numericMin : null;
+    }
+    case "boolean":
+      return text === "yes" || text === "no" ? null : MESSAGES.yesOrNo;
+    case "short_answer":
+      return text.length > SHORT_MAX ? MESSAGES.shortMax : null;
+    case "long_answer":
+      return text.length > LONG_MAX ? MESSAGES.longMax : null;
+    case "multiple_choice":
+      return question.options.includes(text) ? null : MESSAGES.chooseOne;
+    case "country":
+      return ctx.countries && !ctx.countries.includes(text) ? MESSAGES.country : null;
+    default:
+      return null;
+  }
+}
+
+/** Every client-side problem of a submit, by field, in the order the form shows them. */
+export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!state.first.trim()) errors.first = MESSAGES.required;
+  if (!state.last.trim()) errors.last = MESSAGES.required;
+  if (!state.school) errors.school = MESSAGES.required;
+  // The text must match one option exactly, case included.
+  else if (ctx.schools && !ctx.schools.includes(state.school)) errors.school = MESSAGES.school;
+  for (const section of visibleSections(sections, state.answers)) {
+    for (const question of section.questions) {
+      const error = questionError(question, state.answers[question.question_id], ctx);
+      if (error) errors[question.question_id] = error;
+    }
+  }
+  if (!ctx.resumeOnFile) errors.resume = MESSAGES.resumeMissing;
+  if (!state.teamChoice) errors.teamcode = MESSAGES.teamChoice;
+  else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = MESSAGES.teamcodePending;
+  else if (state.teamChoice === "no") {
+    const code = state.teamcode.trim();
+    if (!code) errors.teamcode = MESSAGES.teamcodeMissing;
+    else if (!/^\d{6,8}$/.test(code)) errors.teamcode = MESSAGES.teamcodeDigits;
+  }
+  if (!state.checkboxes[0] || !state.checkboxes[1]) errors.checkboxes = MESSAGES.checkboxes;
+  return errors;
+}
+
+/** A draft keeps what was typed; only a list longer than the form allows can't be saved. */
+export function checkForSave(sections: QuestionSection[], state: FormState): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const section of sections) {
+    for (const question of section.questions) {
+      if (question.question_type !== "list") continue;
+      const error = questionError(question, state.answers[question.question_id], {
+        schools: null,
+        countries: null,
+        resumeOnFile: true,
+      });
+      if (error) errors[question.question_id] = error;
+    }
+  }
+  return errors;
+}
+
+/** The DOM id of the element that carries a field's error (and receives focus). */
+export function fieldId(key: string): string {
+  return `apply-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+}
+
+export function errorId(key: string): string {
+  return `${fieldId(key)}-error`;
+}

@@ -1,0 +1,86 @@
+import { useState, type ChangeEvent } from "react";
+import { resumesApi } from "../../api/resumes";
+import { ApiError } from "../../lib/api";
+import { describedBy, FieldError, FieldHint } from "./question-field";
+import { MESSAGES, RESUME_MAX_BYTES, fieldId } from "./form-model";
+
+type Status = { kind: "info" | "success" | "error" | "busy"; text: string };
+
+function looksLikePdf(file: File): boolean {
+  return file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf");
+}
+
+/**
+ * The resume upload: a chosen PDF is sent at once, so the server's content check answers while
+ * the applicant is still on the page. The status line carries the spec's four messages.
+ */
+export function ResumeUpload({
+  onFile,
+  error,
+  onUploaded,
+  label = "Resume",
+}: {
+  /** Whether a resume is on file when the page opens. */
+  onFile: boolean;
+  error?: string | null;
+  onUploaded: () => void;
+  label?: string;
+}) {
+  const [status, setStatus] = useState<Status>(
+    onFile ? { kind: "info", text: MESSAGES.resumeOnFile } : { kind: "info", text: MESSAGES.resumeNone },
+  );
+  const name = "resume";
+  const id = fieldId(name);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    if (file.size > RESUME_MAX_BYTES) {
+      setStatus({ kind: "error", text: MESSAGES.resumeTooLarge });
+      input.value = "";
+      return;
+    }
+    if (!looksLikePdf(file)) {
+      setStatus({ kind: "error", text: MESSAGES.resumeMissing });
+      input.value = "";
+      return;
+    }
+    setStatus({ kind: "busy", text: "Uploading your resume…" });
+    try {
+      await resumesApi.upload(file);
+      setStatus({ kind: "success", text: MESSAGES.resumeUploaded });
+      onUploaded();
+    } catch (err) {
+      const tooLarge = err instanceof ApiError && err.status === 413;
+      const message = tooLarge
+        ? MESSAGES.resumeTooLarge
+        : err instanceof ApiError && err.body.message
+          ? err.body.message
+          : MESSAGES.resumeMissing;
+      setStatus({ kind: "error", text: message });
+      input.value = "";
+    }
+  }
+
+  return (
+    <div className={`field apply-field apply-resume${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        className="apply-file"
+        accept="application/pdf,.pdf"
+        onChange={choose}
+        disabled={status.kind === "busy"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, { hint: true, error })}
+      />
+      <FieldHint name={name}>PDF only, at most 2 MB.</FieldHint>
+      <p className={`apply-resume__status apply-resume__status--${status.kind}`} role="status">
+        {status.text}
+      </p>
+      <FieldError name={name} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { describedBy, FieldError, GroupShell } from "./question-field";
+import { fieldId, type TeamChoice } from "./form-model";
+
+/**
+ * The team-code choice: yes generates a random code to share with teammates; no clears it and
+ * takes a teammate's code, which is numeric and required.
+ */
+export function TeamCode({
+  choice,
+  code,
+  error,
+  onChoose,
+  onCode,
+}: {
+  choice: TeamChoice;
+  code: string;
+  error?: string | null;
+  /** Yes generates a code (the form asks the server for an unused one); no clears it. */
+  onChoose: (choice: "yes" | "no") => void;
+  onCode: (code: string) => void;
+}) {
+  const name = "teamcode";
+  const inputId = `${fieldId(name)}-input`;
+  return (
+    <GroupShell
+      name={name}
+      legend="Are you starting a new team?"
+      hint="Choose Yes if you are the first of your team to apply, or if you are applying on your own. Choose No to join a team a teammate has already started."
+      error={choice === "no" ? null : error}
+      className="apply-team"
+    >
+      <div className="apply-group--inline">
+        <label className="apply-choice">
+          <input
+            type="radio"
+            name="team-choice"
+            value="yes"
+            checked={choice === "yes"}
+            onChange={() => onChoose("yes")}
+            aria-invalid={error && !choice ? true : undefined}
+          />
+          <span>Yes</span>
+        </label>
+        <label className="apply-choice">
+          <input
+            type="radio"
+            name="team-choice"
+            value="no"
+            checked={choice === "no"}
+            onChange={() => onChoose("no")}
+            aria-invalid={error && !choice ? true : undefined}
+          />
+          <span>No</span>
+        </label>
+      </div>
+      {choice === "yes" ? (
+        <div className="apply-team__code" aria-live="polite">
+          <span className="apply-team__label">Your team code</span>
+          <strong className="apply-team__value">{code || "Generating…"}</strong>
+          <span className="field__hint">Share this code with your teammates so that they can join your team.</span>
+        </div>
+      ) : null}
+      {choice === "no" ? (
+        <div className="field apply-field" data-invalid={error ? "true" : undefined}>
+          <label htmlFor={inputId}>Your teammate's team code</label>
+          <input
+            id={inputId}
+            className="input apply-input--short"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={code}
+            onChange={(e) => onCode(e.target.value.replace(/\D/g, ""))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(name, { error })}
+          />
+          <FieldError name={name} error={error} />
+        </div>
+      ) : null}
+    </GroupShell>
+  );
+}
