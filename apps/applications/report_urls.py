@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+"""Organizer reports, mounted under /api/applications/ (before the organizer's <email> routes)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import report_api
+
+urlpatterns = [
+    path("stats", report_api.StatsApi.as_view(), name="stats"),
+    path("export", report_api.ExportApi.as_view(), name="export"),
+    path("demographics", report_api.DemographicsApi.as_view(), name="demographics"),
+]

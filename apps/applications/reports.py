@@ -1,0 +1,322 @@
+"""Organizer reports on the current cycle: statistics, the CSV export, demographics.
+
+Everything is counted and filtered by the database. The export streams: applications come
+through a server-side cursor in chunks, each chunk's answers in one query, so memory stays
+flat however many rows there are.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from decimal import Decimal, InvalidOperation
+from itertools import islice
+
+from django.conf import settings
+from django.db.models import Count, Q
+
+from apps.core.exceptions import ApplicationError
+from apps.cycles.models import Cycle
+
+from .models import Answer, Application, Question, QuestionType
+from .models import ApplicationStatus as S
+
+# --- Statistics ------------------------------------------------------------------------
+
+DRAFTS = (S.UNSUBMITTED, S.STARTED)
+ACCEPTED = (S.ACCEPTED, S.WAITLIST_ACCEPTED)
+
+
+def application_stats(*, cycle: Cycle) -> dict[str, int]:
+    """The 12 counters of spec section 3, in one aggregate query.
+
+    "princeton" is the configured host school; submitted means any status past a draft. The
+    accepted, confirmed and declined counters match the statistics cards' export filters
+    (spec section 7), so a card's CSV has as many rows as the card shows.
+    """
+    host = Q(school=settings.HOST_SCHOOL)
+    groups = {
+        "applications": ~Q(status__in=DRAFTS),
+        "started": Q(status=S.STARTED),
+        "accepted": Q(status__in=ACCEPTED),
+        "confirmed": Q(status=S.CONFIRMED),
+        "declined": Q(status=S.DECLINED),
+    }
+    aggregates = {}
+    for name, condition in groups.items():
+        if name in ("applications", "started"):
+            aggregates[f"total_{name}"] = Count("pk", filter=condition)
+        aggregates[f"princeton_{name}"] = Count("pk", filter=condition & host)
+        aggregates[f"non_princeton_{name}"] = Count("pk", filter=condition & ~host)
+    return Application.objects.filter(cycle=cycle).aggregate(**aggregates)
+
+
+# --- The export filter grammar ---------------------------------------------------------
+
+TEXT_FIELDS = ("school", "email", "first", "last")
+BOOLEAN_FIELDS = ("travel_reimbursement", "housing_accommodations")
+FILTER_FIELDS = ("status", *TEXT_FIELDS, "teamcode", *BOOLEAN_FIELDS)
+OPERATORS = ("$ne", "$in")
+MAX_IN_VALUES = 1000
+MAX_FILTERS_LENGTH = 100_000
+
+
+def _bad(message: str) -> ApplicationError:
+    return ApplicationError(message, errors={"filters": [message]})
+
+
+def _value(field: str, value):
+    """One filter value, checked against its field's type; returns what the database holds."""
+    if field in BOOLEAN_FIELDS:
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "false"):
+            return value == "true"
+        raise _bad(f"The filter on '{field}' takes true or false.")
+    if field == "teamcode" and value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 255:
+        raise _bad(f"The filter on '{field}' takes a text value.")
+    if field == "status" and value not in S.values:
+        raise _bad(f"'{value}' is not an application status.")
+    if field == "email":
+        return value.strip().lower()
+    return value
+
+
+def _condition(field: str, value) -> Q:
+    if value is None:
+        return Q(**{f"{field}__isnull": True})
+    return Q(**{field: value})
+
+
+def parse_filters(raw: str | dict | None) -> Q:
+    """The export's `filters`: a JSON object of field → value, {"$ne": value} or {"$in": [values]}.
+
+    Fields are an allow-list; any other field, operator or value type is a 400 that says why.
+    """
+    if raw in (None, ""):
+        return Q()
+    if isinstance(raw, str):
+        if len(raw) > MAX_FILTERS_LENGTH:
+            raise _bad("The filters are too long.")
+        try:
+            raw = json.loads(raw)
+        except ValueError as exc:
+            raise _bad("The filters must be a JSON object.") from exc
+    if not isinstance(raw, dict):
+        raise _bad("The filters must be a JSON object.")
+    query = Q()
+    for field, spec in raw.items():
+        if field not in FILTER_FIELDS:
+            raise _bad(f"Unknown filter field '{field}'. Use one of: {', '.join(FILTER_FIELDS)}.")
+        if not isinstance(spec, dict):
+            query &= _condition(field, _value(field, spec))
+            continue
+        if not spec:
+            raise _bad(f"The filter on '{field}' has no operator.")
+        for operator, operand in spec.items():
+            if operator == "$ne":
+                query &= ~_condition(field, _value(field, operand))
+            elif operator == "$in":
+                if not isinstance(operand, list) or len(operand) > MAX_IN_VALUES:
+                    raise _bad(f"'$in' on '{field}' takes a list of at most {MAX_IN_VALUES} values.")
+                values = [_value(field, v) for v in operand]
+                condition = Q(**{f"{field}__in": [v for v in values if v is not None]})
+                if None in values:
+                    condition |= Q(**{f"{field}__isnull": True})
+                query &= condition
+            else:
+                raise _bad(f"Unknown filter operator '{operator}'. Use one of: {', '.join(OPERATORS)}.")
+    return query
+
+
+# --- The CSV export --------------------------------------------------------------------
+
+BASE_COLUMNS = (
+    "email",
+    "first",
+    "last",
+    "school",
+    "status",
+    "teamcode",
+    "travel",
+    "housing",
+    "submitted_at",
+)
+_APPLICATION_FIELDS = (
+    "pk",
+    "email",
+    "first",
+    "last",
+    "school",
+    "status",
+    "teamcode",
+    "travel_reimbursement",
+    "housing_accommodations",
+    "submitted_at",
+)
+CHUNK_SIZE = 2000
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value) -> str:
+    """A cell as text, prefixed with a single quote if a spreadsheet would run it as a formula."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def export_queryset(*, cycle: Cycle, filters: Q):
+    return Application.objects.filter(cycle=cycle).filter(filters)
+
+
+def export_columns(*, cycle: Cycle, applications) -> list[str]:
+    """The question columns: the current set's, in form order, then other answered ids."""
+    ordered = Question.objects.filter(cycle=cycle).order_by("section__order", "order", "pk")
+    in_set = list(ordered.values_list("question_id", flat=True))
+    others = (
+        Answer.objects.filter(application__in=applications.values("pk"))
+        .exclude(question_id__in=in_set)
+        .order_by("question_id")
+        .values_list("question_id", flat=True)
+        .distinct()
+    )
+    return in_set + list(others)
+
+
+def _chunks(iterable: Iterable, size: int) -> Iterator[list]:
+    iterator = iter(iterable)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def export_rows(*, cycle: Cycle, filters: Q, chunk_size: int = CHUNK_SIZE) -> Iterator[list[str]]:
+    """The header, then one row per application with every answer, neutralised, streamed."""
+    applications = export_queryset(cycle=cycle, filters=filters)
+    question_ids = export_columns(cycle=cycle, applications=applications)
+    yield [*BASE_COLUMNS, *question_ids]
+    rows = applications.order_by("email", "pk").values_list(*_APPLICATION_FIELDS).iterator(chunk_size=chunk_size)
+    for chunk in _chunks(rows, chunk_size):
+        answers: dict[int, dict[str, str]] = defaultdict(dict)
+        for application_id, question_id, value in Answer.objects.filter(
+            application_id__in=[row[0] for row in chunk]
+        ).values_list("application_id", "question_id", "value"):
+            answers[application_id][question_id] = value
+        for pk, *fields in chunk:
+            own = answers.pop(pk, {})
+            yield [neutralise(v) for v in fields] + [neutralise(own.get(qid, "")) for qid in question_ids]
+
+
+class _Echo:
+    """A file-like object whose write returns what it was given, for csv.writer in a stream."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(rows: Iterable[list[str]]) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    for row in rows:
+        yield writer.writerow(row)
+
+
+def export_filename(cycle: Cycle) -> str:
+    return f"applications-{cycle.season}-{cycle.year}.csv"
+
+
+# --- Demographics ----------------------------------------------------------------------
+
+SURVEY_TYPES = (QuestionType.MULTISELECT, QuestionType.BOOLEAN, QuestionType.MULTIPLE_CHOICE, QuestionType.NUMERIC)
+# Who each group counts. "accepted" is everyone admitted who has not declined: accepted,
+# accepted from the waitlist, and those who have since confirmed (a declined applicant may
+# have come from the waitlist, so declined applications are left out).
+GROUPS = {
+    "applied": [s for s in S.values if s not in DRAFTS],
+    "accepted": [S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED],
+    "confirmed": [S.CONFIRMED],
+}
+BOOLEAN_ORDER = ("yes", "no")
+
+
+def _numeric_key(label: str):
+    try:
+        return (0, Decimal(label), label)
+    except InvalidOperation:
+        return (1, Decimal(0), label)
+
+
+def _multiselect_match(option: str) -> Q:
+    """Answers holding `option` among their comma-joined values (with or without a space)."""
+    q = Q(value=option) | Q(value__startswith=f"{option},") | Q(value__endswith=f",{option}")
+    q |= Q(value__contains=f",{option},") | Q(value__endswith=f", {option}") | Q(value__contains=f", {option},")
+    return q
+
+
+def demographics(*, cycle: Cycle, group: str) -> list[dict]:
+    """Counts of real answers per survey question for a group, in at most two queries.
+
+    Single-valued questions are counted with one GROUP BY over (question, value); multiselect
+    questions with one conditional COUNT per option, so an answer holding three options counts
+    once for each. Labels with no answer are left out, so an empty `data` means no data.
+    """
+    if group not in GROUPS:
+        raise ApplicationError(
+            f"Unknown group '{group}'. Use one of: {', '.join(GROUPS)}.",
+            errors={"group": ["Choose applied, accepted or confirmed."]},
+        )
+    questions = list(
+        Question.objects.filter(cycle=cycle, type__in=SURVEY_TYPES).order_by("section__order", "order", "pk")
+    )
+    answers = Answer.objects.filter(application__cycle=cycle, application__status__in=GROUPS[group]).exclude(value="")
+
+    single_ids = [q.question_id for q in questions if q.type != QuestionType.MULTISELECT]
+    grouped: dict[str, dict[str, int]] = defaultdict(dict)
+    if single_ids:
+        rows = answers.filter(question_id__in=single_ids).values_list("question_id", "value").annotate(n=Count("pk"))
+        for question_id, value, n in rows:
+            grouped[question_id][value] = n
+
+    multiselect = [q for q in questions if q.type == QuestionType.MULTISELECT]
+    option_counts: dict[str, int] = {}
+    if multiselect:
+        aggregates = {
+            f"m{i}_{j}": Count("pk", filter=Q(question_id=q.question_id) & _multiselect_match(str(option)))
+            for i, q in enumerate(multiselect)
+            for j, option in enumerate(q.options or [])
+        }
+        if aggregates:
+            option_counts = answers.filter(question_id__in=[q.question_id for q in multiselect]).aggregate(**aggregates)
+
+    out = []
+    for q in questions:
+        if q.type == QuestionType.MULTISELECT:
+            i = multiselect.index(q)
+            data = [
+                {"label": str(option), "count": option_counts.get(f"m{i}_{j}") or 0}
+                for j, option in enumerate(q.options or [])
+            ]
+        else:
+            counts = grouped.get(q.question_id, {})
+            if q.type == QuestionType.NUMERIC:
+                labels = sorted(counts, key=_numeric_key)
+            else:
+                order = list(BOOLEAN_ORDER) if q.type == QuestionType.BOOLEAN else [str(o) for o in q.options or []]
+                labels = [label for label in order if label in counts]
+                labels += sorted(label for label in counts if label not in order)
+            data = [{"label": label, "count": counts[label]} for label in labels]
+        out.append(
+            {
+                "question_id": q.question_id,
+                "question_text": q.text,
+                "question_type": q.type,
+                "data": [row for row in data if row["count"]],
+            }
+        )
+    return out
