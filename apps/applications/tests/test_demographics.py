@@ -1,0 +1,115 @@
+"""GET /api/applications/demographics: real answers counted in the database, per group."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.applications import reports
+from apps.applications.tests.organizer_data import make_application, other_cycle
+from apps.cycles.selectors import current_cycle
+
+# (status, answers) — the default question set's survey questions.
+PEOPLE = [
+    ("started", {"age": "17", "gender": "Man", "languages": "Go", "first_generation": "yes"}),
+    ("submitted", {"age": "19", "gender": "Woman", "languages": "Python,Rust", "first_generation": "yes"}),
+    ("rejected", {"age": "20", "gender": "Man", "languages": "C,C++", "first_generation": "no"}),
+    ("accepted", {"age": "19", "gender": "Woman", "languages": "Python, C", "first_generation": "no"}),
+    ("waitlist_accepted", {"age": "22", "gender": "Non-binary", "languages": "Rust", "first_generation": "yes"}),
+    ("confirmed", {"age": "19", "gender": "Woman", "languages": "Python,C,Rust", "first_generation": "yes"}),
+    ("confirmed", {"age": "21", "gender": "Man", "languages": "C++", "first_generation": "no"}),
+    ("declined", {"age": "23", "gender": "Woman", "languages": "Python", "first_generation": "no"}),
+    ("waitlisted", {"age": "18", "gender": "Man", "languages": "", "first_generation": "yes"}),
+]
+
+
+@pytest.fixture
+def people(db):
+    for n, (status, answers) in enumerate(PEOPLE):
+        make_application(f"p{n}@princeton.edu", status=status, answers=answers)
+    make_application(
+        "old@princeton.edu", status="confirmed", cycle=other_cycle(), answers={"age": "99", "gender": "Man"}
+    )
+
+
+def by_id(body) -> dict:
+    return {entry["question_id"]: entry for entry in body}
+
+
+def counts(entry) -> dict:
+    return {row["label"]: row["count"] for row in entry["data"]}
+
+
+def test_every_survey_question_of_the_set_is_listed_with_its_type(admin_client, people):
+    body = admin_client.get("/api/applications/demographics", {"group": "applied"}).json()
+    entries = by_id(body)
+    assert set(entries) == {
+        "age",
+        "level_of_study",
+        "first_hackathon",
+        "languages",
+        "needs_travel",
+        "travel_mode",
+        "needs_housing",
+        "gender",
+        "ethnicity",
+        "first_generation",
+        "tshirt_size",
+        "dietary_restrictions",
+    }
+    assert entries["age"]["question_type"] == "numeric"
+    assert entries["languages"]["question_type"] == "multiselect"
+    assert entries["gender"]["question_type"] == "multiple_choice"
+    assert entries["first_generation"]["question_type"] == "boolean"
+    assert entries["gender"]["question_text"] == "What is your gender?"
+    assert entries["tshirt_size"]["data"] == []  # nobody answered: no data
+    assert "major" not in entries and "country" not in entries  # other types are not charted
+
+
+def test_applied_counts_everyone_past_a_draft(admin_client, people):
+    entries = by_id(admin_client.get("/api/applications/demographics", {"group": "applied"}).json())
+    assert entries["age"]["data"] == [
+        {"label": "18", "count": 1},
+        {"label": "19", "count": 3},
+        {"label": "20", "count": 1},
+        {"label": "21", "count": 1},
+        {"label": "22", "count": 1},
+        {"label": "23", "count": 1},
+    ]
+    assert counts(entries["gender"]) == {"Woman": 4, "Man": 3, "Non-binary": 1}
+    assert [row["label"] for row in entries["gender"]["data"]] == ["Woman", "Man", "Non-binary"]  # options order
+    assert entries["first_generation"]["data"] == [{"label": "yes", "count": 4}, {"label": "no", "count": 4}]
+    # A multiselect answer counts once for each option it holds ("Python, C" included).
+    assert counts(entries["languages"]) == {"Python": 4, "Rust": 3, "C": 3, "C++": 2}
+
+
+def test_accepted_counts_admitted_and_confirmed(admin_client, people):
+    """accepted = accepted, waitlist_accepted and confirmed (declined is left out)."""
+    entries = by_id(admin_client.get("/api/applications/demographics", {"group": "accepted"}).json())
+    assert counts(entries["age"]) == {"19": 2, "21": 1, "22": 1}
+    assert counts(entries["gender"]) == {"Woman": 2, "Man": 1, "Non-binary": 1}
+    assert counts(entries["languages"]) == {"Python": 2, "C": 2, "Rust": 2, "C++": 1}
+    assert counts(entries["first_generation"]) == {"yes": 2, "no": 2}
+
+
+def test_confirmed_counts_confirmed_only(admin_client, people):
+    entries = by_id(admin_client.get("/api/applications/demographics", {"group": "confirmed"}).json())
+    assert counts(entries["age"]) == {"19": 1, "21": 1}
+    assert counts(entries["gender"]) == {"Woman": 1, "Man": 1}
+    assert counts(entries["languages"]) == {"Python": 1, "C": 1, "Rust": 1, "C++": 1}
+
+
+def test_counting_takes_two_queries_whatever_the_number_of_answers(people, django_assert_num_queries):
+    cycle = current_cycle()
+    with django_assert_num_queries(3):  # the questions, the GROUP BY, the multiselect aggregate
+        reports.demographics(cycle=cycle, group="applied")
+
+
+def test_unknown_group_is_400(admin_client, people):
+    r = admin_client.get("/api/applications/demographics", {"group": "everyone"})
+    assert r.status_code == 400
+    assert "group" in r.json()["errors"] and "Unknown group" in r.json()["message"]
+
+
+def test_demographics_are_for_organizers_only(client, student_client):
+    assert client.get("/api/applications/demographics", {"group": "applied"}).status_code == 401
+    assert student_client.get("/api/applications/demographics", {"group": "applied"}).status_code == 403
