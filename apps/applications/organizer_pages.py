@@ -1,23 +1,29 @@
 """The organizers' pages under /admin/...: each renders one React island behind `admin_only`.
 
-The props carry what the first paint needs (the choices of every select, the current lists);
-data that changes while the page is open (the table, an applicant's detail) is fetched by the
-island through the API, which stays the one authority.
+The props carry what the first paint needs (the choices of every select, the first page of the
+table, the applicant's application and history), read through the same selectors as the API,
+so the page shows its data without a round trip; later changes go through the API.
 """
 
 from __future__ import annotations
 
+import json
+
 from django.views.decorators.http import require_safe
 
 from apps.accounts.selectors import admin_emails, whitelist_exceptions
+from apps.core.exceptions import ApplicationError
 from apps.core.pages import admin_only, island
 from apps.cycles.models import CycleStatus, Season
 from apps.cycles.selectors import current_cycle, cycle_config
 
+from . import organizer
 from .models import ApplicationStatus
+from .selectors import question_set
 from .status_machine import BATCH_DECISIONS, DECISIONS
 
-PAGE_SIZE = 20
+PAGE_SIZE = organizer.DEFAULT_PER_PAGE
+FILTER_KEYS = ("first", "last", "email", "school", "status", "teamcode")
 
 
 def _choices(values, choices) -> list[dict]:
@@ -37,29 +43,50 @@ def decision_choices() -> list[dict]:
 @require_safe
 @admin_only
 def users_page(request):
+    # Filters can arrive in the address (a bookmarked or shared search).
+    initial_filters = {key: request.GET.get(key, "")[:200] for key in FILTER_KEYS}
+    try:
+        filters = organizer.parse_table_filters(json.dumps(initial_filters))
+        first_page = organizer.application_table(cycle=current_cycle(), filters=filters, per_page=PAGE_SIZE)
+    except ApplicationError:
+        # An unknown status in the address: the island shows the API's refusal instead.
+        first_page = None
     return island(
         request,
         "applications-admin-users",
         {
             "perPage": PAGE_SIZE,
             "statuses": _choices(ApplicationStatus.values, ApplicationStatus.choices),
-            # Filters can arrive in the address (the panel's links, a bookmarked search).
-            "initialFilters": {
-                key: request.GET.get(key, "")[:200]
-                for key in ("first", "last", "email", "school", "status", "teamcode")
-            },
+            "initialFilters": initial_filters,
+            "initialPage": first_page,
         },
         title="Applications",
     )
 
 
+def applicant_props(email: str) -> dict:
+    """The applicant's application (None when there is none), the question set and the history."""
+    cycle = current_cycle()
+    sections = question_set(cycle)
+    try:
+        application = organizer.get_application(email=email, cycle=cycle)
+    except ApplicationError:
+        return {"application": None, "sections": sections, "history": []}
+    return {
+        "application": organizer.application_detail(application),
+        "sections": sections,
+        "history": organizer.application_history(application),
+    }
+
+
 @require_safe
 @admin_only
 def user_detail_page(request, email: str):
+    email = email.strip().lower()
     return island(
         request,
         "applications-admin-user",
-        {"email": email.strip().lower(), "decisions": decision_choices()},
+        {"email": email, "decisions": decision_choices(), **applicant_props(email)},
         title=f"Application · {email}",
     )
 

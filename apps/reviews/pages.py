@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.views.decorators.http import require_safe
 
-from apps.applications.organizer_pages import decision_choices
+from apps.applications.organizer_pages import applicant_props, decision_choices
 from apps.core.pages import admin_only, island
 
+from . import selectors
 from .models import ReviewStatus
 
 
@@ -20,7 +21,11 @@ def review_list_page(request):
     return island(
         request,
         "reviews-admin-reviews",
-        {"reviewer": request.user.email, "reviewStatuses": _review_statuses()},
+        {
+            "reviewer": request.user.email,
+            "reviewStatuses": _review_statuses(),
+            "assigned": selectors.assigned_applications(reviewer_email=request.user.email),
+        },
         title="Applications to Review",
     )
 
@@ -28,6 +33,9 @@ def review_list_page(request):
 @require_safe
 @admin_only
 def review_detail_page(request, index: int):
+    item = selectors.assignment_at(reviewer_email=request.user.email, index=index)
+    # Past the end ('dne') the page says 'No More to Review'; otherwise it shows the applicant.
+    applicant = applicant_props(item["email"]) if item["email"] != "dne" else {}
     return island(
         request,
         "reviews-admin-review",
@@ -36,6 +44,9 @@ def review_detail_page(request, index: int):
             "index": index,
             "reviewStatuses": _review_statuses(),
             "decisions": decision_choices(),
+            "item": item,
+            "application": applicant.get("application"),
+            "sections": applicant.get("sections", []),
         },
         title=f"Review #{index + 1}",
     )

@@ -6,6 +6,8 @@ import pytest
 from django.urls import reverse
 
 from apps.accounts.models import WhitelistRule
+from apps.applications import status_machine
+from apps.applications.models import Application, Team
 from apps.cycles.selectors import current_cycle
 from conftest import make_user, signed_in_client
 
@@ -174,3 +176,89 @@ def test_a_demoted_admin_is_turned_away_at_once(organizer):
     other.save(update_fields=["role"])
     r = c.get("/admin/users")
     assert r.status_code == 302 and r["Location"] == "/dashboard"
+
+
+def submitted_application(email: str, *, first: str = "Ada", teamcode: str | None = None) -> Application:
+    """A real applicant whose application went through the status machine to submitted."""
+    user = make_user(email)
+    team = Team.objects.get_or_create(cycle=current_cycle(), code=teamcode)[0] if teamcode else None
+    application = Application.objects.create(
+        cycle=current_cycle(),
+        user=user,
+        email=user.email,
+        first=first,
+        last="Lovelace",
+        school="Princeton University",
+        team=team,
+        teamcode=teamcode,
+        checkboxes=[True, True, False],
+    )
+    status_machine.transition(application_id=application.pk, to="submitted", actor=user)
+    application.refresh_from_db()
+    return application
+
+
+@pytest.mark.django_db
+def test_users_page_renders_the_first_page_for_the_filters_in_the_address(admin_client):
+    """The first page of the table comes with the page, filtered as the address says."""
+    submitted_application("ada@princeton.edu", first="Ada")
+    submitted_application("bob@princeton.edu", first="Bob")
+    props = admin_client.get("/admin/users?first=bo").context["page_props"]
+    assert props["initialPage"] == {
+        "applications": [
+            {
+                "email": "bob@princeton.edu",
+                "first": "Bob",
+                "last": "Lovelace",
+                "school": "Princeton University",
+                "teamcode": None,
+                "status": "submitted",
+            }
+        ],
+        "total": 1,
+        "pages": 1,
+        "page": 1,
+    }
+
+
+@pytest.mark.django_db
+def test_users_page_with_an_unknown_status_leaves_the_table_to_the_island(admin_client):
+    """A bad status in the address is not a 500: the island asks the API, which explains."""
+    r = admin_client.get("/admin/users?status=bogus")
+    assert r.status_code == 200
+    assert r.context["page_props"]["initialPage"] is None
+
+
+@pytest.mark.django_db
+def test_users_page_query_count_does_not_grow_with_the_table(admin_client, django_assert_max_num_queries):
+    for i in range(25):
+        submitted_application(f"applicant{i}@princeton.edu")
+    with django_assert_max_num_queries(12):
+        r = admin_client.get("/admin/users")
+    assert len(r.context["page_props"]["initialPage"]["applications"]) == 20
+
+
+@pytest.mark.django_db
+def test_user_detail_props_carry_the_application_questions_and_history(admin_client, organizer):
+    application = submitted_application("ada@princeton.edu", teamcode="123456")
+    status_machine.decide(application_id=application.pk, status="accepted", actor=organizer, travel_reimbursement=True)
+    props = admin_client.get("/admin/users/ada@princeton.edu").context["page_props"]
+    assert props["application"]["email"] == "ada@princeton.edu"
+    assert props["application"]["status"] == "accepted"
+    assert props["application"]["travel_reimbursement"] is True
+    assert props["application"]["teamcode"] == "123456"
+    assert props["sections"], "the current cycle's question set"
+    assert {"section_name", "conditional_on", "questions"} <= set(props["sections"][0])
+    newest = props["history"][0]
+    assert newest["actor"] == "grace@princeton.edu"
+    assert {(e["field"], e["to"]) for e in props["history"]} >= {
+        ("status", "accepted"),
+        ("travel_reimbursement", "True"),
+    }
+
+
+@pytest.mark.django_db
+def test_user_detail_of_someone_without_an_application_says_so(admin_client):
+    props = admin_client.get("/admin/users/nobody@princeton.edu").context["page_props"]
+    assert props["application"] is None
+    assert props["history"] == []

@@ -12,21 +12,30 @@ import { DecisionForm } from "./decision-form";
 interface Props {
   email: string;
   decisions: Choice[];
+  /** Rendered by the server: the application (null when there is none), questions and history. */
+  application?: Application | null;
+  sections?: QuestionSection[];
+  history?: HistoryEntry[];
 }
 
 interface Loaded {
   application: Application;
   sections: QuestionSection[];
-  schools: string[];
-  countries: string[];
 }
 
 type State = { state: "loading" } | { state: "missing" } | { state: "error" } | ({ state: "done" } & Loaded);
 
-export function ApplicantDetail({ email, decisions }: Props) {
-  const [load, setLoad] = useState<State>({ state: "loading" });
-  const [history, setHistory] = useState<HistoryEntry[] | null>(null);
+function initialState(application: Application | null | undefined, sections: QuestionSection[] | undefined): State {
+  if (application === null) return { state: "missing" };
+  if (application && sections) return { state: "done", application, sections };
+  return { state: "loading" };
+}
+
+export function ApplicantDetail({ email, decisions, application: initialApplication, sections, history: initialHistory }: Props) {
+  const [load, setLoad] = useState<State>(() => initialState(initialApplication, sections));
+  const [history, setHistory] = useState<HistoryEntry[] | null>(initialHistory ?? null);
   const [historyFailed, setHistoryFailed] = useState(false);
+  const [lists, setLists] = useState<{ schools: string[]; countries: string[] }>({ schools: [], countries: [] });
 
   const loadHistory = useCallback(() => {
     organizerApi
@@ -40,23 +49,25 @@ export function ApplicantDetail({ email, decisions }: Props) {
 
   useEffect(() => {
     let live = true;
-    Promise.all([
-      organizerApi.application(email),
-      organizerApi.questions(),
-      organizerApi.schools().catch(() => [] as string[]),
-      organizerApi.countries().catch(() => [] as string[]),
-    ])
-      .then(([application, sections, schools, countries]) => {
-        if (live) setLoad({ state: "done", application, sections, schools, countries });
-      })
-      .catch((e: unknown) => {
-        if (live) setLoad({ state: e instanceof ApiError && e.status === 404 ? "missing" : "error" });
-      });
-    loadHistory();
+    // The school and country suggestions only help the editor; without them it still works.
+    Promise.all([organizerApi.schools().catch(() => []), organizerApi.countries().catch(() => [])]).then(
+      ([schools, countries]) => live && setLists({ schools, countries }),
+    );
+    if (load.state === "loading") {
+      Promise.all([organizerApi.application(email), organizerApi.questions()])
+        .then(([application, loadedSections]) => {
+          if (live) setLoad({ state: "done", application, sections: loadedSections });
+        })
+        .catch((e: unknown) => {
+          if (live) setLoad({ state: e instanceof ApiError && e.status === 404 ? "missing" : "error" });
+        });
+      loadHistory();
+    }
     return () => {
       live = false;
     };
-  }, [email, loadHistory]);
+    // Runs once per applicant: later changes come from this page's own saves.
+  }, [email]);
 
   const header = <PageHeader title="Application" back={{ href: "/admin/users", label: "Applications" }} />;
 
@@ -112,8 +123,8 @@ export function ApplicantDetail({ email, decisions }: Props) {
         <ApplicationEditor
           application={application}
           sections={load.sections}
-          schools={load.schools}
-          countries={load.countries}
+          schools={lists.schools}
+          countries={lists.countries}
           onSaved={(saved) => {
             setLoad({ ...load, application: { ...application, ...saved } });
             loadHistory();

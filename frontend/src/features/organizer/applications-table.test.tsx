@@ -5,6 +5,9 @@ import { organizerApi, type ApplicationPage } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { ApplicationsTable, EMPTY_FILTERS, activeFilters, canGoBack, canGoForward, pageText } from "./applications-table";
 
+// The machine running the suite is shared; user-event journeys can take a few seconds there.
+vi.setConfig({ testTimeout: 20_000 });
+
 const STATUSES = [
   { value: "submitted", label: "Submitted" },
   { value: "accepted", label: "Accepted" },

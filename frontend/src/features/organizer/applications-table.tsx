@@ -38,6 +38,8 @@ interface Props {
   perPage: number;
   statuses: Choice[];
   initialFilters?: Partial<FilterValues>;
+  /** The first page, rendered by the server for the initial filters (no round trip). */
+  initialPage?: ApplicationPage | null;
   debounceMs?: number;
 }
 
@@ -51,12 +53,13 @@ const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: s
   { key: "teamcode", label: "Team code", inputMode: "numeric" },
 ];
 
-export function ApplicationsTable({ perPage, statuses, initialFilters = {}, debounceMs = 300 }: Props) {
+export function ApplicationsTable({ perPage, statuses, initialFilters = {}, initialPage, debounceMs = 300 }: Props) {
   const [values, setValues] = useState<FilterValues>({ ...EMPTY_FILTERS, ...initialFilters });
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [load, setLoad] = useState<Load>(initialPage ? { state: "done", data: initialPage } : { state: "loading" });
   const [reloadKey, setReloadKey] = useState(0);
-  const [fetching, setFetching] = useState(true);
+  const [fetching, setFetching] = useState(!initialPage);
+  const useInitial = useRef(Boolean(initialPage));
   const filters = useDebounced(JSON.stringify(activeFilters(values)), debounceMs);
   const latest = useRef(0);
   const idPrefix = useId();
@@ -71,6 +74,10 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, debo
   }, [filters, applied]);
 
   useEffect(() => {
+    if (useInitial.current) {
+      useInitial.current = false;
+      return;
+    }
     const call = ++latest.current;
     setFetching(true);
     // Keep the previous rows on screen while the next page loads, to avoid a flash.

@@ -15,6 +15,10 @@ interface Props {
   index: number;
   reviewStatuses: Choice[];
   decisions: Choice[];
+  /** Rendered by the server: the index-th assignment, its application and the questions. */
+  item?: { email: string; status?: string };
+  application?: Application | null;
+  sections?: QuestionSection[];
 }
 
 type State =
@@ -45,12 +49,20 @@ function Navigation({ index, next }: { index: number; next: boolean }) {
   );
 }
 
-export function ReviewDetail({ reviewer, index, reviewStatuses, decisions }: Props) {
-  const [load, setLoad] = useState<State>({ state: "loading" });
-  const [reviewStatus, setReviewStatus] = useState("");
+function initialState(item: Props["item"], application: Props["application"], sections: Props["sections"]): State {
+  if (!item) return { state: "loading" };
+  if (item.email === "dne") return { state: "end" };
+  if (application && sections) return { state: "done", email: item.email, application, sections };
+  return { state: "loading" };
+}
+
+export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...initial }: Props) {
+  const [load, setLoad] = useState<State>(() => initialState(initial.item, initial.application, initial.sections));
+  const [reviewStatus, setReviewStatus] = useState(initial.item?.status ?? "to_review");
   const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
+    if (load.state !== "loading") return;
     let live = true;
     (async () => {
       try {
@@ -74,6 +86,7 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions }: Pro
     return () => {
       live = false;
     };
+    // Runs once per position: the server-rendered props usually make it unnecessary.
   }, [reviewer, index]);
 
   async function changeReviewStatus(value: string) {

@@ -4,12 +4,20 @@ import { organizerApi, type Assigned } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { PageHeader, type Choice } from "./common";
 
-export function ReviewList({ reviewer, reviewStatuses }: { reviewer: string; reviewStatuses: Choice[] }) {
-  const [assigned, setAssigned] = useState<Assigned[] | null>(null);
+interface Props {
+  reviewer: string;
+  reviewStatuses: Choice[];
+  /** Rendered by the server; when absent the list is fetched. */
+  assigned?: Assigned[];
+}
+
+export function ReviewList({ reviewer, reviewStatuses, assigned: initial }: Props) {
+  const [assigned, setAssigned] = useState<Assigned[] | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
   const label = (status: string) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
 
   useEffect(() => {
+    if (initial) return;
     let live = true;
     organizerApi
       .assigned(reviewer)
@@ -18,7 +26,7 @@ export function ReviewList({ reviewer, reviewStatuses }: { reviewer: string; rev
     return () => {
       live = false;
     };
-  }, [reviewer]);
+  }, [reviewer, initial]);
 
   const done = assigned?.filter((a) => a.status === "complete").length ?? 0;
   return (
