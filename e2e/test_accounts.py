@@ -143,3 +143,10 @@ def test_navbar_menu_toggle_opens_the_links_on_a_phone(phone_page):
     shot(page, "accounts-navbar-open-phone", full_page=False)
     toggle.click()
     expect(register).to_be_hidden()
+    # Keyboard: Enter opens it, Escape closes it and returns the focus to the toggle.
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(register).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(register).to_be_hidden()
+    expect(toggle).to_be_focused()

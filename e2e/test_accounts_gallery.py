@@ -24,6 +24,20 @@ def any_page(width, new_page):
 def no_horizontal_scroll(page):
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    badge_clear_of_content(page)
+
+
+def badge_clear_of_content(page):
+    """The trust badge hangs over the page's top padding, never over its content."""
+    gap = page.evaluate(
+        """() => {
+            const badge = document.querySelector('.trust-badge').getBoundingClientRect();
+            const content = [...document.querySelectorAll('main > *')]
+                .map((e) => e.getBoundingClientRect()).find((r) => r.height > 0);
+            return content.top - badge.bottom;
+        }"""
+    )
+    assert gap >= 0, f"the trust badge covers {-gap}px of content"
 
 
 def test_public_pages(any_page, width, settings):
