@@ -1,0 +1,23 @@
+"""GET /api/resume/download-all: the confirmed applicants' resumes as one streamed zip."""
+
+from __future__ import annotations
+
+from django.http import StreamingHttpResponse
+
+from apps.core.api import AdminApiView
+from apps.core.exceptions import ApplicationError
+from apps.cycles.selectors import current_cycle
+
+from . import zip as resume_zip
+
+
+class ResumeDownloadAllApi(AdminApiView):
+    def get(self, request):
+        cycle = current_cycle()
+        if not resume_zip.has_confirmed_resumes(cycle=cycle):
+            raise ApplicationError("No confirmed applicant has uploaded a resume yet.", status=404)
+        stream = resume_zip.stream_zip(resume_zip.confirmed_resume_entries(cycle=cycle))
+        response = StreamingHttpResponse(stream, content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="resumes-confirmed-{cycle.season}-{cycle.year}.zip"'
+        response["Cache-Control"] = "no-store"
+        return response
