@@ -1,14 +1,19 @@
-"""Mounted at /api/mailings (no trailing slash): the contract's paths hang directly off it."""
+"""Mounted at /api/mailings (no trailing slash): the list is the mount point itself, the rest
+hang off it after a slash."""
 
-from django.urls import path
+from django.urls import include, path
 
 from . import api
 
+detail_patterns = [
+    path("<int:mailing_id>", api.MailingCancelApi.as_view(), name="cancel"),
+    path("templates", api.TemplateListApi.as_view(), name="templates"),
+    path("templates/<str:key>", api.TemplateDetailApi.as_view(), name="template"),
+    path("templates/<str:key>/preview", api.TemplatePreviewApi.as_view(), name="template-preview"),
+    path("templates/<str:key>/test", api.TemplateTestApi.as_view(), name="template-test"),
+]
+
 urlpatterns = [
     path("", api.MailingCreateApi.as_view(), name="list"),
-    path("/<int:mailing_id>", api.MailingCancelApi.as_view(), name="cancel"),
-    path("/templates", api.TemplateListApi.as_view(), name="templates"),
-    path("/templates/<str:key>", api.TemplateDetailApi.as_view(), name="template"),
-    path("/templates/<str:key>/preview", api.TemplatePreviewApi.as_view(), name="template-preview"),
-    path("/templates/<str:key>/test", api.TemplateTestApi.as_view(), name="template-test"),
+    path("/", include(detail_patterns)),
 ]

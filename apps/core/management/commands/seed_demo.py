@@ -1,0 +1,371 @@
+"""A living demo portal: an admin, an open cycle, the default questions, ~50 applicants.
+
+Idempotent: everything is looked up before it is made, so a second run changes nothing and
+duplicates nothing. Applicants are made through the real services (resume upload, draft save,
+submit, the organizer's decision, the applicant's answer), so the data is valid by the same
+rules as a real applicant's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.applications import selectors as app_selectors
+from apps.applications import services as app_services
+from apps.applications import status_machine
+from apps.applications.models import Application, QuestionType
+from apps.cycles.models import DEFAULT_DATES, CycleStatus
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_update_config
+from apps.resumes.models import Resume
+from apps.resumes.services import resume_upload
+
+ADMIN_EMAIL = "admin@hackportal.edu"
+ADMIN_PASSWORD = "Demo-Admin-2026"
+APPLICANT_PASSWORD = "Demo-Hacker-2026"
+
+# (first, last) of the demo applicants.
+NAMES = [
+    ("Maya", "Chen"), ("Jonah", "Okafor"), ("Priya", "Raman"), ("Lucas", "Moreau"), ("Amara", "Nwosu"),
+    ("Ethan", "Kowalski"), ("Sofia", "Rossi"), ("Daniel", "Kim"), ("Zara", "Haddad"), ("Noah", "Feldman"),
+    ("Aisha", "Bello"), ("Leo", "Marchetti"), ("Hana", "Sato"), ("Samuel", "Adeyemi"), ("Ivy", "Thompson"),
+    ("Arjun", "Mehta"), ("Clara", "Schmidt"), ("Mateo", "Alvarez"), ("Nia", "Williams"), ("Oscar", "Lindqvist"),
+    ("Grace", "Park"), ("Tomas", "Novak"), ("Leila", "Farahani"), ("Ben", "Carter"), ("Chloe", "Dubois"),
+    ("Kwame", "Mensah"), ("Elena", "Petrova"), ("Ravi", "Iyer"), ("Julia", "Santos"), ("Felix", "Wagner"),
+    ("Mina", "Yoon"), ("Isaac", "Goldberg"), ("Fatima", "Qureshi"), ("Henry", "Walsh"), ("Lucia", "Bianchi"),
+    ("Kofi", "Asante"), ("Anna", "Larsen"), ("Diego", "Ramirez"), ("Yuki", "Tanaka"), ("Omar", "Saleh"),
+    ("Emily", "Brooks"), ("Viktor", "Horvath"), ("Ines", "Costa"), ("Caleb", "Reid"), ("Tara", "Singh"),
+    ("Marco", "Ferri"), ("Ada", "Obi"), ("Liam", "Gallagher"), ("Rosa", "Jimenez"), ("Sam", "Whitfield"),
+]  # fmt: skip
+
+# Final status per applicant, in order: every status of the application life cycle.
+STATUSES = (
+    ["started"] * 6
+    + ["submitted"] * 10
+    + ["waitlisted"] * 5
+    + ["waitlist_confirmed"] * 3
+    + ["accepted"] * 6
+    + ["waitlist_accepted"] * 3
+    + ["confirmed"] * 8
+    + ["rejected"] * 5
+    + ["declined"] * 4
+)
+# The organizer's decision that leads to each final status, and the applicant's answer after it.
+PATHS = {
+    "waitlist_confirmed": ("waitlisted", "waitlist_confirmed"),
+    "confirmed": ("accepted", "confirmed"),
+    "declined": ("accepted", "declined"),
+}
+
+# (school, email domain); the host school gets the largest share.
+SCHOOLS = [
+    ("Princeton University", "princeton.edu"),
+    ("Princeton University", "princeton.edu"),
+    ("Princeton University", "princeton.edu"),
+    ("Yale University", "yale.edu"),
+    ("Massachusetts Institute of Technology", "mit.edu"),
+    ("Columbia University in the City of New York", "columbia.edu"),
+    ("Stanford University", "stanford.edu"),
+    ("Georgia Institute of Technology", "gatech.edu"),
+    ("University of Michigan", "umich.edu"),
+    ("University of Toronto", "utoronto.ca"),
+    ("University of Waterloo", "uwaterloo.ca"),
+    ("McGill University", "mcgill.ca"),
+    ("University of Oxford", "ox.ac.uk"),
+    ("Imperial College London", "imperial.ac.uk"),
+    ("Politecnico di Milano", "polimi.it"),
+    ("University of Lagos", "unilag.edu.ng"),
+    ("Indian Institute of Technology, Bombay", "iitb.ac.in"),
+]
+COUNTRIES = {
+    "edu": "United States of America",
+    "ca": "Canada",
+    "uk": "United Kingdom",
+    "it": "Italy",
+    "ng": "Nigeria",
+    "in": "India",
+}
+# Teams: applicant indexes sharing a team code.
+TEAMS = {"314159": (6, 7, 8), "2718281": (16, 17, 30, 31), "16180339": (36, 37)}
+
+# Most university hackers are undergraduates: weight the answers that a real crowd gives.
+LIKELY_CHOICES = {
+    "level_of_study": (
+        "Undergraduate University (3+ year)",
+        "Undergraduate University (3+ year)",
+        "Undergraduate University (3+ year)",
+        "Undergraduate University (2 year - community college or similar)",
+        "Graduate University (Masters, Professional, Doctoral, etc)",
+    ),
+    "tshirt_size": ("S", "M", "M", "L", "L", "XL"),
+}
+SHORT_ANSWERS = {
+    "major": [
+        "Computer Science",
+        "Electrical Engineering",
+        "Mathematics",
+        "Operations Research and Financial Engineering",
+        "Mechanical Engineering",
+        "Economics",
+        "Cognitive Science",
+        "Physics",
+        "Statistics and Data Science",
+        "Molecular Biology",
+    ],
+    "travel_from": [
+        "Boston, MA",
+        "New York, NY",
+        "Philadelphia, PA",
+        "Toronto, ON",
+        "Montreal, QC",
+        "Pittsburgh, PA",
+        "Atlanta, GA",
+        "Ann Arbor, MI",
+        "Washington, DC",
+    ],
+}
+LONG_ANSWERS = {
+    "why_attend": [
+        "I want to spend a weekend building something useful with people I would never meet in class. "
+        "I am hoping to prototype a tool that turns lecture recordings into searchable notes.",
+        "Hackathons are where I learned to ship. This time I want to work on accessibility: an app that "
+        "describes campus signage for students with low vision.",
+        "I have only built projects alone so far and want to learn how a team divides a problem under "
+        "time pressure. I am especially curious about the hardware track.",
+        "My friends and I have an idea for a marketplace for lab equipment between universities, and a "
+        "hackathon is the right place to test whether it works.",
+        "I love meeting people who build things. I would like to try a machine-learning project for "
+        "predicting dining-hall crowding from open data.",
+    ],
+    "proud_project": [
+        "A bus tracker for our campus shuttle: I wrote the backend that polls the GPS feed and the map "
+        "view; about 800 students use it every week.",
+        "A Discord bot that schedules study groups across time zones. I designed the scheduling "
+        "algorithm and learned a lot about edge cases with daylight saving time.",
+        "A small compiler for a teaching language in Rust, with a type checker and good error messages; "
+        "our intro course now uses it for one assignment.",
+        "An Arduino-based plant monitor with a web dashboard. I soldered the sensors and wrote the "
+        "firmware and the React front end.",
+        "A volunteer sign-up site for a local food bank, which replaced a shared spreadsheet. I built it "
+        "with Django and handled deployment.",
+    ],
+}
+
+
+def minimal_pdf(title: str) -> bytes:
+    """A small, valid one-page PDF with a line of text (header, objects, xref, trailer)."""
+    text = title.replace("\\", "").replace("(", "").replace(")", "")
+    stream = f"BT /F1 18 Tf 72 720 Td ({text}) Tj ET".encode("latin-1", "replace")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+        b" /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer << /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def _answer(question: dict, rng: random.Random, *, country: str, handle: str) -> str:
+    qid, kind, options = question["question_id"], question["question_type"], question["options"]
+    if kind == QuestionType.NUMERIC:
+        return str(rng.choice([17, 18, 18, 19, 19, 19, 20, 20, 21, 21, 22, 23, 25]))
+    if kind == QuestionType.BOOLEAN:
+        return "yes" if rng.random() < (0.35 if qid == "first_hackathon" else 0.5) else "no"
+    if kind == QuestionType.MULTIPLE_CHOICE:
+        likely = [o for o in LIKELY_CHOICES.get(qid, ()) if o in options]
+        return rng.choice(likely) if likely and rng.random() < 0.85 else rng.choice(options)
+    if kind == QuestionType.MULTISELECT:
+        picked = set(rng.sample(options, k=min(len(options), rng.choice([1, 1, 2, 2, 3]))))
+        return ",".join(o for o in options if o in picked)
+    if kind == QuestionType.COUNTRY:
+        return country
+    if kind == QuestionType.LIST:
+        links = [f"https://github.com/{handle}", f"https://www.linkedin.com/in/{handle}", f"https://{handle}.dev"]
+        return ",".join(links[: rng.choice([1, 2, 3])])
+    if kind == QuestionType.SHORT_ANSWER:
+        return rng.choice(SHORT_ANSWERS.get(qid) or ["Happy to share more at the event."])[:100]
+    if kind == QuestionType.LONG_ANSWER:
+        return rng.choice(LONG_ANSWERS.get(qid) or LONG_ANSWERS["why_attend"])[:1200]
+    return ""  # resume: the upload is what counts
+
+
+def application_body(sections: list[dict], rng: random.Random, *, first, last, school, country, handle, team):
+    """A complete application in the contract's shape; conditional sections only when they apply."""
+    answers: dict[str, str] = {}
+    body_sections = []
+    for section in sections:
+        condition = section["conditional_on"]
+        if condition and answers.get(condition) != "yes":
+            continue
+        items = []
+        for question in section["questions"]:
+            value = _answer(question, rng, country=country, handle=handle)
+            answers[question["question_id"]] = value
+            items.append({"question_id": question["question_id"], "answer": value})
+        body_sections.append({"section_name": section["section_name"], "answers": items})
+    return {
+        "first": first,
+        "last": last,
+        "school": school,
+        "sections": body_sections,
+        "checkboxes": [True, True, rng.random() < 0.6],
+        "teamcode": team,
+    }
+
+
+class Command(BaseCommand):
+    help = (
+        "Fill the portal with demo data: an admin (credentials printed), an open cycle, the default "
+        "questions and about fifty applicants in every status with resumes. Safe to run again."
+    )
+
+    def handle(self, *args, **options):
+        admin = self._admin()
+        cycle = self._cycle()
+        app_services.question_set_ensure(cycle)
+        created = self._applicants(cycle, admin)
+        total = Application.objects.filter(cycle=cycle).count()
+        self.stdout.write(f"Applicants: {created} created, {total} in the current cycle ({cycle}).")
+        self.stdout.write(f"Demo applicants sign in with the password {APPLICANT_PASSWORD}.")
+
+    def _admin(self) -> User:
+        admin = User.objects.filter(email=ADMIN_EMAIL).first()
+        if admin is None:
+            admin = User.objects.create_superuser(email=ADMIN_EMAIL, password=ADMIN_PASSWORD)
+            self.stdout.write(self.style.SUCCESS(f"Admin created: {ADMIN_EMAIL} / {ADMIN_PASSWORD}"))
+        else:
+            self.stdout.write(f"Admin: {ADMIN_EMAIL} (exists; the demo password is {ADMIN_PASSWORD} unless changed)")
+        return admin
+
+    def _cycle(self):
+        cycle = current_cycle()
+        unconfigured = all(getattr(cycle, name) == value for name, value in DEFAULT_DATES.items())
+        if unconfigured or cycle.status == CycleStatus.NOT_OPEN:
+            today = timezone.now().date()
+            dates = {name: getattr(cycle, name) for name in DEFAULT_DATES}
+            if unconfigured:
+                offsets = {
+                    "due": 30,
+                    "housing": 35,
+                    "confirmation_first_deadline": 38,
+                    "waitlist_deadline": 40,
+                    "confirmation_second_deadline": 42,
+                    "start": 45,
+                    "end": 46,
+                }
+                dates = {name: today + datetime.timedelta(days=days) for name, days in offsets.items()}
+            status = CycleStatus.OPEN if cycle.status == CycleStatus.NOT_OPEN else cycle.status
+            cycle = cycle_update_config(
+                cycle=cycle, dates=dates, status=status, location=cycle.location, housing_link=cycle.housing_link
+            )
+            self.stdout.write(f"Cycle {cycle}: {cycle.status}, applications due {cycle.due.isoformat()}.")
+        else:
+            self.stdout.write(f"Cycle {cycle}: {cycle.status} (left as it is).")
+        return cycle
+
+    def _applicants(self, cycle, admin) -> int:
+        existing = set(Application.objects.filter(cycle=cycle).values_list("email", flat=True))
+        people = [self._person(i) for i in range(len(NAMES))]
+        missing = [p for p in people if p["email"] not in existing]
+        if not missing:
+            return 0
+        if cycle.status != CycleStatus.OPEN:
+            self.stdout.write(
+                self.style.WARNING(f"The cycle is {cycle.status}: applications can only be seeded while it is open.")
+            )
+            return 0
+        sections = app_selectors.question_set(cycle)
+        password = make_password(APPLICANT_PASSWORD)  # hashed once: hashing is deliberately slow
+        for person in missing:
+            with transaction.atomic():
+                self._applicant(cycle, admin, sections, password, person)
+        # Two registered students who never started an application ("unsubmitted").
+        for handle in ("noor.idris", "pablo.ruiz"):
+            self._account(f"{handle}@princeton.edu", password)
+        return len(missing)
+
+    @staticmethod
+    def _person(index: int) -> dict:
+        first, last = NAMES[index]
+        school, domain = SCHOOLS[index % len(SCHOOLS)]
+        if school not in app_selectors.school_set():
+            school, domain = settings.HOST_SCHOOL, "princeton.edu"
+        handle = f"{first}.{last}".lower()
+        team = next((code for code, members in TEAMS.items() if index in members), None)
+        return {
+            "index": index,
+            "first": first,
+            "last": last,
+            "school": school,
+            "email": f"{handle}@{domain}",
+            "handle": handle.replace(".", ""),
+            "country": COUNTRIES[domain.rsplit(".", 1)[-1]],
+            "team": team,
+            "status": STATUSES[index],
+        }
+
+    @staticmethod
+    def _account(email: str, password: str) -> User:
+        user = User.objects.filter(email=email).first()
+        if user is None:
+            user = User.objects.create(email=email, password=password)
+        EmailAddress.objects.get_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
+        return user
+
+    def _applicant(self, cycle, admin, sections, password, person) -> None:
+        rng = random.Random(f"hackportal-demo-{person['email']}")
+        user = self._account(person["email"], password)
+        if not Resume.objects.filter(user=user).exists():
+            pdf = minimal_pdf(f"{person['first']} {person['last']} - Resume")
+            name = f"{person['first']}-{person['last']}-resume.pdf"
+            resume_upload(user=user, upload=SimpleUploadedFile(name, pdf, content_type="application/pdf"))
+        body = application_body(
+            sections,
+            rng,
+            first=person["first"],
+            last=person["last"],
+            school=person["school"],
+            country=person["country"],
+            handle=person["handle"],
+            team=person["team"],
+        )
+        final = person["status"]
+        if final == "started":
+            app_services.application_save(user=user, data=body)
+            return
+        application = app_services.application_submit(user=user, data=body)
+        if final == "submitted":
+            return
+        decision, answer = PATHS.get(final, (final, None))
+        status_machine.decide(
+            application_id=application.pk,
+            status=decision,
+            actor=admin,
+            travel_reimbursement=rng.random() < 0.5,
+            housing_accommodations=rng.random() < 0.4,
+        )
+        if answer:
+            # The applicant's own answer. Outside its window (the demo cycle is still open), so
+            # it goes through the status machine's transition rather than applicant_act.
+            status_machine.transition(application_id=application.pk, to=answer, actor=user)
