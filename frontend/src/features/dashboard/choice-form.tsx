@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent } from "react";
+import { Alert } from "../../components/alert";
+import { ApiError } from "../../lib/api";
+
+export interface Choice {
+  value: string;
+  label: string;
+  submit: () => Promise<unknown>;
+}
+
+interface ChoiceFormProps {
+  legend: string;
+  choices: Choice[];
+  defaultValue: string;
+  /** After a successful call; the page reloads so every part shows the new status. */
+  onDone: () => void;
+}
+
+/** A radio group with a submit button: one server call per choice. */
+export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceFormProps) {
+  const name = useId();
+  const [value, setValue] = useState(defaultValue);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const choice = choices.find((c) => c.value === value);
+    if (!choice || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await choice.submit();
+      onDone();
+    } catch (err) {
+      setError(err instanceof ApiError && err.body.message ? err.body.message : "Something went wrong. Please try again.");
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="choice-form" onSubmit={submit}>
+      <fieldset className="choice-form__group" disabled={busy}>
+        <legend className="choice-form__legend">{legend}</legend>
+        {choices.map((choice) => (
+          <label key={choice.value} className="choice-form__option">
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={value === choice.value}
+              onChange={() => setValue(choice.value)}
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? "Submitting…" : "Submit"}
+      </button>
+    </form>
+  );
+}

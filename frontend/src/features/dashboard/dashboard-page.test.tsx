@@ -1,0 +1,212 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../lib/fetch-mock";
+import { DashboardPage, type DashboardProps } from "./dashboard-page";
+
+const config = {
+  dates: {
+    due: "2025-01-15",
+    start: "2025-03-07",
+    end: "2025-03-09",
+    housing: "2025-02-14",
+    confirmation_first_deadline: "2025-02-01",
+    confirmation_second_deadline: "2025-02-20",
+    waitlist_deadline: "2025-02-10",
+  },
+  status: "released",
+  location: "Friend Center, Princeton, NJ",
+  housing_link: "https://forms.example.org/housing",
+};
+
+function props(overrides: Partial<DashboardProps> = {}): DashboardProps {
+  return {
+    email: "ada@princeton.edu",
+    status: "submitted",
+    travelReimbursement: false,
+    housingAccommodations: false,
+    teamcode: null,
+    cycleStatus: "released",
+    config,
+    onAnswered: vi.fn(),
+    ...overrides,
+  };
+}
+
+function setReducedMotion(reduce: boolean) {
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn((query: string) => ({
+      matches: reduce && query.includes("reduce"),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })),
+  );
+}
+
+beforeEach(() => {
+  setReducedMotion(false);
+  // jsdom has no canvas; the confetti then only mounts and unmounts its element.
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe("DashboardPage", () => {
+  it("paints the headline from its props at once, with no loading placeholder", () => {
+    render(<DashboardPage {...props({ status: "accepted" })} />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Congratulations, You Have Been Accepted!");
+    expect(screen.queryByText(/Loading/)).not.toBeInTheDocument();
+  });
+
+  it("shows Your Info, the capitalised status and the team code when there is one", () => {
+    render(<DashboardPage {...props({ status: "waitlist_confirmed", teamcode: "4815162" })} />);
+    const info = screen.getByRole("complementary");
+    expect(within(info).getByText("Your Info")).toBeInTheDocument();
+    expect(within(info).getByText("ada@princeton.edu")).toBeInTheDocument();
+    expect(within(info).getByText("Waitlist confirmed")).toBeInTheDocument();
+    expect(within(info).getByText("Team Code")).toBeInTheDocument();
+    expect(within(info).getByText("4815162")).toBeInTheDocument();
+  });
+
+  it("leaves out the team code when there is none", () => {
+    render(<DashboardPage {...props()} />);
+    expect(screen.queryByText("Team Code")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [true, true, ["Housing Accommodation Form", "11:59 PM on February 14, 2025", "$100"], []],
+    [true, false, ["$100", "unable to provide housing"], ["Housing Accommodation Form"]],
+    [false, true, ["Housing Accommodation Form", "unable to reimburse travel"], ["$100"]],
+    [false, false, ["unable to provide travel reimbursement or housing"], ["$100", "Housing Accommodation Form"]],
+  ])("confirmation details for travel=%s housing=%s", (travel, housing, present, absent) => {
+    render(<DashboardPage {...props({ status: "accepted", travelReimbursement: travel, housingAccommodations: housing })} />);
+    const block = screen.getByRole("region", { name: "Confirmation Details" });
+    for (const text of present) expect(block).toHaveTextContent(text);
+    for (const text of absent) expect(block).not.toHaveTextContent(text);
+    expect(block).toHaveTextContent("By confirming your acceptance below, you acknowledge the information above.");
+    if (housing) {
+      expect(within(block).getByRole("link", { name: "Housing Accommodation Form" })).toHaveAttribute(
+        "href",
+        "https://forms.example.org/housing",
+      );
+    }
+  });
+
+  it("a confirmed applicant sees the details without the acknowledgement line", () => {
+    render(<DashboardPage {...props({ status: "confirmed", travelReimbursement: true })} />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("You're All Set!");
+    const block = screen.getByRole("region", { name: "Confirmation Details" });
+    expect(block).not.toHaveTextContent("acknowledge");
+  });
+
+  it("marks the tracker steps complete or not for assistive technology", () => {
+    render(<DashboardPage {...props({ status: "confirmed" })} />);
+    const steps = within(screen.getByRole("list", { name: "Application progress" })).getAllByRole("listitem");
+    expect(steps.map((s) => s.textContent)).toEqual([
+      "✓Apply (complete)",
+      "✓Review (complete)",
+      "✓Confirm (complete)",
+      "Attend (not yet)",
+    ]);
+  });
+
+  it.each([
+    ["unsubmitted", "Launch Application"],
+    ["started", "Launch Application"],
+    ["submitted", "Edit Application"],
+  ] as const)("while open, %s links to /apply as '%s'", (status, label) => {
+    render(<DashboardPage {...props({ status, cycleStatus: "open" })} />);
+    expect(screen.getByRole("link", { name: label })).toHaveAttribute("href", "/apply");
+  });
+
+  it("the attendance form defaults to yes and confirms, then reloads", async () => {
+    const { apiCalls } = mockFetch({ "POST /api/applications/confirm": { body: { status: "confirmed" } } });
+    const onAnswered = vi.fn();
+    render(<DashboardPage {...props({ status: "accepted", onAnswered })} />);
+    const group = screen.getByRole("group", { name: "Will you attend?" });
+    expect(within(group).getByRole("radio", { name: "Yes, I'm looking forward to it!" })).toBeChecked();
+    expect(within(group).getByRole("radio", { name: "No, unfortunately I can no longer attend." })).not.toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/applications/confirm"]);
+    expect(onAnswered).toHaveBeenCalledTimes(1);
+  });
+
+  it("choosing no on the attendance form declines", async () => {
+    const { apiCalls } = mockFetch({ "POST /api/applications/decline": { body: { status: "declined" } } });
+    const onAnswered = vi.fn();
+    render(<DashboardPage {...props({ status: "waitlist_accepted", cycleStatus: "waitlist_closed", onAnswered })} />);
+    await userEvent.click(screen.getByRole("radio", { name: "No, unfortunately I can no longer attend." }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(apiCalls().map((c) => c.path)).toEqual(["/api/applications/decline"]);
+    expect(onAnswered).toHaveBeenCalledTimes(1);
+  });
+
+  it("the waitlist form defaults to joining and sends confirm-waitlist", async () => {
+    const { apiCalls } = mockFetch({ "POST /api/applications/confirm-waitlist": { body: { status: "waitlist_confirmed" } } });
+    const onAnswered = vi.fn();
+    render(<DashboardPage {...props({ status: "waitlisted", onAnswered })} />);
+    expect(screen.getByRole("radio", { name: "Yes, I would like to be on the waitlist." })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(apiCalls().map((c) => c.path)).toEqual(["/api/applications/confirm-waitlist"]);
+    expect(apiCalls()[0].headers["X-CSRFToken"]).toBeDefined();
+    expect(onAnswered).toHaveBeenCalledTimes(1);
+  });
+
+  it("choosing no on the waitlist form declines", async () => {
+    const { apiCalls } = mockFetch({ "POST /api/applications/decline": { body: { status: "declined" } } });
+    render(<DashboardPage {...props({ status: "waitlisted", cycleStatus: "confirmation_closed" })} />);
+    await userEvent.click(screen.getByRole("radio", { name: "No, I would not like to be on the waitlist." }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(apiCalls().map((c) => c.path)).toEqual(["/api/applications/decline"]);
+  });
+
+  it("a refused answer shows the server's reason and does not reload", async () => {
+    mockFetch({
+      "POST /api/applications/confirm": {
+        status: 409,
+        body: { message: "The confirmation window has closed, so your attendance can no longer be confirmed." },
+      },
+    });
+    const onAnswered = vi.fn();
+    render(<DashboardPage {...props({ status: "accepted", onAnswered })} />);
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The confirmation window has closed");
+    expect(onAnswered).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
+  });
+
+  it("shows no forms outside their windows", () => {
+    render(<DashboardPage {...props({ status: "accepted", cycleStatus: "confirmation_closed" })} />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Unfortunately the Confirmation Date has Passed");
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("throws 200 pieces of confetti for 2 seconds when accepted and released", () => {
+    vi.useFakeTimers();
+    const { container } = render(<DashboardPage {...props({ status: "accepted" })} />);
+    const canvas = container.querySelector("canvas.confetti");
+    expect(canvas).toHaveAttribute("data-pieces", "200");
+    expect(canvas).toHaveAttribute("aria-hidden", "true");
+    act(() => vi.advanceTimersByTime(1999));
+    expect(container.querySelector("canvas.confetti")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(container.querySelector("canvas.confetti")).not.toBeInTheDocument();
+  });
+
+  it("throws no confetti for people who prefer reduced motion", () => {
+    setReducedMotion(true);
+    const { container } = render(<DashboardPage {...props({ status: "confirmed" })} />);
+    expect(container.querySelector("canvas.confetti")).not.toBeInTheDocument();
+  });
+
+  it("throws no confetti once confirmations have closed", () => {
+    const { container } = render(<DashboardPage {...props({ status: "waitlist_accepted", cycleStatus: "confirmation_closed" })} />);
+    expect(container.querySelector("canvas.confetti")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { dashboardApi } from "../../api/dashboard";
+import { ChoiceForm } from "./choice-form";
+import { Confetti } from "./confetti";
+import { ConfirmationDetails } from "./confirmation-details";
+import { ProgressTracker } from "./progress-tracker";
+import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
+
+/** The page's initial props (apps/applications/pages.py): all the first paint needs. */
+export interface DashboardProps {
+  email: string;
+  status: ApplicationStatus;
+  travelReimbursement: boolean;
+  housingAccommodations: boolean;
+  teamcode: string | null;
+  cycleStatus: CycleStatus;
+  config: CycleConfig;
+  /** What happens after an answer succeeds; the page reloads by default (spec section 4). */
+  onAnswered?: () => void;
+}
+
+function reload() {
+  window.location.reload();
+}
+
+export function DashboardPage(props: DashboardProps) {
+  const { email, status, teamcode, onAnswered = reload } = props;
+  const view = dashboardView({
+    status,
+    cycleStatus: props.cycleStatus,
+    travelReimbursement: props.travelReimbursement,
+    housingAccommodations: props.housingAccommodations,
+    config: props.config,
+  });
+  const hasActions = Boolean(view.link || view.waitlistForm || view.attendanceForm);
+
+  return (
+    <div className="dashboard">
+      <aside className="card dashboard__info" aria-labelledby="dashboard-info-title">
+        <h2 id="dashboard-info-title" className="visually-hidden">
+          Your details
+        </h2>
+        <dl className="dashboard__facts">
+          <div>
+            <dt>Your Info</dt>
+            <dd className="dashboard__email">{email}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className={`badge dashboard__status dashboard__status--${status}`}>{statusLabel(status)}</span>
+            </dd>
+          </div>
+          {teamcode ? (
+            <div>
+              <dt>Team Code</dt>
+              <dd className="dashboard__teamcode">{teamcode}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </aside>
+
+      <section className="card dashboard__main" aria-labelledby="dashboard-headline">
+        <h1 id="dashboard-headline" className="dashboard__headline">
+          {view.headline}
+        </h1>
+        <p className="dashboard__message">{view.message}</p>
+        {view.confirmation ? <ConfirmationDetails details={view.confirmation} /> : null}
+
+        <ProgressTracker steps={view.tracker} />
+
+        {hasActions ? (
+          <div className="dashboard__actions">
+            {view.link ? (
+              <a className="button" href={view.link.href}>
+                {view.link.label}
+              </a>
+            ) : null}
+            {view.waitlistForm ? (
+              <ChoiceForm
+                legend="Would you like to join the waitlist?"
+                defaultValue="waitlist_confirmed"
+                onDone={onAnswered}
+                choices={[
+                  {
+                    value: "waitlist_confirmed",
+                    label: "Yes, I would like to be on the waitlist.",
+                    submit: dashboardApi.confirmWaitlist,
+                  },
+                  { value: "declined", label: "No, I would not like to be on the waitlist.", submit: dashboardApi.decline },
+                ]}
+              />
+            ) : null}
+            {view.attendanceForm ? (
+              <ChoiceForm
+                legend="Will you attend?"
+                defaultValue="confirmed"
+                onDone={onAnswered}
+                choices={[
+                  { value: "confirmed", label: "Yes, I'm looking forward to it!", submit: dashboardApi.confirm },
+                  { value: "declined", label: "No, unfortunately I can no longer attend.", submit: dashboardApi.decline },
+                ]}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+      {view.confetti ? <Confetti /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+// The dashboard matrix of spec section 4, written out cell by cell: every cycle status ×
+// application status, its headline, message, tracker, confirmation block and forms.
+import { describe, expect, it } from "vitest";
+import {
+  APPLICATION_STATUSES,
+  CYCLE_STATUSES,
+  HEADLINES,
+  dashboardView,
+  formatDate,
+  statusLabel,
+  type ApplicationStatus,
+  type CycleConfig,
+  type CycleStatus,
+} from "./state";
+
+const config: CycleConfig = {
+  dates: {
+    due: "2025-01-15",
+    start: "2025-03-07",
+    end: "2025-03-09",
+    housing: "2025-02-14",
+    confirmation_first_deadline: "2025-02-01",
+    confirmation_second_deadline: "2025-02-20",
+    waitlist_deadline: "2025-02-10",
+  },
+  location: "Friend Center, Princeton, NJ",
+  housing_link: "https://forms.example.org/housing",
+};
+
+// Headline codes, one letter per cell.
+const H: Record<string, string> = {
+  N: HEADLINES.notOpen,
+  S: "Start Your Application Now",
+  C: "Continue Your Application Now",
+  U: "Your Application is Submitted!",
+  X: "Applications Are closed",
+  R: "Your Application is Being Reviewed",
+  T: "Thank You for Your Application",
+  D: HEADLINES.declined,
+  A: "You're All Set!",
+  W: "You Have Been Waitlisted",
+  L: "You are on the Waitlist!",
+  G: "Congratulations, You Have Been Accepted!",
+  P: "Unfortunately the Confirmation Date has Passed",
+};
+
+// What each message must say (the spec quotes none of them; these are its required contents).
+const M: Record<string, string[]> = {
+  N: ["not open yet"],
+  S: ["due January 15, 2025", "Launch your application"],
+  C: ["due January 15, 2025", "Launch your application"],
+  U: ["still edit"],
+  X: ["Applications are closed"],
+  R: ["has been submitted"],
+  T: ["unable to offer you a spot"],
+  D: ["sorry you can no longer attend"],
+  A: ["Thank you for confirming", "Friend Center, Princeton, NJ", "March 7, 2025"],
+  W: ["February 10, 2025", "join the waitlist"],
+  L: ["Thank you for joining the waitlist"],
+  P: ["confirmation date has passed"],
+};
+
+// Columns: unsubmitted started submitted waitlisted waitlist_confirmed accepted waitlist_accepted confirmed rejected declined
+const HEADLINE_TABLE: Record<CycleStatus, string> = {
+  not_open: "N N N N N N N N N N",
+  open: "S C U U U U U U U U",
+  closed: "X X R R R R R R R R",
+  released: "X X T W L G G A T D",
+  confirmation_closed: "X X T W L P G A T D",
+  waitlist_closed: "X X T T L P G A T D",
+  second_confirmation_closed: "X X T T T P P A T D",
+};
+
+const TRACKERS: Record<ApplicationStatus, string> = {
+  unsubmitted: "Apply Review Confirm Attend",
+  started: "Apply Review Confirm Attend",
+  submitted: "Apply✓ Review Confirm Attend",
+  waitlisted: "Apply✓ Review✓ Waitlist✓ Confirm Attend",
+  waitlist_confirmed: "Apply✓ Review✓ Waitlist✓ Confirm Attend",
+  accepted: "Apply✓ Review✓ Confirm Attend",
+  waitlist_accepted: "Apply✓ Review✓ Confirm Attend",
+  confirmed: "Apply✓ Review✓ Confirm✓ Attend",
+  rejected: "Apply✓ Review✓",
+  declined: "Apply✓ Review✓ Confirm",
+};
+
+// Cells (status@cycle) where each part shows; everything else must not show it.
+const CONFIRMATION_CELLS = [
+  ...CYCLE_STATUSES.map((c) => `confirmed@${c}`),
+  "waitlist_accepted@released",
+  "waitlist_accepted@confirmation_closed",
+  "waitlist_accepted@waitlist_closed",
+  "waitlist_accepted@second_confirmation_closed",
+  "accepted@released",
+];
+const WAITLIST_FORM_CELLS = ["waitlisted@released", "waitlisted@confirmation_closed"];
+const ATTENDANCE_FORM_CELLS = [
+  "accepted@released",
+  "waitlist_accepted@released",
+  "waitlist_accepted@confirmation_closed",
+  "waitlist_accepted@waitlist_closed",
+];
+const LAUNCH_CELLS = ["unsubmitted@open", "started@open"];
+const EDIT_CELLS = ["submitted@open"];
+const CONFETTI_CELLS = ["accepted@released", "confirmed@released", "waitlist_accepted@released"];
+
+const cells = CYCLE_STATUSES.flatMap((cycle) =>
+  APPLICATION_STATUSES.map((status, column) => ({
+    cycle,
+    status,
+    code: HEADLINE_TABLE[cycle].split(" ")[column],
+  })),
+);
+
+describe("dashboard matrix", () => {
+  it("covers all 70 cells", () => {
+    expect(cells).toHaveLength(70);
+  });
+
+  it.each(cells)("$status while the cycle is $cycle", ({ cycle, status, code }) => {
+    const key = `${status}@${cycle}`;
+    for (const [travel, housing, variant] of [
+      [true, true, "travel_and_housing"],
+      [true, false, "travel_only"],
+      [false, true, "housing_only"],
+      [false, false, "neither"],
+    ] as const) {
+      const view = dashboardView({
+        status,
+        cycleStatus: cycle,
+        travelReimbursement: travel,
+        housingAccommodations: housing,
+        config,
+      });
+      expect(view.headline).toBe(H[code]);
+      const expectedMessage =
+        code === "G"
+          ? [status === "accepted" ? "February 1, 2025" : "February 20, 2025", "confirm your attendance"]
+          : M[code];
+      for (const fragment of expectedMessage) expect(view.message).toContain(fragment);
+
+      const tracker = view.tracker.map((s) => `${s.name}${s.complete ? "✓" : ""}`).join(" ");
+      expect(tracker).toBe(TRACKERS[status]);
+
+      if (CONFIRMATION_CELLS.includes(key)) {
+        expect(view.confirmation).toEqual({
+          variant,
+          housingDate: "February 14, 2025",
+          housingLink: "https://forms.example.org/housing",
+          acknowledge: status === "accepted" || status === "waitlist_accepted",
+        });
+      } else {
+        expect(view.confirmation).toBeNull();
+      }
+      expect(view.waitlistForm).toBe(WAITLIST_FORM_CELLS.includes(key));
+      expect(view.attendanceForm).toBe(ATTENDANCE_FORM_CELLS.includes(key));
+      expect(view.link).toEqual(
+        LAUNCH_CELLS.includes(key)
+          ? { label: "Launch Application", href: "/apply" }
+          : EDIT_CELLS.includes(key)
+            ? { label: "Edit Application", href: "/apply" }
+            : null,
+      );
+      expect(view.confetti).toBe(CONFETTI_CELLS.includes(key));
+    }
+  });
+});
+
+describe("formatDate", () => {
+  it.each([
+    ["2024-05-20", "May 20, 2024"],
+    ["2025-01-01", "January 1, 2025"],
+    ["2025-12-31", "December 31, 2025"],
+  ])("shows %s as %s in UTC", (iso, shown) => {
+    expect(formatDate(iso)).toBe(shown);
+  });
+
+  it("leaves an unreadable date as it is rather than showing 'Invalid Date'", () => {
+    expect(formatDate("soon")).toBe("soon");
+  });
+});
+
+describe("statusLabel", () => {
+  it.each([
+    ["accepted", "Accepted"],
+    ["waitlist_confirmed", "Waitlist confirmed"],
+    ["unsubmitted", "Unsubmitted"],
+  ])("capitalises %s", (status, label) => {
+    expect(statusLabel(status)).toBe(label);
+  });
+});

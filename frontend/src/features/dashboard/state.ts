@@ -1,0 +1,277 @@
+// What the applicant dashboard shows for each cycle status × application status (spec
+// section 4): headline, message, progress tracker, confirmation-details block, links, forms
+// and confetti. Pure functions, so the whole matrix is table-tested without rendering.
+
+export const APPLICATION_STATUSES = [
+  "unsubmitted",
+  "started",
+  "submitted",
+  "waitlisted",
+  "waitlist_confirmed",
+  "accepted",
+  "waitlist_accepted",
+  "confirmed",
+  "rejected",
+  "declined",
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const CYCLE_STATUSES = [
+  "not_open",
+  "open",
+  "closed",
+  "released",
+  "confirmation_closed",
+  "waitlist_closed",
+  "second_confirmation_closed",
+] as const;
+export type CycleStatus = (typeof CYCLE_STATUSES)[number];
+
+export interface CycleDates {
+  start: string;
+  end: string;
+  housing: string;
+  confirmation_first_deadline: string;
+  confirmation_second_deadline: string;
+  due: string;
+  waitlist_deadline: string;
+}
+
+export interface CycleConfig {
+  dates: CycleDates;
+  status?: string;
+  location: string;
+  housing_link: string;
+}
+
+export interface DashboardInput {
+  status: ApplicationStatus;
+  cycleStatus: CycleStatus;
+  travelReimbursement: boolean;
+  housingAccommodations: boolean;
+  config: CycleConfig;
+}
+
+export type StepName = "Apply" | "Review" | "Waitlist" | "Confirm" | "Attend";
+export interface TrackerStep {
+  name: StepName;
+  complete: boolean;
+}
+
+/** The four travel/housing variants of the confirmation-details block. */
+export type ConfirmationVariant = "travel_and_housing" | "travel_only" | "housing_only" | "neither";
+
+export interface ConfirmationDetails {
+  variant: ConfirmationVariant;
+  /** The housing form's due date, formatted; shown at 11:59 PM. */
+  housingDate: string;
+  housingLink: string;
+  /** Accepted and waitlist_accepted add the acknowledgement line. */
+  acknowledge: boolean;
+}
+
+export interface ActionLink {
+  label: "Edit Application" | "Launch Application";
+  href: "/apply";
+}
+
+export interface DashboardView {
+  headline: string;
+  message: string;
+  tracker: TrackerStep[];
+  confirmation: ConfirmationDetails | null;
+  link: ActionLink | null;
+  waitlistForm: boolean;
+  attendanceForm: boolean;
+  confetti: boolean;
+}
+
+// The spec's quoted headlines.
+export const HEADLINES = {
+  notOpen: "Applications Are Not Open Yet",
+  start: "Start Your Application Now",
+  continue: "Continue Your Application Now",
+  submitted: "Your Application is Submitted!",
+  closedDraft: "Applications Are closed",
+  reviewing: "Your Application is Being Reviewed",
+  thankYou: "Thank You for Your Application",
+  declined: "We're Sorry You Can't Make It",
+  confirmed: "You're All Set!",
+  waitlisted: "You Have Been Waitlisted",
+  onWaitlist: "You are on the Waitlist!",
+  accepted: "Congratulations, You Have Been Accepted!",
+  passed: "Unfortunately the Confirmation Date has Passed",
+} as const;
+
+const DRAFTS: readonly ApplicationStatus[] = ["unsubmitted", "started"];
+const LATER_STAGES: readonly CycleStatus[] = [
+  "released",
+  "confirmation_closed",
+  "waitlist_closed",
+  "second_confirmation_closed",
+];
+
+/** Spec section 9: dates are shown in US long format in UTC, e.g. "May 20, 2024". */
+export function formatDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}
+
+/** "waitlist_confirmed" → "Waitlist confirmed": the status word, capitalised. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function headlineAndMessage(input: DashboardInput): [string, string] {
+  const { status, cycleStatus: cycle } = input;
+  const d = input.config.dates;
+  const regret =
+    "Unfortunately, we are unable to offer you a spot this time. We received many strong applications, " +
+    "and we hope you will apply again next season.";
+
+  if (cycle === "not_open") {
+    return [HEADLINES.notOpen, "Applications are not open yet. Check back here once they open!"];
+  }
+  if (cycle === "open") {
+    if (DRAFTS.includes(status)) {
+      return [
+        status === "unsubmitted" ? HEADLINES.start : HEADLINES.continue,
+        `Applications are due ${formatDate(d.due)}. Launch your application below to get started.`,
+      ];
+    }
+    return [
+      HEADLINES.submitted,
+      `Thank you for applying! You can still edit your application until applications close on ${formatDate(d.due)}.`,
+    ];
+  }
+  if (DRAFTS.includes(status)) {
+    return [
+      HEADLINES.closedDraft,
+      "Applications are closed, so new applications can no longer be submitted. We hope to see you next season!",
+    ];
+  }
+  if (cycle === "closed") {
+    return [
+      HEADLINES.reviewing,
+      "Your application has been submitted. Our team is reviewing applications, and your decision will appear here.",
+    ];
+  }
+
+  // Later stages: released and the closing windows after it.
+  switch (status) {
+    case "submitted":
+    case "rejected":
+      return [HEADLINES.thankYou, regret];
+    case "declined":
+      return [
+        HEADLINES.declined,
+        "We're sorry you can no longer attend. Thank you for letting us know, and we hope to see you at a future event.",
+      ];
+    case "confirmed":
+      return [
+        HEADLINES.confirmed,
+        `Thank you for confirming your attendance! We'll see you at ${input.config.location} on ${formatDate(d.start)}.`,
+      ];
+    case "waitlisted":
+      if (cycle !== "second_confirmation_closed" && cycle !== "waitlist_closed") {
+        return [
+          HEADLINES.waitlisted,
+          `Please fill out the form below by ${formatDate(d.waitlist_deadline)} to join the waitlist.`,
+        ];
+      }
+      return [HEADLINES.thankYou, regret];
+    case "waitlist_confirmed":
+      if (cycle !== "second_confirmation_closed") {
+        return [
+          HEADLINES.onWaitlist,
+          "Thank you for joining the waitlist. We will email you if a spot opens up for you.",
+        ];
+      }
+      return [HEADLINES.thankYou, regret];
+    case "waitlist_accepted":
+      if (cycle !== "second_confirmation_closed") {
+        return [
+          HEADLINES.accepted,
+          `A spot has opened up for you! Please confirm your attendance below by ${formatDate(d.confirmation_second_deadline)}.`,
+        ];
+      }
+      return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
+    case "accepted":
+      if (cycle === "released") {
+        return [
+          HEADLINES.accepted,
+          `We loved your application! Please confirm your attendance below by ${formatDate(d.confirmation_first_deadline)}.`,
+        ];
+      }
+      return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
+    default:
+      return [HEADLINES.thankYou, regret];
+  }
+}
+
+const STEPS_BY_STATUS: Record<ApplicationStatus, [StepName, boolean][]> = {
+  unsubmitted: [["Apply", false], ["Review", false], ["Confirm", false], ["Attend", false]],
+  started: [["Apply", false], ["Review", false], ["Confirm", false], ["Attend", false]],
+  submitted: [["Apply", true], ["Review", false], ["Confirm", false], ["Attend", false]],
+  waitlisted: [["Apply", true], ["Review", true], ["Waitlist", true], ["Confirm", false], ["Attend", false]],
+  waitlist_confirmed: [["Apply", true], ["Review", true], ["Waitlist", true], ["Confirm", false], ["Attend", false]],
+  accepted: [["Apply", true], ["Review", true], ["Confirm", false], ["Attend", false]],
+  waitlist_accepted: [["Apply", true], ["Review", true], ["Confirm", false], ["Attend", false]],
+  confirmed: [["Apply", true], ["Review", true], ["Confirm", true], ["Attend", false]],
+  rejected: [["Apply", true], ["Review", true]],
+  declined: [["Apply", true], ["Review", true], ["Confirm", false]],
+};
+
+/** The progress tracker's steps for a status (spec section 4's table). */
+export function trackerSteps(status: ApplicationStatus): TrackerStep[] {
+  return (STEPS_BY_STATUS[status] ?? STEPS_BY_STATUS.unsubmitted).map(([name, complete]) => ({ name, complete }));
+}
+
+function showsConfirmation(status: ApplicationStatus, cycle: CycleStatus): boolean {
+  if (status === "confirmed") return true;
+  if (status === "waitlist_accepted") return LATER_STAGES.includes(cycle);
+  if (status === "accepted") return cycle === "released";
+  return false;
+}
+
+export function confirmationVariant(travel: boolean, housing: boolean): ConfirmationVariant {
+  if (travel && housing) return "travel_and_housing";
+  if (travel) return "travel_only";
+  if (housing) return "housing_only";
+  return "neither";
+}
+
+export function dashboardView(input: DashboardInput): DashboardView {
+  const { status, cycleStatus: cycle } = input;
+  const [headline, message] = headlineAndMessage(input);
+  const confirmation = showsConfirmation(status, cycle)
+    ? {
+        variant: confirmationVariant(input.travelReimbursement, input.housingAccommodations),
+        housingDate: formatDate(input.config.dates.housing),
+        housingLink: input.config.housing_link,
+        acknowledge: status === "accepted" || status === "waitlist_accepted",
+      }
+    : null;
+  let link: ActionLink | null = null;
+  if (cycle === "open" && status === "submitted") link = { label: "Edit Application", href: "/apply" };
+  if (cycle === "open" && DRAFTS.includes(status)) link = { label: "Launch Application", href: "/apply" };
+  const waitlistForm = status === "waitlisted" && (cycle === "released" || cycle === "confirmation_closed");
+  const attendanceForm =
+    (status === "accepted" && cycle === "released") ||
+    (status === "waitlist_accepted" &&
+      (cycle === "released" || cycle === "confirmation_closed" || cycle === "waitlist_closed"));
+  const confetti =
+    cycle === "released" && (status === "accepted" || status === "confirmed" || status === "waitlist_accepted");
+  return {
+    headline,
+    message,
+    tracker: trackerSteps(status),
+    confirmation,
+    link,
+    waitlistForm,
+    attendanceForm,
+    confetti,
+  };
+}
