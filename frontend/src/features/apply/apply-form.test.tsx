@@ -1,0 +1,330 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Application } from "../../api/applications";
+import { mockFetch, type Route } from "../../lib/fetch-mock";
+import { ApplyPage, type ApplyPageProps } from "./apply-page";
+import { MESSAGES, toBody } from "./form-model";
+import { SECTIONS, validState } from "./test-fixtures";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const SCHOOLS = ["Princeton University", "Rutgers University", "College Not Present"];
+const COUNTRIES = ["Canada", "Taiwan", "Vatican City"];
+
+function routes(extra: Record<string, Route | Route[]> = {}) {
+  return mockFetch({
+    "GET /api/applications/schools": { body: SCHOOLS },
+    "GET /api/applications/countries": { body: COUNTRIES },
+    ...extra,
+  });
+}
+
+function draft(status: Application["status"] = "started"): Application {
+  return {
+    ...toBody(SECTIONS, validState(), true),
+    status,
+    email: "ada@princeton.edu",
+    travel_reimbursement: false,
+    housing_accommodations: false,
+  };
+}
+
+function renderPage(props: Partial<ApplyPageProps> = {}) {
+  const navigate = vi.fn();
+  render(
+    <ApplyPage
+      cycleStatus="open"
+      questions={SECTIONS}
+      application={null}
+      resumeSubmitted={false}
+      hostSchool="Princeton University"
+      navigate={navigate}
+      {...props}
+    />,
+  );
+  return { navigate };
+}
+
+/** Wait until the school list has arrived (the picker stops saying it is loading). */
+async function listsLoaded() {
+  await waitFor(() => expect(screen.getByLabelText("School")).not.toHaveAttribute("aria-busy", "true"));
+  await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the /apply page", () => {
+  it("says applications are not open when the cycle status isn't open", () => {
+    routes();
+    renderPage({ cycleStatus: "closed", questions: undefined, application: undefined, resumeSubmitted: undefined });
+    expect(screen.getByText("Applications are not currently open")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+  });
+
+  it("shows the loading animation while it fetches what the page props lack", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    routes({
+      "GET /api/applications/questions": async () => {
+        await gate;
+        return { body: SECTIONS };
+      },
+      "GET /api/applications/application": { body: draft() },
+      "GET /api/resume/submitted": { body: { submitted: true } },
+    });
+    renderPage({ questions: undefined, application: undefined, resumeSubmitted: undefined });
+    expect(screen.getByRole("status")).toHaveTextContent("Loading your application…");
+    release();
+    expect(await screen.findByRole("heading", { name: "Apply" })).toBeInTheDocument();
+    expect(screen.getByLabelText("First name")).toHaveValue("Ada");
+    expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
+  });
+
+  it("renders each question by its type", async () => {
+    routes();
+    renderPage();
+    await listsLoaded();
+    expect(screen.getByRole("spinbutton", { name: "Age" })).toHaveAttribute("min", "16");
+    expect(screen.getByRole("combobox", { name: "Country" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Level" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Major" })).toHaveAttribute("maxLength", "100");
+    const firstHack = screen.getByRole("group", { name: "First hackathon?" });
+    expect(within(firstHack).getByRole("radio", { name: "Yes" })).toBeInTheDocument();
+    const langs = screen.getByRole("group", { name: "Languages" });
+    expect(within(langs).getAllByRole("checkbox").map((c) => (c as HTMLInputElement).value)).toEqual(["Python", "C", "Go"]);
+    expect(screen.getByRole("textbox", { name: "Why?" })).toHaveAttribute("maxLength", "1200");
+    expect(screen.getByLabelText("Resume")).toHaveAttribute("type", "file");
+    expect(screen.getByText(MESSAGES.resumeNone)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save for later" })).toBeInTheDocument();
+  });
+
+  it("counts the characters of a long answer", async () => {
+    const user = userEvent.setup();
+    routes();
+    renderPage();
+    expect(screen.getByText("0 / 1200 characters")).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Why?" }), "Hello");
+    expect(screen.getByText("5 / 1200 characters")).toBeInTheDocument();
+  });
+
+  it("offers up to three list entries, with Remove after the first and Add another while fewer than three", async () => {
+    const user = userEvent.setup();
+    routes();
+    renderPage();
+    const links = screen.getByRole("group", { name: "Links" });
+    expect(within(links).getAllByRole("textbox")).toHaveLength(1);
+    expect(within(links).queryByRole("button", { name: /Remove/ })).not.toBeInTheDocument();
+    await user.click(within(links).getByRole("button", { name: "Add another" }));
+    await user.click(within(links).getByRole("button", { name: "Add another" }));
+    expect(within(links).getAllByRole("textbox")).toHaveLength(3);
+    expect(within(links).queryByRole("button", { name: "Add another" })).not.toBeInTheDocument();
+    expect(within(links).getAllByRole("button", { name: /^Remove entry/ })).toHaveLength(2);
+    await user.type(within(links).getByLabelText("Links, entry 3"), "third");
+    await user.click(within(links).getByRole("button", { name: "Remove entry 2" }));
+    expect(within(links).getAllByRole("textbox").map((i) => (i as HTMLInputElement).value)).toEqual(["", "third"]);
+    expect(within(links).getByRole("button", { name: "Add another" })).toBeInTheDocument();
+  });
+
+  it("shows a conditional section only while its question is answered yes", async () => {
+    const user = userEvent.setup();
+    routes();
+    renderPage();
+    expect(screen.queryByRole("group", { name: "Travel" })).not.toBeInTheDocument();
+    const travel = screen.getByRole("group", { name: "Need travel?" });
+    await user.click(within(travel).getByRole("radio", { name: "Yes" }));
+    expect(screen.getByRole("group", { name: "Travel" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "From where?" })).toBeInTheDocument();
+    await user.click(within(travel).getByRole("radio", { name: "No" }));
+    expect(screen.queryByRole("group", { name: "Travel" })).not.toBeInTheDocument();
+  });
+
+  it("checks the form before submitting: errors beside their fields, focus on the first", async () => {
+    const user = userEvent.setup();
+    const api = routes();
+    renderPage();
+    await listsLoaded();
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(screen.getByText(MESSAGES.fixFields)).toBeInTheDocument();
+    const first = screen.getByLabelText("First name");
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute("aria-invalid", "true");
+    expect(first).toHaveAccessibleDescription(MESSAGES.required);
+    expect(screen.getByRole("combobox", { name: "School" })).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText(MESSAGES.resumeMissing)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.checkboxes)).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Are you starting a new team?" })).toHaveAccessibleDescription(
+      expect.stringContaining(MESSAGES.teamChoice),
+    );
+    expect(api.calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    // Fixing a field clears its error.
+    await user.type(first, "Ada");
+    expect(first).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("rejects a school typed in the wrong case (the value must match an option exactly)", async () => {
+    const user = userEvent.setup();
+    routes();
+    renderPage({ application: { ...draft(), school: "" }, resumeSubmitted: true });
+    await listsLoaded();
+    await user.type(screen.getByLabelText("School"), "princeton university");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    const school = screen.getByRole("combobox", { name: "School" });
+    expect(school).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.school));
+    expect(school).toHaveFocus();
+  });
+
+  it("submits the encoded application, says so and goes to the dashboard", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });
+    const { navigate } = renderPage({ application: draft(), resumeSubmitted: true });
+    await listsLoaded();
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.submitted)).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === "POST");
+    expect(post?.path).toBe("/api/applications/application");
+    expect(post?.body).toEqual(toBody(SECTIONS, { ...validState(), answers: { ...validState().answers, links: ["https://github.com/ada"] } }, true));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard"), { timeout: 3000 });
+  });
+
+  it("shows the server's field errors beside their fields and focuses the first", async () => {
+    const user = userEvent.setup();
+    routes({
+      "POST /api/applications/application": {
+        status: 400,
+        body: {
+          message: "The application has problems.",
+          errors: { why: ["This question is required."], teamcode: ["This team is full"] },
+        },
+      },
+    });
+    const { navigate } = renderPage({ application: draft(), resumeSubmitted: true });
+    await listsLoaded();
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.submitFailed)).toBeInTheDocument();
+    const why = screen.getByRole("textbox", { name: "Why?" });
+    expect(why).toHaveFocus();
+    expect(why).toHaveAccessibleDescription(expect.stringContaining("This question is required."));
+    expect(screen.getByText("This team is full")).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("saves a draft without the submit checks, then goes to the dashboard", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/applications/save": { body: draft() } });
+    const { navigate } = renderPage();
+    await user.type(screen.getByLabelText("First name"), "Ada");
+    await user.type(screen.getByRole("spinbutton", { name: "Age" }), "15");
+    await user.click(screen.getByRole("button", { name: "Save for later" }));
+    expect(await screen.findByText(MESSAGES.saved)).toBeInTheDocument();
+    const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as ReturnType<typeof toBody>;
+    expect(body.first).toBe("Ada");
+    expect(body.sections[0].answers[0]).toEqual({ question_id: "age", answer: "15" });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard"), { timeout: 3000 });
+  });
+
+  it("says 'Error saving application' when the save is refused", async () => {
+    const user = userEvent.setup();
+    routes({ "POST /api/applications/save": { status: 409, body: { message: "Applications are not open." } } });
+    const { navigate } = renderPage();
+    await user.click(screen.getByRole("button", { name: "Save for later" }));
+    expect(await screen.findByText(/^Error saving application/)).toHaveTextContent(
+      "Error saving application: Applications are not open.",
+    );
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("refuses a resume over 2 MB before sending it", async () => {
+    const user = userEvent.setup();
+    const api = routes();
+    renderPage();
+    const big = new File([new Uint8Array(2_097_153)], "cv.pdf", { type: "application/pdf" });
+    await user.upload(screen.getByLabelText("Resume"), big);
+    expect(screen.getByText(MESSAGES.resumeTooLarge)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === "/api/resume/upload")).toBe(false);
+  });
+
+  it("uploads a chosen PDF at once and reports it", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/resume/upload": { status: 201, body: { submitted: true } } });
+    renderPage();
+    const pdf = new File(["%PDF-1.4\n%%EOF\n"], "cv.pdf", { type: "application/pdf" });
+    await user.upload(screen.getByLabelText("Resume"), pdf);
+    expect(await screen.findByText(MESSAGES.resumeUploaded)).toBeInTheDocument();
+    const upload = api.calls.find((c) => c.path === "/api/resume/upload");
+    expect((upload?.body as FormData).get("resume")).toBeInstanceOf(File);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(screen.queryByText(MESSAGES.resumeMissing)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when it refuses the file", async () => {
+    const user = userEvent.setup();
+    routes({ "POST /api/resume/upload": { status: 400, body: { message: "Please upload a PDF file." } } });
+    renderPage({ resumeSubmitted: true });
+    expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText("Resume"), new File(["not a pdf"], "cv.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("Please upload a PDF file.")).toBeInTheDocument();
+  });
+
+  it("generates a team code on yes, and asks for a teammate's code on no", async () => {
+    const user = userEvent.setup();
+    routes({ "POST /api/applications/teamcode": { status: 201, body: { teamcode: "4815162" } } });
+    renderPage();
+    const team = screen.getByRole("group", { name: "Are you starting a new team?" });
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    expect(await within(team).findByText("4815162")).toBeInTheDocument();
+    expect(within(team).getByText(/Share this code with your teammates/)).toBeInTheDocument();
+    await user.click(within(team).getByRole("radio", { name: "No" }));
+    expect(within(team).queryByText("4815162")).not.toBeInTheDocument();
+    const code = within(team).getByLabelText("Your teammate's team code");
+    expect(code).toHaveValue("");
+    await user.type(code, "12ab34");
+    expect(code).toHaveValue("1234");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.teamcodeDigits));
+  });
+
+  it("makes a code in the browser when the server can't", async () => {
+    const user = userEvent.setup();
+    routes({ "POST /api/applications/teamcode": { status: 503, body: { message: "Try again." } } });
+    renderPage();
+    const team = screen.getByRole("group", { name: "Are you starting a new team?" });
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    const value = await within(team).findByText(/^\d{6,8}$/);
+    expect(Number(value.textContent)).toBeGreaterThanOrEqual(100_000);
+  });
+
+  it("shows a returning applicant's submitted answers, without Save for later", async () => {
+    routes();
+    renderPage({ application: draft("submitted"), resumeSubmitted: true });
+    await listsLoaded();
+    expect(screen.getByText(/Your application is submitted/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Last name")).toHaveValue("Lovelace");
+    expect(screen.getByLabelText("School")).toHaveValue("Princeton University");
+    expect(screen.getByLabelText("Country")).toHaveValue("Canada");
+    expect(screen.getByRole("combobox", { name: "Level" })).toHaveValue("Undergrad");
+    expect(within(screen.getByRole("group", { name: "Languages" })).getByRole("checkbox", { name: "Go" })).toBeChecked();
+    expect(within(screen.getByRole("group", { name: "First hackathon?" })).getByRole("radio", { name: "No" })).toBeChecked();
+    expect(screen.getByLabelText("Links, entry 1")).toHaveValue("https://github.com/ada");
+    expect(screen.getByText("123456")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: /MLH Code of Conduct/ })).toBeChecked();
+    expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save for later" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Submit changes" })).toBeInTheDocument();
+  });
+
+  it("states the policies: MLH's code of conduct, contest terms and privacy policy, and the host's standards first", () => {
+    routes();
+    renderPage();
+    const conduct = screen.getByRole("group", { name: "Code of conduct" });
+    expect(within(conduct).getByRole("link", { name: /MLH Code of Conduct/ })).toHaveAttribute("target", "_blank");
+    expect(within(conduct).getByRole("link", { name: /MLH Contest Terms and Conditions/ })).toBeInTheDocument();
+    expect(within(conduct).getByRole("link", { name: /MLH Privacy Policy/ })).toBeInTheDocument();
+    expect(conduct).toHaveTextContent("Princeton University's community standards");
+    expect(conduct).toHaveTextContent("take precedence");
+    expect(within(conduct).getAllByRole("checkbox")).toHaveLength(3);
+    expect(within(conduct).getByText("(optional)")).toBeInTheDocument();
+  });
+});

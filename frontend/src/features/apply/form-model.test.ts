@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import type { Application } from "../../api/applications";
+import {
+  MESSAGES,
+  checkForSave,
+  checkForSubmit,
+  decodeMultiselect,
+  generateTeamCode,
+  initialState,
+  toBody,
+  visibleSections,
+  type FormState,
+} from "./form-model";
+import { SECTIONS, validState } from "./test-fixtures";
+
+const CTX = { schools: ["Princeton University", "College Not Present"], countries: ["Canada", "Taiwan"], resumeOnFile: true };
+
+function with_(patch: Partial<FormState>, answers: Record<string, string | string[]> = {}): FormState {
+  const base = validState();
+  return { ...base, ...patch, answers: { ...base.answers, ...answers } };
+}
+
+describe("client checks on submit (spec section 5)", () => {
+  it("pass a complete application", () => {
+    expect(checkForSubmit(SECTIONS, validState(), CTX)).toEqual({});
+  });
+
+  it("require first, last and school", () => {
+    const errors = checkForSubmit(SECTIONS, with_({ first: " ", last: "", school: "" }), CTX);
+    expect(errors).toMatchObject({ first: MESSAGES.required, last: MESSAGES.required, school: MESSAGES.required });
+  });
+
+  it("require the school to match a listed name exactly, case included", () => {
+    expect(checkForSubmit(SECTIONS, with_({ school: "princeton university" }), CTX).school).toBe(MESSAGES.school);
+    expect(checkForSubmit(SECTIONS, with_({ school: "Princeton" }), CTX).school).toBe(MESSAGES.school);
+    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present" }), CTX)).toEqual({});
+  });
+
+  it("require the country to be a listed name", () => {
+    expect(checkForSubmit(SECTIONS, with_({}, { country: "canada" }), CTX).country).toBe(MESSAGES.country);
+    expect(checkForSubmit(SECTIONS, with_({}, { country: "Taiwan" }), CTX)).toEqual({});
+  });
+
+  it("require every question except lists", () => {
+    const empty = initialState(SECTIONS, null);
+    const errors = checkForSubmit(SECTIONS, { ...validState(), answers: empty.answers }, CTX);
+    expect(Object.keys(errors).sort()).toEqual(["age", "country", "first_hack", "langs", "level", "major", "travel", "why"]);
+    expect(errors.first_hack).toBe(MESSAGES.yesOrNo);
+    expect(errors.langs).toBe(MESSAGES.chooseSome);
+  });
+
+  it("hold numbers to a minimum of 16", () => {
+    expect(checkForSubmit(SECTIONS, with_({}, { age: "15" }), CTX).age).toBe(MESSAGES.numericMin);
+    expect(checkForSubmit(SECTIONS, with_({}, { age: "sixteen" }), CTX).age).toBe(MESSAGES.number);
+    expect(checkForSubmit(SECTIONS, with_({}, { age: "16" }), CTX)).toEqual({});
+  });
+
+  it("limit short answers to 100 characters and long ones to 1200", () => {
+    expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(101) }), CTX).major).toBe(MESSAGES.shortMax);
+    expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(100) }), CTX)).toEqual({});
+    expect(checkForSubmit(SECTIONS, with_({}, { why: "x".repeat(1201) }), CTX).why).toBe(MESSAGES.longMax);
+    expect(checkForSubmit(SECTIONS, with_({}, { why: "x".repeat(1200) }), CTX)).toEqual({});
+  });
+
+  it("hold a list to three entries, none with a comma", () => {
+    expect(checkForSubmit(SECTIONS, with_({}, { links: ["a", "b", "c", "d"] }), CTX).links).toBe(MESSAGES.listMax);
+    expect(checkForSubmit(SECTIONS, with_({}, { links: ["a,b"] }), CTX).links).toBe(MESSAGES.listComma);
+    expect(checkForSubmit(SECTIONS, with_({}, { links: [""] }), CTX)).toEqual({});
+  });
+
+  it("accept only the offered options", () => {
+    expect(checkForSubmit(SECTIONS, with_({}, { level: "PhD" }), CTX).level).toBe(MESSAGES.chooseOne);
+    expect(checkForSubmit(SECTIONS, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(MESSAGES.chooseOne);
+  });
+
+  it("require a conditional section only when its question is answered yes", () => {
+    expect(checkForSubmit(SECTIONS, with_({}, { travel: "no", from: "" }), CTX)).toEqual({});
+    expect(checkForSubmit(SECTIONS, with_({}, { travel: "yes", from: "" }), CTX).from).toBe(MESSAGES.required);
+  });
+
+  it("need a resume on file", () => {
+    expect(checkForSubmit(SECTIONS, validState(), { ...CTX, resumeOnFile: false }).resume).toBe(MESSAGES.resumeMissing);
+  });
+
+  it("need the team choice, and a teammate's numeric code when the answer is no", () => {
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "", teamcode: "" }), CTX).teamcode).toBe(MESSAGES.teamChoice);
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "" }), CTX).teamcode).toBe(MESSAGES.teamcodeMissing);
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "12ab56" }), CTX).teamcode).toBe(
+      MESSAGES.teamcodeDigits,
+    );
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "12345" }), CTX).teamcode).toBe(
+      MESSAGES.teamcodeDigits,
+    );
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "87654321" }), CTX)).toEqual({});
+  });
+
+  it("need the first two code-of-conduct boxes; the third is optional", () => {
+    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [true, false, true] }), CTX).checkboxes).toBe(MESSAGES.checkboxes);
+    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [false, true, true] }), CTX).checkboxes).toBe(MESSAGES.checkboxes);
+    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [true, true, false] }), CTX)).toEqual({});
+  });
+
+  it("let a draft keep unfinished values", () => {
+    expect(checkForSave(SECTIONS, initialState(SECTIONS, null))).toEqual({});
+    expect(checkForSave(SECTIONS, with_({}, { age: "15" }))).toEqual({});
+  });
+});
+
+describe("answer encoding (API contract)", () => {
+  it("sends booleans as yes/no and multiselects and lists comma-joined", () => {
+    const body = toBody(SECTIONS, with_({}, { langs: ["Go", "Python"], links: [" a.dev ", "", "b.dev"] }), true);
+    const answers = Object.fromEntries(body.sections.flatMap((s) => s.answers.map((a) => [a.question_id, a.answer])));
+    expect(answers.first_hack).toBe("no");
+    expect(answers.langs).toBe("Python,Go"); // In the options' order.
+    expect(answers.links).toBe("a.dev,b.dev");
+    expect(body.sections.map((s) => s.section_name)).toEqual(["About You", "Experience", "Travel"]);
+    expect(body.checkboxes).toEqual([true, true, false]);
+    expect(body.teamcode).toBe("123456");
+    expect(toBody(SECTIONS, with_({ teamChoice: "", teamcode: "" }), true).teamcode).toBeNull();
+  });
+
+  it("reads a saved application back into the form", () => {
+    const saved: Application = {
+      ...toBody(SECTIONS, validState(), true),
+      status: "started",
+      email: "ada@princeton.edu",
+      travel_reimbursement: false,
+      housing_accommodations: false,
+    };
+    const state = initialState(SECTIONS, saved);
+    expect(state.answers.langs).toEqual(["Python", "Go"]);
+    expect(state.answers.links).toEqual(["https://github.com/ada"]);
+    expect(state.answers.first_hack).toBe("no");
+    expect(state.school).toBe("Princeton University");
+    expect(state.teamChoice).toBe("yes");
+    expect(state.teamcode).toBe("123456");
+  });
+
+  it("decodes multiselect options that contain commas", () => {
+    expect(decodeMultiselect("Yes, please,No", ["Yes, please", "No", "Maybe"])).toEqual(["Yes, please", "No"]);
+  });
+});
+
+describe("conditional sections", () => {
+  it("show only when their question is answered yes", () => {
+    expect(visibleSections(SECTIONS, { travel: "no" }).map((s) => s.section_name)).toEqual(["About You", "Experience"]);
+    expect(visibleSections(SECTIONS, { travel: "yes" }).map((s) => s.section_name)).toContain("Travel");
+  });
+});
+
+describe("team codes", () => {
+  it("are integers from 100000 to 99999999", () => {
+    expect(generateTeamCode(() => 0)).toBe("100000");
+    expect(generateTeamCode(() => 0.999999999999)).toBe("99999999");
+    for (let i = 0; i < 50; i++) {
+      const code = Number(generateTeamCode());
+      expect(code).toBeGreaterThanOrEqual(100_000);
+      expect(code).toBeLessThanOrEqual(99_999_999);
+    }
+  });
+});
