@@ -14,7 +14,7 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from . import organizer, status_machine
+from . import organizer, selectors, status_machine, validation
 from .models import Answer, Application, ApplicationEvent, ApplicationStatus, DecisionEmail, Question, Section, Team
 
 KEEP = ""
@@ -72,6 +72,12 @@ class ApplicationAdminForm(forms.ModelForm):
     class Meta:
         model = Application
         fields = ["first", "last", "school"]
+
+    def clean_school(self) -> str:
+        school = (self.cleaned_data.get("school") or "").strip()
+        if school and school not in selectors.school_set():
+            raise forms.ValidationError(validation.SCHOOL_NOT_LISTED)
+        return school
 
 
 def _yes_no(value: str) -> bool | None:

@@ -265,3 +265,12 @@ def test_staff_who_are_not_superusers_see_nothing_without_permissions(db):
 def test_anonymous_is_sent_to_the_admin_login(client, db):
     r = client.get("/django-admin/applications/application/")
     assert r.status_code == 302 and "/django-admin/login/" in r["Location"]
+
+
+def test_school_must_be_one_of_the_list(su_client, one_of_everything):
+    url = f"/django-admin/applications/application/{one_of_everything.pk}/change/"
+    data = form_data(su_client.get(url))
+    data["school"] = "Hogwarts"
+    r = su_client.post(url, data)
+    assert r.status_code == 200 and "Choose your school from the list." in r.content.decode()
+    assert Application.objects.get(pk=one_of_everything.pk).school == "Princeton University"

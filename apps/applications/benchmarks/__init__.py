@@ -1,0 +1,1 @@
+"""Benchmarks run by hand against a scratch database (see table.py)."""
