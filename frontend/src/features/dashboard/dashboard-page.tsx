@@ -36,8 +36,8 @@ export function DashboardPage(props: DashboardProps) {
   return (
     <div className="dashboard">
       <aside className="card dashboard__info" aria-labelledby="dashboard-info-title">
-        <h2 id="dashboard-info-title" className="visually-hidden">
-          Your details
+        <h2 id="dashboard-info-title" className="dashboard__info-title">
+          Dashboard
         </h2>
         <dl className="dashboard__facts">
           <div>
