@@ -32,6 +32,8 @@ export interface EmailTemplate {
   name?: string;
   description?: string;
   placeholders?: (string | Placeholder)[];
+  /** True when an organizer's version replaces the default. */
+  customized?: boolean;
 }
 
 export interface Preview {
@@ -46,6 +48,7 @@ export const mailingsApi = {
   templates: () => api.get<EmailTemplate[]>("/api/mailings/templates"),
   saveTemplate: (key: string, subject: string, html: string) =>
     api.put<EmailTemplate>(`/api/mailings/templates/${encodeURIComponent(key)}`, { subject, html }),
+  resetTemplate: (key: string) => api.delete<EmailTemplate>(`/api/mailings/templates/${encodeURIComponent(key)}`),
   preview: (key: string, subject: string, html: string) =>
     api.post<Preview>(`/api/mailings/templates/${encodeURIComponent(key)}/preview`, { subject, html }),
   sendTest: (key: string, subject: string, html: string) =>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { SectionDto } from "../../api/reports";
-import { builderReducer, conditionChoices, fromDto, isValid, slugFor, toDto, validate, type BuilderState } from "./builder-state";
+import {
+  builderReducer,
+  conditionChoices,
+  fromDto,
+  isValid,
+  problemsFromServer,
+  slugFor,
+  toDto,
+  validate,
+  type BuilderState,
+} from "./builder-state";
 
 const SET: SectionDto[] = [
   {
@@ -91,10 +101,41 @@ describe("question builder state", () => {
     expect(toDto(retyped)[1].conditional_on).toBeNull();
   });
 
-  it("offers only yes/no questions of other sections as conditions", () => {
+  it("offers only yes/no questions of earlier sections as conditions", () => {
     const state = fromDto(SET);
     expect(conditionChoices(state, 1).map((c) => c.label)).toEqual(["Need travel?"]);
     expect(conditionChoices(state, 0)).toEqual([]);
+  });
+
+  it("flags a section whose condition ends up below it after a reorder", () => {
+    const state = apply(fromDto(SET), { type: "moveSection", section: 1, by: -1 });
+    expect(validate(state).sections[state.sections[0].key]).toMatch(/earlier section/);
+  });
+
+  it("places the server's positional errors on the matching section and question", () => {
+    const state = fromDto(SET);
+    const problems = problemsFromServer(state, {
+      "sections.1.questions.1.options": ["Options must be different from each other."],
+      "sections.0.section_name": ["A section needs a name."],
+      sections: ["At most 50 sections."],
+    });
+    expect(problems.questions[state.sections[1].questions[1].key]).toBe("Options must be different from each other.");
+    expect(problems.sections[state.sections[0].key]).toBe("A section needs a name.");
+    expect(problems.general).toEqual(["At most 50 sections."]);
+  });
+
+  it("never gives a new question an id the application reserves", () => {
+    const state = apply(fromDto(SET), { type: "addQuestion", section: 0 }, { type: "setText", section: 0, question: 2, text: "School" });
+    expect(toDto(state)[0].questions[2].question_id).toBe("school_2");
+  });
+
+  it("refuses commas in multiselect options", () => {
+    const state = apply(
+      fromDto(SET),
+      { type: "setType", section: 1, question: 1, questionType: "multiselect" },
+      { type: "setOption", section: 1, question: 1, option: 0, value: "Bus, coach" },
+    );
+    expect(validate(state).questions[state.sections[1].questions[1].key]).toMatch(/commas/);
   });
 
   it("a conditional on a new yes/no question is saved as that question's new id", () => {
@@ -104,10 +145,15 @@ describe("question builder state", () => {
       { type: "renameSection", section: 2, name: "Hardware" },
       { type: "setText", section: 2, question: 0, text: "Bringing hardware?" },
       { type: "setType", section: 2, question: 0, questionType: "boolean" },
+      { type: "addSection" },
+      { type: "renameSection", section: 3, name: "Hardware details" },
+      { type: "setText", section: 3, question: 0, text: "Which boards?" },
     );
-    const key = conditionChoices(state, 0).find((c) => c.label === "Bringing hardware?")?.key ?? null;
-    const dto = toDto(apply(state, { type: "setConditional", section: 0, questionKey: key }));
-    expect(dto[0].conditional_on).toBe("bringing_hardware");
+    const key = conditionChoices(state, 3).find((c) => c.label === "Bringing hardware?")?.key ?? null;
+    const next = apply(state, { type: "setConditional", section: 3, questionKey: key });
+    expect(isValid(validate(next))).toBe(true);
+    const dto = toDto(next);
+    expect(dto[3].conditional_on).toBe("bringing_hardware");
     expect(dto[2].questions[0].question_id).toBe("bringing_hardware");
   });
 

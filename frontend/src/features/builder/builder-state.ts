@@ -220,13 +220,14 @@ export function validate(state: BuilderState): BuilderProblems {
     state.sections.flatMap((s) => s.questions.filter((q) => q.type === "boolean").map((q) => q.key)),
   );
   const seenNames = new Set<string>();
+  const earlierBooleans = new Set<string>();
   for (const section of state.sections) {
     const name = section.name.trim();
     if (!name) problems.sections[section.key] = "Give this section a name.";
     else if (seenNames.has(name.toLowerCase())) problems.sections[section.key] = "Two sections can't share a name.";
     else if (section.questions.length === 0) problems.sections[section.key] = "Add a question to this section.";
-    else if (section.conditionalOn && (!booleans.has(section.conditionalOn) || section.questions.some((q) => q.key === section.conditionalOn)))
-      problems.sections[section.key] = "A section can only depend on a yes/no question of another section.";
+    else if (section.conditionalOn && !(earlierBooleans.has(section.conditionalOn) && booleans.has(section.conditionalOn)))
+      problems.sections[section.key] = "A section can only depend on a yes/no question of an earlier section.";
     seenNames.add(name.toLowerCase());
     for (const question of section.questions) {
       if (!question.text.trim()) {
@@ -235,8 +236,12 @@ export function validate(state: BuilderState): BuilderProblems {
         const options = question.options.map((o) => o.trim()).filter(Boolean);
         if (options.length === 0) problems.questions[question.key] = "Give this question at least one option.";
         else if (new Set(options).size !== options.length) problems.questions[question.key] = "Options must differ.";
+        // Multiselect answers are stored comma-joined, so an option can't hold a comma.
+        else if (question.type === "multiselect" && options.some((o) => o.includes(",")))
+          problems.questions[question.key] = "Options of a multiselect question can't contain commas.";
       }
     }
+    for (const question of section.questions) if (question.type === "boolean") earlierBooleans.add(question.key);
   }
   return problems;
 }
@@ -267,8 +272,14 @@ export function slugFor(text: string, taken: Set<string>): string {
 }
 
 /** The wire shape for PUT /api/applications/questions, with ids for new questions. */
+/** Ids the application itself uses for its fixed fields; a new question never takes one. */
+export const RESERVED_IDS = ["first", "last", "school", "checkboxes", "teamcode", "resume", "sections", "non_field_errors"];
+
 export function toDto(state: BuilderState): SectionDto[] {
-  const taken = new Set(state.sections.flatMap((s) => s.questions.map((q) => q.questionId).filter(Boolean) as string[]));
+  const taken = new Set([
+    ...RESERVED_IDS,
+    ...(state.sections.flatMap((s) => s.questions.map((q) => q.questionId).filter(Boolean)) as string[]),
+  ]);
   const idOfKey = new Map<string, string>();
   for (const section of state.sections) {
     for (const question of section.questions) {
@@ -291,13 +302,31 @@ export function toDto(state: BuilderState): SectionDto[] {
   }));
 }
 
-/** The yes/no questions a section may depend on: those of the other sections. */
+/** The yes/no questions a section may depend on: those of the earlier sections. */
 export function conditionChoices(state: BuilderState, sectionIndex: number): { key: string; label: string }[] {
   return state.sections.flatMap((section, i) =>
-    i === sectionIndex
+    i >= sectionIndex
       ? []
       : section.questions
           .filter((q) => q.type === "boolean")
           .map((q) => ({ key: q.key, label: q.text.trim() || "(untitled yes/no question)" })),
   );
+}
+
+/**
+ * The server's field errors (keyed by position, e.g. `sections.1.questions.0.options`) placed
+ * on the builder's sections and questions; what has no place goes to `general`.
+ */
+export function problemsFromServer(state: BuilderState, errors: Record<string, string[]>): BuilderProblems {
+  const problems: BuilderProblems = { sections: {}, questions: {}, general: [] };
+  for (const [path, messages] of Object.entries(errors)) {
+    const message = messages.join(" ");
+    const match = path.match(/^sections\.(\d+)(?:\.questions\.(\d+))?/);
+    const section = match ? state.sections[Number(match[1])] : undefined;
+    const question = section && match?.[2] !== undefined ? section.questions[Number(match[2])] : undefined;
+    if (question) problems.questions[question.key] = message;
+    else if (section) problems.sections[section.key] = message;
+    else problems.general.push(message);
+  }
+  return problems;
 }

@@ -15,7 +15,7 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-describe("QuestionBuilder", () => {
+describe("QuestionBuilder", { timeout: 20000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fetchMock = vi.fn();
@@ -68,11 +68,28 @@ describe("QuestionBuilder", () => {
     expect(screen.getByText("favourite_language")).toBeInTheDocument();
   });
 
-  it("shows the server's refusal when saving fails", async () => {
+  it("shows the server's refusal, with its field errors beside the fields", async () => {
     fetchMock.mockResolvedValueOnce(json(SET));
-    fetchMock.mockResolvedValueOnce(json({ message: "The question set is invalid." }, 400));
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          message: "The question set is not valid.",
+          errors: { "sections.0.questions.0.question_text": ["At most 2000 characters."] },
+        },
+        400,
+      ),
+    );
     render(<QuestionBuilder />);
     await userEvent.click(await screen.findByRole("button", { name: "Confirm Questions" }));
-    expect(await screen.findByText("The question set is invalid.")).toBeInTheDocument();
+    expect(await screen.findByText("The question set is not valid.")).toBeInTheDocument();
+    expect(screen.getByText("At most 2000 characters.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Question text")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("says so when the questions cannot be loaded", async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: "boom" }, 500));
+    render(<QuestionBuilder />);
+    expect(await screen.findByText("The questions could not be loaded.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

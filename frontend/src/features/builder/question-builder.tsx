@@ -11,6 +11,7 @@ import {
   fromDto,
   hasOptions,
   isValid,
+  problemsFromServer,
   toDto,
   validate,
   type BuilderAction,
@@ -116,6 +117,7 @@ function QuestionEditor({
             id={`${id}-text`}
             className="input"
             value={question.text}
+            maxLength={2000}
             onChange={(e) => dispatch({ type: "setText", ...base, text: e.target.value })}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? `${id}-error` : undefined}
@@ -150,6 +152,7 @@ function QuestionEditor({
                   id={`${id}-option-${o}`}
                   className="input"
                   value={option}
+                  maxLength={200}
                   placeholder={`Option ${o + 1}`}
                   onChange={(e) => dispatch({ type: "setOption", ...base, option: o, value: e.target.value })}
                 />
@@ -205,6 +208,11 @@ function SectionEditor({
   const id = `builder-${section.key}`;
   const problem = showProblems ? problems.sections[section.key] : undefined;
   const choices = conditionChoices(state, index);
+  if (section.conditionalOn && !choices.some((c) => c.key === section.conditionalOn)) {
+    // Keep showing a dependency that became invalid (e.g. after reordering) so it can be fixed.
+    const question = state.sections.flatMap((s) => s.questions).find((q) => q.key === section.conditionalOn);
+    if (question) choices.push({ key: question.key, label: question.text.trim() || "(untitled yes/no question)" });
+  }
   const title = section.name.trim() || `Section ${index + 1}`;
   return (
     <li className="card builder-section" aria-labelledby={`${id}-title`}>
@@ -227,6 +235,7 @@ function SectionEditor({
             id={`${id}-name`}
             className="input"
             value={section.name}
+            maxLength={200}
             onChange={(e) => dispatch({ type: "renameSection", section: index, name: e.target.value })}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-error` : undefined}
@@ -283,6 +292,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [serverProblems, setServerProblems] = useState<BuilderProblems | null>(null);
 
   const load = useCallback(async () => {
     setLoadError(false);
@@ -301,11 +311,14 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
   const edit = useCallback((action: BuilderAction) => {
     dispatch(action);
     setDirty(true);
+    setServerProblems(null);
     setNotice((n) => (n?.kind === "success" ? null : n));
   }, []);
 
   const problems = validate(state);
   const valid = isValid(problems);
+  // What the fields show: the client's checks once Confirm was pressed, else the server's refusal.
+  const shown: BuilderProblems = serverProblems ?? problems;
   const questionCount = state.sections.reduce((n, s) => n + s.questions.length, 0);
 
   async function confirm() {
@@ -325,9 +338,10 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
       setDirty(false);
       setNotice({ kind: "success", text: "Questions saved. The application form uses them now." });
     } catch (error) {
-      const detail = error instanceof ApiError && error.body.errors ? Object.values(error.body.errors).flat().join(" ") : "";
+      const placed = error instanceof ApiError && error.body.errors ? problemsFromServer(state, error.body.errors) : null;
+      if (placed) setServerProblems(placed);
       const message = error instanceof ApiError ? error.message : "The questions could not be saved.";
-      setNotice({ kind: "error", text: detail && !message.includes(detail) ? `${message} ${detail}` : message });
+      setNotice({ kind: "error", text: [message, ...(placed?.general ?? [])].join(" ") });
     } finally {
       setSaving(false);
     }
@@ -378,8 +392,8 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
                 state={state}
                 section={section}
                 index={index}
-                problems={problems}
-                showProblems={showProblems}
+                problems={shown}
+                showProblems={showProblems || serverProblems !== null}
                 dispatch={edit}
               />
             ))}

@@ -18,7 +18,7 @@ function titleOf(template: EmailTemplate): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** One automated email: subject and HTML, a live server-rendered preview, save and a test send. */
+/** One automated email's editor; the page remounts it (by key) when another email is chosen. */
 export function TemplateEditor({
   template,
   email,
@@ -35,15 +35,8 @@ export function TemplateEditor({
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<"save" | "test" | null>(null);
+  const [busy, setBusy] = useState<"save" | "test" | "reset" | null>(null);
   const dirty = subject !== template.subject || html !== template.html;
-
-  useEffect(() => {
-    setSubject(template.subject);
-    setHtml(template.html);
-    setErrors({});
-    setNotice(null);
-  }, [template]);
 
   // A server-rendered preview, refreshed shortly after typing stops.
   useEffect(() => {
@@ -86,12 +79,29 @@ export function TemplateEditor({
     }
   }
 
+  async function resetToDefault() {
+    setBusy("reset");
+    setNotice(null);
+    try {
+      const restored = await mailingsApi.resetTemplate(template.key);
+      onSaved(restored);
+      setSubject(restored.subject);
+      setHtml(restored.html);
+      setErrors({});
+      setNotice({ kind: "success", text: "Back to the default version." });
+    } catch (error) {
+      setNotice({ kind: "error", text: error instanceof ApiError ? error.message : "The email could not be reset." });
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function sendTest() {
     setBusy("test");
     setNotice(null);
     try {
       const result = await mailingsApi.sendTest(template.key, subject, html);
-      setNotice({ kind: "success", text: result?.message || `Test email sent to ${email}.` });
+      setNotice({ kind: "success", text: result?.message || `A test email was sent to ${email}.` });
     } catch (error) {
       setNotice({
         kind: "error",
@@ -107,7 +117,12 @@ export function TemplateEditor({
   return (
     <form className="template-editor" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
       <div className="template-editor__edit stack">
-        <h2 id={`${id}-title`}>{titleOf(template)}</h2>
+        <div className="template-editor__title">
+          <h2 id={`${id}-title`}>{titleOf(template)}</h2>
+          <span className={`badge${template.customized ? " badge--customized" : ""}`}>
+            {template.customized ? "Customized" : "Default"}
+          </span>
+        </div>
         {template.description ? <p className="muted">{template.description}</p> : null}
         <div className="field">
           <label htmlFor={`${id}-subject`}>Subject</label>
@@ -167,6 +182,11 @@ export function TemplateEditor({
           <button type="button" className="button button--secondary" onClick={() => void sendTest()} disabled={busy !== null}>
             {busy === "test" ? "Sending…" : "Send test to me"}
           </button>
+          {template.customized ? (
+            <button type="button" className="button button--secondary" onClick={() => void resetToDefault()} disabled={busy !== null}>
+              {busy === "reset" ? "Resetting…" : "Reset to default"}
+            </button>
+          ) : null}
           {dirty ? <span className="muted template-editor__dirty">Unsaved changes</span> : null}
         </div>
       </div>

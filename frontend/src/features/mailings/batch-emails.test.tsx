@@ -36,7 +36,7 @@ describe("schedule helpers", () => {
   });
 });
 
-describe("BatchEmails", () => {
+describe("BatchEmails", { timeout: 20000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fetchMock = vi.fn();

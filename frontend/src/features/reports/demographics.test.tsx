@@ -1,0 +1,69 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Demographics, chartKind, chartSummary } from "./demographics";
+
+const GROUPS = [
+  { value: "applied" as const, label: "Applied" },
+  { value: "accepted" as const, label: "Accepted" },
+  { value: "confirmed" as const, label: "Confirmed" },
+];
+
+const DATA = [
+  {
+    question_id: "age",
+    question_text: "Age",
+    question_type: "numeric",
+    data: [
+      { label: "18", count: 3 },
+      { label: "19", count: 5 },
+    ],
+  },
+  { question_id: "first_hack", question_text: "First hackathon?", question_type: "boolean", data: [] },
+];
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+describe("Demographics", { timeout: 20000 }, () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn(async () => json(DATA));
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("draws bars for numeric and multiselect questions and pies otherwise", () => {
+    expect(chartKind("numeric")).toBe("bar");
+    expect(chartKind("multiselect")).toBe("bar");
+    expect(chartKind("boolean")).toBe("pie");
+    expect(chartKind("multiple_choice")).toBe("pie");
+    expect(chartSummary(DATA[0])).toBe("Bar chart of Age: 19 5, 18 3.");
+  });
+
+  it("lists the questions, describes each chart in a table, and says 'No data available.' when empty", async () => {
+    render(<Demographics groups={GROUPS} initialGroup="applied" />);
+    const nav = await screen.findByRole("navigation", { name: "Survey questions" });
+    expect(within(nav).getByRole("link", { name: "Age" })).toHaveAttribute("href", "#chart-age");
+    expect(screen.getByRole("img", { name: "Bar chart of Age: 19 5, 18 3." })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Age" });
+    expect(within(table).getByRole("rowheader", { name: "19" })).toBeInTheDocument();
+    expect(screen.getByText("No data available.")).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/applications/demographics?group=applied");
+  });
+
+  it("refetches for the group chosen in the toggle", async () => {
+    render(<Demographics groups={GROUPS} initialGroup="applied" />);
+    await screen.findByRole("navigation", { name: "Survey questions" });
+    await userEvent.click(screen.getByRole("button", { name: "Confirmed" }));
+    expect(screen.getByRole("button", { name: "Confirmed" })).toHaveAttribute("aria-pressed", "true");
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe("/api/applications/demographics?group=confirmed");
+  });
+
+  it("shows an error with a retry when loading fails", async () => {
+    fetchMock.mockImplementation(async () => json({ message: "no" }, 500));
+    render(<Demographics groups={GROUPS} initialGroup="accepted" />);
+    expect(await screen.findByText("The demographics could not be loaded.")).toBeInTheDocument();
+  });
+});
