@@ -101,7 +101,7 @@ export function ApplicantDetail({ email, decisions, application: initialApplicat
       <ApplicantSummary application={application} />
       <div className="org-columns">
         <section className="card stack" aria-labelledby="decision-title">
-          <h2 id="decision-title">Decision</h2>
+          <h2 id="decision-title">Record a decision</h2>
           <DecisionForm
             email={application.email}
             decisions={decisions}
@@ -119,7 +119,7 @@ export function ApplicantDetail({ email, decisions, application: initialApplicat
         </section>
       </div>
       <section className="card stack" aria-labelledby="application-title">
-        <h2 id="application-title">Application</h2>
+        <h2 id="application-title">Edit the application</h2>
         <ApplicationEditor
           application={application}
           sections={load.sections}

@@ -167,7 +167,7 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
         <div className="stack" aria-busy={busy}>
           <div className="table-wrap org-table-wrap">
             <table className="table org-table">
-              <caption className="visually-hidden">Applications, {pageText(page, pages, data.total)}</caption>
+              <caption className="visually-hidden">Applications</caption>
               <thead>
                 <tr>
                   <th scope="col">Email</th>

@@ -43,7 +43,7 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
   }
 
   return (
-    <form className="stack org-decision" onSubmit={submit} aria-label="Record a decision">
+    <form className="stack org-decision" onSubmit={submit}>
       <div className="org-decision__fields">
         <SelectField label={statusLabel} choices={choices} value={status} onChange={(e) => setStatus(e.target.value)} />
         <YesNoField label="Travel Reimbursement" value={travel} onChange={setTravel} />

@@ -154,7 +154,7 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...in
       <ApplicantSummary application={application} />
       <div className="org-columns">
         <section className="card stack" aria-labelledby="decision-title">
-          <h2 id="decision-title">Decision</h2>
+          <h2 id="decision-title">Record a decision</h2>
           <DecisionForm
             email={application.email}
             decisions={decisions}
