@@ -451,3 +451,47 @@ def test_two_organizers_deciding_at_once_both_land_in_the_history(monkeypatch):
     assert decided[0][0] == S.SUBMITTED
     assert decided[1][0] == decided[0][1]
     assert application.status == decided[1][1]
+
+
+# --- decisions hidden until release, through the applicant's reads ------------------------
+
+
+@pytest.mark.parametrize("cycle_status", [C.NOT_OPEN, C.OPEN, C.CLOSED])
+@pytest.mark.parametrize("decision", [S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED])
+def test_get_status_and_application_hide_a_decision_before_release(student, student_client, decision, cycle_status):
+    make_application(student, decision, travel=True, housing=True)
+    set_cycle(cycle_status)
+    r = student_client.get("/api/applications/status")
+    assert r.status_code == 200, r.json()
+    assert (r.json()["status"], r.json()["travel_reimbursement"], r.json()["housing_accommodations"]) == (
+        "submitted",
+        False,
+        False,
+    )
+    r = student_client.get("/api/applications/application")
+    assert r.status_code == 200, r.json()
+    assert (r.json()["status"], r.json()["travel_reimbursement"], r.json()["housing_accommodations"]) == (
+        "submitted",
+        False,
+        False,
+    )
+
+
+@pytest.mark.parametrize("cycle_status", [C.RELEASED, C.CONFIRMATION_CLOSED, C.SECOND_CONFIRMATION_CLOSED])
+def test_get_status_and_application_show_the_decision_after_release(student, student_client, cycle_status):
+    make_application(student, S.WAITLIST_ACCEPTED, travel=True, housing=False)
+    set_cycle(cycle_status)
+    for url in ("/api/applications/status", "/api/applications/application"):
+        body = student_client.get(url).json()
+        assert (body["status"], body["travel_reimbursement"], body["housing_accommodations"]) == (
+            "waitlist_accepted",
+            True,
+            False,
+        )
+
+
+def test_an_answer_shows_at_once_in_get_status(student, student_client):
+    make_application(student, S.WAITLISTED)
+    set_cycle(C.RELEASED)
+    assert post(student_client, "/api/applications/confirm-waitlist").status_code == 200
+    assert student_client.get("/api/applications/status").json()["status"] == "waitlist_confirmed"
