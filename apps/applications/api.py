@@ -12,6 +12,7 @@ from apps.core.permissions import IsAdmin
 from apps.cycles.selectors import current_cycle
 
 from . import selectors, services
+from .status_machine import one_at_a_time
 
 # The lists change only with a deploy; a day of caching, revalidated by ETag afterwards.
 NAME_LIST_MAX_AGE = 60 * 60 * 24
@@ -59,6 +60,18 @@ class CountriesApi(_NameListApi):
     kind = "countries"
 
 
+@one_at_a_time
+def _write_and_render(write, *, user, data, message: str) -> dict:
+    """Run a submit or save and render the result in the same transaction.
+
+    The response then shows exactly what was committed, and on SQLite (which refuses readers
+    while another connection writes) the whole unit is what gets retried.
+    """
+    application = write(user=user, data=data)
+    payload = selectors.application_payload(application, cycle=current_cycle(), email=user.email)
+    return {"message": message, **payload}
+
+
 class ApplicationApi(ApiView):
     """GET own application; POST submits it."""
 
@@ -68,25 +81,21 @@ class ApplicationApi(ApiView):
         return Response(selectors.application_payload(application, cycle=cycle, email=request.user.email))
 
     def post(self, request):
-        application = services.application_submit(user=request.user, data=request.data)
-        cycle = current_cycle()
+        data = request.data
         return Response(
-            {
-                "message": "Application submitted successfully",
-                **selectors.application_payload(application, cycle=cycle, email=request.user.email),
-            }
+            _write_and_render(
+                services.application_submit, user=request.user, data=data, message="Application submitted successfully"
+            )
         )
 
 
 class ApplicationSaveApi(ApiView):
     def post(self, request):
-        application = services.application_save(user=request.user, data=request.data)
-        cycle = current_cycle()
+        data = request.data
         return Response(
-            {
-                "message": "Application saved successfully",
-                **selectors.application_payload(application, cycle=cycle, email=request.user.email),
-            }
+            _write_and_render(
+                services.application_save, user=request.user, data=data, message="Application saved successfully"
+            )
         )
 
 
