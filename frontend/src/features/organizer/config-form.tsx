@@ -160,7 +160,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               ))}
             </div>
           </fieldset>
-          <div className="org-grid">
+          <div className="org-grid org-grid--wide">
             <SelectField
               label="Hackathon status"
               required
