@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.
 afterEach(() => cleanup());
+
+// `make test` shares two cores with the Python suite and Chromium: a form test that types and
+// waits can take several seconds there, so the default 5 s limit fails good tests at random.
+vi.setConfig({ testTimeout: 30_000 });

@@ -14,8 +14,14 @@ const loginButton = () => screen.getByRole("button", { name: "Login" });
 
 async function fill(email: string, password: string) {
   const user = userEvent.setup({ delay: null });
-  if (email) await user.type(screen.getByLabelText("Email"), email);
-  if (password) await user.type(screen.getByLabelText("Password"), password);
+  if (email) {
+    await user.click(screen.getByLabelText("Email"));
+    await user.paste(email);
+  }
+  if (password) {
+    await user.click(screen.getByLabelText("Password"));
+    await user.paste(password);
+  }
   return user;
 }
 

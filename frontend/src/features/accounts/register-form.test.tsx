@@ -11,9 +11,18 @@ const registerButton = () => screen.getByRole("button", { name: "Register" });
 
 async function fill(email: string, password: string, confirm: string) {
   const user = userEvent.setup({ delay: null });
-  if (email) await user.type(screen.getByLabelText("Email"), email);
-  if (password) await user.type(screen.getByLabelText("Password"), password);
-  if (confirm) await user.type(screen.getByLabelText("Confirm password"), confirm);
+  if (email) {
+    await user.click(screen.getByLabelText("Email"));
+    await user.paste(email);
+  }
+  if (password) {
+    await user.click(screen.getByLabelText("Password"));
+    await user.paste(password);
+  }
+  if (confirm) {
+    await user.click(screen.getByLabelText("Confirm password"));
+    await user.paste(confirm);
+  }
   return user;
 }
 
@@ -31,7 +40,8 @@ describe("RegisterForm", () => {
     expect(registerButton()).toBeDisabled();
     const user = await fill("ada@princeton.edu", PASSWORD, "");
     expect(registerButton()).toBeDisabled();
-    await user.type(screen.getByLabelText("Confirm password"), PASSWORD);
+    await user.click(screen.getByLabelText("Confirm password"));
+    await user.paste(PASSWORD);
     expect(registerButton()).toBeEnabled();
     await user.type(screen.getByLabelText("Confirm password"), "!");
     expect(registerButton()).toBeDisabled();

@@ -17,18 +17,22 @@ describe("ResetRequestForm", () => {
     render(<ResetRequestForm />);
     expect(sendButton()).toBeDisabled();
     const u = user();
-    await u.type(screen.getByLabelText("Email"), "ada@gmail.com");
+    await u.click(screen.getByLabelText("Email"));
+    await u.paste("ada@gmail.com");
     expect(screen.getByText("Must be a valid email address")).toBeInTheDocument();
     expect(sendButton()).toBeDisabled();
     await u.clear(screen.getByLabelText("Email"));
-    await u.type(screen.getByLabelText("Email"), "ada@princeton.edu");
+    await u.click(screen.getByLabelText("Email"));
+    await u.paste("ada@princeton.edu");
     expect(sendButton()).toBeEnabled();
   });
 
   it("shows 'Invalid Entry' when submit is forced with an invalid email", async () => {
     const { apiCalls } = mockFetch({});
     render(<ResetRequestForm />);
-    await user().type(screen.getByLabelText("Email"), "nope");
+    const u = user();
+    await u.click(screen.getByLabelText("Email"));
+    await u.paste("nope");
     fireEvent.submit(screen.getByRole("form", { name: "Reset Password" }));
     expect(await screen.findByText("Invalid Entry")).toHaveClass("alert--error");
     expect(apiCalls()).toEqual([]);
@@ -40,7 +44,8 @@ describe("ResetRequestForm", () => {
     });
     render(<ResetRequestForm />);
     const u = user();
-    await u.type(screen.getByLabelText("Email"), "ada@princeton.edu");
+    await u.click(screen.getByLabelText("Email"));
+    await u.paste("ada@princeton.edu");
     await u.click(sendButton());
     expect(await screen.findByText("If that account exists, a reset link is on its way.")).toHaveClass("alert--success");
     expect(apiCalls()[0]).toMatchObject({ path: "/api/auth/reset_password", body: { email: "ada@princeton.edu" } });
@@ -50,7 +55,8 @@ describe("ResetRequestForm", () => {
     mockFetch({ "POST /api/auth/reset_password": { status: 429, body: { message: "Too many requests. Try later." } } });
     render(<ResetRequestForm />);
     const u = user();
-    await u.type(screen.getByLabelText("Email"), "ada@princeton.edu");
+    await u.click(screen.getByLabelText("Email"));
+    await u.paste("ada@princeton.edu");
     await u.click(sendButton());
     expect(await screen.findByText("Too many requests. Try later.")).toHaveClass("alert--error");
   });
@@ -59,7 +65,8 @@ describe("ResetRequestForm", () => {
     mockFetch({ "POST /api/auth/reset_password": () => Promise.reject(new TypeError("Failed to fetch")) });
     render(<ResetRequestForm />);
     const u = user();
-    await u.type(screen.getByLabelText("Email"), "ada@princeton.edu");
+    await u.click(screen.getByLabelText("Email"));
+    await u.paste("ada@princeton.edu");
     await u.click(sendButton());
     expect(await screen.findByText("Something went wrong. Please try again.")).toHaveClass("alert--error");
   });
@@ -72,17 +79,21 @@ describe("ResetConfirmForm", () => {
     mockFetch({});
     render(<ResetConfirmForm token="tok" />);
     const u = user();
-    await u.type(screen.getByLabelText("New password"), "weak");
+    await u.click(screen.getByLabelText("New password"));
+    await u.paste("weak");
     expect(
       screen.getByText("Password must have at least 8 characters, 1 number, and 1 special character"),
     ).toBeInTheDocument();
     expect(resetButton()).toBeDisabled();
     await u.clear(screen.getByLabelText("New password"));
-    await u.type(screen.getByLabelText("New password"), NEW_PASSWORD);
-    await u.type(screen.getByLabelText("Confirm new password"), "Fresh");
+    await u.click(screen.getByLabelText("New password"));
+    await u.paste(NEW_PASSWORD);
+    await u.click(screen.getByLabelText("Confirm new password"));
+    await u.paste("Fresh");
     expect(screen.getByText("This field must match the password")).toBeInTheDocument();
     expect(resetButton()).toBeDisabled();
-    await u.type(screen.getByLabelText("Confirm new password"), "-Roast-77");
+    await u.click(screen.getByLabelText("Confirm new password"));
+    await u.paste("-Roast-77");
     expect(resetButton()).toBeEnabled();
   });
 
@@ -100,8 +111,10 @@ describe("ResetConfirmForm", () => {
     });
     render(<ResetConfirmForm token="a/b-c" />);
     const u = user();
-    await u.type(screen.getByLabelText("New password"), NEW_PASSWORD);
-    await u.type(screen.getByLabelText("Confirm new password"), NEW_PASSWORD);
+    await u.click(screen.getByLabelText("New password"));
+    await u.paste(NEW_PASSWORD);
+    await u.click(screen.getByLabelText("Confirm new password"));
+    await u.paste(NEW_PASSWORD);
     await u.click(resetButton());
     expect(await screen.findByText("Your password has been reset.")).toHaveClass("alert--success");
     expect(screen.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
@@ -115,8 +128,10 @@ describe("ResetConfirmForm", () => {
     });
     render(<ResetConfirmForm token="tok" />);
     const u = user();
-    await u.type(screen.getByLabelText("New password"), NEW_PASSWORD);
-    await u.type(screen.getByLabelText("Confirm new password"), NEW_PASSWORD);
+    await u.click(screen.getByLabelText("New password"));
+    await u.paste(NEW_PASSWORD);
+    await u.click(screen.getByLabelText("Confirm new password"));
+    await u.paste(NEW_PASSWORD);
     await u.click(resetButton());
     expect(await screen.findByText("This reset link is invalid or has expired.")).toHaveClass("alert--error");
     expect(resetButton()).toBeEnabled();
