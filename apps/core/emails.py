@@ -12,11 +12,14 @@ import re
 from collections.abc import Iterable
 
 # A local part of letters, digits and . _ % + - (the portal's own email rule), then a domain
-# of dot-separated labels ending in an alphabetic top-level label. Lookarounds keep the match
-# from starting or ending in the middle of a longer run of address characters, so
-# "x@y@z.edu" yields nothing rather than a fragment.
+# of dot-separated labels ending in an alphabetic top-level label. The lookarounds keep a
+# match from starting or ending inside a longer run of address characters, so text that is
+# not a valid address yields nothing rather than a fragment that could name someone else:
+# "x@y@z.edu" and "a!b@c.edu" yield nothing, and "o'neil@c.edu" does not yield "neil@c.edu"
+# (a quote counts as a separator only where it opens a token, as in "['a@b.edu']").
 EMAIL_PATTERN = re.compile(
-    r"(?<![A-Za-z0-9._%+@-])"
+    r"(?<![A-Za-z0-9._%+@!#$&*?^`~-])"
+    r"(?<![A-Za-z0-9._%+-]')"
     r"[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*"
     r"\.[A-Za-z]{2,63}"
     r"(?![A-Za-z0-9_%+@-]|\.[A-Za-z0-9])"
