@@ -43,9 +43,9 @@ def parse_positive_int(raw, *, name: str, default: int, maximum: int) -> int:
     if raw is None or raw == "":
         return default
     text = str(raw).strip()
-    if not text.isascii() or not text.isdigit() or len(text) > 12:
+    if not text.isascii() or not text.isdigit():
         raise ApplicationError(f"'{name}' must be a whole number.", errors={name: ["Must be a whole number."]})
-    value = int(text)
+    value = int(text) if len(text) <= 12 else maximum + 1
     if value < 1 or value > maximum:
         message = f"Must be between 1 and {maximum}."
         raise ApplicationError(f"'{name}' {message[0].lower()}{message[1:]}", errors={name: [message]})
@@ -297,9 +297,7 @@ def application_edit(*, email: str, actor, data: dict) -> Application:
     body = {key: data[key] if key in data else current[key] for key in EDITABLE_KEYS}
     parsed = validation.parse_application(body, sections)
     # Locked from here to commit (as a submission does), so the team-size count stays true.
-    team = (
-        services._lock_team(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
-    )
+    team = services._lock_team(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
     errors = validation.check_application(cycle, parsed, sections, application.user)
     if errors:
         raise ApplicationError(INVALID_EDIT, errors=errors)

@@ -146,9 +146,11 @@ def test_edit_changes_fields_and_answers_and_records_each_change(admin_client, o
 
 
 def test_edit_with_only_some_keys_keeps_the_rest(admin_client, ada):
-    r = put(admin_client, "ada@princeton.edu", {"last": "Byron"})
+    """Left-out keys keep their values; status and email are not editable here."""
+    r = put(admin_client, "ada@princeton.edu", {"last": "Byron", "status": "accepted", "email": "x@y.edu"})
     assert r.status_code == 200, r.json()
     assert r.json()["last"] == "Byron" and r.json()["first"] == "Ada" and r.json()["teamcode"] == "123456"
+    assert r.json()["status"] == "submitted" and r.json()["email"] == "ada@princeton.edu"
     assert Answer.objects.filter(application=ada).count() == 4
     assert list(ApplicationEvent.objects.filter(application=ada, field="last").values_list("to_value", flat=True)) == [
         "Byron"
