@@ -173,8 +173,9 @@ export function ApplyForm({
     if (!busy) void send("submit");
   }
 
-  const resumeBlock = (
+  const resumeBlock = (label = "Resume") => (
     <ResumeUpload
+      label={label}
       onFile={resumeSubmitted}
       error={errors.resume}
       onUploaded={() => {
@@ -277,7 +278,7 @@ export function ApplyForm({
       <fieldset className="card apply-section">
         <legend className="apply-section__title">{hasResumeQuestion ? "Your team" : "Resume and team"}</legend>
         <div className="apply-section__body">
-          {hasResumeQuestion ? null : resumeBlock}
+          {hasResumeQuestion ? null : resumeBlock()}
           <TeamCode
             choice={state.teamChoice}
             code={state.teamcode}

@@ -209,6 +209,21 @@ describe("suggestions for all 12,717 schools", () => {
     expect(perKeystroke).toBeLessThan(50);
   });
 
+  it("announce the number of every match, not only the rows handed to react-select", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <label htmlFor="s">School</label>
+        <Autocomplete inputId="s" options={schools} answer="" onChange={vi.fn()} />
+      </>,
+    );
+    const input = screen.getByLabelText("School");
+    await user.click(input);
+    fireEvent.change(input, { target: { value: "a" } });
+    const count = schools.filter((name) => name.toLowerCase().includes("a")).length;
+    expect(await screen.findByText(`${count} results available for search term a.`, { exact: false })).toBeInTheDocument();
+  });
+
   it("mount only the rows in view, yet reach the last match by scrolling or End", async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
@@ -248,6 +263,21 @@ describe("suggestions for all 12,717 schools", () => {
     await user.keyboard("{End}");
     const last = within(screen.getByRole("listbox")).getByRole("option", { name: matches[matches.length - 1] });
     expect(last.className).toContain("ac__option--is-focused");
+    await user.keyboard("{Enter}");
+    expect(onChange).toHaveBeenLastCalledWith(matches[matches.length - 1], 0, 0);
+
+    // Typing again hands react-select a fresh first hundred; Up from the first row still
+    // wraps to the very last match.
+    await user.click(input);
+    fireEvent.change(input, { target: { value: "" } });
+    fireEvent.change(input, { target: { value: "State" } });
+    expect(within(screen.getByRole("listbox")).getByRole("option", { name: matches[0] }).className).toContain(
+      "ac__option--is-focused",
+    );
+    await user.keyboard("{ArrowUp}");
+    expect(
+      within(screen.getByRole("listbox")).getByRole("option", { name: matches[matches.length - 1] }).className,
+    ).toContain("ac__option--is-focused");
     await user.keyboard("{Enter}");
     expect(onChange).toHaveBeenLastCalledWith(matches[matches.length - 1], 0, 0);
   });

@@ -1,12 +1,16 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import Select, {
   components,
   type FormatOptionLabelMeta,
   type InputActionMeta,
   type InputProps,
+  type SelectInstance,
   type SingleValue,
 } from "react-select";
-import { WindowedMenuList } from "./windowed-menu-list";
+import { MenuWindowContext, WindowedMenuList, type MenuWindow } from "./windowed-menu-list";
+
+/** Suggestions handed to react-select at first; the menu asks for more as it scrolls. */
+export const FIRST_LOAD = 100;
 
 /** Ids of the hint and error beside the field, for the input's aria-describedby. */
 const DescribedByContext = createContext<string | undefined>(undefined);
@@ -102,8 +106,47 @@ export function Autocomplete({
   const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
   const [text, setText] = useState(answer);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [loaded, setLoaded] = useState(FIRST_LOAD);
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const select = useRef<SelectInstance<Suggestion, false>>(null);
+  const focusedRow = useRef(-1);
+  const focusLastWhenLoaded = useRef(false);
+  // react-select builds an element for every option it holds on every render, so it holds
+  // only the loaded prefix of the matches (see windowed-menu-list.tsx).
+  const held = useMemo(() => suggestions.slice(0, loaded), [suggestions, loaded]);
+  const menuWindow = useMemo<MenuWindow>(
+    () => ({
+      total: suggestions.length,
+      need: (rows) => setLoaded((current) => (rows > current ? Math.ceil(rows / FIRST_LOAD) * FIRST_LOAD : current)),
+      focused: (index) => {
+        focusedRow.current = index;
+      },
+    }),
+    [suggestions],
+  );
+
+  useEffect(() => {
+    if (focusLastWhenLoaded.current && held.length === suggestions.length) {
+      focusLastWhenLoaded.current = false;
+      select.current?.focusOption("last");
+    }
+  }, [held, suggestions]);
+
+  function suggest(matches: Suggestion[]) {
+    setSuggestions(matches);
+    setLoaded(FIRST_LOAD);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // End, or Up from the first row, goes to the very last match: load them all first.
+    const toLast = event.key === "End" || (event.key === "ArrowUp" && focusedRow.current === 0);
+    if (open && toLast && held.length < suggestions.length) {
+      event.preventDefault();
+      focusLastWhenLoaded.current = true;
+      setLoaded(suggestions.length);
+    }
+  }
 
   useEffect(() => {
     setText(answer);
@@ -111,7 +154,7 @@ export function Autocomplete({
 
   // The options may arrive after the person has typed (the school list loads separately).
   useEffect(() => {
-    if (open) setSuggestions(matchSuggestions(all, text));
+    if (open) suggest(matchSuggestions(all, text));
     // Only a new option list refreshes the suggestions here; typing refreshes them itself.
   }, [all]);
 
@@ -134,10 +177,10 @@ export function Autocomplete({
     setText(value);
     onChange(value, sectionIndex, questionIndex);
     if (value) {
-      setSuggestions(matchSuggestions(all, value));
+      suggest(matchSuggestions(all, value));
       setOpen(true);
     } else {
-      setSuggestions([]);
+      suggest([]);
       setOpen(false);
     }
   }
@@ -151,57 +194,65 @@ export function Autocomplete({
     const value = option ? option.value : "";
     setText(value);
     onChange(value, sectionIndex, questionIndex);
-    setSuggestions([]);
+    suggest([]);
     setOpen(false);
   }
 
   return (
     <DescribedByContext.Provider value={describedBy}>
-    <div ref={container} className="ac">
-      <Select<Suggestion, false>
-        inputId={inputId}
-        unstyled
-        classNamePrefix="ac"
-        className={`ac__select${invalid ? " ac__select--invalid" : ""}`}
-        components={COMPONENTS}
-        options={suggestions}
-        filterOption={null}
-        value={byValue.get(text) ?? null}
-        controlShouldRenderValue={false}
-        inputValue={text}
-        onInputChange={onInputChange}
-        onChange={pick}
-        menuIsOpen={open}
-        onMenuOpen={() => {
-          if (text) {
-            setSuggestions(matchSuggestions(all, text));
-            setOpen(true);
-          }
-        }}
-        onMenuClose={() => setOpen(false)}
-        openMenuOnClick={false}
-        openMenuOnFocus={false}
-        isClearable={false}
-        isLoading={loading}
-        loadingMessage={() => "Loading the list…"}
-        noOptionsMessage={() => (loading ? "Loading the list…" : "No matches. Check the spelling.")}
-        placeholder={placeholder}
-        aria-invalid={invalid || undefined}
-        required={required}
-        formatOptionLabel={(option: Suggestion, meta: FormatOptionLabelMeta<Suggestion>) =>
-          meta.context === "menu" ? (
-            <span className="ac__label">
-              <Highlighted label={option.label} text={meta.inputValue} />
-            </span>
-          ) : (
-            option.label
-          )
-        }
-        menuPlacement="auto"
-        maxMenuHeight={ROW_MAX_MENU}
-        tabSelectsValue={false}
-      />
-    </div>
+      <MenuWindowContext.Provider value={menuWindow}>
+        <div ref={container} className="ac">
+          <Select<Suggestion, false>
+            ref={select}
+            inputId={inputId}
+            unstyled
+            classNamePrefix="ac"
+            className={`ac__select${invalid ? " ac__select--invalid" : ""}`}
+            components={COMPONENTS}
+            options={held}
+            onKeyDown={onKeyDown}
+            ariaLiveMessages={{
+              onFilter: ({ inputValue }) =>
+                `${suggestions.length} result${suggestions.length === 1 ? "" : "s"} available for search term ${inputValue}.`,
+            }}
+            filterOption={null}
+            value={byValue.get(text) ?? null}
+            controlShouldRenderValue={false}
+            inputValue={text}
+            onInputChange={onInputChange}
+            onChange={pick}
+            menuIsOpen={open}
+            onMenuOpen={() => {
+              if (text) {
+                suggest(matchSuggestions(all, text));
+                setOpen(true);
+              }
+            }}
+            onMenuClose={() => setOpen(false)}
+            openMenuOnClick={false}
+            openMenuOnFocus={false}
+            isClearable={false}
+            isLoading={loading}
+            loadingMessage={() => "Loading the list…"}
+            noOptionsMessage={() => (loading ? "Loading the list…" : "No matches. Check the spelling.")}
+            placeholder={placeholder}
+            aria-invalid={invalid || undefined}
+            required={required}
+            formatOptionLabel={(option: Suggestion, meta: FormatOptionLabelMeta<Suggestion>) =>
+              meta.context === "menu" ? (
+                <span className="ac__label">
+                  <Highlighted label={option.label} text={meta.inputValue} />
+                </span>
+              ) : (
+                option.label
+              )
+            }
+            menuPlacement="auto"
+            maxMenuHeight={ROW_MAX_MENU}
+            tabSelectsValue={false}
+          />
+        </div>
+      </MenuWindowContext.Provider>
     </DescribedByContext.Provider>
   );
 }

@@ -97,8 +97,8 @@ export interface QuestionFieldProps {
   error?: string | null;
   onChange: (questionId: string, value: AnswerValue) => void;
   countries: string[] | null;
-  /** What a `resume` question shows: the upload control, owned by the form. */
-  resume: ReactNode;
+  /** What a `resume` question shows: the upload control, owned by the form, under this label. */
+  resume: (label: string) => ReactNode;
 }
 
 /** One question of a section, rendered by its type (spec section 2). */
@@ -249,7 +249,7 @@ export function QuestionField({
         />
       );
     case "resume":
-      return <>{resume}</>;
+      return <>{resume(question.question_text)}</>;
     case "country":
       return (
         <FieldShell name={key} label={question.question_text} error={error}>
