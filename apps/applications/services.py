@@ -23,7 +23,8 @@ from .questions import default_question_set
 from .status_machine import one_at_a_time, transition
 
 NOT_OPEN = "Applications are not currently open"
-ALREADY_DECIDED = "A decision has already been made on your application, so it can no longer be changed."
+# Neutral on purpose: before release an applicant must not learn which decision was made.
+ALREADY_DECIDED = "Your application is being reviewed and can no longer be changed."
 ALREADY_SUBMITTED = "Your application has already been submitted, so it can't be saved as a draft."
 INVALID_APPLICATION = "Please fix the highlighted fields and submit again."
 INVALID_DRAFT = "Some fields of the draft are malformed."
