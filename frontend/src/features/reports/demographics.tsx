@@ -83,23 +83,26 @@ function Chart({ question }: { question: DemographicQuestion }) {
               )}
             </ResponsiveContainer>
           </figure>
-          <table className="visually-hidden">
-            <caption>{question.question_text}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Answer</th>
-                <th scope="col">Applicants</th>
-              </tr>
-            </thead>
-            <tbody>
-              {question.data.map((d) => (
-                <tr key={d.label}>
-                  <th scope="row">{d.label}</th>
-                  <td>{d.count}</td>
+          {/* A table ignores width: 1px, so the hiding wrapper is a div. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{question.question_text}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Answer</th>
+                  <th scope="col">Applicants</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {question.data.map((d) => (
+                  <tr key={d.label}>
+                    <th scope="row">{d.label}</th>
+                    <td>{d.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>

@@ -52,7 +52,7 @@ describe("StatsPage", { timeout: 20000 }, () => {
       school: { $ne: "Princeton University" },
     });
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(anchor.download).toBe("accepted.csv");
+    expect(anchor.download).toBe("accepted-non_princeton_accepted.csv");
     click.mockRestore();
   });
 

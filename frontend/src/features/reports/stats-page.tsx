@@ -37,7 +37,10 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
     setBusyKey(card.key);
     setNotice(null);
     try {
-      saveFile(await reportsApi.exportCsv(cardFilters(card, hostSchool), cardFilename(card)));
+      const file = await reportsApi.exportCsv(cardFilters(card, hostSchool), cardFilename(card));
+      // Every card exports from one endpoint; name the file after the card so downloads differ.
+      const stem = file.filename.replace(/\.csv$/i, "");
+      saveFile({ ...file, filename: stem === card.key ? file.filename : `${stem}-${card.key}.csv` });
       setNotice({ kind: "success", text: `Downloaded ${cardLabel(card, hostSchool)} as CSV.` });
     } catch {
       setNotice({ kind: "error", text: "Error downloading CSV" });
