@@ -84,7 +84,7 @@ def fill_question(page: Page, question: dict, pdf_path) -> None:
     elif kind == "short_answer":
         page.get_by_label(text, exact=True).fill("Computer Science")
     elif kind == "long_answer":
-        page.get_by_label(text, exact=True).fill("I want to build a tool that helps my classmates find study partners. " * 3)
+        page.get_by_label(text, exact=True).fill("A tool that helps my classmates find study partners. " * 3)
     elif kind == "multiple_choice":
         page.get_by_label(text, exact=True).select_option(options[-2])
     elif kind == "multiselect":

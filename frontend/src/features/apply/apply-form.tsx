@@ -204,7 +204,7 @@ export function ApplyForm({
       </header>
 
       <fieldset className="card apply-section">
-        <legend className="apply-section__title">About you</legend>
+        <legend className="apply-section__title">Name and school</legend>
         <div className="apply-grid">
           <FieldShell name="first" label="First name" error={errors.first}>
             <input

@@ -217,7 +217,13 @@ export function QuestionField({
     case "multiselect": {
       const chosen = Array.isArray(value) ? value : [];
       return (
-        <GroupShell name={key} legend={question.question_text} hint="Choose all that apply." error={error}>
+        <GroupShell
+          name={key}
+          legend={question.question_text}
+          // The default questions already say so; others get the hint.
+          hint={/all that apply/i.test(question.question_text) ? undefined : "Choose all that apply."}
+          error={error}
+        >
           <div className="apply-options">
             {question.options.map((option) => (
               <label key={option} className="apply-choice">
