@@ -160,7 +160,9 @@ def test_a_question_built_in_the_builder_appears_on_apply(new_page, make_admin, 
     page.get_by_role("button", name="Confirm Questions").click()
     expect(page.get_by_text("Questions saved. The application form uses them now.")).to_be_visible()
     expect(added.get_by_text("which_editor_do_you_swear_by")).to_be_visible()
-    shot(page, "reports-builder-desktop")
+    added.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 200)")
+    shot(page, "reports-builder-desktop", full_page=False)
 
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/createapp")
@@ -291,6 +293,7 @@ def test_an_automated_email_is_edited_previewed_saved_and_sent_as_a_test(new_pag
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/automated-emails")
     expect(phone.get_by_role("button", name="Send test to me")).to_be_visible()
+    expect(phone.locator("iframe.preview-frame")).to_be_visible()
     shot(phone, "reports-automated-emails-phone")
     no_horizontal_scroll(phone)
 
@@ -314,14 +317,14 @@ def test_demographics_charts_follow_the_group_toggle(new_page, make_admin):
     assert "group=confirmed" in page.url
     page.get_by_role("button", name="Applied").click()
     expect(age.get_by_role("row", name="19 2")).to_be_attached()
-    page.wait_for_timeout(600)  # the charts' entry animation
+    page.wait_for_timeout(900)  # the charts' entry animation (500 ms)
     assert page.js_errors == []
     shot(page, "reports-demographics-desktop")
 
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/demographics")
     expect(phone.locator(".recharts-surface").first).to_be_visible()
-    phone.wait_for_timeout(600)
+    phone.wait_for_timeout(900)
     shot(phone, "reports-demographics-phone")
     no_horizontal_scroll(phone)
 

@@ -43,7 +43,12 @@ function anchorOf(questionId: string): string {
   return `chart-${questionId.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
+}
+
 function Chart({ question }: { question: DemographicQuestion }) {
+  const animate = !prefersReducedMotion();
   const data = question.data.filter((d) => d.count > 0 || chartKind(question.question_type) === "bar");
   const total = question.data.reduce((n, d) => n + d.count, 0);
   const id = anchorOf(question.question_id);
@@ -64,7 +69,13 @@ function Chart({ question }: { question: DemographicQuestion }) {
                   <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#4a3b30" }} interval={0} angle={data.length > 5 ? -30 : 0} textAnchor={data.length > 5 ? "end" : "middle"} height={data.length > 5 ? 70 : 30} />
                   <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#4a3b30" }} width={40} />
                   <Tooltip cursor={{ fill: "rgba(185, 28, 28, 0.08)" }} />
-                  <Bar dataKey="count" name="Applicants" radius={[4, 4, 0, 0]}>
+                  <Bar
+                    dataKey="count"
+                    name="Applicants"
+                    radius={[4, 4, 0, 0]}
+                    isAnimationActive={animate}
+                    animationDuration={500}
+                  >
                     {data.map((d, i) => (
                       <Cell key={d.label} fill={RED_SHADES[i % RED_SHADES.length]} />
                     ))}
@@ -72,7 +83,16 @@ function Chart({ question }: { question: DemographicQuestion }) {
                 </BarChart>
               ) : (
                 <PieChart>
-                  <Pie data={data} dataKey="count" nameKey="label" outerRadius="75%" innerRadius="35%" paddingAngle={1}>
+                  <Pie
+                    data={data}
+                    dataKey="count"
+                    nameKey="label"
+                    outerRadius="75%"
+                    innerRadius="35%"
+                    paddingAngle={1}
+                    isAnimationActive={animate}
+                    animationDuration={500}
+                  >
                     {data.map((d, i) => (
                       <Cell key={d.label} fill={RED_SHADES[i % RED_SHADES.length]} stroke="#fffaf4" />
                     ))}

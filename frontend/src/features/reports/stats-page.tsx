@@ -93,8 +93,8 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
                       aria-busy={busy || undefined}
                       aria-label={`${cardLabel(card, hostSchool)}: ${count}. Download CSV`}
                     >
-                      <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>
                       <span className="stat-card__count">{numberFormat.format(count)}</span>
+                      <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>
                       <span className="stat-card__action" aria-hidden="true">
                         {busy ? "Preparing CSV…" : "Download CSV ↓"}
                       </span>
