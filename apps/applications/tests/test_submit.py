@@ -406,7 +406,7 @@ def test_the_default_team_size_is_four(applicant_client, settings):
     }
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_simultaneous_joins_never_take_a_team_past_its_cap(resume_storage, settings):  # noqa: F811
     """Eight applicants submit the same new team code at the same moment, each on its own
     thread and database connection: exactly TEAM_MAX_SIZE get in, the rest are told the team
