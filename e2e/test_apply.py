@@ -247,6 +247,7 @@ def test_form_gallery(new_page, make_student, pdf_path, phone):
     shot(page, f"apply-errors-{size}")
 
     fill_everything(page, sections, pdf_path)
+    expect(page.get_by_text("Please fix the highlighted fields.")).to_have_count(0)
     field = page.get_by_label("School", exact=True)
     field.fill("")
     field.press_sequentially("tech", delay=10)

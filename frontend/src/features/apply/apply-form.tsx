@@ -86,6 +86,11 @@ export function ApplyForm({
     if (focusRequest) focusFirstError(form.current);
   }, [focusRequest]);
 
+  // Once every highlighted field is fixed, the banner asking for fixes has done its job.
+  useEffect(() => {
+    if (!Object.keys(errors).length) setOutcome((current) => (current?.text === MESSAGES.fixFields ? null : current));
+  }, [errors]);
+
   function clearError(key: string) {
     setErrors((current) => {
       if (!(key in current)) return current;
