@@ -203,9 +203,8 @@ if AWS_STORAGE_BUCKET_NAME:
     }
 else:
     _private_storage = {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        # base_url None: files in this folder are never served under a URL.
-        "OPTIONS": {"location": str(MEDIA_ROOT), "base_url": None},
+        "BACKEND": "apps.core.storage.PrivateFileSystemStorage",
+        "OPTIONS": {"location": str(MEDIA_ROOT)},
     }
 STORAGES = {
     "default": _private_storage,

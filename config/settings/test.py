@@ -33,5 +33,7 @@ STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True
+# The live server of the browser journeys serves static files itself; plain test clients
+# need none, so WhiteNoise doesn't scan the build folder for every new client.
+WHITENOISE_USE_FINDERS = False
 CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="portal-test")  # noqa: F405

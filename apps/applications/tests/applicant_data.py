@@ -46,8 +46,8 @@ def resume_storage(settings, tmp_path):
     settings.STORAGES = {
         **settings.STORAGES,
         "resumes": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path / "resumes"), "base_url": None},
+            "BACKEND": "apps.core.storage.PrivateFileSystemStorage",
+            "OPTIONS": {"location": str(tmp_path / "resumes")},
         },
     }
     return tmp_path / "resumes"
