@@ -297,13 +297,13 @@ def application_edit(*, email: str, actor, data: dict) -> Application:
     body = {key: data[key] if key in data else current[key] for key in EDITABLE_KEYS}
     parsed = validation.parse_application(body, sections)
     # Locked from here to commit (as a submission does), so the team-size count stays true.
-    team = services._lock_team(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
+    team = services.team_lock(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
     errors = validation.check_application(cycle, parsed, sections, application.user)
     if errors:
         raise ApplicationError(INVALID_EDIT, errors=errors)
     before = _snapshot(application)
     scope = validation.active_sections(sections, parsed.answers)
-    services._store(application, parsed, user=application.user, team=team, sections=sections, scope=scope)
+    services.application_store(application, parsed, user=application.user, team=team, sections=sections, scope=scope)
     after = _snapshot(application)
     record_changes(
         application=application,

@@ -222,7 +222,7 @@ def question_set_ensure(cycle: Cycle, *, copy_from: Cycle | None = None) -> None
 # --- Teams ------------------------------------------------------------------------------
 
 
-def _lock_team(cycle: Cycle, code: str) -> Team:
+def team_lock(cycle: Cycle, code: str) -> Team:
     """The team row for `code` in the cycle, created if new and locked until commit.
 
     Holding this lock while counting members is what keeps two simultaneous joins from
@@ -260,7 +260,7 @@ def _lock_own_application(cycle: Cycle, user) -> Application:
     return application
 
 
-def _store(
+def application_store(
     application: Application,
     parsed: validation.ParsedApplication,
     *,
@@ -321,12 +321,12 @@ def application_submit(*, user, data) -> Application:
     sections = selectors.question_set(cycle)
     parsed = validation.parse_application(data, sections)
     # The team's lock is held from here to commit, so check_application's count stays true.
-    team = _lock_team(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
+    team = team_lock(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
     errors = validation.check_application(cycle, parsed, sections, user)
     if errors:
         raise ApplicationError(INVALID_APPLICATION, errors=errors)
     scope = validation.active_sections(sections, parsed.answers)
-    _store(application, parsed, user=user, team=team, sections=sections, scope=scope)
+    application_store(application, parsed, user=user, team=team, sections=sections, scope=scope)
     if application.status != S.SUBMITTED:
         application = transition(application_id=application.pk, to=S.SUBMITTED, actor=user)
     return application
@@ -345,11 +345,11 @@ def application_save(*, user, data) -> Application:
     parsed = validation.parse_application(data, sections)
     if parsed.errors:
         raise ApplicationError(INVALID_DRAFT, errors=parsed.errors)
-    team = _lock_team(cycle, parsed.teamcode) if parsed.teamcode else None
+    team = team_lock(cycle, parsed.teamcode) if parsed.teamcode else None
     problem = validation.team_error(cycle, parsed.teamcode, user)
     if problem:
         raise ApplicationError(problem, errors={"teamcode": [problem]})
-    _store(application, parsed, user=user, team=team, sections=sections, scope=sections)
+    application_store(application, parsed, user=user, team=team, sections=sections, scope=sections)
     if application.status != S.STARTED:
         application = transition(application_id=application.pk, to=S.STARTED, actor=user)
     return application

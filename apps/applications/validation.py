@@ -234,7 +234,7 @@ def answer_error(question: dict, value: str) -> str | None:
 def team_error(cycle, teamcode: str | None, user) -> str | None:
     """'This team is full' when the team already holds TEAM_MAX_SIZE other applications.
 
-    Callers that write must hold the team's row lock (services._lock_team) while this counts.
+    Callers that write must hold the team's row lock (services.team_lock) while this counts.
     """
     if not teamcode:
         return None
