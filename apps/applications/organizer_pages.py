@@ -13,7 +13,7 @@ from django.views.decorators.http import require_safe
 
 from apps.accounts.selectors import admin_emails, whitelist_exceptions
 from apps.core.exceptions import ApplicationError
-from apps.core.pages import admin_only, island
+from apps.core.pages import admin_only, admin_page, island
 from apps.cycles.models import CycleStatus, Season
 from apps.cycles.selectors import current_cycle, cycle_config
 
@@ -41,7 +41,7 @@ def decision_choices() -> list[dict]:
 
 
 @require_safe
-@admin_only
+@admin_page(non_admin_to="/login")  # spec section 6: the applications list sends non-admins to /login
 def users_page(request):
     # Filters can arrive in the address (a bookmarked or shared search).
     initial_filters = {key: request.GET.get(key, "")[:200] for key in FILTER_KEYS}

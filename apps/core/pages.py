@@ -57,16 +57,24 @@ def signed_in(view):
     return wrapper
 
 
-def admin_only(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
-        if not request.user.is_admin:
-            return redirect("/dashboard")
-        return view(request, *args, **kwargs)
+def admin_page(non_admin_to: str = "/dashboard"):
+    """Organizers only: a signed-out visitor signs in first, a student goes to `non_admin_to`."""
 
-    return wrapper
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
+            if not request.user.is_admin:
+                return redirect(non_admin_to)
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+admin_only = admin_page()
 
 
 @require_safe

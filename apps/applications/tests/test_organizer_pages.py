@@ -35,11 +35,14 @@ def test_an_admin_gets_the_island(admin_client, url, page):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("url", "page"), PAGES)
-def test_a_student_is_sent_to_the_dashboard(student_client, url, page):
-    """A signed-in non-admin is sent to /dashboard, never shown the page."""
+def test_a_student_is_turned_away(student_client, url, page):
+    """A signed-in non-admin is never shown the page: the applications list sends them to /login
+    (spec section 6), which in turn sends a signed-in student on to /dashboard; the others
+    send them to /dashboard directly."""
     r = student_client.get(url)
     assert r.status_code == 302
-    assert r["Location"] == "/dashboard"
+    assert r["Location"] == ("/login" if url == "/admin/users" else "/dashboard")
+    assert student_client.get(url, follow=True).redirect_chain[-1][0] == "/dashboard"
 
 
 @pytest.mark.django_db
@@ -174,7 +177,7 @@ def test_a_demoted_admin_is_turned_away_at_once(organizer):
     assert c.get("/admin/users").status_code == 200
     other.role = "user"
     other.save(update_fields=["role"])
-    r = c.get("/admin/users")
+    r = c.get("/admin/users/alan%40princeton.edu")
     assert r.status_code == 302 and r["Location"] == "/dashboard"
 
 

@@ -6,39 +6,40 @@ import time
 import uuid
 
 import pytest
+from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 from django.core.cache import cache
 
 from apps.core.tasks import heartbeat
-from config.celery_app import app
 
 
 @pytest.fixture
-def real_broker(tmp_path):
-    saved = {
-        "task_always_eager": app.conf.task_always_eager,
-        "broker_url": app.conf.broker_url,
-        "broker_transport_options": app.conf.broker_transport_options,
-    }
+def broker_app(tmp_path):
+    """A Celery app configured like the portal's, on its own queue, with eager mode off.
+
+    A separate app keeps the portal's app (and any connection pool it holds) untouched, and its
+    own queue keeps a developer's running worker from taking the test's message.
+    """
+    app = Celery("portal-broker-test")
+    app.config_from_object("django.conf:settings", namespace="CELERY")
     app.conf.task_always_eager = False
+    app.conf.task_default_queue = f"broker-test-{uuid.uuid4().hex[:8]}"
     if not settings.REDIS_URL:
-        folder = str(tmp_path)
         app.conf.broker_url = "filesystem://"
         app.conf.broker_transport_options = {
-            "data_folder_in": folder,
-            "data_folder_out": folder,
+            "data_folder_in": str(tmp_path),
+            "data_folder_out": str(tmp_path),
             "control_folder": str(tmp_path / "control"),
         }
-    yield
-    app.conf.update(saved)
+    return app
 
 
-def test_a_task_queued_through_the_broker_is_run_by_a_worker(real_broker):
+def test_a_task_queued_through_the_broker_is_run_by_a_worker(broker_app):
     """A queued task travels through the configured broker and a worker runs it."""
     token = uuid.uuid4().hex
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        heartbeat.delay(token)
+    with start_worker(broker_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        broker_app.send_task(heartbeat.name, args=[token])
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and cache.get(f"celery-heartbeat:{token}") is None:
             time.sleep(0.1)
