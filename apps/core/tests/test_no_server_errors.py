@@ -1,0 +1,96 @@
+"""Every API endpoint answers malformed input with a 4xx and a message, never a 500.
+
+The endpoints are enumerated from the URL configuration, so a new endpoint is covered the day
+it is added. Path parameters get odd values and bodies get every malformed shape we could
+think of, for a signed-out visitor, a student and an organizer.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
+from conftest import PortalClient
+
+PARAM_VALUES = {
+    "int": ["0", "999999999999"],
+    "str": ["ada%40princeton.edu", "nobody%40nowhere.edu", "%00", "x" * 300, "..%2F..%2Fetc%2Fpasswd"],
+    "path": ["a%2Fb", "[unclosed", "%F0%9F%92%A5"],
+}
+BODIES = [
+    ("application/json", "{not json"),
+    ("application/json", "[]"),
+    ("application/json", '"a string"'),
+    ("application/json", "null"),
+    ("application/json", '{"email": {"$ne": 1}, "password": [1], "status": 7, "emails": {"a": 1}}'),
+    ("application/json", '{"sections": "x", "checkboxes": "yes", "teamcode": {"x": 1}, "dates": 5}'),
+    ("text/plain", "hello"),
+    ("multipart/form-data; boundary=zzz", "--zzz\r\nnot a part\r\n--zzz--"),
+]
+CONVERTER = re.compile(r"<(?:(\w+):)?(\w+)>")
+
+
+def api_routes() -> list[str]:
+    """Every /api/ route as a template like 'api/applications/status/<str:email>'."""
+    routes: list[str] = []
+
+    def walk(patterns, prefix: str) -> None:
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                walk(entry.url_patterns, prefix + str(entry.pattern))
+            elif isinstance(entry, URLPattern):
+                routes.append(prefix + str(entry.pattern))
+
+    walk(get_resolver().url_patterns, "")
+    return sorted({r for r in routes if r.startswith("api/") and not r.endswith("^.*$")})
+
+
+def concrete_paths(route: str) -> list[str]:
+    names = CONVERTER.findall(route)
+    if not names:
+        return ["/" + route]
+    paths = []
+    for variant in range(max(len(PARAM_VALUES["str"]), len(PARAM_VALUES["path"]))):
+        path = route
+        for converter, _name in names:
+            values = PARAM_VALUES.get(converter or "str", PARAM_VALUES["str"])
+            path = CONVERTER.sub(values[variant % len(values)], path, count=1)
+        paths.append("/" + path)
+    return paths
+
+
+ROUTES = api_routes()
+
+
+def test_the_route_list_is_not_empty():
+    assert len(ROUTES) > 40
+    assert "api/auth/login" in ROUTES
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["anonymous", "student", "organizer"])
+@pytest.mark.parametrize("cycle_status", ["open", "released"])
+def test_no_endpoint_answers_a_500(who, cycle_status, request, student):
+    cycle_set_status(cycle=current_cycle(), status=cycle_status)
+    fixture = {"student": "student_client", "organizer": "admin_client"}.get(who)
+    client = request.getfixturevalue(fixture) if fixture else PortalClient()
+    failures = []
+    for route in ROUTES:
+        for path in concrete_paths(route):
+            calls = [("get", None, None), ("delete", None, None)]
+            calls += [(m, ct, body) for m in ("post", "put") for ct, body in BODIES]
+            for method, content_type, body in calls:
+                kwargs = {"content_type": content_type} if content_type else {}
+                response = (
+                    getattr(client, method)(path, body, **kwargs) if body is not None else getattr(client, method)(path)
+                )
+                if response.status_code >= 500:
+                    failures.append(f"{method.upper()} {path} [{content_type}] -> {response.status_code}")
+                elif response.status_code >= 400 and response.get("Content-Type", "").startswith("application/json"):
+                    if "message" not in response.json():
+                        failures.append(f"{method.upper()} {path} -> {response.status_code} without a message")
+    assert failures == []
