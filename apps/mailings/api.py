@@ -38,7 +38,10 @@ class MailingCreateApi(AdminApiView):
         return Response(selectors.mailing_list())
 
     def post(self, request):
-        data = self.validate(self.InputSerializer, {key: request.data.get(key) for key in request.data})
+        raw = request.data
+        # A multipart body's fields as single values; any other body goes to validate(), which
+        # refuses what is not an object with a 400.
+        data = self.validate(self.InputSerializer, {key: raw.get(key) for key in raw} if hasattr(raw, "get") else raw)
         mailing = services.mailing_create(
             subject=data["subject"],
             audience=data["audience"],
