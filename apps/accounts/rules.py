@@ -11,6 +11,8 @@ import re
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from apps.core.text import is_storable
+
 STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university"
 PASSWORD_MESSAGE = "Password must have at least 8 characters, 1 number, and 1 special character"
 PASSWORD_MIN_LENGTH = 8
@@ -43,8 +45,8 @@ def whitelist_matches(email: str) -> bool:
 
 def is_student_email(email: str) -> bool:
     email = normalize_email(email)
-    if len(email) > 254:
-        return False
+    if len(email) > 254 or not is_storable(email):
+        return False  # a whitelist pattern such as ".*@gmail\.com" would match a NUL too
     if _EMAIL_SHAPE.match(email):
         domain = email.rsplit("@", 1)[1]
         if domain.rsplit(".", 1)[1] in STUDENT_TLDS:

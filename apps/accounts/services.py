@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from apps.core.exceptions import ApplicationError
+from apps.core.text import UNSTORABLE, is_storable
 
 from . import rules
 from .models import Role, User, WhitelistRule
@@ -176,6 +177,8 @@ def user_demote(*, email: str) -> User:
 
 def whitelist_add(*, kind: str, value: str) -> WhitelistRule:
     value = (value or "").strip()
+    if not is_storable(value):
+        raise ApplicationError(UNSTORABLE)
     if kind == WhitelistRule.Kind.EMAIL:
         if "@" not in value or len(value) > 254 or any(c.isspace() for c in value):
             raise ApplicationError("Enter a valid email address.")

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
+from apps.core.text import clean_path_email
 from apps.cycles.selectors import current_cycle
 
 from . import status_machine
@@ -27,7 +28,8 @@ def _current_application_of(user) -> Application | None:
 
 def _current_application_by_email(email: str) -> Application:
     # Emails are stored lower-cased; the path arrives URL-decoded by Django.
-    application = Application.objects.filter(cycle=current_cycle(), email=email.strip().lower()[:254]).first()
+    cleaned = clean_path_email(email)
+    application = Application.objects.filter(cycle=current_cycle(), email=cleaned).first() if cleaned else None
     if application is None:
         raise ApplicationError(NO_APPLICATION, status=404)
     return application

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from apps.core.emails import parse_email_input
 from apps.core.exceptions import ApplicationError
+from apps.core.text import clean_path_email, is_storable
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 
@@ -83,7 +84,7 @@ def parse_table_filters(raw: str | None) -> dict[str, str]:
             errors[key] = ["Must be a string."]
             continue
         value = value.strip()
-        if "\x00" in value or len(value) > MAX_FILTER_LENGTH:
+        if not is_storable(value) or len(value) > MAX_FILTER_LENGTH:
             errors[key] = [f"Must be at most {MAX_FILTER_LENGTH} printable characters."]
             continue
         if key == "status" and value and value not in S.values:
@@ -120,14 +121,6 @@ def application_table(*, cycle: Cycle, filters: dict[str, str], page: int = 1, p
 
 
 # --- One applicant ---------------------------------------------------------------------
-
-
-def clean_path_email(email: str) -> str | None:
-    """An email taken from a URL, lower-cased; None when no stored address could equal it."""
-    email = (email or "").strip().lower()
-    if not email or "\x00" in email or len(email) > 254:
-        return None
-    return email
 
 
 def get_application(*, email: str, cycle: Cycle | None = None, for_update: bool = False) -> Application:

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db.models import Count, Q
 
 from apps.core.exceptions import ApplicationError
+from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import Cycle
 
 from .models import Answer, Application, Question, QuestionType
@@ -79,6 +80,8 @@ def _value(field: str, value):
         return None
     if not isinstance(value, str) or len(value) > 255:
         raise _bad(f"The filter on '{field}' takes a text value.")
+    if not is_storable(value):
+        raise _bad(f"The filter on '{field}': {UNSTORABLE}")
     if field == "status" and value not in S.values:
         raise _bad(f"'{value}' is not an application status.")
     if field == "email":
@@ -104,7 +107,7 @@ def parse_filters(raw: str | dict | None) -> Q:
             raise _bad("The filters are too long.")
         try:
             raw = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise _bad("The filters must be a JSON object.") from exc
     if not isinstance(raw, dict):
         raise _bad("The filters must be a JSON object.")
@@ -201,7 +204,8 @@ def export_rows(*, cycle: Cycle, filters: Q, chunk_size: int = CHUNK_SIZE) -> It
     """The header, then one row per application with every answer, neutralised, streamed."""
     applications = export_queryset(cycle=cycle, filters=filters)
     question_ids = export_columns(cycle=cycle, applications=applications)
-    yield [*BASE_COLUMNS, *question_ids]
+    # Header cells too: a question_id may start with "-" (say "-2-3"), which a spreadsheet runs.
+    yield [neutralise(name) for name in (*BASE_COLUMNS, *question_ids)]
     rows = applications.order_by("email", "pk").values_list(*_APPLICATION_FIELDS).iterator(chunk_size=chunk_size)
     for chunk in _chunks(rows, chunk_size):
         answers: dict[int, dict[str, str]] = defaultdict(dict)

@@ -13,6 +13,7 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from apps.core.exceptions import ApplicationError
+from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import Cycle, CycleStatus
 from apps.cycles.selectors import current_cycle
 
@@ -79,6 +80,8 @@ def questions_check(sections) -> dict[str, list[str]]:
         name = section.get("section_name")
         if not isinstance(name, str) or not name.strip():
             add(f"{where}.section_name", "A section needs a name.")
+        elif not is_storable(name):
+            add(f"{where}.section_name", UNSTORABLE)
         elif len(name.strip()) > SECTION_NAME_MAX:
             add(f"{where}.section_name", f"At most {SECTION_NAME_MAX} characters.")
         condition = section.get("conditional_on")
@@ -112,6 +115,8 @@ def questions_check(sections) -> dict[str, list[str]]:
             text = question.get("question_text")
             if not isinstance(text, str) or not text.strip():
                 add(f"{qwhere}.question_text", "A question needs its text.")
+            elif not is_storable(text):
+                add(f"{qwhere}.question_text", UNSTORABLE)
             elif len(text.strip()) > QUESTION_TEXT_MAX:
                 add(f"{qwhere}.question_text", f"At most {QUESTION_TEXT_MAX} characters.")
             options = question.get("options", [])
@@ -119,6 +124,8 @@ def questions_check(sections) -> dict[str, list[str]]:
                 options = []
             if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
                 add(f"{qwhere}.options", "Expected a list of strings.")
+            elif not all(is_storable(o) for o in options):
+                add(f"{qwhere}.options", UNSTORABLE)
             elif kind in CHOICE_TYPES:
                 cleaned = [o.strip() for o in options]
                 if not cleaned:

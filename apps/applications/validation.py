@@ -21,6 +21,8 @@ from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 
+from apps.core.text import UNSTORABLE, is_storable
+
 from . import selectors
 from .models import Application, QuestionType
 
@@ -74,6 +76,9 @@ def _text(parsed: ParsedApplication, data: dict, key: str, limit: int) -> str:
         return ""
     if not isinstance(value, str):
         parsed.add(key, "Must be text.")
+        return ""
+    if not is_storable(value):
+        parsed.add(key, UNSTORABLE)
         return ""
     value = value.strip()
     if len(value) > limit:
@@ -162,6 +167,8 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
                 parsed.add(question_id, "This answer has the wrong type.")
             elif len(encoded) > ANSWER_MAX:
                 parsed.add(question_id, f"Must be at most {ANSWER_MAX} characters.")
+            elif not is_storable(encoded):
+                parsed.add(question_id, UNSTORABLE)
             else:
                 answers[question_id] = encoded
     return answers
@@ -243,8 +250,12 @@ def team_error(cycle, teamcode: str | None, user) -> str | None:
 
 
 def check_application(cycle, parsed: ParsedApplication, sections: list[dict], user) -> dict[str, list[str]]:
-    """Every content problem of a parsed application, shape problems included."""
-    errors = {key: list(messages) for key, messages in parsed.errors.items()}
+    """Every content problem of a parsed application, shape problems included, except those of
+    answers in sections that don't apply (the contract: such a section "is ignored")."""
+    active = active_sections(sections, parsed.answers)
+    ignored = {q["question_id"] for s in sections for q in s["questions"]}
+    ignored -= {q["question_id"] for s in active for q in s["questions"]}
+    errors = {key: list(messages) for key, messages in parsed.errors.items() if key not in ignored}
 
     def add(key: str, message: str) -> None:
         errors.setdefault(key, []).append(message)
@@ -263,7 +274,7 @@ def check_application(cycle, parsed: ParsedApplication, sections: list[dict], us
     if not selectors.has_resume(user):
         add("resume", RESUME_MISSING)
 
-    for section in active_sections(sections, parsed.answers):
+    for section in active:
         for question in section["questions"]:
             question_id = question["question_id"]
             if question["question_type"] == QuestionType.RESUME or question_id in errors:

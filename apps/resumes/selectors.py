@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from django.http import Http404
 
-from apps.accounts.rules import normalize_email
+from apps.core.text import clean_path_email
 
 from .models import Resume
 from .services import resume_storage
@@ -17,11 +17,13 @@ def has_resume(user) -> bool:
 
 
 def has_resume_for_email(email: str) -> bool:
-    return Resume.objects.filter(user__email=normalize_email(email)).exists()
+    cleaned = clean_path_email(email)
+    return bool(cleaned) and Resume.objects.filter(user__email=cleaned).exists()
 
 
 def resume_for_email(email: str) -> Resume | None:
-    return Resume.objects.filter(user__email=normalize_email(email)).select_related("user").first()
+    cleaned = clean_path_email(email)
+    return Resume.objects.filter(user__email=cleaned).select_related("user").first() if cleaned else None
 
 
 def resume_open(resume: Resume):

@@ -1,0 +1,31 @@
+"""The one rule for text that a client sends and the database must store or compare.
+
+PostgreSQL refuses a NUL character in any text value, and a lone UTF-16 surrogate (which JSON
+can carry as an escape such as a bare high surrogate) can't be encoded as UTF-8 at all; either
+would reach the database as a 500. DRF's CharField refuses both already; the hand-written
+parsers (application bodies, question sets, filters) ask this function.
+"""
+
+from __future__ import annotations
+
+UNSTORABLE = "Contains characters that can't be stored (a NUL or a lone surrogate)."
+
+
+def is_storable(text: str) -> bool:
+    """Whether `text` holds no NUL and no lone surrogate."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def clean_path_email(email: str) -> str | None:
+    """An email taken from a URL (Django has decoded it), lower-cased; None when no stored
+    address could equal it, so callers answer 404 without asking the database."""
+    email = (email or "").strip().lower()
+    if not email or not is_storable(email) or len(email) > 254:
+        return None
+    return email
