@@ -10,9 +10,8 @@ export function LoadingPage({ redirectTo, delayMs }: { redirectTo: string; delay
   return (
     <div className="loading-screen">
       <Spinner size={150} label="Loading the portal…" />
-      <p className="loading-screen__caption" aria-hidden="true">
-        Brewing your portal…
-      </p>
+      {/* The page's one heading, so a screen reader user landing here knows where they are. */}
+      <h1 className="loading-screen__caption">Brewing your portal…</h1>
     </div>
   );
 }

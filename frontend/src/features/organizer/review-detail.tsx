@@ -27,9 +27,10 @@ type State =
   | { state: "error" }
   | { state: "done"; email: string; application: Application; sections: QuestionSection[] };
 
-function Navigation({ index, next }: { index: number; next: boolean }) {
+function Navigation({ index, next, bottom = false }: { index: number; next: boolean; bottom?: boolean }) {
+  // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
   return (
-    <nav className="org-review-nav" aria-label="Review navigation">
+    <nav className="org-review-nav" aria-label={bottom ? "Review navigation, end of page" : "Review navigation"}>
       <a className="button button--secondary" href="/admin/reviewapps">
         Return to Users
       </a>
@@ -179,7 +180,7 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...in
         <h2 id="answers-title">Application details</h2>
         <ApplicationAnswers application={application} sections={sections} />
       </section>
-      <Navigation index={index} next />
+      <Navigation index={index} next bottom />
     </div>
   );
 }

@@ -93,8 +93,11 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
                       aria-busy={busy || undefined}
                       aria-label={`${cardLabel(card, hostSchool)}: ${count}. Download CSV`}
                     >
-                      <span className="stat-card__count">{numberFormat.format(count)}</span>
-                      <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>
+                      {/* The visible words must appear, in order, in the aria-label (WCAG 2.5.3,
+                          label in name): the scope comes first in the DOM (CSS shows the count
+                          above it), and spaces keep the spans' words apart. */}
+                      <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>{" "}
+                      <span className="stat-card__count">{numberFormat.format(count)}</span>{" "}
                       <span className="stat-card__action" aria-hidden="true">
                         {busy ? "Preparing CSV…" : "Download CSV ↓"}
                       </span>
