@@ -56,6 +56,17 @@ describe("StatsPage", { timeout: 20000 }, () => {
     click.mockRestore();
   });
 
+  it("keeps each card's visible words, in order, inside its accessible name (WCAG 2.5.3)", async () => {
+    fetchMock.mockResolvedValueOnce(json(STATS));
+    render(<StatsPage hostSchool="Princeton University" />);
+    const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
+    // Speech users say what they see; the visible text (the arrow aside) must be part of the name.
+    const visible = (card.textContent ?? "").replace("↓", "").replace(/\s+/g, " ").trim();
+    expect(visible).toBe("Other schools 4 Download CSV");
+    const name = (card.getAttribute("aria-label") ?? "").replace(/[·:.]/g, "").replace(/\s+/g, " ");
+    expect(name).toContain(visible);
+  });
+
   it("says 'Error fetching statistics' when the counters fail to load", async () => {
     fetchMock.mockResolvedValue(json({ message: "nope" }, 500));
     render(<StatsPage hostSchool="Princeton University" />);
