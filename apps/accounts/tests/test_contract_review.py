@@ -31,3 +31,28 @@ def test_a_whitelist_value_with_a_nul_is_a_400(admin_client, url):
     assert r.status_code == 400
     assert r.json()["message"]
     assert not WhitelistRule.objects.exists()
+
+
+def _queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        r = client.get(url)
+    assert r.status_code == 200, r.content
+    return len(ctx.captured_queries)
+
+
+def test_admins_and_whitelist_lists_take_as_many_queries_for_many_rows_as_for_few(admin_client):
+    from apps.accounts.models import Role, User
+
+    urls = ["/api/auth/admins", "/api/auth/whitelist/exceptions", "/api/auth/whitelist"]
+    before = [_queries(admin_client, url) for url in urls]
+    for i in range(15):
+        User.objects.create_user(email=f"org{i}@princeton.edu", role=Role.ADMIN)
+        WhitelistRule.objects.create(kind=WhitelistRule.Kind.EMAIL, value=f"x{i}@gmail.com")
+        WhitelistRule.objects.create(kind=WhitelistRule.Kind.PATTERN, value=rf".*@school{i}\.org")
+    after = [_queries(admin_client, url) for url in urls]
+    assert before == after
+    assert max(after) <= 4
+    assert len(admin_client.get(urls[0]).json()) == 16

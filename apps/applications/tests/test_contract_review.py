@@ -154,3 +154,38 @@ def test_a_decision_path_address_is_lower_cased_and_url_decoded(admin_client, db
     )
     assert r.status_code == 200, r.json()
     assert r.json()["status"] == "waitlisted"
+
+
+# --- List endpoints: the number of queries does not grow with the list -------------------
+
+
+def _queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        r = client.get(url)
+    assert r.status_code == 200, r.content
+    return len(ctx.captured_queries)
+
+
+def test_history_detail_and_teammates_take_as_many_queries_for_many_rows_as_for_few(admin_client, organizer):
+    from apps.applications import status_machine
+
+    ada = make_application("ada@princeton.edu", teamcode="123456")
+    make_application("bo@princeton.edu", teamcode="123456")
+    urls = [
+        "/api/applications/ada%40princeton.edu/history",
+        "/api/applications/ada%40princeton.edu",
+        "/api/applications/teammates/123456",
+    ]
+    before = [_queries(admin_client, url) for url in urls]
+    for i, decision in enumerate(["accepted", "waitlisted", "rejected", "waitlist_accepted"] * 5):
+        status_machine.decide(application_id=ada.pk, status=decision, actor=organizer)
+        Answer.objects.create(application=ada, question_id=f"old_{i}", value="kept")
+    for i in range(3):
+        make_application(f"team{i}@princeton.edu", teamcode="123456")
+    after = [_queries(admin_client, url) for url in urls]
+    assert before == after
+    assert max(after) <= 8
+    assert len(admin_client.get(urls[0]).json()) >= 20

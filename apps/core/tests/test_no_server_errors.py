@@ -28,6 +28,13 @@ BODIES = [
     ("application/json", "null"),
     ("application/json", '{"email": {"$ne": 1}, "password": [1], "status": 7, "emails": {"a": 1}}'),
     ("application/json", '{"sections": "x", "checkboxes": "yes", "teamcode": {"x": 1}, "dates": 5}'),
+    # Text no database column can hold: a NUL (PostgreSQL) and a lone surrogate (not UTF-8).
+    (
+        "application/json",
+        r'{"email": "a\u0000b@princeton.edu", "password": "\ud800-Pass-1", "first": "\u0000", "last": "\ud800",'
+        r' "subject": "\ud800", "member": "\u0000", "sections": [{"answers": [{"question_id": "major",'
+        r' "answer": "\u0000\ud800"}]}], "status": "accepted", "emails": "x\u0000@y.edu"}',
+    ),
     ("text/plain", "hello"),
     ("multipart/form-data; boundary=zzz", "--zzz\r\nnot a part\r\n--zzz--"),
 ]

@@ -31,3 +31,23 @@ def test_the_audience_may_be_any_application_status(admin_client, db, status):
     assert r.json()["recipients"] == 1
     emails = list(Delivery.objects.filter(mailing_id=r.json()["id"]).values_list("email", flat=True))
     assert emails == [f"{status}@princeton.edu"]
+
+
+def test_the_template_list_takes_as_many_queries_with_overrides_as_without(admin_client, db):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from apps.mailings import automated
+    from apps.mailings.models import EmailTemplate
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            assert admin_client.get("/api/mailings/templates").status_code == 200
+        return len(ctx.captured_queries)
+
+    before = count()
+    for key in automated.AUTOMATED_KEYS:
+        subject, html = automated.default_sources(key)
+        EmailTemplate.objects.create(key=key, subject=f"New {subject}", html=html)
+    assert count() == before <= 4
+    assert all(t["customized"] for t in admin_client.get("/api/mailings/templates").json())
