@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions as drf
@@ -64,6 +64,11 @@ def exception_handler(exc, context):
         else:
             errors = {"non_field_errors": list(exc.messages)}
         return Response({"message": _first_message(errors), "errors": errors}, status=400)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"message": "The request is too large."}, status=413)
+    if isinstance(exc, SuspiciousOperation):
+        # Too many fields or files, a broken multipart body: the client's input, not our fault.
+        return Response({"message": "Malformed request body."}, status=400)
     if isinstance(exc, Http404):
         return Response({"message": str(exc) or "Not found."}, status=404)
     if isinstance(exc, PermissionDenied):
