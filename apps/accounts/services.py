@@ -13,7 +13,7 @@ from allauth.account.utils import url_str_to_user_pk
 from allauth.core import ratelimit
 from django.contrib.auth import authenticate, login, logout
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
@@ -58,11 +58,18 @@ def user_register(*, request, email: str, password: str) -> User:
         raise ApplicationError(TOO_MANY, status=429)
 
     user = User.objects.select_for_update().filter(email=email).first()
-    if user is not None and is_verified(user):
-        raise ApplicationError(ALREADY_EXISTS, status=409)
+    created = False
     if user is None:
-        user = User.objects.create_user(email=email, password=password)
-    else:
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(email=email, password=password)
+            created = True
+        except IntegrityError:
+            # A simultaneous registration of this address committed between lookup and insert.
+            user = User.objects.select_for_update().get(email=email)
+    if not created:
+        if is_verified(user):
+            raise ApplicationError(ALREADY_EXISTS, status=409)
         user.set_password(password)
         user.save(update_fields=["password"])
     address, _ = EmailAddress.objects.get_or_create(

@@ -56,3 +56,35 @@ def test_admins_and_whitelist_lists_take_as_many_queries_for_many_rows_as_for_fe
     assert before == after
     assert max(after) <= 4
     assert len(admin_client.get(urls[0]).json()) == 16
+
+
+@pytest.mark.parametrize("verified", [False, True])
+def test_a_registration_racing_another_for_the_same_new_address_is_not_a_500(client, verified):
+    """Two registrations of one new address: the second's insert collides with the first's row.
+    It then acts as a registration of an existing account (201 fresh link, or 409 if verified)."""
+    from unittest import mock
+
+    from allauth.account.models import EmailAddress
+    from django.core import mail
+
+    from apps.accounts.models import User
+
+    other = User.objects.create_user(email="race@princeton.edu", password="Other-pass-1")
+    EmailAddress.objects.create(user=other, email=other.email, primary=True, verified=verified)
+    real = User.objects.select_for_update
+    calls: list[int] = []
+
+    def first_lookup_misses(*args, **kwargs):
+        calls.append(1)
+        return User.objects.none() if len(calls) == 1 else real(*args, **kwargs)
+
+    mail.outbox.clear()
+    with mock.patch.object(User.objects, "select_for_update", side_effect=first_lookup_misses):
+        r = client.post(
+            "/api/auth/register", {"email": "race@princeton.edu", "password": "Mine-pass-2"}, content_type=JSON
+        )
+    assert r.status_code == (409 if verified else 201), r.json()
+    assert r.json()["message"]
+    assert User.objects.filter(email="race@princeton.edu").count() == 1
+    assert len(mail.outbox) == (0 if verified else 1)
+    assert User.objects.get(email="race@princeton.edu").check_password("Other-pass-1" if verified else "Mine-pass-2")
