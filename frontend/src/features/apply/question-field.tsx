@@ -157,13 +157,11 @@ export function QuestionField({
         </GroupShell>
       );
     case "short_answer":
+      // The counter is the field's hint paragraph itself (no FieldShell hint around it: a <p>
+      // inside a <p> is invalid HTML and would duplicate the hint's id).
       return (
-        <FieldShell
-          name={key}
-          label={question.question_text}
-          error={error}
-          hint={<Counter name={key} length={text.length} max={SHORT_MAX} />}
-        >
+        <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
+          <label htmlFor={id}>{question.question_text}</label>
           <input
             id={id}
             className="input"
@@ -174,7 +172,9 @@ export function QuestionField({
             aria-invalid={invalid}
             aria-describedby={describedBy(key, { hint: true, error })}
           />
-        </FieldShell>
+          <Counter name={key} length={text.length} max={SHORT_MAX} />
+          <FieldError name={key} error={error} />
+        </div>
       );
     case "long_answer":
       return (
