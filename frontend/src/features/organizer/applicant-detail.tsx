@@ -4,10 +4,9 @@ import { organizerApi, type Application, type HistoryEntry, type QuestionSection
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
-import { ApplicantSummary, HistoryTable, ResumeDownload, Teammates } from "./applicant-parts";
+import { ApplicantSummary, DecisionAndFiles, HistoryTable } from "./applicant-parts";
 import { ApplicationEditor } from "./application-editor";
 import { PageHeader, type Choice } from "./common";
-import { DecisionForm } from "./decision-form";
 
 interface Props {
   email: string;
@@ -99,25 +98,7 @@ export function ApplicantDetail({ email, decisions, application: initialApplicat
     <div className="stack">
       {header}
       <ApplicantSummary application={application} />
-      <div className="org-columns">
-        <section className="card stack" aria-labelledby="decision-title">
-          <h2 id="decision-title">Record a decision</h2>
-          <DecisionForm
-            email={application.email}
-            decisions={decisions}
-            initial={{
-              status: application.status,
-              travel_reimbursement: application.travel_reimbursement,
-              housing_accommodations: application.housing_accommodations,
-            }}
-          />
-        </section>
-        <section className="card stack" aria-labelledby="files-title">
-          <h2 id="files-title">Resume and team</h2>
-          <ResumeDownload email={application.email} />
-          <Teammates teamcode={application.teamcode} self={application.email} />
-        </section>
-      </div>
+      <DecisionAndFiles application={application} decisions={decisions} />
       <section className="card stack" aria-labelledby="application-title">
         <h2 id="application-title">Edit the application</h2>
         <ApplicationEditor

@@ -1,8 +1,9 @@
 // Pieces of an applicant's page shared by /admin/users/<email> and the review detail.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { organizerApi, saveResume, type Application, type HistoryEntry } from "../../api/organizer";
 import { Alert } from "../../components/alert";
-import { statusWord, yesNo } from "./common";
+import { statusWord, yesNo, type Choice } from "./common";
+import { DecisionForm } from "./decision-form";
 
 /** Name, email, current status, travel and housing. */
 export function ApplicantSummary({ application }: { application: Application }) {
@@ -171,6 +172,44 @@ export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** The two cards both applicant pages share: the decision form, and the resume and team. */
+export function DecisionAndFiles({
+  application,
+  decisions,
+  statusLabel,
+  children,
+}: {
+  application: Application;
+  decisions: Choice[];
+  statusLabel?: string;
+  /** Extra lines under the team (the review page links to the full application page). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="org-columns">
+      <section className="card stack" aria-labelledby="decision-title">
+        <h2 id="decision-title">Record a decision</h2>
+        <DecisionForm
+          email={application.email}
+          decisions={decisions}
+          statusLabel={statusLabel}
+          initial={{
+            status: application.status,
+            travel_reimbursement: application.travel_reimbursement,
+            housing_accommodations: application.housing_accommodations,
+          }}
+        />
+      </section>
+      <section className="card stack" aria-labelledby="files-title">
+        <h2 id="files-title">Resume and team</h2>
+        <ResumeDownload email={application.email} />
+        <Teammates teamcode={application.teamcode} self={application.email} />
+        {children}
+      </section>
     </div>
   );
 }

@@ -3,10 +3,9 @@ import { useEffect, useState } from "react";
 import { organizerApi, type Application, type QuestionSection } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
-import { ApplicantSummary, ResumeDownload, Teammates } from "./applicant-parts";
+import { ApplicantSummary, DecisionAndFiles } from "./applicant-parts";
 import { ApplicationAnswers } from "./application-editor";
 import { SelectField, serverMessage, type Choice } from "./common";
-import { DecisionForm } from "./decision-form";
 
 export const NO_MORE = "No More to Review";
 
@@ -153,29 +152,11 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...in
       </div>
       {statusMessage ? <Alert kind={statusMessage.ok ? "success" : "error"}>{statusMessage.text}</Alert> : null}
       <ApplicantSummary application={application} />
-      <div className="org-columns">
-        <section className="card stack" aria-labelledby="decision-title">
-          <h2 id="decision-title">Record a decision</h2>
-          <DecisionForm
-            email={application.email}
-            decisions={decisions}
-            statusLabel="Accept / Reject Hacker"
-            initial={{
-              status: application.status,
-              travel_reimbursement: application.travel_reimbursement,
-              housing_accommodations: application.housing_accommodations,
-            }}
-          />
-        </section>
-        <section className="card stack" aria-labelledby="files-title">
-          <h2 id="files-title">Resume and team</h2>
-          <ResumeDownload email={application.email} />
-          <Teammates teamcode={application.teamcode} self={application.email} />
-          <p>
-            <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
-          </p>
-        </section>
-      </div>
+      <DecisionAndFiles application={application} decisions={decisions} statusLabel="Accept / Reject Hacker">
+        <p>
+          <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+        </p>
+      </DecisionAndFiles>
       <section className="card stack" aria-labelledby="answers-title">
         <h2 id="answers-title">Application details</h2>
         <ApplicationAnswers application={application} sections={sections} />
