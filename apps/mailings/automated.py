@@ -23,6 +23,8 @@ from django.template import Context, Engine, TemplateSyntaxError
 from django.template.loader import get_template, render_to_string
 from django.utils.html import strip_tags
 
+from . import outbox
+
 logger = logging.getLogger(__name__)
 
 AUTOMATED_KEYS = (
@@ -227,8 +229,11 @@ def render(key: str, context: dict) -> tuple[str, str, str]:
     return subject, text, html
 
 
-def send(key: str, to: str, context: dict) -> None:
+def send(key: str, to: str, context: dict, *, message_id: str | None = None) -> None:
+    """Render and send one automated email. A temporary failure comes out as one of
+    `outbox.TRANSIENT` (what the tasks retry); `message_id` makes every attempt the same message."""
     subject, text, html = render(key, context)
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
+    headers = {"Message-ID": message_id} if message_id else None
+    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers)
     message.attach_alternative(html, "text/html")
-    message.send()
+    outbox.send_message(message)

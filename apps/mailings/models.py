@@ -3,6 +3,8 @@ from django.db import models
 
 from apps.core.models import BaseModel
 
+from .outbox import OutboxFields, State
+
 
 class Mailing(BaseModel):
     """A batch email to an audience, sent at `send_at` by the periodic task."""
@@ -27,26 +29,14 @@ class Mailing(BaseModel):
         return self.subject
 
 
-class Delivery(models.Model):
-    """One recipient of a mailing. Recorded before sending so each gets it exactly once."""
+class Delivery(OutboxFields):
+    """One recipient of a mailing. Recorded before sending so each gets it exactly once
+    (apps.mailings.outbox claims, sends and records it)."""
 
-    class State(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENDING = "sending", "Sending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+    State = State
 
     mailing = models.ForeignKey(Mailing, on_delete=models.CASCADE, related_name="deliveries")
     email = models.EmailField()
-    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True, default="")
-    sent_at = models.DateTimeField(null=True, blank=True)
-    # When a worker claimed it (state `sending`): a claim older than the stale limit belongs
-    # to a worker that died, and another may take it over.
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    # After a transient failure, the earliest time of the next attempt (backoff).
-    next_attempt_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["mailing", "email"], name="one_delivery_per_recipient")]

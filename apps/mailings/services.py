@@ -1,33 +1,26 @@
 """Mailing writes: scheduling, cancelling, sending what is due; automated-email overrides.
 
 Sending is built so that each recipient gets a mailing exactly once even when several workers
-run at the same time or one dies mid-send:
+run at the same time (Celery beat starts one every 30 seconds, and a large mailing takes
+longer) or one dies mid-send:
 
-- a due mailing is claimed with a conditional UPDATE (scheduled → sending) and is finished
+- a due mailing is moved scheduled → sending by a conditional UPDATE, and is finished
   (→ sent) only when none of its deliveries is pending or being sent;
-- each delivery is claimed one at a time with a conditional UPDATE (pending → sending, stamped
-  with the claim time); only the worker whose UPDATE matched sends it, and it records the
-  outcome at once (sent, failed, or pending again after a transient failure, with backoff);
-- a claim older than STALE_AFTER belongs to a worker that died: another worker re-claims it,
-  but only while it is not recorded as sent, and at most MAX_ATTEMPTS times in all.
-
-The one window left is a worker dying between the mail server accepting a message and the
-UPDATE that records it (milliseconds); the resend then carries the same Message-ID, which
-mail clients use to drop the duplicate.
+- each delivery is claimed, sent and recorded by `apps.mailings.outbox` (the mechanism the
+  release decision emails share): claimed one at a time under `FOR UPDATE SKIP LOCKED` in a
+  short transaction, sent outside it with a stable Message-ID, and recorded at once (sent,
+  failed, or pending again after a transient failure, with backoff); a dead worker's claim is
+  taken over once it is stale.
 """
 
 from __future__ import annotations
 
-import datetime
 import logging
-import smtplib
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
-from django.db.models import F, Q
 from django.utils import timezone
 
 from apps.applications.models import Application, ApplicationStatus
@@ -35,8 +28,9 @@ from apps.core.emails import extract_emails
 from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
 
-from . import automated
+from . import automated, outbox
 from .models import Delivery, EmailTemplate, Mailing
+from .outbox import BACKOFF_MAX, MAX_ATTEMPTS, STALE_AFTER  # noqa: F401 - part of this module's API
 
 logger = logging.getLogger(__name__)
 
@@ -47,29 +41,6 @@ AUDIENCES = (*ApplicationStatus.values, CUSTOM)
 MAX_HTML_BYTES = 512 * 1024
 MAX_SUBJECT_LENGTH = 200
 MAX_TEMPLATE_HTML_CHARS = 200_000
-
-MAX_ATTEMPTS = 5
-BACKOFF_BASE = datetime.timedelta(seconds=30)
-BACKOFF_MAX = datetime.timedelta(minutes=30)
-# Longer than any one SMTP exchange can take (Django's SMTP timeout is far shorter), so a
-# claim this old belongs to a worker that is gone.
-STALE_AFTER = datetime.timedelta(minutes=10)
-
-# Failures worth another try later: the connection or the server's temporary (4xx) refusals.
-TRANSIENT = (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, ConnectionError, TimeoutError)
-
-
-def _is_transient(error: Exception) -> bool:
-    if isinstance(error, TRANSIENT):
-        return True
-    code = getattr(error, "smtp_code", None)
-    if isinstance(error, smtplib.SMTPRecipientsRefused):
-        codes = [value[0] for value in error.recipients.values()]
-        return bool(codes) and all(400 <= c < 500 for c in codes)
-    if isinstance(code, int):
-        return 400 <= code < 500
-    # Other socket-level errors (DNS, refused connection) are the network's, not the message's.
-    return isinstance(error, OSError) and not isinstance(error, smtplib.SMTPException)
 
 
 # --- Scheduling ------------------------------------------------------------------------
@@ -154,56 +125,6 @@ class SendReport:
     finished: list[int] = field(default_factory=list)
 
 
-def _claimable(now: datetime.datetime) -> Q:
-    pending = Q(state=Delivery.State.PENDING) & (Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now))
-    stale = Q(
-        state=Delivery.State.SENDING,
-        claimed_at__lt=now - STALE_AFTER,
-        sent_at__isnull=True,
-        attempts__lt=MAX_ATTEMPTS,
-    )
-    return pending | stale
-
-
-def _give_up_on_dead_claims(mailing_id: int, now: datetime.datetime) -> None:
-    """Deliveries whose every attempt ended with a dead worker are failed, not retried forever."""
-    Delivery.objects.filter(
-        mailing_id=mailing_id,
-        state=Delivery.State.SENDING,
-        claimed_at__lt=now - STALE_AFTER,
-        sent_at__isnull=True,
-        attempts__gte=MAX_ATTEMPTS,
-    ).update(state=Delivery.State.FAILED, last_error="The sending worker stopped during every attempt.")
-
-
-def _claim_next(mailing_id: int) -> Delivery | None:
-    """Claim one delivery of a mailing for this worker, or None when nothing is due."""
-    while True:
-        now = timezone.now()
-        candidates = list(
-            Delivery.objects.filter(_claimable(now), mailing_id=mailing_id)
-            .order_by("pk")
-            .values_list("pk", flat=True)[:20]
-        )
-        if not candidates:
-            return None
-        for pk in candidates:
-            # The conditional UPDATE is the claim: of two workers racing for a row, one matches.
-            won = (
-                Delivery.objects.filter(_claimable(now), pk=pk)
-                .filter(mailing__status=Mailing.Status.SENDING)
-                .update(state=Delivery.State.SENDING, claimed_at=now, attempts=F("attempts") + 1)
-            )
-            if won:
-                return Delivery.objects.get(pk=pk)
-        # Every candidate went to another worker; look again.
-
-
-def _message_id(delivery: Delivery) -> str:
-    host = urlsplit(settings.SITE_URL).hostname or "hackportal.local"
-    return f"<mailing-{delivery.mailing_id}-delivery-{delivery.pk}@{host}>"
-
-
 def _send(connection, mailing: Mailing, delivery: Delivery) -> None:
     message = EmailMultiAlternatives(
         mailing.subject,
@@ -211,44 +132,34 @@ def _send(connection, mailing: Mailing, delivery: Delivery) -> None:
         settings.DEFAULT_FROM_EMAIL,
         [delivery.email],
         connection=connection,
-        headers={"Message-ID": _message_id(delivery)},
+        headers={"Message-ID": outbox.message_id("mailing", delivery.mailing_id, "delivery", delivery.pk)},
     )
     message.attach_alternative(mailing.html, "text/html")
-    message.send()
+    outbox.send_message(message)
 
 
-def _record(delivery: Delivery, claimed_at, **values) -> None:
-    # Only the claim that sent it may record the outcome.
-    Delivery.objects.filter(pk=delivery.pk, state=Delivery.State.SENDING, claimed_at=claimed_at).update(**values)
-
-
-def _backoff(attempts: int) -> datetime.timedelta:
-    return min(BACKOFF_BASE * (2 ** max(attempts - 1, 0)), BACKOFF_MAX)
-
-
-def _send_mailing(mailing: Mailing, connection, report: SendReport) -> None:
-    _give_up_on_dead_claims(mailing.pk, timezone.now())
-    while (delivery := _claim_next(mailing.pk)) is not None:
-        try:
-            _send(connection, mailing, delivery)
-        except Exception as error:  # noqa: BLE001 - every failure is recorded on its delivery
-            connection.close()  # a broken connection is reopened by the next send
-            if _is_transient(error) and delivery.attempts < MAX_ATTEMPTS:
-                _record(
-                    delivery,
-                    delivery.claimed_at,
-                    state=Delivery.State.PENDING,
-                    next_attempt_at=timezone.now() + _backoff(delivery.attempts),
-                    last_error=str(error)[:1000],
-                )
-                report.retrying += 1
-            else:
-                _record(delivery, delivery.claimed_at, state=Delivery.State.FAILED, last_error=str(error)[:1000])
-                report.failed += 1
-            logger.warning("Mailing %s to %s failed: %s", mailing.pk, delivery.email, error)
+def _send_mailing(mailing: Mailing, connection, report: SendReport, deadline: float | None) -> bool:
+    """Send the mailing's due deliveries. False when the run should stop (out of time, or the
+    mail server is unreachable)."""
+    deliveries = Delivery.objects.filter(mailing_id=mailing.pk)
+    outbox.give_up_on_dead_claims(deliveries, timezone.now())
+    while True:
+        if outbox.out_of_time(deadline):
+            return False
+        delivery = outbox.claim(deliveries)
+        if delivery is None:
+            return True
+        attempt = outbox.deliver(delivery, lambda row: _send(connection, mailing, row))
+        if attempt.sent:
+            report.sent += 1
             continue
-        _record(delivery, delivery.claimed_at, state=Delivery.State.SENT, sent_at=timezone.now(), last_error="")
-        report.sent += 1
+        connection.close()  # a broken connection is reopened by the next send
+        if attempt.state == Delivery.State.PENDING:
+            report.retrying += 1
+        else:
+            report.failed += 1
+        if attempt.server_unreachable:
+            return False  # the next run (30 s) tries again; the rest keep their attempts
 
 
 def _finish(mailing_id: int) -> bool:
@@ -263,8 +174,12 @@ def _finish(mailing_id: int) -> bool:
     )
 
 
-def send_due_mailings() -> SendReport:
-    """Send every delivery that is due, and return what happened. Safe to run concurrently."""
+def send_due_mailings(deadline: float | None = None) -> SendReport:
+    """Send every delivery that is due, and return what happened. Safe to run concurrently.
+
+    With a `deadline` (a `time.monotonic()` value) nothing more is claimed after it; the next
+    run goes on where this one stopped.
+    """
     report = SendReport()
     now = timezone.now()
     Mailing.objects.filter(status=Mailing.Status.SCHEDULED, send_at__lte=now).update(
@@ -274,9 +189,11 @@ def send_due_mailings() -> SendReport:
     try:
         for mailing in Mailing.objects.filter(status=Mailing.Status.SENDING).order_by("send_at", "pk"):
             report.mailings.append(mailing.pk)
-            _send_mailing(mailing, connection, report)
+            go_on = _send_mailing(mailing, connection, report, deadline)
             if _finish(mailing.pk):
                 report.finished.append(mailing.pk)
+            if not go_on:
+                break
     finally:
         connection.close()
     return report
