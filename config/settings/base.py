@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -145,11 +146,26 @@ else:
     }
 
 # --- Celery -----------------------------------------------------------------------------
+# Time limits: a task past the soft limit gets SoftTimeLimitExceeded, past the hard limit its
+# process is killed. The mail senders stop claiming before the soft limit (apps.mailings.outbox
+# run_deadline), and a claim older than the hard limit is taken over (outbox.STALE_AFTER).
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=240)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
+# Redis hands an unacknowledged task (acks_late) to another worker after this many seconds:
+# explicit, and longer than the hard time limit, so a running task is never handed out twice.
+# A task lost with a dead worker comes back after it; decision emails don't wait for that
+# (apps.applications.tasks.requeue_decision_emails re-queues them within minutes).
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=900)
+if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT:
+    raise ImproperlyConfigured(
+        "Celery limits must satisfy 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT"
+        " < CELERY_VISIBILITY_TIMEOUT (seconds)."
+    )
 # With REDIS_URL the broker is Redis; otherwise kombu's filesystem transport, which needs no
 # server, so `make run` can start a real worker and beat on a laptop.
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 else:
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -180,6 +196,10 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# Seconds the SMTP connection waits on each step (connect, each reply) before giving up: a
+# transient failure, retried later. Django's default is to wait forever, so a silent mail
+# server would hang a sender, its claims and its Celery worker.
+EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", default=20.0)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="HackPortal <team@hackportal.local>")
 MAIL_DIR = Path(env("MAIL_DIR", default=str(VAR_DIR / "mail")))
 
