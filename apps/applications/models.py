@@ -4,6 +4,8 @@ from django.db.models import Q
 
 from apps.core.models import BaseModel
 from apps.cycles.models import Cycle
+from apps.mailings.outbox import OutboxFields
+from apps.mailings.outbox import State as OutboxState
 
 
 class ApplicationStatus(models.TextChoices):
@@ -152,18 +154,20 @@ class ApplicationEvent(models.Model):
         return f"{self.field}: {self.from_value} → {self.to_value}"
 
 
-class DecisionEmail(BaseModel):
-    """A release decision email, recorded so each applicant gets it once per decision."""
+class DecisionEmail(OutboxFields, BaseModel):
+    """A release decision email, recorded so each applicant gets it once per decision.
 
-    class State(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+    Claimed, sent and recorded by apps.mailings.outbox, like a batch email's deliveries.
+    """
+
+    State = OutboxState
 
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="decision_emails")
     status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
-    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
-    sent_at = models.DateTimeField(null=True, blank=True)
+    # When its id was last handed to Celery (None: not since its last claim). The periodic
+    # re-queue hands over again what is claimable and was not queued recently: a task lost
+    # with a dead worker costs minutes, not the broker's visibility timeout.
+    queued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

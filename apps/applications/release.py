@@ -2,9 +2,16 @@
 
 A release records a `DecisionEmail` row per decided application (the unique constraint on
 application + status makes a second release add nothing) and hands the pending rows' ids to
-Celery in batches. Sending claims each row (locked with `SELECT ... FOR UPDATE SKIP LOCKED`,
-then a conditional pending → sent update) in the transaction that sends it, so two workers
-given the same ids never both send it, and a retried task skips rows already sent.
+Celery in batches. Each row is then claimed, sent and recorded by `apps.mailings.outbox`, the
+mechanism the batch emails' deliveries use: the claim is a short transaction of its own, the
+mail goes out with no transaction or row lock held, under a Message-ID derived from the
+application and the decision (the same on every attempt), and the outcome is recorded at once.
+Two workers given the same ids never both send a row; a transient failure leaves it pending
+with backoff; a dead worker's claim is taken over once stale.
+
+What puts a row back in a worker's hands is `requeue_due` (Celery beat, every minute): rows
+that are claimable and were not handed to Celery recently — a backoff that has passed, a claim
+left by a dead worker, a batch task lost with its worker — go out within minutes.
 """
 
 from __future__ import annotations
@@ -13,18 +20,21 @@ import datetime
 import logging
 
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from apps.cycles.models import Cycle
-from apps.mailings import automated
+from apps.mailings import automated, outbox
 
 from .models import Application, DecisionEmail
-from .status_machine import POST_RELEASE, RELEASE_DECISIONS, one_at_a_time
+from .status_machine import POST_RELEASE, RELEASE_DECISIONS
 
 logger = logging.getLogger(__name__)
 
 BATCH_SIZE = 50
+# A row handed to Celery and still unclaimed this long later is handed over again: its task
+# was lost (or waits behind a long queue, which a second copy cannot harm: claims are exclusive).
+REQUEUE_AFTER = datetime.timedelta(minutes=5)
 EMAIL_KEYS = {status: f"decision_{status}" for status in RELEASE_DECISIONS}
 
 
@@ -56,7 +66,8 @@ def decision_context(application: Application) -> dict:
 
 
 def _pending_ids(queryset) -> list[int]:
-    return list(queryset.filter(state=DecisionEmail.State.PENDING).order_by("pk").values_list("pk", flat=True))
+    """The rows a worker may claim now (pending and due, or left by a dead worker)."""
+    return list(queryset.filter(outbox.claimable(timezone.now())).order_by("pk").values_list("pk", flat=True))
 
 
 def _drop_stale(queryset) -> None:
@@ -103,39 +114,72 @@ def batches(ids: list[int], size: int | None = None) -> list[list[int]]:
     return [ids[i : i + size] for i in range(0, len(ids), size)]
 
 
-@one_at_a_time
-def send_one(decision_email_id: int) -> bool:
-    """Send one decision email if it is still pending and still true. True when it was sent.
+def message_id(row: DecisionEmail) -> str:
+    """The same on every attempt at one decision's email, so a mail client drops a second copy."""
+    return outbox.message_id("decision", row.application_id, row.status)
 
-    The row is claimed (pending → sent) in the same transaction that sends the mail: a second
-    worker skips the locked row on PostgreSQL (or, on SQLite, retries until this one commits)
-    and then finds it sent; a crash or a mail failure rolls the claim back to pending for the
-    retry.
+
+def send_one(decision_email_id: int) -> outbox.Attempt | None:
+    """Send one decision email if it is claimable and still true; None when there was nothing
+    to send (sent already, claimed by another worker, decision changed, release undone).
+
+    The claim runs in a short transaction; the send and the record come after it, so no
+    transaction or row lock is held while the mail server answers.
     """
-    row = (
-        DecisionEmail.objects.select_for_update(skip_locked=True)
-        .filter(pk=decision_email_id, state=DecisionEmail.State.PENDING)
-        .first()
-    )
+    found: dict[str, Application] = {}
+
+    def still_true(row: DecisionEmail) -> bool:
+        application = Application.objects.select_related("cycle").get(pk=row.application_id)
+        if application.status != row.status:
+            # The decision changed before the mail went out: a pending email is forgotten (the
+            # new decision has its own); one a dead worker left mid-send may have gone out.
+            if row.state == DecisionEmail.State.PENDING:
+                row.delete()
+            else:
+                DecisionEmail.objects.filter(pk=row.pk).update(
+                    state=DecisionEmail.State.FAILED,
+                    last_error="The decision changed before this email was recorded as sent.",
+                    updated_at=timezone.now(),
+                )
+            return False
+        found["application"] = application
+        return application.cycle.status in POST_RELEASE  # else the next release sends it
+
+    row = outbox.claim(DecisionEmail.objects.filter(pk=decision_email_id), admit=still_true, queued_at=None)
     if row is None:
-        return False  # sent already, or another worker holds it
-    application = Application.objects.select_related("cycle").get(pk=row.application_id)
-    if application.status != row.status:
-        row.delete()  # the decision changed before the mail went out
-        return False
-    if application.cycle.status not in POST_RELEASE:
-        return False  # the release was undone; the next release sends it
-    claimed = DecisionEmail.objects.filter(pk=row.pk, state=DecisionEmail.State.PENDING).update(
-        state=DecisionEmail.State.SENT, sent_at=timezone.now(), updated_at=timezone.now()
+        return None
+    application = found["application"]
+    return outbox.deliver(
+        row,
+        lambda row: automated.send(
+            EMAIL_KEYS[row.status], application.email, decision_context(application), message_id=message_id(row)
+        ),
     )
-    if not claimed:
-        return False
-    automated.send(EMAIL_KEYS[row.status], application.email, decision_context(application))
-    return True
 
 
-def mark_failed(decision_email_id: int, error: Exception) -> None:
-    logger.exception("Decision email %s could not be sent: %s", decision_email_id, error)
-    DecisionEmail.objects.filter(pk=decision_email_id, state=DecisionEmail.State.PENDING).update(
-        state=DecisionEmail.State.FAILED, updated_at=timezone.now()
+def mark_queued(ids: list[int]) -> None:
+    """Stamp rows as handed to Celery: the re-queue leaves them alone for REQUEUE_AFTER."""
+    DecisionEmail.objects.filter(pk__in=ids).update(queued_at=timezone.now())
+
+
+def unqueue(ids: list[int]) -> None:
+    """Rows a batch left unsent (out of time, mail server down): the next re-queue takes them."""
+    DecisionEmail.objects.filter(pk__in=ids, state=DecisionEmail.State.PENDING).update(queued_at=None)
+
+
+def requeue_due() -> list[int]:
+    """The ids to hand to Celery again: rows of the current released cycle that a worker may
+    claim now and that were not handed over since their last claim (or not recently). Rows
+    whose every attempt ended with a dead worker are failed here."""
+    now = timezone.now()
+    outbox.give_up_on_dead_claims(DecisionEmail.objects.all(), now)
+    return list(
+        DecisionEmail.objects.filter(
+            outbox.claimable(now),
+            Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER),
+            application__cycle__is_current=True,
+            application__cycle__status__in=POST_RELEASE,
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )

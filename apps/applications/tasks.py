@@ -1,25 +1,37 @@
 """Decision emails, sent by Celery after the release (or a later decision) commits. Tasks take ids.
 
-Every task is safe to run twice: the rows of `DecisionEmail` decide what is still to send.
+Every task is safe to run twice: the rows of `DecisionEmail` decide what is still to send, and
+each row is claimed by one worker only (apps.mailings.outbox). Retries of single emails are
+scheduled on their rows (backoff) and handed back to Celery by `requeue_decision_emails`.
 """
 
 from __future__ import annotations
 
-import smtplib
+import logging
 
 from celery import shared_task
 
+from apps.mailings import outbox
+from apps.mailings.outbox import TRANSIENT
+
 from . import release
 
-TRANSIENT = (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, ConnectionError, TimeoutError)
+logger = logging.getLogger(__name__)
+
+
+def _fan_out(ids: list[int]) -> None:
+    """Hand the ids to Celery in batches, stamping each batch as queued first (were the stamp
+    after, a crash in between would leave rows the re-queue believes are in Celery's hands)."""
+    for batch in release.batches(ids):
+        release.mark_queued(batch)
+        send_decision_emails.delay(batch)
 
 
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
 def queue_release_emails(cycle_id: int) -> int:
     """Record the release's decision emails and fan them out in batches. Returns how many."""
     ids = release.release_prepare(cycle_id=cycle_id)
-    for batch in release.batches(ids):
-        send_decision_emails.delay(batch)
+    _fan_out(ids)
     return len(ids)
 
 
@@ -27,21 +39,39 @@ def queue_release_emails(cycle_id: int) -> int:
 def send_application_decision_email(application_id: int) -> int:
     """The email of one decision recorded after release."""
     ids = release.application_prepare(application_id=application_id)
-    if ids:
-        send_decision_emails.delay(ids)
+    _fan_out(ids)
     return len(ids)
 
 
-@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+@shared_task
 def send_decision_emails(decision_email_ids: list[int]) -> int:
-    """Send a batch. A transient mail failure retries the task (rows sent stay sent); any other
-    failure marks that one email failed and the batch goes on."""
+    """Send a batch; returns how many went out. Each failure is recorded on its row (a transient
+    one is retried later, with backoff) and the batch goes on, unless the mail server is
+    unreachable or the task nears its time limit: then the rest is left to the re-queue."""
+    deadline = outbox.run_deadline()
     sent = 0
-    for pk in decision_email_ids:
+    for index, pk in enumerate(decision_email_ids):
+        if outbox.out_of_time(deadline):
+            release.unqueue(decision_email_ids[index:])
+            break
         try:
-            sent += release.send_one(pk)
-        except TRANSIENT:
-            raise
-        except Exception as error:  # noqa: BLE001 - one bad address must not stop the batch
-            release.mark_failed(pk, error)
+            attempt = release.send_one(pk)
+        except Exception:  # noqa: BLE001 - one broken row must not stop the batch; it stays as it was
+            logger.exception("Decision email %s could not be claimed", pk)
+            continue
+        if attempt is None:
+            continue
+        sent += attempt.sent
+        if attempt.server_unreachable:
+            release.unqueue(decision_email_ids[index + 1 :])
+            break
     return sent
+
+
+@shared_task(name="apps.applications.tasks.requeue_decision_emails", ignore_result=True)
+def requeue_decision_emails() -> int:
+    """Celery beat, every minute: hand Celery again the decision emails that are due and not in
+    its hands (a backoff passed, a dead worker's claim went stale, a task was lost)."""
+    ids = release.requeue_due()
+    _fan_out(ids)
+    return len(ids)

@@ -186,6 +186,9 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {
     # Batch emails: send what is due (apps.mailings.services.send_due_mailings).
     "send-due-mailings": {"task": "apps.mailings.tasks.send_due_mailings", "schedule": 30.0},
+    # Decision emails: re-queue those due and not in a worker's hands (backoff passed, dead
+    # worker's claim, lost task): apps.applications.tasks.requeue_decision_emails.
+    "requeue-decision-emails": {"task": "apps.applications.tasks.requeue_decision_emails", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import datetime
 import threading
 import time
+from unittest import mock
 from urllib.parse import quote
 
 import pytest
 from django.core import mail
 from django.db import connection
+from django.utils import timezone
 
 from apps.applications import release, tasks
 from apps.applications.models import ApplicationStatus as S
@@ -210,16 +212,21 @@ def test_a_transient_mail_failure_is_retried_without_duplicates(monkeypatch, app
     real_send = automated.send
     calls = {"n": 0}
 
-    def flaky(key, to, context):
+    def flaky(key, to, context, **options):
         calls["n"] += 1
         if calls["n"] == 2:
             raise ConnectionError("mail server went away")
-        real_send(key, to, context)
+        real_send(key, to, context, **options)
 
     monkeypatch.setattr(automated, "send", flaky)
-    # Celery's autoretry replays the task; under apply() the retry runs at once.
     result = tasks.send_decision_emails.apply(args=[ids], throw=False)
     assert result.successful(), result.result
+    # The failed email waits for its backoff; the mail server being unreachable, the batch
+    # stopped and left the rest to the periodic re-queue, which sends everything once due.
+    failed = DecisionEmail.objects.get(attempts=1, state="pending")
+    assert failed.next_attempt_at > timezone.now()
+    with mock.patch("django.utils.timezone.now", return_value=failed.next_attempt_at + datetime.timedelta(seconds=1)):
+        tasks.requeue_decision_emails.delay()
     assert calls["n"] == 5  # four sends and the failed attempt
     assert len(mail.outbox) == 4
     assert len(set(recipients())) == 4
@@ -232,10 +239,10 @@ def test_a_permanent_failure_marks_that_email_failed_and_the_batch_goes_on(monke
     real_send = automated.send
     broken = applicants[S.REJECTED].email
 
-    def send(key, to, context):
+    def send(key, to, context, **options):
         if to == broken:
             raise ValueError("refused by the server")
-        real_send(key, to, context)
+        real_send(key, to, context, **options)
 
     monkeypatch.setattr(automated, "send", send)
     assert tasks.send_decision_emails.delay(ids).get() == 3
@@ -286,9 +293,9 @@ def test_two_workers_with_the_same_ids_send_each_email_once(monkeypatch):
     mail.outbox.clear()
     real_send = automated.send
 
-    def slow_send(key, to, context):
+    def slow_send(key, to, context, **options):
         time.sleep(0.2)  # the first worker is mid-send when the second arrives
-        real_send(key, to, context)
+        real_send(key, to, context, **options)
 
     monkeypatch.setattr(automated, "send", slow_send)
     barrier = threading.Barrier(2)
