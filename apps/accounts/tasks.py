@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import smtplib
 
 from allauth.account.forms import default_token_generator
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
@@ -13,9 +12,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from apps.mailings import automated
+from apps.mailings.outbox import TRANSIENT
 
 logger = logging.getLogger(__name__)
-TRANSIENT = (smtplib.SMTPException, ConnectionError, TimeoutError)
 
 
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
