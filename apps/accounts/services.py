@@ -45,37 +45,38 @@ def is_verified(user: User) -> bool:
 def user_register(*, request, email: str, password: str) -> User:
     """Create an unverified account and queue its verification mail.
 
-    Registering again with an address that was never verified sets the new password and
-    sends a fresh link: the verify page tells people whose link expired to do exactly that.
+    Registering again with an address that was never verified sends a fresh link and keeps the
+    FIRST password: taking the newcomer's would let a stranger register over someone's address,
+    wait for its owner to open the link, then sign in with their own password. Whoever forgot
+    the first password uses reset, whose link proves the address.
     """
+    # Limit before matching: the student rule can run whitelist patterns.
+    if not ratelimit.consume(request, action="signup"):
+        raise ApplicationError(TOO_MANY, status=429)
     adapter = get_adapter(request)
     try:
         email = adapter.clean_email(email)
         adapter.clean_password(password)
     except ValidationError as exc:
         raise ApplicationError(_message(exc)) from exc
-    if not ratelimit.consume(request, action="signup"):
-        raise ApplicationError(TOO_MANY, status=429)
 
     user = User.objects.select_for_update().filter(email=email).first()
-    created = False
     if user is None:
         try:
             with transaction.atomic():
                 user = User.objects.create_user(email=email, password=password)
-            created = True
         except IntegrityError:
             # A simultaneous registration of this address committed between lookup and insert.
             user = User.objects.select_for_update().get(email=email)
-    if not created:
-        if is_verified(user):
-            raise ApplicationError(ALREADY_EXISTS, status=409)
-        user.set_password(password)
-        user.save(update_fields=["password"])
+    if is_verified(user):
+        raise ApplicationError(ALREADY_EXISTS, status=409)
     address, _ = EmailAddress.objects.get_or_create(
         user=user, email=email, defaults={"primary": True, "verified": False}
     )
-    transaction.on_commit(lambda: send_verification_email.delay(address.pk))
+    # A few mails per address and hour: registering in a loop must not flood someone's inbox.
+    # Past the limit the answer stays the same 201, so it tells a stranger nothing new.
+    if ratelimit.consume(request, action="verification_mail", key=email):
+        transaction.on_commit(lambda: send_verification_email.delay(address.pk))
     return user
 
 

@@ -107,6 +107,7 @@ ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_RATE_LIMITS = {
     "login_failed": env("RATE_LIMIT_LOGIN_FAILED", default="10/m/ip,5/5m/key"),
     "signup": env("RATE_LIMIT_SIGNUP", default="20/m/ip"),
+    "verification_mail": env("RATE_LIMIT_VERIFICATION_MAIL", default="3/h/key"),
     "confirm_email": env("RATE_LIMIT_CONFIRM_EMAIL", default="1/30s/key"),
     "reset_password": env("RATE_LIMIT_RESET_PASSWORD", default="20/m/ip,5/5m/key"),
     "reset_password_from_key": env("RATE_LIMIT_RESET_FROM_KEY", default="20/m/ip"),

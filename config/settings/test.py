@@ -25,6 +25,7 @@ if not env("REDIS_URL", default=""):
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "1000/m/ip,5/5m/key",
     "signup": "1000/m/ip",
+    "verification_mail": "3/h/key",
     "confirm_email": False,
     "reset_password": "1000/m/ip,5/5m/key",
     "reset_password_from_key": "1000/m/ip",
