@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
-from . import rules
+from . import rules, throttle
 from .models import Role, User, WhitelistRule
 from .tasks import send_password_reset_email, send_verification_email
 
@@ -93,12 +93,17 @@ def user_verify(*, request, key: str) -> EmailAddress:
 
 
 def user_login(*, request, email: str, password: str) -> User:
+    """Sign in, behind the throttle of throttle.LoginGuard (shared with Django's admin login).
+
+    Returns the user; the view gives the browser its device cookie (throttle.issue_device_cookie).
+    """
     email = rules.normalize_email(email)
-    if not ratelimit.consume(request, action="login_failed", key=email, dry_run=True):
+    guard = throttle.LoginGuard(request, email)
+    if not guard.allows():
         raise ApplicationError(TOO_MANY, status=429)
     user = authenticate(request, email=email, password=password)
     if user is None or not user.is_active or not is_verified(user):
-        ratelimit.consume(request, action="login_failed", key=email)
+        guard.failed()
         raise ApplicationError(INVALID_CREDENTIALS, status=401)
     login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
     return user
