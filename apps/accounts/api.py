@@ -86,13 +86,13 @@ class ResetConfirmApi(PublicApiView):
 
 
 class TokenRefreshApi(ApiView):
-    """Keeps a live session alive: its expiry moves forward. 401 when there is none."""
+    """Keeps a live session alive: its expiry moves forward, up to the session's absolute end.
+    401 when there is none or it has ended."""
 
     permission_classes = [IsAuthenticated]
 
     def post(self, request):
-        request.session.set_expiry(None)
-        request.session.modified = True
+        services.session_refresh(request=request._request)
         return Response({"message": "Session refreshed."})
 
 

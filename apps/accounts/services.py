@@ -11,6 +11,7 @@ from allauth.account.forms import default_token_generator
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from allauth.account.utils import url_str_to_user_pk
 from allauth.core import ratelimit
+from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -18,7 +19,7 @@ from django.db import IntegrityError, transaction
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
-from . import rules, throttle
+from . import rules, sessions, throttle
 from .models import Role, User, WhitelistRule
 from .tasks import send_password_reset_email, send_verification_email
 
@@ -29,6 +30,8 @@ RESET_SENT = "If an account exists for this email, a password reset link has bee
 RESET_DONE = "Your password has been reset. Please log in."
 INVALID_RESET = "This reset link is invalid or has expired. Please request a new one."
 TOO_MANY = "Too many attempts. Please wait a few minutes and try again."
+RESET_MALFORMED = "Must be a valid email address"
+SESSION_TOO_OLD = "Your session has ended. Please sign in again."
 
 
 def _message(exc: ValidationError) -> str:
@@ -113,13 +116,31 @@ def user_logout(*, request) -> None:
     logout(request)
 
 
+def session_refresh(*, request) -> None:
+    """Slide the session's expiry forward, never past its absolute end (SESSION_ABSOLUTE_AGE)."""
+    left = sessions.seconds_left(request.session)
+    if left is None or left <= 0:
+        logout(request)
+        raise ApplicationError(SESSION_TOO_OLD, status=401)
+    request.session.set_expiry(min(settings.SESSION_COOKIE_AGE, left))
+    request.session.modified = True
+
+
 def password_reset_request(*, request, email: str) -> None:
-    """Queue a reset mail if the account exists; say the same thing either way."""
-    if not isinstance(email, str) or not rules.is_student_email(email):
-        raise ApplicationError("Must be a valid email address")
+    """Queue a reset mail if the account exists; say the same thing for every plausible address.
+
+    No student or whitelist rule here: answering 400 for addresses the rules refuse and 200 for
+    the rest let anyone test the whitelist's single addresses. An account exists only for an
+    address that was accepted when it registered, so looking it up is the whole check.
+    """
+    if not isinstance(email, str) or not is_storable(email):
+        raise ApplicationError(RESET_MALFORMED)  # also keeps lone surrogates out of the limiter's key
     email = rules.normalize_email(email)
+    # Limit first: nothing below runs for a caller past the limit.
     if not ratelimit.consume(request, action="reset_password", key=email):
         raise ApplicationError(TOO_MANY, status=429)
+    if not rules.is_plausible_email(email):
+        raise ApplicationError(RESET_MALFORMED)
     user = User.objects.filter(email=email, is_active=True).first()
     if user is not None:
         transaction.on_commit(lambda: send_password_reset_email.delay(user.pk))

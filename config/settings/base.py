@@ -48,6 +48,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "apps.accounts.sessions.AbsoluteSessionAgeMiddleware",  # SESSION_ABSOLUTE_AGE
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -118,6 +119,7 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": env("RATE_LIMIT_CONFIRM_EMAIL", default="1/30s/key"),
     "reset_password": env("RATE_LIMIT_RESET_PASSWORD", default="20/m/ip,5/5m/key"),
     "reset_password_from_key": env("RATE_LIMIT_RESET_FROM_KEY", default="20/m/ip"),
+    "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
 # Where the client address comes from (rate limits): by default the socket's; behind N proxies
@@ -127,6 +129,8 @@ ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env("TRUSTED_CLIENT_IP_HEADER", default=None) or None
 LOGIN_DEVICE_COOKIE_NAME = "portal_device"
 LOGIN_DEVICE_COOKIE_AGE = env.int("LOGIN_DEVICE_COOKIE_AGE", default=60 * 60 * 24 * 180)
+# A signed-in session ends this long after sign-in, however often it is refreshed.
+SESSION_ABSOLUTE_AGE = env.int("SESSION_ABSOLUTE_AGE", default=60 * 60 * 24 * 30)
 # Django's own admin (superusers); the portal's organizer pages are under /admin.
 DJANGO_ADMIN_URL = env("DJANGO_ADMIN_URL", default="django-admin/").strip("/") + "/"
 

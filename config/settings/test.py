@@ -34,6 +34,7 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": False,
     "reset_password": "1000/m/ip,5/5m/key",
     "reset_password_from_key": "1000/m/ip",
+    "teamcode": "10/h/user",
 }
 STORAGES = {
     **STORAGES,  # noqa: F405
