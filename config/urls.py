@@ -1,9 +1,11 @@
 """The portal's URLs. Each app owns its API and page URL modules; the order here matters only
 for the organizer routes under /api/applications/<email>, which must come last."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 
+from apps.accounts.admin_login import admin_login
 from apps.accounts.urls import whitelist_urlpatterns
 from apps.core import pages as core_pages
 from apps.core.api_urls import api_not_found
@@ -24,7 +26,9 @@ api_patterns = [
 ]
 
 urlpatterns = [
-    path("django-admin/", admin.site.urls),
+    # Django's admin: its URL from DJANGO_ADMIN_URL; its login behind the sign-in throttle.
+    path(f"{settings.DJANGO_ADMIN_URL}login/", admin_login, name="django-admin-login"),
+    path(settings.DJANGO_ADMIN_URL, admin.site.urls),
     path("api/", include((api_patterns, "api"))),
     path("", core_pages.home, name="home"),
     path("loading", core_pages.loading, name="loading"),

@@ -1,7 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
+from .admin_login import ThrottledAdminLoginForm
 from .models import User, WhitelistRule
+
+# Every admin sign-in passes the portal's sign-in throttle (see admin_login.py).
+admin.site.login_form = ThrottledAdminLoginForm
 
 
 @admin.register(User)

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, EmailField, PublicApiView
 
-from . import selectors, services
+from . import selectors, services, throttle
 from .models import WhitelistRule
 
 
@@ -42,7 +42,9 @@ class LoginApi(PublicApiView):
     def post(self, request):
         data = self.validate(CredentialsSerializer, request.data)
         user = services.user_login(request=request._request, email=data["email"], password=data["password"])
-        return Response({"user": user_payload(user)})
+        response = Response({"user": user_payload(user)})
+        throttle.issue_device_cookie(response, user)
+        return response
 
 
 class LogoutApi(PublicApiView):
@@ -84,13 +86,13 @@ class ResetConfirmApi(PublicApiView):
 
 
 class TokenRefreshApi(ApiView):
-    """Keeps a live session alive: its expiry moves forward. 401 when there is none."""
+    """Keeps a live session alive: its expiry moves forward, up to the session's absolute end.
+    401 when there is none or it has ended."""
 
     permission_classes = [IsAuthenticated]
 
     def post(self, request):
-        request.session.set_expiry(None)
-        request.session.modified = True
+        services.session_refresh(request=request._request)
         return Response({"message": "Session refreshed."})
 
 

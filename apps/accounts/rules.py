@@ -10,6 +10,7 @@ import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 
 from apps.core.text import is_storable
 
@@ -55,6 +56,17 @@ def is_student_email(email: str) -> bool:
         if any(domain == d or domain.endswith("." + d) for d in extra):
             return True
     return whitelist_matches(email)
+
+
+def is_plausible_email(email: str) -> bool:
+    """Shaped like an email address at all (no student or whitelist rule): reset's only check."""
+    if not isinstance(email, str) or len(email) > 254 or not is_storable(email):
+        return False
+    try:
+        validate_email(email)
+    except ValidationError:
+        return False
+    return True
 
 
 def validate_student_email(email: str) -> str:

@@ -11,6 +11,7 @@ from allauth.account.forms import default_token_generator
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
 from allauth.account.utils import url_str_to_user_pk
 from allauth.core import ratelimit
+from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -18,7 +19,7 @@ from django.db import IntegrityError, transaction
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
-from . import rules
+from . import rules, sessions, throttle
 from .models import Role, User, WhitelistRule
 from .tasks import send_password_reset_email, send_verification_email
 
@@ -29,6 +30,8 @@ RESET_SENT = "If an account exists for this email, a password reset link has bee
 RESET_DONE = "Your password has been reset. Please log in."
 INVALID_RESET = "This reset link is invalid or has expired. Please request a new one."
 TOO_MANY = "Too many attempts. Please wait a few minutes and try again."
+RESET_MALFORMED = "Must be a valid email address"
+SESSION_TOO_OLD = "Your session has ended. Please sign in again."
 
 
 def _message(exc: ValidationError) -> str:
@@ -45,37 +48,38 @@ def is_verified(user: User) -> bool:
 def user_register(*, request, email: str, password: str) -> User:
     """Create an unverified account and queue its verification mail.
 
-    Registering again with an address that was never verified sets the new password and
-    sends a fresh link: the verify page tells people whose link expired to do exactly that.
+    Registering again with an address that was never verified sends a fresh link and keeps the
+    FIRST password: taking the newcomer's would let a stranger register over someone's address,
+    wait for its owner to open the link, then sign in with their own password. Whoever forgot
+    the first password uses reset, whose link proves the address.
     """
+    # Limit before matching: the student rule can run whitelist patterns.
+    if not ratelimit.consume(request, action="signup"):
+        raise ApplicationError(TOO_MANY, status=429)
     adapter = get_adapter(request)
     try:
         email = adapter.clean_email(email)
         adapter.clean_password(password)
     except ValidationError as exc:
         raise ApplicationError(_message(exc)) from exc
-    if not ratelimit.consume(request, action="signup"):
-        raise ApplicationError(TOO_MANY, status=429)
 
     user = User.objects.select_for_update().filter(email=email).first()
-    created = False
     if user is None:
         try:
             with transaction.atomic():
                 user = User.objects.create_user(email=email, password=password)
-            created = True
         except IntegrityError:
             # A simultaneous registration of this address committed between lookup and insert.
             user = User.objects.select_for_update().get(email=email)
-    if not created:
-        if is_verified(user):
-            raise ApplicationError(ALREADY_EXISTS, status=409)
-        user.set_password(password)
-        user.save(update_fields=["password"])
+    if is_verified(user):
+        raise ApplicationError(ALREADY_EXISTS, status=409)
     address, _ = EmailAddress.objects.get_or_create(
         user=user, email=email, defaults={"primary": True, "verified": False}
     )
-    transaction.on_commit(lambda: send_verification_email.delay(address.pk))
+    # A few mails per address and hour: registering in a loop must not flood someone's inbox.
+    # Past the limit the answer stays the same 201, so it tells a stranger nothing new.
+    if ratelimit.consume(request, action="verification_mail", key=email):
+        transaction.on_commit(lambda: send_verification_email.delay(address.pk))
     return user
 
 
@@ -92,12 +96,17 @@ def user_verify(*, request, key: str) -> EmailAddress:
 
 
 def user_login(*, request, email: str, password: str) -> User:
+    """Sign in, behind the throttle of throttle.LoginGuard (shared with Django's admin login).
+
+    Returns the user; the view gives the browser its device cookie (throttle.issue_device_cookie).
+    """
     email = rules.normalize_email(email)
-    if not ratelimit.consume(request, action="login_failed", key=email, dry_run=True):
+    guard = throttle.LoginGuard(request, email)
+    if not guard.allows():
         raise ApplicationError(TOO_MANY, status=429)
     user = authenticate(request, email=email, password=password)
     if user is None or not user.is_active or not is_verified(user):
-        ratelimit.consume(request, action="login_failed", key=email)
+        guard.failed()
         raise ApplicationError(INVALID_CREDENTIALS, status=401)
     login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
     return user
@@ -107,13 +116,31 @@ def user_logout(*, request) -> None:
     logout(request)
 
 
+def session_refresh(*, request) -> None:
+    """Slide the session's expiry forward, never past its absolute end (SESSION_ABSOLUTE_AGE)."""
+    left = sessions.seconds_left(request.session)
+    if left is None or left <= 0:
+        logout(request)
+        raise ApplicationError(SESSION_TOO_OLD, status=401)
+    request.session.set_expiry(min(settings.SESSION_COOKIE_AGE, left))
+    request.session.modified = True
+
+
 def password_reset_request(*, request, email: str) -> None:
-    """Queue a reset mail if the account exists; say the same thing either way."""
-    if not isinstance(email, str) or not rules.is_student_email(email):
-        raise ApplicationError("Must be a valid email address")
+    """Queue a reset mail if the account exists; say the same thing for every plausible address.
+
+    No student or whitelist rule here: answering 400 for addresses the rules refuse and 200 for
+    the rest let anyone test the whitelist's single addresses. An account exists only for an
+    address that was accepted when it registered, so looking it up is the whole check.
+    """
+    if not isinstance(email, str) or not is_storable(email):
+        raise ApplicationError(RESET_MALFORMED)  # also keeps lone surrogates out of the limiter's key
     email = rules.normalize_email(email)
+    # Limit first: nothing below runs for a caller past the limit.
     if not ratelimit.consume(request, action="reset_password", key=email):
         raise ApplicationError(TOO_MANY, status=429)
+    if not rules.is_plausible_email(email):
+        raise ApplicationError(RESET_MALFORMED)
     user = User.objects.filter(email=email, is_active=True).first()
     if user is not None:
         transaction.on_commit(lambda: send_password_reset_email.delay(user.pk))

@@ -3,11 +3,13 @@ application (submit, save, status) and team codes. Thin views over services and 
 
 from __future__ import annotations
 
+from allauth.core import ratelimit
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from rest_framework.response import Response
 
 from apps.core.api import ApiView, PublicApiView
+from apps.core.exceptions import ApplicationError
 from apps.core.permissions import IsAdmin
 from apps.cycles.selectors import current_cycle
 
@@ -108,4 +110,7 @@ class TeamCodeApi(ApiView):
     """POST: a fresh, unused team code for the "yes, start a team" choice."""
 
     def post(self, request):
-        return Response({"teamcode": services.team_code_generate()}, status=201)
+        # Each call reserves a row: limited per user (ACCOUNT_RATE_LIMITS["teamcode"]).
+        if not ratelimit.consume(request._request, action="teamcode", user=request.user):
+            raise ApplicationError("Too many team codes requested. Please wait a while and try again.", status=429)
+        return Response({"teamcode": services.team_code_generate(user=request.user)}, status=201)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from apps.core.exceptions import ApplicationError
@@ -34,6 +35,7 @@ INVALID_QUESTIONS = "The question set is not valid."
 # Team codes: spec section 9.
 TEAMCODE_MIN = 100_000
 TEAMCODE_MAX = 99_999_999
+TEAMCODE_RESERVATION_MEMORY = 60 * 60 * 24 * 30  # seconds a user's last handed-out code is remembered
 
 # --- Question sets ----------------------------------------------------------------------
 
@@ -239,9 +241,13 @@ def team_lock(cycle: Cycle, code: str) -> Team:
     return Team.objects.select_for_update().get(pk=team.pk)
 
 
-def team_code_generate(*, cycle: Cycle | None = None) -> str:
+def team_code_generate(*, cycle: Cycle | None = None, user=None) -> str:
     """A fresh random team code (100000 – 99999999) that no one in the cycle uses, reserved
-    by creating its team row."""
+    by creating its team row.
+
+    With `user`, the code that user was given last, if still unused by any application, is
+    released: asking again and again leaves one reserved row per user, not one per call.
+    """
     cycle = cycle or current_cycle()
     for _ in range(50):
         code = str(TEAMCODE_MIN + secrets.randbelow(TEAMCODE_MAX - TEAMCODE_MIN + 1))
@@ -252,8 +258,20 @@ def team_code_generate(*, cycle: Cycle | None = None) -> str:
                 Team.objects.create(cycle=cycle, code=code)
         except IntegrityError:
             continue
+        if user is not None:
+            _release_previous_team_code(cycle, user, code)
         return code
     raise ApplicationError("Could not find a free team code; please try again.", status=503)
+
+
+def _release_previous_team_code(cycle: Cycle, user, code: str) -> None:
+    key = f"teamcode-reserved:{cycle.pk}:{user.pk}"
+    previous = cache.get(key)
+    cache.set(key, code, TEAMCODE_RESERVATION_MEMORY)
+    if previous and previous != code:
+        Team.objects.filter(cycle=cycle, code=previous, applications__isnull=True).exclude(
+            code__in=Application.objects.filter(cycle=cycle, teamcode=previous).values("teamcode")
+        ).delete()
 
 
 # --- Applications -----------------------------------------------------------------------

@@ -49,6 +49,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "apps.accounts.sessions.AbsoluteSessionAgeMiddleware",  # SESSION_ABSOLUTE_AGE
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -105,14 +106,34 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_EMAIL_CONFIRMATION_HMAC = True
 ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 1 / 24  # one hour
 ACCOUNT_PREVENT_ENUMERATION = True
+# Rates are "<count>/<period>/<per>" lists (allauth's syntax). Sign-in counts failures only, in
+# four budgets (apps/accounts/throttle.py): per IP over every account (high: a campus NAT), per
+# account from one client IP, per account over all clients without a device cookie, and per
+# device cookie (a browser that signed in before is not locked out by strangers' failures).
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": env("RATE_LIMIT_LOGIN_FAILED", default="10/m/ip,5/5m/key"),
+    "login_failed_ip": env("RATE_LIMIT_LOGIN_FAILED_IP", default="100/5m/ip"),
+    "login_failed_client": env("RATE_LIMIT_LOGIN_FAILED_CLIENT", default="5/5m/key"),
+    "login_failed_account": env("RATE_LIMIT_LOGIN_FAILED_ACCOUNT", default="30/h/key"),
+    "login_failed_device": env("RATE_LIMIT_LOGIN_FAILED_DEVICE", default="10/5m/key"),
     "signup": env("RATE_LIMIT_SIGNUP", default="20/m/ip"),
+    "verification_mail": env("RATE_LIMIT_VERIFICATION_MAIL", default="3/h/key"),
     "confirm_email": env("RATE_LIMIT_CONFIRM_EMAIL", default="1/30s/key"),
     "reset_password": env("RATE_LIMIT_RESET_PASSWORD", default="20/m/ip,5/5m/key"),
     "reset_password_from_key": env("RATE_LIMIT_RESET_FROM_KEY", default="20/m/ip"),
+    "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
+# Where the client address comes from (rate limits): by default the socket's; behind N proxies
+# you control, the N-th address from the right of X-Forwarded-For; or one header your proxy
+# sets (e.g. X-Real-IP, CF-Connecting-IP). Spoofed X-Forwarded-For is ignored unless trusted.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env("TRUSTED_CLIENT_IP_HEADER", default=None) or None
+LOGIN_DEVICE_COOKIE_NAME = "portal_device"
+LOGIN_DEVICE_COOKIE_AGE = env.int("LOGIN_DEVICE_COOKIE_AGE", default=60 * 60 * 24 * 180)
+# A signed-in session ends this long after sign-in, however often it is refreshed.
+SESSION_ABSOLUTE_AGE = env.int("SESSION_ABSOLUTE_AGE", default=60 * 60 * 24 * 30)
+# Django's own admin (superusers); the portal's organizer pages are under /admin.
+DJANGO_ADMIN_URL = env("DJANGO_ADMIN_URL", default="django-admin/").strip("/") + "/"
 
 # --- REST framework ---------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -22,12 +22,19 @@ if not env("REDIS_URL", default=""):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Rate limits are tested explicitly; the rest of the suite should not trip them.
+# Per-address and per-account limits keep their production values (tests count on them);
+# per-IP ones are raised because every test client comes from 127.0.0.1.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "1000/m/ip,5/5m/key",
+    "login_failed_ip": "1000/m/ip",
+    "login_failed_client": "5/5m/key",
+    "login_failed_account": "30/h/key",
+    "login_failed_device": "10/5m/key",
     "signup": "1000/m/ip",
+    "verification_mail": "3/h/key",
     "confirm_email": False,
     "reset_password": "1000/m/ip,5/5m/key",
     "reset_password_from_key": "1000/m/ip",
+    "teamcode": "10/h/user",
 }
 STORAGES = {
     **STORAGES,  # noqa: F405

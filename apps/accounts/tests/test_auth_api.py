@@ -87,7 +87,8 @@ def test_register_again_for_a_verified_account_is_409(client, student):
     assert r.json()["message"] == "User with this email already exists"
 
 
-def test_register_again_while_unverified_sends_a_fresh_link_and_takes_the_new_password(client):
+def test_register_again_while_unverified_sends_a_fresh_link_and_keeps_the_first_password(client):
+    """The contract change: a second registration must not set a stranger's password."""
     post(client, "/api/auth/register", {"email": "late@princeton.edu", "password": PASSWORD})
     r = post(client, "/api/auth/register", {"email": "late@princeton.edu", "password": "Another-pass-9"})
     assert r.status_code == 201
@@ -95,10 +96,9 @@ def test_register_again_while_unverified_sends_a_fresh_link_and_takes_the_new_pa
     assert len(mail.outbox) == 2
     token = link_from_mail(mail.outbox[1], "verify")
     assert client.get(f"/api/auth/verify/{token}").status_code == 200
-    assert (
-        post(client, "/api/auth/login", {"email": "late@princeton.edu", "password": "Another-pass-9"}).status_code
-        == 200
-    )
+    login = {"email": "late@princeton.edu", "password": "Another-pass-9"}
+    assert post(client, "/api/auth/login", login).status_code == 401
+    assert post(client, "/api/auth/login", {"email": "late@princeton.edu", "password": PASSWORD}).status_code == 200
 
 
 def test_a_whitelisted_pattern_and_single_email_can_register(client):

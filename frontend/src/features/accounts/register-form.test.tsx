@@ -99,6 +99,15 @@ describe("RegisterForm", () => {
     expect(await screen.findByText("Registration Failed")).toHaveClass("alert--error");
   });
 
+  it("shows the server's message when registrations are rate-limited", async () => {
+    const message = "Too many attempts. Please wait a few minutes and try again.";
+    mockFetch({ "POST /api/auth/register": { status: 429, body: { message } } });
+    render(<RegisterForm />);
+    const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
+    await user.click(registerButton());
+    expect(await screen.findByText(message)).toHaveClass("alert--error");
+  });
+
   it("clears a server error when a field changes", async () => {
     mockFetch({ "POST /api/auth/register": { status: 500, body: {} } });
     render(<RegisterForm />);
@@ -117,6 +126,9 @@ describe("RegisterForm", () => {
     expect(await screen.findByText(REGISTER_SUCCESS)).toBeInTheDocument();
     expect(REGISTER_SUCCESS).toBe("Verification Email Sent. Check Spam folder if email is not visible.");
     expect(screen.getByRole("link", { name: "Return to Login" })).toHaveAttribute("href", "/login");
+    // Registering again never changes the password: the page points at reset instead.
+    expect(screen.getByText(/Your first password still holds/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Reset your password" })).toHaveAttribute("href", "/reset");
     expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
     await waitFor(() =>
       expect(apiCalls()).toEqual([

@@ -45,7 +45,9 @@ export function RegisterForm() {
       await authApi.register(email, password);
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError && err.body.message === EXISTS ? EXISTS : "Registration Failed");
+      // 409 and 429 (too many registrations from this network) say why; anything else is generic.
+      const known = err instanceof ApiError && (err.body.message === EXISTS || err.status === 429);
+      setError((known && err.body.message) || "Registration Failed");
     } finally {
       setBusy(false);
     }
@@ -57,6 +59,10 @@ export function RegisterForm() {
         <h1>Get Started</h1>
         <Alert kind="success">{REGISTER_SUCCESS}</Alert>
         <p className="muted">The link in the email works for about 1 hour.</p>
+        <p className="muted">
+          Registered with this address before? Your first password still holds. Forgot it?{" "}
+          <a href="/reset">Reset your password</a>.
+        </p>
         <a className="button button--block" href="/login">
           Return to Login
         </a>
