@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig, Suspicio
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.http.multipartparser import MultiPartParserError
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -99,8 +100,10 @@ def exception_handler(exc, context):
         return Response({"message": _first_message(errors), "errors": errors}, status=400)
     if isinstance(exc, RequestDataTooBig):
         return Response({"message": "The request is too large."}, status=413)
-    if isinstance(exc, SuspiciousOperation):
-        # Too many fields or files, a broken multipart body: the client's input, not our fault.
+    if isinstance(exc, SuspiciousOperation | MultiPartParserError):
+        # Too many fields or files, a broken multipart body (or one without a boundary, which
+        # the CSRF check's read of request.POST raises before DRF's parser could turn it into
+        # a ParseError): the client's input, not our fault.
         return Response({"message": "Malformed request body."}, status=400)
     if isinstance(exc, Http404):
         return Response({"message": str(exc) or "Not found."}, status=404)

@@ -121,7 +121,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        # DRF's JSON parser, refusing bodies nested too deeply (a RecursionError was a 500).
+        "apps.core.parsers.JSONParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "EXCEPTION_HANDLER": "apps.core.exceptions.exception_handler",
