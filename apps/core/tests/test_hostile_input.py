@@ -135,3 +135,15 @@ def test_an_error_django_itself_answers_on_an_api_path_is_json(settings):
     response = csrf_client().get("/login", HTTP_HOST="evil.example")
     assert response.status_code == 400
     assert response["Content-Type"].startswith("text/html")  # pages keep Django's page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/applications/all", "/api/applications/export"])
+@pytest.mark.parametrize(
+    "filters", ["[" * 990, '{"status": ' * 990, '{"status": {"$in": ' + "[" * 990 + "]" * 990 + "}}"]
+)
+def test_query_string_filters_nested_to_the_recursion_limit_are_a_400(organizer, url, filters):
+    """The table's and the export's `filters` are JSON too, parsed by their own json.loads."""
+    response = csrf_client(organizer).get(url, {"filters": filters})
+    assert response.status_code == 400, response.content
+    assert response.json()["message"]
