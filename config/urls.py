@@ -22,7 +22,8 @@ api_patterns = [
     path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
-    re_path(r"^.*$", api_not_found),
+    # [\s\S], not ".": a path ending in an encoded newline (%0a) is still "any other path".
+    re_path(r"^[\s\S]*$", api_not_found),
 ]
 
 urlpatterns = [
@@ -41,7 +42,7 @@ urlpatterns = [
     path("", include("apps.resumes.page_urls")),
     path("", include("apps.mailings.page_urls")),
     # Every other path is the portal's 404 page, in every settings mode.
-    re_path(r"^(?P<path>.*)$", core_pages.not_found),
+    re_path(r"^(?P<path>[\s\S]*)$", core_pages.not_found),
 ]
 
 handler404 = "apps.core.pages.not_found"

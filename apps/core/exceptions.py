@@ -9,12 +9,42 @@ import logging
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.http.multipartparser import MultiPartParserError
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
+
+SERVICE_UNAVAILABLE = "The service is temporarily unavailable. Please try again in a minute."
+# The broker refused a task queued after commit: the change is saved, its email is not sent.
+# Each such email can be asked for again (registering again re-sends the verification link,
+# a new reset request a new reset link), so the answer says to try again rather than "done".
+NOT_QUEUED = "Your request was saved, but its email could not be queued just now. Please try again in a minute."
+RETRY_AFTER_SECONDS = 60
+
+
+def unavailable_message(exc: BaseException | None) -> str | None:
+    """The 503 message when `exc` (or what caused it) is a service being down, else None.
+
+    A lost database (OperationalError / InterfaceError), an unreachable cache (the rate limits
+    live in Redis) or a broker that refused a task is not the client's fault and not a bug in
+    the request: the honest answer is 503 and "try again", not a 500.
+    """
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, BrokerError):
+            return NOT_QUEUED
+        if isinstance(exc, OperationalError | InterfaceError | RedisConnectionError | RedisTimeoutError):
+            return SERVICE_UNAVAILABLE
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return None
 
 
 class ApplicationError(Exception):
@@ -53,6 +83,10 @@ def _first_message(errors: dict[str, list[str]]) -> str:
 
 
 def exception_handler(exc, context):
+    unavailable = unavailable_message(exc)
+    if unavailable is not None:
+        logger.error("Answered 503: %s", unavailable, exc_info=exc)
+        return Response({"message": unavailable}, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if isinstance(exc, ApplicationError):
         body = {"message": exc.message}
         if exc.errors:
@@ -66,8 +100,10 @@ def exception_handler(exc, context):
         return Response({"message": _first_message(errors), "errors": errors}, status=400)
     if isinstance(exc, RequestDataTooBig):
         return Response({"message": "The request is too large."}, status=413)
-    if isinstance(exc, SuspiciousOperation):
-        # Too many fields or files, a broken multipart body: the client's input, not our fault.
+    if isinstance(exc, SuspiciousOperation | MultiPartParserError):
+        # Too many fields or files, a broken multipart body (or one without a boundary, which
+        # the CSRF check's read of request.POST raises before DRF's parser could turn it into
+        # a ParseError): the client's input, not our fault.
         return Response({"message": "Malformed request body."}, status=400)
     if isinstance(exc, Http404):
         return Response({"message": str(exc) or "Not found."}, status=404)

@@ -7,14 +7,22 @@ protected pages send a signed-out visitor to /login?next=…, admin pages send a
 
 from __future__ import annotations
 
+import logging
+import sys
 from functools import wraps
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import loader
+from django.utils.html import escape
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_safe
+
+from apps.core.exceptions import RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailable_message
+
+logger = logging.getLogger(__name__)
 
 
 def island(request: HttpRequest, page: str, props: dict | None = None, *, title: str, status: int = 200):
@@ -91,10 +99,64 @@ def not_found(request, exception=None, path: str = ""):
     return render(request, "404.html", {"title": "Not found"}, status=404)
 
 
+SERVER_ERROR = "Something went wrong on our side. Please try again in a moment."
+
+
+def is_api_request(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
 def server_error(request):
+    """Django's 500 handler: also where an outage raised outside a view ends up.
+
+    Called inside Django's `except` block, so the exception is at hand: a lost database or
+    cache (say, the session saved by SessionMiddleware) is a 503, not a 500. API paths get
+    the contract's JSON shape.
+    """
+    message = unavailable_message(sys.exc_info()[1])
+    if message is not None:
+        return service_unavailable(request, message)
+    if is_api_request(request):
+        return JsonResponse({"message": SERVER_ERROR}, status=500)
     # Rendered without the request's context processors: the failure may be the database.
     html = loader.render_to_string("500.html", {"title": "Error", "error_page": True})
     return HttpResponse(html, status=500)
+
+
+_STATIC_503 = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Temporarily unavailable</title></head>
+<body><main><h1>We'll be right back.</h1><p>{message}</p></main></body></html>
+"""
+
+
+def service_unavailable(request: HttpRequest, message: str = SERVICE_UNAVAILABLE) -> HttpResponse:
+    """503 while the database, cache or broker is down: JSON for the API, a page otherwise.
+
+    The page extends the site's base template but runs no context processor (they read the
+    database): its navbar and footer facts come from settings. Should even that fail, a
+    plain static page still says what happened.
+    """
+    if is_api_request(request):
+        response = JsonResponse({"message": message}, status=503)
+    else:
+        context = {
+            "title": "Temporarily unavailable",
+            "message": message,
+            "error_page": True,
+            "event_name": settings.EVENT_NAME,
+            "event_site_url": settings.EVENT_SITE_URL,
+            "trust_badge_url": settings.TRUST_BADGE_URL,
+            "social_links": settings.SOCIAL_LINKS,
+            "contact_email": settings.CONTACT_EMAIL,
+        }
+        try:
+            html = loader.render_to_string("503.html", context)
+        except Exception:  # noqa: BLE001 - the outage page must not become a 500 itself
+            logger.exception("Could not render the 503 page; answering the static one")
+            html = _STATIC_503.format(message=escape(message))
+        response = HttpResponse(html, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 ADMIN_CARDS = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 from django.db import transaction
@@ -65,6 +66,10 @@ def resume_upload(*, user, upload) -> Resume:
     path = resume_storage().save(f"resumes/{secrets.token_hex(16)}.pdf", ContentFile(content))
     try:
         with transaction.atomic():
+            # Lock the owner's row first: before the first upload there is no resume row for
+            # select_for_update to lock, and two simultaneous first uploads both inserted one
+            # (the second an IntegrityError, a 500). Now the second waits, then replaces.
+            list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
             resume = Resume.objects.select_for_update().filter(user=user).first()
             old_path = resume.path if resume is not None else None
             if resume is None:

@@ -54,7 +54,7 @@ def api_routes() -> list[str]:
                 routes.append(prefix + str(entry.pattern))
 
     walk(get_resolver().url_patterns, "")
-    return sorted({r for r in routes if r.startswith("api/") and not r.endswith("^.*$")})
+    return sorted({r for r in routes if r.startswith("api/") and not r.endswith("]*$")})  # not the catch-all
 
 
 def concrete_paths(route: str) -> list[str]:
