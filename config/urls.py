@@ -7,6 +7,7 @@ from django.urls import include, path, re_path
 from apps.accounts.urls import whitelist_urlpatterns
 from apps.core import pages as core_pages
 from apps.core.api_urls import api_not_found
+from apps.core.schema_urls import schema_urlpatterns
 
 api_patterns = [
     path("auth/", include("apps.accounts.urls", namespace="auth")),
@@ -20,6 +21,8 @@ api_patterns = [
     path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
+    # The OpenAPI schema and its docs page (organizers only), before the catch-all.
+    *schema_urlpatterns,
     re_path(r"^.*$", api_not_found),
 ]
 
