@@ -23,7 +23,8 @@ api_patterns = [
     path("mailings", include(("apps.mailings.urls", "mailings"))),
     # The OpenAPI schema and its docs page (organizers only), before the catch-all.
     *schema_urlpatterns,
-    re_path(r"^.*$", api_not_found),
+    # Any character, newlines included (a decoded %0A), so no /api/ path gets the HTML 404.
+    re_path(r"^[\s\S]*$", api_not_found),
 ]
 
 urlpatterns = [
