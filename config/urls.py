@@ -9,6 +9,7 @@ from apps.accounts.admin_login import admin_login
 from apps.accounts.urls import whitelist_urlpatterns
 from apps.core import pages as core_pages
 from apps.core.api_urls import api_not_found
+from apps.core.schema_urls import schema_urlpatterns
 
 api_patterns = [
     path("auth/", include("apps.accounts.urls", namespace="auth")),
@@ -22,7 +23,9 @@ api_patterns = [
     path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
-    # [\s\S], not ".": a path ending in an encoded newline (%0a) is still "any other path".
+    # The OpenAPI schema and its docs page (organizers only), before the catch-all.
+    *schema_urlpatterns,
+    # Any character, newlines included (a decoded %0A), so no /api/ path gets the HTML 404.
     re_path(r"^[\s\S]*$", api_not_found),
 ]
 

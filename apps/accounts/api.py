@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.middleware.csrf import get_token
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, EmailField, PublicApiView
+from apps.core.schema import STRING_LIST, MessageSerializer, error_responses, path_str
 
 from . import selectors, services, throttle
 from .models import WhitelistRule
@@ -30,6 +32,25 @@ class PasswordSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=512, trim_whitespace=False)
 
 
+class UserOutputSerializer(serializers.Serializer):
+    email = serializers.CharField()
+    role = serializers.ChoiceField(choices=["admin", "user"])
+
+
+class LoginOutputSerializer(serializers.Serializer):
+    user = UserOutputSerializer()
+
+
+class WhitelistRuleOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["email", "pattern"])
+    value = serializers.CharField()
+
+
+@extend_schema(
+    summary="The signed-in user (sets the CSRF cookie either way)",
+    responses={200: UserOutputSerializer, **error_responses(401)},
+)
 class UserApi(PublicApiView):
     def get(self, request):
         get_token(request)  # every page and this call set the CSRF cookie
@@ -38,6 +59,11 @@ class UserApi(PublicApiView):
         return Response(user_payload(request.user))
 
 
+@extend_schema(
+    summary="Sign in",
+    request=CredentialsSerializer,
+    responses={200: LoginOutputSerializer, **error_responses(401, 429)},
+)
 class LoginApi(PublicApiView):
     def post(self, request):
         data = self.validate(CredentialsSerializer, request.data)
@@ -47,12 +73,18 @@ class LoginApi(PublicApiView):
         return response
 
 
+@extend_schema(summary="Sign out", request=None, responses={200: MessageSerializer})
 class LogoutApi(PublicApiView):
     def post(self, request):
         services.user_logout(request=request._request)
         return Response({"message": "Signed out."})
 
 
+@extend_schema(
+    summary="Register a student account; a verification email is queued",
+    request=CredentialsSerializer,
+    responses={201: MessageSerializer, **error_responses(409, 429)},
+)
 class RegisterApi(PublicApiView):
     def post(self, request):
         data = self.validate(CredentialsSerializer, request.data)
@@ -60,17 +92,28 @@ class RegisterApi(PublicApiView):
         return Response({"message": services.REGISTERED}, status=status.HTTP_201_CREATED)
 
 
+@extend_schema(
+    summary="Verify an account from its emailed link",
+    parameters=[path_str("key", "The token of the /verify/<token> link.")],
+    responses={200: MessageSerializer, **error_responses(400, 404, 429)},
+)
 class VerifyApi(PublicApiView):
     def get(self, request, key: str):
         services.user_verify(request=request._request, key=key)
         return Response({"message": "Account Created! Please login and apply!"})
 
 
+@extend_schema(summary="The whitelist's pattern rules", responses={200: OpenApiResponse(STRING_LIST)})
 class WhitelistApi(PublicApiView):
     def get(self, request):
         return Response(selectors.whitelist_patterns())
 
 
+@extend_schema(
+    summary="Ask for a password-reset email (the same answer whether or not the account exists)",
+    request=EmailSerializer,
+    responses={200: MessageSerializer, **error_responses(429)},
+)
 class ResetRequestApi(PublicApiView):
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
@@ -78,6 +121,15 @@ class ResetRequestApi(PublicApiView):
         return Response({"message": services.RESET_SENT})
 
 
+@extend_schema_view(
+    post=extend_schema(
+        summary="Set a new password with a reset token",
+        operation_id="auth_reset_password_confirm",
+        parameters=[path_str("key", "The token of the /reset/<token> link.")],
+        request=PasswordSerializer,
+        responses={200: MessageSerializer, **error_responses(404, 429)},
+    )
+)
 class ResetConfirmApi(PublicApiView):
     def post(self, request, key: str):
         data = self.validate(PasswordSerializer, request.data)
@@ -85,6 +137,7 @@ class ResetConfirmApi(PublicApiView):
         return Response({"message": services.RESET_DONE})
 
 
+@extend_schema(summary="Extend the session", request=None, responses={200: MessageSerializer})
 class TokenRefreshApi(ApiView):
     """Keeps a live session alive: its expiry moves forward, up to the session's absolute end.
     401 when there is none or it has ended."""
@@ -96,6 +149,11 @@ class TokenRefreshApi(ApiView):
         return Response({"message": "Session refreshed."})
 
 
+@extend_schema(
+    summary="Make an account an organizer",
+    request=EmailSerializer,
+    responses={200: UserOutputSerializer, **error_responses(404)},
+)
 class PromoteApi(AdminApiView):
     def post(self, request):
         data = self.validate(EmailSerializer, request.data)
@@ -103,6 +161,11 @@ class PromoteApi(AdminApiView):
         return Response(user_payload(user))
 
 
+@extend_schema(
+    summary="Make an organizer a plain user",
+    request=EmailSerializer,
+    responses={200: UserOutputSerializer, **error_responses(404, 409)},
+)
 class DemoteApi(AdminApiView):
     def post(self, request):
         data = self.validate(EmailSerializer, request.data)
@@ -110,28 +173,43 @@ class DemoteApi(AdminApiView):
         return Response(user_payload(user))
 
 
+@extend_schema(summary="The organizers' emails", responses={200: OpenApiResponse(STRING_LIST)})
 class AdminsApi(AdminApiView):
     def get(self, request):
         return Response(selectors.admin_emails())
 
 
+@extend_schema(summary="Every whitelist rule", responses={200: WhitelistRuleOutputSerializer(many=True)})
 class WhitelistExceptionsApi(AdminApiView):
     def get(self, request):
         return Response(selectors.whitelist_exceptions())
 
 
+@extend_schema(summary="Remove a whitelist rule", responses={204: None, **error_responses(404)})
 class WhitelistExceptionDeleteApi(AdminApiView):
     def delete(self, request, rule_id: int):
         services.whitelist_remove(rule_id=rule_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@extend_schema(
+    summary="Whitelist one email address",
+    parameters=[path_str("value", "The address (URL-encoded).")],
+    request=None,
+    responses={201: WhitelistRuleOutputSerializer, **error_responses(400, 404)},
+)
 class WhitelistEmailApi(AdminApiView):
     def post(self, request, value: str):
         rule = services.whitelist_add(kind=WhitelistRule.Kind.EMAIL, value=value)
         return Response({"id": rule.pk, "kind": rule.kind, "value": rule.value}, status=201)
 
 
+@extend_schema(
+    summary="Whitelist a regular expression",
+    parameters=[path_str("value", "The pattern (URL-encoded).")],
+    request=None,
+    responses={201: WhitelistRuleOutputSerializer, **error_responses(400, 404)},
+)
 class WhitelistPatternApi(AdminApiView):
     def post(self, request, value: str):
         rule = services.whitelist_add(kind=WhitelistRule.Kind.PATTERN, value=value)

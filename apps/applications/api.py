@@ -6,20 +6,100 @@ from __future__ import annotations
 from allauth.core import ratelimit
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import ApiView, PublicApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import IsAdmin
+from apps.core.schema import STRING_LIST, error_responses
 from apps.cycles.selectors import current_cycle
 
 from . import selectors, services
+from .models import ApplicationStatus, QuestionType
 from .status_machine import one_at_a_time
+
+# --- Shapes (the schema's, and the rendering's once views move to output serializers) -----
+
+
+class QuestionSerializer(serializers.Serializer):
+    question_id = serializers.CharField()
+    question_text = serializers.CharField()
+    question_type = serializers.ChoiceField(choices=QuestionType.choices)
+    options = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class QuestionSectionSerializer(serializers.Serializer):
+    """One section of the question set (GET and PUT `questions`)."""
+
+    section_name = serializers.CharField()
+    conditional_on = serializers.CharField(allow_null=True, required=False)
+    questions = QuestionSerializer(many=True)
+
+
+class AnswerSerializer(serializers.Serializer):
+    question_id = serializers.CharField()
+    answer = serializers.CharField(allow_blank=True)
+
+
+class AnswerSectionSerializer(serializers.Serializer):
+    section_name = serializers.CharField()
+    answers = AnswerSerializer(many=True)
+
+
+class ApplicationInputSerializer(serializers.Serializer):
+    """The body of submit, save and an organizer's edit (other keys are ignored)."""
+
+    first = serializers.CharField(allow_blank=True)
+    last = serializers.CharField(allow_blank=True)
+    school = serializers.CharField(allow_blank=True)
+    sections = AnswerSectionSerializer(many=True)
+    checkboxes = serializers.ListField(child=serializers.BooleanField(), min_length=3, max_length=3)
+    teamcode = serializers.CharField(allow_null=True, required=False)
+
+
+class VisibleStatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=ApplicationStatus.choices)
+    travel_reimbursement = serializers.BooleanField()
+    housing_accommodations = serializers.BooleanField()
+
+
+class ApplicantStatusSerializer(VisibleStatusSerializer):
+    teamcode = serializers.CharField(allow_null=True)
+
+
+class ApplicationOutputSerializer(ApplicantStatusSerializer):
+    """GET `application` and an organizer's GET / PUT `{email}`."""
+
+    first = serializers.CharField(allow_blank=True)
+    last = serializers.CharField(allow_blank=True)
+    school = serializers.CharField(allow_blank=True)
+    sections = AnswerSectionSerializer(many=True)
+    checkboxes = serializers.ListField(child=serializers.BooleanField())
+    email = serializers.CharField(allow_blank=True)
+
+
+class ApplicationSavedOutputSerializer(ApplicationOutputSerializer):
+    message = serializers.CharField()
+
+
+class TeamCodeOutputSerializer(serializers.Serializer):
+    teamcode = serializers.CharField()
+
 
 # The lists change only with a deploy; a day of caching, revalidated by ETag afterwards.
 NAME_LIST_MAX_AGE = 60 * 60 * 24
 
 
+@extend_schema_view(
+    get=extend_schema(summary="The current question set", responses={200: QuestionSectionSerializer(many=True)}),
+    put=extend_schema(
+        summary="Replace the current question set (the question builder)",
+        request=QuestionSectionSerializer(many=True),
+        responses={200: QuestionSectionSerializer(many=True)},
+    ),
+)
 class QuestionsApi(ApiView):
     """GET (signed in) the current cycle's question set; PUT (admin) replaces it."""
 
@@ -54,10 +134,18 @@ class _NameListApi(PublicApiView):
         return response
 
 
+@extend_schema(
+    summary="The schools the form offers and the server accepts",
+    responses={200: OpenApiResponse(STRING_LIST), 304: OpenApiResponse(description="Not modified (ETag)")},
+)
 class SchoolsApi(_NameListApi):
     kind = "schools"
 
 
+@extend_schema(
+    summary="The countries the form offers and the server accepts",
+    responses={200: OpenApiResponse(STRING_LIST), 304: OpenApiResponse(description="Not modified (ETag)")},
+)
 class CountriesApi(_NameListApi):
     kind = "countries"
 
@@ -74,6 +162,14 @@ def _write_and_render(write, *, user, data, message: str) -> dict:
     return {"message": message, **payload}
 
 
+@extend_schema_view(
+    get=extend_schema(summary="Your own application", responses={200: ApplicationOutputSerializer}),
+    post=extend_schema(
+        summary="Submit (or, while open, edit) your application",
+        request=ApplicationInputSerializer,
+        responses={200: ApplicationSavedOutputSerializer, **error_responses(409)},
+    ),
+)
 class ApplicationApi(ApiView):
     """GET own application; POST submits it."""
 
@@ -91,6 +187,11 @@ class ApplicationApi(ApiView):
         )
 
 
+@extend_schema(
+    summary="Save a draft of your application",
+    request=ApplicationInputSerializer,
+    responses={200: ApplicationSavedOutputSerializer, **error_responses(409)},
+)
 class ApplicationSaveApi(ApiView):
     def post(self, request):
         data = request.data
@@ -101,11 +202,17 @@ class ApplicationSaveApi(ApiView):
         )
 
 
+@extend_schema(summary="Your application's status as you may see it", responses={200: ApplicantStatusSerializer})
 class ApplicationStatusApi(ApiView):
     def get(self, request):
         return Response(selectors.applicant_status(user=request.user, cycle=current_cycle()))
 
 
+@extend_schema(
+    summary="A fresh, unused team code",
+    request=None,
+    responses={201: TeamCodeOutputSerializer, **error_responses(503)},
+)
 class TeamCodeApi(ApiView):
     """POST: a fresh, unused team code for the "yes, start a team" choice."""
 

@@ -8,15 +8,18 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
+from apps.core.schema import error_responses, path_email
 from apps.core.text import clean_path_email
 from apps.cycles.selectors import current_cycle
 
 from . import status_machine
+from .api import ApplicantStatusSerializer, VisibleStatusSerializer
 from .models import Application
 
 NO_APPLICATION = "No application with this email in the current cycle."
@@ -60,19 +63,35 @@ class _ApplicantActApi(ApiView):
         return Response(status_machine.visible_status(application, cycle_status))
 
 
+@extend_schema(
+    summary="Confirm your place (accepted, or accepted from the waitlist)",
+    request=None,
+    responses={200: ApplicantStatusSerializer, **error_responses(409)},
+)
 class ConfirmApi(_ApplicantActApi):
     action = status_machine.CONFIRM
 
 
+@extend_schema(
+    summary="Stay on the waitlist",
+    request=None,
+    responses={200: ApplicantStatusSerializer, **error_responses(409)},
+)
 class ConfirmWaitlistApi(_ApplicantActApi):
     action = status_machine.CONFIRM_WAITLIST
 
 
+@extend_schema(
+    summary="Decline your offer or waitlist place",
+    request=None,
+    responses={200: ApplicantStatusSerializer, **error_responses(409)},
+)
 class DeclineApi(_ApplicantActApi):
     action = status_machine.DECLINE
 
 
 class DecisionApi(AdminApiView):
+    @extend_schema_serializer(component_name="DecisionInput")
     class InputSerializer(serializers.Serializer):
         status = serializers.ChoiceField(
             choices=[(s, s) for s in status_machine.DECISIONS],
@@ -81,9 +100,22 @@ class DecisionApi(AdminApiView):
         travel_reimbursement = serializers.BooleanField(required=False)
         housing_accommodations = serializers.BooleanField(required=False)
 
+    @extend_schema(
+        summary="An applicant's recorded decision",
+        operation_id="applications_decision_retrieve",
+        parameters=[path_email()],
+        responses={200: VisibleStatusSerializer, **error_responses(404)},
+    )
     def get(self, request, email: str):
         return Response(decision_payload(_current_application_by_email(email)))
 
+    @extend_schema(
+        summary="Record a decision",
+        operation_id="applications_decision_create",
+        parameters=[path_email()],
+        request=InputSerializer,
+        responses={200: VisibleStatusSerializer, **error_responses(404, 409)},
+    )
     def post(self, request, email: str):
         data = self.validate(self.InputSerializer, request.data)
         application = _current_application_by_email(email)

@@ -3,16 +3,31 @@
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+    extend_schema_view,
+)
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
+from apps.core.schema import STRING_LIST, error_responses, path_email, path_str
 from apps.cycles.selectors import current_cycle
 
 from . import organizer, status_machine
+from .api import ApplicationInputSerializer, ApplicationOutputSerializer
+from .models import ApplicationStatus
 from .organizer import MAX_PAGE, MAX_PER_PAGE
 
 
+@extend_schema_field(
+    {"oneOf": [{"type": "string", "maxLength": 2_000_000}, {"type": "array", "items": {"type": "string"}}]}
+)
 class EmailsInputField(serializers.Field):
     """Free text, or a list of addresses (each a string)."""
 
@@ -35,6 +50,59 @@ class EmailsInputField(serializers.Field):
         return value
 
 
+class TableRowSerializer(serializers.Serializer):
+    email = serializers.CharField()
+    first = serializers.CharField(allow_blank=True)
+    last = serializers.CharField(allow_blank=True)
+    school = serializers.CharField(allow_blank=True)
+    teamcode = serializers.CharField(allow_null=True, allow_blank=True)
+    status = serializers.ChoiceField(choices=ApplicationStatus.choices)
+
+
+class TablePageSerializer(serializers.Serializer):
+    applications = TableRowSerializer(many=True)
+    total = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    page = serializers.IntegerField()
+
+
+class HistoryEventSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    actor = serializers.CharField(allow_null=True)
+    field = serializers.CharField()
+    # "from" is a Python keyword: the field is renamed in the schema and, later, in rendering.
+    from_ = serializers.CharField(allow_blank=True, allow_null=True)
+    to = serializers.CharField(allow_blank=True, allow_null=True)
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class BatchFailureSerializer(serializers.Serializer):
+    email = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class BatchResultSerializer(serializers.Serializer):
+    approved = serializers.ListField(child=serializers.CharField())
+    failed = BatchFailureSerializer(many=True)
+
+
+@extend_schema(
+    summary="A page of the current cycle's applications, filtered",
+    parameters=[
+        OpenApiParameter("page", OpenApiTypes.INT, description="1-based page number"),
+        OpenApiParameter("per_page", OpenApiTypes.INT, description="Rows per page"),
+        OpenApiParameter(
+            "filters",
+            OpenApiTypes.STR,
+            description='A JSON object of {"first","last","email","school","status","teamcode"}',
+        ),
+    ],
+    responses={200: TablePageSerializer, **error_responses(400)},
+)
 class ApplicationTableApi(AdminApiView):
     """GET `all`: a page of the current cycle's applications, filtered."""
 
@@ -50,6 +118,19 @@ class ApplicationTableApi(AdminApiView):
         )
 
 
+@extend_schema_view(
+    get=extend_schema(
+        summary="One applicant's application",
+        parameters=[path_email()],
+        responses={200: ApplicationOutputSerializer, **error_responses(404)},
+    ),
+    put=extend_schema(
+        summary="Edit an applicant's application (recorded in its history)",
+        parameters=[path_email()],
+        request=ApplicationInputSerializer,
+        responses={200: ApplicationOutputSerializer, **error_responses(404, 409)},
+    ),
+)
 class ApplicationDetailApi(AdminApiView):
     """GET / PUT `{email}`: one applicant's full application, and an organizer's edit of it."""
 
@@ -65,6 +146,11 @@ class ApplicationDetailApi(AdminApiView):
         return Response(organizer.application_detail(application))
 
 
+@extend_schema(
+    summary="Every decision and edit of an application, newest first",
+    parameters=[path_email()],
+    responses={200: HistoryEventSerializer(many=True), **error_responses(404)},
+)
 class ApplicationHistoryApi(AdminApiView):
     """GET `{email}/history`: every decision and edit, newest first."""
 
@@ -73,6 +159,11 @@ class ApplicationHistoryApi(AdminApiView):
         return Response(organizer.application_history(application))
 
 
+@extend_schema(
+    summary="The emails on a team this cycle",
+    parameters=[path_str("teamcode")],
+    responses={200: OpenApiResponse(STRING_LIST), **error_responses(404)},
+)
 class TeammatesApi(AdminApiView):
     """GET `teammates/{teamcode}`: the addresses on that team this cycle."""
 
@@ -83,12 +174,18 @@ class TeammatesApi(AdminApiView):
 class BatchStatusApi(AdminApiView):
     """POST `batch-status`: one decision for every address found in the pasted text."""
 
+    @extend_schema_serializer(component_name="BatchStatusInput")
     class InputSerializer(serializers.Serializer):
         emails = EmailsInputField()
         status = serializers.ChoiceField(choices=[(s.value, s.label) for s in status_machine.BATCH_DECISIONS])
         travel_reimbursement = serializers.BooleanField(required=False, allow_null=True, default=None)
         housing_accommodations = serializers.BooleanField(required=False, allow_null=True, default=None)
 
+    @extend_schema(
+        summary="One decision for every address in the pasted text or list",
+        request=InputSerializer,
+        responses={200: BatchResultSerializer},
+    )
     def post(self, request):
         data = self.validate(self.InputSerializer, request.data)
         return Response(

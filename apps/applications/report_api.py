@@ -3,19 +3,68 @@
 from __future__ import annotations
 
 from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
+from apps.core.schema import error_responses
 from apps.cycles.selectors import current_cycle
 
 from . import reports
+from .models import QuestionType
 
 
+class StatsSerializer(serializers.Serializer):
+    """The 12 counters of spec section 3 ("princeton" is the configured host school)."""
+
+    total_applications = serializers.IntegerField()
+    princeton_applications = serializers.IntegerField()
+    non_princeton_applications = serializers.IntegerField()
+    total_started = serializers.IntegerField()
+    princeton_started = serializers.IntegerField()
+    non_princeton_started = serializers.IntegerField()
+    princeton_accepted = serializers.IntegerField()
+    non_princeton_accepted = serializers.IntegerField()
+    princeton_confirmed = serializers.IntegerField()
+    non_princeton_confirmed = serializers.IntegerField()
+    princeton_declined = serializers.IntegerField()
+    non_princeton_declined = serializers.IntegerField()
+
+
+class CountSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class DemographicSerializer(serializers.Serializer):
+    question_id = serializers.CharField()
+    question_text = serializers.CharField()
+    question_type = serializers.ChoiceField(choices=QuestionType.choices)
+    data = CountSerializer(many=True)
+
+
+@extend_schema(summary="The application counters", responses={200: StatsSerializer})
 class StatsApi(AdminApiView):
     def get(self, request):
         return Response(reports.application_stats(cycle=current_cycle()))
 
 
+@extend_schema(
+    summary="The matching applications as a CSV attachment",
+    parameters=[
+        OpenApiParameter(
+            "filters",
+            OpenApiTypes.STR,
+            description='A JSON object of field → value, {"$ne": value} or {"$in": [values]}',
+        )
+    ],
+    responses={
+        (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="CSV, one row per application"),
+        **error_responses(400),
+    },
+)
 class ExportApi(AdminApiView):
     """The matching applications as a CSV attachment, streamed row by row."""
 
@@ -29,6 +78,11 @@ class ExportApi(AdminApiView):
         return response
 
 
+@extend_schema(
+    summary="Answer counts of the survey questions for a group",
+    parameters=[OpenApiParameter("group", str, enum=["applied", "accepted", "confirmed"])],
+    responses={200: DemographicSerializer(many=True), **error_responses(400)},
+)
 class DemographicsApi(AdminApiView):
     def get(self, request):
         group = request.query_params.get("group", "applied")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, PublicApiView
+from apps.core.schema import string_enum
 
 from . import selectors, services
 from .models import CycleStatus, Season
@@ -33,11 +35,39 @@ class CurrentSerializer(serializers.Serializer):
     cycle = serializers.ChoiceField(choices=Season.choices)
 
 
+class ConfigOutputSerializer(serializers.Serializer):
+    dates = DatesSerializer()
+    status = serializers.ChoiceField(choices=CycleStatus.choices)
+    location = serializers.CharField()
+    housing_link = serializers.CharField()
+
+
+class ConfigSavedOutputSerializer(ConfigOutputSerializer):
+    message = serializers.CharField()
+
+
+class CurrentOutputSerializer(serializers.Serializer):
+    year = serializers.IntegerField()
+    cycle = serializers.ChoiceField(choices=Season.choices)
+
+
+@extend_schema(
+    summary="The current cycle's status, as a JSON string",
+    responses={200: OpenApiResponse(string_enum(CycleStatus.values))},
+)
 class CycleStatusApi(PublicApiView):
     def get(self, request):
         return Response(selectors.current_status())
 
 
+@extend_schema_view(
+    get=extend_schema(summary="The current cycle's configuration", responses={200: ConfigOutputSerializer}),
+    post=extend_schema(
+        summary="Replace the current cycle's configuration (every field required)",
+        request=ConfigSerializer,
+        responses={200: ConfigSavedOutputSerializer},
+    ),
+)
 class CycleConfigApi(ApiView):
     def get_permissions(self):
         if self.request.method == "POST":
@@ -59,6 +89,14 @@ class CycleConfigApi(ApiView):
         return Response({"message": "Configuration updated successfully", **selectors.cycle_config(cycle)})
 
 
+@extend_schema_view(
+    get=extend_schema(summary="Which cycle is current", responses={200: CurrentOutputSerializer}),
+    post=extend_schema(
+        summary="Switch the current cycle (created, with a copy of the question set, if new)",
+        request=CurrentSerializer,
+        responses={200: CurrentOutputSerializer},
+    ),
+)
 class CycleCurrentApi(ApiView):
     def get_permissions(self):
         if self.request.method == "POST":

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
+from apps.core.schema import MessageSerializer, error_responses, path_str
 
-from . import selectors, services
+from . import automated, selectors, services
+from .models import Mailing
 
 
 class SubjectField(serializers.CharField):
@@ -22,6 +25,47 @@ class SubjectField(serializers.CharField):
         return value
 
 
+class MailingOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    subject = serializers.CharField()
+    audience = serializers.CharField()
+    send_at = serializers.DateTimeField()
+    status = serializers.ChoiceField(choices=Mailing.Status.choices)
+    recipients = serializers.IntegerField()
+    sent = serializers.IntegerField()
+    failed = serializers.IntegerField()
+
+
+class MailingCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Mailing.Status.choices)
+    recipients = serializers.IntegerField()
+
+
+class MailingCancelledSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Mailing.Status.choices)
+
+
+class TemplateOutputSerializer(serializers.Serializer):
+    key = serializers.ChoiceField(choices=automated.AUTOMATED_KEYS)
+    name = serializers.CharField()
+    subject = serializers.CharField()
+    html = serializers.CharField()
+    placeholders = serializers.ListField(child=serializers.CharField())
+    customized = serializers.BooleanField()
+
+
+class PreviewSerializer(serializers.Serializer):
+    subject = serializers.CharField()
+    text = serializers.CharField(allow_blank=True)
+    html = serializers.CharField(allow_blank=True)
+
+
+def template_key():
+    return path_str("key", "An automated email's key", enum=list(automated.AUTOMATED_KEYS))
+
+
 class MailingCreateApi(AdminApiView):
     class InputSerializer(serializers.Serializer):
         subject = SubjectField()
@@ -34,9 +78,19 @@ class MailingCreateApi(AdminApiView):
                 raise serializers.ValidationError({"emails": ["Paste the email addresses of a custom list."]})
             return attrs
 
+    @extend_schema_serializer(component_name="MailingCreate")
+    class MultipartSerializer(InputSerializer):
+        html = serializers.FileField(help_text="The email's HTML, as a file.")
+
+    @extend_schema(summary="Every batch email, newest first", responses={200: MailingOutputSerializer(many=True)})
     def get(self, request):
         return Response(selectors.mailing_list())
 
+    @extend_schema(
+        summary="Schedule a batch email (send_at in the past means now)",
+        request={"multipart/form-data": MultipartSerializer},
+        responses={201: MailingCreatedSerializer},
+    )
     def post(self, request):
         raw = request.data
         # A multipart body's fields as single values; any other body goes to validate(), which
@@ -56,12 +110,17 @@ class MailingCreateApi(AdminApiView):
         )
 
 
+@extend_schema(
+    summary="Cancel a batch email that has not started",
+    responses={200: MailingCancelledSerializer, **error_responses(404, 409)},
+)
 class MailingCancelApi(AdminApiView):
     def delete(self, request, mailing_id: int):
         mailing = services.mailing_cancel(mailing_id=mailing_id)
         return Response({"id": mailing.pk, "status": mailing.status})
 
 
+@extend_schema(summary="The automated emails", responses={200: TemplateOutputSerializer(many=True)})
 class TemplateListApi(AdminApiView):
     def get(self, request):
         return Response(selectors.template_list())
@@ -79,6 +138,19 @@ class DraftSerializer(serializers.Serializer):
     html = serializers.CharField(required=False, max_length=services.MAX_TEMPLATE_HTML_CHARS, trim_whitespace=False)
 
 
+@extend_schema_view(
+    put=extend_schema(
+        summary="Replace an automated email's template",
+        parameters=[template_key()],
+        request=TemplateInputSerializer,
+        responses={200: TemplateOutputSerializer, **error_responses(404)},
+    ),
+    delete=extend_schema(
+        summary="Back to the built-in template",
+        parameters=[template_key()],
+        responses={200: TemplateOutputSerializer, **error_responses(404)},
+    ),
+)
 class TemplateDetailApi(AdminApiView):
     def put(self, request, key: str):
         data = self.validate(TemplateInputSerializer, request.data)
@@ -90,12 +162,24 @@ class TemplateDetailApi(AdminApiView):
         return Response(next(t for t in selectors.template_list() if t["key"] == key))
 
 
+@extend_schema(
+    summary="Render a draft (or the current template) with sample values",
+    parameters=[template_key()],
+    request=DraftSerializer,
+    responses={200: PreviewSerializer, **error_responses(404)},
+)
 class TemplatePreviewApi(AdminApiView):
     def post(self, request, key: str):
         data = self.validate(DraftSerializer, request.data if request.data else {})
         return Response(services.template_preview(key=key, subject=data.get("subject"), html=data.get("html")))
 
 
+@extend_schema(
+    summary="Send a draft (or the current template) to yourself",
+    parameters=[template_key()],
+    request=DraftSerializer,
+    responses={200: MessageSerializer, **error_responses(404)},
+)
 class TemplateTestApi(AdminApiView):
     def post(self, request, key: str):
         data = self.validate(DraftSerializer, request.data if request.data else {})

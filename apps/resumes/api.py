@@ -4,11 +4,15 @@ organizers. Files stream through these views only; no storage URL is ever handed
 from __future__ import annotations
 
 from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
+from apps.core.schema import error_responses, path_email
 
 from . import selectors, services
 
@@ -17,6 +21,25 @@ from . import selectors, services
 MULTIPART_ALLOWANCE = 64 * 1024
 
 
+class ResumeUploadInputSerializer(serializers.Serializer):
+    resume = serializers.FileField(help_text="A PDF of at most 2,097,152 bytes (checked by content).")
+
+
+class ResumeUploadedSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    submitted = serializers.BooleanField()
+    size = serializers.IntegerField()
+
+
+class SubmittedSerializer(serializers.Serializer):
+    submitted = serializers.BooleanField()
+
+
+@extend_schema(
+    summary="Upload your resume (replaces the previous one)",
+    request={"multipart/form-data": ResumeUploadInputSerializer},
+    responses={201: ResumeUploadedSerializer},
+)
 class ResumeUploadApi(ApiView):
     permission_classes = [IsAuthenticated]
 
@@ -32,16 +55,33 @@ class ResumeUploadApi(ApiView):
         return Response({"message": services.UPLOADED, "submitted": True, "size": resume.size}, status=201)
 
 
+@extend_schema(summary="Whether you have uploaded a resume", responses={200: SubmittedSerializer})
 class ResumeSubmittedApi(ApiView):
     def get(self, request):
         return Response({"submitted": selectors.has_resume(request.user)})
 
 
+@extend_schema_view(
+    get=extend_schema(
+        summary="Whether an applicant has uploaded a resume",
+        operation_id="resume_submitted_for_email_retrieve",
+        parameters=[path_email()],
+        responses={200: SubmittedSerializer, **error_responses(404)},
+    )
+)
 class ResumeSubmittedForEmailApi(AdminApiView):
     def get(self, request, email: str):
         return Response({"submitted": selectors.has_resume_for_email(email)})
 
 
+@extend_schema(
+    summary="An applicant's resume, as a PDF attachment",
+    parameters=[path_email()],
+    responses={
+        (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="<email>.pdf"),
+        **error_responses(404),
+    },
+)
 class ResumeDownloadApi(AdminApiView):
     def get(self, request, email: str):
         resume = selectors.resume_for_email(email)

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 
 from apps.core.api import AdminApiView
 from apps.core.exceptions import ApplicationError
+from apps.core.schema import error_responses
 from apps.cycles.selectors import current_cycle
 
 from . import zip as resume_zip
 
 
+@extend_schema(
+    summary="The confirmed applicants' resumes as one zip (<email>.pdf each), streamed",
+    responses={
+        (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="A zip archive"),
+        **error_responses(404),
+    },
+)
 class ResumeDownloadAllApi(AdminApiView):
     def get(self, request):
         cycle = current_cycle()

@@ -41,6 +41,10 @@ LOCAL_APPS = [
     "apps.mailings",
 ]
 INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
+# --- OpenAPI schema (drf-spectacular): the API's machine-readable contract -----------------
+# The sidecar ships Swagger UI's assets as static files, so the docs page needs no CDN and its
+# scripts pass a `script-src 'self'` Content-Security-Policy.
+INSTALLED_APPS += ["drf_spectacular", "drf_spectacular_sidecar"]
 
 MIDDLEWARE = [
     # First, so it sees every response last: API errors as JSON, outages as 503s (apps.core.middleware).
@@ -149,6 +153,40 @@ REST_FRAMEWORK = {
     ],
     "EXCEPTION_HANDLER": "apps.core.exceptions.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # OpenAPI schema: see SPECTACULAR_SETTINGS below and apps/core/schema.py.
+    "DEFAULT_SCHEMA_CLASS": "apps.core.schema.PortalAutoSchema",
+}
+
+# --- OpenAPI schema (drf-spectacular) -----------------------------------------------------
+# Served at /api/schema/ with Swagger UI at /api/docs/, both to organizers only (the schema
+# names every organizer call); `manage.py spectacular --file api.yaml` writes it for anyone.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "HackPortal API",
+    "DESCRIPTION": (
+        "The hackathon portal's HTTP API. Auth is Django's session cookie; unsafe methods need "
+        "the `X-CSRFToken` header equal to the `csrftoken` cookie (GET /api/auth/user sets it). "
+        'Every error is `{"message": "...", "errors": {"<field>": ["..."]}}` (`errors` optional).'
+    ),
+    "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": r"/api/",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["apps.core.permissions.IsAdmin"],
+    # Request and response components apart: a write-only field never appears in an answer.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"withCredentials": True},
+    # The several "status" choice sets, each named once.
+    "ENUM_NAME_OVERRIDES": {
+        "ApplicationStatusEnum": "apps.applications.models.ApplicationStatus",
+        "CycleStatusEnum": "apps.cycles.models.CycleStatus",
+        "MailingStatusEnum": "apps.mailings.models.Mailing.Status",
+        "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
+        "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
+        "ReviewStatusEnum": ["to_review", "complete"],
+    },
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }
 
 # --- Cache ------------------------------------------------------------------------------
