@@ -10,7 +10,7 @@ PIP := $(VENV)/bin/pip
 NPM := npm --prefix frontend
 STAMPS := var/.stamps
 
-.PHONY: run test setup lint typecheck vitest pytest e2e migrate build clean
+.PHONY: run test setup lint typecheck vitest pytest e2e gallery chromium migrate build clean
 
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
@@ -56,22 +56,40 @@ typecheck: setup
 vitest: setup
 	$(NPM) run --silent test
 
-pytest: setup
-	$(VENV)/bin/pytest -q
+# Tests run in parallel (pytest-xdist), one worker per core, at most 4: each worker has its own
+# test database, Redis database (REDIS_URL's number + worker index) and temp folders
+# (config/settings/test.py). PYTEST_WORKERS=0 runs them in one process, e.g. to debug.
+PYTEST_WORKERS ?= auto
+XDIST := -n $(PYTEST_WORKERS) --maxprocesses=4
 
-# Browser journeys in Debian's Chromium. As root, a missing Chromium is installed with apt;
-# elsewhere the step is skipped, loudly.
-e2e: setup
+pytest: setup
+	$(VENV)/bin/pytest -q $(XDIST)
+
+# Browser journeys in Debian's Chromium (one live server and one Chromium per worker). The
+# screenshot galleries (marker `gallery`) are left to `make gallery`. As root, a missing
+# Chromium is installed with apt; elsewhere the step is skipped, loudly.
+e2e: setup chromium
+	@if [ -x /usr/bin/chromium ]; then \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) -m "not gallery" e2e; \
+	else \
+	  echo "E2E SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
+	fi
+
+# The screenshot galleries: every page in each state at desktop and phone widths, written to
+# e2e/screenshots/. Not part of `make test`.
+gallery: setup chromium
+	@if [ -x /usr/bin/chromium ]; then \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) -m gallery e2e; \
+	else \
+	  echo "GALLERY SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
+	fi
+
+chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 	    echo "Installing Debian's chromium for the browser journeys…"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || exit 1; \
 	  fi; \
-	fi
-	@if [ -x /usr/bin/chromium ]; then \
-	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q e2e; \
-	else \
-	  echo "E2E SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
 	fi
 
 test: lint typecheck vitest pytest e2e

@@ -1,11 +1,10 @@
-"""Fixtures shared by every test: real users made through the real services."""
+"""Fixtures shared by every test: verified users (built by factories), signed-in clients, a clean cache."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from django.core import mail
 from django.core.cache import cache
 from django.test import Client, TestCase
 
@@ -45,21 +44,15 @@ def link_from_mail(message, kind: str) -> str:
 
 
 def make_user(email: str, password: str = PASSWORD, *, admin: bool = False):
-    """Register and verify through the real API, as a student would."""
-    from apps.accounts.models import Role, User
+    """A verified account (an organizer with admin=True), built by the factory in the database.
 
-    c = PortalClient()
-    before = len(mail.outbox)
-    r = c.post("/api/auth/register", {"email": email, "password": password}, content_type="application/json")
-    assert r.status_code == 201, r.json()
-    token = link_from_mail(mail.outbox[before], "verify")
-    r = c.get(f"/api/auth/verify/{token}")
-    assert r.status_code == 200, r.json()
-    user = User.objects.get(email=email.lower())
-    if admin:
-        user.role = Role.ADMIN
-        user.save(update_fields=["role"])
-    return user
+    What a student has after registering and opening the verification link; the HTTP round
+    trip itself is tested where it is the subject (apps/accounts/tests/test_auth_api.py and the
+    registration journey in e2e/test_accounts.py), not repeated as every test's setup.
+    """
+    from apps.core.tests.factories import OrganizerFactory, UserFactory
+
+    return (OrganizerFactory if admin else UserFactory)(email=email, password=password)
 
 
 def signed_in_client(user, password: str = PASSWORD) -> Client:

@@ -10,6 +10,9 @@ from django.core import mail
 
 from e2e.conftest import PASSWORD, expect, mail_link, shot, sign_in
 
+# Screenshots first: `make gallery` runs this file, `make test` doesn't.
+pytestmark = pytest.mark.gallery
+
 
 @pytest.fixture(params=["desktop", "phone"])
 def width(request):

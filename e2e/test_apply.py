@@ -228,6 +228,7 @@ def test_server_errors_appear_beside_their_fields(page, make_student, pdf_path, 
     expect(page.get_by_text("This team is full")).to_be_visible()
 
 
+@pytest.mark.gallery
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_form_gallery(new_page, make_student, pdf_path, phone):
     """Screenshots of the form empty, with errors and filled, at 1280 and 390 pixels wide."""

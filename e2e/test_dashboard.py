@@ -136,6 +136,7 @@ STATES = [
 ]
 
 
+@pytest.mark.gallery
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 @pytest.mark.parametrize(("name", "status", "cycle_status", "fields", "headline"), STATES, ids=[s[0] for s in STATES])
 def test_dashboard_gallery(new_page, make_student, phone, name, status, cycle_status, fields, headline):

@@ -252,6 +252,7 @@ def test_administrators_config_and_whitelist_work_in_the_browser(new_page, make_
     assert page.js_errors == []
 
 
+@pytest.mark.gallery
 @pytest.mark.parametrize(
     ("path", "name", "heading"),
     [

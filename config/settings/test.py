@@ -3,6 +3,13 @@
 With DATABASE_URL / REDIS_URL set (CI), the tests run against the real PostgreSQL and Redis.
 """
 
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
 from .base import *  # noqa: F403
 from .base import env
 
@@ -44,3 +51,31 @@ STORAGES = {
 # need none, so WhiteNoise doesn't scan the build folder for every new client.
 WHITENOISE_USE_FINDERS = False
 CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="portal-test")  # noqa: F405
+
+# --- Parallel workers (pytest-xdist) -----------------------------------------------------
+# pytest-django gives each worker its own test database (test_<name>_gw0, _gw1, ...), but the
+# rest is shared unless split here: the autouse cache.clear() is a FLUSHDB of the whole Redis
+# database (it would wipe another worker's rate-limit counters and the broker test's queue), and
+# files written under var/ (resumes, development mail) would land in one folder for everyone.
+# So worker N uses Redis database <base>+N with its own key prefix, and private temp folders.
+# `make pytest` caps the workers at 4 (--maxprocesses), so databases <base>..<base>+3 are used.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1", ... or "" when serial
+if XDIST_WORKER:
+    _index = int(XDIST_WORKER.removeprefix("gw") or 0)
+    if REDIS_URL:  # noqa: F405
+        _url = urlsplit(REDIS_URL)  # noqa: F405
+        _base = int(_url.path.strip("/") or 0)
+        REDIS_URL = urlunsplit(_url._replace(path=f"/{_base + _index}"))
+        CACHES["default"]["LOCATION"] = REDIS_URL  # noqa: F405
+        CELERY_BROKER_URL = REDIS_URL
+    CACHES["default"]["KEY_PREFIX"] += f"-{XDIST_WORKER}"  # noqa: F405
+
+# Files the tests write go to a temporary folder of this process (one per xdist worker),
+# removed at exit, never to the developer's var/.
+_TMP = Path(tempfile.mkdtemp(prefix=f"portal-test-{XDIST_WORKER or 'main'}-"))
+atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
+MAIL_DIR = _TMP / "mail"
+MEDIA_ROOT = _TMP / "private"
+for _name in ("default", "resumes"):
+    if STORAGES[_name]["BACKEND"] == "apps.core.storage.PrivateFileSystemStorage":  # noqa: F405
+        STORAGES[_name] = {**STORAGES[_name], "OPTIONS": {**STORAGES[_name]["OPTIONS"], "location": str(MEDIA_ROOT)}}  # noqa: F405

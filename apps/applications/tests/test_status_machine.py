@@ -14,6 +14,7 @@ from apps.applications import status_machine as sm
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
+from apps.core.tests.factories import ApplicationFactory
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
@@ -43,28 +44,9 @@ TARGET = {"confirm": "confirmed", "confirm_waitlist": "waitlist_confirmed", "dec
 def make_application(user=None, status: str = S.SUBMITTED, *, travel=False, housing=False, cycle=None, **fields):
     """An application of the current cycle brought to `status` through the status machine."""
     user = user or make_user(f"applicant{Application.objects.count() + 1}@princeton.edu")
-    application = Application.objects.create(
-        cycle=cycle or current_cycle(),
-        user=user,
-        email=user.email,
-        first=fields.pop("first", "Ada"),
-        last=fields.pop("last", "Lovelace"),
-        school=fields.pop("school", "Princeton University"),
-        **fields,
-    )
-    if status == S.UNSUBMITTED:
-        sm.transition(application_id=application.pk, to=S.UNSUBMITTED)
-    elif status != S.STARTED:
-        sm.transition(application_id=application.pk, to=S.SUBMITTED, actor=user)
-        if status != S.SUBMITTED:
-            sm.transition(
-                application_id=application.pk,
-                to=status,
-                travel_reimbursement=travel,
-                housing_accommodations=housing,
-            )
-    application.refresh_from_db()
-    return application
+    if cycle is not None:
+        fields["cycle"] = cycle
+    return ApplicationFactory(user=user, status=status, travel=travel, housing=housing, **fields)
 
 
 def set_cycle(status: str):
