@@ -13,7 +13,12 @@ COPY requirements.txt ./
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
 COPY --from=frontend /app/frontend/dist /app/frontend/dist
-RUN DJANGO_SECRET_KEY=build python manage.py collectstatic --noinput -v0
+# collectstatic reads the production settings, which refuse to load without their required
+# variables; it touches neither database, broker nor mail, so throwaway values serve for this
+# one command and none of them stays in the image's environment.
+RUN DJANGO_SECRET_KEY=collectstatic-only DATABASE_URL=sqlite:////tmp/unused.sqlite3 \
+    REDIS_URL=redis://unused:6379/0 SITE_URL=https://build.invalid \
+    python manage.py collectstatic --noinput -v0
 RUN useradd --create-home portal && mkdir -p /app/var && chown -R portal /app/var
 USER portal
 EXPOSE 8000

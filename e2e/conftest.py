@@ -75,6 +75,63 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+# --- Content-Security-Policy: a journey fails on anything the policy refused ----------------
+# Chromium reports a refused script, style, image, frame… twice: a console message ("Refused
+# to …", or "… violates the following Content Security Policy directive …" in newer builds)
+# and a `securitypolicyviolation` event in the page or frame. Both are collected for every
+# context new_page makes, each line naming its page, and a journey whose pages collected any
+# fails right after its body: a page that needs more than the policy allows is caught here,
+# not in production.
+_CSP_EVENTS = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__portalCspViolation(`${e.effectiveDirective} refused ${e.blockedURI || "inline"}`
+    + ` (${e.sourceFile || "?"}:${e.lineNumber}) "${e.sample}"`);
+}, true);
+"""
+_csp_watched: list = []
+
+
+def watch_csp(context) -> None:
+    """Collect the CSP violations of every page of `context` into context.csp_violations."""
+    violations: list[str] = []
+    context.csp_violations = violations
+
+    def on_console(msg) -> None:
+        if msg.text.startswith("Refused to") or "Content Security Policy directive" in msg.text:
+            violations.append(f"{msg.page.url if msg.page else '?'}: {msg.text}")
+
+    def on_event(source, text: str) -> None:
+        violations.append(f"{source['frame'].url}: {text}")
+
+    context.on("console", on_console)
+    context.expose_binding("__portalCspViolation", on_event)
+    context.add_init_script(_CSP_EVENTS)
+    _csp_watched.append(context)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _csp_watched.clear()  # before the fixtures make this test's pages
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    try:
+        result = yield
+        for context in _csp_watched:
+            for open_page in context.pages:  # a round trip delivers the events still in flight
+                try:
+                    open_page.evaluate("0")
+                except Exception:  # noqa: BLE001 - a page mid-navigation or closed has nothing to add
+                    pass
+        refused = [line for context in _csp_watched for line in context.csp_violations]
+        if refused:
+            pytest.fail("Content-Security-Policy violations:\n" + "\n".join(refused), pytrace=False)
+        return result
+    finally:
+        _csp_watched.clear()
+
+
 @pytest.fixture
 def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
     """Factory: new_page(phone=False) -> a Page in a fresh context (own cookies) on the live server."""
@@ -87,6 +144,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
         else:
             options |= {"viewport": DESKTOP}
         context = browser.new_context(**options)
+        watch_csp(context)
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()

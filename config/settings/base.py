@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -333,6 +334,36 @@ SOCIAL_LINKS = {
         "CODE_OF_CONDUCT_URL", default="https://github.com/MLH/mlh-policies/blob/main/code-of-conduct.md"
     ),
     "report_bugs": env("REPORT_BUGS_URL", default="https://example.org/bugs"),
+}
+
+# --- Content-Security-Policy (django-csp 4) ---------------------------------------------
+# In EVERY environment, the tests and the browser journeys included: a page that needs more
+# than the policy allows then fails its journey (e2e/conftest.py fails on any violation)
+# instead of breaking in production only. Nothing is loaded from another origin.
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE += ["csp.middleware.CSPMiddleware"]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        # NONCE is written into the header only on responses whose template used
+        # request.csp_nonce (django-csp adds it lazily), e.g. a page with a vetted inline script.
+        "script-src": [SELF, NONCE],
+        # <style> elements: the stylesheets plus those carrying the page's nonce (react-select's
+        # emotion styles get it through its NonceProvider; island.html hands it over).
+        "style-src": [SELF, NONCE],
+        # style="" attributes: the automated e-mails' preview needs them (its srcdoc iframe
+        # inherits this policy and e-mails must style inline); recharts sets its styles through
+        # the DOM, which the policy doesn't govern. Attributes carry no selectors and no URLs
+        # of other origins (img-src still applies).
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "object-src": [NONE],
+    },
 }
 
 # --- Logging ----------------------------------------------------------------------------

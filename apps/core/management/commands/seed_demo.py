@@ -15,7 +15,7 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
@@ -237,10 +237,26 @@ def application_body(sections: list[dict], rng: random.Random, *, first, last, s
 class Command(BaseCommand):
     help = (
         "Fill the portal with demo data: an admin (credentials printed), an open cycle, the default "
-        "questions and about fifty applicants in every status with resumes. Safe to run again."
+        "questions and about fifty applicants in every status with resumes. Safe to run again. "
+        "Refuses under production settings unless --force is given."
     )
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Seed even under production settings (a throwaway demo deployment only).",
+        )
+
     def handle(self, *args, **options):
+        # The admin's password is published in the README: on a real deployment that is an
+        # organizer account anyone can sign in to. Production settings set PRODUCTION = True.
+        if getattr(settings, "PRODUCTION", False) and not options["force"]:
+            raise CommandError(
+                f"seed_demo refuses to run under production settings: it creates the organizer "
+                f"{ADMIN_EMAIL} with the password published in the README ({ADMIN_PASSWORD}) and "
+                f"fifty demo applicants. Pass --force only for a throwaway demo deployment."
+            )
         admin = self._admin()
         cycle = self._cycle()
         app_services.question_set_ensure(cycle)

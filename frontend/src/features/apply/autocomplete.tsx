@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import Select, {
+  NonceProvider,
   components,
   type FormatOptionLabelMeta,
   type InputActionMeta,
@@ -7,6 +8,7 @@ import Select, {
   type SelectInstance,
   type SingleValue,
 } from "react-select";
+import { cspNonce } from "../../lib/csp-nonce";
 import { MenuWindowContext, WindowedMenuList, type MenuWindow } from "./windowed-menu-list";
 
 /** Suggestions handed to react-select at first; the menu asks for more as it scrolls. */
@@ -88,8 +90,20 @@ export interface AutocompleteProps {
  * - A click outside the container closes the list.
  * - The value resets when the answer passed in changes.
  * The text must match an option exactly to be valid; the form checks that on submit.
+ *
+ * react-select styles itself through emotion, which inserts <style> elements: they carry the
+ * page's Content-Security-Policy nonce, so the policy needs no 'unsafe-inline' for styles.
  */
-export function Autocomplete({
+export function Autocomplete(props: AutocompleteProps) {
+  const [nonce] = useState(cspNonce);
+  return (
+    <NonceProvider nonce={nonce} cacheKey="ac">
+      <AutocompleteField {...props} />
+    </NonceProvider>
+  );
+}
+
+function AutocompleteField({
   inputId,
   options,
   answer,
