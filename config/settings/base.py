@@ -198,6 +198,9 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="portal"),
+            # A Redis that stops answering must fail fast (a 503 with a message, see
+            # apps.core.middleware), not hang every request that touches a rate limit.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
 else:

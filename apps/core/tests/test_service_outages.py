@@ -198,3 +198,66 @@ def test_with_the_broker_down_a_registration_is_kept_and_the_link_can_be_sent_ag
     r = client.post("/api/auth/register", body, content_type=JSON)
     assert r.status_code == 201, r.content
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["new@princeton.edu"]
+
+
+@contextmanager
+def silent_redis():
+    """A Redis address that accepts connections and never answers (a hung server or a black-holed
+    route), with the cache options of the real settings: the timeouts there are what is tested."""
+    import socket
+    import threading
+
+    from django.conf import settings
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(server.accept()[0])  # keep it open, say nothing
+            except TimeoutError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    options = settings.CACHES["default"].get("OPTIONS", {})
+    silent = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{server.getsockname()[1]}/0",
+            "OPTIONS": options,
+        }
+    }
+    try:
+        with override_settings(CACHES=silent):
+            yield
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        server.close()
+
+
+@pytest.mark.skipif(
+    "Redis" not in __import__("django.conf").conf.settings.CACHES["default"]["BACKEND"],
+    reason="the Redis cache's own timeouts are tested (CI runs with REDIS_URL)",
+)
+@pytest.mark.django_db
+def test_a_redis_that_never_answers_is_a_quick_503_not_a_hung_request(student):
+    import time
+
+    client = client_of()
+    with silent_redis():
+        started = time.monotonic()
+        r = client.post("/api/auth/login", {"email": student.email, "password": PASSWORD}, content_type=JSON)
+        took = time.monotonic() - started
+    assert r.status_code == 503, r.content
+    assert r.json() == UNAVAILABLE
+    # redis-py's own default would hold it about 5 s; the settings' 2 s timeouts, about 2 s.
+    assert took < 4, f"a silent Redis held the request for {took:.1f} s"
