@@ -56,7 +56,7 @@ def test_a_new_student_registers_verifies_signs_in_and_out(page):
 
 
 def test_wrong_password_shows_invalid_credentials(page, make_student):
-    """A failed login, whatever the cause, reads 'Invalid credentials.' and stays on /login."""
+    """A wrong password reads 'Invalid credentials.' and stays on /login."""
     make_student()
     page.goto("/login")
     page.get_by_label("Email").fill("ada@princeton.edu")

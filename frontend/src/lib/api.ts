@@ -76,7 +76,9 @@ async function parseError(response: Response): Promise<ApiError> {
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options);
-  if (response.status === 401 && path !== REFRESH_URL) {
+  // A 401 from the auth calls themselves (a wrong password, no session yet) is the answer, not
+  // an expired session: refreshing would only add a second 401.
+  if (response.status === 401 && !path.startsWith("/api/auth/")) {
     const refreshed = await send(REFRESH_URL, { method: "POST" });
     if (refreshed.ok) response = await send(path, options);
   }

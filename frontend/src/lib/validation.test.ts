@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { setConfig, type PortalConfig } from "./config";
+import { describe, expect, it } from "vitest";
 import {
   CONFIRM_MESSAGE,
   INVALID_ENTRY,
@@ -9,7 +8,7 @@ import {
   STUDENT_EMAIL_MESSAGE,
   confirmError,
   emailError,
-  isStudentEmail,
+  mayBeAccepted,
   isValidPassword,
   passwordError,
 } from "./validation";
@@ -25,63 +24,24 @@ describe("the spec's messages", () => {
   });
 });
 
-describe("isStudentEmail", () => {
-  it.each(["ada@princeton.edu", "a@cs.mit.edu", "x@utoronto.ca", "y@iitb.ac.in", "z@unilag.edu.ng", "w@ox.ac.uk", "v@polimi.it"])(
-    "accepts the student ending of %s",
-    (email) => expect(isStudentEmail(email)).toBe(true),
+describe("mayBeAccepted", () => {
+  // The pages don't hold the whitelist (single addresses are never shown to anyone but
+  // organizers, and running the organizers' patterns in the page could freeze it), so they
+  // block only what no rule of the server can accept and let the server decide the rest.
+  it.each(["ada@princeton.edu", "ada@gmail.com", "guest@partner.org", "odd@localhost", "  Ada@X.EDU "])(
+    "lets %j through to the server",
+    (email) => expect(mayBeAccepted(email)).toBe(true),
   );
 
-  it.each(["first.last@x.edu", "under_score@x.edu", "per%cent@x.edu", "plus+tag@x.edu", "dash-ed@x.edu", "D1G1T5@x.edu"])(
-    "accepts letters, digits and . _ %% + - in the local part (%s)",
-    (email) => expect(isStudentEmail(email)).toBe(true),
+  it.each(["", "   ", "ada", "ada@", "@princeton.edu", "a da@princeton.edu", `${"a".repeat(250)}@x.edu`])(
+    "blocks %j, which no rule can accept",
+    (email) => expect(mayBeAccepted(email)).toBe(false),
   );
 
-  it.each(["ada@gmail.com", "ada@princeton.org", "ada@school.education", "ada@edu.com", "ada@x.io"])(
-    "refuses a non-student domain (%s)",
-    (email) => expect(isStudentEmail(email)).toBe(false),
-  );
-
-  it.each(["", "ada", "ada@", "@princeton.edu", "ada@@princeton.edu", "a da@princeton.edu", "ad!a@princeton.edu", "ada@princeton", "ada@.edu"])(
-    "refuses a malformed address (%j)",
-    (email) => expect(isStudentEmail(email)).toBe(false),
-  );
-
-  it("ignores case and surrounding spaces, as the server does", () => {
-    expect(isStudentEmail("  Ada.Lovelace@PRINCETON.EDU ")).toBe(true);
-  });
-
-  it("refuses an address longer than 254 characters", () => {
-    expect(isStudentEmail(`${"a".repeat(250)}@x.edu`)).toBe(false);
-  });
-
-  it("accepts any address matching a whitelist pattern, as a whole", () => {
-    const patterns = [".*@partner\\.com", "guest\\d+@example\\.org"];
-    expect(isStudentEmail("someone@partner.com", patterns)).toBe(true);
-    expect(isStudentEmail("guest42@example.org", patterns)).toBe(true);
-    expect(isStudentEmail("guest@example.org", patterns)).toBe(false);
-    // Anchored: a pattern must match the whole address, not a part of it.
-    expect(isStudentEmail("someone@partner.com.evil.net", patterns)).toBe(false);
-  });
-
-  it("skips a whitelist pattern that is not a valid regular expression", () => {
-    expect(isStudentEmail("a@b.com", ["(unclosed", "a@b\\.com"])).toBe(true);
-    expect(isStudentEmail("a@b.com", ["(unclosed"])).toBe(false);
-  });
-
-  it("accepts the configured extra student domains and their subdomains", () => {
-    expect(isStudentEmail("ada@princeton.org", [], ["princeton.org"])).toBe(true);
-    expect(isStudentEmail("ada@cs.princeton.org", [], ["Princeton.org"])).toBe(true);
-    expect(isStudentEmail("ada@notprinceton.org", [], ["princeton.org"])).toBe(false);
-  });
-
-  describe("with a page config", () => {
-    afterEach(() => setConfig(null));
-
-    it("reads the extra domains from it by default", () => {
-      setConfig({ studentDomains: ["hack.example"] } as PortalConfig);
-      expect(isStudentEmail("ada@hack.example")).toBe(true);
-      expect(emailError("ada@hack.example", STUDENT_EMAIL_MESSAGE)).toBeNull();
-    });
+  it("runs no organizer pattern, so a backtracking one can't freeze the page", () => {
+    const started = performance.now();
+    expect(mayBeAccepted(`${"a".repeat(40)}-@partner.org`)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });
 
@@ -104,13 +64,13 @@ describe("isValidPassword", () => {
 });
 
 describe("field messages", () => {
-  it("emailError shows the caller's message only for a non-empty invalid address", () => {
+  it("emailError shows the caller's message only for a non-empty address no rule can accept", () => {
     expect(emailError("", STUDENT_EMAIL_MESSAGE)).toBeNull();
     expect(emailError("ada@princeton.edu", STUDENT_EMAIL_MESSAGE)).toBeNull();
-    expect(emailError("ada@gmail.com", STUDENT_EMAIL_MESSAGE)).toBe(STUDENT_EMAIL_MESSAGE);
-    expect(emailError("ada@gmail.com", LOGIN_EMAIL_MESSAGE)).toBe(LOGIN_EMAIL_MESSAGE);
-    expect(emailError("ada@gmail.com", RESET_EMAIL_MESSAGE)).toBe(RESET_EMAIL_MESSAGE);
-    expect(emailError("ada@gmail.com", LOGIN_EMAIL_MESSAGE, [".*@gmail\\.com"])).toBeNull();
+    expect(emailError("ada@gmail.com", STUDENT_EMAIL_MESSAGE)).toBeNull(); // the server decides
+    expect(emailError("ada", STUDENT_EMAIL_MESSAGE)).toBe(STUDENT_EMAIL_MESSAGE);
+    expect(emailError("ada", LOGIN_EMAIL_MESSAGE)).toBe(LOGIN_EMAIL_MESSAGE);
+    expect(emailError("ada", RESET_EMAIL_MESSAGE)).toBe(RESET_EMAIL_MESSAGE);
   });
 
   it("login and reset accept every address registration accepts (the contract widens section 5)", () => {

@@ -1,18 +1,30 @@
 import { useState, type FormEvent } from "react";
 import { authApi } from "../../api/auth";
+import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { getConfig } from "../../lib/config";
-import { useWhitelist } from "../../lib/use-whitelist";
-import { INVALID_ENTRY, LOGIN_EMAIL_MESSAGE, emailError, isStudentEmail } from "../../lib/validation";
+import { INVALID_ENTRY, LOGIN_EMAIL_MESSAGE, emailError, mayBeAccepted } from "../../lib/validation";
+
+export const INVALID_CREDENTIALS = "Invalid credentials.";
+export const NO_ANSWER = "The portal can't be reached right now. Check your connection and try again.";
+
+/** What a refused sign-in tells the person: "Invalid credentials." only when the password or
+ *  account was wrong (401); a lockout (429) or an outage (503) says so, or the right password
+ *  would look wrong and send its owner off to reset it. */
+export function loginFailure(err: unknown): string {
+  if (!(err instanceof ApiError)) return NO_ANSWER;
+  if (err.status === 401) return INVALID_CREDENTIALS;
+  // The portal's own refusals carry a sentence; anything else (a proxy's page) is no answer.
+  return (err.status < 500 || err.status === 503) && err.body.message ? err.body.message : NO_ANSWER;
+}
 
 export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; onSuccess?: (to: string) => void }) {
-  const patterns = useWhitelist();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const valid = isStudentEmail(email, patterns) && password.length > 0;
+  const valid = mayBeAccepted(email) && password.length > 0;
   let themedName = "HackPortal Café";
   try {
     themedName = getConfig().event.themedName;
@@ -31,8 +43,8 @@ export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; o
     try {
       await authApi.login(email, password);
       (onSuccess ?? ((to: string) => window.location.assign(to)))(next);
-    } catch {
-      setError("Invalid credentials.");
+    } catch (err) {
+      setError(loginFailure(err));
       setBusy(false);
     }
   }
@@ -49,7 +61,7 @@ export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; o
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={emailError(email, LOGIN_EMAIL_MESSAGE, patterns)}
+        error={emailError(email, LOGIN_EMAIL_MESSAGE)}
       />
       <Field
         label="Password"

@@ -3,29 +3,26 @@ import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
-import { useWhitelist } from "../../lib/use-whitelist";
 import {
   INVALID_ENTRY,
   STUDENT_EMAIL_MESSAGE,
   confirmError,
   emailError,
-  isStudentEmail,
+  mayBeAccepted,
   isValidPassword,
   passwordError,
 } from "../../lib/validation";
 
 export const REGISTER_SUCCESS = "Verification Email Sent. Check Spam folder if email is not visible.";
-const EXISTS = "User with this email already exists";
 
 export function RegisterForm() {
-  const patterns = useWhitelist();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const valid = isStudentEmail(email, patterns) && isValidPassword(password) && password === confirm;
+  const valid = mayBeAccepted(email) && isValidPassword(password) && password === confirm;
 
   function change(setter: (value: string) => void) {
     return (event: { target: { value: string } }) => {
@@ -45,8 +42,10 @@ export function RegisterForm() {
       await authApi.register(email, password);
       setDone(true);
     } catch (err) {
-      // 409 and 429 (too many registrations from this network) say why; anything else is generic.
-      const known = err instanceof ApiError && (err.body.message === EXISTS || err.status === 429);
+      // The server's refusals say why: 409 (a verified account), 400 (not a student address —
+      // the page lets any address through, since only the server knows the whitelist), 429 and
+      // 503. Anything else (no answer at all) is generic.
+      const known = err instanceof ApiError && [400, 409, 429, 503].includes(err.status);
       setError((known && err.body.message) || "Registration Failed");
     } finally {
       setBusy(false);
@@ -81,7 +80,7 @@ export function RegisterForm() {
         autoComplete="email"
         value={email}
         onChange={change(setEmail)}
-        error={emailError(email, STUDENT_EMAIL_MESSAGE, patterns)}
+        error={emailError(email, STUDENT_EMAIL_MESSAGE)}
       />
       <Field
         label="Password"

@@ -18,12 +18,13 @@ describe("ResetRequestForm", () => {
     expect(sendButton()).toBeDisabled();
     const u = user();
     await u.click(screen.getByLabelText("Email"));
-    await u.paste("ada@gmail.com");
+    await u.paste("ada-at-princeton");
     expect(screen.getByText("Must be a valid email address")).toBeInTheDocument();
     expect(sendButton()).toBeDisabled();
     await u.clear(screen.getByLabelText("Email"));
     await u.click(screen.getByLabelText("Email"));
-    await u.paste("ada@princeton.edu");
+    // Any address goes to the server, which answers the same for all of them (no list to test).
+    await u.paste("ada@gmail.com");
     expect(sendButton()).toBeEnabled();
   });
 

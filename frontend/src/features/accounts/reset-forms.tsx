@@ -3,13 +3,12 @@ import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
-import { useWhitelist } from "../../lib/use-whitelist";
 import {
   INVALID_ENTRY,
   RESET_EMAIL_MESSAGE,
   confirmError,
   emailError,
-  isStudentEmail,
+  mayBeAccepted,
   isValidPassword,
   passwordError,
 } from "../../lib/validation";
@@ -21,11 +20,10 @@ function messageOf(err: unknown): string {
 }
 
 export function ResetRequestForm() {
-  const patterns = useWhitelist();
   const [email, setEmail] = useState("");
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  const valid = isStudentEmail(email, patterns);
+  const valid = mayBeAccepted(email);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,7 +50,7 @@ export function ResetRequestForm() {
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={emailError(email, RESET_EMAIL_MESSAGE, patterns)}
+        error={emailError(email, RESET_EMAIL_MESSAGE)}
       />
       {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>
