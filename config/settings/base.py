@@ -177,7 +177,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "SWAGGER_UI_SETTINGS": {"withCredentials": True},
+    # No "withCredentials": same-origin requests carry the session cookie anyway, and only
+    # with credentials "same-origin" does drf-spectacular's script add the CSRF header that
+    # "Try it out" needs for POST/PUT/DELETE.
     # The several "status" choice sets, each named once.
     "ENUM_NAME_OVERRIDES": {
         "ApplicationStatusEnum": "apps.applications.models.ApplicationStatus",
