@@ -13,3 +13,4 @@ class ApplicationsConfig(AppConfig):
 
         cycle_became_current.connect(receivers.give_question_set, dispatch_uid="applications.question_set")
         cycle_released.connect(receivers.queue_release, dispatch_uid="applications.release_emails")
+        receivers.register_audiences()
