@@ -25,10 +25,10 @@ from apps.accounts.models import User, WhitelistRule
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.test_status_machine import make_application
-from apps.core.management.commands.seed_demo import ADMIN_EMAIL, ADMIN_PASSWORD, APPLICANT_PASSWORD, Command
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
+from apps.demo.management.commands.seed_demo import ADMIN_EMAIL, ADMIN_PASSWORD, APPLICANT_PASSWORD, Command
 from apps.mailings import audiences
 from apps.mailings.services import mailing_create
 from apps.reviews.models import Assignment
