@@ -33,3 +33,11 @@ def test_the_api_answers_503_with_a_message_when_the_cycle_is_gone(student_clien
     r = student_client.get("/api/applications/cycle/config")
     assert r.status_code == 503
     assert "current application cycle" in r.json()["message"]
+
+
+def test_a_page_answers_503_with_the_message_when_the_cycle_is_gone(student_client):
+    """A page that needs the cycle (the dashboard) answers the 503 page saying why, not a 500."""
+    Cycle.objects.all().delete()
+    r = student_client.get("/dashboard")
+    assert r.status_code == 503
+    assert "no current application cycle" in r.content.decode()
