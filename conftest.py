@@ -19,6 +19,22 @@ def _clean_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _current_cycle(request):
+    """Every database test starts with a current cycle, as a migrated database has one.
+
+    A transactional test flushes every table when it ends, the migration-made cycle with
+    them; `current_cycle()` only reads (it refuses with a 503 when there is none), so the
+    setup puts one back, the way seeding does (`ensure_current_cycle`).
+    """
+    if request.node.get_closest_marker("django_db") or {"db", "transactional_db"} & set(request.fixturenames):
+        request.getfixturevalue("_django_db_helper")
+        from apps.cycles.services import ensure_current_cycle
+
+        ensure_current_cycle()
+    yield
+
+
 class PortalClient(Client):
     """A test client whose requests run their on-commit side effects before returning.
 

@@ -22,6 +22,8 @@ api_patterns = [
     # Last: its patterns include /api/applications/<email>.
     path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
+    # The confirmed applicants' resume book (applications asks resumes for the zip).
+    path("resume/", include(("apps.applications.resume_book_urls", "resume-book"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
     # The OpenAPI schema and its docs page (organizers only), before the catch-all.
     *schema_urlpatterns,

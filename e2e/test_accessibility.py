@@ -25,10 +25,11 @@ from apps.accounts.models import User, WhitelistRule
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.test_status_machine import make_application
-from apps.core.management.commands.seed_demo import ADMIN_EMAIL, ADMIN_PASSWORD, APPLICANT_PASSWORD, Command
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
+from apps.demo.management.commands.seed_demo import ADMIN_EMAIL, ADMIN_PASSWORD, APPLICANT_PASSWORD, Command
+from apps.mailings import audiences
 from apps.mailings.services import mailing_create
 from apps.reviews.models import Assignment
 from conftest import PASSWORD, PortalClient, link_from_mail
@@ -137,8 +138,7 @@ def seed_portal():
     WhitelistRule.objects.create(kind=WhitelistRule.Kind.PATTERN, value=r".*@judges\.example\.org")
     mailing_create(
         subject="Doors open at 9",
-        audience="custom",
-        emails_text="maya.chen@princeton.edu",
+        audience=audiences.custom("maya.chen@princeton.edu"),
         html_file=_html_upload("<h1>Doors open at 9</h1><p>See you there.</p>"),
         send_at=timezone.now() + datetime.timedelta(days=2),
         actor=admin,

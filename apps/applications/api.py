@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import ApiView, PublicApiView
+from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import IsAdmin
 from apps.core.schema import STRING_LIST, error_responses
@@ -18,7 +19,6 @@ from apps.cycles.selectors import current_cycle
 
 from . import selectors, services
 from .models import ApplicationStatus, QuestionType
-from .status_machine import one_at_a_time
 
 # --- Shapes (the schema's, and the rendering's once views move to output serializers) -----
 

@@ -1,7 +1,7 @@
 """Writes for the applicant's side: question sets, drafts, submissions and teams.
 
 Every write runs in one transaction; every status change goes through the status machine.
-Submit and save run under the status machine's `one_at_a_time`, which on SQLite (no row locks)
+Submit and save run under `apps.core.db.one_at_a_time`, which on SQLite (no row locks)
 retries a transaction that another writer locked out, so the team cap holds there too.
 """
 
@@ -13,6 +13,7 @@ import secrets
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
+from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import Cycle, CycleStatus
@@ -22,7 +23,7 @@ from . import selectors, validation
 from .models import Answer, Application, Question, QuestionType, Section, Team
 from .models import ApplicationStatus as S
 from .questions import default_question_set
-from .status_machine import one_at_a_time, transition
+from .status_machine import transition
 
 NOT_OPEN = "Applications are not currently open"
 # Neutral on purpose: before release an applicant must not learn which decision was made.

@@ -8,14 +8,12 @@ changes are serialised and neither is lost.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
-from functools import wraps
-from typing import TypeVar
+from collections.abc import Iterable
 
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.utils import timezone
 
+from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, CycleStatus
 
@@ -78,38 +76,6 @@ APPLICANT_ACTIONS = {
         "The window to respond has closed, so your offer can no longer be declined.",
     ),
 }
-
-
-F = TypeVar("F", bound=Callable)
-SQLITE_RETRIES = 100
-SQLITE_RETRY_PAUSE = 0.02
-
-
-def one_at_a_time(func: F) -> F:
-    """Run `func` in a transaction whose row locks serialise concurrent changes.
-
-    PostgreSQL blocks the second `SELECT ... FOR UPDATE` until the first transaction ends.
-    SQLite has no row locks: it refuses the second writer outright ("database table is
-    locked"), so there the whole transaction is retried after a short pause, and the retry
-    sees the first change. Inside an outer transaction no retry is possible; the error goes up.
-    """
-
-    @wraps(func)
-    def wrapper(*args, **kwargs):
-        attempt = 0
-        while True:
-            try:
-                with transaction.atomic():
-                    return func(*args, **kwargs)
-            except OperationalError as exc:
-                connection = transaction.get_connection()
-                retryable = connection.vendor == "sqlite" and not connection.in_atomic_block and "locked" in str(exc)
-                if not retryable or attempt >= SQLITE_RETRIES:
-                    raise
-                attempt += 1
-                time.sleep(SQLITE_RETRY_PAUSE)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def _lock(application_id: int) -> Application:

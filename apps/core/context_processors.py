@@ -1,21 +1,34 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+
 from django.conf import settings
 from django.middleware.csrf import get_token
 from django.urls import reverse
 
+# What domain apps add to every page, registered in their AppConfig.ready (the cycles app: the
+# current cycle's status), so core, the plumbing, imports no domain app. A contributor takes
+# the request and returns {"config": {...}, "context": {...}}: entries for the islands' global
+# config object and for the template context.
+Contributor = Callable[[object], dict]
+_contributors: list[Contributor] = []
+
+
+def contribute(contributor: Contributor) -> None:
+    """Add `contributor`'s facts to every page (idempotent: a second registration is ignored)."""
+    if contributor not in _contributors:
+        _contributors.append(contributor)
+
 
 def portal(request) -> dict:
     """The navbar's facts and the one global config object that every island reads."""
-    from apps.cycles.selectors import current_status
-
     user = getattr(request, "user", None)
     signed_in = bool(user and user.is_authenticated)
-    cycle_status = current_status()
     config = {
         "csrfToken": get_token(request),
         "csrfHeaderName": "X-CSRFToken",
         "loginUrl": settings.LOGIN_URL,
         "user": {"email": user.email, "role": user.role} if signed_in else None,
-        "cycleStatus": cycle_status,
         "studentDomains": [d.strip().lower() for d in settings.EXTRA_STUDENT_DOMAINS if d.strip()],
         "event": {
             "name": settings.EVENT_NAME,
@@ -35,14 +48,18 @@ def portal(request) -> dict:
             "whitelist": reverse("api:auth:whitelist"),
         },
     }
-    return {
+    context = {
         "portal_config": config,
         "nav_signed_in": signed_in,
         "nav_is_admin": signed_in and getattr(user, "is_admin", False),
-        "nav_cycle_open": cycle_status == "open",
         "event_name": settings.EVENT_NAME,
         "event_site_url": settings.EVENT_SITE_URL,
         "trust_badge_url": settings.TRUST_BADGE_URL,
         "social_links": settings.SOCIAL_LINKS,
         "contact_email": settings.CONTACT_EMAIL,
     }
+    for contributor in _contributors:
+        facts = contributor(request)
+        config.update(facts.get("config", {}))
+        context.update(facts.get("context", {}))
+    return context

@@ -19,7 +19,7 @@ import logging
 
 from django.http import HttpRequest, HttpResponse
 
-from apps.core.exceptions import SERVICE_UNAVAILABLE, unavailable_message
+from apps.core.exceptions import SERVICE_UNAVAILABLE, ApplicationError, unavailable_message
 from apps.core.pages import SERVER_ERROR, is_api_request, service_unavailable
 
 logger = logging.getLogger(__name__)
@@ -62,6 +62,10 @@ class ApiErrorsMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception):
         message = unavailable_message(exception)
+        if message is None and isinstance(exception, ApplicationError) and exception.status == 503:
+            # A service's own "can't serve this now" (e.g. no current cycle) raised in a page
+            # view, where DRF's handler doesn't run: the 503 page with its message, not a 500.
+            message = exception.message
         if message is None:
             return None  # a real bug: Django's 500 handling, logging and page
         logger.error("Answered 503 for %s: %s", request.path, message, exc_info=exception)

@@ -1,22 +1,27 @@
-from django.db import transaction
+from apps.core.exceptions import ApplicationError
 
 from .models import Cycle, CycleStatus
 
+NO_CURRENT_CYCLE = (
+    "The portal has no current application cycle. An organizer must run `manage.py migrate` "
+    "or `manage.py seed_demo`, which create one."
+)
+
+
+class NoCurrentCycle(ApplicationError):
+    """The current cycle is missing (migrations create it, so someone deleted it): a 503 with
+    a message saying what to do, rather than a read that quietly writes one back."""
+
+    def __init__(self) -> None:
+        super().__init__(NO_CURRENT_CYCLE, status=503)
+
 
 def current_cycle() -> Cycle:
-    """The current cycle. A migration creates one; this recreates it if someone deleted it."""
+    """The current cycle; only reads. Migrations create it (cycles 0001, with its question set
+    from applications 0002); `services.ensure_current_cycle` recreates it where that is wanted."""
     cycle = Cycle.objects.filter(is_current=True).first()
     if cycle is None:
-        with transaction.atomic():
-            cycle = Cycle.objects.select_for_update().filter(is_current=True).first()
-            if cycle is None:
-                from .services import default_season_year, ensure_question_set
-
-                season, year = default_season_year()
-                cycle, _ = Cycle.objects.get_or_create(season=season, year=year)
-                cycle.is_current = True
-                cycle.save(update_fields=["is_current"])
-                ensure_question_set(cycle)
+        raise NoCurrentCycle()
     return cycle
 
 

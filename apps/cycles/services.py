@@ -4,6 +4,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .models import DATE_FIELDS, Cycle, CycleStatus, Season
+from .signals import cycle_became_current, cycle_released
 
 
 def default_season_year() -> tuple[str, int]:
@@ -25,17 +26,17 @@ def cycle_update_config(*, cycle: Cycle, dates: dict, status: str, location: str
 
 @transaction.atomic
 def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
-    """The one door for cycle status changes; later issues hang release mail off it."""
+    """The one door for cycle status changes. A release is announced (`cycle_released`) once
+    it has committed; the applications app sends the decision emails from it."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
     if cycle.status != status:
         cycle.status = status
         cycle.save(update_fields=["status", "updated_at"])
     if status == CycleStatus.RELEASED:
-        # Idempotent: a second release only sends what is new or still pending.
-        from apps.applications.tasks import queue_release_emails
-
+        # Announced on every release, also a repeated one: the receivers are idempotent (a
+        # second release only sends what is new or still pending).
         cycle_id = cycle.pk
-        transaction.on_commit(lambda: queue_release_emails.delay(cycle_id))
+        transaction.on_commit(lambda: cycle_released.send(sender=Cycle, cycle_id=cycle_id))
     return cycle
 
 
@@ -56,13 +57,21 @@ def cycle_make_current(*, season: str, year: int) -> Cycle:
     if not cycle.is_current:
         cycle.is_current = True
         cycle.save(update_fields=["is_current", "updated_at"])
-    ensure_question_set(cycle, copy_from=previous)
+    # The question set lives in applications (for now): it gives the cycle its set.
+    cycle_became_current.send(sender=Cycle, cycle=cycle, previous=previous)
     return cycle
 
 
-def ensure_question_set(cycle: Cycle, *, copy_from: Cycle | None = None) -> None:
-    """Give a cycle without questions a copy of `copy_from`'s set, else the default set."""
-    # Imported here: the applications app depends on cycles, not the other way round.
-    from apps.applications.services import question_set_ensure
-
-    question_set_ensure(cycle, copy_from=copy_from)
+@transaction.atomic
+def ensure_current_cycle() -> Cycle:
+    """The current cycle, recreated (this season's, with the default question set) if someone
+    deleted it. Only for the places that may create one (seeding, test setup after a flushed
+    database); reads use `selectors.current_cycle`, which never writes."""
+    cycle = Cycle.objects.select_for_update().filter(is_current=True).first()
+    if cycle is None:
+        season, year = default_season_year()
+        cycle, _ = Cycle.objects.get_or_create(season=season, year=year)
+        cycle.is_current = True
+        cycle.save(update_fields=["is_current", "updated_at"])
+        cycle_became_current.send(sender=Cycle, cycle=cycle, previous=None)
+    return cycle

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from apps.core.api import AdminApiView
 from apps.core.schema import MessageSerializer, error_responses, path_str
 
-from . import automated, selectors, services
+from . import audiences, automated, selectors, services
 from .models import Mailing
 
 
@@ -69,14 +69,20 @@ def template_key():
 class MailingCreateApi(AdminApiView):
     class InputSerializer(serializers.Serializer):
         subject = SubjectField()
-        audience = serializers.ChoiceField(choices=services.AUDIENCES)
+        # The contract: "an application status or `custom`". The statuses are registered by the
+        # applications app (apps.mailings.audiences), read here when the serializer is built.
+        audience = serializers.ChoiceField(choices=())
         emails = serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False)
         send_at = serializers.DateTimeField()
 
         def validate(self, attrs):
-            if attrs["audience"] == services.CUSTOM and not attrs.get("emails", "").strip():
+            if attrs["audience"] == audiences.CUSTOM and not attrs.get("emails", "").strip():
                 raise serializers.ValidationError({"emails": ["Paste the email addresses of a custom list."]})
             return attrs
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.fields["audience"].choices = audiences.names()
 
     @extend_schema_serializer(component_name="MailingCreate")
     class MultipartSerializer(InputSerializer):
@@ -98,8 +104,7 @@ class MailingCreateApi(AdminApiView):
         data = self.validate(self.InputSerializer, {key: raw.get(key) for key in raw} if hasattr(raw, "get") else raw)
         mailing = services.mailing_create(
             subject=data["subject"],
-            audience=data["audience"],
-            emails_text=data.get("emails", ""),
+            audience=audiences.resolve(data["audience"], emails_text=data.get("emails", "")),
             html_file=request.FILES.get("html"),
             send_at=data["send_at"],
             actor=request.user,

@@ -1,8 +1,6 @@
-"""Reads for resumes: whether one is on file, opening one, and the confirmed attendees' list."""
+"""Reads for resumes: whether one is on file, and opening one."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 from django.http import Http404
 
@@ -33,18 +31,3 @@ def resume_open(resume: Resume):
         return storage.open(resume.path, "rb")
     except (FileNotFoundError, OSError) as exc:
         raise Http404("This resume file is missing.") from exc
-
-
-def confirmed_resumes(cycle=None) -> Iterator[tuple[str, str]]:
-    """(email, storage path) of every confirmed applicant of the cycle (default: the current
-    one) who has a resume on file, ordered by email. One query, streamed."""
-    from apps.applications.models import Application, ApplicationStatus
-    from apps.cycles.selectors import current_cycle
-
-    cycle = cycle or current_cycle()
-    rows = (
-        Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED, user__resume__isnull=False)
-        .order_by("email")
-        .values_list("email", "user__resume__path")
-    )
-    yield from rows.iterator(chunk_size=500)

@@ -1,11 +1,10 @@
 from django.urls import path
 
-from . import api, zip_api
+from . import api
 
 urlpatterns = [
     path("upload", api.ResumeUploadApi.as_view(), name="upload"),
     path("submitted", api.ResumeSubmittedApi.as_view(), name="submitted"),
     path("submitted/<str:email>", api.ResumeSubmittedForEmailApi.as_view(), name="submitted-for-email"),
-    path("download-all", zip_api.ResumeDownloadAllApi.as_view(), name="download-all"),
     path("download/<str:email>", api.ResumeDownloadApi.as_view(), name="download"),
 ]

@@ -1,4 +1,7 @@
-"""The resume book: every confirmed applicant's resume as one zip, streamed.
+"""A resume book: the resumes of a set of people as one zip, streamed.
+
+Who is in the book is the caller's question (the applications app asks for the confirmed
+applicants: apps/applications/resume_book.py); resumes knows people, not applications.
 
 The archive is never held in memory or on disk: Python's zipfile writes into a non-seekable
 sink (so it emits data descriptors instead of seeking back to patch headers), and each file is
@@ -15,9 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.core.files.storage import storages
-
-from apps.applications.models import Application, ApplicationStatus
-from apps.cycles.models import Cycle
+from django.db.models import QuerySet
 
 from .models import Resume
 
@@ -98,19 +99,16 @@ def stream_zip(entries: Iterable[Entry], *, storage=None, chunk_size: int = CHUN
         yield data  # the central directory
 
 
-def confirmed_resume_entries(*, cycle: Cycle) -> Iterator[Entry]:
-    """One entry per confirmed applicant of `cycle` with a resume, named <email>.pdf."""
-    confirmed = Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED)
+def resume_entries(users: QuerySet) -> Iterator[Entry]:
+    """One entry per user in `users` (a query of user ids) with a resume, named <email>.pdf."""
     rows = (
-        Resume.objects.filter(user__in=confirmed.values("user"))
-        .order_by("user__email")
-        .values_list("user__email", "path", "updated_at")
+        Resume.objects.filter(user__in=users).order_by("user__email").values_list("user__email", "path", "updated_at")
     )
     for email, path, updated_at in rows.iterator(chunk_size=500):
         stamp = max(updated_at.timetuple()[:6], (1980, 1, 1, 0, 0, 0))  # zip dates start in 1980
         yield Entry(name=f"{email}.pdf", path=path, date_time=stamp)
 
 
-def has_confirmed_resumes(*, cycle: Cycle) -> bool:
-    confirmed = Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED)
-    return Resume.objects.filter(user__in=confirmed.values("user")).exists()
+def has_resumes(users: QuerySet) -> bool:
+    """Whether anyone in `users` (a query of user ids) has a resume on file."""
+    return Resume.objects.filter(user__in=users).exists()

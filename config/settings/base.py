@@ -40,6 +40,8 @@ LOCAL_APPS = [
     "apps.reviews",
     "apps.resumes",
     "apps.mailings",
+    # The demo data (seed_demo): above every domain app, so core stays plumbing.
+    "apps.demo",
 ]
 INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 # --- OpenAPI schema (drf-spectacular): the API's machine-readable contract -----------------

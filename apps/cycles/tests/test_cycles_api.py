@@ -11,7 +11,7 @@ from apps.applications.questions import default_question_set
 from apps.applications.tests.applicant_data import pdf_upload, resume_storage  # noqa: F401 - fixture
 from apps.cycles.models import DEFAULT_DATES, Cycle
 from apps.cycles.selectors import current_cycle
-from apps.cycles.services import cycle_make_current
+from apps.cycles.services import cycle_make_current, ensure_current_cycle
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
 
@@ -256,9 +256,10 @@ def test_a_new_cycle_gets_the_default_set_when_the_previous_one_has_none():
 
 
 def test_a_recreated_current_cycle_gets_the_default_set():
-    """If every cycle was deleted (a flushed database), the current cycle comes back with the
-    default question set."""
+    """If every cycle was deleted (a flushed database), ensure_current_cycle (seeding, test
+    setup) brings the current cycle back with the default question set."""
     Cycle.objects.all().delete()
-    cycle = current_cycle()
+    cycle = ensure_current_cycle()
     assert cycle.is_current
+    assert current_cycle().pk == cycle.pk
     assert application_services.questions_dump(cycle) == default_question_set()

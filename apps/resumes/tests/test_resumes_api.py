@@ -7,8 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.applications.tests.applicant_data import PDF_BYTES, pdf_upload, resume_storage  # noqa: F401
-from apps.applications.tests.organizer_data import make_application, other_cycle
-from apps.resumes import selectors, services
+from apps.resumes import services
 from apps.resumes.models import Resume
 
 pytestmark = pytest.mark.django_db
@@ -197,28 +196,3 @@ def test_the_default_resume_storage_is_private(settings):
     resumes = settings.STORAGES["resumes"]
     assert resumes["BACKEND"] == "apps.core.storage.PrivateFileSystemStorage"
     assert str(settings.STATIC_ROOT) not in str(resumes["OPTIONS"].get("location", ""))
-
-
-# --- Selectors for other features ---------------------------------------------------------
-
-
-def test_confirmed_resumes_lists_the_current_cycles_confirmed_applicants_with_a_resume(resume_storage):  # noqa: F811
-    people = {
-        "zed@princeton.edu": ("confirmed", True),
-        "amy@yale.edu": ("confirmed", True),
-        "bo@mit.edu": ("accepted", True),
-        "cy@princeton.edu": ("confirmed", False),
-    }
-    for email, (status, with_resume) in people.items():
-        application = make_application(email, status=status)
-        if with_resume:
-            services.resume_upload(user=application.user, upload=pdf_upload())
-    elsewhere = make_application("old@princeton.edu", status="confirmed", cycle=other_cycle())
-    services.resume_upload(user=elsewhere.user, upload=pdf_upload())
-
-    rows = list(selectors.confirmed_resumes())
-    assert [email for email, _ in rows] == ["amy@yale.edu", "zed@princeton.edu"]
-    for email, path in rows:
-        assert path == Resume.objects.get(user__email=email).path
-        with services.resume_storage().open(path, "rb") as f:
-            assert f.read() == PDF_BYTES

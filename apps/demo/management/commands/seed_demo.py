@@ -25,8 +25,7 @@ from apps.applications import services as app_services
 from apps.applications import status_machine
 from apps.applications.models import Application, QuestionType
 from apps.cycles.models import DEFAULT_DATES, CycleStatus
-from apps.cycles.selectors import current_cycle
-from apps.cycles.services import cycle_update_config
+from apps.cycles.services import cycle_update_config, ensure_current_cycle
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
 
@@ -275,7 +274,8 @@ class Command(BaseCommand):
         return admin
 
     def _cycle(self):
-        cycle = current_cycle()
+        # Seeding may create: a database whose current cycle was deleted gets one back.
+        cycle = ensure_current_cycle()
         unconfigured = all(getattr(cycle, name) == value for name, value in DEFAULT_DATES.items())
         if unconfigured or cycle.status == CycleStatus.NOT_OPEN:
             today = timezone.now().date()

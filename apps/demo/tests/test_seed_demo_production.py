@@ -11,8 +11,8 @@ from django.core.management.base import CommandError
 
 from apps.accounts.models import User
 from apps.applications.tests.applicant_data import resume_storage  # noqa: F401 - fixture
-from apps.core.management.commands import seed_demo
 from apps.core.tests.test_production_settings import manage, production_env
+from apps.demo.management.commands import seed_demo
 
 
 def test_seed_demo_refuses_under_production_settings():

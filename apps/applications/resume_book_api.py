@@ -10,8 +10,9 @@ from apps.core.api import AdminApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses
 from apps.cycles.selectors import current_cycle
+from apps.resumes import zip as resume_zip
 
-from . import zip as resume_zip
+from . import resume_book
 
 
 @extend_schema(
@@ -24,9 +25,9 @@ from . import zip as resume_zip
 class ResumeDownloadAllApi(AdminApiView):
     def get(self, request):
         cycle = current_cycle()
-        if not resume_zip.has_confirmed_resumes(cycle=cycle):
+        if not resume_book.has_confirmed_resumes(cycle=cycle):
             raise ApplicationError("No confirmed applicant has uploaded a resume yet.", status=404)
-        stream = resume_zip.stream_zip(resume_zip.confirmed_resume_entries(cycle=cycle))
+        stream = resume_zip.stream_zip(resume_book.confirmed_resume_entries(cycle=cycle))
         response = StreamingHttpResponse(stream, content_type="application/zip")
         response["Content-Disposition"] = f'attachment; filename="resumes-confirmed-{cycle.season}-{cycle.year}.zip"'
         response["Cache-Control"] = "no-store"

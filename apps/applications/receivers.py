@@ -1,0 +1,50 @@
+"""The applications app's answers to what the cycles announce (apps/cycles/signals.py).
+
+Connected in ApplicationsConfig.ready: cycles knows nothing of applications.
+"""
+
+from __future__ import annotations
+
+from apps.cycles.models import Cycle
+
+
+def give_question_set(sender, *, cycle: Cycle, previous: Cycle | None, **kwargs) -> None:
+    """A cycle that became current without questions gets a copy of the previous current
+    cycle's set (so the organizers can edit it), or the default set if there is none."""
+    from .services import question_set_ensure
+
+    question_set_ensure(cycle, copy_from=previous)
+
+
+def queue_release(sender, *, cycle_id: int, **kwargs) -> None:
+    """A committed release queues the decision emails (idempotent: see tasks)."""
+    from .tasks import queue_release_emails
+
+    queue_release_emails.delay(cycle_id)
+
+
+def status_audience(status: str):
+    """The addresses of the current cycle's applications with `status`, for a batch email."""
+
+    def recipients() -> list[str]:
+        from apps.cycles.selectors import current_cycle
+
+        from .models import Application
+
+        rows = Application.objects.filter(cycle=current_cycle(), status=status).order_by("email")
+        return list(rows.values_list("email", flat=True))
+
+    return recipients
+
+
+def register_audiences() -> None:
+    """Every application status is a batch-email audience (the contract: "an application
+    status or `custom`"; the page offers spec section 4's list, the API any status, so the
+    confirmed attendees can be written to as well)."""
+    from apps.mailings import audiences
+
+    from .models import ApplicationStatus
+
+    for status in ApplicationStatus.values:
+        message = f"No application of this cycle has the status '{status}'."
+        audiences.register(status, status_audience(status), empty_message=message)

@@ -1,0 +1,134 @@
+"""The rule between the apps: their imports form no circle, and `core` (the plumbing) imports
+no domain app.
+
+Every module under apps/ is read with `ast`, module-level imports and the ones inside
+functions alike (a deferred import is still a dependency; it only hides it from the import
+system). Tests are left out: a test may build whatever objects it needs from any app.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+APPS_DIR = Path(__file__).resolve().parents[2]
+PLUMBING = "core"
+
+
+def _app_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "apps" else None
+
+
+def _modules() -> list[tuple[str, Path]]:
+    found = []
+    for path in sorted(APPS_DIR.rglob("*.py")):
+        relative = path.relative_to(APPS_DIR)
+        if len(relative.parts) < 2 or "tests" in relative.parts:
+            continue
+        found.append((relative.parts[0], path))
+    return found
+
+
+def _imported(tree: ast.AST, path: Path) -> list[tuple[str, int]]:
+    """Every `apps.<x>...` module the file imports, with the line, wherever the import is."""
+    package = ".".join(("apps", *path.relative_to(APPS_DIR).with_suffix("").parts[:-1]))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against the file's package
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            if module == "apps":  # `from apps import cycles`
+                names += [(f"apps.{alias.name}", node.lineno) for alias in node.names]
+            else:
+                names.append((module, node.lineno))
+    return names
+
+
+def app_graph() -> dict[tuple[str, str], list[str]]:
+    """(importing app, imported app) → the places ("apps/x/y.py:12") that make the edge."""
+    edges: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for app, path in _modules():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for module, line in _imported(tree, path):
+            target = _app_of(module)
+            if target and target != app:
+                edges[(app, target)].append(f"apps/{path.relative_to(APPS_DIR)}:{line}")
+    return edges
+
+
+def _cycles(edges) -> list[list[str]]:
+    """The strongly connected components with more than one app (Tarjan)."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    for source, target in edges:
+        graph[source].add(target)
+        graph[target]
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return components
+
+
+def _describe(edges, pairs) -> str:
+    lines = []
+    for source, target in sorted(pairs):
+        lines.append(f"  {source} -> {target}:")
+        lines += [f"      {place}" for place in edges[(source, target)]]
+    return "\n".join(lines)
+
+
+def test_the_apps_import_each_other_without_a_circle():
+    """No app depends, directly or through others, on an app that depends on it."""
+    edges = app_graph()
+    circles = _cycles(edges)
+    inside = [(s, t) for (s, t) in edges for c in circles if s in c and t in c]
+    assert not circles, f"import circles between apps: {circles}\nthe edges inside them:\n{_describe(edges, inside)}"
+
+
+def test_core_imports_no_domain_app():
+    """`core` is plumbing every app builds on; a domain import would put it inside a circle."""
+    edges = app_graph()
+    offending = [(s, t) for (s, t) in edges if s == PLUMBING]
+    assert not offending, f"core imports domain apps:\n{_describe(edges, offending)}"
+
+
+def test_the_graph_sees_deferred_and_relative_imports():
+    """The walk is not blind: a function-level import and a relative one both count."""
+    source = "def f():\n    from apps.cycles.selectors import current_cycle\nfrom ..cycles import models\n"
+    tree = ast.parse(source)
+    names = [name for name, _line in _imported(tree, APPS_DIR / "mailings" / "services.py")]
+    assert sorted(names) == ["apps.cycles", "apps.cycles.selectors"]

@@ -1,0 +1,60 @@
+"""Who a batch email can go to: a pasted list (`custom`), or an audience another app registers.
+
+mailings sends to addresses; it does not know what an application is. The applications app
+registers one audience per application status (in its AppConfig.ready), each with the
+function that lists its addresses, so the dependency runs applications → mailings only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from apps.core.emails import extract_emails
+
+CUSTOM = "custom"
+
+
+@dataclass(frozen=True)
+class Audience:
+    """A named audience, resolved when the mailing is scheduled.
+
+    `empty_field`/`empty_message`: the field error given when it has nobody in it.
+    """
+
+    name: str
+    recipients: Callable[[], list[str]]
+    empty_field: str
+    empty_message: str
+
+
+_registered: dict[str, Audience] = {}
+
+
+def register(name: str, recipients: Callable[[], list[str]], *, empty_message: str) -> None:
+    """Offer `name` as an audience; `recipients()` lists its addresses at scheduling time."""
+    if name == CUSTOM:
+        raise ValueError(f"'{CUSTOM}' is the pasted list; it cannot be registered.")
+    _registered[name] = Audience(name, recipients, "audience", empty_message)
+
+
+def names() -> tuple[str, ...]:
+    """Every audience a mailing may name, in registration order, then `custom`."""
+    return (*_registered, CUSTOM)
+
+
+def custom(emails_text: str) -> Audience:
+    """The pasted list: whatever addresses the text holds."""
+    return Audience(
+        CUSTOM, lambda: extract_emails(emails_text or ""), "emails", "No email addresses were found in the list."
+    )
+
+
+def resolve(name: str, *, emails_text: str = "") -> Audience:
+    """The audience called `name` (the API has checked it is one of `names()`)."""
+    if name == CUSTOM:
+        return custom(emails_text)
+    try:
+        return _registered[name]
+    except KeyError:
+        raise LookupError(f"No audience '{name}' is registered.") from None
