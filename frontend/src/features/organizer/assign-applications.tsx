@@ -3,7 +3,8 @@ import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchResult } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
-import { EmailResults, PageHeader, TextareaField, extractEmails, serverMessage } from "./common";
+import { extractEmails } from "../../lib/emails";
+import { EmailResults, PageHeader, TextareaField, serverMessage } from "./common";
 
 export function AssignApplications({ admins }: { admins: string[] }) {
   const [member, setMember] = useState("");

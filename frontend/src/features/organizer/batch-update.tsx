@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchResult } from "../../api/organizer";
 import { Alert } from "../../components/alert";
-import { EmailResults, SelectField, TextareaField, YesNoField, extractEmails, serverMessage, type Choice } from "./common";
+import { extractEmails } from "../../lib/emails";
+import { EmailResults, SelectField, TextareaField, YesNoField, serverMessage, type Choice } from "./common";
 
 export const RELEASE_NOTE =
   "Hackers are notified of status changes only when the hackathon status is changed to released.";

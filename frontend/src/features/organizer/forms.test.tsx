@@ -7,7 +7,6 @@ import { Administrators, PROMOTE_FAILED } from "./administrators";
 import { ApplicationEditor, buildSections, validate } from "./application-editor";
 import { AssignApplications } from "./assign-applications";
 import { BatchUpdate, RELEASE_NOTE } from "./batch-update";
-import { extractEmails } from "./common";
 import { ConfigForm, isDate, isUrl, validateConfig } from "./config-form";
 import { DecisionForm } from "./decision-form";
 import { Whitelist } from "./whitelist";
@@ -271,13 +270,6 @@ describe("BatchUpdate", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Paste at least one email address.");
     expect(batch).not.toHaveBeenCalled();
-  });
-
-  it("finds addresses in free text", () => {
-    expect(extractEmails("Ada <Ada@Princeton.edu>; bob@yale.edu\tbob@yale.edu, nope@")).toEqual([
-      "ada@princeton.edu",
-      "bob@yale.edu",
-    ]);
   });
 });
 
