@@ -1,6 +1,7 @@
 // The organizers' calls (API contract: Auth admins and whitelist, Cycle, Applications admin
 // calls, Reviews, Resumes). Every email or pattern in a path is URL-encoded.
 import { api, request } from "../lib/api";
+import type { QuestionSection } from "./applications";
 
 export type Filters = Partial<Record<"first" | "last" | "email" | "school" | "status" | "teamcode", string>>;
 
@@ -38,18 +39,8 @@ export interface Application {
   housing_accommodations: boolean;
 }
 
-export interface Question {
-  question_id: string;
-  question_text: string;
-  question_type: string;
-  options: string[];
-}
-
-export interface QuestionSection {
-  section_name: string;
-  conditional_on: string | null;
-  questions: Question[];
-}
+// One question set, typed once: the organizer's editor renders it with the applicant's form.
+export type { Question, QuestionSection } from "./applications";
 
 export interface HistoryEntry {
   at: string;

@@ -1,6 +1,6 @@
 // The application form's state, its encoding to and from the contract's body, and the
 // client checks of spec section 5. The server stays the authority; these give instant feedback.
-import type { Application, ApplicationBody, Question, QuestionSection } from "../../api/applications";
+import type { Application, ApplicationBody, Question, QuestionSection, SectionAnswers } from "../../api/applications";
 
 export const SHORT_MAX = 100;
 export const LONG_MAX = 1200;
@@ -83,10 +83,10 @@ function emptyValue(question: Question): AnswerValue {
   return "";
 }
 
-/** The form as a returning applicant left it, or empty. */
-export function initialState(sections: QuestionSection[], application: Application | null): FormState {
+/** Every question's answer as the form edits it, decoded from the saved sections (or empty). */
+export function initialAnswers(sections: QuestionSection[], savedSections: SectionAnswers[] | undefined): Record<string, AnswerValue> {
   const saved = new Map<string, string>();
-  for (const section of application?.sections ?? []) {
+  for (const section of savedSections ?? []) {
     for (const answer of section.answers ?? []) saved.set(answer.question_id, answer.answer ?? "");
   }
   const answers: Record<string, AnswerValue> = {};
@@ -100,6 +100,12 @@ export function initialState(sections: QuestionSection[], application: Applicati
       else answers[question.question_id] = answer;
     }
   }
+  return answers;
+}
+
+/** The form as a returning applicant left it, or empty. */
+export function initialState(sections: QuestionSection[], application: Application | null): FormState {
+  const answers = initialAnswers(sections, application?.sections);
   const boxes = application?.checkboxes ?? [];
   const teamcode = application?.teamcode ? String(application.teamcode) : "";
   return {
@@ -128,7 +134,11 @@ function secureRandom(): number {
 
 /**
  * Sections shown now: those without a condition, and those whose question is answered "yes".
- * As on the server, the question must itself be shown, so a chain of conditions holds in order.
+ * As on the server (apps/applications/validation.py, active_sections), the question must itself
+ * be in a section shown, so a chain of conditions holds in order: with A, B (on q1) and C (on
+ * q2, which lives in B), q1 "no" hides B and therefore C, whatever q2 says. The applicant form,
+ * the organizer's editor and the review page all use this one rule; section-cases.json holds
+ * the cases the server's test runs too.
  */
 export function visibleSections(sections: QuestionSection[], answers: Record<string, AnswerValue>): QuestionSection[] {
   const shown: QuestionSection[] = [];
@@ -159,37 +169,49 @@ function encode(question: Question, value: AnswerValue | undefined): string {
   return (value ?? "").trim();
 }
 
+/** The contract's `sections` for the given sections, answers encoded as strings. */
+export function encodeSections(
+  sections: QuestionSection[],
+  answers: Record<string, AnswerValue>,
+  resumeOnFile: boolean,
+): SectionAnswers[] {
+  return sections.map((section) => ({
+    section_name: section.section_name,
+    answers: section.questions.map((question) => ({
+      question_id: question.question_id,
+      // The upload is what counts for a resume question; its answer only records that it is there.
+      answer:
+        question.question_type === "resume" ? (resumeOnFile ? "uploaded" : "") : encode(question, answers[question.question_id]),
+    })),
+  }));
+}
+
 /** The body of submit and save, answers encoded per the contract. */
 export function toBody(sections: QuestionSection[], state: FormState, resumeOnFile: boolean): ApplicationBody {
   return {
     first: state.first.trim(),
     last: state.last.trim(),
     school: state.school,
-    sections: sections.map((section) => ({
-      section_name: section.section_name,
-      answers: section.questions.map((question) => ({
-        question_id: question.question_id,
-        // The upload is what counts for a resume question; its answer only records that it is there.
-        answer:
-          question.question_type === "resume"
-            ? resumeOnFile
-              ? "uploaded"
-              : ""
-            : encode(question, state.answers[question.question_id]),
-      })),
-    })),
+    sections: encodeSections(sections, state.answers, resumeOnFile),
     checkboxes: state.checkboxes,
     teamcode: state.teamChoice && state.teamcode ? state.teamcode.trim() : null,
   };
 }
 
 export interface CheckContext {
+  /** Null when the list is not loaded: the answer is then left to the server. */
   schools: string[] | null;
   countries: string[] | null;
   resumeOnFile: boolean;
 }
 
-function questionError(question: Question, value: AnswerValue | undefined, ctx: CheckContext): string | null {
+export interface Names {
+  first: string;
+  last: string;
+  school: string;
+}
+
+function questionError(question: Question, value: AnswerValue | undefined, ctx: Pick<CheckContext, "countries">): string | null {
   const type = question.question_type;
   if (type === "resume") return null; // Checked once, under the key "resume".
   if (type === "list") {
@@ -226,20 +248,34 @@ function questionError(question: Question, value: AnswerValue | undefined, ctx: 
   }
 }
 
-/** Every client-side problem of a submit, by field, in the order the form shows them. */
-export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
+/**
+ * The problems of the name, the school and every answer in a section shown, by field, in the
+ * order the form shows them: what the applicant's submit and the organizer's save both check.
+ */
+export function checkAnswers(
+  sections: QuestionSection[],
+  names: Names,
+  answers: Record<string, AnswerValue>,
+  ctx: Pick<CheckContext, "schools" | "countries">,
+): FieldErrors {
   const errors: FieldErrors = {};
-  if (!state.first.trim()) errors.first = MESSAGES.required;
-  if (!state.last.trim()) errors.last = MESSAGES.required;
-  if (!state.school) errors.school = MESSAGES.required;
+  if (!names.first.trim()) errors.first = MESSAGES.required;
+  if (!names.last.trim()) errors.last = MESSAGES.required;
+  if (!names.school) errors.school = MESSAGES.required;
   // The text must match one option exactly, case included.
-  else if (ctx.schools && !ctx.schools.includes(state.school)) errors.school = MESSAGES.school;
-  for (const section of visibleSections(sections, state.answers)) {
+  else if (ctx.schools && !ctx.schools.includes(names.school)) errors.school = MESSAGES.school;
+  for (const section of visibleSections(sections, answers)) {
     for (const question of section.questions) {
-      const error = questionError(question, state.answers[question.question_id], ctx);
+      const error = questionError(question, answers[question.question_id], ctx);
       if (error) errors[question.question_id] = error;
     }
   }
+  return errors;
+}
+
+/** Every client-side problem of a submit, by field, in the order the form shows them. */
+export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
+  const errors = checkAnswers(sections, state, state.answers, ctx);
   if (!ctx.resumeOnFile) errors.resume = MESSAGES.resumeMissing;
   if (!state.teamChoice) errors.teamcode = MESSAGES.teamChoice;
   else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = MESSAGES.teamcodePending;
@@ -258,11 +294,7 @@ export function checkForSave(sections: QuestionSection[], state: FormState): Fie
   for (const section of sections) {
     for (const question of section.questions) {
       if (question.question_type !== "list") continue;
-      const error = questionError(question, state.answers[question.question_id], {
-        schools: null,
-        countries: null,
-        resumeOnFile: true,
-      });
+      const error = questionError(question, state.answers[question.question_id], { countries: null });
       if (error) errors[question.question_id] = error;
     }
   }

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BatchEmails } from "./batch-emails";
-import { findEmails, localToIso } from "./schedule";
+import { localToIso } from "./schedule";
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -26,13 +26,6 @@ describe("schedule helpers", () => {
     expect(iso).toMatch(/^2026-03-01T09:30:00[+-]\d{2}:\d{2}$/);
     expect(new Date(iso as string).getTime()).toBe(new Date(2026, 2, 1, 9, 30).getTime());
     expect(localToIso("not a date")).toBeNull();
-  });
-
-  it("pulls distinct addresses out of free text", () => {
-    expect(findEmails("Ada <ada@princeton.edu>, grace@yale.edu; ADA@princeton.edu and junk@")).toEqual([
-      "ada@princeton.edu",
-      "grace@yale.edu",
-    ]);
   });
 });
 

@@ -4,7 +4,8 @@ import { mailingsApi, type Mailing } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
-import { AUDIENCES, audienceLabel, browserZone, findEmails, formatSendAt, localToIso } from "./schedule";
+import { extractEmails } from "../../lib/emails";
+import { AUDIENCES, audienceLabel, browserZone, formatSendAt, localToIso } from "./schedule";
 
 type Errors = Partial<Record<"subject" | "audience" | "emails" | "html" | "send_at", string>>;
 type Notice = { kind: "error" | "success"; text: string } | null;
@@ -54,7 +55,7 @@ export function BatchEmails() {
     return () => window.clearInterval(timer);
   }, [pending, refresh]);
 
-  const found = audience === "custom" ? findEmails(emails) : [];
+  const found = audience === "custom" ? extractEmails(emails) : [];
 
   function validate(): Errors {
     const next: Errors = {};

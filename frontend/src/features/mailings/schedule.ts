@@ -14,12 +14,6 @@ export function audienceLabel(value: string): string {
   return AUDIENCES.find((a) => a.value === value)?.label ?? value;
 }
 
-/** The distinct addresses found in free text (the server does the same and is the authority). */
-export function findEmails(text: string): string[] {
-  const found = text.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g) ?? [];
-  return [...new Set(found.map((e) => e.toLowerCase()))];
-}
-
 function pad(n: number): string {
   return String(n).padStart(2, "0");
 }

@@ -1,241 +1,35 @@
 // The full application of one applicant, editable by an organizer (without the code-of-conduct
 // block): Save sends PUT /api/applications/{email} and maps the server's field errors back.
-import { useId, useMemo, useState, type FormEvent } from "react";
+// The questions are the applicant's own form: the same sections shown (form-model's
+// visibleSections, the server's rule), the same checks and the same input per question type
+// (QuestionField), so the two sides can't disagree on what an application holds.
+import { useMemo, useState, type FormEvent } from "react";
 import { organizerApi, type Application, type Question, type QuestionSection } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { fieldErrors } from "../../lib/api";
+import {
+  checkAnswers,
+  encodeSections,
+  initialAnswers,
+  visibleSections,
+  type AnswerValue,
+  type FieldErrors,
+} from "../apply/form-model";
+import { QuestionField } from "../apply/question-field";
 import { serverMessage } from "./common";
 
-export type Answers = Record<string, string>;
+/** The parts of the application this form does not show: their server errors join the message. */
+const HIDDEN_KEYS = ["checkboxes", "teamcode", "resume"];
 
-export const SHORT_MAX = 100;
-export const LONG_MAX = 1200;
-export const NUMERIC_MIN = 16;
-export const LIST_MAX = 3;
-const REQUIRED = "This field is required";
-
-export function answersOf(application: Application): Answers {
-  const answers: Answers = {};
-  for (const section of application.sections ?? []) {
-    for (const a of section.answers ?? []) answers[a.question_id] = a.answer ?? "";
-  }
-  return answers;
-}
-
-/** A section with conditional_on shows only when that question is answered yes. */
-export function visibleSections(sections: QuestionSection[], answers: Answers): QuestionSection[] {
-  return sections.filter((s) => !s.conditional_on || (answers[s.conditional_on] ?? "").toLowerCase() === "yes");
-}
-
-export function splitList(value: string): string[] {
-  return value ? value.split(",").map((v) => v.trim()) : [];
-}
-
-/** The sections payload of the contract, answers encoded as strings (lists comma-joined). */
-export function buildSections(sections: QuestionSection[], answers: Answers) {
-  return visibleSections(sections, answers).map((section) => ({
-    section_name: section.section_name,
-    answers: section.questions.map((q) => ({ question_id: q.question_id, answer: answers[q.question_id] ?? "" })),
-  }));
-}
-
-/** Client checks for comfort (the server decides): required answers, the numeric minimum, lengths. */
-export function validate(
-  basics: { first: string; last: string; school: string },
-  sections: QuestionSection[],
-  answers: Answers,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const key of ["first", "last", "school"] as const) if (!basics[key].trim()) errors[key] = REQUIRED;
-  for (const section of visibleSections(sections, answers)) {
-    for (const q of section.questions) {
-      const value = (answers[q.question_id] ?? "").trim();
-      if (q.question_type === "resume" || q.question_type === "list") continue;
-      if (!value) errors[q.question_id] = REQUIRED;
-      else if (q.question_type === "numeric" && !(Number(value) >= NUMERIC_MIN))
-        errors[q.question_id] = `Must be a number of at least ${NUMERIC_MIN}`;
-      else if (q.question_type === "short_answer" && value.length > SHORT_MAX)
-        errors[q.question_id] = `At most ${SHORT_MAX} characters`;
-      else if (q.question_type === "long_answer" && value.length > LONG_MAX)
-        errors[q.question_id] = `At most ${LONG_MAX} characters`;
-    }
-  }
-  return errors;
-}
-
-interface QuestionInputProps {
-  question: Question;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}
-
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="field__error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
-export function QuestionInput({ question, value, error, onChange }: QuestionInputProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-  } as const;
-  const label = question.question_text;
-
-  switch (question.question_type) {
-    case "resume":
-      return (
-        <div className="field">
-          <span className="label">{label}</span>
-          <p className="field__hint">The resume is uploaded by the applicant; use Download Resume above.</p>
-        </div>
-      );
-    case "boolean":
-    case "multiple_choice": {
-      const options = question.question_type === "boolean" ? ["yes", "no"] : question.options;
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <select {...common} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
-            <option value="">Choose…</option>
-            {options.map((o) => (
-              <option key={o} value={o}>
-                {question.question_type === "boolean" ? (o === "yes" ? "Yes" : "No") : o}
-              </option>
-            ))}
-          </select>
-          <ErrorText id={errorId} error={error} />
-        </div>
-      );
-    }
-    case "multiselect": {
-      const chosen = new Set(splitList(value));
-      const toggle = (option: string) => {
-        const next = new Set(chosen);
-        if (next.has(option)) next.delete(option);
-        else next.add(option);
-        // Keep the question's order so the stored string is stable.
-        onChange(question.options.filter((o) => next.has(o)).join(","));
-      };
-      return (
-        <fieldset className="field org-fieldset" aria-describedby={error ? errorId : undefined}>
-          <legend className="label">{label}</legend>
-          <div className="org-checks">
-            {question.options.map((o) => (
-              <label key={o} className="org-check">
-                <input type="checkbox" checked={chosen.has(o)} onChange={() => toggle(o)} /> {o}
-              </label>
-            ))}
-          </div>
-          <ErrorText id={errorId} error={error} />
-        </fieldset>
-      );
-    }
-    case "list": {
-      const items = splitList(value);
-      const entries = items.length ? items : [""];
-      const update = (next: string[]) => onChange(next.join(","));
-      return (
-        <fieldset className="field org-fieldset" aria-describedby={error ? errorId : undefined}>
-          <legend className="label">{label}</legend>
-          {entries.map((item, i) => (
-            <div key={i} className="org-list-entry">
-              <label className="visually-hidden" htmlFor={`${id}-${i}`}>
-                {label} entry {i + 1}
-              </label>
-              <input
-                id={`${id}-${i}`}
-                className="input"
-                value={item}
-                onChange={(e) => update(entries.map((v, j) => (j === i ? e.target.value.replace(/,/g, " ") : v)))}
-              />
-              {i > 0 ? (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => update(entries.filter((_, j) => j !== i))}
-                  aria-label={`Remove entry ${i + 1}`}
-                >
-                  Remove
-                </button>
-              ) : null}
-            </div>
-          ))}
-          {entries.length < LIST_MAX ? (
-            <div>
-              <button type="button" className="button button--secondary" onClick={() => update([...entries, ""])}>
-                Add another
-              </button>
-            </div>
-          ) : null}
-          <ErrorText id={errorId} error={error} />
-        </fieldset>
-      );
-    }
-    case "long_answer":
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <textarea
-            {...common}
-            className="textarea"
-            rows={5}
-            maxLength={LONG_MAX}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <p className="field__hint">
-            {value.length} / {LONG_MAX}
-          </p>
-          <ErrorText id={errorId} error={error} />
-        </div>
-      );
-    case "country":
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input {...common} className="input" list="org-countries" value={value} onChange={(e) => onChange(e.target.value)} />
-          <ErrorText id={errorId} error={error} />
-        </div>
-      );
-    case "numeric":
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            {...common}
-            className="input"
-            type="number"
-            min={NUMERIC_MIN}
-            inputMode="numeric"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <ErrorText id={errorId} error={error} />
-        </div>
-      );
-    default:
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            {...common}
-            className="input"
-            maxLength={SHORT_MAX}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <ErrorText id={errorId} error={error} />
-        </div>
-      );
-  }
+/** The resume is uploaded by the applicant; here a resume question only says where to find it. */
+function ResumeNote({ label }: { label: string }) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <p className="field__hint">The resume is uploaded by the applicant; use Download Resume above.</p>
+    </div>
+  );
 }
 
 interface EditorProps {
@@ -248,15 +42,23 @@ interface EditorProps {
 
 export function ApplicationEditor({ application, sections, schools, countries, onSaved }: EditorProps) {
   const [basics, setBasics] = useState({ first: application.first, last: application.last, school: application.school });
-  const [answers, setAnswers] = useState<Answers>(() => answersOf(application));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => initialAnswers(sections, application.sections));
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const shown = useMemo(() => visibleSections(sections, answers), [sections, answers]);
 
+  function setAnswer(questionId: string, value: AnswerValue) {
+    setAnswers((prev) => ({ ...prev, [questionId]: value }));
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validate(basics, sections, answers);
+    // An empty list means it did not load: the server, which checks the same, decides then.
+    const found = checkAnswers(sections, basics, answers, {
+      schools: schools.length ? schools : null,
+      countries: countries.length ? countries : null,
+    });
     setErrors(found);
     if (Object.keys(found).length) {
       setMessage({ ok: false, text: "Please fix the highlighted answers." });
@@ -267,7 +69,9 @@ export function ApplicationEditor({ application, sections, schools, countries, o
     try {
       const saved = await organizerApi.updateApplication(application.email, {
         ...basics,
-        sections: buildSections(sections, answers),
+        // Only the sections that apply: the server ignores the others' answers anyway. A resume
+        // question's answer is ignored too (the upload is what counts), so none is claimed.
+        sections: encodeSections(shown, answers, false),
         // The code-of-conduct block is not shown here; the applicant's choices are kept.
         checkboxes: application.checkboxes,
         teamcode: application.teamcode,
@@ -279,7 +83,7 @@ export function ApplicationEditor({ application, sections, schools, countries, o
       setErrors(fields);
       // Errors on parts this form does not show (checkboxes, team code, resume) go in the message.
       const hidden = Object.entries(fields)
-        .filter(([key]) => key === "checkboxes" || key === "teamcode" || key === "resume")
+        .filter(([key]) => HIDDEN_KEYS.includes(key))
         .map(([, text]) => text);
       setMessage({ ok: false, text: [serverMessage(e, "Error saving application"), ...hidden].join(" ") });
     } finally {
@@ -317,27 +121,29 @@ export function ApplicationEditor({ application, sections, schools, countries, o
           <option key={s} value={s} />
         ))}
       </datalist>
-      <datalist id="org-countries">
-        {countries.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
-      {shown.map((section) => (
-        <fieldset key={section.section_name} className="org-section">
-          <legend>{section.section_name}</legend>
-          <div className="stack">
-            {section.questions.map((q) => (
-              <QuestionInput
-                key={q.question_id}
-                question={q}
-                value={answers[q.question_id] ?? ""}
-                error={errors[q.question_id]}
-                onChange={(value) => setAnswers((prev) => ({ ...prev, [q.question_id]: value }))}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ))}
+      {shown.map((section) => {
+        const sectionIndex = sections.indexOf(section);
+        return (
+          <fieldset key={`${section.section_name}-${sectionIndex}`} className="org-section">
+            <legend>{section.section_name}</legend>
+            <div className="apply-section__body">
+              {section.questions.map((question, questionIndex) => (
+                <QuestionField
+                  key={question.question_id}
+                  question={question}
+                  sectionIndex={sectionIndex}
+                  questionIndex={questionIndex}
+                  value={answers[question.question_id]}
+                  error={errors[question.question_id]}
+                  onChange={setAnswer}
+                  countries={countries}
+                  resume={(label) => <ResumeNote label={label} />}
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
       {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={busy}>
@@ -350,7 +156,7 @@ export function ApplicationEditor({ application, sections, schools, countries, o
 
 /** The answers, read-only (the review page). */
 export function ApplicationAnswers({ application, sections }: { application: Application; sections: QuestionSection[] }) {
-  const answers = answersOf(application);
+  const answers = initialAnswers(sections, application.sections);
   const shown = visibleSections(sections, answers);
   return (
     <div className="stack">
@@ -369,7 +175,7 @@ export function ApplicationAnswers({ application, sections }: { application: App
               .map((q) => (
                 <div key={q.question_id}>
                   <dt>{q.question_text}</dt>
-                  <dd>{formatAnswer(q, answers[q.question_id] ?? "")}</dd>
+                  <dd>{formatAnswer(q, answers[q.question_id])}</dd>
                 </div>
               ))}
           </dl>
@@ -379,9 +185,10 @@ export function ApplicationAnswers({ application, sections }: { application: App
   );
 }
 
-function formatAnswer(question: Question, value: string): string {
-  if (!value) return "—";
-  if (question.question_type === "boolean") return value === "yes" ? "Yes" : value === "no" ? "No" : value;
-  if (question.question_type === "multiselect" || question.question_type === "list") return splitList(value).join(", ");
-  return value;
+function formatAnswer(question: Question, value: AnswerValue | undefined): string {
+  // Multiselect and list answers arrive decoded as their entries.
+  const text = Array.isArray(value) ? value.filter((entry) => entry.trim()).join(", ") : (value ?? "");
+  if (!text) return "—";
+  if (question.question_type === "boolean") return text === "yes" ? "Yes" : text === "no" ? "No" : text;
+  return text;
 }

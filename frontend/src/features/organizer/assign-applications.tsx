@@ -3,15 +3,16 @@ import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchResult } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
-import { EmailResults, PageHeader, TextareaField, extractEmails, serverMessage } from "./common";
+import { extractEmails } from "../../lib/emails";
+import { useSubmit } from "../../lib/use-submit";
+import { EmailResults, PageHeader, TextareaField } from "./common";
 
 export function AssignApplications({ admins }: { admins: string[] }) {
   const [member, setMember] = useState("");
   const [emails, setEmails] = useState("");
   const [memberError, setMemberError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BatchResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
 
   async function submit(event: FormEvent) {
@@ -24,16 +25,8 @@ export function AssignApplications({ admins }: { admins: string[] }) {
       setError("Paste at least one email address.");
       return;
     }
-    setBusy(true);
-    setError(null);
     setResult(null);
-    try {
-      setResult(await organizerApi.assign(reviewer, emails));
-    } catch (e) {
-      setError(serverMessage(e, "Error assigning applications"));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setResult(await organizerApi.assign(reviewer, emails)), "Error assigning applications");
   }
 
   return (

@@ -2,7 +2,9 @@
 import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchResult } from "../../api/organizer";
 import { Alert } from "../../components/alert";
-import { EmailResults, SelectField, TextareaField, YesNoField, extractEmails, serverMessage, type Choice } from "./common";
+import { extractEmails } from "../../lib/emails";
+import { useSubmit } from "../../lib/use-submit";
+import { EmailResults, SelectField, TextareaField, YesNoField, type Choice } from "./common";
 
 export const RELEASE_NOTE =
   "Hackers are notified of status changes only when the hackathon status is changed to released.";
@@ -13,8 +15,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const [travel, setTravel] = useState(false);
   const [housing, setHousing] = useState(false);
   const [result, setResult] = useState<BatchResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
 
   async function submit(event: FormEvent) {
@@ -23,18 +24,14 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       setError("Paste at least one email address.");
       return;
     }
-    setBusy(true);
-    setError(null);
     setResult(null);
-    try {
-      setResult(
-        await organizerApi.batchStatus({ emails, status, travel_reimbursement: travel, housing_accommodations: housing }),
-      );
-    } catch (e) {
-      setError(serverMessage(e, "Error updating the batch"));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () =>
+        setResult(
+          await organizerApi.batchStatus({ emails, status, travel_reimbursement: travel, housing_accommodations: housing }),
+        ),
+      "Error updating the batch",
+    );
   }
 
   return (

@@ -177,9 +177,3 @@ export function EmailResults({ approved, failed }: { approved: string[]; failed:
     </section>
   );
 }
-
-/** Pull every email-looking token out of free text (the server does the same, and decides). */
-export function extractEmails(text: string): string[] {
-  const found = text.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? [];
-  return [...new Set(found.map((e) => e.toLowerCase()))];
-}

@@ -1,13 +1,12 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { organizerApi, type Application } from "../../api/organizer";
+import { organizerApi, type Application, type QuestionSection } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { Administrators, PROMOTE_FAILED } from "./administrators";
-import { ApplicationEditor, buildSections, validate } from "./application-editor";
+import { ApplicationEditor } from "./application-editor";
 import { AssignApplications } from "./assign-applications";
 import { BatchUpdate, RELEASE_NOTE } from "./batch-update";
-import { extractEmails } from "./common";
 import { ConfigForm, isDate, isUrl, validateConfig } from "./config-form";
 import { DecisionForm } from "./decision-form";
 import { Whitelist } from "./whitelist";
@@ -272,13 +271,6 @@ describe("BatchUpdate", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Paste at least one email address.");
     expect(batch).not.toHaveBeenCalled();
   });
-
-  it("finds addresses in free text", () => {
-    expect(extractEmails("Ada <Ada@Princeton.edu>; bob@yale.edu\tbob@yale.edu, nope@")).toEqual([
-      "ada@princeton.edu",
-      "bob@yale.edu",
-    ]);
-  });
 });
 
 describe("AssignApplications", () => {
@@ -348,7 +340,7 @@ describe("Whitelist", () => {
   });
 });
 
-const QUESTIONS = [
+const QUESTIONS: QuestionSection[] = [
   {
     section_name: "About you",
     conditional_on: null,
@@ -390,29 +382,24 @@ const APPLICATION: Application = {
 };
 
 describe("ApplicationEditor", () => {
-  it("builds the sections payload, leaving out a conditional section that does not apply", () => {
-    const answers = { age: "20", travel: "no", langs: "Python", links: "a,b" };
-    expect(buildSections(QUESTIONS, answers)).toEqual([
-      {
-        section_name: "About you",
-        answers: [
-          { question_id: "age", answer: "20" },
-          { question_id: "travel", answer: "no" },
-          { question_id: "langs", answer: "Python" },
-          { question_id: "links", answer: "a,b" },
-        ],
-      },
-    ]);
-    expect(buildSections(QUESTIONS, { ...answers, travel: "yes", from: "Lagos" })).toHaveLength(2);
-  });
-
-  it("requires answers except lists and enforces the numeric minimum", () => {
-    expect(validate({ first: "A", last: "B", school: "" }, QUESTIONS, { age: "15", travel: "yes" })).toEqual({
-      school: "This field is required",
-      age: "Must be a number of at least 16",
-      langs: "This field is required",
-      from: "This field is required",
-    });
+  it("checks with the applicant form's rules: required answers except lists, the numeric minimum", async () => {
+    const update = vi.spyOn(organizerApi, "updateApplication");
+    const user = userEvent.setup();
+    render(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
+    await user.clear(screen.getByLabelText("School"));
+    await user.clear(screen.getByLabelText("Age"));
+    await user.type(screen.getByLabelText("Age"), "15");
+    await user.click(screen.getByRole("checkbox", { name: "Python" }));
+    await user.click(screen.getByRole("checkbox", { name: "Rust" }));
+    await user.click(within(screen.getByRole("group", { name: "Need travel?" })).getByRole("radio", { name: "Yes" }));
+    await user.click(screen.getByRole("button", { name: "Save Application" }));
+    expect(screen.getByText("Please fix the highlighted answers.")).toBeInTheDocument();
+    expect(screen.getByLabelText("School")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Must be at least 16.")).toBeInTheDocument();
+    expect(screen.getByText("Choose at least one option.")).toBeInTheDocument();
+    expect(screen.getByLabelText("From where?")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("group", { name: "Links" })).not.toHaveAttribute("data-invalid");
+    expect(update).not.toHaveBeenCalled();
   });
 
   it("renders answers by type, shows a conditional section when it applies, and saves with PUT", async () => {
@@ -424,7 +411,7 @@ describe("ApplicationEditor", () => {
     expect(screen.getByRole("checkbox", { name: "Rust" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Go" })).not.toBeChecked();
     expect(screen.queryByLabelText("From where?")).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText("Need travel?"), "yes");
+    await user.click(within(screen.getByRole("group", { name: "Need travel?" })).getByRole("radio", { name: "Yes" }));
     await user.type(screen.getByLabelText("From where?"), "Lagos");
     await user.click(screen.getByRole("checkbox", { name: "Go" }));
     await user.clear(screen.getByLabelText("First name"));

@@ -3,9 +3,8 @@ import { useState, type FormEvent } from "react";
 import { organizerApi, type WhitelistException } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
+import { isEmail } from "../../lib/emails";
 import { PageHeader, serverMessage } from "./common";
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function Whitelist({ exceptions: initial }: { exceptions: WhitelistException[] }) {
   const [exceptions, setExceptions] = useState(initial);
@@ -27,7 +26,7 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
   async function addEmail(event: FormEvent) {
     event.preventDefault();
     const value = email.trim();
-    if (!EMAIL_SHAPE.test(value)) {
+    if (!isEmail(value)) {
       setEmailError("Enter a valid email address.");
       return;
     }
