@@ -36,3 +36,18 @@ def test_the_shared_cases_cover_both_outcomes():
     assert any(case["emails"] for case in CASES["extract"])
     assert any(not case["emails"] for case in CASES["extract"])
     assert {case["valid"] for case in CASES["is_email"]} == {True, False}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", CASES["is_email"], ids=lambda case: repr(case["value"]))
+def test_the_whitelist_takes_a_single_address_exactly_when_the_page_does(admin_client, case):
+    """The whitelist page checks a single address with the client's isEmail (same cases); the
+    server's POST whitelistemail/{email} accepts exactly those, so the page never lets through
+    what the server refuses, nor blocks what it would take."""
+    from urllib.parse import quote
+
+    r = admin_client.post(f"/api/applications/whitelistemail/{quote(case['value'].strip(), safe='')}")
+    if case["valid"]:
+        assert r.status_code == 201, r.json()
+    else:
+        assert r.status_code in (400, 404), r.content
