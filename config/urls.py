@@ -18,12 +18,12 @@ api_patterns = [
     path("applications/", include(("apps.applications.urls", "applications"))),
     path("applications/", include(("apps.reviews.urls", "reviews"))),
     path("applications/", include(("apps.applications.decision_urls", "decisions"))),
-    path("applications/", include(("apps.applications.report_urls", "reports"))),
+    path("applications/", include(("apps.reports.report_urls", "reports"))),
     # Last: its patterns include /api/applications/<email>.
     path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
-    # The confirmed applicants' resume book (applications asks resumes for the zip).
-    path("resume/", include(("apps.applications.resume_book_urls", "resume-book"))),
+    # The confirmed applicants' resume book (reports asks resumes for the zip).
+    path("resume/", include(("apps.reports.resume_book_urls", "resume-book"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
     # The OpenAPI schema and its docs page (organizers only), before the catch-all.
     *schema_urlpatterns,
@@ -42,7 +42,7 @@ urlpatterns = [
     path("", include("apps.accounts.page_urls")),
     path("", include("apps.applications.page_urls")),
     path("", include("apps.applications.organizer_page_urls")),
-    path("", include("apps.applications.report_page_urls")),
+    path("", include("apps.reports.report_page_urls")),
     path("", include("apps.reviews.page_urls")),
     path("", include("apps.resumes.page_urls")),
     path("", include("apps.mailings.page_urls")),

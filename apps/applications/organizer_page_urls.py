@@ -10,4 +10,5 @@ urlpatterns = [
     path("admin/whitelist-emails", pages.whitelist_page, name="admin-whitelist"),
     path("admin/batch", pages.batch_page, name="admin-batch"),
     path("admin/assignapps", pages.assign_page, name="admin-assign"),
+    path("admin/createapp", pages.createapp_page, name="admin-createapp"),
 ]

@@ -15,7 +15,7 @@ from apps.accounts.selectors import admin_emails, whitelist_exceptions
 from apps.core.exceptions import ApplicationError
 from apps.core.pages import admin_only, admin_page, island
 from apps.cycles.models import CycleStatus, Season
-from apps.cycles.selectors import current_cycle, cycle_config
+from apps.cycles.selectors import current_cycle, current_status, cycle_config
 
 from . import organizer
 from .models import ApplicationStatus
@@ -150,3 +150,11 @@ def assign_page(request):
         {"admins": admin_emails(), "me": request.user.email},
         title="Assign Applications",
     )
+
+
+@require_safe
+@admin_only
+def createapp_page(request):
+    """The question builder: the questions are the applications', so the page stays here."""
+    props = {"cycle": str(current_cycle()), "cycleStatus": current_status()}
+    return island(request, "applications-createapp", props, title="Question Builder")

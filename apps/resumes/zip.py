@@ -1,7 +1,7 @@
 """A resume book: the resumes of a set of people as one zip, streamed.
 
-Who is in the book is the caller's question (the applications app asks for the confirmed
-applicants: apps/applications/resume_book.py); resumes knows people, not applications.
+Who is in the book is the caller's question (the reports app asks for the confirmed
+applicants: apps/reports/resume_book.py); resumes knows people, not applications.
 
 The archive is never held in memory or on disk: Python's zipfile writes into a non-seekable
 sink (so it emits data descriptors instead of seeking back to patch headers), and each file is

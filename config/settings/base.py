@@ -37,6 +37,7 @@ LOCAL_APPS = [
     "apps.accounts",
     "apps.cycles",
     "apps.applications",
+    "apps.reports",  # stats, export, demographics, resume book: reads applications, no models
     "apps.reviews",
     "apps.resumes",
     "apps.mailings",

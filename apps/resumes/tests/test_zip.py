@@ -10,9 +10,9 @@ import zipfile
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from apps.applications import resume_book
 from apps.applications.tests.applicant_data import PDF_BYTES, resume_storage  # noqa: F401 - fixture
 from apps.applications.tests.organizer_data import make_application, other_cycle
+from apps.reports import resume_book
 from apps.resumes import zip as resume_zip
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from apps.applications import reports
 from apps.applications.tests.organizer_data import make_application, other_cycle
 from apps.cycles.selectors import current_cycle
+from apps.reports import reports
 
 HOST = "Princeton University"
 ELSEWHERE = "Yale University"

@@ -11,11 +11,11 @@ import tracemalloc
 import pytest
 
 from apps.accounts.models import User
-from apps.applications import reports
 from apps.applications.models import Answer, Application
 from apps.applications.selectors import question_set
 from apps.applications.tests.organizer_data import make_application, other_cycle
 from apps.cycles.selectors import current_cycle
+from apps.reports import reports
 
 HOST = "Princeton University"
 

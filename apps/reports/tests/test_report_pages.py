@@ -1,4 +1,4 @@
-"""The organizer report pages (statistics, demographics, question builder): server-side guards and props."""
+"""The organizer report pages (statistics, demographics): server-side guards and props."""
 
 import json
 import re
@@ -9,7 +9,6 @@ from django.test import override_settings
 PAGES = [
     ("/admin/stats", "applications-stats"),
     ("/admin/demographics", "applications-demographics"),
-    ("/admin/createapp", "applications-createapp"),
 ]
 
 
@@ -64,9 +63,3 @@ def test_demographics_page_offers_the_three_groups_and_keeps_a_valid_choice(admi
 def test_demographics_page_falls_back_to_applied_for_an_unknown_group(admin_client):
     props = island_props(admin_client.get("/admin/demographics?group=<script>"), "applications-demographics")
     assert props["initialGroup"] == "applied"
-
-
-def test_builder_page_carries_the_cycle_and_its_status(admin_client):
-    props = island_props(admin_client.get("/admin/createapp"), "applications-createapp")
-    assert props["cycleStatus"] == "not_open"
-    assert props["cycle"]

@@ -5,5 +5,4 @@ from . import report_pages
 urlpatterns = [
     path("admin/stats", report_pages.stats_page, name="admin-stats"),
     path("admin/demographics", report_pages.demographics_page, name="admin-demographics"),
-    path("admin/createapp", report_pages.createapp_page, name="admin-createapp"),
 ]

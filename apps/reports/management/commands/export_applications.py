@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.applications import reports
 from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
+from apps.reports import reports
 
 
 class Command(BaseCommand):

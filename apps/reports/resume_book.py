@@ -1,7 +1,7 @@
 """The resume book: the confirmed applicants' resumes, for the organizers' download.
 
-Who is confirmed is the applications app's question; the zip itself is built by
-apps.resumes.zip from any set of people (applications depends on resumes, not the reverse).
+Who is confirmed is read from the applications; the zip itself is built by apps.resumes.zip
+from any set of people (reports depends on applications and resumes, neither on reports).
 """
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from collections.abc import Iterator
 
 from django.db.models import QuerySet
 
+from apps.applications.models import Application, ApplicationStatus
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.resumes import zip as resume_zip
-
-from .models import Application, ApplicationStatus
 
 
 def confirmed_users(cycle: Cycle) -> QuerySet:

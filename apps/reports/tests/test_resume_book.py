@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from apps.applications import resume_book
 from apps.applications.tests.applicant_data import PDF_BYTES, pdf_upload, resume_storage  # noqa: F401
 from apps.applications.tests.organizer_data import make_application, other_cycle
+from apps.reports import resume_book
 from apps.resumes import services
 from apps.resumes.models import Resume
 

@@ -1,4 +1,4 @@
-"""Organizer report pages: statistics, demographics and the question builder.
+"""Organizer report pages: statistics and demographics.
 
 Each page is admin-only on the server; its island fetches the data it shows through the API so
 that the same calls serve the page's refreshes, error states and outside clients.
@@ -8,7 +8,7 @@ from django.conf import settings
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island
-from apps.cycles.selectors import current_cycle, current_status
+from apps.cycles.selectors import current_cycle
 
 DEMOGRAPHIC_GROUPS = [
     {"value": "applied", "label": "Applied"},
@@ -36,10 +36,3 @@ def demographics_page(request):
         group = "applied"
     props = {"groups": DEMOGRAPHIC_GROUPS, "initialGroup": group, "cycle": _cycle_label()}
     return island(request, "applications-demographics", props, title="Demographics")
-
-
-@require_safe
-@admin_only
-def createapp_page(request):
-    props = {"cycle": _cycle_label(), "cycleStatus": current_status()}
-    return island(request, "applications-createapp", props, title="Question Builder")
