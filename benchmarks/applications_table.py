@@ -5,7 +5,7 @@ applications in the current cycle (plus a previous cycle's, which the table must
 for each filter times the table's queries and the whole HTTP call, counts the queries, and
 shows PostgreSQL's plan so you can see which index answers it.
 
-    .venv/bin/python -m apps.applications.benchmarks.table \
+    .venv/bin/python -m benchmarks.applications_table \
         --server postgres://postgres@127.0.0.1:5432 --name portal_org_bench --rows 50000
 
 The scratch database's name must contain `bench`, so that this never touches a real one; it

@@ -3,7 +3,7 @@
 Not collected by pytest (it takes a minute). Run it against a throwaway test database:
 
     DJANGO_SETTINGS_MODULE=config.settings.test [DATABASE_URL=postgres://...] \
-        .venv/bin/python -m apps.applications.tests.bench_export [ROWS]
+        .venv/bin/python -m benchmarks.export [ROWS]
 
 It creates the test database, fills it in bulk (each application with 12 answers), streams the
 export exactly as GET /api/applications/export does, and prints the peak memory traced by
@@ -27,9 +27,9 @@ def main(rows: int) -> None:
     test_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         from apps.accounts.models import User
-        from apps.applications import reports
         from apps.applications.models import Answer, Application
         from apps.cycles.selectors import current_cycle
+        from apps.reports import reports
 
         cycle = current_cycle()
         started = time.perf_counter()

@@ -1,1 +1,0 @@
-"""Benchmarks run by hand against a scratch database (see table.py)."""
