@@ -11,7 +11,6 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import ApiView, PublicApiView
-from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import IsAdmin
 from apps.core.schema import STRING_LIST, error_responses
@@ -150,15 +149,11 @@ class CountriesApi(_NameListApi):
     kind = "countries"
 
 
-@one_at_a_time
-def _write_and_render(write, *, user, data, message: str) -> dict:
-    """Run a submit or save and render the result in the same transaction.
-
-    The response then shows exactly what was committed, and on SQLite (which refuses readers
-    while another connection writes) the whole unit is what gets retried.
-    """
-    application = write(user=user, data=data)
-    payload = selectors.application_payload(application, cycle=current_cycle(), email=user.email)
+def _written_payload(written: services.Written, *, email: str, message: str) -> dict:
+    """A submit's or save's response, rendered from what it read and wrote (no second read)."""
+    payload = selectors.application_payload(
+        written.application, cycle=written.cycle, email=email, sections=written.sections, answers=written.answers
+    )
     return {"message": message, **payload}
 
 
@@ -174,16 +169,15 @@ class ApplicationApi(ApiView):
     """GET own application; POST submits it."""
 
     def get(self, request):
-        cycle = current_cycle()
+        cycle, sections = selectors.current_cycle_and_question_set()
         application = selectors.own_application(user=request.user, cycle=cycle)
-        return Response(selectors.application_payload(application, cycle=cycle, email=request.user.email))
+        payload = selectors.application_payload(application, cycle=cycle, email=request.user.email, sections=sections)
+        return Response(payload)
 
     def post(self, request):
-        data = request.data
+        written = services.application_submit_written(user=request.user, data=request.data)
         return Response(
-            _write_and_render(
-                services.application_submit, user=request.user, data=data, message="Application submitted successfully"
-            )
+            _written_payload(written, email=request.user.email, message="Application submitted successfully")
         )
 
 
@@ -194,12 +188,8 @@ class ApplicationApi(ApiView):
 )
 class ApplicationSaveApi(ApiView):
     def post(self, request):
-        data = request.data
-        return Response(
-            _write_and_render(
-                services.application_save, user=request.user, data=data, message="Application saved successfully"
-            )
-        )
+        written = services.application_save_written(user=request.user, data=request.data)
+        return Response(_written_payload(written, email=request.user.email, message="Application saved successfully"))
 
 
 @extend_schema(summary="Your application's status as you may see it", responses={200: ApplicantStatusSerializer})

@@ -8,12 +8,11 @@ import hashlib
 import json
 from pathlib import Path
 
-from django.db.models import Prefetch
-
 from apps.cycles.models import Cycle
+from apps.cycles.selectors import NoCurrentCycle
 from apps.resumes.selectors import has_resume  # noqa: F401 - validation reads it from here
 
-from .models import Application, Question, Section
+from .models import Application, Section
 from .status_machine import visible_status
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -71,27 +70,63 @@ def name_list_response_body(kind: str) -> tuple[bytes, bytes, str]:
 # --- Question sets ----------------------------------------------------------------------
 
 
-def question_set(cycle: Cycle) -> list[dict]:
-    """The cycle's question set in the contract's shape, in order. Two queries."""
-    sections = Section.objects.filter(cycle=cycle).prefetch_related(
-        Prefetch("questions", queryset=Question.objects.order_by("order", "pk"))
-    )
-    return [
-        {
-            "section_name": section.name,
-            "conditional_on": section.conditional_on or None,
-            "questions": [
+QUESTION_SET_COLUMNS = ("pk", "name", "conditional_on", "questions__question_id", "questions__text", "questions__type")
+QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
+
+
+def _sections_from_rows(rows) -> list[dict]:
+    """The contract's question set from rows of (section pk, name, conditional_on,
+    question_id, text, type, options), in order; a section without questions has one row of
+    NULL question columns (the LEFT JOIN's)."""
+    out: list[dict] = []
+    by_pk: dict[int, dict] = {}
+    for pk, name, conditional_on, question_id, text, kind, options in rows:
+        if pk is None:  # a cycle without sections
+            continue
+        section = by_pk.get(pk)
+        if section is None:
+            section = by_pk[pk] = {"section_name": name, "conditional_on": conditional_on or None, "questions": []}
+            out.append(section)
+        if question_id is not None:
+            section["questions"].append(
                 {
-                    "question_id": q.question_id,
-                    "question_text": q.text,
-                    "question_type": q.type,
-                    "options": list(q.options or []),
+                    "question_id": question_id,
+                    "question_text": text,
+                    "question_type": kind,
+                    "options": list(options or []),
                 }
-                for q in section.questions.all()
-            ],
-        }
-        for section in sections.order_by("order", "pk")
-    ]
+            )
+    return out
+
+
+def question_set(cycle: Cycle) -> list[dict]:
+    """The cycle's question set in the contract's shape, in order. One query: the sections
+    LEFT JOINed with their questions (so a section without questions still shows)."""
+    rows = (
+        Section.objects.filter(cycle=cycle)
+        .order_by(*QUESTION_SET_ORDER)
+        .values_list(*QUESTION_SET_COLUMNS, "questions__options")
+    )
+    return _sections_from_rows(rows)
+
+
+def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
+    """The current cycle and its question set, in one query (the cycle's columns repeat on
+    each question's row): what a submit or a save needs before anything else.
+
+    Raises NoCurrentCycle (503) like `current_cycle()`.
+    """
+    cycle_columns = [f.attname for f in Cycle._meta.concrete_fields]
+    rows = list(
+        Cycle.objects.filter(is_current=True)
+        .order_by(*(f"sections__{key}" for key in QUESTION_SET_ORDER))
+        .values_list(*cycle_columns, *(f"sections__{key}" for key in (*QUESTION_SET_COLUMNS, "questions__options")))
+    )
+    if not rows:
+        raise NoCurrentCycle()
+    n = len(cycle_columns)
+    cycle = Cycle.from_db(Cycle.objects.db, cycle_columns, rows[0][:n])
+    return cycle, _sections_from_rows(row[n:] for row in rows)
 
 
 def has_question_set(cycle: Cycle) -> bool:
@@ -105,11 +140,15 @@ def own_application(*, user, cycle: Cycle) -> Application | None:
     return Application.objects.filter(cycle=cycle, user=user).first()
 
 
-def answer_sections(application: Application, sections: list[dict]) -> list[dict]:
+def answer_sections(application: Application, sections: list[dict], answers: list | None = None) -> list[dict]:
     """An application's answers as the contract's `sections`: one entry per section of the
     question set, in order (so section i of the answers is section i of the questions), then
-    answers to questions no longer in the set, grouped by the section they were given in."""
-    stored = {a.question_id: a for a in application.answers.all()}
+    answers to questions no longer in the set, grouped by the section they were given in.
+
+    `answers` are the application's Answer rows when the caller already holds them (a submit
+    just wrote them); otherwise they are read."""
+    rows = application.answers.all() if answers is None else answers
+    stored = {a.question_id: a for a in rows}
     out = []
     for section in sections:
         answers = []
@@ -146,12 +185,14 @@ def application_payload(
     cycle: Cycle,
     email: str = "",
     sections: list[dict] | None = None,
+    answers: list | None = None,
     for_applicant: bool = True,
 ) -> dict:
     """An application in the contract's shape (GET application).
 
     For the applicant, decisions stay hidden until release (status_machine.visible_status);
-    organizers pass for_applicant=False to see the recorded status.
+    organizers pass for_applicant=False to see the recorded status. `sections` and `answers`
+    save their reads when the caller already has them.
     """
     if application is None:
         return empty_application_payload(email)
@@ -172,7 +213,7 @@ def application_payload(
         "first": application.first,
         "last": application.last,
         "school": application.school,
-        "sections": answer_sections(application, sections),
+        "sections": answer_sections(application, sections, answers),
         "checkboxes": [bool(v) for v in checkboxes],
         "email": application.email,
         **status,

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Exists, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import Cycle, CycleStatus
 from apps.cycles.selectors import current_cycle
+from apps.resumes.models import Resume
 
 from . import selectors, validation
 from .models import Answer, Application, Question, QuestionType, Section, Team
@@ -236,10 +240,15 @@ def team_lock(cycle: Cycle, code: str) -> Team:
     """The team row for `code` in the cycle, created if new and locked until commit.
 
     Holding this lock while counting members is what keeps two simultaneous joins from
-    taking a team past TEAM_MAX_SIZE.
+    taking a team past TEAM_MAX_SIZE. One upsert both creates and locks: INSERT ... ON
+    CONFLICT DO UPDATE locks the existing row as an UPDATE does, so a second join waits here
+    until the first commits, as it did behind SELECT ... FOR UPDATE (SQLite has one writer).
     """
-    team, _ = Team.objects.get_or_create(cycle=cycle, code=code)
-    return Team.objects.select_for_update().get(pk=team.pk)
+    team = Team(cycle=cycle, code=code)
+    Team.objects.bulk_create(
+        [team], update_conflicts=True, unique_fields=["cycle", "code"], update_fields=["updated_at"]
+    )
+    return team
 
 
 def team_code_generate(*, cycle: Cycle | None = None, user=None) -> str:
@@ -278,12 +287,32 @@ def _release_previous_team_code(cycle: Cycle, user, code: str) -> None:
 # --- Applications -----------------------------------------------------------------------
 
 
-def _lock_own_application(cycle: Cycle, user) -> Application:
-    application = Application.objects.select_for_update().filter(cycle=cycle, user=user).first()
-    if application is None:
-        application, _ = Application.objects.get_or_create(cycle=cycle, user=user, defaults={"email": user.email})
-        application = Application.objects.select_for_update().get(pk=application.pk)
-    return application
+def _team_others(cycle: Cycle, code: str, user):
+    """A subquery: how many applications other than the user's are on team `code`."""
+    others = Application.objects.filter(cycle=cycle, teamcode=code).exclude(user=user).order_by()
+    return Coalesce(Subquery(others.values("cycle").annotate(n=Count("pk")).values("n")), 0)
+
+
+def _lock_own_application(cycle: Cycle, user, teamcode: str | None) -> tuple[Application, Team | None]:
+    """The user's application to the cycle (created if new) and the team of `teamcode`, both
+    locked until commit, the application first as every writer takes them.
+
+    The application comes back with what validation needs from the database, read in the
+    same query: `has_resume`, and `team_others` (the team's other members), counted after
+    the team's lock was taken so the count stays true until commit. Three queries in all.
+    """
+    Application.objects.bulk_create(
+        [Application(cycle=cycle, user=user, email=user.email)],
+        update_conflicts=True,
+        unique_fields=["cycle", "user"],
+        update_fields=["updated_at"],
+    )
+    team = team_lock(cycle, teamcode) if teamcode else None
+    extra = {"has_resume": Exists(Resume.objects.filter(user=OuterRef("user")))}
+    if teamcode:
+        extra["team_others"] = _team_others(cycle, teamcode, user)
+    application = Application.objects.select_for_update().filter(cycle=cycle, user=user).annotate(**extra).get()
+    return application, team
 
 
 def application_store(
@@ -294,12 +323,14 @@ def application_store(
     team: Team | None,
     sections: list[dict],
     scope: list[dict],
-) -> None:
-    """Write the fixed fields, the team and the answers of questions in `scope` (sections).
+) -> list[Answer]:
+    """Write the fixed fields, the team and the answers of questions in `scope` (sections);
+    return the application's answers as they now stand (what a response renders).
 
     The body is the form's whole state: answers to questions of the set that it leaves empty
     (or that sit in a section that no longer applies) are removed; answers to questions that
-    are no longer in the set are kept. One bulk upsert and one delete, whatever the size.
+    are no longer in the set are kept. Whatever the size: one read of the stored answers, then
+    at most one delete and one bulk upsert, each skipped when there is nothing to change.
     """
     application.first = parsed.first
     application.last = parsed.last
@@ -312,14 +343,16 @@ def application_store(
 
     in_set = {q["question_id"]: s["section_name"] for s in sections for q in s["questions"]}
     in_scope = {q["question_id"] for s in scope for q in s["questions"] if q["question_type"] != QuestionType.RESUME}
-    rows = [
-        Answer(application=application, question_id=qid, section_name=in_set[qid], value=value)
-        for qid, value in parsed.answers.items()
-        if qid in in_scope and value != ""
-    ]
-    Answer.objects.filter(application=application, question_id__in=list(in_set)).exclude(
-        question_id__in=[r.question_id for r in rows]
-    ).delete()
+    wanted = {qid: value for qid, value in parsed.answers.items() if qid in in_scope and value != ""}
+    # The stored answers are read (once) so the response can be rendered without reading
+    # them again; the writes are one delete of the answers the body dropped and one upsert of
+    # those it gives, each skipped when empty.
+    existing = list(Answer.objects.filter(application=application))
+    stale = [a.pk for a in existing if a.question_id in in_set and a.question_id not in wanted]
+    current = {a.question_id: a for a in existing if a.pk not in stale}
+    rows = [Answer(application=application, question_id=q, section_name=in_set[q], value=v) for q, v in wanted.items()]
+    if stale:
+        Answer.objects.filter(pk__in=stale).delete()
     if rows:
         Answer.objects.bulk_create(
             rows,
@@ -327,55 +360,93 @@ def application_store(
             unique_fields=["application", "question_id"],
             update_fields=["section_name", "value"],
         )
+    for row in rows:
+        current[row.question_id] = row
+    return list(current.values())
 
 
-def _open_cycle() -> Cycle:
-    cycle = current_cycle()
+def _open_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
+    """The current cycle, refused (409) unless open, and its question set: one query."""
+    cycle, sections = selectors.current_cycle_and_question_set()
     if cycle.status != CycleStatus.OPEN:
         raise ApplicationError(NOT_OPEN, status=409)
-    return cycle
+    return cycle, sections
+
+
+# The status machine's door without its own transaction: called inside ours (which gives the
+# atomicity and, on SQLite, the retry), its nested transaction would only add a SAVEPOINT and
+# a RELEASE to every submit. Same function, so the same row lock, checks and history.
+_transition_in_our_transaction = transition.__wrapped__
+
+
+@dataclass
+class Written:
+    """A submit's or save's result with what its response is rendered from, so rendering
+    reads nothing again: the cycle and question set read once, the answers as written."""
+
+    application: Application
+    cycle: Cycle
+    sections: list[dict]
+    answers: list[Answer]
 
 
 @one_at_a_time
-def application_submit(*, user, data) -> Application:
+def application_submit_written(*, user, data) -> Written:
     """Submit (or, while the cycle is open, edit a submitted) application. 400 with every
-    problem at once; 409 when the cycle is not open or a decision was made."""
-    cycle = _open_cycle()
-    application = _lock_own_application(cycle, user)
+    problem at once; 409 when the cycle is not open or a decision was made.
+
+    Reads the cycle and its question set once (one query) and passes them down.
+    """
+    cycle, sections = _open_cycle_and_question_set()
+    parsed = validation.parse_application(data, sections)
+    team_code = parsed.teamcode if "teamcode" not in parsed.errors else None
+    application, team = _lock_own_application(cycle, user, team_code)
     if application.status not in (S.UNSUBMITTED, S.STARTED, S.SUBMITTED):
         raise ApplicationError(ALREADY_DECIDED, status=409)
-    sections = selectors.question_set(cycle)
-    parsed = validation.parse_application(data, sections)
-    # The team's lock is held from here to commit, so check_application's count stays true.
-    team = team_lock(cycle, parsed.teamcode) if parsed.teamcode and "teamcode" not in parsed.errors else None
-    errors = validation.check_application(cycle, parsed, sections, user)
+    errors = validation.check_application(
+        cycle,
+        parsed,
+        sections,
+        user,
+        has_resume=application.has_resume,
+        team_others=getattr(application, "team_others", None),
+    )
     if errors:
         raise ApplicationError(INVALID_APPLICATION, errors=errors)
     scope = validation.active_sections(sections, parsed.answers)
-    application_store(application, parsed, user=user, team=team, sections=sections, scope=scope)
+    answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=scope)
     if application.status != S.SUBMITTED:
-        application = transition(application_id=application.pk, to=S.SUBMITTED, actor=user)
-    return application
+        application = _transition_in_our_transaction(application_id=application.pk, to=S.SUBMITTED, actor=user)
+    return Written(application, cycle, sections, answers)
+
+
+def application_submit(*, user, data) -> Application:
+    """application_submit_written, for callers that want only the application."""
+    return application_submit_written(user=user, data=data).application
 
 
 @one_at_a_time
-def application_save(*, user, data) -> Application:
+def application_save_written(*, user, data) -> Written:
     """Save a draft: only the shape is checked, values are kept as typed; status `started`.
     409 when the cycle is not open or the application was already submitted."""
-    cycle = _open_cycle()
-    application = _lock_own_application(cycle, user)
+    cycle, sections = _open_cycle_and_question_set()
+    parsed = validation.parse_application(data, sections)
+    application, team = _lock_own_application(cycle, user, parsed.teamcode)
     if application.status not in (S.UNSUBMITTED, S.STARTED):
         message = ALREADY_SUBMITTED if application.status == S.SUBMITTED else ALREADY_DECIDED
         raise ApplicationError(message, status=409)
-    sections = selectors.question_set(cycle)
-    parsed = validation.parse_application(data, sections)
+    # Checked only now: the status refusal (409) comes before a malformed body's (400).
     if parsed.errors:
         raise ApplicationError(INVALID_DRAFT, errors=parsed.errors)
-    team = team_lock(cycle, parsed.teamcode) if parsed.teamcode else None
-    problem = validation.team_error(cycle, parsed.teamcode, user)
+    problem = validation.team_error(cycle, parsed.teamcode, user, others=getattr(application, "team_others", None))
     if problem:
         raise ApplicationError(problem, errors={"teamcode": [problem]})
-    application_store(application, parsed, user=user, team=team, sections=sections, scope=sections)
+    answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=sections)
     if application.status != S.STARTED:
-        application = transition(application_id=application.pk, to=S.STARTED, actor=user)
-    return application
+        application = _transition_in_our_transaction(application_id=application.pk, to=S.STARTED, actor=user)
+    return Written(application, cycle, sections, answers)
+
+
+def application_save(*, user, data) -> Application:
+    """application_save_written, for callers that want only the application."""
+    return application_save_written(user=user, data=data).application

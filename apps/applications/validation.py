@@ -238,20 +238,33 @@ def answer_error(question: dict, value: str) -> str | None:
     return None
 
 
-def team_error(cycle, teamcode: str | None, user) -> str | None:
+def team_error(cycle, teamcode: str | None, user, *, others: int | None = None) -> str | None:
     """'This team is full' when the team already holds TEAM_MAX_SIZE other applications.
 
-    Callers that write must hold the team's row lock (services.team_lock) while this counts.
+    Callers that write must hold the team's row lock (services.team_lock) while this counts,
+    or pass `others`, counted (services.team_others) after taking that lock.
     """
     if not teamcode:
         return None
-    others = Application.objects.filter(cycle=cycle, teamcode=teamcode).exclude(user=user).count()
+    if others is None:
+        others = Application.objects.filter(cycle=cycle, teamcode=teamcode).exclude(user=user).count()
     return TEAM_FULL if others >= settings.TEAM_MAX_SIZE else None
 
 
-def check_application(cycle, parsed: ParsedApplication, sections: list[dict], user) -> dict[str, list[str]]:
+def check_application(
+    cycle,
+    parsed: ParsedApplication,
+    sections: list[dict],
+    user,
+    *,
+    has_resume: bool | None = None,
+    team_others: int | None = None,
+) -> dict[str, list[str]]:
     """Every content problem of a parsed application, shape problems included, except those of
-    answers in sections that don't apply (the contract: such a section "is ignored")."""
+    answers in sections that don't apply (the contract: such a section "is ignored").
+
+    `has_resume` and `team_others` are the two facts it needs from the database; a caller that
+    already read them (the submit service, in one query) passes them, otherwise they are read."""
     active = active_sections(sections, parsed.answers)
     ignored = {q["question_id"] for s in sections for q in s["questions"]}
     ignored -= {q["question_id"] for s in active for q in s["questions"]}
@@ -268,10 +281,10 @@ def check_application(cycle, parsed: ParsedApplication, sections: list[dict], us
     if "checkboxes" not in errors and not (parsed.checkboxes[0] and parsed.checkboxes[1]):
         add("checkboxes", CHECKBOXES_REQUIRED)
     if "teamcode" not in errors:
-        problem = team_error(cycle, parsed.teamcode, user)
+        problem = team_error(cycle, parsed.teamcode, user, others=team_others)
         if problem:
             add("teamcode", problem)
-    if not selectors.has_resume(user):
+    if not (selectors.has_resume(user) if has_resume is None else has_resume):
         add("resume", RESUME_MISSING)
 
     for section in active:
