@@ -373,12 +373,6 @@ def _open_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
     return cycle, sections
 
 
-# The status machine's door without its own transaction: called inside ours (which gives the
-# atomicity and, on SQLite, the retry), its nested transaction would only add a SAVEPOINT and
-# a RELEASE to every submit. Same function, so the same row lock, checks and history.
-_transition_in_our_transaction = transition.__wrapped__
-
-
 @dataclass
 class Written:
     """A submit's or save's result with what its response is rendered from, so rendering
@@ -416,7 +410,8 @@ def application_submit_written(*, user, data) -> Written:
     scope = validation.active_sections(sections, parsed.answers)
     answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=scope)
     if application.status != S.SUBMITTED:
-        application = _transition_in_our_transaction(application_id=application.pk, to=S.SUBMITTED, actor=user)
+        # In our transaction (a refusal fails the whole submit): no nested SAVEPOINT/RELEASE pair.
+        application = transition(application_id=application.pk, to=S.SUBMITTED, actor=user, savepoint=False)
     return Written(application, cycle, sections, answers)
 
 
@@ -443,7 +438,7 @@ def application_save_written(*, user, data) -> Written:
         raise ApplicationError(problem, errors={"teamcode": [problem]})
     answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=sections)
     if application.status != S.STARTED:
-        application = _transition_in_our_transaction(application_id=application.pk, to=S.STARTED, actor=user)
+        application = transition(application_id=application.pk, to=S.STARTED, actor=user, savepoint=False)
     return Written(application, cycle, sections, answers)
 
 

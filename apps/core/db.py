@@ -21,14 +21,19 @@ def one_at_a_time(func: F) -> F:
     SQLite has no row locks: it refuses the second writer outright ("database table is
     locked"), so there the whole transaction is retried after a short pause, and the retry
     sees the first change. Inside an outer transaction no retry is possible; the error goes up.
+
+    `savepoint=False` (a keyword of the wrapped function's callers) runs it directly in the
+    caller's transaction, without the nested SAVEPOINT/RELEASE pair: for a caller whose whole
+    operation fails with it anyway (a refusal then rolls back the caller's transaction too).
+    A caller that catches the refusal and carries on must keep the default.
     """
 
     @wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args, savepoint: bool = True, **kwargs):
         attempt = 0
         while True:
             try:
-                with transaction.atomic():
+                with transaction.atomic(savepoint=savepoint):
                     return func(*args, **kwargs)
             except OperationalError as exc:
                 connection = transaction.get_connection()
