@@ -48,3 +48,23 @@ def test_committed_typescript_types_match_the_openapi_schema(tmp_path):
         "frontend/src/api/schema.d.ts is stale: the API's schema changed. Run `make schema`, "
         "then fix what `npm --prefix frontend run typecheck` reports."
     )
+
+
+def test_the_question_set_answered_always_carries_options_and_conditional_on():
+    """GET `questions` answers every question with `options` and every section with
+    `conditional_on` (the contract), so the schema requires them there, while a PUT may leave them
+    out: the generated types then need no `?? []` for a list that is never missing."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/applications/questions"]
+    components = schema["components"]["schemas"]
+
+    def resolve(ref_holder: dict) -> dict:
+        return components[ref_holder["$ref"].rsplit("/", 1)[1]]
+
+    answered = resolve(operation["get"]["responses"]["200"]["content"]["application/json"]["schema"]["items"])
+    assert "conditional_on" in answered["required"]
+    assert "options" in resolve(answered["properties"]["questions"]["items"])["required"]
+
+    sent = resolve(operation["put"]["requestBody"]["content"]["application/json"]["schema"]["items"])
+    assert "conditional_on" not in sent["required"]
+    assert "options" not in resolve(sent["properties"]["questions"]["items"])["required"]

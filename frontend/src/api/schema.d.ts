@@ -1564,11 +1564,11 @@ export interface components {
             text: string;
             html: string;
         };
-        Question: {
+        QuestionOutput: {
             question_id: string;
             question_text: string;
             question_type: components["schemas"]["QuestionTypeEnum"];
-            options?: string[];
+            options: string[];
         };
         QuestionRequest: {
             question_id: string;
@@ -1577,10 +1577,10 @@ export interface components {
             options?: string[];
         };
         /** @description One section of the question set (GET and PUT `questions`). */
-        QuestionSection: {
+        QuestionSectionOutput: {
             section_name: string;
-            conditional_on?: string | null;
-            questions: components["schemas"]["Question"][];
+            conditional_on: string | null;
+            questions: components["schemas"]["QuestionOutput"][];
         };
         /** @description One section of the question set (GET and PUT `questions`). */
         QuestionSectionRequest: {
@@ -3017,7 +3017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuestionSection"][];
+                    "application/json": components["schemas"]["QuestionSectionOutput"][];
                 };
             };
             /** @description Not signed in */
@@ -3050,7 +3050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuestionSection"][];
+                    "application/json": components["schemas"]["QuestionSectionOutput"][];
                 };
             };
             /** @description Invalid input, or a malformed body */
