@@ -92,6 +92,14 @@ chromium:
 	  fi; \
 	fi
 
+# The TypeScript types of the API's shapes (frontend/src/api/schema.d.ts, committed) regenerated
+# from the OpenAPI schema the server describes (drf-spectacular, no database needed). Run it after
+# changing a serializer or a route; apps/core/tests/test_schema_types.py fails while it is stale.
+.PHONY: schema
+schema: $(STAMPS)/python $(STAMPS)/npm
+	$(PY) manage.py spectacular --file var/openapi.yaml
+	frontend/node_modules/.bin/openapi-typescript var/openapi.yaml --output frontend/src/api/schema.d.ts
+
 test: lint typecheck vitest pytest e2e
 
 clean:

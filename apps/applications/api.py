@@ -37,6 +37,18 @@ class QuestionSectionSerializer(serializers.Serializer):
     questions = QuestionSerializer(many=True)
 
 
+# What GET answers always carries `options` and `conditional_on` (the contract's shape), while a
+# PUT may leave them out; the response side says so, so the generated TypeScript types need no
+# `?? []` for a list that is never missing.
+class QuestionOutputSerializer(QuestionSerializer):
+    options = serializers.ListField(child=serializers.CharField())
+
+
+class QuestionSectionOutputSerializer(QuestionSectionSerializer):
+    conditional_on = serializers.CharField(allow_null=True)
+    questions = QuestionOutputSerializer(many=True)
+
+
 class AnswerSerializer(serializers.Serializer):
     question_id = serializers.CharField()
     answer = serializers.CharField(allow_blank=True)
@@ -92,11 +104,11 @@ NAME_LIST_MAX_AGE = 60 * 60 * 24
 
 
 @extend_schema_view(
-    get=extend_schema(summary="The current question set", responses={200: QuestionSectionSerializer(many=True)}),
+    get=extend_schema(summary="The current question set", responses={200: QuestionSectionOutputSerializer(many=True)}),
     put=extend_schema(
         summary="Replace the current question set (the question builder)",
         request=QuestionSectionSerializer(many=True),
-        responses={200: QuestionSectionSerializer(many=True)},
+        responses={200: QuestionSectionOutputSerializer(many=True)},
     ),
 )
 class QuestionsApi(ApiView):

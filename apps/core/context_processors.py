@@ -4,7 +4,6 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.middleware.csrf import get_token
-from django.urls import reverse
 
 # What domain apps add to every page, registered in their AppConfig.ready (the cycles app: the
 # current cycle's status), so core, the plumbing, imports no domain app. A contributor takes
@@ -21,7 +20,10 @@ def contribute(contributor: Contributor) -> None:
 
 
 def portal(request) -> dict:
-    """The navbar's facts and the one global config object that every island reads."""
+    """The navbar's facts and the one global config object that every island reads.
+
+    No API addresses here: the islands take them from frontend/src/api/urls.ts, typed against
+    the OpenAPI schema's paths, so there is one source and a renamed route fails `tsc`."""
     user = getattr(request, "user", None)
     signed_in = bool(user and user.is_authenticated)
     config = {
@@ -37,15 +39,6 @@ def portal(request) -> dict:
             "hostSchool": settings.HOST_SCHOOL,
             "contactEmail": settings.CONTACT_EMAIL,
             "codeOfConductUrl": settings.SOCIAL_LINKS["code_of_conduct"],
-        },
-        "api": {
-            "tokenRefresh": reverse("api:auth:token-refresh"),
-            "login": reverse("api:auth:login"),
-            "logout": reverse("api:auth:logout"),
-            "register": reverse("api:auth:register"),
-            "user": reverse("api:auth:user"),
-            "resetRequest": reverse("api:auth:reset-request"),
-            "whitelist": reverse("api:auth:whitelist"),
         },
     }
     context = {

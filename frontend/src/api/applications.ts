@@ -1,72 +1,32 @@
 import { api } from "../lib/api";
+import type { components } from "./schema";
+import { urls } from "./urls";
+
+// The API's shapes are the generated OpenAPI schema's (schema.d.ts, `make schema`); these are
+// the names the code uses for them.
+type Schemas = components["schemas"];
 
 /** The nine question types of spec section 2. */
-export type QuestionType =
-  | "numeric"
-  | "boolean"
-  | "short_answer"
-  | "long_answer"
-  | "multiple_choice"
-  | "multiselect"
-  | "list"
-  | "resume"
-  | "country";
-
-export interface Question {
-  question_id: string;
-  question_text: string;
-  question_type: QuestionType;
-  options: string[];
-}
-
-export interface QuestionSection {
-  section_name: string;
-  conditional_on: string | null;
-  questions: Question[];
-}
-
-export interface SectionAnswers {
-  section_name: string;
-  answers: { question_id: string; answer: string }[];
-}
-
-export type ApplicationStatus =
-  | "unsubmitted"
-  | "started"
-  | "submitted"
-  | "waitlisted"
-  | "waitlist_confirmed"
-  | "accepted"
-  | "waitlist_accepted"
-  | "confirmed"
-  | "rejected"
-  | "declined";
-
-/** The body of submit and save (contract: other keys are ignored). */
-export interface ApplicationBody {
-  first: string;
-  last: string;
-  school: string;
-  sections: SectionAnswers[];
-  checkboxes: [boolean, boolean, boolean];
-  teamcode: string | null;
-}
-
-/** GET /api/applications/application: the applicant's own application. */
-export interface Application extends ApplicationBody {
-  status: ApplicationStatus;
-  email: string;
-  travel_reimbursement: boolean;
-  housing_accommodations: boolean;
-}
+export type QuestionType = Schemas["QuestionTypeEnum"];
+/** One question set, typed once: the applicant's form, the builder and the organizer's editor. */
+export type Question = Schemas["QuestionOutput"];
+export type QuestionSection = Schemas["QuestionSectionOutput"];
+export type SectionAnswers = Schemas["AnswerSection"];
+export type ApplicationStatus = Schemas["ApplicationStatusEnum"];
+/** The body of submit, save and an organizer's edit (contract: other keys are ignored). */
+export type ApplicationBody = Schemas["ApplicationInputRequest"];
+/** GET /api/applications/application (and an organizer's GET of one application). */
+export type Application = Schemas["ApplicationOutput"];
+/** What submit and save answer: the application as stored, and a message. */
+export type ApplicationSaved = Schemas["ApplicationSavedOutput"];
 
 export const applicationsApi = {
-  questions: () => api.get<QuestionSection[]>("/api/applications/questions"),
-  schools: () => api.get<string[]>("/api/applications/schools"),
-  countries: () => api.get<string[]>("/api/applications/countries"),
-  application: () => api.get<Application>("/api/applications/application"),
-  submit: (body: ApplicationBody) => api.post<Application>("/api/applications/application", body),
-  save: (body: ApplicationBody) => api.post<Application>("/api/applications/save", body),
+  questions: () => api.get<QuestionSection[]>(urls.questions),
+  schools: () => api.get<string[]>(urls.schools),
+  countries: () => api.get<string[]>(urls.countries),
+  application: () => api.get<Application>(urls.application),
+  submit: (body: ApplicationBody) => api.post<ApplicationSaved>(urls.application, body),
+  save: (body: ApplicationBody) => api.post<ApplicationSaved>(urls.save, body),
   /** A fresh team code that no one in the cycle uses yet, reserved for the caller's new team. */
-  teamcode: () => api.post<{ teamcode: string }>("/api/applications/teamcode"),
+  teamcode: () => api.post<Schemas["TeamCodeOutput"]>(urls.teamcode),
 };

@@ -1,16 +1,17 @@
 import { api } from "../lib/api";
-import type { PortalUser } from "../lib/config";
+import type { components } from "./schema";
+import { urls } from "./urls";
+
+type Schemas = components["schemas"];
+type Message = Schemas["Message"];
 
 export const authApi = {
-  login: (email: string, password: string) =>
-    api.post<{ user: PortalUser }>("/api/auth/login", { email, password }),
-  register: (email: string, password: string) =>
-    api.post<{ message: string }>("/api/auth/register", { email, password }),
-  verify: (token: string) => api.get<{ message: string }>(`/api/auth/verify/${encodeURIComponent(token)}`),
-  whitelist: () => api.get<string[]>("/api/auth/whitelist"),
-  resetRequest: (email: string) => api.post<{ message: string }>("/api/auth/reset_password", { email }),
-  resetConfirm: (token: string, password: string) =>
-    api.post<{ message: string }>(`/api/auth/reset_password/${encodeURIComponent(token)}`, { password }),
-  logout: () => api.post("/api/auth/logout"),
-  user: () => api.get<PortalUser>("/api/auth/user"),
+  login: (email: string, password: string) => api.post<Schemas["LoginOutput"]>(urls.login, { email, password }),
+  register: (email: string, password: string) => api.post<Message>(urls.register, { email, password }),
+  verify: (token: string) => api.get<Message>(urls.verify(token)),
+  whitelist: () => api.get<string[]>(urls.whitelist),
+  resetRequest: (email: string) => api.post<Message>(urls.resetRequest, { email }),
+  resetConfirm: (token: string, password: string) => api.post<Message>(urls.resetConfirm(token), { password }),
+  logout: () => api.post<Message>(urls.logout),
+  user: () => api.get<Schemas["UserOutput"]>(urls.user),
 };

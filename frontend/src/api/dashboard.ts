@@ -1,15 +1,12 @@
 import { api } from "../lib/api";
+import type { components } from "./schema";
+import { urls } from "./urls";
 
 /** What an applicant's answer returns: their status as they may now see it. */
-export interface ApplicantStatus {
-  status: string;
-  travel_reimbursement: boolean;
-  housing_accommodations: boolean;
-  teamcode: string | null;
-}
+export type ApplicantStatus = components["schemas"]["ApplicantStatus"];
 
 export const dashboardApi = {
-  confirm: () => api.post<ApplicantStatus>("/api/applications/confirm"),
-  confirmWaitlist: () => api.post<ApplicantStatus>("/api/applications/confirm-waitlist"),
-  decline: () => api.post<ApplicantStatus>("/api/applications/decline"),
+  confirm: () => api.post<ApplicantStatus>(urls.confirm),
+  confirmWaitlist: () => api.post<ApplicantStatus>(urls.confirmWaitlist),
+  decline: () => api.post<ApplicantStatus>(urls.decline),
 };

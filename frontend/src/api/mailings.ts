@@ -1,56 +1,26 @@
 // Batch mailings and the automated emails' templates.
 import { api } from "../lib/api";
+import type { components } from "./schema";
+import { urls } from "./urls";
 
-export type MailingStatus = "scheduled" | "sending" | "sent" | "cancelled";
+type Schemas = components["schemas"];
 
-export interface Mailing {
-  id: number;
-  subject: string;
-  audience: string;
-  send_at: string;
-  status: MailingStatus | string;
-  recipients: number;
-  sent: number;
-  failed: number;
-}
-
-export interface MailingCreated {
-  id: number;
-  status: string;
-  recipients: number;
-}
-
-export interface Placeholder {
-  name: string;
-  description?: string;
-}
-
-export interface EmailTemplate {
-  key: string;
-  subject: string;
-  html: string;
-  name?: string;
-  description?: string;
-  placeholders?: (string | Placeholder)[];
-  /** True when an organizer's version replaces the default. */
-  customized?: boolean;
-}
-
-export interface Preview {
-  subject: string;
-  html: string;
-}
+export type MailingStatus = Schemas["MailingStatusEnum"];
+export type Mailing = Schemas["MailingOutput"];
+export type MailingCreated = Schemas["MailingCreated"];
+export type EmailTemplate = Schemas["TemplateOutput"];
+export type Preview = Schemas["Preview"];
 
 export const mailingsApi = {
-  list: () => api.get<Mailing[]>("/api/mailings"),
-  create: (form: FormData) => api.upload<MailingCreated>("/api/mailings", form),
-  cancel: (id: number) => api.delete<unknown>(`/api/mailings/${id}`),
-  templates: () => api.get<EmailTemplate[]>("/api/mailings/templates"),
+  list: () => api.get<Mailing[]>(urls.mailings),
+  create: (form: FormData) => api.upload<MailingCreated>(urls.mailings, form),
+  cancel: (id: number) => api.delete<Schemas["MailingCancelled"]>(urls.mailing(id)),
+  templates: () => api.get<EmailTemplate[]>(urls.templates),
   saveTemplate: (key: string, subject: string, html: string) =>
-    api.put<EmailTemplate>(`/api/mailings/templates/${encodeURIComponent(key)}`, { subject, html }),
-  resetTemplate: (key: string) => api.delete<EmailTemplate>(`/api/mailings/templates/${encodeURIComponent(key)}`),
+    api.put<EmailTemplate>(urls.template(key), { subject, html }),
+  resetTemplate: (key: string) => api.delete<EmailTemplate>(urls.template(key)),
   preview: (key: string, subject: string, html: string) =>
-    api.post<Preview>(`/api/mailings/templates/${encodeURIComponent(key)}/preview`, { subject, html }),
+    api.post<Preview>(urls.templatePreview(key), { subject, html }),
   sendTest: (key: string, subject: string, html: string) =>
-    api.post<{ message?: string }>(`/api/mailings/templates/${encodeURIComponent(key)}/test`, { subject, html }),
+    api.post<Schemas["Message"]>(urls.templateTest(key), { subject, html }),
 };

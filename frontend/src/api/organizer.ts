@@ -1,135 +1,73 @@
 // The organizers' calls (API contract: Auth admins and whitelist, Cycle, Applications admin
-// calls, Reviews, Resumes). Every email or pattern in a path is URL-encoded.
+// calls, Reviews, Resumes). Every email or pattern in a path is URL-encoded (urls.ts).
 import { api, request } from "../lib/api";
-import type { QuestionSection } from "./applications";
+import type { components } from "./schema";
+import { urls } from "./urls";
+import type { Application, ApplicationBody, QuestionSection } from "./applications";
+
+type Schemas = components["schemas"];
 
 export type Filters = Partial<Record<"first" | "last" | "email" | "school" | "status" | "teamcode", string>>;
 
-export interface ApplicationRow {
-  email: string;
-  first: string;
-  last: string;
-  school: string;
-  teamcode: string | null;
-  status: string;
-}
-
-export interface ApplicationPage {
-  applications: ApplicationRow[];
-  total: number;
-  pages: number;
-  page: number;
-}
-
-export interface SectionAnswers {
-  section_name: string;
-  answers: { question_id: string; answer: string }[];
-}
-
-export interface Application {
-  first: string;
-  last: string;
-  school: string;
-  sections: SectionAnswers[];
-  checkboxes: boolean[];
-  teamcode: string | null;
-  status: string;
-  email: string;
-  travel_reimbursement: boolean;
-  housing_accommodations: boolean;
-}
-
-// One question set, typed once: the organizer's editor renders it with the applicant's form.
-export type { Question, QuestionSection } from "./applications";
-
-export interface HistoryEntry {
-  at: string;
-  actor: string | null;
-  field: string;
-  from: string;
-  to: string;
-}
-
-export interface Decision {
-  status: string;
-  travel_reimbursement: boolean;
-  housing_accommodations: boolean;
-}
-
-export interface BatchResult {
-  approved: string[];
-  failed: { email: string; reason: string }[];
-}
-
-export interface CycleConfig {
-  dates: Record<string, string>;
-  status: string;
-  location: string;
-  housing_link: string;
-}
-
-export interface CurrentCycle {
-  year: number;
-  cycle: string;
-}
-
-export interface WhitelistException {
-  id: number;
-  kind: "email" | "pattern";
-  value: string;
-}
-
-export interface Assigned {
-  email: string;
-  status: string;
-}
-
-const enc = encodeURIComponent;
-const A = "/api/applications";
+export type ApplicationRow = Schemas["TableRow"];
+export type ApplicationPage = Schemas["TablePage"];
+// One application and one question set, typed once (applications.ts): the organizer's editor
+// renders them with the applicant's form.
+export type { Application, Question, QuestionSection, SectionAnswers } from "./applications";
+export type HistoryEntry = Schemas["HistoryEvent"];
+/** What an organizer reads of a decision (GET status/{email}). */
+export type Decision = Schemas["VisibleStatus"];
+/** What an organizer sends to decide (POST status/{email}). */
+export type DecisionInput = Schemas["DecisionInputRequest"];
+export type BatchStatusInput = Schemas["BatchStatusInputRequest"];
+export type BatchResult = Schemas["BatchResult"];
+export type CycleConfig = Schemas["ConfigOutput"];
+export type CycleConfigInput = Schemas["ConfigRequest"];
+export type CurrentCycle = Schemas["CurrentOutput"];
+export type WhitelistException = Schemas["WhitelistRuleOutput"];
+export type Assigned = Schemas["Assignment"];
+export type ReviewStatus = Schemas["ReviewStatusEnum"];
 
 export const organizerApi = {
   // Applications
   list: (page: number, perPage: number, filters: Filters) =>
-    api.get<ApplicationPage>(`${A}/all`, {
+    api.get<ApplicationPage>(urls.allApplications, {
       page,
       per_page: perPage,
       filters: Object.keys(filters).length ? JSON.stringify(filters) : undefined,
     }),
-  application: (email: string) => api.get<Application>(`${A}/${enc(email)}`),
-  updateApplication: (email: string, body: Omit<Application, "status" | "email" | "travel_reimbursement" | "housing_accommodations">) =>
-    api.put<Application>(`${A}/${enc(email)}`, body),
-  history: (email: string) => api.get<HistoryEntry[]>(`${A}/${enc(email)}/history`),
-  teammates: (teamcode: string) => api.get<string[]>(`${A}/teammates/${enc(teamcode)}`),
-  questions: () => api.get<QuestionSection[]>(`${A}/questions`),
-  schools: () => api.get<string[]>(`${A}/schools`),
-  countries: () => api.get<string[]>(`${A}/countries`),
-  status: (email: string) => api.get<Decision>(`${A}/status/${enc(email)}`),
-  decide: (email: string, decision: Decision) => api.post(`${A}/status/${enc(email)}`, decision),
-  batchStatus: (body: { emails: string; status: string; travel_reimbursement: boolean; housing_accommodations: boolean }) =>
-    api.post<BatchResult>(`${A}/batch-status`, body),
+  application: (email: string) => api.get<Application>(urls.applicationOf(email)),
+  updateApplication: (email: string, body: ApplicationBody) => api.put<Application>(urls.applicationOf(email), body),
+  history: (email: string) => api.get<HistoryEntry[]>(urls.historyOf(email)),
+  teammates: (teamcode: string) => api.get<string[]>(urls.teammates(teamcode)),
+  questions: () => api.get<QuestionSection[]>(urls.questions),
+  schools: () => api.get<string[]>(urls.schools),
+  countries: () => api.get<string[]>(urls.countries),
+  status: (email: string) => api.get<Decision>(urls.statusOf(email)),
+  decide: (email: string, decision: DecisionInput) => api.post<Decision>(urls.statusOf(email), decision),
+  batchStatus: (body: BatchStatusInput) => api.post<BatchResult>(urls.batchStatus, body),
   // Resumes
-  downloadResume: (email: string) => request<Response>(`/api/resume/download/${enc(email)}`, { raw: true }),
+  downloadResume: (email: string) => request<Response>(urls.resumeDownload(email), { raw: true }),
   // Reviews
-  assign: (member: string, emails: string) => api.post<BatchResult>(`${A}/assign-applications`, { member, emails }),
-  assigned: (reviewer: string) => api.get<{ assigned: Assigned[] }>(`${A}/assigned-applications/${enc(reviewer)}`),
-  applicationIndex: (reviewer: string, index: number) =>
-    api.get<{ email: string; status?: string }>(`${A}/application-index/${enc(reviewer)}/${index}`),
-  changeReviewStatus: (reviewer: string, email: string, status: string) =>
-    api.put(`${A}/change-review-status/${enc(reviewer)}/${enc(email)}/${enc(status)}`),
+  assign: (member: string, emails: string) => api.post<BatchResult>(urls.assignApplications, { member, emails }),
+  assigned: (reviewer: string) => api.get<Schemas["AssignedList"]>(urls.assignedApplications(reviewer)),
+  applicationIndex: (reviewer: string, index: number) => api.get<Assigned>(urls.applicationIndex(reviewer, index)),
+  changeReviewStatus: (reviewer: string, email: string, status: ReviewStatus) =>
+    api.put<Assigned>(urls.changeReviewStatus(reviewer, email, status)),
   // Admins
-  admins: () => api.get<string[]>("/api/auth/admins"),
-  promote: (email: string) => api.post("/api/auth/promote", { email }),
-  demote: (email: string) => api.post("/api/auth/demote", { email }),
+  admins: () => api.get<string[]>(urls.admins),
+  promote: (email: string) => api.post<Schemas["UserOutput"]>(urls.promote, { email }),
+  demote: (email: string) => api.post<Schemas["UserOutput"]>(urls.demote, { email }),
   // Configuration
-  config: () => api.get<CycleConfig>(`${A}/cycle/config`),
-  saveConfig: (config: CycleConfig) => api.post<CycleConfig>(`${A}/cycle/config`, config),
-  current: () => api.get<CurrentCycle>(`${A}/cycle/current`),
-  saveCurrent: (current: CurrentCycle) => api.post<CurrentCycle>(`${A}/cycle/current`, current),
+  config: () => api.get<CycleConfig>(urls.cycleConfig),
+  saveConfig: (config: CycleConfigInput) => api.post<Schemas["ConfigSavedOutput"]>(urls.cycleConfig, config),
+  current: () => api.get<CurrentCycle>(urls.cycleCurrent),
+  saveCurrent: (current: Schemas["CurrentRequest"]) => api.post<CurrentCycle>(urls.cycleCurrent, current),
   // Whitelist
-  exceptions: () => api.get<WhitelistException[]>("/api/auth/whitelist/exceptions"),
-  whitelistEmail: (email: string) => api.post<WhitelistException>(`${A}/whitelistemail/${enc(email)}`),
-  whitelistPattern: (pattern: string) => api.post<WhitelistException>(`${A}/whitelistpattern/${enc(pattern)}`),
-  removeException: (id: number) => api.delete(`/api/auth/whitelist/exceptions/${id}`),
+  exceptions: () => api.get<WhitelistException[]>(urls.whitelistExceptions),
+  whitelistEmail: (email: string) => api.post<WhitelistException>(urls.whitelistEmail(email)),
+  whitelistPattern: (pattern: string) => api.post<WhitelistException>(urls.whitelistPattern(pattern)),
+  removeException: (id: number) => api.delete(urls.whitelistException(id)),
 };
 
 /** Save a downloaded resume as `<email>.pdf` through a temporary link. */

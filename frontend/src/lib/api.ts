@@ -1,5 +1,6 @@
 // The only caller of fetch() in the frontend. Same-origin cookies, JSON, the CSRF header on
 // unsafe methods; on a 401 it refreshes the session once and retries once.
+import { urls } from "../api/urls";
 import { getConfig } from "./config";
 
 export interface ApiErrorBody {
@@ -28,7 +29,7 @@ export interface RequestOptions {
   raw?: boolean;
 }
 
-const REFRESH_URL = "/api/auth/token/refresh";
+const REFRESH_URL = urls.tokenRefresh;
 
 function csrfToken(): string {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);

@@ -22,7 +22,6 @@ export interface PortalConfig {
     contactEmail: string;
     codeOfConductUrl: string;
   };
-  api: Record<string, string>;
 }
 
 let cached: PortalConfig | null = null;

@@ -23,6 +23,7 @@ function routes(extra: Record<string, Route | Route[]> = {}) {
 function draft(status: Application["status"] = "started"): Application {
   return {
     ...toBody(SECTIONS, validState(), true),
+    teamcode: "123456",
     status,
     email: "ada@princeton.edu",
     travel_reimbursement: false,

@@ -122,6 +122,7 @@ describe("answer encoding (API contract)", () => {
   it("reads a saved application back into the form", () => {
     const saved: Application = {
       ...toBody(SECTIONS, validState(), true),
+      teamcode: "123456",
       status: "started",
       email: "ada@princeton.edu",
       travel_reimbursement: false,

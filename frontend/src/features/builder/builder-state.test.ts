@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SectionDto } from "../../api/reports";
+import type { QuestionSection as SectionDto } from "../../api/applications";
 import {
   builderReducer,
   conditionChoices,

@@ -1,7 +1,7 @@
 // The question builder's state: sections and questions held locally until Confirm Questions.
 // Existing questions keep their question_id (their answers stay attached); new ones get a slug
 // of their text when the set is saved.
-import type { QuestionDto, QuestionType, SectionDto } from "../../api/reports";
+import type { Question as QuestionDto, QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 
 export const MISSING_INFO = "Error: Question is missing information and cannot be submitted yet.";
 

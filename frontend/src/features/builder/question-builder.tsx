@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
-import { reportsApi, type QuestionType, type SectionDto } from "../../api/reports";
+import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
+import { reportsApi } from "../../api/reports";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";

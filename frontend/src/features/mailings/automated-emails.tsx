@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { mailingsApi, type EmailTemplate, type Placeholder, type Preview } from "../../api/mailings";
+import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
@@ -7,10 +7,6 @@ import { ApiError, fieldErrors } from "../../lib/api";
 type Notice = { kind: "error" | "success"; text: string } | null;
 
 const PREVIEW_DELAY_MS = 400;
-
-function placeholderOf(p: string | Placeholder): Placeholder {
-  return typeof p === "string" ? { name: p } : p;
-}
 
 function titleOf(template: EmailTemplate): string {
   if (template.name) return template.name;
@@ -112,7 +108,8 @@ export function TemplateEditor({
     }
   }
 
-  const placeholders = (template.placeholders ?? []).map(placeholderOf);
+  // The names the server substitutes (the schema: a list of names, no descriptions).
+  const placeholders = template.placeholders;
 
   return (
     <form className="template-editor" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
@@ -123,7 +120,6 @@ export function TemplateEditor({
             {template.customized ? "Customized" : "Default"}
           </span>
         </div>
-        {template.description ? <p className="muted">{template.description}</p> : null}
         <div className="field">
           <label htmlFor={`${id}-subject`}>Subject</label>
           <input
@@ -166,9 +162,8 @@ export function TemplateEditor({
             <p className="label">Placeholders</p>
             <ul className="placeholders__list">
               {placeholders.map((p) => (
-                <li key={p.name}>
-                  <code>{`{{ ${p.name} }}`}</code>
-                  {p.description ? <span className="muted"> {p.description}</span> : null}
+                <li key={p}>
+                  <code>{`{{ ${p} }}`}</code>
                 </li>
               ))}
             </ul>

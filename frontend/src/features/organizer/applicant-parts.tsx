@@ -124,8 +124,9 @@ function fieldName(field: string): string {
   return FIELD_NAMES[field] ?? field.replace(/_/g, " ");
 }
 
-function show(field: string, value: string): string {
-  if (value === "") return "—";
+function show(field: string, value: string | null): string {
+  // A field set for the first time has no `from` (null), one cleared has an empty `to`.
+  if (value === "" || value === null) return "—";
   if (field === "status") return statusWord(value);
   if (value === "True" || value === "true") return "Yes";
   if (value === "False" || value === "false") return "No";

@@ -1,6 +1,6 @@
 // /admin/batch, Batch Update: one decision for many pasted addresses, in ONE request.
 import { useState, type FormEvent } from "react";
-import { organizerApi, type BatchResult } from "../../api/organizer";
+import { organizerApi, type BatchResult, type BatchStatusInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { extractEmails } from "../../lib/emails";
 import { useSubmit } from "../../lib/use-submit";
@@ -28,7 +28,13 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
     await run(
       async () =>
         setResult(
-          await organizerApi.batchStatus({ emails, status, travel_reimbursement: travel, housing_accommodations: housing }),
+          await organizerApi.batchStatus({
+            emails,
+            // One of the server-rendered choices; the server still checks it.
+            status: status as BatchStatusInput["status"],
+            travel_reimbursement: travel,
+            housing_accommodations: housing,
+          }),
         ),
       "Error updating the batch",
     );

@@ -6,7 +6,7 @@ import { Field } from "../../components/field";
 import { fieldErrors } from "../../lib/api";
 import { PageHeader, SelectField, type Choice } from "./common";
 
-export const DATE_FIELDS: { key: string; label: string }[] = [
+export const DATE_FIELDS: { key: keyof CycleConfig["dates"]; label: string }[] = [
   { key: "due", label: "Application due" },
   { key: "start", label: "Event start" },
   { key: "end", label: "Event end" },
@@ -85,7 +85,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
   const [cycleMessage, setCycleMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const setDate = (key: string, value: string) => setConfig((c) => ({ ...c, dates: { ...c.dates, [key]: value } }));
+  const setDate = (key: keyof CycleConfig["dates"], value: string) => setConfig((c) => ({ ...c, dates: { ...c.dates, [key]: value } }));
 
   async function saveConfig(event: FormEvent) {
     event.preventDefault();
@@ -166,7 +166,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               required
               choices={statuses}
               value={config.status}
-              onChange={(e) => setConfig({ ...config, status: e.target.value })}
+              onChange={(e) => setConfig({ ...config, status: e.target.value as CycleConfig["status"] })}
               error={errors.status}
             />
             <Field
@@ -202,7 +202,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
             required
             choices={seasons}
             value={current.cycle}
-            onChange={(e) => setCurrent({ ...current, cycle: e.target.value })}
+            onChange={(e) => setCurrent({ ...current, cycle: e.target.value as CurrentCycle["cycle"] })}
             error={cycleErrors.cycle}
           />
           <Field

@@ -1,7 +1,7 @@
 // The decision form of the applicant and review pages: status, travel, housing; Save Decision
 // records it through POST /api/applications/status/{email} and reloads the page.
 import { useState, type FormEvent } from "react";
-import { organizerApi, type Decision } from "../../api/organizer";
+import { organizerApi, type Decision, type DecisionInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { SelectField, YesNoField, serverMessage, type Choice } from "./common";
 
@@ -34,7 +34,13 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
     setBusy(true);
     setError(null);
     try {
-      await organizerApi.decide(email, { status, travel_reimbursement: travel, housing_accommodations: housing });
+      // `status` is one of the server-rendered decisions; the server still checks it.
+      const decision: DecisionInput = {
+        status: status as DecisionInput["status"],
+        travel_reimbursement: travel,
+        housing_accommodations: housing,
+      };
+      await organizerApi.decide(email, decision);
       (onSaved ?? (() => window.location.reload()))();
     } catch (e) {
       setError(serverMessage(e, "Error saving decision"));

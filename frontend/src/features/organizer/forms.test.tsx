@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { organizerApi, type Application, type QuestionSection } from "../../api/organizer";
+import { organizerApi, type Application, type CycleConfig, type QuestionSection } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { Administrators, PROMOTE_FAILED } from "./administrators";
 import { ApplicationEditor } from "./application-editor";
@@ -26,7 +26,8 @@ const DECISIONS = [
 
 describe("DecisionForm", () => {
   it("offers the five decisions with 'No Decision' and sends status, travel and housing, then reloads", async () => {
-    const decide = vi.spyOn(organizerApi, "decide").mockResolvedValue(undefined);
+    const decide = vi.spyOn(organizerApi, "decide")
+      .mockResolvedValue({ status: "accepted", travel_reimbursement: true, housing_accommodations: false });
     const onSaved = vi.fn();
     const user = userEvent.setup();
     render(
@@ -81,7 +82,7 @@ describe("DecisionForm", () => {
 
 describe("Administrators", () => {
   it("promotes by email and refreshes the list", async () => {
-    vi.spyOn(organizerApi, "promote").mockResolvedValue(undefined);
+    vi.spyOn(organizerApi, "promote").mockResolvedValue({ email: "ada@princeton.edu", role: "admin" });
     vi.spyOn(organizerApi, "admins").mockResolvedValue(["ada@princeton.edu", "grace@princeton.edu"]);
     const user = userEvent.setup();
     render(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
@@ -111,7 +112,7 @@ describe("Administrators", () => {
   });
 
   it("leaves the admin pages after removing oneself", async () => {
-    vi.spyOn(organizerApi, "demote").mockResolvedValue(undefined);
+    vi.spyOn(organizerApi, "demote").mockResolvedValue({ email: "grace@princeton.edu", role: "user" });
     const onLeave = vi.fn();
     const user = userEvent.setup();
     render(<Administrators admins={["ada@princeton.edu", "grace@princeton.edu"]} me="grace@princeton.edu" onLeave={onLeave} />);
@@ -120,7 +121,7 @@ describe("Administrators", () => {
   });
 });
 
-const CONFIG = {
+const CONFIG: CycleConfig = {
   dates: {
     start: "2026-10-10",
     end: "2026-10-11",
@@ -181,7 +182,7 @@ describe("ConfigForm", () => {
   });
 
   it("saves and says 'Configuration updated successfully'", async () => {
-    const save = vi.spyOn(organizerApi, "saveConfig").mockResolvedValue(CONFIG);
+    const save = vi.spyOn(organizerApi, "saveConfig").mockResolvedValue({ ...CONFIG, message: "Configuration updated successfully" });
     const user = userEvent.setup();
     render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.selectOptions(screen.getByLabelText("Hackathon status"), "released");

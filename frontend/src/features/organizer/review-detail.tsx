@@ -1,6 +1,6 @@
 // /admin/reviewapps/<index>: the reviewer's index-th assignment, with Previous / Next.
 import { useEffect, useState } from "react";
-import { organizerApi, type Application, type QuestionSection } from "../../api/organizer";
+import { organizerApi, type Application, type QuestionSection, type ReviewStatus } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApplicantSummary, DecisionAndFiles } from "./applicant-parts";
@@ -95,7 +95,7 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...in
     setReviewStatus(value);
     setStatusMessage(null);
     try {
-      await organizerApi.changeReviewStatus(reviewer, load.email, value);
+      await organizerApi.changeReviewStatus(reviewer, load.email, value as ReviewStatus);
       setStatusMessage({ ok: true, text: "Review status saved." });
     } catch (e) {
       setReviewStatus(previous);

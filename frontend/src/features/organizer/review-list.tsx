@@ -14,7 +14,7 @@ interface Props {
 export function ReviewList({ reviewer, reviewStatuses, assigned: initial }: Props) {
   const [assigned, setAssigned] = useState<Assigned[] | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
-  const label = (status: string) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
+  const label = (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
 
   useEffect(() => {
     if (initial) return;

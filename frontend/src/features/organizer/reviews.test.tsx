@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { organizerApi, type Application } from "../../api/organizer";
+import { organizerApi, type Application, type Assigned } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
@@ -61,7 +61,7 @@ describe("ReviewList", () => {
 });
 
 describe("ReviewDetail", () => {
-  function setup(index: number, item: { email: string; status?: string }) {
+  function setup(index: number, item: Assigned) {
     vi.spyOn(organizerApi, "applicationIndex").mockResolvedValue(item);
     vi.spyOn(organizerApi, "application").mockResolvedValue(APPLICATION);
     vi.spyOn(organizerApi, "questions").mockResolvedValue([]);
@@ -93,7 +93,8 @@ describe("ReviewDetail", () => {
 
   it("changes the review status with the reviewer's email", async () => {
     setup(0, { email: "ada@princeton.edu", status: "to_review" });
-    const change = vi.spyOn(organizerApi, "changeReviewStatus").mockResolvedValue(undefined);
+    const change = vi.spyOn(organizerApi, "changeReviewStatus")
+      .mockResolvedValue({ email: "ada@princeton.edu", status: "complete" });
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText("Review status"), "complete");
     expect(change).toHaveBeenCalledWith("grace@princeton.edu", "ada@princeton.edu", "complete");

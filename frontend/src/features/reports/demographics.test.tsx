@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DemographicQuestion } from "../../api/reports";
 import { Demographics, chartKind, chartSummary } from "./demographics";
 
 const GROUPS = [
@@ -9,7 +10,7 @@ const GROUPS = [
   { value: "confirmed" as const, label: "Confirmed" },
 ];
 
-const DATA = [
+const DATA: DemographicQuestion[] = [
   {
     question_id: "age",
     question_text: "Age",

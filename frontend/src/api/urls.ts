@@ -1,0 +1,92 @@
+// Every API address the frontend calls, in one place. Each is written as the schema's own path
+// template (a key of the generated `paths`), so a route renamed or removed on the server fails
+// `tsc` here once `make schema` has regenerated schema.d.ts, instead of failing at run time.
+import type { paths } from "./schema";
+
+export type ApiPath = keyof paths;
+
+/** The `{name}` placeholders of a path template, e.g. "email" for "/api/applications/{email}". */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type Params<P extends ApiPath> = [ParamNames<P>] extends [never] ? [] : [Record<ParamNames<P>, string | number>];
+
+/** Fill a schema path's placeholders, each URL-encoded (emails, patterns and keys hold "@", "/" and "*"). */
+export function apiUrl<P extends ApiPath>(template: P, ...params: Params<P>): string {
+  const values = (params[0] ?? {}) as Record<string, string | number>;
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`apiUrl: no value for {${name}} in ${template}`);
+    return encodeURIComponent(String(values[name]));
+  });
+}
+
+export const urls = {
+  // Auth (contract: Auth)
+  tokenRefresh: apiUrl("/api/auth/token/refresh"),
+  login: apiUrl("/api/auth/login"),
+  logout: apiUrl("/api/auth/logout"),
+  register: apiUrl("/api/auth/register"),
+  user: apiUrl("/api/auth/user"),
+  verify: (key: string) => apiUrl("/api/auth/verify/{key}", { key }),
+  resetRequest: apiUrl("/api/auth/reset_password"),
+  resetConfirm: (key: string) => apiUrl("/api/auth/reset_password/{key}", { key }),
+  whitelist: apiUrl("/api/auth/whitelist"),
+  whitelistExceptions: apiUrl("/api/auth/whitelist/exceptions"),
+  whitelistException: (ruleId: number) => apiUrl("/api/auth/whitelist/exceptions/{rule_id}", { rule_id: ruleId }),
+  admins: apiUrl("/api/auth/admins"),
+  promote: apiUrl("/api/auth/promote"),
+  demote: apiUrl("/api/auth/demote"),
+
+  // The applicant's calls (contract: Applications)
+  questions: apiUrl("/api/applications/questions"),
+  schools: apiUrl("/api/applications/schools"),
+  countries: apiUrl("/api/applications/countries"),
+  application: apiUrl("/api/applications/application"),
+  save: apiUrl("/api/applications/save"),
+  teamcode: apiUrl("/api/applications/teamcode"),
+  confirm: apiUrl("/api/applications/confirm"),
+  confirmWaitlist: apiUrl("/api/applications/confirm-waitlist"),
+  decline: apiUrl("/api/applications/decline"),
+
+  // The organizers' calls on applications
+  allApplications: apiUrl("/api/applications/all"),
+  applicationOf: (email: string) => apiUrl("/api/applications/{email}", { email }),
+  historyOf: (email: string) => apiUrl("/api/applications/{email}/history", { email }),
+  teammates: (teamcode: string) => apiUrl("/api/applications/teammates/{teamcode}", { teamcode }),
+  statusOf: (email: string) => apiUrl("/api/applications/status/{email}", { email }),
+  batchStatus: apiUrl("/api/applications/batch-status"),
+  whitelistEmail: (value: string) => apiUrl("/api/applications/whitelistemail/{value}", { value }),
+  whitelistPattern: (value: string) => apiUrl("/api/applications/whitelistpattern/{value}", { value }),
+  cycleConfig: apiUrl("/api/applications/cycle/config"),
+  cycleCurrent: apiUrl("/api/applications/cycle/current"),
+
+  // Reviews
+  assignApplications: apiUrl("/api/applications/assign-applications"),
+  assignedApplications: (reviewer: string) =>
+    apiUrl("/api/applications/assigned-applications/{reviewer_email}", { reviewer_email: reviewer }),
+  applicationIndex: (reviewer: string, index: number) =>
+    apiUrl("/api/applications/application-index/{reviewer_email}/{index}", { reviewer_email: reviewer, index }),
+  changeReviewStatus: (reviewer: string, applicant: string, status: string) =>
+    apiUrl("/api/applications/change-review-status/{reviewer_email}/{applicant_email}/{review_status}", {
+      reviewer_email: reviewer,
+      applicant_email: applicant,
+      review_status: status,
+    }),
+
+  // Reports
+  stats: apiUrl("/api/applications/stats"),
+  exportCsv: apiUrl("/api/applications/export"),
+  demographics: apiUrl("/api/applications/demographics"),
+
+  // Resumes
+  resumeSubmitted: apiUrl("/api/resume/submitted"),
+  resumeUpload: apiUrl("/api/resume/upload"),
+  resumeDownload: (email: string) => apiUrl("/api/resume/download/{email}", { email }),
+  resumeDownloadAll: apiUrl("/api/resume/download-all"),
+
+  // Mailings and the automated emails' templates
+  mailings: apiUrl("/api/mailings"),
+  mailing: (mailingId: number) => apiUrl("/api/mailings/{mailing_id}", { mailing_id: mailingId }),
+  templates: apiUrl("/api/mailings/templates"),
+  template: (key: string) => apiUrl("/api/mailings/templates/{key}", { key }),
+  templatePreview: (key: string) => apiUrl("/api/mailings/templates/{key}/preview", { key }),
+  templateTest: (key: string) => apiUrl("/api/mailings/templates/{key}/test", { key }),
+} as const;
