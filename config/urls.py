@@ -40,6 +40,7 @@ urlpatterns = [
     path("loading", core_pages.loading, name="loading"),
     path("admin", core_pages.admin_panel, name="admin-panel"),
     path("", include("apps.accounts.page_urls")),
+    path("", include("apps.cycles.page_urls")),
     path("", include("apps.applications.page_urls")),
     path("", include("apps.applications.organizer_page_urls")),
     path("", include("apps.reports.report_page_urls")),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import pages
+from . import admin_pages, pages
 
 urlpatterns = [
     path("login", pages.login_page, name="login"),
@@ -9,4 +9,6 @@ urlpatterns = [
     path("reset", pages.reset_request_page, name="reset"),
     path("reset/<str:key>", pages.reset_confirm_page, name="reset-confirm"),
     path("verify/<str:key>", pages.verify_page, name="verify"),
+    path("admin/administrators", admin_pages.administrators_page, name="admin-administrators"),
+    path("admin/whitelist-emails", admin_pages.whitelist_page, name="admin-whitelist"),
 ]

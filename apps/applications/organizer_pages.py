@@ -11,11 +11,9 @@ import json
 
 from django.views.decorators.http import require_safe
 
-from apps.accounts.selectors import admin_emails, whitelist_exceptions
 from apps.core.exceptions import ApplicationError
-from apps.core.pages import admin_only, admin_page, island
-from apps.cycles.models import CycleStatus, Season
-from apps.cycles.selectors import current_cycle, current_status, cycle_config
+from apps.core.pages import admin_only, admin_page, island, select_options
+from apps.cycles.selectors import current_cycle, current_status
 
 from . import organizer
 from .models import ApplicationStatus
@@ -26,14 +24,9 @@ PAGE_SIZE = organizer.DEFAULT_PER_PAGE
 FILTER_KEYS = ("first", "last", "email", "school", "status", "teamcode")
 
 
-def _choices(values, choices) -> list[dict]:
-    labels = dict(choices)
-    return [{"value": str(v), "label": str(labels[v])} for v in values]
-
-
 def decision_choices() -> list[dict]:
     """The decision select of spec section 4: `submitted` reads 'No Decision'."""
-    options = _choices(DECISIONS, ApplicationStatus.choices)
+    options = select_options(DECISIONS, ApplicationStatus.choices)
     for option in options:
         if option["value"] == ApplicationStatus.SUBMITTED:
             option["label"] = "No Decision"
@@ -56,7 +49,7 @@ def users_page(request):
         "applications-admin-users",
         {
             "perPage": PAGE_SIZE,
-            "statuses": _choices(ApplicationStatus.values, ApplicationStatus.choices),
+            "statuses": select_options(ApplicationStatus.values, ApplicationStatus.choices),
             "initialFilters": initial_filters,
             "initialPage": first_page,
         },
@@ -93,62 +86,15 @@ def user_detail_page(request, email: str):
 
 @require_safe
 @admin_only
-def administrators_page(request):
-    return island(
-        request,
-        "applications-admin-administrators",
-        {"admins": admin_emails(), "me": request.user.email},
-        title="Administrators",
-    )
-
-
-@require_safe
-@admin_only
-def config_page(request):
-    cycle = current_cycle()
-    return island(
-        request,
-        "applications-admin-config",
-        {
-            "config": cycle_config(cycle),
-            "current": {"year": cycle.year, "cycle": cycle.season},
-            "statuses": _choices(CycleStatus.values, CycleStatus.choices),
-            "seasons": _choices(Season.values, Season.choices),
-        },
-        title="Configuration",
-    )
-
-
-@require_safe
-@admin_only
-def whitelist_page(request):
-    return island(
-        request,
-        "applications-admin-whitelist",
-        {"exceptions": whitelist_exceptions()},
-        title="Whitelist Emails",
-    )
-
-
-@require_safe
-@admin_only
 def batch_page(request):
     return island(
         request,
         "applications-admin-batch",
-        {"statuses": _choices(BATCH_DECISIONS, ApplicationStatus.choices), "defaultStatus": ApplicationStatus.ACCEPTED},
+        {
+            "statuses": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
+            "defaultStatus": ApplicationStatus.ACCEPTED,
+        },
         title="Batch Decisions",
-    )
-
-
-@require_safe
-@admin_only
-def assign_page(request):
-    return island(
-        request,
-        "applications-admin-assign",
-        {"admins": admin_emails(), "me": request.user.email},
-        title="Assign Applications",
     )
 
 

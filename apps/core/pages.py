@@ -31,6 +31,12 @@ def island(request: HttpRequest, page: str, props: dict | None = None, *, title:
     return render(request, "island.html", context, status=status)
 
 
+def select_options(values, choices) -> list[dict]:
+    """A select's options as props: `[{"value", "label"}]` for `values`, labelled from `choices`."""
+    labels = dict(choices)
+    return [{"value": str(v), "label": str(labels[v])} for v in values]
+
+
 def safe_next(request: HttpRequest, default: str = "/dashboard") -> str:
     """The `next` parameter if it is a same-site path, else the default."""
     target = request.GET.get("next") or request.POST.get("next") or ""

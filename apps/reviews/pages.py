@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.views.decorators.http import require_safe
 
+from apps.accounts.selectors import admin_emails
 from apps.applications.organizer_pages import applicant_props, decision_choices
 from apps.core.pages import admin_only, island
 
@@ -49,4 +50,15 @@ def review_detail_page(request, index: int):
             "sections": applicant.get("sections", []),
         },
         title=f"Review #{index + 1}",
+    )
+
+
+@require_safe
+@admin_only
+def assign_page(request):
+    return island(
+        request,
+        "applications-admin-assign",
+        {"admins": admin_emails(), "me": request.user.email},
+        title="Assign Applications",
     )

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import pages
+
+urlpatterns = [
+    path("admin/config", pages.config_page, name="admin-config"),
+]
