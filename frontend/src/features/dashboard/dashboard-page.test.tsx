@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
 import { DashboardPage, type DashboardProps } from "./dashboard-page";
+import type { CycleConfig } from "./state";
 
-const config = {
+const config: CycleConfig = {
   dates: {
     due: "2025-01-15",
     start: "2025-03-07",

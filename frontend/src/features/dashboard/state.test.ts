@@ -23,6 +23,7 @@ const config: CycleConfig = {
     confirmation_second_deadline: "2025-02-20",
     waitlist_deadline: "2025-02-10",
   },
+  status: "released",
   location: "Friend Center, Princeton, NJ",
   housing_link: "https://forms.example.org/housing",
 };

@@ -1,6 +1,9 @@
 // What the applicant dashboard shows for each cycle status × application status (spec
 // section 4): headline, message, progress tracker, confirmation-details block, links, forms
 // and confetti. Pure functions, so the whole matrix is table-tested without rendering.
+import type { components } from "../../api/schema";
+
+type ConfigOutput = components["schemas"]["ConfigOutput"];
 
 export const APPLICATION_STATUSES = [
   "unsubmitted",
@@ -27,22 +30,9 @@ export const CYCLE_STATUSES = [
 ] as const;
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];
 
-export interface CycleDates {
-  start: string;
-  end: string;
-  housing: string;
-  confirmation_first_deadline: string;
-  confirmation_second_deadline: string;
-  due: string;
-  waitlist_deadline: string;
-}
-
-export interface CycleConfig {
-  dates: CycleDates;
-  status?: string;
-  location: string;
-  housing_link: string;
-}
+// The cycle's configuration as the server renders it (GET cycle/config and the page props):
+// the generated schema's type, not a second declaration of it.
+export type CycleConfig = ConfigOutput;
 
 export interface DashboardInput {
   status: ApplicationStatus;
