@@ -17,7 +17,7 @@ import {
   type FieldErrors,
   type FormState,
 } from "./form-model";
-import { FieldShell, QuestionField, describedBy } from "./question-field";
+import { FieldShell, SectionFields, describedBy } from "./question-field";
 import { ResumeUpload } from "./resume-upload";
 import { TeamCode } from "./team-code";
 
@@ -256,29 +256,16 @@ export function ApplyForm({
         </FieldShell>
       </fieldset>
 
-      {shown.map((section) => {
-        const sectionIndex = sections.indexOf(section);
-        return (
-          <fieldset key={`${section.section_name}-${sectionIndex}`} className="card apply-section">
-            <legend className="apply-section__title">{section.section_name}</legend>
-            <div className="apply-section__body">
-              {section.questions.map((question, questionIndex) => (
-                <QuestionField
-                  key={question.question_id}
-                  question={question}
-                  sectionIndex={sectionIndex}
-                  questionIndex={questionIndex}
-                  value={state.answers[question.question_id]}
-                  error={errors[question.question_id]}
-                  onChange={setAnswer}
-                  countries={countries}
-                  resume={resumeBlock}
-                />
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
+      <SectionFields
+        shown={shown}
+        sections={sections}
+        answers={state.answers}
+        errors={errors}
+        className="card apply-section" legendClassName="apply-section__title"
+        onChange={setAnswer}
+        countries={countries}
+        resume={resumeBlock}
+      />
 
       <fieldset className="card apply-section">
         <legend className="apply-section__title">{hasResumeQuestion ? "Your team" : "Resume and team"}</legend>

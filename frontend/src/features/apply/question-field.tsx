@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Question } from "../../api/applications";
+import type { Question, QuestionSection } from "../../api/applications";
 import { Autocomplete } from "./autocomplete";
 import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, type AnswerValue } from "./form-model";
 
@@ -332,5 +332,54 @@ function ListField({
         </button>
       ) : null}
     </GroupShell>
+  );
+}
+
+export interface SectionFieldsProps extends Omit<QuestionFieldProps, "question" | "sectionIndex" | "questionIndex" | "value" | "error"> {
+  /** The sections that apply (visibleSections), each rendered as a fieldset. */
+  shown: QuestionSection[];
+  /** The whole question set: a section's index in it names its fields. */
+  sections: QuestionSection[];
+  answers: Record<string, AnswerValue | undefined>;
+  errors: Record<string, string | null | undefined>;
+  className: string;
+  legendClassName?: string;
+}
+
+/** The sections that apply, each a fieldset of its questions: the one rendering of the
+ *  application form, shared by the applicant's /apply and the organizer's editor. */
+export function SectionFields({
+  shown,
+  sections,
+  answers,
+  errors,
+  className,
+  legendClassName,
+  ...field
+}: SectionFieldsProps) {
+  return (
+    <>
+      {shown.map((section) => {
+        const sectionIndex = sections.indexOf(section);
+        return (
+          <fieldset key={`${section.section_name}-${sectionIndex}`} className={className}>
+            <legend className={legendClassName}>{section.section_name}</legend>
+            <div className="apply-section__body">
+              {section.questions.map((question, questionIndex) => (
+                <QuestionField
+                  key={question.question_id}
+                  question={question}
+                  sectionIndex={sectionIndex}
+                  questionIndex={questionIndex}
+                  value={answers[question.question_id]}
+                  error={errors[question.question_id]}
+                  {...field}
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // block): Save sends PUT /api/applications/{email} and maps the server's field errors back.
 // The questions are the applicant's own form: the same sections shown (form-model's
 // visibleSections, the server's rule), the same checks and the same input per question type
-// (QuestionField), so the two sides can't disagree on what an application holds.
+// (SectionFields, QuestionField), so the two sides can't disagree on what an application holds.
 import { useMemo, useState, type FormEvent } from "react";
 import { organizerApi, type Application, type Question, type QuestionSection } from "../../api/organizer";
 import { Alert } from "../../components/alert";
@@ -16,7 +16,7 @@ import {
   type AnswerValue,
   type FieldErrors,
 } from "../apply/form-model";
-import { QuestionField } from "../apply/question-field";
+import { SectionFields } from "../apply/question-field";
 import { serverMessage } from "./common";
 
 /** The parts of the application this form does not show: their server errors join the message. */
@@ -121,29 +121,16 @@ export function ApplicationEditor({ application, sections, schools, countries, o
           <option key={s} value={s} />
         ))}
       </datalist>
-      {shown.map((section) => {
-        const sectionIndex = sections.indexOf(section);
-        return (
-          <fieldset key={`${section.section_name}-${sectionIndex}`} className="org-section">
-            <legend>{section.section_name}</legend>
-            <div className="apply-section__body">
-              {section.questions.map((question, questionIndex) => (
-                <QuestionField
-                  key={question.question_id}
-                  question={question}
-                  sectionIndex={sectionIndex}
-                  questionIndex={questionIndex}
-                  value={answers[question.question_id]}
-                  error={errors[question.question_id]}
-                  onChange={setAnswer}
-                  countries={countries}
-                  resume={(label) => <ResumeNote label={label} />}
-                />
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
+      <SectionFields
+        shown={shown}
+        sections={sections}
+        answers={answers}
+        errors={errors}
+        className="org-section"
+        onChange={setAnswer}
+        countries={countries}
+        resume={(label) => <ResumeNote label={label} />}
+      />
       {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={busy}>
