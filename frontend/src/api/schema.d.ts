@@ -56,8 +56,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the current cycle's applications, filtered
-         * @description GET `all`: a page of the current cycle's applications, filtered.
+         * A page of the current cycle's applications, filtered and sorted
+         * @description GET `all`: a page of the current cycle's applications, filtered and sorted. Pages are
+         *     numbered; `next` and `previous` are cursors that make the neighbouring page as cheap as the
+         *     first at any depth.
          */
         get: operations["applications_all_retrieve"];
         put?: never;
@@ -1648,6 +1650,10 @@ export interface components {
             total: number;
             pages: number;
             page: number;
+            /** @description Send as `after` with page + 1 for the next page */
+            next: string | null;
+            /** @description Send as `before` with page - 1 for the previous page */
+            previous: string | null;
         };
         TableRow: {
             email: string;
@@ -1656,6 +1662,8 @@ export interface components {
             school: string;
             teamcode: string | null;
             status: components["schemas"]["ApplicationStatusEnum"];
+            /** Format: date-time */
+            submitted_at: string | null;
         };
         TeamCodeOutput: {
             teamcode: string;
@@ -1886,12 +1894,18 @@ export interface operations {
     applications_all_retrieve: {
         parameters: {
             query?: {
+                /** @description The `next` cursor of the page before this one */
+                after?: string;
+                /** @description The `previous` cursor of the page after this one */
+                before?: string;
                 /** @description A JSON object of {"first","last","email","school","status","teamcode"} */
                 filters?: string;
                 /** @description 1-based page number */
                 page?: number;
-                /** @description Rows per page */
+                /** @description Rows per page (1 to 100) */
                 per_page?: number;
+                /** @description A column, '-' first for descending; ties are broken by email. Default: email */
+                sort?: "-email" | "-first" | "-last" | "-school" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "status" | "submitted_at" | "teamcode";
             };
             header?: never;
             path?: never;

@@ -18,6 +18,8 @@ function pageOf(page: number, pages: number, total: number, emails: string[]): A
     page,
     pages,
     total,
+    next: page < pages ? `after-${page}` : null,
+    previous: page > 1 ? `before-${page}` : null,
     applications: emails.map((email) => ({
       email,
       first: "Ada",
@@ -25,6 +27,7 @@ function pageOf(page: number, pages: number, total: number, emails: string[]): A
       school: "Princeton University",
       teamcode: null,
       status: "submitted",
+      submitted_at: "2026-01-15T14:30:00Z",
     })),
   };
 }
