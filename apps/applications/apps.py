@@ -6,11 +6,11 @@ class ApplicationsConfig(AppConfig):
     label = "applications"
 
     def ready(self) -> None:
-        # Inverted dependencies: cycles announces, mailings asks; applications answers.
-        from apps.cycles.signals import cycle_became_current, cycle_released
+        # Inverted dependencies: cycles announces, mailings asks; applications answers. (A
+        # release's emails are apps.decisions' answer to cycles.)
+        from apps.cycles.signals import cycle_became_current
 
         from . import receivers
 
         cycle_became_current.connect(receivers.give_question_set, dispatch_uid="applications.question_set")
-        cycle_released.connect(receivers.queue_release, dispatch_uid="applications.release_emails")
         receivers.register_audiences()

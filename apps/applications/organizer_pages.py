@@ -18,7 +18,7 @@ from apps.cycles.selectors import current_cycle, current_status
 from . import organizer
 from .models import ApplicationStatus
 from .selectors import question_set
-from .status_machine import BATCH_DECISIONS, DECISIONS
+from .status_machine import DECISIONS
 
 PAGE_SIZE = organizer.DEFAULT_PER_PAGE
 FILTER_KEYS = ("first", "last", "email", "school", "status", "teamcode")
@@ -81,20 +81,6 @@ def user_detail_page(request, email: str):
         "applications-admin-user",
         {"email": email, "decisions": decision_choices(), **applicant_props(email)},
         title=f"Application · {email}",
-    )
-
-
-@require_safe
-@admin_only
-def batch_page(request):
-    return island(
-        request,
-        "applications-admin-batch",
-        {
-            "statuses": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
-            "defaultStatus": ApplicationStatus.ACCEPTED,
-        },
-        title="Batch Decisions",
     )
 
 

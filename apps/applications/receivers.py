@@ -16,13 +16,6 @@ def give_question_set(sender, *, cycle: Cycle, previous: Cycle | None, **kwargs)
     question_set_ensure(cycle, copy_from=previous)
 
 
-def queue_release(sender, *, cycle_id: int, **kwargs) -> None:
-    """A committed release queues the decision emails (idempotent: see tasks)."""
-    from .tasks import queue_release_emails
-
-    queue_release_emails.delay(cycle_id)
-
-
 def status_audience(status: str):
     """The addresses of the current cycle's applications with `status`, for a batch email."""
 

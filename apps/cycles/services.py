@@ -27,7 +27,7 @@ def cycle_update_config(*, cycle: Cycle, dates: dict, status: str, location: str
 @transaction.atomic
 def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
     """The one door for cycle status changes. A release is announced (`cycle_released`) once
-    it has committed; the applications app sends the decision emails from it."""
+    it has committed; the decisions app sends the decision emails from it."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
     if cycle.status != status:
         cycle.status = status

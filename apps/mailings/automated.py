@@ -53,7 +53,7 @@ COMMON_PLACEHOLDERS = (
     "waitlist_deadline",
 )
 # Placeholders the caller of one email passes in: the link of an account email; the
-# applicant and the decision of a release email (apps.applications.release.decision_context).
+# applicant and the decision of a release email (apps.decisions.release.decision_context).
 KEY_PLACEHOLDERS = {
     "verify_email": ("link",),
     "password_reset": ("link",),

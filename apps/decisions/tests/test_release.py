@@ -13,7 +13,6 @@ from django.core import mail
 from django.db import connection
 from django.utils import timezone
 
-from apps.applications import release, tasks
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.models import DecisionEmail
 from apps.applications.tests.test_status_machine import make_application
@@ -21,6 +20,7 @@ from apps.cycles.models import Cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle, cycle_config
 from apps.cycles.services import cycle_set_status
+from apps.decisions import release, tasks
 from apps.mailings import automated
 from conftest import make_user
 

@@ -15,12 +15,12 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
-from apps.applications import release, tasks
 from apps.applications.models import DecisionEmail
 from apps.applications.tests.organizer_data import make_application
 from apps.cycles.models import Cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
+from apps.decisions import release, tasks
 from apps.mailings import outbox
 
 pytestmark = pytest.mark.django_db

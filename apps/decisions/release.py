@@ -23,11 +23,10 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
+from apps.applications.models import Application, DecisionEmail
+from apps.applications.status_machine import POST_RELEASE, RELEASE_DECISIONS
 from apps.cycles.models import Cycle
 from apps.mailings import automated, outbox
-
-from .models import Application, DecisionEmail
-from .status_machine import POST_RELEASE, RELEASE_DECISIONS
 
 logger = logging.getLogger(__name__)
 
