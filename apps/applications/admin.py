@@ -1,4 +1,5 @@
-"""Django's admin (/django-admin/) for applications, question sets, teams and decision emails.
+"""Django's admin (/django-admin/) for applications, question sets and teams (decision emails are
+rows of the mailings' Delivery table, listed there).
 
 It is the superusers' tool. Applications are created by students, so they can't be added
 here; their history is read-only; and a status or decision change made here goes through the
@@ -12,10 +13,10 @@ from django.contrib import admin
 from django.db import transaction
 from django.db.models import Count
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
 
 from . import organizer, selectors, status_machine, validation
-from .models import Answer, Application, ApplicationEvent, ApplicationStatus, DecisionEmail, Question, Section, Team
+from .models import Answer, Application, ApplicationEvent, ApplicationStatus, Question, Section, Team
 
 KEEP = ""
 YES_NO_KEEP = [(KEEP, "— keep as it is —"), ("yes", "Yes"), ("no", "No")]
@@ -265,30 +266,3 @@ class TeamAdmin(admin.ModelAdmin):
             )
             or "—"
         )
-
-
-@admin.register(DecisionEmail)
-class DecisionEmailAdmin(admin.ModelAdmin):
-    list_display = ["application_email", "status", "state", "sent_at", "created_at"]
-    list_filter = ["state", "status"]
-    search_fields = ["application__email"]
-    list_select_related = ["application"]
-    readonly_fields = ["application_link", "status", "state", "sent_at", "created_at", "updated_at"]
-    exclude = ["application"]
-    ordering = ["-created_at"]
-
-    def has_add_permission(self, request) -> bool:
-        # The release queues these; one added by hand would never be sent.
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    @admin.display(description="Applicant", ordering="application__email")
-    def application_email(self, obj) -> str:
-        return obj.application.email
-
-    @admin.display(description="Application")
-    def application_link(self, obj):
-        url = reverse("admin:applications_application_change", args=[obj.application_id])
-        return format_html('<a href="{}">{}</a>', url, obj.application.email)

@@ -1,11 +1,8 @@
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 
 from apps.core.models import BaseModel
 from apps.cycles.models import Cycle
-from apps.mailings.outbox import OutboxFields
-from apps.mailings.outbox import State as OutboxState
 
 
 class ApplicationStatus(models.TextChoices):
@@ -152,28 +149,3 @@ class ApplicationEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.from_value} → {self.to_value}"
-
-
-class DecisionEmail(OutboxFields, BaseModel):
-    """A release decision email, recorded so each applicant gets it once per decision.
-
-    Claimed, sent and recorded by apps.mailings.outbox, like a batch email's deliveries.
-    """
-
-    State = OutboxState
-
-    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="decision_emails")
-    status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
-    # When its id was last handed to Celery (None: not since its last claim). The periodic
-    # re-queue hands over again what is claimable and was not queued recently: a task lost
-    # with a dead worker costs minutes, not the broker's visibility timeout.
-    queued_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["application", "status"], name="one_decision_email_per_status"),
-        ]
-        indexes = [models.Index(fields=["state"], condition=Q(state="pending"), name="decision_email_pending")]
-
-    def __str__(self) -> str:
-        return f"{self.application_id}:{self.status} ({self.state})"

@@ -26,14 +26,15 @@ RETRYING = {"autoretry_for": TRANSIENT, "retry_backoff": True, "max_retries": 5}
 LEGACY_PREFIX = "apps.applications.tasks."
 
 
-def decision_task(**options):
-    """`shared_task` named after this module, also registered under its old name with the same
-    code and options: a message names its task, and one queued before the deploy that moved
-    the tasks here still finds them. The old names can go once no broker can hold such a
-    message (after the deploy, the broker's queues have drained)."""
+def decision_task(*, legacy: bool = True, **options):
+    """`shared_task` named after this module and, unless `legacy` is False, also registered
+    under its old name with the same code and options: a message names its task, and one
+    queued before the deploy that moved the tasks here still finds them. The old names can go
+    once no broker can hold such a message (after the deploy, the queues have drained)."""
 
     def register(function):
-        shared_task(name=f"{LEGACY_PREFIX}{function.__name__}", **options)(function)
+        if legacy:
+            shared_task(name=f"{LEGACY_PREFIX}{function.__name__}", **options)(function)
         return shared_task(name=f"{__name__}.{function.__name__}", **options)(function)
 
     return register
@@ -63,16 +64,16 @@ def send_application_decision_email(application_id: int) -> int:
     return len(ids)
 
 
-@decision_task()
-def send_decision_emails(decision_email_ids: list[int]) -> int:
+@decision_task(legacy=False)  # its old name takes other ids: legacy_send_decision_emails
+def send_decision_emails(delivery_ids: list[int]) -> int:
     """Send a batch; returns how many went out. Each failure is recorded on its row (a transient
     one is retried later, with backoff) and the batch goes on, unless the mail server is
     unreachable or the task nears its time limit: then the rest is left to the re-queue."""
     deadline = outbox.run_deadline()
     sent = 0
-    for index, pk in enumerate(decision_email_ids):
+    for index, pk in enumerate(delivery_ids):
         if outbox.out_of_time(deadline):
-            release.unqueue(decision_email_ids[index:])
+            release.unqueue(delivery_ids[index:])
             break
         try:
             attempt = release.send_one(pk)
@@ -83,7 +84,7 @@ def send_decision_emails(decision_email_ids: list[int]) -> int:
             continue
         sent += attempt.sent
         if attempt.server_unreachable:
-            release.unqueue(decision_email_ids[index + 1 :])
+            release.unqueue(delivery_ids[index + 1 :])
             break
     return sent
 
@@ -95,3 +96,12 @@ def requeue_decision_emails() -> int:
     ids = release.requeue_due()
     _fan_out(ids)
     return len(ids)
+
+
+@shared_task(name=f"{LEGACY_PREFIX}send_decision_emails", ignore_result=True)
+def legacy_send_decision_emails(decision_email_ids: list[int]) -> int:
+    """A batch queued before the deploy names ids of the old DecisionEmail table, which name
+    nothing now (its rows moved into the outbox table under new ids, unqueued: migration
+    applications 0005). Sending "those ids" could only pick other rows, so this hands Celery
+    whatever is due instead, as the next re-queue would a minute later."""
+    return requeue_decision_emails()

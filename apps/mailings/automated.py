@@ -237,3 +237,9 @@ def send(key: str, to: str, context: dict, *, message_id: str | None = None) -> 
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers)
     message.attach_alternative(html, "text/html")
     outbox.send_message(message)
+
+
+def send_delivery(delivery) -> None:
+    """Send an automated email recorded as a Delivery row (apps.mailings.models): its template
+    rendered with its context, under its stable Message-ID. For `outbox.deliver`."""
+    send(delivery.template_key, delivery.email, delivery.context, message_id=delivery.message_id())

@@ -6,11 +6,11 @@ longer) or one dies mid-send:
 
 - a due mailing is moved scheduled → sending by a conditional UPDATE, and is finished
   (→ sent) only when none of its deliveries is pending or being sent;
-- each delivery is claimed, sent and recorded by `apps.mailings.outbox` (the mechanism the
-  release decision emails share): claimed one at a time under `FOR UPDATE SKIP LOCKED` in a
-  short transaction, sent outside it with a stable Message-ID, and recorded at once (sent,
-  failed, or pending again after a transient failure, with backoff); a dead worker's claim is
-  taken over once it is stale.
+- each delivery is claimed, sent and recorded by `apps.mailings.outbox` (the mechanism and
+  the table the release decision emails share): claimed one at a time under `FOR UPDATE SKIP
+  LOCKED` in a short transaction, sent outside it with a stable Message-ID, and recorded at
+  once (sent, failed, or pending again after a transient failure, with backoff); a dead
+  worker's claim is taken over once it is stale.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def _send(connection, mailing: Mailing, delivery: Delivery) -> None:
         settings.DEFAULT_FROM_EMAIL,
         [delivery.email],
         connection=connection,
-        headers={"Message-ID": outbox.message_id("mailing", delivery.mailing_id, "delivery", delivery.pk)},
+        headers={"Message-ID": delivery.message_id()},
     )
     message.attach_alternative(mailing.html, "text/html")
     outbox.send_message(message)

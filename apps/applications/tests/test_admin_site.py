@@ -14,7 +14,6 @@ from apps.applications.models import (
     Answer,
     Application,
     ApplicationEvent,
-    DecisionEmail,
     Question,
     Section,
     Team,
@@ -35,7 +34,6 @@ EXPECTED_MODELS = {
     Section,
     Question,
     Team,
-    DecisionEmail,
     Assignment,
     Resume,
     Mailing,
@@ -125,7 +123,12 @@ def one_of_everything(superuser):
     )
     reviewer = User.objects.create_user(email="linus@princeton.edu", role="admin")
     Assignment.objects.create(reviewer=reviewer, application=application, position=1)
-    DecisionEmail.objects.create(application=application, status="accepted")
+    Delivery.objects.create(
+        email=application.email,
+        template_key="decision_accepted",
+        context={"first_name": "Ada"},
+        dedupe_key=f"decision:{application.pk}:accepted",
+    )
     Resume.objects.create(user=application.user, path="resumes/ada.pdf", size=1234, original_name="ada.pdf")
     mailing = Mailing.objects.create(subject="Welcome", audience="custom", html="<p>Hi</p>", send_at=timezone.now())
     Delivery.objects.create(mailing=mailing, email="ada@princeton.edu")
