@@ -27,6 +27,7 @@ import logging
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -107,12 +108,23 @@ def _chunks(values: list, size: int = CHUNK) -> Iterable[list]:
     return (values[i : i + size] for i in range(0, len(values), size))
 
 
+def _forget_if_changed(pk: int, application_id: int, status: str) -> None:
+    """Delete a pending decision email whose decision is no longer the application's, judged
+    under the application's row lock (the status machine's): a decision changed back in the
+    meantime has committed first and keeps its email (rare: a decision changed between
+    release and send)."""
+    with transaction.atomic():
+        current = Application.objects.select_for_update().filter(pk=application_id).values_list("status", flat=True)
+        if current.first() != status:
+            Delivery.objects.filter(pk=pk, state=Delivery.State.PENDING).delete()
+
+
 def _sort_out(statuses: dict[int, str], rows: QuerySet) -> list[int]:
     """Of the unsent `rows` (decision emails) of the applications in `statuses` ({id: current
     status}): forget the pending ones whose decision has since changed, which must never go
     out, and return the ids of the others that a worker may claim now (pending and due, or
     left by a dead worker), in id order."""
-    stale: list[int] = []
+    stale: list[tuple[int, int, str]] = []
     kept: list[int] = []
     open_rows = rows.filter(state__in=[Delivery.State.PENDING, Delivery.State.SENDING])
     for pk, key, state in open_rows.values_list("pk", "dedupe_key", "state").iterator():
@@ -120,11 +132,11 @@ def _sort_out(statuses: dict[int, str], rows: QuerySet) -> list[int]:
         if application_id not in statuses:
             continue  # another cycle's
         if status != statuses[application_id] and state == Delivery.State.PENDING:
-            stale.append(pk)
+            stale.append((pk, application_id, status))
         else:
             kept.append(pk)  # a changed one mid-send is judged by send_one
-    for chunk in _chunks(stale):
-        Delivery.objects.filter(pk__in=chunk, state=Delivery.State.PENDING).delete()
+    for pk, application_id, status in stale:
+        _forget_if_changed(pk, application_id, status)
     now = timezone.now()
     claimable: list[int] = []
     for chunk in _chunks(kept):

@@ -95,3 +95,17 @@ def test_the_requeue_leaves_other_cycles_and_batch_emails_alone():
         dedupe_key=release.dedupe_key(other.pk, "accepted"),
     )
     assert release.requeue_due() == [pk]
+
+
+def test_a_release_again_forgets_the_unsent_email_of_a_changed_decision():
+    ada = make_application("ada@princeton.edu", status="accepted")
+    alan = make_application("alan@princeton.edu", status="accepted")
+    release_without_hook()
+    # Changed before any worker ran (raw updates: only the rows matter here).
+    type(ada).objects.filter(pk=ada.pk).update(status="rejected")
+    type(alan).objects.filter(pk=alan.pk).update(status="submitted")
+    ids = release.release_prepare(cycle_id=current_cycle().pk)
+    assert list(Delivery.objects.filter(pk__in=ids).values_list("dedupe_key", flat=True)) == [
+        f"decision:{ada.pk}:rejected"
+    ]
+    assert not Delivery.objects.filter(dedupe_key__endswith=":accepted").exists()
