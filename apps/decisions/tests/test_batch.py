@@ -4,6 +4,7 @@ list) and the /admin/batch page's props."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from apps.applications import status_machine
 from apps.applications.models import Application
@@ -122,3 +123,10 @@ def test_batch_props_offer_four_decisions_with_accepted_first_and_default(admin_
     props = admin_client.get("/admin/batch").context["page_props"]
     assert [s["value"] for s in props["statuses"]] == ["accepted", "waitlisted", "rejected", "waitlist_accepted"]
     assert props["defaultStatus"] == "accepted"
+
+
+def test_the_decision_routes_keep_their_names_and_addresses():
+    assert reverse("api:organizer:batch-status") == "/api/applications/batch-status"
+    assert reverse("api:decisions:decision", args=["ada@princeton.edu"]) == "/api/applications/status/ada@princeton.edu"
+    assert reverse("api:decisions:confirm-waitlist") == "/api/applications/confirm-waitlist"
+    assert reverse("admin-batch") == "/admin/batch"
