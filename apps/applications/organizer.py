@@ -17,7 +17,7 @@ from apps.core.emails import parse_email_input
 from apps.core.exceptions import ApplicationError
 from apps.core.text import clean_path_email, is_storable
 from apps.cycles.models import Cycle
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, question_set
 
 from . import selectors, services, validation
 from .models import Answer, Application, ApplicationEvent
@@ -242,7 +242,7 @@ def application_edit(*, email: str, actor, data: dict) -> Application:
     """
     application = get_application(email=email, for_update=True)
     cycle = Cycle.objects.get(pk=application.cycle_id)
-    sections = selectors.question_set(cycle)
+    sections = question_set(cycle)
     current = selectors.application_payload(application, cycle=cycle, sections=sections, for_applicant=False)
     body = {key: data[key] if key in data else current[key] for key in EDITABLE_KEYS}
     parsed = validation.parse_application(body, sections)

@@ -5,5 +5,4 @@ from . import organizer_pages as pages
 urlpatterns = [
     path("admin/users", pages.users_page, name="admin-users"),
     path("admin/users/<str:email>", pages.user_detail_page, name="admin-user"),
-    path("admin/createapp", pages.createapp_page, name="admin-createapp"),
 ]

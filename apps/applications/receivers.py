@@ -5,16 +5,6 @@ Connected in ApplicationsConfig.ready: cycles knows nothing of applications.
 
 from __future__ import annotations
 
-from apps.cycles.models import Cycle
-
-
-def give_question_set(sender, *, cycle: Cycle, previous: Cycle | None, **kwargs) -> None:
-    """A cycle that became current without questions gets a copy of the previous current
-    cycle's set (so the organizers can edit it), or the default set if there is none."""
-    from .services import question_set_ensure
-
-    question_set_ensure(cycle, copy_from=previous)
-
 
 def status_audience(status: str):
     """The addresses of the current cycle's applications with `status`, for a batch email."""

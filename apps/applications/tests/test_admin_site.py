@@ -14,11 +14,9 @@ from apps.applications.models import (
     Answer,
     Application,
     ApplicationEvent,
-    Question,
-    Section,
     Team,
 )
-from apps.cycles.models import Cycle
+from apps.cycles.models import Cycle, Question, Section
 from apps.mailings.models import Delivery, EmailTemplate, Mailing
 from apps.resumes.models import Resume
 from apps.reviews.models import Assignment
@@ -224,8 +222,8 @@ def test_answers_and_history_are_read_only(su_client, one_of_everything):
 
 def test_question_sets_are_read_only_here(su_client, one_of_everything):
     section = Section.objects.first()
-    assert su_client.get("/django-admin/applications/section/add/").status_code == 403
-    r = su_client.post(f"/django-admin/applications/section/{section.pk}/change/", {"name": "Hacked"})
+    assert su_client.get("/django-admin/cycles/section/add/").status_code == 403
+    r = su_client.post(f"/django-admin/cycles/section/{section.pk}/change/", {"name": "Hacked"})
     assert r.status_code == 403
     assert Section.objects.get(pk=section.pk).name != "Hacked"
     assert Question.objects.filter(question_id="age").exists()
