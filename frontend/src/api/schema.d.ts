@@ -1559,12 +1559,20 @@ export interface components {
         };
         DeliveryRow: {
             email: string;
-            state: components["schemas"]["StateEnum"];
+            state: components["schemas"]["DeliveryStateEnum"];
             attempts: number;
             last_error: string;
             /** Format: date-time */
             sent_at: string | null;
         };
+        /**
+         * @description * `pending` - Pending
+         *     * `sending` - Sending
+         *     * `sent` - Sent
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        DeliveryStateEnum: "pending" | "sending" | "sent" | "failed";
         Demographic: {
             question_id: string;
             question_text: string;
@@ -1764,14 +1772,6 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "user";
-        /**
-         * @description * `pending` - Pending
-         *     * `sending` - Sending
-         *     * `sent` - Sent
-         *     * `failed` - Failed
-         * @enum {string}
-         */
-        StateEnum: "pending" | "sending" | "sent" | "failed";
         /** @description The 12 counters of spec section 3 ("princeton" is the configured host school). */
         Stats: {
             total_applications: number;
