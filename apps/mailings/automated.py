@@ -130,11 +130,11 @@ def base_context() -> dict:
     }
 
 
-def placeholder_context(names, values: dict) -> dict:
+def placeholder_context(names, values: dict, *, event: dict | None = None) -> dict:
     """What an organizer's template sees: exactly the placeholders `names`, from the event's
-    values (base_context) and the caller's `values` over them; a name with no value is blank.
-    Never the objects a caller may pass to the file templates."""
-    ctx = {**base_context(), **values}
+    values (`event`, base_context() when not given) and the caller's `values` over them; a name
+    with no value is blank. Never the objects a caller may pass to the file templates."""
+    ctx = {**(base_context() if event is None else event), **values}
     return {name: ctx.get(name, "") for name in names}
 
 

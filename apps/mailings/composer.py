@@ -60,11 +60,16 @@ class Composed:
         self._subject = subject
         self._body = body
         self._markdown = markdown
+        self._event: dict | None = None
 
     def render(self, person: dict) -> Rendered:
         """The email to `person` (`email`, `first_name`, `last_name`); TemplateError when the
         template names a placeholder that is not offered."""
-        context = automated.placeholder_context(automated.BATCH_PLACEHOLDERS, person)
+        # The event's values (the current cycle's dates…) are read once per mailing, not per
+        # recipient.
+        if self._event is None:
+            self._event = automated.base_context()
+        context = automated.placeholder_context(automated.BATCH_PLACEHOLDERS, person, event=self._event)
         subject = " ".join(self._subject(context).split())
         body = self._body(context)
         if self._markdown:

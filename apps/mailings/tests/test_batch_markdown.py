@@ -279,3 +279,28 @@ def test_a_persons_names_come_from_their_current_application_else_their_latest(d
         "alan@princeton.edu": {"first_name": "Alan", "last_name": "Tester", "email": "alan@princeton.edu"},
         "nobody@x.edu": {"first_name": "", "last_name": "", "email": "nobody@x.edu"},
     }
+
+
+def test_personalising_costs_no_query_per_recipient(admin_client, db):
+    """Names are looked up once per run and the event's values once per mailing: each further
+    recipient costs only the outbox's own claim and record of one row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from apps.mailings import outbox
+
+    def queries_to_send(n: int) -> int:
+        emails = " ".join(f"p{n}-{i}@x.edu" for i in range(n))
+        r = schedule(admin_client, audience="custom", emails=emails, subject=f"Hi {n} {{{{ first_name }}}}")
+        assert r.status_code == 201, r.json()
+        with CaptureQueriesContext(connection) as captured:
+            assert services.send_due_mailings().sent == n
+        return len(captured.captured_queries)
+
+    per_recipient = (queries_to_send(8) - queries_to_send(2)) / 6
+
+    mailing_id = schedule(admin_client, audience="custom", emails="one@x.edu", send_at="2099-01-01T00:00:00Z")
+    rows = Delivery.objects.filter(mailing_id=mailing_id.json()["id"])
+    with CaptureQueriesContext(connection) as claim_and_record:
+        outbox.deliver(outbox.claim(rows), lambda row: None)
+    assert per_recipient == len(claim_and_record.captured_queries)
