@@ -189,6 +189,7 @@ SPECTACULAR_SETTINGS = {
         "ApplicationStatusEnum": "apps.applications.models.ApplicationStatus",
         "CycleStatusEnum": "apps.cycles.models.CycleStatus",
         "MailingStatusEnum": "apps.mailings.models.Mailing.Status",
+        "DeliveryStateEnum": "apps.mailings.outbox.State",
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],
