@@ -4,11 +4,8 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    # Numbered 0004 to follow the delivery changes being made beside it (0003); the merge
-    # renumbers and chains them.
-
     dependencies = [
-        ("mailings", "0002_delivery_claim_and_backoff"),
+        ("mailings", "0003_delivery_dedupe_key_and_template"),
     ]
 
     operations = [
