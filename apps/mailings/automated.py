@@ -110,9 +110,16 @@ def _format_date(value) -> str:
 
 
 def base_context() -> dict:
+    """The event's placeholders, from the current cycle."""
     from apps.cycles.selectors import current_cycle
 
-    cycle = current_cycle()
+    return event_context(current_cycle())
+
+
+def event_context(cycle) -> dict:
+    """The event's placeholders of `cycle` (dates in US long format): the one place their
+    values are made, for automated, decision and batch emails alike. JSON values only, so a
+    Delivery row can store them."""
     return {
         "event_name": settings.EVENT_NAME,
         "site_url": settings.SITE_URL,
