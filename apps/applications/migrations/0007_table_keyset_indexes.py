@@ -18,7 +18,7 @@ from django.db.models.functions import Coalesce
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("applications", "0004_decision_email_claim_and_backoff"),
+        ("applications", "0006_question_set_moves_to_cycles"),
     ]
 
     operations = [
