@@ -257,7 +257,7 @@ def batch_decide(
 
 # --- An organizer's edit -----------------------------------------------------------------
 
-EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode")
+EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode", "team_choice")
 INVALID_EDIT = "Please fix the highlighted fields and save again."
 
 

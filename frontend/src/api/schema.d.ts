@@ -1291,6 +1291,13 @@ export interface components {
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
             teamcode?: string | null;
+            /**
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             *
+             *     * `new` - Starting a new team
+             *     * `join` - Joining a teammate's team
+             */
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
         ApplicationOutput: {
@@ -1303,6 +1310,7 @@ export interface components {
             school: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
+            team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
         };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
@@ -1316,6 +1324,7 @@ export interface components {
             school: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
+            team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
             message: string;
         };
@@ -1573,6 +1582,8 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @enum {unknown} */
+        NullEnum: null;
         PasswordRequest: {
             password: string;
         };
@@ -1674,6 +1685,12 @@ export interface components {
             teamcode: string | null;
             status: components["schemas"]["ApplicationStatusEnum"];
         };
+        /**
+         * @description * `new` - Starting a new team
+         *     * `join` - Joining a teammate's team
+         * @enum {string}
+         */
+        TeamChoiceEnum: "new" | "join";
         TeamCodeOutput: {
             teamcode: string;
         };
