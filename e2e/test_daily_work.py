@@ -156,3 +156,49 @@ def test_a_verify_link_opened_twice_says_sign_in_and_a_garbage_one_still_says_in
 
     page.goto("/verify/not-a-real-token")
     expect(page.get_by_role("heading", name="Invalid URL")).to_be_visible()
+
+
+def test_a_mistyped_teammate_code_is_refused_and_a_draft_reopens_with_the_team_answer_it_had(
+    new_page, make_student, tmp_path
+):
+    """No + 99999999 (nobody's team) is refused on the field, at submit and at save, and starts no
+    team; No + a friend's real code is saved, and the draft reopens as No with that code."""
+    from apps.applications.models import Application, Team
+    from apps.applications.services import team_code_generate
+    from e2e.test_apply import fill_everything, open_cycle, tiny_pdf
+
+    sections = open_cycle()
+    friend = make_student("friend@princeton.edu")
+    friends_code = team_code_generate(user=friend)
+    pdf = tmp_path / "resume.pdf"
+    pdf.write_bytes(tiny_pdf())
+
+    for phone in (False, True):
+        email = f"ada{'-phone' if phone else ''}@princeton.edu"
+        page = new_page(phone=phone)
+        sign_in(page, make_student(email), next="/apply")
+        fill_everything(page, sections, pdf)
+        team = page.get_by_role("group", name="Are you starting a new team?")
+        team.get_by_role("radio", name="No").check()
+        code = page.get_by_label("Your teammate's team code")
+        code.fill("99999999")
+        for button in ("Submit", "Save for later"):
+            page.get_by_role("button", name=button, exact=True).click()
+            expect(code).to_have_attribute("aria-invalid", "true")
+            expect(page.get_by_text("No team has this code.", exact=False)).to_be_visible()
+        shot(page, f"daily-apply-no-such-team-{'phone' if phone else 'desktop'}", full_page=False)
+        assert not Team.objects.filter(code="99999999").exists()
+        assert not Application.objects.filter(teamcode="99999999").exists()
+
+        code.fill(friends_code)
+        page.get_by_role("button", name="Save for later").click()
+        expect(page.get_by_text("Application saved successfully")).to_be_visible()
+        page.wait_for_url(re.compile(r"/dashboard$"))
+
+        page.goto("/apply")
+        team = page.get_by_role("group", name="Are you starting a new team?")
+        expect(team.get_by_role("radio", name="No")).to_be_checked()
+        expect(page.get_by_label("Your teammate's team code")).to_have_value(friends_code)
+        expect(team.get_by_text("Your team code")).to_have_count(0)
+        assert Application.objects.get(email=email).team_choice == "join"
+        assert page.js_errors == []
