@@ -39,6 +39,7 @@ class Delivery(OutboxFields):
     email = models.EmailField()
 
     class Meta:
+        verbose_name_plural = "deliveries"
         constraints = [models.UniqueConstraint(fields=["mailing", "email"], name="one_delivery_per_recipient")]
         indexes = [models.Index(fields=["mailing", "state"], name="delivery_mailing_state")]
 

@@ -29,7 +29,7 @@ DJANGO_APPS = [
 THIRD_PARTY_APPS = [
     "rest_framework",
     "allauth",
-    "allauth.account",
+    "apps.accounts.apps.EmailVerificationConfig",  # allauth.account, named apart from our Accounts
     "django_vite",
 ]
 LOCAL_APPS = [
