@@ -202,3 +202,38 @@ def test_a_mistyped_teammate_code_is_refused_and_a_draft_reopens_with_the_team_a
         expect(team.get_by_text("Your team code")).to_have_count(0)
         assert Application.objects.get(email=email).team_choice == "join"
         assert page.js_errors == []
+
+
+def test_error_pages_have_no_empty_phone_menu_and_the_footer_says_this_year(new_page, settings):
+    """The 503 and 500 pages show no menu button on a phone (they have no links to show); the
+    footer's year is this year's."""
+    from django.utils import timezone
+
+    settings.ROOT_URLCONF = "e2e.error_urls"
+    for phone in (False, True):
+        page = new_page(phone=phone)
+        pages = (("/e2e-unavailable", "We'll be right back."), ("/e2e-boom", "Unexpected Application Error!"))
+        for path, heading in pages:
+            page.goto(path)
+            expect(page.get_by_role("heading", name=heading)).to_be_visible()
+            expect(page.get_by_role("button", name="Menu")).to_have_count(0)
+            expect(page.get_by_text(f"© {timezone.now().year}")).to_be_visible()
+        page.goto("/e2e-unavailable")
+        shot(page, f"daily-503-{'phone' if phone else 'desktop'}")
+    page.goto("/login")
+    expect(page.get_by_role("button", name="Menu")).to_be_visible()
+
+
+def test_the_django_admin_shows_one_accounts_section_and_the_favicon(page, settings):
+    from apps.accounts.models import User
+
+    User.objects.create_superuser(email="root@princeton.edu", password=PASSWORD)
+    page.goto(f"/{settings.DJANGO_ADMIN_URL}")
+    page.get_by_label("Email").fill("root@princeton.edu")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name="Accounts", exact=True)).to_have_count(1)
+    expect(page.get_by_role("link", name="Deliveries")).to_be_visible()
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    assert page.request.get(icon).headers["content-type"].startswith("image/svg+xml")
+    shot(page, "daily-django-admin-desktop")

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
+from django.utils import timezone
 
 from apps.core.mail import FileAndLogEmailBackend
 from apps.cycles.selectors import current_cycle
@@ -295,12 +296,13 @@ def test_navbar_has_the_event_site_link_menu_toggle_and_trust_badge(client, sett
     assert 'class="trust-badge" href="https://mlh.example/badge"' in html
 
 
-def test_footer_lists_the_spec_links_and_the_2025_credit(client):
+def test_footer_lists_the_spec_links_and_this_years_credit(client):
     html = client.get("/").content.decode()
     footer = re.search(r'<footer class="footer">(.*?)</footer>', html, re.S).group(1)
     labels = re.findall(r"<a [^>]*>([^<]+)</a>", footer)
     assert labels == ["Email us", "Instagram", "Facebook", "X", "Club site", "Code of Conduct", "Report Bugs"]
-    assert "© 2025" in footer
+    # The spec's "2025" was the year it was written; issue 11: the footer says the current year.
+    assert f"© {timezone.now().year}" in footer
 
 
 # --- CSRF cookie -------------------------------------------------------------------------
