@@ -41,12 +41,11 @@ migrate: setup
 # The web server, the Celery worker and Celery beat (Procfile), supervised by honcho: one Ctrl-C
 # stops all three (honcho TERMs each process group and KILLs what is left after 5 s). `--env
 # /dev/null`: the settings read .env themselves, where the shell's variables win; honcho's
-# reading would let .env override them. Beat logs at WARNING so its every-30-seconds "Sending
-# due task" lines don't bury the verification links the worker's mail log prints.
+# reading would let .env override them. Unbuffered, so each process's lines show as they come.
 run: migrate
 	@if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
 	@echo "Serving the portal at http://127.0.0.1:$(PORT) (mail goes to var/mail/ and this log)"
-	@PORTAL_PORT=$(PORT) exec $(VENV)/bin/honcho start --no-colour --env /dev/null
+	@PORTAL_PORT=$(PORT) PYTHONUNBUFFERED=1 exec $(VENV)/bin/honcho start --no-colour --env /dev/null
 
 lint: setup
 	$(VENV)/bin/ruff check .
