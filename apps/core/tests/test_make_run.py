@@ -128,3 +128,22 @@ def test_one_sigint_stops_the_web_server_worker_and_beat(tmp_path):
             except (ProcessLookupError, PermissionError):
                 pass
         honcho.wait(timeout=5)
+
+
+def test_the_log_keeps_the_mail_links_in_view():
+    """Beat's "Sending due task" (every 30 s) and the worker's received/succeeded line for each
+    of beat's tasks are below the log's level under `make run`; the mail log line is not."""
+    import importlib
+    import re
+
+    # The Procfile's lines as honcho reads them (comment lines match nothing).
+    procfile = dict(re.findall(r"^([A-Za-z0-9_-]+):\s*(.+)$", (ROOT / "Procfile").read_text(), re.M))
+    assert set(procfile) == {"web", "worker", "beat"}
+    assert "--loglevel=WARNING" in procfile["beat"]
+    assert "--loglevel=INFO" in procfile["worker"]
+
+    local = importlib.import_module("config.settings.local")
+    loggers = local.LOGGING["loggers"]
+    assert loggers["celery.app.trace"]["level"] == loggers["celery.worker.strategy"]["level"] == "WARNING"
+    assert local.LOGGING["root"]["level"] == "INFO"  # portal.mail's "Mail to …: … links: …" line
+    assert "celery.app.trace" not in settings.LOGGING["loggers"]  # local copies base's dict, never edits it
