@@ -38,13 +38,14 @@ setup: $(STAMPS)/python build
 migrate: setup
 	$(PY) manage.py migrate --noinput -v0
 
+# The web server, the Celery worker and Celery beat (Procfile), supervised by honcho: one Ctrl-C
+# stops all three (honcho TERMs each process group and KILLs what is left after 5 s). `--env
+# /dev/null`: the settings read .env themselves, where the shell's variables win; honcho's
+# reading would let .env override them. Unbuffered, so each process's lines show as they come.
 run: migrate
 	@if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
 	@echo "Serving the portal at http://127.0.0.1:$(PORT) (mail goes to var/mail/ and this log)"
-	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config.celery_app worker --loglevel=INFO --concurrency=2 -n portal@%h & \
-	$(VENV)/bin/celery -A config.celery_app beat --loglevel=INFO & \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT) --noreload
+	@PORTAL_PORT=$(PORT) PYTHONUNBUFFERED=1 exec $(VENV)/bin/honcho start --no-colour --env /dev/null
 
 lint: setup
 	$(VENV)/bin/ruff check .

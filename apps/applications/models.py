@@ -22,6 +22,13 @@ class ApplicationStatus(models.TextChoices):
     DECLINED = "declined", "Declined"
 
 
+class TeamChoice(models.TextChoices):
+    """The answer to "Are you starting a new team?", kept so that a draft reopens as it was saved."""
+
+    NEW = "new", "Starting a new team"
+    JOIN = "join", "Joining a teammate's team"
+
+
 class Team(BaseModel):
     """A team code of a cycle. Joining locks this row so the size cap holds under concurrency."""
 
@@ -65,6 +72,8 @@ class Application(BaseModel):
     status = models.CharField(max_length=32, choices=ApplicationStatus.choices, default=ApplicationStatus.STARTED)
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="applications")
     teamcode = models.CharField(max_length=8, null=True, blank=True)
+    # Empty for applications saved before the choice was kept, and for an organizer's placement.
+    team_choice = models.CharField(max_length=8, choices=TeamChoice.choices, blank=True, default="")
     checkboxes = models.JSONField(default=list, blank=True)
     travel_reimbursement = models.BooleanField(default=False)
     housing_accommodations = models.BooleanField(default=False)

@@ -118,7 +118,7 @@ def parse_batch_emails(value) -> tuple[list[str], list[str]]:
 
 # --- An organizer's edit -----------------------------------------------------------------
 
-EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode")
+EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode", "team_choice")
 INVALID_EDIT = "Please fix the highlighted fields and save again."
 
 

@@ -110,6 +110,7 @@ def empty_application_payload(email: str) -> dict:
         "sections": [],
         "checkboxes": [False, False, False],
         "teamcode": None,
+        "team_choice": None,
         "email": email,
         **visible_status(None, ""),
     }
@@ -151,6 +152,8 @@ def application_payload(
         "school": application.school,
         "sections": answer_sections(application, sections, answers),
         "checkboxes": [bool(v) for v in checkboxes],
+        # The answer to "Are you starting a new team?" as saved, so a draft reopens as it was.
+        "team_choice": application.team_choice or None,
         "email": application.email,
         **status,
     }

@@ -1,5 +1,6 @@
 """Settings shared by every environment. Everything that differs comes from the environment."""
 
+import os
 from pathlib import Path
 
 import environ
@@ -7,7 +8,9 @@ from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = BASE_DIR / "var"
+# Where a checkout keeps its local state (SQLite, mail, the filesystem broker, beat's schedule).
+# VAR_DIR moves it: the supervisor test runs `make run`'s processes without touching var/.
+VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var")
 
 env = environ.Env()
 env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
@@ -29,7 +32,7 @@ DJANGO_APPS = [
 THIRD_PARTY_APPS = [
     "rest_framework",
     "allauth",
-    "allauth.account",
+    "apps.accounts.apps.EmailVerificationConfig",  # allauth.account, named apart from our Accounts
     "django_vite",
 ]
 LOCAL_APPS = [

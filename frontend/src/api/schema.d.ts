@@ -712,10 +712,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description 401 for a wrong email or password; 403 when the password is right but the address was never verified (POST resend_verification sends a new link).
          */
         post: operations["auth_login_create"];
         delete?: never;
@@ -787,6 +784,29 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         post: operations["auth_register_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend_verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification link (the same answer whether or not such an account exists)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["auth_resend_verification_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -892,10 +912,7 @@ export interface paths {
         };
         /**
          * Verify an account from its emailed link
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description 200 also for a genuine link opened again (already_verified true); 400 for a link that is invalid, or expired before it was used.
          */
         get: operations["auth_verify_retrieve"];
         put?: never;
@@ -1345,6 +1362,13 @@ export interface components {
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
             teamcode?: string | null;
+            /**
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             *
+             *     * `new` - Starting a new team
+             *     * `join` - Joining a teammate's team
+             */
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
         ApplicationOutput: {
@@ -1357,6 +1381,7 @@ export interface components {
             school: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
+            team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
         };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
@@ -1370,6 +1395,7 @@ export interface components {
             school: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
+            team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
             message: string;
         };
@@ -1698,6 +1724,8 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @enum {unknown} */
+        NullEnum: null;
         PasswordRequest: {
             password: string;
         };
@@ -1812,6 +1840,12 @@ export interface components {
             /** Format: date-time */
             submitted_at: string | null;
         };
+        /**
+         * @description * `new` - Starting a new team
+         *     * `join` - Joining a teammate's team
+         * @enum {string}
+         */
+        TeamChoiceEnum: "new" | "join";
         TeamCodeOutput: {
             teamcode: string;
         };
@@ -1830,6 +1864,11 @@ export interface components {
         UserOutput: {
             email: string;
             role: components["schemas"]["RoleEnum"];
+        };
+        VerifyOutput: {
+            message: string;
+            /** @description The link was opened before: the account is verified. */
+            already_verified: boolean;
         };
         VisibleStatus: {
             status: components["schemas"]["ApplicationStatusEnum"];
@@ -4255,6 +4294,75 @@ export interface operations {
             };
         };
     };
+    auth_resend_verification_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+                "multipart/form-data": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     auth_reset_password_create: {
         parameters: {
             query?: never;
@@ -4514,7 +4622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["VerifyOutput"];
                 };
             };
             /** @description Invalid input, or a malformed body */

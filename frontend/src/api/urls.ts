@@ -26,6 +26,7 @@ export const urls = {
   register: apiUrl("/api/auth/register"),
   user: apiUrl("/api/auth/user"),
   verify: (key: string) => apiUrl("/api/auth/verify/{key}", { key }),
+  resendVerification: apiUrl("/api/auth/resend_verification"),
   resetRequest: apiUrl("/api/auth/reset_password"),
   resetConfirm: (key: string) => apiUrl("/api/auth/reset_password/{key}", { key }),
   whitelist: apiUrl("/api/auth/whitelist"),
