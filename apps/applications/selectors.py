@@ -137,7 +137,9 @@ def has_question_set(cycle: Cycle) -> bool:
 
 
 def own_application(*, user, cycle: Cycle) -> Application | None:
-    return Application.objects.filter(cycle=cycle, user=user).first()
+    # One row at most (one application per cycle and user); ordering by pk keeps first() from
+    # following Application's default ordering into a join with the cycles table.
+    return Application.objects.filter(cycle=cycle, user=user).order_by("pk").first()
 
 
 def answer_sections(application: Application, sections: list[dict], answers: list | None = None) -> list[dict]:
