@@ -1,12 +1,15 @@
 """The current cycle, kept in each process and re-read from the database only after a change.
 
-Nearly every request asks for the current cycle (its status decides what a student may do, its
-dates fill the pages), and it changes a few times a season. Each process keeps the cycle it
+Nearly every request asks for the current cycle (its status decides what a student may see,
+its dates fill the pages), and it changes a few times a season. Each process keeps the cycle it
 last read, tagged with a generation number that lives in the shared cache (Redis in
-production); every change of a Cycle row moves the number on, so a process sees the change at
-its next call: one cache GET instead of one SQL query per call.
+production); every change of a Cycle row moves the number on. The process trusts its copy for
+CURRENT_CYCLE_CHECK_EVERY seconds (1 by default), then compares its number with the shared
+one (one cache GET) and re-reads the row (one query) only if they differ. So a request costs
+no query and most of the time no cache round trip either; another process sees a change within
+that second, the process that made it at once.
 
-The number moves when the row is saved or deleted (a signal) and when a queryset updates Cycle
+The number moves when a row is saved or deleted (a signal) and when a queryset updates Cycle
 rows (CycleQuerySet.update), both at once and again once the transaction has committed: the
 first so that the writer's own later reads see its change, the second so that a process which
 read the row between the write and the commit (and so kept the old row under the new number)
@@ -20,9 +23,10 @@ If the cache is unreachable, every call reads the database, as before this cache
 from __future__ import annotations
 
 import logging
-import threading
 import time
+from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -32,9 +36,16 @@ GENERATION_KEY = "cycles:current:generation"
 # An upper bound on staleness for changes made behind the ORM's back.
 MAX_AGE = 60.0
 
-_lock = threading.Lock()
-# (generation, monotonic deadline, the cycle's column values) of the last read, or None.
-_kept: tuple[int, float, tuple] | None = None
+
+@dataclass(frozen=True)
+class _Copy:
+    generation: int
+    check_after: float  # time.monotonic() values
+    expires: float
+    values: tuple
+
+
+_kept: _Copy | None = None
 
 
 def _generation() -> int | None:
@@ -62,31 +73,40 @@ def _bump() -> None:
         logger.warning("The cache can't be reached to announce a cycle change; readers see it within %ss.", MAX_AGE)
 
 
+def _committed() -> None:
+    forget()
+    _bump()
+
+
 def changed() -> None:
     """A Cycle row changed (or is about to commit a change): every process re-reads it."""
-    global _kept
-    _kept = None
+    forget()
     _bump()
-    transaction.on_commit(_bump)
+    transaction.on_commit(_committed)
 
 
 def kept(read):
-    """The current cycle's column values: this process's copy while the generation holds, else
-    `read()` (a database read returning the values, or None when there is no current cycle)."""
+    """The current cycle's column values: this process's copy while it is fresh, else `read()`
+    (a database read returning the values, or None when there is no current cycle)."""
     global _kept
-    generation = _generation()
     now = time.monotonic()
     held = _kept
-    if generation is not None and held is not None and held[0] == generation and held[1] > now:
-        return held[2]
+    if held is not None and now < held.check_after:
+        return held.values
+    # How long a process trusts its copy before it compares numbers again: how late another
+    # process's change can show in pages and status reads (the tests compare every time).
+    check_every = settings.CURRENT_CYCLE_CHECK_EVERY
+    generation = _generation()
+    if generation is not None and held is not None and held.generation == generation and now < held.expires:
+        _kept = _Copy(generation, now + check_every, held.expires, held.values)
+        return held.values
     values = read()
     if values is not None and generation is not None:
-        with _lock:
-            _kept = (generation, now + MAX_AGE, values)
+        _kept = _Copy(generation, now + check_every, now + MAX_AGE, values)
     return values
 
 
 def forget() -> None:
-    """Drop this process's copy (tests that change rows behind the ORM's back)."""
+    """Drop this process's copy: the next call compares generation numbers."""
     global _kept
     _kept = None

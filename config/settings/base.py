@@ -239,6 +239,10 @@ else:
         }
     }
 
+# Seconds a process trusts its copy of the current cycle before it checks the shared cache for
+# a change made by another process (apps/cycles/current.py).
+CURRENT_CYCLE_CHECK_EVERY = env.float("CURRENT_CYCLE_CHECK_EVERY", default=1.0)
+
 # --- Celery -----------------------------------------------------------------------------
 # Time limits: a task past the soft limit gets SoftTimeLimitExceeded, past the hard limit its
 # process is killed. The mail senders stop claiming before the soft limit (apps.mailings.outbox

@@ -13,6 +13,13 @@ from apps.cycles.selectors import NoCurrentCycle, current_cycle, current_status
 from apps.cycles.services import cycle_make_current, cycle_set_status, cycle_update_config
 
 
+@pytest.fixture(autouse=True)
+def _forget_the_copy():
+    """A copy trusted for a second would outlive a test's rolled-back rows: drop it after each."""
+    yield
+    current.forget()
+
+
 def test_a_second_read_asks_no_query(db, django_assert_num_queries):
     first = current_cycle()
     with django_assert_num_queries(0):
@@ -76,16 +83,38 @@ def test_another_process_change_is_seen_through_the_shared_number(db, django_ass
         current_cycle()
 
 
+def test_a_process_trusts_its_copy_for_a_second(db, settings, django_assert_num_queries, monkeypatch):
+    """In production a process compares numbers at most once a second: most reads cost neither
+    a query nor a cache round trip, and another process's change shows within that second."""
+    settings.CURRENT_CYCLE_CHECK_EVERY = 1.0
+    cycle = current_cycle()
+    asked = []
+    real_get = cache.get
+    monkeypatch.setattr(cache, "get", lambda *a, **k: asked.append(a) or real_get(*a, **k))
+    cache.incr(current.GENERATION_KEY)  # another process changed the row...
+    with django_assert_num_queries(0):
+        assert current_cycle() == cycle  # ...not seen yet, and no cache round trip
+    assert asked == []
+    held = current._kept
+    current._kept = current._Copy(held.generation, 0.0, held.expires, held.values)  # a second later
+    with django_assert_num_queries(1):
+        current_cycle()  # compared, found changed, re-read
+    assert len(asked) == 1
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.OPEN)
+    assert current_cycle().status == CycleStatus.OPEN  # this process's own change: at once
+
+
 def test_a_read_between_write_and_commit_is_redone_after_the_commit(db):
     """A process that read the row after the write announced itself but before it committed
     kept the old row under the new number; the announcement after the commit moves the
     number again, so that copy is dropped at the next call."""
     cycle = current_cycle()
-    old_values = current._kept[2]
+    old_values = current._kept.values
     with TestCase.captureOnCommitCallbacks(execute=True):
         Cycle.objects.filter(pk=cycle.pk).update(status=CycleStatus.RELEASED)
         # The other process's read: the committed (old) row, under the number of the write.
-        current._kept = (cache.get(current.GENERATION_KEY), float("inf"), old_values)
+        generation = cache.get(current.GENERATION_KEY)
+        current._kept = current._Copy(generation, 0.0, float("inf"), old_values)
         assert current_cycle().status == cycle.status  # stale until the commit...
     assert current_cycle().status == CycleStatus.RELEASED  # ...and fresh right after it
 
@@ -93,8 +122,8 @@ def test_a_read_between_write_and_commit_is_redone_after_the_commit(db):
 def test_the_copy_expires_even_without_an_announcement(db, monkeypatch):
     """A change the ORM never saw (psql) is read within MAX_AGE seconds."""
     current_cycle()
-    generation, _deadline, values = current._kept
-    current._kept = (generation, 0.0, values)  # past its deadline
+    held = current._kept
+    current._kept = current._Copy(held.generation, 0.0, 0.0, held.values)  # past its deadline
     from django.db import connection
 
     with connection.cursor() as cursor:
