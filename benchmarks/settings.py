@@ -16,3 +16,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+# Resumes uploaded by the simulated students go to the benchmark's temporary folder.
+_media = env("BENCH_MEDIA_DIR", default="/tmp/portal-bench-media")
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "default": {"BACKEND": "apps.core.storage.PrivateFileSystemStorage", "OPTIONS": {"location": _media}},
+    "resumes": {"BACKEND": "apps.core.storage.PrivateFileSystemStorage", "OPTIONS": {"location": _media}},
+}
