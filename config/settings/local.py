@@ -8,3 +8,6 @@ EMAIL_BACKEND = env("EMAIL_BACKEND", default="apps.core.mail.FileAndLogEmailBack
 # Serve the built frontend and static files straight from their folders (no collectstatic).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# runserver handles each request in a new thread, so a kept connection would never be reused
+# (Django's advice: no persistent connections in development).
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)  # noqa: F405
