@@ -7,9 +7,11 @@ from django.urls import include, path, re_path
 
 from apps.accounts.admin_login import admin_login
 from apps.accounts.urls import whitelist_urlpatterns
+from apps.applications.organizer_urls import urlpatterns as organizer_urlpatterns
 from apps.core import pages as core_pages
 from apps.core.api_urls import api_not_found
 from apps.core.schema_urls import schema_urlpatterns
+from apps.decisions.urls import batch_urlpatterns
 
 api_patterns = [
     path("auth/", include("apps.accounts.urls", namespace="auth")),
@@ -17,10 +19,11 @@ api_patterns = [
     path("applications/", include(("apps.cycles.urls", "cycles"))),
     path("applications/", include(("apps.applications.urls", "applications"))),
     path("applications/", include(("apps.reviews.urls", "reviews"))),
-    path("applications/", include(("apps.applications.decision_urls", "decisions"))),
+    path("applications/", include(("apps.decisions.urls", "decisions"))),
     path("applications/", include(("apps.reports.report_urls", "reports"))),
-    # Last: its patterns include /api/applications/<email>.
-    path("applications/", include(("apps.applications.organizer_urls", "organizer"))),
+    # Last: its patterns include /api/applications/<email>. The batch decision shares the
+    # organizers' namespace (organizer:batch-status) and comes before those patterns.
+    path("applications/", include(([*batch_urlpatterns, *organizer_urlpatterns], "organizer"))),
     path("resume/", include(("apps.resumes.urls", "resumes"))),
     # The confirmed applicants' resume book (reports asks resumes for the zip).
     path("resume/", include(("apps.reports.resume_book_urls", "resume-book"))),
@@ -43,6 +46,7 @@ urlpatterns = [
     path("", include("apps.cycles.page_urls")),
     path("", include("apps.applications.page_urls")),
     path("", include("apps.applications.organizer_page_urls")),
+    path("", include("apps.decisions.page_urls")),
     path("", include("apps.reports.report_page_urls")),
     path("", include("apps.reviews.page_urls")),
     path("", include("apps.resumes.page_urls")),

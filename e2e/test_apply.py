@@ -8,11 +8,10 @@ import pytest
 from playwright.sync_api import Page
 
 from apps.applications.models import Application, ApplicationStatus
-from apps.applications.selectors import question_set
-from apps.applications.services import application_save, question_set_ensure
+from apps.applications.services import application_save
 from apps.cycles.models import CycleStatus
-from apps.cycles.selectors import current_cycle
-from apps.cycles.services import cycle_set_status
+from apps.cycles.selectors import current_cycle, question_set
+from apps.cycles.services import cycle_set_status, question_set_ensure
 from e2e.conftest import expect, shot, sign_in
 
 ALL_TYPES = {

@@ -1,4 +1,5 @@
-"""Django's admin (/django-admin/) for applications, question sets, teams and decision emails.
+"""Django's admin (/django-admin/) for applications and teams (question sets are cycles';
+decision emails are rows of the mailings' Delivery table, listed there).
 
 It is the superusers' tool. Applications are created by students, so they can't be added
 here; their history is read-only; and a status or decision change made here goes through the
@@ -12,10 +13,10 @@ from django.contrib import admin
 from django.db import transaction
 from django.db.models import Count
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
 
 from . import organizer, selectors, status_machine, validation
-from .models import Answer, Application, ApplicationEvent, ApplicationStatus, DecisionEmail, Question, Section, Team
+from .models import Answer, Application, ApplicationEvent, ApplicationStatus, Team
 
 KEEP = ""
 YES_NO_KEEP = [(KEEP, "— keep as it is —"), ("yes", "Yes"), ("no", "No")]
@@ -185,57 +186,6 @@ class ApplicationAdmin(admin.ModelAdmin):
                 )
 
 
-class QuestionInline(ReadOnlyInline):
-    model = Question
-    fields = ["order", "question_id", "text", "type", "options"]
-    readonly_fields = fields
-    ordering = ["order", "pk"]
-
-
-class QuestionSetIsReadOnly:
-    """Question sets are replaced as a whole through the question builder (PUT questions),
-    whose checks keep a set answerable (options for choice questions, unique ids, conditions
-    that name a yes/no question); editing single rows here would skip them."""
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(Section)
-class SectionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
-    list_display = ["name", "cycle", "order", "conditional_on", "question_count"]
-    list_filter = ["cycle"]
-    search_fields = ["name", "conditional_on"]
-    ordering = ["cycle", "order", "pk"]
-    inlines = [QuestionInline]
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("cycle").annotate(_questions=Count("questions"))
-
-    @admin.display(description="Questions", ordering="_questions")
-    def question_count(self, obj) -> int:
-        return obj._questions
-
-
-@admin.register(Question)
-class QuestionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
-    list_display = ["question_id", "short_text", "type", "section", "cycle", "order"]
-    list_filter = ["type", "cycle"]
-    search_fields = ["question_id", "text", "section__name"]
-    list_select_related = ["section", "cycle"]
-    ordering = ["cycle", "section__order", "order"]
-
-    @admin.display(description="Text")
-    def short_text(self, obj) -> str:
-        return obj.text if len(obj.text) <= 80 else obj.text[:79] + "…"
-
-
 @admin.register(Team)
 class TeamAdmin(admin.ModelAdmin):
     list_display = ["code", "cycle", "member_count", "created_at"]
@@ -265,30 +215,3 @@ class TeamAdmin(admin.ModelAdmin):
             )
             or "—"
         )
-
-
-@admin.register(DecisionEmail)
-class DecisionEmailAdmin(admin.ModelAdmin):
-    list_display = ["application_email", "status", "state", "sent_at", "created_at"]
-    list_filter = ["state", "status"]
-    search_fields = ["application__email"]
-    list_select_related = ["application"]
-    readonly_fields = ["application_link", "status", "state", "sent_at", "created_at", "updated_at"]
-    exclude = ["application"]
-    ordering = ["-created_at"]
-
-    def has_add_permission(self, request) -> bool:
-        # The release queues these; one added by hand would never be sent.
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    @admin.display(description="Applicant", ordering="application__email")
-    def application_email(self, obj) -> str:
-        return obj.application.email
-
-    @admin.display(description="Application")
-    def application_link(self, obj):
-        url = reverse("admin:applications_application_change", args=[obj.application_id])
-        return format_html('<a href="{}">{}</a>', url, obj.application.email)

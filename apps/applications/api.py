@@ -1,5 +1,6 @@
-"""`/api/applications/*`, the applicant's calls: questions, schools, countries, own
-application (submit, save, status) and team codes. Thin views over services and selectors."""
+"""`/api/applications/*`, the applicant's calls: schools, countries, own application (submit,
+save, status) and team codes. Thin views over services and selectors. (The question set they
+answer is served by apps/cycles/api.py.)"""
 
 from __future__ import annotations
 
@@ -12,41 +13,13 @@ from rest_framework.response import Response
 
 from apps.core.api import ApiView, PublicApiView
 from apps.core.exceptions import ApplicationError
-from apps.core.permissions import IsAdmin
 from apps.core.schema import STRING_LIST, error_responses
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 
 from . import selectors, services
-from .models import ApplicationStatus, QuestionType
+from .models import ApplicationStatus
 
 # --- Shapes (the schema's, and the rendering's once views move to output serializers) -----
-
-
-class QuestionSerializer(serializers.Serializer):
-    question_id = serializers.CharField()
-    question_text = serializers.CharField()
-    question_type = serializers.ChoiceField(choices=QuestionType.choices)
-    options = serializers.ListField(child=serializers.CharField(), required=False)
-
-
-class QuestionSectionSerializer(serializers.Serializer):
-    """One section of the question set (GET and PUT `questions`)."""
-
-    section_name = serializers.CharField()
-    conditional_on = serializers.CharField(allow_null=True, required=False)
-    questions = QuestionSerializer(many=True)
-
-
-# What GET answers always carries `options` and `conditional_on` (the contract's shape), while a
-# PUT may leave them out; the response side says so, so the generated TypeScript types need no
-# `?? []` for a list that is never missing.
-class QuestionOutputSerializer(QuestionSerializer):
-    options = serializers.ListField(child=serializers.CharField())
-
-
-class QuestionSectionOutputSerializer(QuestionSectionSerializer):
-    conditional_on = serializers.CharField(allow_null=True)
-    questions = QuestionOutputSerializer(many=True)
 
 
 class AnswerSerializer(serializers.Serializer):
@@ -103,30 +76,6 @@ class TeamCodeOutputSerializer(serializers.Serializer):
 NAME_LIST_MAX_AGE = 60 * 60 * 24
 
 
-@extend_schema_view(
-    get=extend_schema(summary="The current question set", responses={200: QuestionSectionOutputSerializer(many=True)}),
-    put=extend_schema(
-        summary="Replace the current question set (the question builder)",
-        request=QuestionSectionSerializer(many=True),
-        responses={200: QuestionSectionOutputSerializer(many=True)},
-    ),
-)
-class QuestionsApi(ApiView):
-    """GET (signed in) the current cycle's question set; PUT (admin) replaces it."""
-
-    def get_permissions(self):
-        if self.request.method == "PUT":
-            return [IsAdmin()]
-        return super().get_permissions()
-
-    def get(self, request):
-        return Response(selectors.question_set(current_cycle()))
-
-    def put(self, request):
-        sections = services.questions_replace(current_cycle(), request.data)
-        return Response(sections)
-
-
 class _NameListApi(PublicApiView):
     kind = ""
 
@@ -181,7 +130,7 @@ class ApplicationApi(ApiView):
     """GET own application; POST submits it."""
 
     def get(self, request):
-        cycle, sections = selectors.current_cycle_and_question_set()
+        cycle, sections = current_cycle_and_question_set()
         application = selectors.own_application(user=request.user, cycle=cycle)
         payload = selectors.application_payload(application, cycle=cycle, email=request.user.email, sections=sections)
         return Response(payload)

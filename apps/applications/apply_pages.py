@@ -4,7 +4,7 @@ from django.views.decorators.http import require_safe
 
 from apps.core.pages import island, signed_in
 from apps.cycles.models import CycleStatus
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, question_set
 from apps.resumes.selectors import has_resume
 
 from . import selectors
@@ -19,7 +19,7 @@ def apply_props(user) -> dict:
     props: dict = {"cycleStatus": cycle.status}
     if cycle.status != CycleStatus.OPEN:
         return props
-    sections = selectors.question_set(cycle)
+    sections = question_set(cycle)
     application = selectors.own_application(user=user, cycle=cycle)
     props["questions"] = sections
     props["application"] = selectors.application_payload(application, cycle=cycle, email=user.email, sections=sections)

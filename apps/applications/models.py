@@ -1,11 +1,8 @@
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 
 from apps.core.models import BaseModel
 from apps.cycles.models import Cycle
-from apps.mailings.outbox import OutboxFields
-from apps.mailings.outbox import State as OutboxState
 
 
 class ApplicationStatus(models.TextChoices):
@@ -19,52 +16,6 @@ class ApplicationStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"
     REJECTED = "rejected", "Rejected"
     DECLINED = "declined", "Declined"
-
-
-class QuestionType(models.TextChoices):
-    NUMERIC = "numeric", "Numeric"
-    BOOLEAN = "boolean", "Yes / no"
-    SHORT_ANSWER = "short_answer", "Short answer"
-    LONG_ANSWER = "long_answer", "Long answer"
-    MULTIPLE_CHOICE = "multiple_choice", "Multiple choice"
-    MULTISELECT = "multiselect", "Multiselect"
-    LIST = "list", "List"
-    RESUME = "resume", "Resume"
-    COUNTRY = "country", "Country"
-
-
-class Section(BaseModel):
-    """A section of a cycle's question set, shown only when `conditional_on` is answered yes."""
-
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="sections")
-    order = models.PositiveIntegerField(default=0)
-    name = models.CharField(max_length=200)
-    conditional_on = models.CharField(max_length=64, blank=True, default="", help_text="A question_id, or empty.")
-
-    class Meta:
-        ordering = ["cycle", "order", "pk"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Question(BaseModel):
-    """One question. `question_id` is its stable key within the cycle; answers refer to it."""
-
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="questions")
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="questions")
-    order = models.PositiveIntegerField(default=0)
-    question_id = models.CharField(max_length=64)
-    text = models.TextField()
-    type = models.CharField(max_length=32, choices=QuestionType.choices)
-    options = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["section__order", "order", "pk"]
-        constraints = [models.UniqueConstraint(fields=["cycle", "question_id"], name="unique_question_id_per_cycle")]
-
-    def __str__(self) -> str:
-        return f"{self.question_id}: {self.text[:40]}"
 
 
 class Team(BaseModel):
@@ -152,28 +103,3 @@ class ApplicationEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.from_value} → {self.to_value}"
-
-
-class DecisionEmail(OutboxFields, BaseModel):
-    """A release decision email, recorded so each applicant gets it once per decision.
-
-    Claimed, sent and recorded by apps.mailings.outbox, like a batch email's deliveries.
-    """
-
-    State = OutboxState
-
-    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="decision_emails")
-    status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
-    # When its id was last handed to Celery (None: not since its last claim). The periodic
-    # re-queue hands over again what is claimable and was not queued recently: a task lost
-    # with a dead worker costs minutes, not the broker's visibility timeout.
-    queued_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["application", "status"], name="one_decision_email_per_status"),
-        ]
-        indexes = [models.Index(fields=["state"], condition=Q(state="pending"), name="decision_email_pending")]
-
-    def __str__(self) -> str:
-        return f"{self.application_id}:{self.status} ({self.state})"

@@ -1,5 +1,6 @@
 """The organizers' reads and writes on applications: the table, one applicant, edits, history,
-teammates and batch decisions.
+teammates, and the reading of a batch of addresses (batch decisions, in apps.decisions, and
+review assignments use it).
 
 Reads are plain functions returning the contract's shapes with a fixed number of queries;
 writes run in transactions and change a status only through the status machine.
@@ -16,14 +17,13 @@ from apps.core.emails import parse_email_input
 from apps.core.exceptions import ApplicationError
 from apps.core.text import clean_path_email, is_storable
 from apps.cycles.models import Cycle
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, question_set
 
-from . import selectors, services, status_machine, validation
+from . import selectors, services, validation
 from .models import Answer, Application, ApplicationEvent
 from .models import ApplicationStatus as S
 
 NO_APPLICATION = "No application for this email."
-NOT_SUBMITTED = "Not submitted yet."
 NOT_AN_EMAIL = "Not a valid email address."
 
 # --- The applications table --------------------------------------------------------------
@@ -212,49 +212,6 @@ def parse_batch_emails(value) -> tuple[list[str], list[str]]:
     return emails, malformed
 
 
-def batch_decide(
-    *,
-    actor,
-    emails,
-    status: str,
-    travel_reimbursement: bool | None = None,
-    housing_accommodations: bool | None = None,
-) -> dict:
-    """Record one decision for many applicants: the whole batch in one call, each application
-    in its own transaction through the status machine, so one refusal never undoes the rest.
-
-    Returns `{"approved": [email], "failed": [{"email", "reason"}]}` in the order given.
-    """
-    if status not in status_machine.BATCH_DECISIONS:
-        raise ApplicationError(f"'{status}' is not a batch decision.", errors={"status": ["Not a batch decision."]})
-    addresses, malformed = parse_batch_emails(emails)
-    cycle = current_cycle()
-    ids = applications_by_email(emails=addresses, cycle=cycle)
-    approved: list[str] = []
-    failed: list[dict] = [{"email": value, "reason": NOT_AN_EMAIL} for value in malformed]
-    for email in addresses:
-        application_id = ids.get(email)
-        if application_id is None:
-            failed.append({"email": email, "reason": NO_APPLICATION})
-            continue
-        try:
-            status_machine.decide(
-                application_id=application_id,
-                status=status,
-                actor=actor,
-                travel_reimbursement=travel_reimbursement,
-                housing_accommodations=housing_accommodations,
-                choices=status_machine.BATCH_DECISIONS,
-            )
-        except ApplicationError as exc:
-            # 409: still a draft; 404: deleted between the lookup and the lock.
-            reason = {409: NOT_SUBMITTED, 404: NO_APPLICATION}.get(exc.status, exc.message)
-            failed.append({"email": email, "reason": reason})
-        else:
-            approved.append(email)
-    return {"approved": approved, "failed": failed}
-
-
 # --- An organizer's edit -----------------------------------------------------------------
 
 EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode")
@@ -285,7 +242,7 @@ def application_edit(*, email: str, actor, data: dict) -> Application:
     """
     application = get_application(email=email, for_update=True)
     cycle = Cycle.objects.get(pk=application.cycle_id)
-    sections = selectors.question_set(cycle)
+    sections = question_set(cycle)
     current = selectors.application_payload(application, cycle=cycle, sections=sections, for_applicant=False)
     body = {key: data[key] if key in data else current[key] for key in EDITABLE_KEYS}
     parsed = validation.parse_application(body, sections)

@@ -1,5 +1,7 @@
 """The organizers' application calls under `/api/applications/`: the table, one applicant
-(read, edit, history), teammates and batch decisions. Thin views over `organizer.py`."""
+(read, edit, history) and teammates. Thin views over `organizer.py`. The addresses field and
+the result of a batch (EmailsInputField, BatchResultSerializer) serve apps.decisions' batch
+decision and the review assignments."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
-    extend_schema_serializer,
     extend_schema_view,
 )
 from rest_framework import serializers
@@ -19,7 +20,7 @@ from apps.core.api import AdminApiView
 from apps.core.schema import STRING_LIST, error_responses, path_email, path_str
 from apps.cycles.selectors import current_cycle
 
-from . import organizer, status_machine
+from . import organizer
 from .api import ApplicationInputSerializer, ApplicationOutputSerializer
 from .models import ApplicationStatus
 from .organizer import MAX_PAGE, MAX_PER_PAGE
@@ -169,31 +170,3 @@ class TeammatesApi(AdminApiView):
 
     def get(self, request, teamcode: str):
         return Response(organizer.teammates(teamcode=teamcode))
-
-
-class BatchStatusApi(AdminApiView):
-    """POST `batch-status`: one decision for every address found in the pasted text."""
-
-    @extend_schema_serializer(component_name="BatchStatusInput")
-    class InputSerializer(serializers.Serializer):
-        emails = EmailsInputField()
-        status = serializers.ChoiceField(choices=[(s.value, s.label) for s in status_machine.BATCH_DECISIONS])
-        travel_reimbursement = serializers.BooleanField(required=False, allow_null=True, default=None)
-        housing_accommodations = serializers.BooleanField(required=False, allow_null=True, default=None)
-
-    @extend_schema(
-        summary="One decision for every address in the pasted text or list",
-        request=InputSerializer,
-        responses={200: BatchResultSerializer},
-    )
-    def post(self, request):
-        data = self.validate(self.InputSerializer, request.data)
-        return Response(
-            organizer.batch_decide(
-                actor=request.user,
-                emails=data["emails"],
-                status=data["status"],
-                travel_reimbursement=data["travel_reimbursement"],
-                housing_accommodations=data["housing_accommodations"],
-            )
-        )

@@ -5,6 +5,4 @@ from . import organizer_pages as pages
 urlpatterns = [
     path("admin/users", pages.users_page, name="admin-users"),
     path("admin/users/<str:email>", pages.user_detail_page, name="admin-user"),
-    path("admin/batch", pages.batch_page, name="admin-batch"),
-    path("admin/createapp", pages.createapp_page, name="admin-createapp"),
 ]

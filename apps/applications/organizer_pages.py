@@ -13,12 +13,11 @@ from django.views.decorators.http import require_safe
 
 from apps.core.exceptions import ApplicationError
 from apps.core.pages import admin_only, admin_page, island, select_options
-from apps.cycles.selectors import current_cycle, current_status
+from apps.cycles.selectors import current_cycle, question_set
 
 from . import organizer
 from .models import ApplicationStatus
-from .selectors import question_set
-from .status_machine import BATCH_DECISIONS, DECISIONS
+from .status_machine import DECISIONS
 
 PAGE_SIZE = organizer.DEFAULT_PER_PAGE
 FILTER_KEYS = ("first", "last", "email", "school", "status", "teamcode")
@@ -82,25 +81,3 @@ def user_detail_page(request, email: str):
         {"email": email, "decisions": decision_choices(), **applicant_props(email)},
         title=f"Application · {email}",
     )
-
-
-@require_safe
-@admin_only
-def batch_page(request):
-    return island(
-        request,
-        "applications-admin-batch",
-        {
-            "statuses": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
-            "defaultStatus": ApplicationStatus.ACCEPTED,
-        },
-        title="Batch Decisions",
-    )
-
-
-@require_safe
-@admin_only
-def createapp_page(request):
-    """The question builder: the questions are the applications', so the page stays here."""
-    props = {"cycle": str(current_cycle()), "cycleStatus": current_status()}
-    return island(request, "applications-createapp", props, title="Question Builder")

@@ -7,7 +7,6 @@ from . import organizer_api as api
 
 urlpatterns = [
     path("all", api.ApplicationTableApi.as_view(), name="table"),
-    path("batch-status", api.BatchStatusApi.as_view(), name="batch-status"),
     path("teammates/<str:teamcode>", api.TeammatesApi.as_view(), name="teammates"),
     path("<str:email>/history", api.ApplicationHistoryApi.as_view(), name="history"),
     path("<str:email>", api.ApplicationDetailApi.as_view(), name="detail"),

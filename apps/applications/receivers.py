@@ -5,23 +5,6 @@ Connected in ApplicationsConfig.ready: cycles knows nothing of applications.
 
 from __future__ import annotations
 
-from apps.cycles.models import Cycle
-
-
-def give_question_set(sender, *, cycle: Cycle, previous: Cycle | None, **kwargs) -> None:
-    """A cycle that became current without questions gets a copy of the previous current
-    cycle's set (so the organizers can edit it), or the default set if there is none."""
-    from .services import question_set_ensure
-
-    question_set_ensure(cycle, copy_from=previous)
-
-
-def queue_release(sender, *, cycle_id: int, **kwargs) -> None:
-    """A committed release queues the decision emails (idempotent: see tasks)."""
-    from .tasks import queue_release_emails
-
-    queue_release_emails.delay(cycle_id)
-
 
 def status_audience(status: str):
     """The addresses of the current cycle's applications with `status`, for a batch email."""
@@ -37,6 +20,26 @@ def status_audience(status: str):
     return recipients
 
 
+def people(emails: list[str]) -> dict[str, dict]:
+    """The applicants' names behind batch-email addresses (their `{{ first_name }}` and
+    `{{ last_name }}`): the current cycle's application of an address, else its latest."""
+    from apps.cycles.selectors import current_cycle
+
+    from .models import Application
+
+    current = current_cycle().pk
+    found: dict[str, dict] = {}
+    from_current: set[str] = set()
+    rows = Application.objects.filter(email__in=emails).order_by("pk").values_list("email", "first", "last", "cycle_id")
+    for email, first, last, cycle_id in rows:
+        if email in from_current:
+            continue
+        found[email] = {"first_name": first, "last_name": last}
+        if cycle_id == current:
+            from_current.add(email)
+    return found
+
+
 def register_audiences() -> None:
     """Every application status is a batch-email audience (the contract: "an application
     status or `custom`"; the page offers spec section 4's list, the API any status, so the
@@ -48,3 +51,4 @@ def register_audiences() -> None:
     for status in ApplicationStatus.values:
         message = f"No application of this cycle has the status '{status}'."
         audiences.register(status, status_audience(status), empty_message=message)
+    audiences.register_people(people)

@@ -1,4 +1,6 @@
-"""Reads for the applicant's side: question sets, own application, the school and country lists."""
+"""Reads for the applicant's side: own application, the school and country lists.
+
+The question set an application answers is the cycle's (apps/cycles/selectors.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,10 @@ from typing import NamedTuple
 from django.db import connection
 
 from apps.cycles.models import Cycle
-from apps.cycles.selectors import NoCurrentCycle
+from apps.cycles.selectors import question_set
 from apps.resumes.selectors import has_resume  # noqa: F401 - validation reads it from here
 
-from .models import Application, Section
+from .models import Application
 from .status_machine import visible_status
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -68,72 +70,6 @@ def name_list_response_body(kind: str) -> tuple[bytes, bytes, str]:
     names = {"schools": school_names, "countries": country_names}[kind]()
     body = json.dumps(list(names), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return body, gzip.compress(body, mtime=0), '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-
-
-# --- Question sets ----------------------------------------------------------------------
-
-
-QUESTION_SET_COLUMNS = ("pk", "name", "conditional_on", "questions__question_id", "questions__text", "questions__type")
-QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
-
-
-def _sections_from_rows(rows) -> list[dict]:
-    """The contract's question set from rows of (section pk, name, conditional_on,
-    question_id, text, type, options), in order; a section without questions has one row of
-    NULL question columns (the LEFT JOIN's)."""
-    out: list[dict] = []
-    by_pk: dict[int, dict] = {}
-    for pk, name, conditional_on, question_id, text, kind, options in rows:
-        if pk is None:  # a cycle without sections
-            continue
-        section = by_pk.get(pk)
-        if section is None:
-            section = by_pk[pk] = {"section_name": name, "conditional_on": conditional_on or None, "questions": []}
-            out.append(section)
-        if question_id is not None:
-            section["questions"].append(
-                {
-                    "question_id": question_id,
-                    "question_text": text,
-                    "question_type": kind,
-                    "options": list(options or []),
-                }
-            )
-    return out
-
-
-def question_set(cycle: Cycle) -> list[dict]:
-    """The cycle's question set in the contract's shape, in order. One query: the sections
-    LEFT JOINed with their questions (so a section without questions still shows)."""
-    rows = (
-        Section.objects.filter(cycle=cycle)
-        .order_by(*QUESTION_SET_ORDER)
-        .values_list(*QUESTION_SET_COLUMNS, "questions__options")
-    )
-    return _sections_from_rows(rows)
-
-
-def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
-    """The current cycle and its question set, in one query (the cycle's columns repeat on
-    each question's row): what a submit or a save needs before anything else.
-
-    Raises NoCurrentCycle (503) like `current_cycle()`.
-    """
-    cycle_columns = [f.attname for f in Cycle._meta.concrete_fields]
-    rows = list(
-        Cycle.objects.filter(is_current=True)
-        .order_by(*(f"sections__{key}" for key in QUESTION_SET_ORDER))
-        .values_list(*cycle_columns, *(f"sections__{key}" for key in (*QUESTION_SET_COLUMNS, "questions__options")))
-    )
-    if not rows:
-        raise NoCurrentCycle()
-    n = len(cycle_columns)
-    cycle = Cycle.from_db(Cycle.objects.db, cycle_columns, rows[0][:n])
-    return cycle, _sections_from_rows(row[n:] for row in rows)
-
-
-def has_question_set(cycle: Cycle) -> bool:
-    return Section.objects.filter(cycle=cycle).exists()
 
 
 # --- Applications -----------------------------------------------------------------------

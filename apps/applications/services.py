@@ -1,4 +1,5 @@
-"""Writes for the applicant's side: question sets, drafts, submissions and teams.
+"""Writes for the applicant's side: drafts, submissions and teams (the question set they
+answer is the cycle's: apps/cycles/services.py).
 
 Every write runs in one transaction; every status change goes through the status machine.
 Submit and save run under `apps.core.db.one_at_a_time`, which on SQLite (no row locks)
@@ -7,7 +8,6 @@ retries a transaction that another writer locked out, so the team cap holds ther
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass
 
@@ -18,15 +18,13 @@ from django.db.models.functions import Coalesce
 
 from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
-from apps.core.text import UNSTORABLE, is_storable
-from apps.cycles.models import Cycle, CycleStatus
-from apps.cycles.selectors import current_cycle
+from apps.cycles.models import Cycle, CycleStatus, QuestionType
+from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 from apps.resumes.models import Resume
 
-from . import selectors, validation
-from .models import Answer, Application, Question, QuestionType, Section, Team
+from . import validation
+from .models import Answer, Application, Team
 from .models import ApplicationStatus as S
-from .questions import default_question_set
 from .status_machine import transition
 
 NOT_OPEN = "Applications are not currently open"
@@ -35,203 +33,11 @@ ALREADY_DECIDED = "Your application is being reviewed and can no longer be chang
 ALREADY_SUBMITTED = "Your application has already been submitted, so it can't be saved as a draft."
 INVALID_APPLICATION = "Please fix the highlighted fields and submit again."
 INVALID_DRAFT = "Some fields of the draft are malformed."
-INVALID_QUESTIONS = "The question set is not valid."
 
 # Team codes: spec section 9.
 TEAMCODE_MIN = 100_000
 TEAMCODE_MAX = 99_999_999
 TEAMCODE_RESERVATION_MEMORY = 60 * 60 * 24 * 30  # seconds a user's last handed-out code is remembered
-
-# --- Question sets ----------------------------------------------------------------------
-
-QUESTION_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-# These name the contract's error keys for the fixed fields; a question may not reuse them
-# (except a resume question as "resume", whose errors are the upload's).
-RESERVED_QUESTION_IDS = {"first", "last", "school", "checkboxes", "teamcode", "resume", "sections", "non_field_errors"}
-CHOICE_TYPES = (QuestionType.MULTIPLE_CHOICE, QuestionType.MULTISELECT)
-MAX_SECTIONS = 50
-MAX_QUESTIONS = 300
-MAX_OPTIONS = 300
-SECTION_NAME_MAX = 200
-QUESTION_TEXT_MAX = 2000
-OPTION_MAX = 200
-
-
-def questions_check(sections) -> dict[str, list[str]]:
-    """Every problem of a question set in the contract's shape, keyed by its position
-    (`sections.0.questions.2.options`). An empty dict means it can be stored."""
-    errors: dict[str, list[str]] = {}
-
-    def add(key: str, message: str) -> None:
-        errors.setdefault(key, []).append(message)
-
-    if not isinstance(sections, list):
-        add("sections", "Expected a list of sections.")
-        return errors
-    if not sections:
-        add("sections", "A question set needs at least one section.")
-    if len(sections) > MAX_SECTIONS:
-        add("sections", f"At most {MAX_SECTIONS} sections.")
-        return errors
-    total = sum(len(s["questions"]) for s in sections if isinstance(s, dict) and isinstance(s.get("questions"), list))
-    if total > MAX_QUESTIONS:
-        add("sections", f"At most {MAX_QUESTIONS} questions.")
-        return errors
-
-    seen: dict[str, str] = {}  # question_id → its type, for the questions of earlier sections
-    for i, section in enumerate(sections):
-        where = f"sections.{i}"
-        if not isinstance(section, dict):
-            add(where, "Expected an object with section_name, conditional_on and questions.")
-            continue
-        name = section.get("section_name")
-        if not isinstance(name, str) or not name.strip():
-            add(f"{where}.section_name", "A section needs a name.")
-        elif not is_storable(name):
-            add(f"{where}.section_name", UNSTORABLE)
-        elif len(name.strip()) > SECTION_NAME_MAX:
-            add(f"{where}.section_name", f"At most {SECTION_NAME_MAX} characters.")
-        condition = section.get("conditional_on")
-        if condition not in (None, ""):
-            if not isinstance(condition, str) or condition not in seen:
-                add(f"{where}.conditional_on", "Must be the question_id of a yes/no question in an earlier section.")
-            elif seen[condition] != QuestionType.BOOLEAN:
-                add(f"{where}.conditional_on", "Must refer to a yes/no (boolean) question.")
-        questions = section.get("questions")
-        if not isinstance(questions, list) or not questions:
-            add(f"{where}.questions", "A section needs at least one question.")
-            continue
-        section_ids: dict[str, str] = {}
-        for j, question in enumerate(questions):
-            qwhere = f"{where}.questions.{j}"
-            if not isinstance(question, dict):
-                add(qwhere, "Expected an object with question_id, question_text, question_type and options.")
-                continue
-            kind = question.get("question_type")
-            if kind not in QuestionType.values:
-                add(f"{qwhere}.question_type", f"Must be one of: {', '.join(QuestionType.values)}.")
-            question_id = question.get("question_id")
-            if not isinstance(question_id, str) or not QUESTION_ID_RE.match(question_id):
-                add(f"{qwhere}.question_id", "Use 1 to 64 letters, digits, '_' or '-'.")
-            elif question_id in seen or question_id in section_ids:
-                add(f"{qwhere}.question_id", f"The question_id '{question_id}' is used more than once.")
-            elif question_id in RESERVED_QUESTION_IDS and not (question_id == "resume" and kind == QuestionType.RESUME):
-                add(f"{qwhere}.question_id", f"'{question_id}' is reserved; choose another question_id.")
-            else:
-                section_ids[question_id] = kind
-            text = question.get("question_text")
-            if not isinstance(text, str) or not text.strip():
-                add(f"{qwhere}.question_text", "A question needs its text.")
-            elif not is_storable(text):
-                add(f"{qwhere}.question_text", UNSTORABLE)
-            elif len(text.strip()) > QUESTION_TEXT_MAX:
-                add(f"{qwhere}.question_text", f"At most {QUESTION_TEXT_MAX} characters.")
-            options = question.get("options", [])
-            if options is None:
-                options = []
-            if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-                add(f"{qwhere}.options", "Expected a list of strings.")
-            elif not all(is_storable(o) for o in options):
-                add(f"{qwhere}.options", UNSTORABLE)
-            elif kind in CHOICE_TYPES:
-                cleaned = [o.strip() for o in options]
-                if not cleaned:
-                    add(f"{qwhere}.options", "A choice question needs at least one option.")
-                elif len(cleaned) > MAX_OPTIONS:
-                    add(f"{qwhere}.options", f"At most {MAX_OPTIONS} options.")
-                elif any(not o for o in cleaned):
-                    add(f"{qwhere}.options", "Options can't be empty.")
-                elif any(len(o) > OPTION_MAX for o in cleaned):
-                    add(f"{qwhere}.options", f"Each option is at most {OPTION_MAX} characters.")
-                elif len(set(cleaned)) != len(cleaned):
-                    add(f"{qwhere}.options", "Options must be different from each other.")
-                elif kind == QuestionType.MULTISELECT and any("," in o for o in cleaned):
-                    # Multiselect answers are stored comma-joined, so an option can't hold one.
-                    add(f"{qwhere}.options", "Options of a multiselect question can't contain commas.")
-        seen.update(section_ids)
-    return errors
-
-
-def _clean_set(sections: list[dict]) -> list[dict]:
-    return [
-        {
-            "section_name": s["section_name"].strip(),
-            "conditional_on": s.get("conditional_on") or "",
-            "questions": [
-                {
-                    "question_id": q["question_id"],
-                    "question_text": q["question_text"].strip(),
-                    "question_type": q["question_type"],
-                    "options": [o.strip() for o in (q.get("options") or [])]
-                    if q["question_type"] in CHOICE_TYPES
-                    else [],
-                }
-                for q in s["questions"]
-            ],
-        }
-        for s in sections
-    ]
-
-
-@transaction.atomic
-def questions_replace(cycle: Cycle, sections) -> list[dict]:
-    """Replace the cycle's question set with `sections` (contract shape), after checking it all.
-
-    Stored answers are kept: they refer to questions by question_id, not by row.
-    Raises ApplicationError (400, errors by position) if the set is not valid.
-    """
-    errors = questions_check(sections)
-    if errors:
-        raise ApplicationError(INVALID_QUESTIONS, errors=errors)
-    Cycle.objects.select_for_update().filter(pk=cycle.pk).first()  # one replacement at a time
-    Question.objects.filter(cycle=cycle).delete()
-    Section.objects.filter(cycle=cycle).delete()
-    cleaned = _clean_set(sections)
-    section_rows = Section.objects.bulk_create(
-        [
-            Section(cycle=cycle, order=i, name=s["section_name"], conditional_on=s["conditional_on"])
-            for i, s in enumerate(cleaned)
-        ]
-    )
-    Question.objects.bulk_create(
-        [
-            Question(
-                cycle=cycle,
-                section=row,
-                order=j,
-                question_id=q["question_id"],
-                text=q["question_text"],
-                type=q["question_type"],
-                options=q["options"],
-            )
-            for row, s in zip(section_rows, cleaned, strict=True)
-            for j, q in enumerate(s["questions"])
-        ]
-    )
-    return selectors.question_set(cycle)
-
-
-def questions_dump(cycle: Cycle) -> list[dict]:
-    """The cycle's question set in the contract's shape; questions_replace accepts it back."""
-    return selectors.question_set(cycle)
-
-
-def questions_load_default(cycle: Cycle) -> list[dict]:
-    """Give the cycle the default question set (apps/applications/questions.py)."""
-    return questions_replace(cycle, default_question_set())
-
-
-@transaction.atomic
-def question_set_ensure(cycle: Cycle, *, copy_from: Cycle | None = None) -> None:
-    """Make sure the cycle has a question set: a copy of `copy_from`'s, else the default one.
-
-    A cycle that already has a set keeps it.
-    """
-    if selectors.has_question_set(cycle):
-        return
-    source = questions_dump(copy_from) if copy_from is not None and copy_from.pk != cycle.pk else []
-    questions_replace(cycle, source or default_question_set())
-
 
 # --- Teams ------------------------------------------------------------------------------
 
@@ -367,7 +173,7 @@ def application_store(
 
 def _open_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
     """The current cycle, refused (409) unless open, and its question set: one query."""
-    cycle, sections = selectors.current_cycle_and_question_set()
+    cycle, sections = current_cycle_and_question_set()
     if cycle.status != CycleStatus.OPEN:
         raise ApplicationError(NOT_OPEN, status=409)
     return cycle, sections

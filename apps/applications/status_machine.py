@@ -19,6 +19,7 @@ from apps.cycles.models import Cycle, CycleStatus
 
 from .models import Application, ApplicationEvent
 from .models import ApplicationStatus as S
+from .signals import decision_changed_after_release
 
 # Statuses an organizer may record as a decision (spec section 4: no restriction between them).
 DECISIONS = (S.SUBMITTED, S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
@@ -156,7 +157,8 @@ def decide(
     """An organizer's decision. Drafts can't be decided on; decided ones move freely.
 
     A decision recorded after release (a waitlist admit during the waitlist period, say) is
-    announced by its email at once, since no later release would send it.
+    announced at once (`decision_changed_after_release`, after commit; apps.decisions sends
+    its email), since no later release would send it.
     """
     choices = tuple(choices)
     if status not in choices:
@@ -177,9 +179,10 @@ def decide(
         refusal="This application has not been submitted yet, so no decision can be recorded.",
     )
     if status in RELEASE_DECISIONS and status != previous and _cycle_status(application.cycle_id) in POST_RELEASE:
-        from .tasks import send_application_decision_email
-
-        transaction.on_commit(lambda: send_application_decision_email.delay(application.pk))
+        application_id = application.pk
+        transaction.on_commit(
+            lambda: decision_changed_after_release.send(sender=Application, application_id=application_id)
+        )
     return application
 
 

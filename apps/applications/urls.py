@@ -3,7 +3,6 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
-    path("questions", api.QuestionsApi.as_view(), name="questions"),
     path("schools", api.SchoolsApi.as_view(), name="schools"),
     path("countries", api.CountriesApi.as_view(), name="countries"),
     path("application", api.ApplicationApi.as_view(), name="application"),

@@ -22,9 +22,11 @@ from decimal import Decimal, InvalidOperation
 from django.conf import settings
 
 from apps.core.text import UNSTORABLE, is_storable
+from apps.cycles.models import QuestionType
+from apps.cycles.selectors import question_set
 
 from . import selectors
-from .models import Application, QuestionType
+from .models import Application
 
 # Spec section 9.
 NUMERIC_MIN = Decimal(16)
@@ -309,11 +311,11 @@ def validate_application(cycle, data, user) -> dict[str, list[str]]:
     An empty dict means the application can be submitted. Reads only; the team-size count is
     advisory unless the caller holds the team's lock (the submit service does).
     """
-    sections = selectors.question_set(cycle)
+    sections = question_set(cycle)
     parsed = parse_application(data, sections)
     return check_application(cycle, parsed, sections, user)
 
 
 def validate_draft_shape(cycle, data) -> dict[str, list[str]]:
     """The shape problems of `data` as a draft (types only; values are kept as typed)."""
-    return parse_application(data, selectors.question_set(cycle)).errors
+    return parse_application(data, question_set(cycle)).errors

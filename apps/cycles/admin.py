@@ -1,8 +1,11 @@
+"""Django's admin (/django-admin/) for cycles and their question sets (read-only here)."""
+
 from django.contrib import admin
 from django.db import models, transaction
+from django.db.models import Count
 
 from . import services
-from .models import Cycle
+from .models import Cycle, Question, Section
 
 
 @admin.register(Cycle)
@@ -26,3 +29,57 @@ class CycleAdmin(admin.ModelAdmin):
             obj.refresh_from_db()
         else:
             super().save_model(request, obj, form, change)
+
+
+class QuestionSetIsReadOnly:
+    """Question sets are replaced as a whole through the question builder (PUT questions),
+    whose checks keep a set answerable (options for choice questions, unique ids, conditions
+    that name a yes/no question); editing single rows here would skip them."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class QuestionInline(QuestionSetIsReadOnly, admin.TabularInline):
+    model = Question
+    extra = 0
+    can_delete = False
+    show_change_link = False
+    fields = ["order", "question_id", "text", "type", "options"]
+    readonly_fields = fields
+    ordering = ["order", "pk"]
+
+
+@admin.register(Section)
+class SectionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
+    list_display = ["name", "cycle", "order", "conditional_on", "question_count"]
+    list_filter = ["cycle"]
+    search_fields = ["name", "conditional_on"]
+    ordering = ["cycle", "order", "pk"]
+    inlines = [QuestionInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("cycle").annotate(_questions=Count("questions"))
+
+    @admin.display(description="Questions", ordering="_questions")
+    def question_count(self, obj) -> int:
+        return obj._questions
+
+
+@admin.register(Question)
+class QuestionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
+    list_display = ["question_id", "short_text", "type", "section", "cycle", "order"]
+    list_filter = ["type", "cycle"]
+    search_fields = ["question_id", "text", "section__name"]
+    list_select_related = ["section", "cycle"]
+    ordering = ["cycle", "section__order", "order"]
+
+    @admin.display(description="Text")
+    def short_text(self, obj) -> str:
+        return obj.text if len(obj.text) <= 80 else obj.text[:79] + "…"

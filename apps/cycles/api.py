@@ -1,4 +1,6 @@
-"""`/api/applications/cycle/*`: the current cycle's status, configuration and identity."""
+"""`/api/applications/cycle/*`: the current cycle's status, configuration and identity; and
+`/api/applications/questions`: its question set (read by every signed-in user, replaced by
+the question builder)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, PublicApiView
+from apps.core.permissions import IsAdmin
 from apps.core.schema import string_enum
 
 from . import selectors, services
-from .models import CycleStatus, Season
+from .models import CycleStatus, QuestionType, Season
 
 
 class DatesSerializer(serializers.Serializer):
@@ -111,3 +114,57 @@ class CycleCurrentApi(ApiView):
         data = self.validate(CurrentSerializer, request.data)
         cycle = services.cycle_make_current(season=data["cycle"], year=data["year"])
         return Response({"year": cycle.year, "cycle": cycle.season})
+
+
+# --- The question set ----------------------------------------------------------------------
+
+
+class QuestionSerializer(serializers.Serializer):
+    question_id = serializers.CharField()
+    question_text = serializers.CharField()
+    question_type = serializers.ChoiceField(choices=QuestionType.choices)
+    options = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class QuestionSectionSerializer(serializers.Serializer):
+    """One section of the question set (GET and PUT `questions`)."""
+
+    section_name = serializers.CharField()
+    conditional_on = serializers.CharField(allow_null=True, required=False)
+    questions = QuestionSerializer(many=True)
+
+
+# What GET answers always carries `options` and `conditional_on` (the contract's shape), while a
+# PUT may leave them out; the response side says so, so the generated TypeScript types need no
+# `?? []` for a list that is never missing.
+class QuestionOutputSerializer(QuestionSerializer):
+    options = serializers.ListField(child=serializers.CharField())
+
+
+class QuestionSectionOutputSerializer(QuestionSectionSerializer):
+    conditional_on = serializers.CharField(allow_null=True)
+    questions = QuestionOutputSerializer(many=True)
+
+
+@extend_schema_view(
+    get=extend_schema(summary="The current question set", responses={200: QuestionSectionOutputSerializer(many=True)}),
+    put=extend_schema(
+        summary="Replace the current question set (the question builder)",
+        request=QuestionSectionSerializer(many=True),
+        responses={200: QuestionSectionOutputSerializer(many=True)},
+    ),
+)
+class QuestionsApi(ApiView):
+    """GET (signed in) the current cycle's question set; PUT (admin) replaces it."""
+
+    def get_permissions(self):
+        if self.request.method == "PUT":
+            return [IsAdmin()]
+        return super().get_permissions()
+
+    def get(self, request):
+        return Response(selectors.question_set(selectors.current_cycle()))
+
+    def put(self, request):
+        sections = services.questions_replace(selectors.current_cycle(), request.data)
+        return Response(sections)

@@ -15,7 +15,7 @@ first so that the writer's own later reads see its change, the second so that a 
 read the row between the write and the commit (and so kept the old row under the new number)
 reads it again. A change the ORM doesn't see (psql) shows within MAX_AGE seconds. Writes that
 must decide on the very latest status (submitting an application) read the row themselves
-(apps.applications.selectors.current_cycle_and_question_set), under a lock where it matters.
+(selectors.current_cycle_and_question_set), under a lock where it matters.
 
 If the cache is unreachable, every call reads the database, as before this cache existed.
 """

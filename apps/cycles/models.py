@@ -77,3 +77,57 @@ class Cycle(BaseModel):
 
     def dates(self) -> dict[str, str]:
         return {name: getattr(self, name).isoformat() for name in DATE_FIELDS}
+
+
+# --- The question set --------------------------------------------------------------------
+# A cycle's questions are part of its configuration. They were the applications app's until
+# cycles 0002 / applications 0005 moved them here; they keep the tables they were created in,
+# so the move changed no row, index or constraint (those migrations explain why).
+
+
+class QuestionType(models.TextChoices):
+    NUMERIC = "numeric", "Numeric"
+    BOOLEAN = "boolean", "Yes / no"
+    SHORT_ANSWER = "short_answer", "Short answer"
+    LONG_ANSWER = "long_answer", "Long answer"
+    MULTIPLE_CHOICE = "multiple_choice", "Multiple choice"
+    MULTISELECT = "multiselect", "Multiselect"
+    LIST = "list", "List"
+    RESUME = "resume", "Resume"
+    COUNTRY = "country", "Country"
+
+
+class Section(BaseModel):
+    """A section of a cycle's question set, shown only when `conditional_on` is answered yes."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="sections")
+    order = models.PositiveIntegerField(default=0)
+    name = models.CharField(max_length=200)
+    conditional_on = models.CharField(max_length=64, blank=True, default="", help_text="A question_id, or empty.")
+
+    class Meta:
+        db_table = "applications_section"
+        ordering = ["cycle", "order", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Question(BaseModel):
+    """One question. `question_id` is its stable key within the cycle; answers refer to it."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="questions")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="questions")
+    order = models.PositiveIntegerField(default=0)
+    question_id = models.CharField(max_length=64)
+    text = models.TextField()
+    type = models.CharField(max_length=32, choices=QuestionType.choices)
+    options = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        db_table = "applications_question"
+        ordering = ["section__order", "order", "pk"]
+        constraints = [models.UniqueConstraint(fields=["cycle", "question_id"], name="unique_question_id_per_cycle")]
+
+    def __str__(self) -> str:
+        return f"{self.question_id}: {self.text[:40]}"

@@ -1,4 +1,5 @@
-"""The organizers' configuration page: the cycle's dates, status and the current cycle."""
+"""The organizers' pages of the cycle's configuration: its dates, status and the current cycle;
+the question builder (its question set)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from django.views.decorators.http import require_safe
 from apps.core.pages import admin_only, island, select_options
 
 from .models import CycleStatus, Season
-from .selectors import current_cycle, cycle_config
+from .selectors import current_cycle, current_status, cycle_config
 
 
 @require_safe
@@ -25,3 +26,11 @@ def config_page(request):
         },
         title="Configuration",
     )
+
+
+@require_safe
+@admin_only
+def createapp_page(request):
+    """The question builder: the island reads and replaces the set through the API."""
+    props = {"cycle": str(current_cycle()), "cycleStatus": current_status()}
+    return island(request, "applications-createapp", props, title="Question Builder")

@@ -1,7 +1,7 @@
 from apps.core.exceptions import ApplicationError
 
 from . import current
-from .models import Cycle, CycleStatus
+from .models import Cycle, CycleStatus, Section
 
 NO_CURRENT_CYCLE = (
     "The portal has no current application cycle. An organizer must run `manage.py migrate` "
@@ -28,9 +28,9 @@ def current_cycle() -> Cycle:
     """The current cycle; only reads. Migrations create it (cycles 0001, with its question set
     from applications 0002); `services.ensure_current_cycle` recreates it where that is wanted.
 
-    Kept by each process until a Cycle row changes (apps/cycles/current.py): a cache GET, not
-    a query. Each call returns a fresh instance, so a caller may change it without touching
-    anyone else's."""
+    Kept by each process until a Cycle row changes (apps/cycles/current.py): no query, and at
+    most one cache GET a second. Each call returns a fresh instance, so a caller may change it
+    without touching anyone else's."""
     values = current.kept(_read_current)
     if values is None:
         raise NoCurrentCycle()
@@ -51,3 +51,69 @@ def cycle_config(cycle: Cycle) -> dict:
         "location": cycle.location,
         "housing_link": cycle.housing_link,
     }
+
+
+# --- Question sets ----------------------------------------------------------------------
+
+
+QUESTION_SET_COLUMNS = ("pk", "name", "conditional_on", "questions__question_id", "questions__text", "questions__type")
+QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
+
+
+def _sections_from_rows(rows) -> list[dict]:
+    """The contract's question set from rows of (section pk, name, conditional_on,
+    question_id, text, type, options), in order; a section without questions has one row of
+    NULL question columns (the LEFT JOIN's)."""
+    out: list[dict] = []
+    by_pk: dict[int, dict] = {}
+    for pk, name, conditional_on, question_id, text, kind, options in rows:
+        if pk is None:  # a cycle without sections
+            continue
+        section = by_pk.get(pk)
+        if section is None:
+            section = by_pk[pk] = {"section_name": name, "conditional_on": conditional_on or None, "questions": []}
+            out.append(section)
+        if question_id is not None:
+            section["questions"].append(
+                {
+                    "question_id": question_id,
+                    "question_text": text,
+                    "question_type": kind,
+                    "options": list(options or []),
+                }
+            )
+    return out
+
+
+def question_set(cycle: Cycle) -> list[dict]:
+    """The cycle's question set in the contract's shape, in order. One query: the sections
+    LEFT JOINed with their questions (so a section without questions still shows)."""
+    rows = (
+        Section.objects.filter(cycle=cycle)
+        .order_by(*QUESTION_SET_ORDER)
+        .values_list(*QUESTION_SET_COLUMNS, "questions__options")
+    )
+    return _sections_from_rows(rows)
+
+
+def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
+    """The current cycle and its question set, in one query (the cycle's columns repeat on
+    each question's row): what a submit or a save needs before anything else.
+
+    Raises NoCurrentCycle (503) like `current_cycle()`.
+    """
+    cycle_columns = [f.attname for f in Cycle._meta.concrete_fields]
+    rows = list(
+        Cycle.objects.filter(is_current=True)
+        .order_by(*(f"sections__{key}" for key in QUESTION_SET_ORDER))
+        .values_list(*cycle_columns, *(f"sections__{key}" for key in (*QUESTION_SET_COLUMNS, "questions__options")))
+    )
+    if not rows:
+        raise NoCurrentCycle()
+    n = len(cycle_columns)
+    cycle = Cycle.from_db(Cycle.objects.db, cycle_columns, rows[0][:n])
+    return cycle, _sections_from_rows(row[n:] for row in rows)
+
+
+def has_question_set(cycle: Cycle) -> bool:
+    return Section.objects.filter(cycle=cycle).exists()

@@ -6,9 +6,10 @@ apps that react to its changes. They connect receivers in their AppConfig.ready 
 
 from django.dispatch import Signal
 
-# A cycle became the current one (switch or recreation), inside the switch's transaction:
-# receivers that give it what it needs (its question set) write in the same transaction, so
-# a failure rolls the switch back. Arguments: cycle, previous (the former current cycle or None).
+# A cycle became the current one (switch or recreation), inside the switch's transaction and
+# after cycles gave it its question set: receivers that give it more write in the same
+# transaction, so a failure rolls the switch back. Arguments: cycle, previous (the former
+# current cycle or None).
 cycle_became_current = Signal()
 
 # A cycle was set to released and that change has committed (sent from transaction.on_commit,

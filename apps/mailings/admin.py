@@ -1,6 +1,7 @@
-"""Django admin for mailings, deliveries and automated-email overrides.
+"""Django admin for mailings, deliveries (the outbox: batch and automated emails) and
+automated-email overrides.
 
-Mailings are created from /admin/batch (which resolves the audience and reads the HTML file)
+Mailings are created from /admin/batch (which resolves the audience and takes the Markdown or HTML)
 and sent by the periodic task; here they can be looked at, searched and cancelled. Email
 template overrides are edited at /admin/automated-emails, where they are checked to render;
 here they can be viewed or deleted (which restores the default template).
@@ -43,7 +44,7 @@ class MailingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ["subject", "deliveries__email"]
     date_hierarchy = "send_at"
     ordering = ["-send_at", "-pk"]
-    fields = ["subject", "audience", "send_at", "status", "created_by", "html", "created_at", "updated_at"]
+    fields = ["subject", "audience", "send_at", "status", "created_by", "markdown", "html", "created_at", "updated_at"]
     readonly_fields = fields
     actions = ["cancel_mailings"]
 
@@ -96,11 +97,43 @@ class MailingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         return False
 
 
+class KindFilter(admin.SimpleListFilter):
+    """A batch email's recipients, the automated emails, or one automated template's emails
+    (a release's decisions: decision_accepted, …)."""
+
+    title = "kind"
+    parameter_name = "kind"
+    MAILING = "mailing"
+    AUTOMATED = "automated"
+
+    def lookups(self, request, model_admin):
+        keys = (
+            Delivery.objects.filter(mailing__isnull=True)
+            .order_by("template_key")
+            .values_list("template_key", flat=True)
+            .distinct()
+        )
+        return [(self.MAILING, "Batch email"), (self.AUTOMATED, "Automated (all)"), *((key, key) for key in keys)]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value == self.MAILING:
+            return queryset.filter(mailing__isnull=False)
+        if value == self.AUTOMATED:
+            return queryset.filter(mailing__isnull=True)
+        if value:
+            return queryset.filter(mailing__isnull=True, template_key=value)
+        return queryset
+
+
 @admin.register(Delivery)
 class DeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["email", "mailing", "state", "attempts", "sent_at"]
-    list_filter = ["state"]
-    search_fields = ["email", "mailing__subject"]
+    """Every email of the outbox table: batch emails' recipients and automated emails (the
+    release decisions, keyed "decision:<application id>:<status>")."""
+
+    list_display = ["email", "kind", "mailing", "state", "attempts", "sent_at"]
+    list_filter = [KindFilter, "state"]
+    search_fields = ["email", "mailing__subject", "dedupe_key"]
     list_select_related = ["mailing"]
     ordering = ["-pk"]
     show_full_result_count = False

@@ -1,8 +1,10 @@
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 from apps.core.models import BaseModel
 
+from . import outbox
 from .outbox import OutboxFields, State
 
 
@@ -17,7 +19,10 @@ class Mailing(BaseModel):
 
     subject = models.CharField(max_length=200)
     audience = models.CharField(max_length=32)
-    html = models.TextField()
+    # The body: Markdown written in the browser (apps.mailings.composer renders it), or else
+    # an uploaded HTML file's text. Placeholders are filled per recipient when it is sent.
+    markdown = models.TextField(blank=True, default="")
+    html = models.TextField(blank=True)
     send_at = models.DateTimeField(db_index=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SCHEDULED, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -30,20 +35,66 @@ class Mailing(BaseModel):
 
 
 class Delivery(OutboxFields):
-    """One recipient of a mailing. Recorded before sending so each gets it exactly once
-    (apps.mailings.outbox claims, sends and records it)."""
+    """One email to one recipient, recorded before it is sent so it goes out exactly once
+    (apps.mailings.outbox claims, sends and records it). The one outbox table, for two kinds:
+
+    - a batch email's recipient: `mailing` is set and gives the subject and HTML; one per
+      mailing and address;
+    - an automated email (a release decision): no mailing; `template_key` names the automated
+      template (apps.mailings.automated) and `context` holds its placeholders' values. Its
+      `dedupe_key` names the email ("decision:<application id>:<status>"), so recording it a
+      second time adds nothing, and gives it its Message-ID. Mailings knows nothing of what
+      the key names: the app that records the rows (apps.decisions) reads it.
+    """
 
     State = State
 
-    mailing = models.ForeignKey(Mailing, on_delete=models.CASCADE, related_name="deliveries")
+    mailing = models.ForeignKey(Mailing, null=True, blank=True, on_delete=models.CASCADE, related_name="deliveries")
     email = models.EmailField()
+    template_key = models.CharField(max_length=64, blank=True, default="")
+    context = models.JSONField(default=dict, blank=True)
+    dedupe_key = models.CharField(max_length=200, unique=True, null=True, blank=True)
+    # When its id was last handed to Celery (None: not since its last claim). A periodic
+    # re-queue hands over again what is claimable and was not queued recently, so a task lost
+    # with a dead worker costs minutes, not the broker's visibility timeout (decision emails).
+    queued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["mailing", "email"], name="one_delivery_per_recipient")]
-        indexes = [models.Index(fields=["mailing", "state"], name="delivery_mailing_state")]
+        verbose_name_plural = "deliveries"
+        constraints = [
+            models.UniqueConstraint(fields=["mailing", "email"], name="one_delivery_per_recipient"),
+            # A row is one kind or the other: what to send is never ambiguous.
+            models.CheckConstraint(
+                condition=(Q(mailing__isnull=False) & Q(template_key=""))
+                | (Q(mailing__isnull=True) & ~Q(template_key="")),
+                name="delivery_mailing_or_template",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["mailing", "state"], name="delivery_mailing_state"),
+            # The automated rows still to send: what a release and the re-queue look through.
+            models.Index(
+                fields=["state"],
+                condition=Q(mailing__isnull=True, state__in=["pending", "sending"]),
+                name="delivery_automated_open",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.email} ({self.state})"
+
+    @property
+    def kind(self) -> str:
+        """'mailing' for a batch email's recipient, else the automated template's key."""
+        return "mailing" if self.mailing_id else self.template_key
+
+    def message_id(self) -> str:
+        """The same on every attempt at this email, so a mail client drops a second copy:
+        `<decision-7-accepted@host>` from the dedupe key "decision:7:accepted", or from the
+        mailing and the row."""
+        if self.dedupe_key:
+            return outbox.message_id(*self.dedupe_key.split(":"))
+        return outbox.message_id("mailing", self.mailing_id, "delivery", self.pk)
 
 
 class EmailTemplate(BaseModel):

@@ -1,8 +1,8 @@
 """Exactly-once mail from a table of rows: the one claim / backoff / takeover mechanism.
 
-Batch deliveries (`apps.mailings.models.Delivery`) and release decision emails
-(`apps.applications.models.DecisionEmail`) both keep one row per message to send, with the
-fields of `OutboxFields`, and both go through here:
+Every email that must go out exactly once is a row of one table, `apps.mailings.models.Delivery`
+(with the fields of `OutboxFields`): a batch email's recipients and the release decision emails
+(apps.decisions) alike. Each row goes through here:
 
 1. **Claim** (`claim`), in a short transaction of its own: `SELECT ... FOR UPDATE SKIP LOCKED`
    the first claimable row, then a conditional UPDATE to `sending`, stamped with `claimed_at`

@@ -8,9 +8,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from apps.applications.models import QuestionType
 from apps.core.api import AdminApiView
 from apps.core.schema import error_responses
+from apps.cycles.models import QuestionType
 from apps.cycles.selectors import current_cycle
 
 from . import reports

@@ -20,11 +20,11 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, Q
 
-from apps.applications.models import Answer, Application, Question, QuestionType
+from apps.applications.models import Answer, Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
-from apps.cycles.models import Cycle
+from apps.cycles.models import Cycle, Question, QuestionType
 
 # --- Statistics ------------------------------------------------------------------------
 

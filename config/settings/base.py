@@ -37,6 +37,7 @@ LOCAL_APPS = [
     "apps.accounts",
     "apps.cycles",
     "apps.applications",
+    "apps.decisions",  # decide, batch, confirm / decline, release and its mail: over applications
     "apps.reports",  # stats, export, demographics, resume book: reads applications, no models
     "apps.reviews",
     "apps.resumes",
@@ -211,6 +212,7 @@ SPECTACULAR_SETTINGS = {
         "ApplicationStatusEnum": "apps.applications.models.ApplicationStatus",
         "CycleStatusEnum": "apps.cycles.models.CycleStatus",
         "MailingStatusEnum": "apps.mailings.models.Mailing.Status",
+        "DeliveryStateEnum": "apps.mailings.outbox.State",
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],
@@ -252,7 +254,7 @@ CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
 # Redis hands an unacknowledged task (acks_late) to another worker after this many seconds:
 # explicit, and longer than the hard time limit, so a running task is never handed out twice.
 # A task lost with a dead worker comes back after it; decision emails don't wait for that
-# (apps.applications.tasks.requeue_decision_emails re-queues them within minutes).
+# (apps.decisions.tasks.requeue_decision_emails re-queues them within minutes).
 CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=900)
 if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT < CELERY_VISIBILITY_TIMEOUT:
     raise ImproperlyConfigured(
@@ -285,8 +287,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Batch emails: send what is due (apps.mailings.services.send_due_mailings).
     "send-due-mailings": {"task": "apps.mailings.tasks.send_due_mailings", "schedule": 30.0},
     # Decision emails: re-queue those due and not in a worker's hands (backoff passed, dead
-    # worker's claim, lost task): apps.applications.tasks.requeue_decision_emails.
-    "requeue-decision-emails": {"task": "apps.applications.tasks.requeue_decision_emails", "schedule": 60.0},
+    # worker's claim, lost task): apps.decisions.tasks.requeue_decision_emails.
+    "requeue-decision-emails": {"task": "apps.decisions.tasks.requeue_decision_emails", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
 

@@ -1,4 +1,4 @@
-"""Give every cycle that has no question set the default one (apps/applications/questions.py).
+"""Give every cycle that has no question set the default one (apps/cycles/questions.py).
 
 A fresh database thus has a current cycle (cycles 0001) with a realistic question set that
 uses every question type. Cycles that already have questions are left alone.
@@ -8,7 +8,9 @@ from django.db import migrations
 
 
 def add_default_sets(apps, schema_editor):
-    from apps.applications.questions import default_question_set
+    # The set's data lives with the question set in cycles since cycles 0002; the rows here
+    # are still written through this app's historical Section and Question (its state until 0005).
+    from apps.cycles.questions import default_question_set
 
     Cycle = apps.get_model("cycles", "Cycle")
     Section = apps.get_model("applications", "Section")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from apps.accounts.models import User
 from apps.applications import status_machine
-from apps.applications.models import Answer, Application, Question, Section, Team
-from apps.cycles.models import Cycle
+from apps.applications.models import Answer, Application, Team
+from apps.cycles.models import Cycle, Question, Section
 from apps.cycles.selectors import current_cycle
 
 PASSWORD = "Coffee-Beans-42"

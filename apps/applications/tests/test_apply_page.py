@@ -8,11 +8,10 @@ import re
 import pytest
 
 from apps.applications.models import ApplicationStatus as S
-from apps.applications.selectors import question_set
 from apps.applications.services import application_save
 from apps.applications.tests.test_status_machine import make_application, set_cycle
 from apps.cycles.models import CycleStatus as C
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, question_set
 
 pytestmark = pytest.mark.django_db
 

@@ -1,11 +1,11 @@
-"""The organizers' application calls: one applicant (GET / PUT), history, teammates, batch."""
+"""The organizers' application calls: one applicant (GET / PUT), history, teammates."""
 
 from __future__ import annotations
 
 import pytest
 
 from apps.applications import status_machine
-from apps.applications.models import Answer, Application, ApplicationEvent
+from apps.applications.models import Answer, ApplicationEvent
 from apps.resumes.models import Resume
 
 from .organizer_data import make_application, other_cycle, small_question_set
@@ -254,111 +254,3 @@ def test_unknown_or_malformed_team_codes_have_no_members(admin_client, ada, code
 def test_teammates_refusals(client, student_client):
     assert client.get("/api/applications/teammates/123456").status_code == 401
     assert student_client.get("/api/applications/teammates/123456").status_code == 403
-
-
-# --- POST batch-status ---------------------------------------------------------------------
-
-
-@pytest.fixture
-def batch_people(db):
-    make_application("alice@princeton.edu")
-    make_application("bob@mit.edu", status="rejected")
-    make_application("carol@yale.edu", status="started")
-    make_application("dave@yale.edu")
-    make_application("old@yale.edu", cycle=other_cycle())
-
-
-def batch(client, body):
-    return client.post("/api/applications/batch-status", body, content_type=JSON)
-
-
-def test_batch_from_free_text_gives_exact_results(admin_client, organizer, batch_people):
-    """Addresses are found anywhere in the text, lower-cased and de-duplicated; unknown ones,
-    drafts and other cycles' applicants fail with a reason; malformed text is not an address."""
-    text = (
-        "Alice <ALICE@Princeton.edu>, bob@mit.edu; carol@yale.edu\n"
-        "nobody@harvard.edu  broken@ @nope.edu x@y@z.edu\n"
-        "old@yale.edu alice@princeton.edu"
-    )
-    r = batch(admin_client, {"emails": text, "status": "accepted", "travel_reimbursement": True})
-    assert r.status_code == 200, r.json()
-    assert r.json() == {
-        "approved": ["alice@princeton.edu", "bob@mit.edu"],
-        "failed": [
-            {"email": "carol@yale.edu", "reason": "Not submitted yet."},
-            {"email": "nobody@harvard.edu", "reason": "No application for this email."},
-            {"email": "old@yale.edu", "reason": "No application for this email."},
-        ],
-    }
-    statuses = dict(Application.objects.values_list("email", "status"))
-    assert statuses["alice@princeton.edu"] == "accepted" and statuses["bob@mit.edu"] == "accepted"
-    assert statuses["carol@yale.edu"] == "started" and statuses["dave@yale.edu"] == "submitted"
-    assert statuses["old@yale.edu"] == "submitted"
-    alice = Application.objects.get(email="alice@princeton.edu", cycle__is_current=True)
-    assert alice.travel_reimbursement is True and alice.housing_accommodations is False
-    assert set(alice.events.filter(actor=organizer).values_list("field", "to_value")) == {
-        ("status", "accepted"),
-        ("travel_reimbursement", "True"),
-    }
-
-
-def test_batch_from_a_list_reports_malformed_entries(admin_client, batch_people):
-    r = batch(
-        admin_client,
-        {"emails": ["dave@yale.edu", "not an email", "", "DAVE@yale.edu", "eve@"], "status": "waitlisted"},
-    )
-    assert r.status_code == 200, r.json()
-    assert r.json() == {
-        "approved": ["dave@yale.edu"],
-        "failed": [
-            {"email": "not an email", "reason": "Not a valid email address."},
-            {"email": "eve@", "reason": "Not a valid email address."},
-        ],
-    }
-    assert Application.objects.get(email="dave@yale.edu", cycle__is_current=True).status == "waitlisted"
-
-
-def test_batch_leaves_travel_and_housing_alone_when_not_sent(admin_client, organizer, batch_people):
-    alice = Application.objects.get(email="alice@princeton.edu", cycle__is_current=True)
-    status_machine.decide(application_id=alice.pk, status="accepted", actor=organizer, housing_accommodations=True)
-    assert batch(admin_client, {"emails": "alice@princeton.edu", "status": "waitlist_accepted"}).status_code == 200
-    alice.refresh_from_db()
-    assert alice.status == "waitlist_accepted" and alice.housing_accommodations is True
-
-
-def test_batch_with_no_addresses_does_nothing(admin_client, batch_people):
-    r = batch(admin_client, {"emails": "no addresses here", "status": "rejected"})
-    assert r.json() == {"approved": [], "failed": []}
-
-
-@pytest.mark.parametrize(
-    "body",
-    [
-        {"emails": "alice@princeton.edu", "status": "submitted"},
-        {"emails": "alice@princeton.edu", "status": "confirmed"},
-        {"emails": "alice@princeton.edu"},
-        {"status": "accepted"},
-        {"emails": 42, "status": "accepted"},
-        {"emails": [1, 2], "status": "accepted"},
-        {"emails": {"a": "b"}, "status": "accepted"},
-        {"emails": "alice@princeton.edu", "status": "accepted", "travel_reimbursement": "maybe"},
-        [],
-    ],
-)
-def test_batch_refuses_malformed_requests(admin_client, batch_people, body):
-    r = batch(admin_client, body)
-    assert r.status_code == 400, r.content
-    assert Application.objects.get(email="alice@princeton.edu", cycle__is_current=True).status == "submitted"
-
-
-def test_batch_refuses_too_many_addresses(admin_client, db):
-    emails = " ".join(f"p{i}@yale.edu" for i in range(10_001))
-    r = batch(admin_client, {"emails": emails, "status": "accepted"})
-    assert r.status_code == 400 and "emails" in r.json()["errors"]
-
-
-def test_batch_anonymous_401_student_403(client, student_client, batch_people):
-    body = {"emails": "alice@princeton.edu", "status": "accepted"}
-    assert batch(client, body).status_code == 401
-    assert batch(student_client, body).status_code == 403
-    assert Application.objects.get(email="alice@princeton.edu", cycle__is_current=True).status == "submitted"

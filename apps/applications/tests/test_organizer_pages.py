@@ -156,13 +156,6 @@ def test_whitelist_props_list_every_exception(admin_client):
 
 
 @pytest.mark.django_db
-def test_batch_props_offer_four_decisions_with_accepted_first_and_default(admin_client):
-    props = admin_client.get("/admin/batch").context["page_props"]
-    assert [s["value"] for s in props["statuses"]] == ["accepted", "waitlisted", "rejected", "waitlist_accepted"]
-    assert props["defaultStatus"] == "accepted"
-
-
-@pytest.mark.django_db
 def test_assign_props_suggest_the_admins(admin_client):
     make_user("alan@princeton.edu", admin=True)
     props = admin_client.get("/admin/assignapps").context["page_props"]

@@ -21,7 +21,7 @@ from apps.applications.tests.applicant_data import (  # noqa: F401
     with_answer,
 )
 from apps.cycles.selectors import current_cycle
-from apps.cycles.services import cycle_set_status
+from apps.cycles.services import cycle_set_status, questions_replace
 from apps.resumes.services import resume_upload
 from conftest import make_user
 
@@ -263,7 +263,7 @@ def _queries_to_submit(client, count: int) -> int:
             ],
         }
     ]
-    services.questions_replace(current_cycle(), sections)
+    questions_replace(current_cycle(), sections)
     data = body({f"q{i}": f"answer {i}" for i in range(count)})
     with CaptureQueriesContext(connection) as ctx:
         assert post(client, SUBMIT, data).status_code == 200

@@ -6,7 +6,6 @@ import pytest
 
 from apps.applications import validation
 from apps.applications.models import Application
-from apps.applications.questions import DEFAULT_QUESTION_SET
 from apps.applications.tests.applicant_data import (  # noqa: F401
     VALID_ANSWERS,
     body,
@@ -14,6 +13,7 @@ from apps.applications.tests.applicant_data import (  # noqa: F401
     resume_storage,
     with_answer,
 )
+from apps.cycles.questions import DEFAULT_QUESTION_SET
 from apps.cycles.selectors import current_cycle
 from apps.resumes.services import resume_upload
 from conftest import make_user

@@ -12,6 +12,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 APPS_DIR = Path(__file__).resolve().parents[2]
 PLUMBING = "core"
 
@@ -132,3 +134,34 @@ def test_the_graph_sees_deferred_and_relative_imports():
     tree = ast.parse(source)
     names = [name for name, _line in _imported(tree, APPS_DIR / "mailings" / "services.py")]
     assert sorted(names) == ["apps.cycles", "apps.cycles.selectors"]
+
+
+# Apps split out of another keep a direction: the one they came from never imports them back.
+# Each entry: app → the only apps it may import.
+ALLOWED = {
+    # Decisions act on applications through the status machine, send through mailings' outbox
+    # and answer cycles' release; applications learns of them only through its signals.
+    "decisions": {"applications", "cycles", "mailings", "core"},
+}
+
+
+@pytest.mark.parametrize("app", sorted(ALLOWED))
+def test_a_split_out_app_imports_only_the_apps_below_it(app):
+    edges = app_graph()
+    offending = [(s, t) for (s, t) in edges if s == app and t not in ALLOWED[app]]
+    assert not offending, f"{app} imports apps outside {sorted(ALLOWED[app])}:\n{_describe(edges, offending)}"
+
+
+@pytest.mark.parametrize("app", sorted(ALLOWED))
+def test_nothing_below_a_split_out_app_imports_it(app):
+    """What decisions builds on (applications above all) never imports it: the status machine
+    announces a decision made after release (apps.applications.signals) instead of queuing its
+    email, and cycles announces a release."""
+    edges = app_graph()
+    offending = [(s, t) for (s, t) in edges if t == app and s in ALLOWED[app]]
+    assert not offending, f"imported back by the apps below it:\n{_describe(edges, offending)}"
+
+
+def test_the_split_out_apps_are_seen():
+    """The checks above look at real modules: decisions imports applications today."""
+    assert ("decisions", "applications") in app_graph()

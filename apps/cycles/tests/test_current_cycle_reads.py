@@ -3,14 +3,12 @@
 import pytest
 
 from apps.cycles.models import Cycle
-from apps.cycles.selectors import NoCurrentCycle, current_cycle
+from apps.cycles.selectors import NoCurrentCycle, current_cycle, has_question_set
 
 
 def test_a_fresh_migrated_database_has_a_current_cycle_with_questions(db):
     """The migrations create the current cycle and its question set: nothing has to write it
     on first read."""
-    from apps.applications.selectors import has_question_set
-
     cycle = current_cycle()
     assert cycle.is_current
     assert has_question_set(cycle)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from apps.applications import services as application_services
-from apps.applications.models import Application, Question, Section
-from apps.applications.questions import default_question_set
+from apps.applications.models import Application
 from apps.applications.tests.applicant_data import pdf_upload, resume_storage  # noqa: F401 - fixture
-from apps.cycles.models import DEFAULT_DATES, Cycle
+from apps.cycles.models import DEFAULT_DATES, Cycle, Question, Section
+from apps.cycles.questions import default_question_set
 from apps.cycles.selectors import current_cycle
-from apps.cycles.services import cycle_make_current, ensure_current_cycle
+from apps.cycles.services import cycle_make_current, ensure_current_cycle, questions_dump, questions_replace
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
 
@@ -62,7 +61,7 @@ def test_a_fresh_database_has_one_current_cycle_with_the_spec_defaults(student_c
 
 
 def test_a_fresh_database_has_the_default_question_set():
-    assert application_services.questions_dump(current_cycle()) == default_question_set()
+    assert questions_dump(current_cycle()) == default_question_set()
 
 
 # --- GET status ---------------------------------------------------------------------------
@@ -194,7 +193,7 @@ def test_switching_to_a_new_cycle_creates_it_with_a_copy_of_the_question_set(adm
     old = current_cycle()
     edited = default_question_set()
     edited[0]["questions"][0]["question_text"] = "Your age on the first day?"
-    application_services.questions_replace(old, edited)
+    questions_replace(old, edited)
 
     r = post(admin_client, CURRENT, {"year": 2031, "cycle": "spring"})
     assert r.status_code == 200, r.json()
@@ -204,10 +203,10 @@ def test_switching_to_a_new_cycle_creates_it_with_a_copy_of_the_question_set(adm
     assert Cycle.objects.filter(is_current=True).count() == 1
     assert student_client.get(CURRENT).json() == {"year": 2031, "cycle": "spring"}
     # The copy is the new cycle's own: editing it leaves the old cycle's set alone.
-    assert application_services.questions_dump(new) == edited
+    assert questions_dump(new) == edited
     assert not Section.objects.filter(cycle=new).filter(pk__in=Section.objects.filter(cycle=old)).exists()
-    application_services.questions_replace(new, default_question_set())
-    assert application_services.questions_dump(old) == edited
+    questions_replace(new, default_question_set())
+    assert questions_dump(old) == edited
     # A new cycle starts with the spec's default configuration.
     assert new.status == "not_open" and new.due == DEFAULT_DATES["due"]
 
@@ -232,11 +231,11 @@ def test_switching_back_to_an_existing_cycle_keeps_its_own_set(admin_client):
     old = current_cycle()
     post(admin_client, CURRENT, {"year": 2033, "cycle": "fall"})
     small = default_question_set()[:1]
-    application_services.questions_replace(current_cycle(), small)
+    questions_replace(current_cycle(), small)
     r = post(admin_client, CURRENT, {"year": old.year, "cycle": old.season})
     assert r.status_code == 200
     assert current_cycle().pk == old.pk
-    assert application_services.questions_dump(old) == default_question_set()
+    assert questions_dump(old) == default_question_set()
 
 
 def test_switching_to_the_current_cycle_changes_nothing(admin_client):
@@ -252,7 +251,7 @@ def test_a_new_cycle_gets_the_default_set_when_the_previous_one_has_none():
     old = current_cycle()
     Section.objects.filter(cycle=old).delete()
     new = cycle_make_current(season="fall", year=2034)
-    assert application_services.questions_dump(new) == default_question_set()
+    assert questions_dump(new) == default_question_set()
 
 
 def test_a_recreated_current_cycle_gets_the_default_set():
@@ -262,4 +261,4 @@ def test_a_recreated_current_cycle_gets_the_default_set():
     cycle = ensure_current_cycle()
     assert cycle.is_current
     assert current_cycle().pk == cycle.pk
-    assert application_services.questions_dump(cycle) == default_question_set()
+    assert questions_dump(cycle) == default_question_set()

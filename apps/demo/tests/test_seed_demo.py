@@ -11,10 +11,10 @@ from django.core.management import call_command
 
 from apps.accounts.models import User
 from apps.applications import validation
-from apps.applications.models import Answer, Application, ApplicationStatus, Question
-from apps.applications.selectors import question_set
+from apps.applications.models import Answer, Application, ApplicationStatus
 from apps.applications.tests.applicant_data import resume_storage  # noqa: F401 - fixture
-from apps.cycles.selectors import current_cycle
+from apps.cycles.models import Question
+from apps.cycles.selectors import current_cycle, question_set
 from apps.demo.management.commands import seed_demo
 from apps.resumes.models import Resume
 from conftest import signed_in_client

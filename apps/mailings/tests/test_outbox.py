@@ -1,5 +1,7 @@
-"""The one exactly-once mechanism (apps.mailings.outbox), on both tables that use it: batch
-deliveries and release decision emails. Claim, backoff, takeover of dead claims, giving up."""
+"""The one exactly-once mechanism (apps.mailings.outbox) on the one outbox table (Delivery: batch
+emails' recipients and automated emails alike). Claim, backoff, takeover of dead claims, giving
+up. What is particular to decision emails (release fan-out, re-queue, recovery after a dead
+worker) is tested in apps/decisions/tests."""
 
 from __future__ import annotations
 
@@ -15,8 +17,6 @@ from django.core.mail import EmailMessage
 from django.db import connection
 from django.utils import timezone
 
-from apps.applications.models import DecisionEmail
-from apps.applications.tests.organizer_data import make_application
 from apps.mailings import outbox
 from apps.mailings.models import Delivery, Mailing
 
@@ -31,20 +31,9 @@ def make_deliveries(n: int):
     return Delivery.objects.filter(mailing=mailing)
 
 
-def make_decision_emails(n: int):
-    pks = [
-        DecisionEmail.objects.create(
-            application=make_application(f"e{DecisionEmail.objects.count()}@princeton.edu", status="accepted"),
-            status="accepted",
-        ).pk
-        for _ in range(n)
-    ]
-    return DecisionEmail.objects.filter(pk__in=pks)
-
-
-@pytest.fixture(params=["delivery", "decision_email"])
-def make_rows(request):
-    return make_deliveries if request.param == "delivery" else make_decision_emails
+@pytest.fixture
+def make_rows():
+    return make_deliveries
 
 
 def sends_nothing(row) -> None:
@@ -195,12 +184,11 @@ def test_a_message_id_is_a_pure_function_of_its_parts():
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("table", ["delivery", "decision_email"])
-def test_four_workers_claiming_at_once_never_share_a_row(table):
+def test_four_workers_claiming_at_once_never_share_a_row():
     """Four connections claim from the same 40 rows at once: every row is claimed exactly once."""
     if connection.vendor != "postgresql":
         pytest.skip("needs real concurrent connections with row locks (PostgreSQL)")
-    rows = make_deliveries(40) if table == "delivery" else make_decision_emails(40)
+    rows = make_deliveries(40)
     barrier = threading.Barrier(4)
     claimed: list[int] = []
     errors: list[Exception] = []

@@ -13,7 +13,7 @@ from django.core.mail.backends.locmem import EmailBackend
 
 from apps.accounts import tasks as account_tasks
 from apps.accounts.models import User
-from apps.applications import tasks as application_tasks
+from apps.decisions import tasks as decision_tasks
 from apps.mailings import outbox
 from apps.mailings import tasks as mailing_tasks
 
@@ -24,8 +24,8 @@ def test_every_retrying_mail_task_retries_the_same_failures():
     retrying = [
         account_tasks.send_verification_email,
         account_tasks.send_password_reset_email,
-        application_tasks.queue_release_emails,
-        application_tasks.send_application_decision_email,
+        decision_tasks.queue_release_emails,
+        decision_tasks.send_application_decision_email,
         mailing_tasks.send_template_test,
     ]
     assert all(task.autoretry_for is outbox.TRANSIENT for task in retrying)

@@ -12,9 +12,8 @@ import pytest
 
 from apps.accounts.models import User
 from apps.applications.models import Answer, Application
-from apps.applications.selectors import question_set
 from apps.applications.tests.organizer_data import make_application, other_cycle
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, question_set
 from apps.reports import reports
 
 HOST = "Princeton University"

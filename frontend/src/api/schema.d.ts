@@ -1026,6 +1026,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mailings/{mailing_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A mailing's recipients with each one's delivery state, a page at a time
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["mailings_deliveries_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailings/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many people each audience holds now
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["mailings_audiences_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailings/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a batch email being written for one recipient of its audience, and count them
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["mailings_preview_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mailings/templates": {
         parameters: {
             query?: never;
@@ -1328,6 +1397,10 @@ export interface components {
             email: string;
             status?: components["schemas"]["ReviewStatusEnum"];
         };
+        AudienceCount: {
+            audience: string;
+            recipients: number;
+        };
         /**
          * @description * `unsubmitted` - unsubmitted
          *     * `started` - started
@@ -1464,6 +1537,42 @@ export interface components {
             travel_reimbursement?: boolean;
             housing_accommodations?: boolean;
         };
+        DeliveryCounts: {
+            pending: number;
+            sending: number;
+            sent: number;
+            failed: number;
+        };
+        DeliveryMailing: {
+            id: number;
+            subject: string;
+            status: components["schemas"]["MailingStatusEnum"];
+        };
+        DeliveryPage: {
+            mailing: components["schemas"]["DeliveryMailing"];
+            counts: components["schemas"]["DeliveryCounts"];
+            deliveries: components["schemas"]["DeliveryRow"][];
+            /** @description Recipients in the chosen state (all when none is chosen) */
+            total: number;
+            pages: number;
+            page: number;
+        };
+        DeliveryRow: {
+            email: string;
+            state: components["schemas"]["DeliveryStateEnum"];
+            attempts: number;
+            last_error: string;
+            /** Format: date-time */
+            sent_at: string | null;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `sending` - Sending
+         *     * `sent` - Sent
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        DeliveryStateEnum: "pending" | "sending" | "sent" | "failed";
         Demographic: {
             question_id: string;
             question_text: string;
@@ -1522,16 +1631,37 @@ export interface components {
             emails?: string;
             /** Format: date-time */
             send_at: string;
+            /** @description The email in Markdown, with placeholders such as {{ first_name }}; or else `html`. */
+            markdown?: string;
+            /**
+             * @description Schedule even when the same email to the same audience is scheduled or was sent lately (otherwise 409).
+             * @default false
+             */
+            confirm_duplicate: boolean;
             /**
              * Format: binary
-             * @description The email's HTML, as a file.
+             * @description The email's HTML, as a file; or else `markdown`.
              */
-            html: string;
+            html?: string;
         };
         MailingCreated: {
             id: number;
             status: components["schemas"]["MailingStatusEnum"];
             recipients: number;
+        };
+        /** @description A batch email being written: every part may still be missing. */
+        MailingDraftRequest: {
+            subject?: string;
+            markdown?: string;
+            /** @description The text of an HTML file, when the email is not written in Markdown */
+            html?: string;
+            audience?: components["schemas"]["AudienceEnum"];
+            emails?: string;
+            /**
+             * @description Which recipient to show (0-based)
+             * @default 0
+             */
+            recipient: number;
         };
         MailingOutput: {
             id: number;
@@ -1543,6 +1673,16 @@ export interface components {
             recipients: number;
             sent: number;
             failed: number;
+        };
+        MailingPreview: {
+            subject: string;
+            text: string;
+            html: string;
+            /** @description How many addresses the audience holds now */
+            recipients: number;
+            /** @description Whose values fill the placeholders; null: sample values (nobody in the audience) */
+            recipient: components["schemas"]["PreviewRecipient"] | null;
+            placeholders: string[];
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -1563,6 +1703,13 @@ export interface components {
             subject: string;
             text: string;
             html: string;
+        };
+        PreviewRecipient: {
+            /** @description Its position in the audience, by address (0-based) */
+            index: number;
+            email: string;
+            first_name: string;
+            last_name: string;
         };
         QuestionOutput: {
             question_id: string;
@@ -4600,6 +4747,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -4677,6 +4833,174 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_deliveries_retrieve: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (50 a page) */
+                page?: number;
+                /** @description Only this state */
+                state?: "failed" | "pending" | "sending" | "sent";
+            };
+            header?: never;
+            path: {
+                mailing_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_audiences_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceCount"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_preview_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MailingDraftRequest"];
+                "multipart/form-data": components["schemas"]["MailingDraftRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailingPreview"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

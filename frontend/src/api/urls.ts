@@ -85,6 +85,10 @@ export const urls = {
   // Mailings and the automated emails' templates
   mailings: apiUrl("/api/mailings"),
   mailing: (mailingId: number) => apiUrl("/api/mailings/{mailing_id}", { mailing_id: mailingId }),
+  mailingDeliveries: (mailingId: number) =>
+    apiUrl("/api/mailings/{mailing_id}/deliveries", { mailing_id: mailingId }),
+  mailingPreview: apiUrl("/api/mailings/preview"),
+  mailingAudiences: apiUrl("/api/mailings/audiences"),
   templates: apiUrl("/api/mailings/templates"),
   template: (key: string) => apiUrl("/api/mailings/templates/{key}", { key }),
   templatePreview: (key: string) => apiUrl("/api/mailings/templates/{key}/preview", { key }),

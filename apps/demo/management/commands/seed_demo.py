@@ -23,9 +23,10 @@ from apps.accounts.models import User
 from apps.applications import selectors as app_selectors
 from apps.applications import services as app_services
 from apps.applications import status_machine
-from apps.applications.models import Application, QuestionType
-from apps.cycles.models import DEFAULT_DATES, CycleStatus
-from apps.cycles.services import cycle_update_config, ensure_current_cycle
+from apps.applications.models import Application
+from apps.cycles.models import DEFAULT_DATES, CycleStatus, QuestionType
+from apps.cycles.selectors import question_set
+from apps.cycles.services import cycle_update_config, ensure_current_cycle, question_set_ensure
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
 
@@ -258,7 +259,7 @@ class Command(BaseCommand):
             )
         admin = self._admin()
         cycle = self._cycle()
-        app_services.question_set_ensure(cycle)
+        question_set_ensure(cycle)
         created = self._applicants(cycle, admin)
         total = Application.objects.filter(cycle=cycle).count()
         self.stdout.write(f"Applicants: {created} created, {total} in the current cycle ({cycle}).")
@@ -311,7 +312,7 @@ class Command(BaseCommand):
                 self.style.WARNING(f"The cycle is {cycle.status}: applications can only be seeded while it is open.")
             )
             return 0
-        sections = app_selectors.question_set(cycle)
+        sections = question_set(cycle)
         password = make_password(APPLICANT_PASSWORD)  # hashed once: hashing is deliberately slow
         for person in missing:
             with transaction.atomic():

@@ -13,15 +13,15 @@ from django.core import mail
 from django.db import connection
 from django.utils import timezone
 
-from apps.applications import release, tasks
 from apps.applications.models import ApplicationStatus as S
-from apps.applications.models import DecisionEmail
 from apps.applications.tests.test_status_machine import make_application
 from apps.cycles.models import Cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle, cycle_config
 from apps.cycles.services import cycle_set_status
+from apps.decisions import release, tasks
 from apps.mailings import automated
+from apps.mailings.models import Delivery
 from conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,7 @@ def test_release_sends_one_email_per_decided_applicant(admin_client, applicants)
     mail.outbox.clear()
     set_status_via_api(admin_client, C.RELEASED)
     assert recipients() == sorted(applicants[s].email for s in DECIDED)
-    assert DecisionEmail.objects.filter(state="sent").count() == 4
+    assert release.decision_rows().filter(state="sent").count() == 4
     by_status = {m.to[0]: m for m in mail.outbox}
     assert "accepted" in by_status[applicants[S.ACCEPTED].email].subject.lower()
     assert "waitlist" in by_status[applicants[S.WAITLISTED].email].subject.lower()
@@ -77,7 +77,7 @@ def test_no_email_before_release(admin_client, applicants):
     )
     assert r.status_code == 200
     assert mail.outbox == []
-    assert not DecisionEmail.objects.exists()
+    assert not release.decision_rows().exists()
 
 
 def test_release_again_sends_nothing_new(admin_client, applicants):
@@ -92,7 +92,7 @@ def test_release_again_sends_nothing_new(admin_client, applicants):
 def test_a_retried_worker_sends_nothing_twice(django_capture_on_commit_callbacks, applicants):
     release_now(django_capture_on_commit_callbacks)
     assert len(mail.outbox) == 4
-    ids = list(DecisionEmail.objects.values_list("pk", flat=True))
+    ids = list(release.decision_rows().values_list("pk", flat=True))
     assert tasks.send_decision_emails.delay(ids).get() == 0
     assert tasks.queue_release_emails.delay(current_cycle().pk).get() == 0
     assert len(mail.outbox) == 4
@@ -188,7 +188,7 @@ def test_a_decision_changed_before_sending_is_not_sent(django_capture_on_commit_
     type(accepted).objects.filter(pk=accepted.pk).update(status=S.REJECTED)
     tasks.send_decision_emails.delay(ids)
     assert accepted.email not in recipients()
-    assert not DecisionEmail.objects.filter(application=accepted, status=S.ACCEPTED).exists()
+    assert not Delivery.objects.filter(dedupe_key=release.dedupe_key(accepted.pk, S.ACCEPTED)).exists()
     tasks.queue_release_emails.delay(current_cycle().pk)
     assert recipients().count(accepted.email) == 1
     assert "unable to offer" in next(m for m in mail.outbox if m.to == [accepted.email]).body
@@ -200,7 +200,7 @@ def test_a_release_undone_before_sending_waits_for_the_next_release(applicants):
     cycle_set_status(cycle=current_cycle(), status=C.CLOSED)
     tasks.send_decision_emails.delay(ids)
     assert mail.outbox == []
-    assert DecisionEmail.objects.filter(state="pending").count() == 4
+    assert release.decision_rows().filter(state="pending").count() == 4
     cycle_set_status(cycle=current_cycle(), status=C.RELEASED)
     tasks.queue_release_emails.delay(current_cycle().pk)
     assert len(mail.outbox) == 4
@@ -223,14 +223,14 @@ def test_a_transient_mail_failure_is_retried_without_duplicates(monkeypatch, app
     assert result.successful(), result.result
     # The failed email waits for its backoff; the mail server being unreachable, the batch
     # stopped and left the rest to the periodic re-queue, which sends everything once due.
-    failed = DecisionEmail.objects.get(attempts=1, state="pending")
+    failed = release.decision_rows().get(attempts=1, state="pending")
     assert failed.next_attempt_at > timezone.now()
     with mock.patch("django.utils.timezone.now", return_value=failed.next_attempt_at + datetime.timedelta(seconds=1)):
         tasks.requeue_decision_emails.delay()
     assert calls["n"] == 5  # four sends and the failed attempt
     assert len(mail.outbox) == 4
     assert len(set(recipients())) == 4
-    assert DecisionEmail.objects.filter(state="sent").count() == 4
+    assert release.decision_rows().filter(state="sent").count() == 4
 
 
 def test_a_permanent_failure_marks_that_email_failed_and_the_batch_goes_on(monkeypatch, applicants):
@@ -247,8 +247,8 @@ def test_a_permanent_failure_marks_that_email_failed_and_the_batch_goes_on(monke
     monkeypatch.setattr(automated, "send", send)
     assert tasks.send_decision_emails.delay(ids).get() == 3
     assert broken not in recipients()
-    assert DecisionEmail.objects.get(application=applicants[S.REJECTED]).state == "failed"
-    assert DecisionEmail.objects.filter(state="sent").count() == 3
+    assert Delivery.objects.get(dedupe_key=f"decision:{applicants[S.REJECTED].pk}:rejected").state == "failed"
+    assert release.decision_rows().filter(state="sent").count() == 3
 
 
 def test_release_is_queued_after_commit_only(django_capture_on_commit_callbacks, applicants):

@@ -1,5 +1,5 @@
-"""The question builder page (/admin/createapp): server-side guards and props. It stays with the
-applications (the questions are theirs) when the report pages moved to apps/reports."""
+"""The question builder page (/admin/createapp): server-side guards and props. It lives with the
+question set it edits, in the cycle's configuration."""
 
 import json
 import re

@@ -1,10 +1,11 @@
 """The default question set, as data in the API contract's shape.
 
-A fresh database gets this set for its current cycle (data migration 0002), and so does any
-new cycle that has no set to copy. It uses every one of the nine question types, and its
-survey section holds the questions the demographics page charts.
+A fresh database gets this set for its current cycle (data migration applications 0002, older
+than the move of the question set here), and so does any new cycle that has no set to copy. It
+uses every one of the nine question types, and its survey section holds the questions the
+demographics page charts.
 
-This module must stay plain data (no model imports): the migration imports it.
+This module must stay plain data (no model imports): that migration imports it.
 """
 
 from __future__ import annotations

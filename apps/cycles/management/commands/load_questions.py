@@ -2,9 +2,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.applications.services import questions_replace
 from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
+from apps.cycles.services import questions_replace
 
 
 class Command(BaseCommand):

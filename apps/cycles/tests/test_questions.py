@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from apps.applications import services
-from apps.applications.models import Answer, Application, Question, QuestionType, Section
-from apps.applications.questions import DEFAULT_QUESTION_SET, default_question_set
+from apps.applications.models import Answer, Application
+from apps.cycles import services
+from apps.cycles.models import Question, QuestionType, Section
+from apps.cycles.questions import DEFAULT_QUESTION_SET, default_question_set
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_make_current
 

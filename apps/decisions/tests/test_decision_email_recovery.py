@@ -15,13 +15,14 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
-from apps.applications import release, tasks
-from apps.applications.models import DecisionEmail
+from apps.applications.models import Application
 from apps.applications.tests.organizer_data import make_application
 from apps.cycles.models import Cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
+from apps.decisions import release, tasks
 from apps.mailings import outbox
+from apps.mailings.models import Delivery
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def test_a_worker_that_died_after_claiming_is_replaced_within_minutes_and_sends_
     ids = released_cycle_with("accepted", "waitlisted", "rejected")
     start = timezone.now()
     release.mark_queued(ids)  # handed to Celery; that task is lost with the worker
-    dead = outbox.claim(DecisionEmail.objects.filter(pk=ids[0]), queued_at=None)
+    dead = outbox.claim(Delivery.objects.filter(pk=ids[0]), queued_at=None)
     assert dead is not None
 
     assert tasks.requeue_decision_emails.delay().get() == 0  # just queued, claim fresh: wait
@@ -68,7 +69,7 @@ def test_a_worker_that_died_after_claiming_is_replaced_within_minutes_and_sends_
     with at(start + outbox.STALE_AFTER + datetime.timedelta(seconds=1)):
         assert tasks.requeue_decision_emails.delay().get() == 1  # the dead worker's claim
     assert copies() == {f"applicant{n}@princeton.edu": 1 for n in range(3)}
-    row = DecisionEmail.objects.get(pk=ids[0])
+    row = Delivery.objects.get(pk=ids[0])
     assert (row.state, row.attempts) == ("sent", 2)
     assert outbox.STALE_AFTER <= datetime.timedelta(minutes=10)  # minutes, not the broker's hour
 
@@ -91,7 +92,7 @@ def test_a_pending_email_never_queued_goes_out_at_the_next_requeue():
     Cycle.objects.filter(pk=current_cycle().pk).update(status=C.RELEASED)
     assert tasks.requeue_decision_emails.delay().get() == 2
     assert len(mail.outbox) == 2
-    assert set(DecisionEmail.objects.filter(pk__in=ids).values_list("state", flat=True)) == {"sent"}
+    assert set(Delivery.objects.filter(pk__in=ids).values_list("state", flat=True)) == {"sent"}
 
 
 class Recording(BaseEmailBackend):
@@ -121,7 +122,7 @@ def test_a_transient_refusal_is_retried_after_backoff_under_the_same_message_id(
     Recording.attempts, Recording.refuse = [], "applicant0@princeton.edu"
 
     assert tasks.send_decision_emails.delay(ids).get() == 2
-    row = DecisionEmail.objects.get(pk=ids[0])
+    row = Delivery.objects.get(pk=ids[0])
     assert (row.state, row.attempts) == ("pending", 1)
     assert "try again later" in row.last_error
     first_try = timezone.now()
@@ -136,7 +137,9 @@ def test_a_transient_refusal_is_retried_after_backoff_under_the_same_message_id(
     assert copies() == {f"applicant{n}@princeton.edu": 1 for n in range(3)}
 
     tries = [message_id for to, message_id in Recording.attempts if to == "applicant0@princeton.edu"]
-    assert tries == [f"<decision-{row.application_id}-accepted@testserver>"] * 2
+    application = Application.objects.get(email="applicant0@princeton.edu")
+    assert row.dedupe_key == f"decision:{application.pk}:accepted"
+    assert tries == [f"<decision-{application.pk}-accepted@testserver>"] * 2
     others = {message_id for to, message_id in Recording.attempts if to != "applicant0@princeton.edu"}
     assert len(others) == 2 and tries[0] not in others
 
@@ -148,7 +151,7 @@ def test_a_batch_stops_at_its_deadline_and_the_rest_is_requeued(monkeypatch):
     release.mark_queued(ids)
     monkeypatch.setattr(outbox, "run_deadline", lambda: 0.0)  # already past
     assert tasks.send_decision_emails.delay(ids).get() == 0
-    assert set(DecisionEmail.objects.values_list("state", "attempts", "queued_at")) == {("pending", 0, None)}
+    assert set(Delivery.objects.values_list("state", "attempts", "queued_at")) == {("pending", 0, None)}
     monkeypatch.undo()
     assert tasks.requeue_decision_emails.delay().get() == 2
     assert len(mail.outbox) == 2
@@ -190,7 +193,7 @@ def test_no_lock_or_transaction_is_held_while_the_mail_server_answers(settings):
         assert Blocking.started.wait(timeout=30), "the send never started"
         try:
             with transaction.atomic():
-                row = DecisionEmail.objects.select_for_update(nowait=True).get(pk=pk)
+                row = Delivery.objects.select_for_update(nowait=True).get(pk=pk)
         except OperationalError as error:
             pytest.fail(f"the row is locked during the send: {error}")
         assert row.state == "sending" and row.attempts == 1
@@ -198,5 +201,5 @@ def test_no_lock_or_transaction_is_held_while_the_mail_server_answers(settings):
         Blocking.proceed.set()
         thread.join(timeout=30)
     assert results and results[0].sent
-    assert DecisionEmail.objects.get(pk=pk).state == "sent"
+    assert Delivery.objects.get(pk=pk).state == "sent"
     assert len(mail.outbox) == 1

@@ -1,9 +1,12 @@
-"""Decisions and the applicant's answers to them: thin views over the status machine.
+"""Decisions and the applicant's answers to them under `/api/applications/`: thin views over
+the status machine (apps.applications.status_machine, the one door for status changes).
 
 - POST `confirm`, `confirm-waitlist`, `decline` (signed in): the applicant's answer, allowed only
   in its window (409 otherwise).
 - GET / POST `status/{email}` (admin): read or record a decision on the current cycle's
   application of that email.
+
+The batch decision (POST `batch-status`) is in batch_api.py.
 """
 
 from __future__ import annotations
@@ -12,15 +15,14 @@ from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from apps.applications import status_machine
+from apps.applications.api import ApplicantStatusSerializer, VisibleStatusSerializer
+from apps.applications.models import Application
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email
 from apps.core.text import clean_path_email
 from apps.cycles.selectors import current_cycle
-
-from . import status_machine
-from .api import ApplicantStatusSerializer, VisibleStatusSerializer
-from .models import Application
 
 NO_APPLICATION = "No application with this email in the current cycle."
 

@@ -2,8 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from apps.applications.services import questions_dump
 from apps.cycles.selectors import current_cycle
+from apps.cycles.services import questions_dump
 
 
 class Command(BaseCommand):

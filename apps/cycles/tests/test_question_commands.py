@@ -9,9 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from apps.applications.models import Question
-from apps.applications.selectors import question_set
-from apps.cycles.selectors import current_cycle
+from apps.cycles.models import Question
+from apps.cycles.selectors import current_cycle, question_set
 
 
 def run(*args) -> str:

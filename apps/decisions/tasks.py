@@ -1,8 +1,11 @@
 """Decision emails, sent by Celery after the release (or a later decision) commits. Tasks take ids.
 
-Every task is safe to run twice: the rows of `DecisionEmail` decide what is still to send, and
-each row is claimed by one worker only (apps.mailings.outbox). Retries of single emails are
+Every task is safe to run twice: the rows of the outbox decide what is still to send, and each
+row is claimed by one worker only (apps.mailings.outbox). Retries of single emails are
 scheduled on their rows (backoff) and handed back to Celery by `requeue_decision_emails`.
+
+These tasks were once `apps.applications.tasks.*`; the old names are registered too
+(`decision_task`), so messages queued under them before a deploy still run.
 """
 
 from __future__ import annotations
@@ -18,6 +21,24 @@ from . import release
 
 logger = logging.getLogger(__name__)
 
+RETRYING = {"autoretry_for": TRANSIENT, "retry_backoff": True, "max_retries": 5}
+# Where these tasks lived before apps.decisions existed.
+LEGACY_PREFIX = "apps.applications.tasks."
+
+
+def decision_task(*, legacy: bool = True, **options):
+    """`shared_task` named after this module and, unless `legacy` is False, also registered
+    under its old name with the same code and options: a message names its task, and one
+    queued before the deploy that moved the tasks here still finds them. The old names can go
+    once no broker can hold such a message (after the deploy, the queues have drained)."""
+
+    def register(function):
+        if legacy:
+            shared_task(name=f"{LEGACY_PREFIX}{function.__name__}", **options)(function)
+        return shared_task(name=f"{__name__}.{function.__name__}", **options)(function)
+
+    return register
+
 
 def _fan_out(ids: list[int]) -> None:
     """Hand the ids to Celery in batches, stamping each batch as queued first (were the stamp
@@ -27,7 +48,7 @@ def _fan_out(ids: list[int]) -> None:
         send_decision_emails.delay(batch)
 
 
-@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+@decision_task(**RETRYING)
 def queue_release_emails(cycle_id: int) -> int:
     """Record the release's decision emails and fan them out in batches. Returns how many."""
     ids = release.release_prepare(cycle_id=cycle_id)
@@ -35,7 +56,7 @@ def queue_release_emails(cycle_id: int) -> int:
     return len(ids)
 
 
-@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+@decision_task(**RETRYING)
 def send_application_decision_email(application_id: int) -> int:
     """The email of one decision recorded after release."""
     ids = release.application_prepare(application_id=application_id)
@@ -43,16 +64,16 @@ def send_application_decision_email(application_id: int) -> int:
     return len(ids)
 
 
-@shared_task
-def send_decision_emails(decision_email_ids: list[int]) -> int:
+@decision_task(legacy=False)  # its old name takes other ids: legacy_send_decision_emails
+def send_decision_emails(delivery_ids: list[int]) -> int:
     """Send a batch; returns how many went out. Each failure is recorded on its row (a transient
     one is retried later, with backoff) and the batch goes on, unless the mail server is
     unreachable or the task nears its time limit: then the rest is left to the re-queue."""
     deadline = outbox.run_deadline()
     sent = 0
-    for index, pk in enumerate(decision_email_ids):
+    for index, pk in enumerate(delivery_ids):
         if outbox.out_of_time(deadline):
-            release.unqueue(decision_email_ids[index:])
+            release.unqueue(delivery_ids[index:])
             break
         try:
             attempt = release.send_one(pk)
@@ -63,15 +84,24 @@ def send_decision_emails(decision_email_ids: list[int]) -> int:
             continue
         sent += attempt.sent
         if attempt.server_unreachable:
-            release.unqueue(decision_email_ids[index + 1 :])
+            release.unqueue(delivery_ids[index + 1 :])
             break
     return sent
 
 
-@shared_task(name="apps.applications.tasks.requeue_decision_emails", ignore_result=True)
+@decision_task(ignore_result=True)
 def requeue_decision_emails() -> int:
     """Celery beat, every minute: hand Celery again the decision emails that are due and not in
     its hands (a backoff passed, a dead worker's claim went stale, a task was lost)."""
     ids = release.requeue_due()
     _fan_out(ids)
     return len(ids)
+
+
+@shared_task(name=f"{LEGACY_PREFIX}send_decision_emails", ignore_result=True)
+def legacy_send_decision_emails(decision_email_ids: list[int]) -> int:
+    """A batch queued before the deploy names ids of the old DecisionEmail table, which name
+    nothing now (its rows moved into the outbox table under new ids, unqueued: migration
+    applications 0005). Sending "those ids" could only pick other rows, so this hands Celery
+    whatever is due instead, as the next re-queue would a minute later."""
+    return requeue_decision_emails()

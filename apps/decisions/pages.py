@@ -1,0 +1,26 @@
+"""The organizers' batch decision page (/admin/batch): one React island behind `admin_only`.
+
+The island keeps its historical name (`applications-admin-batch`, the frontend entry); its
+calls go to POST `batch-status` (batch_api.py)."""
+
+from __future__ import annotations
+
+from django.views.decorators.http import require_safe
+
+from apps.applications.models import ApplicationStatus
+from apps.applications.status_machine import BATCH_DECISIONS
+from apps.core.pages import admin_only, island, select_options
+
+
+@require_safe
+@admin_only
+def batch_page(request):
+    return island(
+        request,
+        "applications-admin-batch",
+        {
+            "statuses": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
+            "defaultStatus": ApplicationStatus.ACCEPTED,
+        },
+        title="Batch Decisions",
+    )
