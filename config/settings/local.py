@@ -18,3 +18,6 @@ LOGGING = {
         "celery.worker.strategy": {"level": "WARNING"},
     },
 }
+# runserver handles each request in a new thread, so a kept connection would never be reused
+# (Django's advice: no persistent connections in development).
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=0)  # noqa: F405

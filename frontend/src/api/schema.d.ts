@@ -412,7 +412,7 @@ export interface paths {
         };
         /**
          * The matching applications as a CSV attachment
-         * @description The matching applications as a CSV attachment, streamed row by row.
+         * @description The matching applications as a CSV attachment, streamed in pieces of about 64 KB.
          */
         get: operations["applications_export_retrieve"];
         put?: never;
