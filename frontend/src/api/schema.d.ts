@@ -1343,6 +1343,15 @@ export interface components {
          * @enum {string}
          */
         AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "custom";
+        /** @description The result every batch of addresses gives, plus what only a decision has. */
+        BatchDecisionResult: {
+            approved: string[];
+            failed: components["schemas"]["BatchFailure"][];
+            /** @description Applicants who already confirmed or declined, left as they were (no `override`). */
+            skipped: components["schemas"]["BatchFailure"][];
+            /** @description Decision emails this batch queues (after release only). */
+            emailed: number;
+        };
         BatchFailure: {
             email: string;
             reason: string;
@@ -1356,6 +1365,10 @@ export interface components {
             status: components["schemas"]["BatchStatusInputStatusEnum"];
             travel_reimbursement?: boolean | null;
             housing_accommodations?: boolean | null;
+            /** @description Also decide applicants who already confirmed or declined (otherwise skipped). */
+            override?: boolean;
+            /** @description Answer what the batch would do, and change nothing. */
+            dry_run?: boolean;
         };
         /**
          * @description * `accepted` - Accepted
@@ -1463,6 +1476,8 @@ export interface components {
             status: components["schemas"]["DecisionEnum"];
             travel_reimbursement?: boolean;
             housing_accommodations?: boolean;
+            /** @description Needed to change the decision of an applicant who already confirmed or declined. */
+            override?: boolean;
         };
         Demographic: {
             question_id: string;
@@ -2317,7 +2332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BatchResult"];
+                    "application/json": components["schemas"]["BatchDecisionResult"];
                 };
             };
             /** @description Invalid input, or a malformed body */
