@@ -293,10 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the current cycle's configuration (every field required)
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description A save with status `released` while decision emails are still to send must carry `confirm_emails`, the total of GET release-preview; otherwise (or if the count has changed) nothing is saved and the answer is 409, its message stating the counts.
          */
         post: operations["applications_cycle_config_create"];
         delete?: never;
@@ -329,6 +326,27 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         post: operations["applications_cycle_current_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/cycle/release-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What releasing the current cycle now would email, per decision
+         * @description GET `cycle/release-preview`: the counts the release confirmation shows (and the total
+         *     that POST config's `confirm_emails` must repeat).
+         */
+        get: operations["applications_cycle_release_preview_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1390,6 +1408,8 @@ export interface components {
             location: string;
             /** Format: uri */
             housing_link: string;
+            /** @description When the save releases decision emails: how many the organizer confirmed (GET release-preview). */
+            confirm_emails?: number;
         };
         ConfigSavedOutput: {
             dates: components["schemas"]["Dates"];
@@ -1616,6 +1636,15 @@ export interface components {
          * @enum {string}
          */
         QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        ReleaseCount: {
+            status: string;
+            label: string;
+            count: number;
+        };
+        ReleasePreview: {
+            total: number;
+            counts: components["schemas"]["ReleaseCount"][];
+        };
         ResumeUploadInputRequest: {
             /**
              * Format: binary
@@ -2711,6 +2740,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -2819,6 +2857,43 @@ export interface operations {
             };
             /** @description The body's Content-Type is neither JSON nor multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_cycle_release_preview_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleasePreview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
