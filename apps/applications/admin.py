@@ -168,12 +168,15 @@ class ApplicationAdmin(admin.ModelAdmin):
             target = new_status or current
             if target in status_machine.DECISIONS and current not in status_machine.DRAFTS:
                 # An organizer's decision, with what decide() adds (its email after release).
+                # This form changes one chosen record to a status picked beside its current
+                # one: that choice is the explicit override an applicant's answer needs.
                 status_machine.decide(
                     application_id=obj.pk,
                     status=target,
                     actor=request.user,
                     travel_reimbursement=travel,
                     housing_accommodations=housing,
+                    override=True,
                 )
             else:
                 # Any other move (an operator's correction): still the one door, still recorded.

@@ -1,16 +1,20 @@
 """The status machine: the one door through which every application status change passes.
 
 Applicants, organizers, batch updates, the Django admin and operator commands all call
-`transition` (directly or through `decide` and `applicant_act`). It locks the application row
-inside a transaction, checks the move, records the history and saves, so two simultaneous
-changes are serialised and neither is lost.
+`transition` (directly or through `decide` and `applicant_act`), or its bulk form
+`transition_many` (through `decide_many`, the batch decision). Each locks the application rows
+inside a transaction (once), checks the move against one rule table (`Rule`), records the
+history and saves, so two simultaneous changes are serialised and neither is lost.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.core.db import one_at_a_time
@@ -79,6 +83,78 @@ APPLICANT_ACTIONS = {
 }
 
 
+# An organizer's decision may overwrite an applicant's own answer only when asked to: a batch
+# "Accepted" once turned confirmed attendees back into accepted ones, silently (issue 11). The
+# statuses an answer reaches, with why a decision without `override` leaves them alone. The
+# `reason` is the batch result's word ("skipped: already confirmed"), `refusal` the single
+# decision's sentence.
+ANSWERED = {
+    S.CONFIRMED: (
+        "already confirmed",
+        "This applicant has confirmed attendance; changing the decision needs Override.",
+    ),
+    S.DECLINED: (
+        "already declined",
+        "This applicant has declined their offer; changing the decision needs Override.",
+    ),
+}
+NOT_ALLOWED = "This change is not allowed for this application's current status."
+NOT_SUBMITTED = "This application has not been submitted yet, so no decision can be recorded."
+# Rows locked, updated and recorded per statement in a bulk move: a chunk is one transaction,
+# so its locks are held briefly, and its history rows fit one INSERT (well under PostgreSQL's
+# 65,535 bind parameters: 500 rows x 3 events x 6 columns).
+CHUNK_SIZE = 500
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Which statuses a move may start from: the one rule table of `transition`, `decide` and
+    their bulk forms (`transition_many`, `decide_many`), so one application and a thousand are
+    judged alike.
+
+    `allowed_from` None allows any status; `guarded` maps statuses that are allowed only with
+    an explicit override to (reason, refusal)."""
+
+    allowed_from: frozenset[str] | None = None
+    refusal: str = NOT_ALLOWED
+    guarded: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+    def refuse(self, status: str, *, override: bool = False) -> Refusal | None:
+        """Why an application in `status` may not move (None: it may)."""
+        if self.allowed_from is not None and status not in self.allowed_from:
+            return Refusal(reason="not_allowed", message=self.refusal)
+        if status in self.guarded and not override:
+            reason, message = self.guarded[status]
+            return Refusal(reason=reason, message=message)
+        return None
+
+
+@dataclass(frozen=True)
+class Refusal:
+    reason: str  # "not_allowed", or the guarded status' word ("already confirmed")
+    message: str
+
+
+# An organizer's decision: any submitted application (decided ones move freely, spec section 4),
+# an applicant's answer only with an override.
+DECISION_RULE = Rule(
+    allowed_from=frozenset(s for s in S.values if s not in DRAFTS), refusal=NOT_SUBMITTED, guarded=ANSWERED
+)
+
+
+@dataclass
+class BulkOutcome:
+    """What `transition_many` did (or, in a dry run, would do): the ids moved (in id order; a
+    move to the status it already had counts, as a single transition's does), those whose
+    status changed, the refused ones, and (`decide_many`) the ones announced after release.
+    Ids it could not find (deleted meanwhile) are in none of them."""
+
+    moved: list[int] = field(default_factory=list)
+    changed: list[int] = field(default_factory=list)
+    refused: dict[int, Refusal] = field(default_factory=dict)
+    announced: list[int] = field(default_factory=list)
+
+
 def _lock(application_id: int) -> Application:
     application = Application.objects.select_for_update().filter(pk=application_id).first()
     if application is None:
@@ -86,35 +162,34 @@ def _lock(application_id: int) -> Application:
     return application
 
 
-def _record(application: Application, actor, field: str, old, new) -> ApplicationEvent | None:
+def _record(application: Application | int, actor, field: str, old, new) -> ApplicationEvent | None:
     if str(old) == str(new):
         return None
+    # Ids, not instances: a bulk move builds thousands of these, and setting a relation through
+    # its descriptor costs several times the rest of the constructor.
     return ApplicationEvent(
-        application=application,
-        actor=actor if getattr(actor, "pk", None) else None,
+        application_id=application if isinstance(application, int) else application.pk,
+        actor_id=getattr(actor, "pk", None),
         field=field,
         from_value="" if old is None else str(old),
         to_value="" if new is None else str(new),
     )
 
 
-@one_at_a_time
-def transition(
-    *,
-    application_id: int,
-    to: str,
-    actor=None,
-    allowed_from: Iterable[str] | None = None,
-    travel_reimbursement: bool | None = None,
-    housing_accommodations: bool | None = None,
-    refusal: str = "This change is not allowed for this application's current status.",
-) -> Application:
-    """Move an application to `to`, under a row lock, recording what changed and who did it."""
+def _check_target(to: str) -> None:
     if to not in S.values:
         raise ApplicationError(f"Unknown status '{to}'.")
-    application = _lock(application_id)
-    if allowed_from is not None and application.status not in set(allowed_from):
-        raise ApplicationError(refusal, status=409)
+
+
+def _move(
+    application: Application,
+    *,
+    to: str,
+    actor,
+    travel_reimbursement: bool | None,
+    housing_accommodations: bool | None,
+) -> Application:
+    """Move a row already locked by the caller: one UPDATE, and one INSERT of its history."""
     events = [_record(application, actor, "status", application.status, to)]
     application.status = to
     fields = ["status", "updated_at"]
@@ -140,8 +215,156 @@ def transition(
     return application
 
 
+@one_at_a_time
+def transition(
+    *,
+    application_id: int,
+    to: str,
+    actor=None,
+    allowed_from: Iterable[str] | None = None,
+    travel_reimbursement: bool | None = None,
+    housing_accommodations: bool | None = None,
+    refusal: str = NOT_ALLOWED,
+    rule: Rule | None = None,
+    override: bool = False,
+) -> Application:
+    """Move an application to `to`, under a row lock, recording what changed and who did it.
+
+    The move must pass `rule` (or the plain rule of `allowed_from` and `refusal`): a refusal is
+    a 409 with its sentence."""
+    _check_target(to)
+    rule = rule or Rule(allowed_from=None if allowed_from is None else frozenset(allowed_from), refusal=refusal)
+    application = _lock(application_id)
+    refused = rule.refuse(application.status, override=override)
+    if refused is not None:
+        raise ApplicationError(refused.message, status=409, errors=_refusal_errors(refused))
+    return _move(
+        application,
+        to=to,
+        actor=actor,
+        travel_reimbursement=travel_reimbursement,
+        housing_accommodations=housing_accommodations,
+    )
+
+
+def _refusal_errors(refused: Refusal) -> dict:
+    # A guarded status is lifted by the override field: the error names it.
+    return {} if refused.reason == "not_allowed" else {"override": [refused.message]}
+
+
+@one_at_a_time
+def _transition_chunk(
+    *,
+    ids: list[int],
+    to: str,
+    actor,
+    rule: Rule,
+    override: bool,
+    travel_reimbursement: bool | None,
+    housing_accommodations: bool | None,
+    after: Callable[[list[int]], None] | None,
+    dry_run: bool,
+) -> BulkOutcome:
+    """One chunk of `transition_many` in one transaction, in a fixed number of statements
+    whatever its size: lock (in id order), one UPDATE, one INSERT of the history. A dry run
+    reads the rows without a lock and stops before writing."""
+    now = timezone.now()
+    rows = Application.objects.filter(pk__in=ids).order_by("pk")
+    if not dry_run:
+        rows = rows.select_for_update()
+    rows = list(rows.values_list("pk", "status", "travel_reimbursement", "housing_accommodations"))
+    outcome = BulkOutcome()
+    events: list[ApplicationEvent | None] = []
+    for pk, status, travel, housing in rows:
+        refused = rule.refuse(status, override=override)
+        if refused is not None:
+            outcome.refused[pk] = refused
+            continue
+        outcome.moved.append(pk)
+        if status != to:
+            outcome.changed.append(pk)
+        events.append(_record(pk, actor, "status", status, to))
+        if travel_reimbursement is not None:
+            events.append(_record(pk, actor, "travel_reimbursement", travel, travel_reimbursement))
+        if housing_accommodations is not None:
+            events.append(_record(pk, actor, "housing_accommodations", housing, housing_accommodations))
+    if outcome.moved and not dry_run:
+        values: dict = {"status": to, "updated_at": now}
+        if travel_reimbursement is not None:
+            values["travel_reimbursement"] = travel_reimbursement
+        if housing_accommodations is not None:
+            values["housing_accommodations"] = housing_accommodations
+        if to == S.SUBMITTED:
+            values["submitted_at"] = Coalesce("submitted_at", Value(now))
+        Application.objects.filter(pk__in=outcome.moved).update(**values)
+        ApplicationEvent.objects.bulk_create([e for e in events if e is not None])
+        if after is not None:
+            after(outcome.changed)
+    return outcome
+
+
+def transition_many(
+    *,
+    application_ids: Iterable[int],
+    to: str,
+    actor=None,
+    rule: Rule | None = None,
+    override: bool = False,
+    travel_reimbursement: bool | None = None,
+    housing_accommodations: bool | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    after_chunk: Callable[[list[int]], None] | None = None,
+    dry_run: bool = False,
+) -> BulkOutcome:
+    """`transition` for many applications at once, by the same rule: chunk by chunk, each chunk
+    one transaction that locks its rows once (ordered by id, so two bulk moves over the same
+    rows queue up instead of deadlocking), moves the allowed ones in one UPDATE and writes
+    their history in one INSERT. A refusal skips its row and never undoes the others.
+
+    `after_chunk(changed ids)` runs inside each chunk's transaction (to queue what must happen
+    after its commit, with transaction.on_commit). `dry_run` judges the rows as they are now
+    and changes nothing (what a form shows before the organizer submits).
+    """
+    _check_target(to)
+    rule = rule or Rule()
+    ids = sorted(set(application_ids))
+    outcome = BulkOutcome()
+    for start in range(0, len(ids), chunk_size):
+        part = _transition_chunk(
+            ids=ids[start : start + chunk_size],
+            to=to,
+            actor=actor,
+            rule=rule,
+            override=override,
+            travel_reimbursement=travel_reimbursement,
+            housing_accommodations=housing_accommodations,
+            after=after_chunk,
+            dry_run=dry_run,
+        )
+        outcome.moved += part.moved
+        outcome.changed += part.changed
+        outcome.refused.update(part.refused)
+    return outcome
+
+
 def _cycle_status(cycle_id: int) -> str:
     return Cycle.objects.filter(pk=cycle_id).values_list("status", flat=True).get()
+
+
+def _check_decision(status: str, choices: tuple[str, ...]) -> None:
+    if status not in choices:
+        raise ApplicationError(
+            f"'{status}' is not a decision. Choose one of: {', '.join(choices)}.",
+            errors={"status": [f"Choose one of: {', '.join(choices)}."]},
+        )
+
+
+def _announce(application_ids: Iterable[int]) -> None:
+    """After commit, one announcement per application whose decision changed after release."""
+    for application_id in application_ids:
+        transaction.on_commit(
+            lambda pk=application_id: decision_changed_after_release.send(sender=Application, application_id=pk)
+        )
 
 
 @one_at_a_time
@@ -153,46 +376,77 @@ def decide(
     travel_reimbursement: bool | None = None,
     housing_accommodations: bool | None = None,
     choices: Iterable[str] = DECISIONS,
+    override: bool = False,
 ) -> Application:
-    """An organizer's decision. Drafts can't be decided on; decided ones move freely.
+    """An organizer's decision. Drafts can't be decided on; decided ones move freely; an
+    applicant's answer (confirmed, declined) is overwritten only with `override` (DECISION_RULE).
 
-    A decision recorded after release (a waitlist admit during the waitlist period, say) is
+    The row is locked once, and the "did the decision change?" judged against that row. A
+    decision recorded after release (a waitlist admit during the waitlist period, say) is
     announced at once (`decision_changed_after_release`, after commit; apps.decisions sends
     its email), since no later release would send it.
     """
-    choices = tuple(choices)
-    if status not in choices:
-        raise ApplicationError(
-            f"'{status}' is not a decision. Choose one of: {', '.join(choices)}.",
-            errors={"status": [f"Choose one of: {', '.join(choices)}."]},
-        )
-    # Lock before reading, so "did the decision change?" is judged against the row we move.
-    previous = _lock(application_id).status
-    allowed = [s for s in S.values if s not in DRAFTS]
-    application = transition(
-        application_id=application_id,
+    _check_decision(status, tuple(choices))
+    application = _lock(application_id)
+    previous = application.status
+    refused = DECISION_RULE.refuse(previous, override=override)
+    if refused is not None:
+        raise ApplicationError(refused.message, status=409, errors=_refusal_errors(refused))
+    _move(
+        application,
         to=status,
         actor=actor,
-        allowed_from=allowed,
         travel_reimbursement=travel_reimbursement,
         housing_accommodations=housing_accommodations,
-        refusal="This application has not been submitted yet, so no decision can be recorded.",
     )
     if status in RELEASE_DECISIONS and status != previous and _cycle_status(application.cycle_id) in POST_RELEASE:
-        application_id = application.pk
-        transaction.on_commit(
-            lambda: decision_changed_after_release.send(sender=Application, application_id=application_id)
-        )
+        _announce([application.pk])
     return application
+
+
+def decide_many(
+    *,
+    application_ids: Iterable[int],
+    status: str,
+    actor,
+    cycle_id: int,
+    travel_reimbursement: bool | None = None,
+    housing_accommodations: bool | None = None,
+    choices: Iterable[str] = BATCH_DECISIONS,
+    override: bool = False,
+    chunk_size: int = CHUNK_SIZE,
+    dry_run: bool = False,
+) -> BulkOutcome:
+    """`decide` for many applications of one cycle (the batch decision): the same rule table
+    and the same announcements, through `transition_many`. The cycle's status is read once;
+    after release, each application whose decision changed is announced once, after its
+    chunk commits (`announced` lists them; in a dry run, the ones that would be)."""
+    _check_decision(status, tuple(choices))
+    announce = status in RELEASE_DECISIONS and _cycle_status(cycle_id) in POST_RELEASE
+    outcome = transition_many(
+        application_ids=application_ids,
+        to=status,
+        actor=actor,
+        rule=DECISION_RULE,
+        override=override,
+        travel_reimbursement=travel_reimbursement,
+        housing_accommodations=housing_accommodations,
+        chunk_size=chunk_size,
+        after_chunk=_announce if announce else None,
+        dry_run=dry_run,
+    )
+    if announce:
+        outcome.announced = list(outcome.changed)
+    return outcome
 
 
 @one_at_a_time
 def applicant_act(*, application_id: int, action: str, actor=None) -> Application:
     """An applicant's confirm / confirm-waitlist / decline, allowed only in its window.
 
-    The application row is locked first and the cycle status read after, so the check and the
-    change see one consistent state: a concurrent decision or a second click waits for this one
-    and then finds the status already moved.
+    The application row is locked first (once) and the cycle status read after, so the check
+    and the change see one consistent state: a concurrent decision or a second click waits for
+    this one and then finds the status already moved.
     """
     windows, to, no_offer, closed = APPLICANT_ACTIONS[action]
     locked = _lock(application_id)
@@ -203,7 +457,13 @@ def applicant_act(*, application_id: int, action: str, actor=None) -> Applicatio
         raise ApplicationError(no_offer, status=409)
     if cycle_status not in allowed_cycles:
         raise ApplicationError(closed, status=409)
-    return transition(application_id=locked.pk, to=to, actor=actor if actor is not None else locked.user)
+    return _move(
+        locked,
+        to=to,
+        actor=actor if actor is not None else locked.user,
+        travel_reimbursement=None,
+        housing_accommodations=None,
+    )
 
 
 def visible_status(application: Application | None, cycle_status: str) -> dict:

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, PublicApiView
 from apps.core.permissions import IsAdmin
-from apps.core.schema import string_enum
+from apps.core.schema import error_responses, string_enum
 
 from . import selectors, services
 from .models import CycleStatus, QuestionType, Season
@@ -31,6 +31,24 @@ class ConfigSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=CycleStatus.choices)
     location = serializers.CharField(max_length=255)
     housing_link = serializers.URLField(max_length=500)
+    # Optional (no default, so the generated TS type keeps it optional): needed only by a save
+    # that releases decision emails, and then equal to what GET release-preview counted.
+    confirm_emails = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="When the save releases decision emails: how many the organizer confirmed (GET release-preview).",
+    )
+
+
+class ReleaseCountSerializer(serializers.Serializer):
+    status = serializers.CharField()
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class ReleasePreviewSerializer(serializers.Serializer):
+    total = serializers.IntegerField()
+    counts = ReleaseCountSerializer(many=True)
 
 
 class CurrentSerializer(serializers.Serializer):
@@ -67,8 +85,13 @@ class CycleStatusApi(PublicApiView):
     get=extend_schema(summary="The current cycle's configuration", responses={200: ConfigOutputSerializer}),
     post=extend_schema(
         summary="Replace the current cycle's configuration (every field required)",
+        description=(
+            "A save with status `released` while decision emails are still to send must carry "
+            "`confirm_emails`, the total of GET release-preview; otherwise (or if the count has "
+            "changed) nothing is saved and the answer is 409, its message stating the counts."
+        ),
         request=ConfigSerializer,
-        responses={200: ConfigSavedOutputSerializer},
+        responses={200: ConfigSavedOutputSerializer, **error_responses(400, 409)},
     ),
 )
 class CycleConfigApi(ApiView):
@@ -88,8 +111,21 @@ class CycleConfigApi(ApiView):
             status=data["status"],
             location=data["location"],
             housing_link=data["housing_link"],
+            confirm_emails=data.get("confirm_emails"),
         )
         return Response({"message": "Configuration updated successfully", **selectors.cycle_config(cycle)})
+
+
+@extend_schema(
+    summary="What releasing the current cycle now would email, per decision",
+    responses={200: ReleasePreviewSerializer},
+)
+class CycleReleasePreviewApi(AdminApiView):
+    """GET `cycle/release-preview`: the counts the release confirmation shows (and the total
+    that POST config's `confirm_emails` must repeat)."""
+
+    def get(self, request):
+        return Response(services.release_preview(selectors.current_cycle()))
 
 
 @extend_schema_view(

@@ -11,7 +11,7 @@ from apps.core.text import UNSTORABLE, is_storable
 from . import selectors
 from .models import DATE_FIELDS, Cycle, CycleStatus, Question, QuestionType, Season, Section
 from .questions import default_question_set
-from .signals import cycle_became_current, cycle_released
+from .signals import cycle_became_current, cycle_released, release_emails
 
 
 def default_season_year() -> tuple[str, int]:
@@ -19,10 +19,49 @@ def default_season_year() -> tuple[str, int]:
     return (Season.FALL if today.month >= 7 else Season.SPRING), today.year
 
 
+def release_preview(cycle: Cycle) -> dict:
+    """What releasing `cycle` now would email: `{"total", "counts": [{"status", "label",
+    "count"}]}`, as the apps that send the emails answer (`release_emails`)."""
+    merged: dict[str, dict] = {}
+    for _receiver, answer in release_emails.send(sender=Cycle, cycle_id=cycle.pk):
+        for item in answer or []:
+            entry = merged.setdefault(item["status"], {**item, "count": 0})
+            entry["count"] += item["count"]
+    counts = list(merged.values())
+    return {"total": sum(item["count"] for item in counts), "counts": counts}
+
+
+def release_refusal(preview: dict) -> str:
+    """'Releasing now emails 23 applicants (10 Accepted, 13 Rejected).'"""
+    parts = ", ".join(f"{item['count']} {item['label']}" for item in preview["counts"] if item["count"])
+    noun = "applicant" if preview["total"] == 1 else "applicants"
+    return (
+        f"Releasing now emails {preview['total']} {noun} ({parts}). Confirm that number (confirm_emails) to send them."
+    )
+
+
 @transaction.atomic
-def cycle_update_config(*, cycle: Cycle, dates: dict, status: str, location: str, housing_link: str) -> Cycle:
-    """Replace the cycle's configuration. Status changes go through cycle_set_status."""
+def cycle_update_config(
+    *, cycle: Cycle, dates: dict, status: str, location: str, housing_link: str, confirm_emails: int | None = None
+) -> Cycle:
+    """Replace the cycle's configuration. Status changes go through cycle_set_status.
+
+    A save that releases decision emails (status `released` while any is still to send) must
+    carry `confirm_emails`, the number the organizer was shown (GET cycle/release-preview) and
+    confirmed; without it, or when the number has changed since (another organizer decided
+    meanwhile), nothing is saved and the answer is a 409 that states the current counts. A
+    count rather than a yes: a client that never showed the count cannot send the right one
+    (an old page, a script), and a confirmation of 23 emails does not send 523.
+    """
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
+    if status == CycleStatus.RELEASED:
+        preview = release_preview(cycle)
+        if preview["total"] and confirm_emails != preview["total"]:
+            raise ApplicationError(
+                release_refusal(preview),
+                status=409,
+                errors={"confirm_emails": [f"Releasing now emails {preview['total']}: confirm that number."]},
+            )
     for name in DATE_FIELDS:
         setattr(cycle, name, dates[name])
     cycle.location = location

@@ -16,3 +16,8 @@ cycle_became_current = Signal()
 # so never for a rolled-back release). Sent on every release, also a repeated one: receivers
 # must be idempotent (the decision emails are, by their claims). Argument: cycle_id.
 cycle_released = Signal()
+
+# Asked (synchronously, before anything changes) what releasing a cycle now would email, so the
+# organizer sees the count and confirms it (issue 11: 23 emails went out on one Save, unseen).
+# Receivers return a list of {"status", "label", "count"}; cycles adds them up. Argument: cycle_id.
+release_emails = Signal()

@@ -7,4 +7,5 @@ urlpatterns = [
     path("cycle/config", api.CycleConfigApi.as_view(), name="cycle-config"),
     path("cycle/current", api.CycleCurrentApi.as_view(), name="cycle-current"),
     path("questions", api.QuestionsApi.as_view(), name="questions"),
+    path("cycle/release-preview", api.CycleReleasePreviewApi.as_view(), name="cycle-release-preview"),
 ]

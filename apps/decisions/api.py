@@ -4,7 +4,10 @@ the status machine (apps.applications.status_machine, the one door for status ch
 - POST `confirm`, `confirm-waitlist`, `decline` (signed in): the applicant's answer, allowed only
   in its window (409 otherwise).
 - GET / POST `status/{email}` (admin): read or record a decision on the current cycle's
-  application of that email.
+  application of that email. Contract wording to carry to api-contract.md: POST body
+  `{"status", "travel_reimbursement"?, "housing_accommodations"?, "override"?}`; 409 when the
+  applicant already confirmed or declined and `override` is not true (`errors.override` says
+  so): a decision overwrites an applicant's own answer only when asked to (issue 11).
 
 The batch decision (POST `batch-status`) is in batch_api.py.
 """
@@ -101,6 +104,10 @@ class DecisionApi(AdminApiView):
         )
         travel_reimbursement = serializers.BooleanField(required=False)
         housing_accommodations = serializers.BooleanField(required=False)
+        override = serializers.BooleanField(
+            required=False,
+            help_text="Needed to change the decision of an applicant who already confirmed or declined.",
+        )
 
     @extend_schema(
         summary="An applicant's recorded decision",
@@ -128,5 +135,6 @@ class DecisionApi(AdminApiView):
             actor=request.user,
             travel_reimbursement=data.get("travel_reimbursement"),
             housing_accommodations=data.get("housing_accommodations"),
+            override=data.get("override", False),
         )
         return Response(decision_payload(application))

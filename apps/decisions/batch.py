@@ -1,7 +1,9 @@
 """The batch decision: one decision for many applicants at once (POST `batch-status`).
 
 The addresses are read as every batch of addresses is (apps.applications.organizer: pasted
-text or a list, at most MAX_BATCH); each decision goes through the status machine.
+text or a list, at most MAX_BATCH); the decisions go through the status machine's bulk door
+(`decide_many`): chunk by chunk, each chunk's rows locked once, updated in one statement and
+recorded in one, by the same rules as a single decision.
 """
 
 from __future__ import annotations
@@ -21,37 +23,48 @@ def batch_decide(
     status: str,
     travel_reimbursement: bool | None = None,
     housing_accommodations: bool | None = None,
+    override: bool = False,
+    dry_run: bool = False,
 ) -> dict:
-    """Record one decision for many applicants: the whole batch in one call, each application
-    in its own transaction through the status machine, so one refusal never undoes the rest.
+    """Record one decision for many applicants in one call. A refusal (a draft, an applicant's
+    own answer without `override`) skips its address and never undoes the rest.
 
-    Returns `{"approved": [email], "failed": [{"email", "reason"}]}` in the order given.
+    Returns, in the order given:
+    `{"approved": [email], "failed": [{"email", "reason"}], "skipped": [{"email", "reason"}],
+    "emailed": n}` — `skipped` the applicants who already confirmed or declined (reason
+    "already confirmed" / "already declined"; `override` decides them too), `emailed` how many
+    decision emails the batch queues (after release only). A `dry_run` answers the same
+    without changing anything.
     """
     if status not in status_machine.BATCH_DECISIONS:
         raise ApplicationError(f"'{status}' is not a batch decision.", errors={"status": ["Not a batch decision."]})
     addresses, malformed = parse_batch_emails(emails)
     cycle = current_cycle()
     ids = applications_by_email(emails=addresses, cycle=cycle)
+    outcome = status_machine.decide_many(
+        application_ids=ids.values(),
+        status=status,
+        actor=actor,
+        cycle_id=cycle.pk,
+        travel_reimbursement=travel_reimbursement,
+        housing_accommodations=housing_accommodations,
+        override=override,
+        dry_run=dry_run,
+    )
+    moved = set(outcome.moved)
     approved: list[str] = []
     failed: list[dict] = [{"email": value, "reason": NOT_AN_EMAIL} for value in malformed]
+    skipped: list[dict] = []
     for email in addresses:
         application_id = ids.get(email)
-        if application_id is None:
-            failed.append({"email": email, "reason": NO_APPLICATION})
-            continue
-        try:
-            status_machine.decide(
-                application_id=application_id,
-                status=status,
-                actor=actor,
-                travel_reimbursement=travel_reimbursement,
-                housing_accommodations=housing_accommodations,
-                choices=status_machine.BATCH_DECISIONS,
-            )
-        except ApplicationError as exc:
-            # 409: still a draft; 404: deleted between the lookup and the lock.
-            reason = {409: NOT_SUBMITTED, 404: NO_APPLICATION}.get(exc.status, exc.message)
-            failed.append({"email": email, "reason": reason})
-        else:
+        refused = outcome.refused.get(application_id) if application_id is not None else None
+        if application_id in moved:
             approved.append(email)
-    return {"approved": approved, "failed": failed}
+        elif refused is None:
+            # No application, or deleted between the lookup and the lock.
+            failed.append({"email": email, "reason": NO_APPLICATION})
+        elif refused.reason == "not_allowed":
+            failed.append({"email": email, "reason": NOT_SUBMITTED})
+        else:
+            skipped.append({"email": email, "reason": refused.reason})
+    return {"approved": approved, "failed": failed, "skipped": skipped, "emailed": len(outcome.announced)}

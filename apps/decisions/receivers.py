@@ -20,3 +20,10 @@ def queue_decision_email(sender, *, application_id: int, **kwargs) -> None:
     from .tasks import send_application_decision_email
 
     send_application_decision_email.delay(application_id)
+
+
+def count_release_emails(sender, *, cycle_id: int, **kwargs) -> list[dict]:
+    """Answer cycles' question before a release: how many decision emails, per decision."""
+    from .release import release_counts
+
+    return release_counts(cycle_id=cycle_id)

@@ -27,10 +27,11 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, Count, Exists, OuterRef, Q, QuerySet, Value
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
-from apps.applications.models import Application
+from apps.applications.models import Application, ApplicationStatus
 from apps.applications.status_machine import POST_RELEASE, RELEASE_DECISIONS
 from apps.cycles.models import Cycle
 from apps.mailings import automated, outbox
@@ -145,6 +146,28 @@ def release_prepare(*, cycle_id: int) -> list[int]:
     )
     statuses = dict(Application.objects.filter(cycle_id=cycle_id).values_list("pk", "status"))
     return _sort_out(statuses, decision_rows())
+
+
+def release_counts(*, cycle_id: int) -> list[dict]:
+    """What a release of the cycle would email now, per decision: `[{"status", "label",
+    "count"}]` in RELEASE_DECISIONS' order, zeros included (one query).
+
+    The decided applications whose decision email is not out yet: no row for their key, or a
+    pending one. What went out (or failed for good, or is being sent) is not sent again, so a
+    second release counts only what is new (issue 11: the organizer sees this before saving).
+    """
+    done = decision_rows().filter(dedupe_key=OuterRef("key")).exclude(state=Delivery.State.PENDING)
+    key = Concat(Value(KEY_PREFIX), Cast("pk", CharField()), Value(":"), "status", output_field=CharField())
+    counted = dict(
+        Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS)
+        .annotate(key=key)
+        .filter(~Exists(done))
+        .order_by()
+        .values_list("status")
+        .annotate(count=Count("pk"))
+    )
+    labels = dict(ApplicationStatus.choices)
+    return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
 
 
 def application_prepare(*, application_id: int) -> list[int]:

@@ -113,9 +113,11 @@ def test_an_organizer_moves_freely_between_decisions(start, decision):
 
 @pytest.mark.parametrize("start", [S.CONFIRMED, S.DECLINED, S.WAITLIST_CONFIRMED])
 def test_an_organizer_may_overrule_an_applicants_answer(start):
+    """With an explicit override (issue 11: without it, confirmed and declined are refused;
+    apps/decisions/tests/test_override.py)."""
     organizer = make_user("grace@princeton.edu", admin=True)
     application = make_application(status=start)
-    sm.decide(application_id=application.pk, status=S.REJECTED, actor=organizer)
+    sm.decide(application_id=application.pk, status=S.REJECTED, actor=organizer, override=True)
     application.refresh_from_db()
     assert application.status == S.REJECTED
 

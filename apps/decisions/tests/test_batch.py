@@ -43,6 +43,8 @@ def test_batch_from_free_text_gives_exact_results(admin_client, organizer, batch
             {"email": "nobody@harvard.edu", "reason": "No application for this email."},
             {"email": "old@yale.edu", "reason": "No application for this email."},
         ],
+        "skipped": [],
+        "emailed": 0,
     }
     statuses = dict(Application.objects.values_list("email", "status"))
     assert statuses["alice@princeton.edu"] == "accepted" and statuses["bob@mit.edu"] == "accepted"
@@ -68,6 +70,8 @@ def test_batch_from_a_list_reports_malformed_entries(admin_client, batch_people)
             {"email": "not an email", "reason": "Not a valid email address."},
             {"email": "eve@", "reason": "Not a valid email address."},
         ],
+        "skipped": [],
+        "emailed": 0,
     }
     assert Application.objects.get(email="dave@yale.edu", cycle__is_current=True).status == "waitlisted"
 
@@ -82,7 +86,7 @@ def test_batch_leaves_travel_and_housing_alone_when_not_sent(admin_client, organ
 
 def test_batch_with_no_addresses_does_nothing(admin_client, batch_people):
     r = batch(admin_client, {"emails": "no addresses here", "status": "rejected"})
-    assert r.json() == {"approved": [], "failed": []}
+    assert r.json() == {"approved": [], "failed": [], "skipped": [], "emailed": 0}
 
 
 @pytest.mark.parametrize(

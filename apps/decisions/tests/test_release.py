@@ -33,6 +33,8 @@ DECIDED = [S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED]
 def set_status_via_api(admin_client, status: str):
     body = cycle_config(current_cycle())
     body["status"] = status
+    # A release confirms the count it was shown (test_release_confirmation.py).
+    body["confirm_emails"] = admin_client.get("/api/applications/cycle/release-preview").json()["total"]
     r = admin_client.post("/api/applications/cycle/config", body, content_type=JSON)
     assert r.status_code == 200, r.json()
 

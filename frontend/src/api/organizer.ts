@@ -35,6 +35,10 @@ export type Decision = Schemas["VisibleStatus"];
 export type DecisionInput = Schemas["DecisionInputRequest"];
 export type BatchStatusInput = Schemas["BatchStatusInputRequest"];
 export type BatchResult = Schemas["BatchResult"];
+/** A batch decision's result: the batch result, plus who was skipped and how many were emailed. */
+export type BatchDecisionResult = Schemas["BatchDecisionResult"];
+/** What releasing would email now, per decision (GET cycle/release-preview). */
+export type ReleasePreview = Schemas["ReleasePreview"];
 export type CycleConfig = Schemas["ConfigOutput"];
 export type CycleConfigInput = Schemas["ConfigRequest"];
 export type CurrentCycle = Schemas["CurrentOutput"];
@@ -62,7 +66,7 @@ export const organizerApi = {
   countries: () => api.get<string[]>(urls.countries),
   status: (email: string) => api.get<Decision>(urls.statusOf(email)),
   decide: (email: string, decision: DecisionInput) => api.post<Decision>(urls.statusOf(email), decision),
-  batchStatus: (body: BatchStatusInput) => api.post<BatchResult>(urls.batchStatus, body),
+  batchStatus: (body: BatchStatusInput) => api.post<BatchDecisionResult>(urls.batchStatus, body),
   // Resumes
   downloadResume: (email: string) => request<Response>(urls.resumeDownload(email), { raw: true }),
   // Reviews
@@ -79,6 +83,7 @@ export const organizerApi = {
   // Configuration
   config: () => api.get<CycleConfig>(urls.cycleConfig),
   saveConfig: (config: CycleConfigInput) => api.post<Schemas["ConfigSavedOutput"]>(urls.cycleConfig, config),
+  releasePreview: () => api.get<ReleasePreview>(urls.cycleReleasePreview),
   current: () => api.get<CurrentCycle>(urls.cycleCurrent),
   saveCurrent: (current: Schemas["CurrentRequest"]) => api.post<CurrentCycle>(urls.cycleCurrent, current),
   // Whitelist

@@ -295,10 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the current cycle's configuration (every field required)
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description A save with status `released` while decision emails are still to send must carry `confirm_emails`, the total of GET release-preview; otherwise (or if the count has changed) nothing is saved and the answer is 409, its message stating the counts.
          */
         post: operations["applications_cycle_config_create"];
         delete?: never;
@@ -331,6 +328,27 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         post: operations["applications_cycle_current_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/cycle/release-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What releasing the current cycle now would email, per decision
+         * @description GET `cycle/release-preview`: the counts the release confirmation shows (and the total
+         *     that POST config's `confirm_emails` must repeat).
+         */
+        get: operations["applications_cycle_release_preview_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1444,6 +1462,15 @@ export interface components {
          * @enum {string}
          */
         AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "custom";
+        /** @description The result every batch of addresses gives, plus what only a decision has. */
+        BatchDecisionResult: {
+            approved: string[];
+            failed: components["schemas"]["BatchFailure"][];
+            /** @description Applicants who already confirmed or declined, left as they were (no `override`). */
+            skipped: components["schemas"]["BatchFailure"][];
+            /** @description Decision emails this batch queues (after release only). */
+            emailed: number;
+        };
         BatchFailure: {
             email: string;
             reason: string;
@@ -1457,6 +1484,10 @@ export interface components {
             status: components["schemas"]["BatchStatusInputStatusEnum"];
             travel_reimbursement?: boolean | null;
             housing_accommodations?: boolean | null;
+            /** @description Also decide applicants who already confirmed or declined (otherwise skipped). */
+            override?: boolean;
+            /** @description Answer what the batch would do, and change nothing. */
+            dry_run?: boolean;
         };
         /**
          * @description * `accepted` - Accepted
@@ -1478,6 +1509,8 @@ export interface components {
             location: string;
             /** Format: uri */
             housing_link: string;
+            /** @description When the save releases decision emails: how many the organizer confirmed (GET release-preview). */
+            confirm_emails?: number;
         };
         ConfigSavedOutput: {
             dates: components["schemas"]["Dates"];
@@ -1564,6 +1597,8 @@ export interface components {
             status: components["schemas"]["DecisionEnum"];
             travel_reimbursement?: boolean;
             housing_accommodations?: boolean;
+            /** @description Needed to change the decision of an applicant who already confirmed or declined. */
+            override?: boolean;
         };
         DeliveryCounts: {
             pending: number;
@@ -1778,6 +1813,15 @@ export interface components {
          * @enum {string}
          */
         QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        ReleaseCount: {
+            status: string;
+            label: string;
+            count: number;
+        };
+        ReleasePreview: {
+            total: number;
+            counts: components["schemas"]["ReleaseCount"][];
+        };
         ResumeUploadInputRequest: {
             /**
              * Format: binary
@@ -2517,7 +2561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BatchResult"];
+                    "application/json": components["schemas"]["BatchDecisionResult"];
                 };
             };
             /** @description Invalid input, or a malformed body */
@@ -2896,6 +2940,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -3004,6 +3057,43 @@ export interface operations {
             };
             /** @description The body's Content-Type is neither JSON nor multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_cycle_release_preview_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleasePreview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

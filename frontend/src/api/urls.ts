@@ -58,6 +58,7 @@ export const urls = {
   whitelistPattern: (value: string) => apiUrl("/api/applications/whitelistpattern/{value}", { value }),
   cycleConfig: apiUrl("/api/applications/cycle/config"),
   cycleCurrent: apiUrl("/api/applications/cycle/current"),
+  cycleReleasePreview: apiUrl("/api/applications/cycle/release-preview"),
 
   // Reviews
   assignApplications: apiUrl("/api/applications/assign-applications"),

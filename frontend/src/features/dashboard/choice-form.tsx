@@ -1,11 +1,22 @@
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ApiError } from "../../lib/api";
+
+/** What the applicant is asked before a choice that can't be taken back from the portal. */
+export interface Confirmation {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  cancelLabel: string;
+}
 
 export interface Choice {
   value: string;
   label: string;
   submit: () => Promise<unknown>;
+  /** Asked first (giving up a place); the call is made only on confirmation. */
+  confirm?: Confirmation;
 }
 
 interface ChoiceFormProps {
@@ -22,11 +33,18 @@ export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceForm
   const [value, setValue] = useState(defaultValue);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Choice | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const choice = choices.find((c) => c.value === value);
     if (!choice || busy) return;
+    if (choice.confirm) setAsking(choice);
+    else await send(choice);
+  };
+
+  const send = async (choice: Choice) => {
+    setAsking(null);
     setBusy(true);
     setError(null);
     try {
@@ -59,6 +77,19 @@ export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceForm
       <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Submitting…" : "Submit"}
       </button>
+      {asking?.confirm ? (
+        <ConfirmDialog
+          open
+          danger
+          title={asking.confirm.title}
+          confirmLabel={asking.confirm.confirmLabel}
+          cancelLabel={asking.confirm.cancelLabel}
+          onConfirm={() => send(asking)}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{asking.confirm.body}</p>
+        </ConfirmDialog>
+      ) : null}
     </form>
   );
 }

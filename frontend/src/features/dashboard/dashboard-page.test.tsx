@@ -143,8 +143,26 @@ describe("DashboardPage", () => {
     render(<DashboardPage {...props({ status: "waitlist_accepted", cycleStatus: "waitlist_closed", onAnswered })} />);
     await userEvent.click(screen.getByRole("radio", { name: "No, unfortunately I can no longer attend." }));
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    // Giving up a place is asked first; nothing is sent until it is confirmed.
+    const dialog = screen.getByRole("alertdialog", { name: "Give up your place?" });
+    expect(apiCalls()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes, decline my place" }));
     expect(apiCalls().map((c) => c.path)).toEqual(["/api/applications/decline"]);
     expect(onAnswered).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeping the place in the decline dialog sends nothing", async () => {
+    const { apiCalls } = mockFetch({});
+    const onAnswered = vi.fn();
+    render(<DashboardPage {...props({ status: "accepted", onAnswered })} />);
+    await userEvent.click(screen.getByRole("radio", { name: "No, unfortunately I can no longer attend." }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await userEvent.click(screen.getByRole("button", { name: "Keep my place" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await userEvent.keyboard("{Escape}");
+    expect(apiCalls()).toEqual([]);
+    expect(onAnswered).not.toHaveBeenCalled();
   });
 
   it("the waitlist form defaults to joining and sends confirm-waitlist", async () => {
@@ -163,6 +181,7 @@ describe("DashboardPage", () => {
     render(<DashboardPage {...props({ status: "waitlisted", cycleStatus: "confirmation_closed" })} />);
     await userEvent.click(screen.getByRole("radio", { name: "No, I would not like to be on the waitlist." }));
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await userEvent.click(screen.getByRole("button", { name: "Yes, leave the waitlist" }));
     expect(apiCalls().map((c) => c.path)).toEqual(["/api/applications/decline"]);
   });
 

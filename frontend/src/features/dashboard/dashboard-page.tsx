@@ -1,9 +1,23 @@
 import { dashboardApi } from "../../api/dashboard";
-import { ChoiceForm } from "./choice-form";
+import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
 import { ProgressTracker } from "./progress-tracker";
 import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
+
+/** Declining is final from the portal: the applicant confirms it first (issue 11). */
+export const DECLINE_PLACE: Confirmation = {
+  title: "Give up your place?",
+  body: "Your place will be offered to someone else. Only the organizers can undo this.",
+  confirmLabel: "Yes, decline my place",
+  cancelLabel: "Keep my place",
+};
+export const DECLINE_WAITLIST: Confirmation = {
+  title: "Leave the waitlist?",
+  body: "You will not be offered a place if one opens up. Only the organizers can undo this.",
+  confirmLabel: "Yes, leave the waitlist",
+  cancelLabel: "Stay on the waitlist",
+};
 
 /** The page's initial props (apps/applications/pages.py): all the first paint needs. */
 export interface DashboardProps {
@@ -86,7 +100,12 @@ export function DashboardPage(props: DashboardProps) {
                     label: "Yes, I would like to be on the waitlist.",
                     submit: dashboardApi.confirmWaitlist,
                   },
-                  { value: "declined", label: "No, I would not like to be on the waitlist.", submit: dashboardApi.decline },
+                  {
+                    value: "declined",
+                    label: "No, I would not like to be on the waitlist.",
+                    submit: dashboardApi.decline,
+                    confirm: DECLINE_WAITLIST,
+                  },
                 ]}
               />
             ) : null}
@@ -97,7 +116,12 @@ export function DashboardPage(props: DashboardProps) {
                 onDone={onAnswered}
                 choices={[
                   { value: "confirmed", label: "Yes, I'm looking forward to it!", submit: dashboardApi.confirm },
-                  { value: "declined", label: "No, unfortunately I can no longer attend.", submit: dashboardApi.decline },
+                  {
+                    value: "declined",
+                    label: "No, unfortunately I can no longer attend.",
+                    submit: dashboardApi.decline,
+                    confirm: DECLINE_PLACE,
+                  },
                 ]}
               />
             ) : null}

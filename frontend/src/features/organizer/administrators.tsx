@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { organizerApi } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { PageHeader, serverMessage } from "./common";
@@ -20,6 +21,9 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // The admin whose removal waits for confirmation.
+  const [removing, setRemoving] = useState<string | null>(null);
+  const removingMe = removing !== null && removing.toLowerCase() === me.toLowerCase();
 
   async function refresh() {
     try {
@@ -51,6 +55,7 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
   }
 
   async function demote(address: string) {
+    setRemoving(null);
     setBusy(address);
     setMessage(null);
     try {
@@ -107,7 +112,7 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
               <button
                 type="button"
                 className="button button--secondary button--small"
-                onClick={() => demote(address)}
+                onClick={() => setRemoving(address)}
                 disabled={busy !== null}
                 aria-label={`Remove Email ${address}`}
               >
@@ -117,6 +122,21 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
           ))}
         </ul>
       </section>
+      <ConfirmDialog
+        open={removing !== null}
+        title={removingMe ? "Remove your own admin rights?" : "Remove this admin?"}
+        confirmLabel={removingMe ? "Remove me as admin" : "Remove admin"}
+        danger
+        onConfirm={() => removing && demote(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          <strong className="org-break">{removing}</strong>{" "}
+          {removingMe
+            ? "is you: you will lose access to the admin pages at once, and only another admin can give it back."
+            : "will no longer be able to open applications, decide or manage the event."}
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -182,11 +182,17 @@ export function DecisionAndFiles({
   application,
   decisions,
   statusLabel,
+  onSaved,
+  decisionHint,
   children,
 }: {
   application: Application;
   decisions: Choice[];
   statusLabel?: string;
+  /** After the decision is saved (the review page marks the review Complete); reloads by default. */
+  onSaved?: () => void | Promise<void>;
+  /** A line under the decision heading (the review page: saving also completes the review). */
+  decisionHint?: string;
   /** Extra lines under the team (the review page links to the full application page). */
   children?: ReactNode;
 }) {
@@ -194,10 +200,12 @@ export function DecisionAndFiles({
     <div className="org-columns">
       <section className="card stack" aria-labelledby="decision-title">
         <h2 id="decision-title">Record a decision</h2>
+        {decisionHint ? <p className="field__hint">{decisionHint}</p> : null}
         <DecisionForm
           email={application.email}
           decisions={decisions}
           statusLabel={statusLabel}
+          onSaved={onSaved}
           initial={{
             status: application.status,
             travel_reimbursement: application.travel_reimbursement,

@@ -267,7 +267,12 @@ describe("selecting rows", () => {
   it("decides the selection in one batch call, shows the results and reloads the page", async () => {
     const batch = vi
       .spyOn(organizerApi, "batchStatus")
-      .mockResolvedValue({ approved: ["a@x.edu"], failed: [{ email: "c@x.edu", reason: "Not submitted yet." }] });
+      .mockResolvedValue({
+        approved: ["a@x.edu"],
+        failed: [{ email: "c@x.edu", reason: "Not submitted yet." }],
+        skipped: [],
+        emailed: 0,
+      });
     const user = userEvent.setup();
     table();
     await screen.findByText("a@x.edu");

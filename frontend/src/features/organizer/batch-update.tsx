@@ -1,22 +1,78 @@
 // /admin/batch, Batch Update: one decision for many pasted addresses, in ONE request.
-import { useState, type FormEvent } from "react";
-import { organizerApi, type BatchResult, type BatchStatusInput } from "../../api/organizer";
+//
+// Before anything is sent, the form says what it would overwrite (a dry run of the same request,
+// as the addresses are pasted): "3 of these have already confirmed — tick Override to change
+// them". On Submit, a decision that would email applicants (the cycle is already released)
+// asks first, with the count.
+import { useEffect, useState, type FormEvent } from "react";
+import { organizerApi, type BatchDecisionResult, type BatchStatusInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { extractEmails } from "../../lib/emails";
 import { useSubmit } from "../../lib/use-submit";
-import { EmailResults, SelectField, TextareaField, YesNoField, type Choice } from "./common";
+import {
+  CheckboxField,
+  EmailResults,
+  SelectField,
+  TextareaField,
+  YesNoField,
+  useDebounced,
+  type Choice,
+} from "./common";
+import { emailButton, overwriteNotice } from "./overwrite";
 
 export const RELEASE_NOTE =
   "Hackers are notified of status changes only when the hackathon status is changed to released.";
+export const OVERRIDE_LABEL = "Override: also change applicants who have confirmed or declined";
 
 export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; defaultStatus: string }) {
   const [status, setStatus] = useState(defaultStatus);
   const [emails, setEmails] = useState("");
   const [travel, setTravel] = useState(false);
   const [housing, setHousing] = useState(false);
-  const [result, setResult] = useState<BatchResult | null>(null);
+  const [override, setOverride] = useState(false);
+  const [result, setResult] = useState<BatchDecisionResult | null>(null);
+  // The dry run of the pasted list (without Override): who has already answered.
+  const [preview, setPreview] = useState<BatchDecisionResult | null>(null);
+  const [confirming, setConfirming] = useState<{ emailed: number } | null>(null);
   const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
+  const settled = useDebounced(emails, 400);
+  const label = statuses.find((s) => s.value === status)?.label ?? status;
+
+  useEffect(() => {
+    if (!extractEmails(settled).length) {
+      setPreview(null);
+      return;
+    }
+    let live = true;
+    organizerApi
+      .batchStatus({ emails: settled, status: status as BatchStatusInput["status"], dry_run: true })
+      .then((answer) => live && setPreview(answer))
+      // Advisory only: the real request is judged by the server again.
+      .catch(() => live && setPreview(null));
+    return () => {
+      live = false;
+    };
+  }, [settled, status]);
+
+  const body = (): BatchStatusInput => ({
+    emails,
+    // One of the server-rendered choices; the server still checks it.
+    status: status as BatchStatusInput["status"],
+    travel_reimbursement: travel,
+    housing_accommodations: housing,
+    override,
+  });
+
+  async function send() {
+    setConfirming(null);
+    setResult(null);
+    await run(async () => {
+      setResult(await organizerApi.batchStatus(body()));
+      setPreview(null);
+    }, "Error updating the batch");
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,22 +80,17 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       setError("Paste at least one email address.");
       return;
     }
-    setResult(null);
-    await run(
-      async () =>
-        setResult(
-          await organizerApi.batchStatus({
-            emails,
-            // One of the server-rendered choices; the server still checks it.
-            status: status as BatchStatusInput["status"],
-            travel_reimbursement: travel,
-            housing_accommodations: housing,
-          }),
-        ),
-      "Error updating the batch",
-    );
+    // What this exact request would do now: after release it emails, so ask first.
+    let emailed = 0;
+    const checked = await run(async () => {
+      emailed = (await organizerApi.batchStatus({ ...body(), dry_run: true })).emailed;
+    }, "Error updating the batch");
+    if (!checked) return;
+    if (emailed > 0) setConfirming({ emailed });
+    else await send();
   }
 
+  const notice = preview ? overwriteNotice(preview.skipped, override) : null;
   return (
     <section className="card stack" aria-labelledby="batch-update-title">
       <h2 id="batch-update-title">Batch Update</h2>
@@ -58,6 +109,17 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
           hint={`Paste addresses in any format: one per line, comma separated, or a copied table. ${found} found.`}
           spellCheck={false}
         />
+        {notice ? (
+          <div role="status">
+            <Alert kind="info">{notice}</Alert>
+          </div>
+        ) : null}
+        <CheckboxField
+          label={OVERRIDE_LABEL}
+          hint="Without it, applicants who have already confirmed or declined are skipped and listed."
+          checked={override}
+          onChange={setOverride}
+        />
         {error ? <Alert kind="error">{error}</Alert> : null}
         <div>
           <button type="submit" className="button" disabled={busy}>
@@ -65,7 +127,28 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
           </button>
         </div>
       </form>
-      {result ? <EmailResults approved={result.approved} failed={result.failed} /> : null}
+      {result ? (
+        <>
+          {result.emailed ? (
+            <Alert kind="success">{`${result.emailed} decision ${result.emailed === 1 ? "email" : "emails"} queued.`}</Alert>
+          ) : null}
+          <EmailResults approved={result.approved} failed={result.failed} skipped={result.skipped} />
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Email these applicants now?"
+        confirmLabel={emailButton("Decide", confirming?.emailed ?? 0)}
+        busy={busy}
+        onConfirm={send}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          Decisions are already released, so this sends{" "}
+          <strong>{`${confirming?.emailed ?? 0} ${confirming?.emailed === 1 ? "applicant" : "applicants"}`}</strong>{" "}
+          the “{label}” email at once.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

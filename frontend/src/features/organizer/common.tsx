@@ -139,8 +139,65 @@ export function PageHeader({ title, lead, back = { href: "/admin", label: "Admin
   );
 }
 
-/** The Approved and Failed lists of a batch or an assignment. */
-export function EmailResults({ approved, failed }: { approved: string[]; failed: { email: string; reason: string }[] }) {
+/** A checkbox with its label beside it and an optional hint (the decision forms' Override). */
+export function CheckboxField({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="org-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint org-check__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Reasoned = { email: string; reason: string };
+
+function ReasonList({ items, label }: { items: Reasoned[]; label: string }) {
+  if (!items.length) return <p className="muted">None.</p>;
+  return (
+    <ul className="org-list" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.email}>
+          <span className="org-list__email">{item.email}</span>
+          <span className="org-list__reason">{item.reason}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Approved and Failed lists of a batch or an assignment, and a batch decision's Skipped. */
+export function EmailResults({
+  approved,
+  failed,
+  skipped,
+}: {
+  approved: string[];
+  failed: Reasoned[];
+  /** Applicants a decision left alone (already confirmed or declined); shown when given. */
+  skipped?: Reasoned[];
+}) {
   return (
     <section className="org-results" aria-label="Results">
       <div className="org-results__col">
@@ -161,19 +218,16 @@ export function EmailResults({ approved, failed }: { approved: string[]; failed:
         <h3>
           Failed <span className="badge badge--err">{failed.length}</span>
         </h3>
-        {failed.length ? (
-          <ul className="org-list" aria-label="Failed">
-            {failed.map((item) => (
-              <li key={item.email}>
-                <span className="org-list__email">{item.email}</span>
-                <span className="org-list__reason">{item.reason}</span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">None.</p>
-        )}
+        <ReasonList items={failed} label="Failed" />
       </div>
+      {skipped ? (
+        <div className="org-results__col">
+          <h3>
+            Skipped <span className="badge">{skipped.length}</span>
+          </h3>
+          <ReasonList items={skipped} label="Skipped" />
+        </div>
+      ) : null}
     </section>
   );
 }

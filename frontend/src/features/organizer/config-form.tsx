@@ -1,10 +1,12 @@
 // /admin/config: the current cycle's configuration and which cycle is current.
 import { useState, type FormEvent } from "react";
-import { organizerApi, type CurrentCycle, type CycleConfig } from "../../api/organizer";
+import { organizerApi, type CurrentCycle, type CycleConfig, type ReleasePreview } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
-import { fieldErrors } from "../../lib/api";
+import { ApiError, fieldErrors } from "../../lib/api";
 import { PageHeader, SelectField, type Choice } from "./common";
+import { emailButton } from "./overwrite";
 
 export const DATE_FIELDS: { key: keyof CycleConfig["dates"]; label: string }[] = [
   { key: "due", label: "Application due" },
@@ -22,6 +24,7 @@ export const BAD_URL = "Enter a valid URL";
 export const UPDATED = "Configuration updated successfully";
 export const UPDATE_FAILED = "Error updating configuration";
 export const FETCH_FAILED = "Error fetching configuration";
+export const COUNTS_CHANGED = "The numbers changed since you looked (someone decided meanwhile). Check them again.";
 
 export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -84,8 +87,54 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [cycleMessage, setCycleMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A save that releases decision emails waits here for the organizer to confirm the count.
+  const [release, setRelease] = useState<{ preview: ReleasePreview; changed: boolean } | null>(null);
 
   const setDate = (key: keyof CycleConfig["dates"], value: string) => setConfig((c) => ({ ...c, dates: { ...c.dates, [key]: value } }));
+
+  async function send(confirmEmails?: number) {
+    setBusy(true);
+    try {
+      await organizerApi.saveConfig({
+        ...config,
+        location: config.location.trim(),
+        housing_link: config.housing_link.trim(),
+        ...(confirmEmails !== undefined ? { confirm_emails: confirmEmails } : {}),
+      });
+      setRelease(null);
+      setMessage({ ok: true, text: UPDATED });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && "confirm_emails" in (e.body.errors ?? {})) {
+        // The count changed between the dialog and the save: show the new one and ask again.
+        await askToRelease(true);
+        return;
+      }
+      setRelease(null);
+      setErrors(serverFieldErrors(e));
+      setMessage({ ok: false, text: UPDATE_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Before a save that releases: how many of each decision will be emailed (the server counts). */
+  async function askToRelease(changed = false) {
+    setBusy(true);
+    try {
+      const preview = await organizerApi.releasePreview();
+      if (preview.total === 0) {
+        setRelease(null);
+        await send();
+        return;
+      }
+      setRelease({ preview, changed });
+    } catch {
+      setRelease(null);
+      setMessage({ ok: false, text: UPDATE_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function saveConfig(event: FormEvent) {
     event.preventDefault();
@@ -96,16 +145,8 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
       setMessage({ ok: false, text: UPDATE_FAILED });
       return;
     }
-    setBusy(true);
-    try {
-      await organizerApi.saveConfig({ ...config, location: config.location.trim(), housing_link: config.housing_link.trim() });
-      setMessage({ ok: true, text: UPDATED });
-    } catch (e) {
-      setErrors(serverFieldErrors(e));
-      setMessage({ ok: false, text: UPDATE_FAILED });
-    } finally {
-      setBusy(false);
-    }
+    if (config.status === "released") await askToRelease();
+    else await send();
   }
 
   async function saveCurrent(event: FormEvent) {
@@ -186,7 +227,8 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
             />
           </div>
           <p className="field__hint">
-            Applicants hear about decisions only when the status is changed to <strong>released</strong>.
+            Applicants hear about decisions only when the status is changed to <strong>released</strong>. Saving
+            with that status shows how many will be emailed and asks first.
           </p>
           {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
           <div>
@@ -227,6 +269,29 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
           </div>
         </form>
       </div>
+      <ConfirmDialog
+        open={release !== null}
+        title="Release decisions and email applicants?"
+        confirmLabel={emailButton("Release", release?.preview.total ?? 0)}
+        busy={busy}
+        onConfirm={() => release && send(release.preview.total)}
+        onCancel={() => setRelease(null)}
+      >
+        {release?.changed ? <Alert kind="error">{COUNTS_CHANGED}</Alert> : null}
+        <p>
+          Saving with the status <strong>released</strong> emails{" "}
+          <strong>{`${release?.preview.total ?? 0} ${release?.preview.total === 1 ? "applicant" : "applicants"}`}</strong>{" "}
+          their decision at once:
+        </p>
+        <ul aria-label="Emails per decision">
+          {(release?.preview.counts ?? []).map((item) => (
+            <li key={item.status}>
+              {item.label}: <strong>{item.count}</strong>
+            </li>
+          ))}
+        </ul>
+        <p>Each applicant gets one email, and no one is emailed twice.</p>
+      </ConfirmDialog>
     </div>
   );
 }

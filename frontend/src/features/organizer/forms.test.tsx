@@ -26,6 +26,8 @@ const DECISIONS = [
 
 describe("DecisionForm", () => {
   it("offers the five decisions with 'No Decision' and sends status, travel and housing, then reloads", async () => {
+    // The dry run that asks "would this email the applicant?" (not before release).
+    vi.spyOn(organizerApi, "batchStatus").mockResolvedValue({ approved: [], failed: [], skipped: [], emailed: 0 });
     const decide = vi.spyOn(organizerApi, "decide")
       .mockResolvedValue({ status: "accepted", travel_reimbursement: true, housing_accommodations: false });
     const onSaved = vi.fn();
@@ -59,6 +61,7 @@ describe("DecisionForm", () => {
   });
 
   it("shows the server's refusal and does not reload", async () => {
+    vi.spyOn(organizerApi, "batchStatus").mockResolvedValue({ approved: [], failed: [], skipped: [], emailed: 0 });
     vi.spyOn(organizerApi, "decide").mockRejectedValue(
       new ApiError(409, { message: "This application has not been submitted yet, so no decision can be recorded." }),
     );
@@ -108,6 +111,7 @@ describe("Administrators", () => {
     const user = userEvent.setup();
     render(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
     await user.click(screen.getByRole("button", { name: "Remove Email grace@princeton.edu" }));
+    await user.click(screen.getByRole("button", { name: "Remove me as admin" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The last organizer can't be removed.");
   });
 
@@ -117,6 +121,7 @@ describe("Administrators", () => {
     const user = userEvent.setup();
     render(<Administrators admins={["ada@princeton.edu", "grace@princeton.edu"]} me="grace@princeton.edu" onLeave={onLeave} />);
     await user.click(screen.getByRole("button", { name: "Remove Email grace@princeton.edu" }));
+    await user.click(screen.getByRole("button", { name: "Remove me as admin" }));
     await waitFor(() => expect(onLeave).toHaveBeenCalled());
   });
 });
@@ -183,6 +188,8 @@ describe("ConfigForm", () => {
 
   it("saves and says 'Configuration updated successfully'", async () => {
     const save = vi.spyOn(organizerApi, "saveConfig").mockResolvedValue({ ...CONFIG, message: "Configuration updated successfully" });
+    // Nobody to email: a release with nothing to send saves without asking.
+    vi.spyOn(organizerApi, "releasePreview").mockResolvedValue({ total: 0, counts: [] });
     const user = userEvent.setup();
     render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.selectOptions(screen.getByLabelText("Hackathon status"), "released");
@@ -235,9 +242,12 @@ describe("BatchUpdate", () => {
   });
 
   it("sends the whole batch in ONE call and lists Approved and Failed with reasons", async () => {
+    // Dry runs (what would be skipped or emailed) answer too; only one call decides.
     const batch = vi.spyOn(organizerApi, "batchStatus").mockResolvedValue({
       approved: ["a@princeton.edu", "b@princeton.edu"],
       failed: [{ email: "ghost@princeton.edu", reason: "No application." }],
+      skipped: [],
+      emailed: 0,
     });
     const user = userEvent.setup();
     render(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
@@ -246,13 +256,11 @@ describe("BatchUpdate", () => {
     await user.selectOptions(screen.getByLabelText("Status"), "waitlisted");
     await user.selectOptions(screen.getByLabelText("Housing Accommodations"), "yes");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(batch).toHaveBeenCalledTimes(1);
-    expect(batch).toHaveBeenCalledWith({
-      emails: text,
-      status: "waitlisted",
-      travel_reimbursement: false,
-      housing_accommodations: true,
-    });
+    await screen.findByRole("list", { name: "Approved" });
+    const decided = batch.mock.calls.filter(([body]) => !body.dry_run);
+    expect(decided).toEqual([
+      [{ emails: text, status: "waitlisted", travel_reimbursement: false, housing_accommodations: true, override: false }],
+    ]);
     const approved = await screen.findByRole("list", { name: "Approved" });
     expect(within(approved).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "a@princeton.edu",

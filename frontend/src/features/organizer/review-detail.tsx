@@ -8,6 +8,7 @@ import { ApplicationAnswers } from "./application-editor";
 import { SelectField, serverMessage, type Choice } from "./common";
 
 export const NO_MORE = "No More to Review";
+export const NOT_MARKED = "The decision is saved, but the review could not be marked Complete: set the review status above.";
 
 interface Props {
   reviewer: string;
@@ -18,6 +19,8 @@ interface Props {
   item?: { email: string; status?: string };
   application?: Application | null;
   sections?: QuestionSection[];
+  /** After a decision is saved and the review marked Complete; reloads the page by default. */
+  onDecided?: () => void;
 }
 
 type State =
@@ -56,7 +59,7 @@ function initialState(item: Props["item"], application: Props["application"], se
   return { state: "loading" };
 }
 
-export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...initial }: Props) {
+export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, onDecided, ...initial }: Props) {
   const [load, setLoad] = useState<State>(() => initialState(initial.item, initial.application, initial.sections));
   const [reviewStatus, setReviewStatus] = useState(initial.item?.status ?? "to_review");
   const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -101,6 +104,17 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...in
       setReviewStatus(previous);
       setStatusMessage({ ok: false, text: serverMessage(e, "Error saving the review status.") });
     }
+  }
+
+  /** Deciding is reviewing: a saved decision marks this review Complete, then the page reloads. */
+  async function decisionSaved() {
+    if (load.state !== "done") return;
+    try {
+      await organizerApi.changeReviewStatus(reviewer, load.email, "complete");
+    } catch {
+      throw new Error(NOT_MARKED); // the decision form shows it beside the Save button
+    }
+    (onDecided ?? (() => window.location.reload()))();
   }
 
   const title = <h1>Review {index + 1}</h1>;
@@ -152,15 +166,22 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, ...in
       </div>
       {statusMessage ? <Alert kind={statusMessage.ok ? "success" : "error"}>{statusMessage.text}</Alert> : null}
       <ApplicantSummary application={application} />
-      <DecisionAndFiles application={application} decisions={decisions} statusLabel="Accept / Reject Hacker">
-        <p>
-          <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
-        </p>
-      </DecisionAndFiles>
+      {/* The application first, then the decision: a reviewer reads before deciding (issue 11). */}
       <section className="card stack" aria-labelledby="answers-title">
         <h2 id="answers-title">Application details</h2>
         <ApplicationAnswers application={application} sections={sections} />
       </section>
+      <DecisionAndFiles
+        application={application}
+        decisions={decisions}
+        statusLabel="Accept / Reject Hacker"
+        onSaved={decisionSaved}
+        decisionHint="Saving a decision marks this review Complete."
+      >
+        <p>
+          <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+        </p>
+      </DecisionAndFiles>
       <Navigation index={index} next bottom />
     </div>
   );
