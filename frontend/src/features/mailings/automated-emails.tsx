@@ -64,8 +64,12 @@ export function TemplateEditor({
     setBusy("save");
     setNotice(null);
     try {
-      const saved = await mailingsApi.saveTemplate(template.key, subject, html);
-      onSaved(saved && typeof saved === "object" && "key" in saved ? saved : { ...template, subject, html });
+      const answer = await mailingsApi.saveTemplate(template.key, subject, html);
+      const saved = answer && typeof answer === "object" && "key" in answer ? answer : { ...template, subject, html };
+      onSaved(saved);
+      // The server keeps the subject plain (it drops a pasted {% autoescape %} wrapper): show
+      // what was stored, so the form is not left "unsaved".
+      setSubject(saved.subject);
       setNotice({ kind: "success", text: "Saved. The next emails of this kind use this version." });
     } catch (error) {
       setErrors(fieldErrors(error));
