@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailings";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 
@@ -239,12 +240,10 @@ export function AutomatedEmails({ email }: { email: string }) {
     <div className="stack reports">
       <header className="reports__header">
         <div>
+          <BackLink />
           <h1>Automated Emails</h1>
           <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
         </div>
-        <a className="button button--secondary" href="/admin">
-          Back to Admin Panel
-        </a>
       </header>
       {loadError ? (
         <div className="stack">

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Bar, BarChart, Cell, LabelList, Pie, PieChart, Tooltip, XAxis, YAxis, type PieLabelRenderProps } from "recharts";
 import { reportsApi, type DemographicGroup, type DemographicQuestion } from "../../api/reports";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import {
   AXIS_FONT_PX,
@@ -298,12 +299,10 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
     <div className="stack reports">
       <header className="reports__header">
         <div>
+          <BackLink />
           <h1>Demographics</h1>
           <p className="muted">{cycle ? `${cycle} cycle. ` : ""}Answers to the survey questions, counted from the applications.</p>
         </div>
-        <a className="button button--secondary" href="/admin">
-          Back to Admin Panel
-        </a>
       </header>
       <div className="demographics">
         <aside className="demographics__sidebar card" aria-label="Demographics filters">
