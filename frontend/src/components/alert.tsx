@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 export function Alert({ kind, title, children }: { kind: "error" | "success" | "info"; title?: string; children: ReactNode }) {
   return (
     <div className={`alert alert--${kind}`} role={kind === "error" ? "alert" : "status"}>
-      {title ? <strong className="alert__title">{title}</strong> : null}
+      {/* The space keeps the two apart in the text itself (copying, screen readers). */}
+      {title ? <strong className="alert__title">{title} </strong> : null}
       {children}
     </div>
   );
