@@ -11,7 +11,7 @@ import pytest
 
 from apps.applications import status_machine
 from apps.applications.models import Answer, Application
-from apps.applications.questions import ETHNICITIES, GENDERS, LEVELS_OF_STUDY, PROGRAMMING_LANGUAGES
+from apps.cycles.questions import ETHNICITIES, GENDERS, LEVELS_OF_STUDY, PROGRAMMING_LANGUAGES
 from apps.cycles.selectors import current_cycle
 from conftest import make_user
 from e2e.conftest import SCREENSHOTS, expect, shot, sign_in

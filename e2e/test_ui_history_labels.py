@@ -36,7 +36,7 @@ def test_an_organizer_edits_an_answer_and_the_history_names_the_question(new_pag
     shot(page, "ui-history-desktop")
 
     # The question leaves the set: the row still says which answer it was.
-    from apps.applications.models import Question
+    from apps.cycles.models import Question
 
     Question.objects.filter(question_id="major").delete()
     page.reload()

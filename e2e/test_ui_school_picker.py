@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from apps.applications.selectors import question_set
-from apps.applications.services import question_set_ensure
 from apps.cycles.models import CycleStatus
-from apps.cycles.selectors import current_cycle
-from apps.cycles.services import cycle_set_status
+from apps.cycles.selectors import current_cycle, question_set
+from apps.cycles.services import cycle_set_status, question_set_ensure
 from e2e.conftest import expect, shot, sign_in
 
 

@@ -90,7 +90,7 @@ def application_history(application: Application, *, sections: list[dict] | None
     question_texts: dict[str, str] = {}
     if any(event.field.startswith(ANSWER_PREFIX) for event in events):
         if sections is None:
-            sections = selectors.question_set(Cycle.objects.get(pk=application.cycle_id))
+            sections = question_set(Cycle.objects.get(pk=application.cycle_id))
         question_texts = {
             answer_field(question["question_id"]): question["question_text"]
             for section in sections

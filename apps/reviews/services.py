@@ -11,7 +11,6 @@ from apps.applications.models import Application
 from apps.applications.organizer import (
     NO_APPLICATION,
     NOT_AN_EMAIL,
-    NOT_SUBMITTED,
     applications_by_email,
     clean_path_email,
     get_application,
@@ -26,6 +25,8 @@ from .models import Assignment, ReviewStatus
 NOT_AN_ORGANIZER = "No organizer with this email."
 NO_ASSIGNMENT = "This application is not assigned to this reviewer."
 DRAFT_NOT_ASSIGNABLE = "This application is still a draft: only submitted applications can be assigned for review."
+# A draft's line in a batch's Failed list, in the batch decisions' words.
+NOT_SUBMITTED = "Not submitted yet."
 
 
 def get_reviewer(email: str) -> User:
