@@ -44,22 +44,43 @@ export function aliasIndex(pairs: readonly (readonly [string, string])[] | undef
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const LEADING_THE = "the ";
 
+/** Is the character at `at` a letter or digit? ASCII is answered without the regex: ranking
+ *  runs over every school on every keystroke. */
+function isWordChar(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+  return WORD_CHAR.test(text[at]);
+}
+
+/** The tier of `lower` for `needle` (both lower case), and where it matched (-1: nowhere). */
+function match(lower: string, needle: string, wordNeedle: boolean): number {
+  const first = lower.indexOf(needle);
+  if (first < 0) return -1;
+  if (first === 0) return 0;
+  if (lower.startsWith(LEADING_THE) && lower.startsWith(needle, LEADING_THE.length)) return LEADING_THE.length;
+  for (let at = first; at >= 0; at = lower.indexOf(needle, at + 1)) {
+    if (!wordNeedle || !isWordChar(lower, at - 1)) return at;
+  }
+  return first;
+}
+
+function tierAt(lower: string, needle: string, at: number, wordNeedle: boolean): number {
+  if (at < 0) return NONE;
+  if (at === 0 || (at === LEADING_THE.length && lower.startsWith(LEADING_THE) && lower.startsWith(needle, at))) {
+    return PREFIX;
+  }
+  return !wordNeedle || !isWordChar(lower, at - 1) ? WORD_START : CONTAINS;
+}
+
 /**
  * Where `needle` (lower case) matches `lower` best: a start of the name (after a leading
  * "The "), else the start of a word, else anywhere; -1 when it is not in it. The highlight
  * marks this occurrence, so that it shows why the option ranked where it did.
  */
 export function bestMatch(lower: string, needle: string): { at: number; tier: number } {
-  const first = lower.indexOf(needle);
-  if (first < 0) return { at: -1, tier: NONE };
-  if (first === 0) return { at: 0, tier: PREFIX };
-  if (lower.startsWith(LEADING_THE) && lower.startsWith(needle, LEADING_THE.length)) {
-    return { at: LEADING_THE.length, tier: PREFIX };
-  }
-  for (let at = first; at >= 0; at = lower.indexOf(needle, at + 1)) {
-    if (!WORD_CHAR.test(lower[at - 1]) || !WORD_CHAR.test(needle[0])) return { at, tier: WORD_START };
-  }
-  return { at: first, tier: CONTAINS };
+  const wordNeedle = needle.length > 0 && isWordChar(needle, 0);
+  const at = match(lower, needle, wordNeedle);
+  return { at, tier: tierAt(lower, needle, at, wordNeedle) };
 }
 
 /**
@@ -82,8 +103,12 @@ export function rankSuggestions<T extends Rankable>(options: readonly T[], text:
     }
   }
   const tiers: T[][] = [[], [], [], []];
+  const wordNeedle = isWordChar(needle, 0);
+  const aliased = byAlias.size > 0;
   for (const option of options) {
-    const tier = Math.min(bestMatch(option.lower, needle).tier, byAlias.get(option.value) ?? NONE);
+    const at = match(option.lower, needle, wordNeedle);
+    let tier = tierAt(option.lower, needle, at, wordNeedle);
+    if (aliased) tier = Math.min(tier, byAlias.get(option.value) ?? NONE);
     if (tier < NONE) tiers[tier].push(option);
   }
   return tiers.flat();
