@@ -29,6 +29,7 @@ const APPLICATION: Application = {
   sections: [],
   checkboxes: [true, true, false],
   teamcode: null,
+  team_choice: null,
   status: "submitted",
   email: "ada@princeton.edu",
   travel_reimbursement: false,
