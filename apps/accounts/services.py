@@ -65,11 +65,16 @@ def user_register(*, request, email: str, password: str) -> User:
     if not ratelimit.consume(request, action="signup"):
         raise ApplicationError(TOO_MANY, status=429)
     adapter = get_adapter(request)
+    # A refusal names its field: the page then says 'Invalid Entry' (spec section 5) with the
+    # reason, where a 400 without field errors is about something else (an expired link).
     try:
         email = adapter.clean_email(email)
+    except ValidationError as exc:
+        raise ApplicationError(_message(exc), errors={"email": [_message(exc)]}) from exc
+    try:
         adapter.clean_password(password)
     except ValidationError as exc:
-        raise ApplicationError(_message(exc)) from exc
+        raise ApplicationError(_message(exc), errors={"password": [_message(exc)]}) from exc
 
     user = User.objects.select_for_update().filter(email=email).first()
     if user is None:
@@ -202,13 +207,14 @@ def password_reset_request(*, request, email: str) -> None:
     address that was accepted when it registered, so looking it up is the whole check.
     """
     if not isinstance(email, str) or not is_storable(email):
-        raise ApplicationError(RESET_MALFORMED)  # also keeps lone surrogates out of the limiter's key
+        # Also keeps lone surrogates out of the limiter's key.
+        raise ApplicationError(RESET_MALFORMED, errors={"email": [RESET_MALFORMED]})
     email = rules.normalize_email(email)
     # Limit first: nothing below runs for a caller past the limit.
     if not ratelimit.consume(request, action="reset_password", key=email):
         raise ApplicationError(TOO_MANY, status=429)
     if not rules.is_plausible_email(email):
-        raise ApplicationError(RESET_MALFORMED)
+        raise ApplicationError(RESET_MALFORMED, errors={"email": [RESET_MALFORMED]})
     user = User.objects.filter(email=email, is_active=True).first()
     if user is not None:
         transaction.on_commit(lambda: send_password_reset_email.delay(user.pk))
@@ -237,7 +243,7 @@ def password_reset_confirm(*, request, key: str, password: str) -> User:
     try:
         rules.validate_password(password)
     except ValidationError as exc:
-        raise ApplicationError(_message(exc)) from exc
+        raise ApplicationError(_message(exc), errors={"password": [_message(exc)]}) from exc
     # A new password hash invalidates the token (single use) and every existing session.
     user.set_password(password)
     user.save(update_fields=["password"])

@@ -12,8 +12,8 @@ from . import selectors
 
 def apply_props(user) -> dict:
     """Cycle status and, while applications are open, the question set, the applicant's saved
-    application (draft or submitted, decisions hidden as the API hides them) and whether a
-    resume is on file. The school and country lists are fetched by the page from their
+    application (draft or submitted, decisions hidden as the API hides them), whether a
+    resume is on file, and the school aliases. The school and country lists are fetched by the page from their
     cacheable endpoints instead, so that the browser keeps them between visits."""
     cycle = current_cycle()
     props: dict = {"cycleStatus": cycle.status}
@@ -24,6 +24,9 @@ def apply_props(user) -> dict:
     props["questions"] = sections
     props["application"] = selectors.application_payload(application, cycle=cycle, email=user.email, sections=sections)
     props["resumeSubmitted"] = has_resume(user)
+    # A hundred short names ("UCLA", "MIT") that find their school in the picker: small, so
+    # they come with the page rather than by a call of their own.
+    props["schoolAliases"] = [list(pair) for pair in selectors.school_aliases()]
     return props
 
 

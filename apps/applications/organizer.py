@@ -47,14 +47,61 @@ def application_detail(application: Application) -> dict:
     return selectors.application_payload(application, cycle=cycle, for_applicant=False)
 
 
-def application_history(application: Application) -> list[dict]:
-    """Every decision, status change and organizer edit, newest first (one query)."""
-    events = ApplicationEvent.objects.filter(application=application).select_related("actor").order_by("-at", "-pk")
+# What the history calls each recorded field. An answer is recorded as `answer:<question_id>`
+# (see _snapshot) and is named by its question's text instead.
+FIELD_LABELS = {
+    "status": "Status",
+    "travel_reimbursement": "Travel reimbursement",
+    "housing_accommodations": "Housing accommodations",
+    "first": "First name",
+    "last": "Last name",
+    "school": "School",
+    "teamcode": "Team code",
+    "checkboxes": "Code of conduct",
+}
+ANSWER_PREFIX = "answer:"
+
+
+def answer_field(question_id: str) -> str:
+    """The history's name of an answer's field (the column holds 64 characters)."""
+    return f"{ANSWER_PREFIX}{question_id}"[:64]
+
+
+def history_label(field: str, question_texts: dict[str, str]) -> str:
+    """The words the history shows for a recorded field; `question_texts` maps an answer's
+    field (answer_field) to its question's text.
+
+    The question set is the one place its texts live, so the label is looked up when the
+    history is read: an answer to a question since removed from the set still reads as a
+    phrase naming its key ("Removed question: major").
+    """
+    if field.startswith(ANSWER_PREFIX):
+        return question_texts.get(field) or f"Removed question: {field[len(ANSWER_PREFIX) :]}"
+    return FIELD_LABELS.get(field) or field.replace("_", " ").capitalize()
+
+
+def application_history(application: Application, *, sections: list[dict] | None = None) -> list[dict]:
+    """Every decision, status change and organizer edit, newest first, each field named in
+    words. One query, and two more for the question texts when an answer was edited and the
+    caller has not read the application's question set (`sections`) already."""
+    events = list(
+        ApplicationEvent.objects.filter(application=application).select_related("actor").order_by("-at", "-pk")
+    )
+    question_texts: dict[str, str] = {}
+    if any(event.field.startswith(ANSWER_PREFIX) for event in events):
+        if sections is None:
+            sections = question_set(Cycle.objects.get(pk=application.cycle_id))
+        question_texts = {
+            answer_field(question["question_id"]): question["question_text"]
+            for section in sections
+            for question in section["questions"]
+        }
     return [
         {
             "at": event.at,
             "actor": event.actor.email if event.actor else None,
             "field": event.field,
+            "label": history_label(event.field, question_texts),
             "from": event.from_value,
             "to": event.to_value,
         }
@@ -132,7 +179,7 @@ def _snapshot(application: Application) -> dict[str, str]:
         "teamcode": application.teamcode or "",
     }
     for question_id, value in Answer.objects.filter(application=application).values_list("question_id", "value"):
-        values[f"answer:{question_id}"[:64]] = value
+        values[answer_field(question_id)] = value
     return values
 
 

@@ -50,6 +50,7 @@ class HistoryEventSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     actor = serializers.CharField(allow_null=True)
     field = serializers.CharField()
+    label = serializers.CharField(help_text="The field in words: an answer's question text")
     # "from" is a Python keyword: the field is renamed in the schema and, later, in rendering.
     from_ = serializers.CharField(allow_blank=True, allow_null=True)
     to = serializers.CharField(allow_blank=True, allow_null=True)

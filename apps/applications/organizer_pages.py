@@ -75,7 +75,8 @@ def applicant_props(email: str) -> dict:
     return {
         "application": organizer.application_detail(application),
         "sections": sections,
-        "history": organizer.application_history(application),
+        # The application is the current cycle's, so `sections` is its question set.
+        "history": organizer.application_history(application, sections=sections),
     }
 
 

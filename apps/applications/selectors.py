@@ -4,6 +4,7 @@ The question set an application answers is the cycle's (apps/cycles/selectors.py
 
 from __future__ import annotations
 
+import csv
 import functools
 import gzip
 import hashlib
@@ -49,6 +50,21 @@ def school_names() -> tuple[str, ...]:
 @functools.cache
 def school_set() -> frozenset[str]:
     return frozenset(school_names())
+
+
+@functools.cache
+def school_aliases() -> tuple[tuple[str, str], ...]:
+    """(alias, school name) pairs from data/school_aliases.csv: the short names people type
+    ("UCLA", "MIT") for schools of the list. An alias may name several schools ("UW").
+
+    The file is ours (see docs/DATA-SOURCES.md); a test keeps every name in the school list.
+    A row naming no listed school is skipped, so the picker never offers a name that the
+    validation would refuse.
+    """
+    listed = school_set()
+    with (DATA_DIR / "school_aliases.csv").open(encoding="utf-8", newline="") as handle:
+        rows = [(row["alias"].strip(), row["name"].strip()) for row in csv.DictReader(handle)]
+    return tuple(dict.fromkeys((alias, name) for alias, name in rows if alias and name in listed))
 
 
 @functools.cache

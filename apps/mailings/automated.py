@@ -211,11 +211,29 @@ def render_source(source: str, context: dict, *, autoescape: bool = True) -> str
     return compile_source(source, autoescape=autoescape)(context)
 
 
+# A subject file wraps itself in `{% autoescape off %}…{% endautoescape %}` when it may print a
+# value with & or <: Django's loader renders .txt files with HTML escaping on, and a subject
+# is plain text. Organizers' subjects are rendered with escaping off already (render_override),
+# so the wrapper is machinery they never need to see, type or keep.
+_SUBJECT_WRAPPER = re.compile(r"\A\s*{%\s*autoescape\s+off\s*%}(?P<inner>.*){%\s*endautoescape\s*%}\s*\Z", re.DOTALL)
+
+
+def plain_subject(source: str) -> str:
+    """A subject's template source without the autoescape wrapper a subject file needs: the
+    plain text with its placeholders, as the automated emails page shows and saves it."""
+    found = _SUBJECT_WRAPPER.match(source)
+    if found is None or "autoescape" in found.group("inner"):
+        # Not one wrapper around the whole subject: left as written, it still renders.
+        return source.strip()
+    return found.group("inner").strip()
+
+
 def default_sources(key: str) -> tuple[str, str]:
-    """(subject, html) template sources of the file templates of `key`."""
-    subject = Path(get_template(f"emails/{key}.subject.txt").origin.name).read_text(encoding="utf-8").strip()
+    """(subject, html) template sources of the file templates of `key`; the subject plain
+    (plain_subject), ready to be edited and saved as an organizer's version."""
+    subject = Path(get_template(f"emails/{key}.subject.txt").origin.name).read_text(encoding="utf-8")
     html = Path(get_template(f"emails/{key}.html").origin.name).read_text(encoding="utf-8")
-    return subject, html
+    return plain_subject(subject), html
 
 
 _LINK_RE = re.compile(r"""<a\b[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>(.*?)</a\s*>""", re.IGNORECASE | re.DOTALL)

@@ -82,7 +82,7 @@ def template_sources(key: str) -> tuple[str, str, bool]:
     """(subject, html, customized): the organizer's version of `key`, or the default sources."""
     override = EmailTemplate.objects.filter(key=key).first()
     if override is not None:
-        return override.subject, override.html, True
+        return automated.plain_subject(override.subject), override.html, True
     subject, html = automated.default_sources(key)
     return subject, html, False
 
@@ -93,7 +93,8 @@ def template_list() -> list[dict]:
     for key in automated.AUTOMATED_KEYS:
         override = overrides.get(key)
         if override is not None:
-            subject, html = override.subject, override.html
+            # Overrides saved before subjects were stored plain may carry the file's wrapper.
+            subject, html = automated.plain_subject(override.subject), override.html
         else:
             subject, html = automated.default_sources(key)
         out.append(

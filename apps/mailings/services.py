@@ -324,6 +324,9 @@ def _validate_template(key: str, subject: str, html: str) -> tuple[str, str, str
 def template_save(*, key: str, subject: str, html: str) -> EmailTemplate:
     """Store an organizer's version of an automated email, once it is known to render."""
     _check_key(key)
+    # Stored plain, as the page shows it; a pasted file subject's wrapper would change nothing
+    # in the sandbox, which renders subjects with escaping off.
+    subject = automated.plain_subject(subject)
     _validate_template(key, subject, html)
     # update_or_create locks the row, and get_or_create's IntegrityError handling covers two
     # organizers saving the first override at once.

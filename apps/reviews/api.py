@@ -29,7 +29,7 @@ class AssignedListSerializer(serializers.Serializer):
     summary="Assign one application to a reviewer",
     parameters=[path_email("member", "The reviewer (an organizer)."), path_email("applicant_email", "The applicant.")],
     request=None,
-    responses={200: AssignmentSerializer, **error_responses(404)},
+    responses={200: AssignmentSerializer, **error_responses(400, 404)},
 )
 class AssignApplicationApi(AdminApiView):
     """POST assign-application/{member}/{applicantEmail}."""

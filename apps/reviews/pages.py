@@ -56,9 +56,10 @@ def review_detail_page(request, index: int):
 @require_safe
 @admin_only
 def assign_page(request):
+    unassigned, more = selectors.unassigned_applications()
     return island(
         request,
         "applications-admin-assign",
-        {"admins": admin_emails(), "me": request.user.email},
+        {"admins": admin_emails(), "me": request.user.email, "unassigned": unassigned, "unassignedMore": more},
         title="Assign Applications",
     )

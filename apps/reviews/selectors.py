@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from apps.applications.models import Application
 from apps.applications.organizer import clean_path_email
+from apps.applications.status_machine import DRAFTS
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 
@@ -12,6 +14,8 @@ from .models import Assignment
 
 # Past any real list; keeps the SQL OFFSET inside a 64-bit integer.
 MAX_INDEX = 10_000_000
+# How many unassigned applications the assign page offers at most (its props stay small).
+OFFER_LIMIT = 1000
 DOES_NOT_EXIST = {"email": "dne"}
 
 
@@ -40,3 +44,17 @@ def assignment_at(*, reviewer_email: str, index: int) -> dict:
         return dict(DOES_NOT_EXIST)
     email, status = found[0]
     return {"email": email, "status": status}
+
+
+def unassigned_applications(*, cycle: Cycle | None = None, limit: int = OFFER_LIMIT) -> tuple[list[str], bool]:
+    """The emails of the cycle's submitted applications that no one reviews yet, in email
+    order, at most `limit`, and whether there are more: what the assign page offers. Drafts
+    are never offered: they can't be assigned (services.assign). One query."""
+    cycle = cycle or current_cycle()
+    emails = list(
+        Application.objects.filter(cycle=cycle, assignments__isnull=True)
+        .exclude(status__in=DRAFTS)
+        .order_by("email")
+        .values_list("email", flat=True)[: limit + 1]
+    )
+    return emails[:limit], len(emails) > limit

@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from apps.accounts.models import Role, User
+from apps.applications.models import Application
 from apps.applications.organizer import (
     NO_APPLICATION,
     NOT_AN_EMAIL,
@@ -15,6 +16,7 @@ from apps.applications.organizer import (
     get_application,
     parse_batch_emails,
 )
+from apps.applications.status_machine import DRAFTS
 from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
 
@@ -22,6 +24,9 @@ from .models import Assignment, ReviewStatus
 
 NOT_AN_ORGANIZER = "No organizer with this email."
 NO_ASSIGNMENT = "This application is not assigned to this reviewer."
+DRAFT_NOT_ASSIGNABLE = "This application is still a draft: only submitted applications can be assigned for review."
+# A draft's line in a batch's Failed list, in the batch decisions' words.
+NOT_SUBMITTED = "Not submitted yet."
 
 
 def get_reviewer(email: str) -> User:
@@ -35,12 +40,20 @@ def get_reviewer(email: str) -> User:
 
 @transaction.atomic
 def assign(*, reviewer: User, application_id: int) -> Assignment:
-    """Put an application at the end of the reviewer's list; assigning it again changes nothing.
+    """Put a submitted application at the end of the reviewer's list; assigning it again
+    changes nothing, and a draft is refused (400).
 
     The reviewer's row is locked first, so two simultaneous assignments to one reviewer take
     turns and never get the same position.
     """
     User.objects.select_for_update().filter(pk=reviewer.pk).values_list("pk", flat=True).first()
+    # A draft has nothing to review yet, and may never be submitted. (An application never
+    # goes back to being a draft, so the check needs no lock on it.)
+    status = Application.objects.filter(pk=application_id).values_list("status", flat=True).first()
+    if status is None:
+        raise ApplicationError(NO_APPLICATION, status=404)
+    if status in DRAFTS:
+        raise ApplicationError(DRAFT_NOT_ASSIGNABLE, errors={"applicant_email": [NOT_SUBMITTED]})
     existing = Assignment.objects.filter(reviewer=reviewer, application_id=application_id).first()
     if existing is not None:
         return existing
@@ -51,7 +64,8 @@ def assign(*, reviewer: User, application_id: int) -> Assignment:
 
 
 def assign_one(*, member: str, applicant_email: str) -> Assignment:
-    """POST assign-application/{member}/{applicant}: 404 for a non-organizer or no application."""
+    """POST assign-application/{member}/{applicant}: 404 for a non-organizer or no application,
+    400 for a draft."""
     reviewer = get_reviewer(member)
     application = get_application(email=applicant_email)
     return assign(reviewer=reviewer, application_id=application.pk)
@@ -77,6 +91,9 @@ def assign_many(*, member: str, emails) -> dict:
         except IntegrityError:
             # The application was deleted between the lookup and the insert.
             failed.append({"email": email, "reason": NO_APPLICATION})
+        except ApplicationError as exc:
+            # 400: still a draft; 404: deleted since the lookup.
+            failed.append({"email": email, "reason": NOT_SUBMITTED if exc.status == 400 else NO_APPLICATION})
         else:
             approved.append(email)
     return {"approved": approved, "failed": failed}

@@ -42,7 +42,8 @@ def test_reset_answers_the_same_for_every_plausible_address(client, email):
 def test_reset_is_400_only_for_what_is_not_an_email(client, email):
     r = post(client, RESET, {"email": email})
     assert r.status_code == 400
-    assert r.json() == {"message": "Must be a valid email address"}
+    message = "Must be a valid email address"
+    assert r.json() == {"message": message, "errors": {"email": [message]}}
 
 
 def test_reset_still_mails_an_existing_account(client, student):

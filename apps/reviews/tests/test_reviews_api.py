@@ -66,9 +66,9 @@ def test_assign_one_appends_in_order_and_is_idempotent(admin_client, reviewer, a
     assert Assignment.objects.count() == 2
 
 
-def test_a_draft_can_be_assigned(admin_client, reviewer, applicants):
-    """Any application of the cycle can be reviewed; only a missing one is refused."""
-    assert assign_one(admin_client, "linus@princeton.edu", "a3@yale.edu").status_code == 200
+def test_a_draft_cant_be_assigned(admin_client, reviewer, applicants):
+    """A draft has nothing to review yet (test_draft_assignments.py has the details)."""
+    assert assign_one(admin_client, "linus@princeton.edu", "a3@yale.edu").status_code == 400
 
 
 @pytest.mark.parametrize(
@@ -152,16 +152,16 @@ def test_assign_many_gives_exact_results(admin_client, reviewer, applicants):
     )
     assert r.status_code == 200, r.json()
     assert r.json() == {
-        "approved": ["a1@yale.edu", "a2@yale.edu", "a3@yale.edu"],
+        "approved": ["a1@yale.edu", "a2@yale.edu"],
         "failed": [
             {"email": "nobody@yale.edu", "reason": "No application for this email."},
             {"email": "old@yale.edu", "reason": "No application for this email."},
+            {"email": "a3@yale.edu", "reason": "Not submitted yet."},
         ],
     }
     assert [a["email"] for a in assigned(admin_client, "linus@princeton.edu").json()["assigned"]] == [
         "a2@yale.edu",
         "a1@yale.edu",
-        "a3@yale.edu",
     ]
 
 

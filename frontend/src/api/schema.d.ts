@@ -1662,6 +1662,8 @@ export interface components {
             at: string;
             actor: string | null;
             field: string;
+            /** @description The field in words: an answer's question text */
+            label: string;
             to: string | null;
             from: string | null;
         };

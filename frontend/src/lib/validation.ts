@@ -1,5 +1,7 @@
 // Client mirrors of the server's rules (apps/accounts/rules.py) for instant feedback.
 // The server stays the authority.
+import { ApiError } from "./api";
+
 export const STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university";
 export const LOGIN_EMAIL_MESSAGE = "Must be a student email address";
 export const RESET_EMAIL_MESSAGE = "Must be a valid email address";
@@ -62,4 +64,24 @@ export function passwordError(password: string): string | null {
 export function confirmError(password: string, confirm: string): string | null {
   if (!confirm) return null;
   return password === confirm ? null : CONFIRM_MESSAGE;
+}
+
+/** What a form's error box shows: the spec's 'Invalid Entry' as a title over the reason, or a message. */
+export interface FormError {
+  title?: string;
+  text: string;
+}
+
+/**
+ * The error box for a failed request. A 400 naming the fields it refused means the entry
+ * itself was invalid — a submit forced past the page's checks, or a rule only the server
+ * knows (the whitelist) — so it reads 'Invalid Entry' (spec section 5) with the server's
+ * reason. Anything else (a lockout, an expired link, an outage) shows `otherwise`.
+ */
+export function entryError(err: unknown, otherwise: string): FormError {
+  if (err instanceof ApiError && err.status === 400) {
+    const refused = Object.values(err.body.errors ?? {}).flat();
+    if (refused.length) return { title: INVALID_ENTRY, text: err.body.message || refused[0] };
+  }
+  return { text: otherwise };
 }

@@ -4,7 +4,14 @@ import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { getConfig, type Role } from "../../lib/config";
-import { INVALID_ENTRY, LOGIN_EMAIL_MESSAGE, emailError, mayBeAccepted } from "../../lib/validation";
+import {
+  INVALID_ENTRY,
+  LOGIN_EMAIL_MESSAGE,
+  emailError,
+  entryError,
+  mayBeAccepted,
+  type FormError,
+} from "../../lib/validation";
 
 export const INVALID_CREDENTIALS = "Invalid credentials.";
 export const NO_ANSWER = "The portal can't be reached right now. Check your connection and try again.";
@@ -29,7 +36,7 @@ export function landingAfterSignIn(next: string | undefined, role: Role): string
 export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to: string) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
   // The server's 403: the password was right, the address never verified. Offer a new link.
   const [unverified, setUnverified] = useState(false);
@@ -45,7 +52,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) {
-      setError(INVALID_ENTRY);
+      setError({ text: INVALID_ENTRY });
       return;
     }
     setBusy(true);
@@ -56,7 +63,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
       const { user } = await authApi.login(email, password);
       (onSuccess ?? ((to: string) => window.location.assign(to)))(landingAfterSignIn(next, user.role));
     } catch (err) {
-      setError(loginFailure(err));
+      setError(entryError(err, loginFailure(err)));
       setUnverified(err instanceof ApiError && err.status === 403);
       setBusy(false);
     }
@@ -100,7 +107,11 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {error ? <Alert kind="error">{error}</Alert> : null}
+      {error ? (
+        <Alert kind="error" title={error.title}>
+          {error.text}
+        </Alert>
+      ) : null}
       {unverified ? (
         <div className="stack stack--tight">
           <p className="muted">No email, or the link expired? We can send a new one to {email.trim()}.</p>

@@ -8,10 +8,12 @@ import {
   STUDENT_EMAIL_MESSAGE,
   confirmError,
   emailError,
+  entryError,
   mayBeAccepted,
   isValidPassword,
   outsideEmailHint,
   passwordError,
+  type FormError,
 } from "../../lib/validation";
 import { getConfig } from "../../lib/config";
 
@@ -29,7 +31,7 @@ export function RegisterForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const valid = mayBeAccepted(email) && isValidPassword(password) && password === confirm;
@@ -44,7 +46,7 @@ export function RegisterForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) {
-      setError(INVALID_ENTRY);
+      setError({ text: INVALID_ENTRY });
       return;
     }
     setBusy(true);
@@ -53,10 +55,11 @@ export function RegisterForm() {
       setDone(true);
     } catch (err) {
       // The server's refusals say why: 409 (a verified account), 400 (not a student address —
-      // the page lets any address through, since only the server knows the whitelist), 429 and
-      // 503. Anything else (no answer at all) is generic.
+      // the page lets any address through, since only the server knows the whitelist — shown
+      // as 'Invalid Entry' with the reason), 429 and 503. Anything else (no answer at all) is
+      // generic.
       const known = err instanceof ApiError && [400, 409, 429, 503].includes(err.status);
-      setError((known && err.body.message) || "Registration Failed");
+      setError(entryError(err, (known && err.body.message) || "Registration Failed"));
     } finally {
       setBusy(false);
     }
@@ -111,7 +114,11 @@ export function RegisterForm() {
         onChange={change(setConfirm)}
         error={confirmError(password, confirm)}
       />
-      {error ? <Alert kind="error">{error}</Alert> : null}
+      {error ? (
+        <Alert kind="error" title={error.title}>
+          {error.text}
+        </Alert>
+      ) : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>
         {busy ? "Registering…" : "Register"}
       </button>

@@ -8,12 +8,14 @@ import {
   RESET_EMAIL_MESSAGE,
   confirmError,
   emailError,
+  entryError,
   mayBeAccepted,
   isValidPassword,
   passwordError,
+  type FormError,
 } from "../../lib/validation";
 
-type Outcome = { kind: "success" | "error"; text: string } | null;
+type Outcome = ({ kind: "success" | "error" } & FormError) | null;
 
 function messageOf(err: unknown): string {
   return err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
@@ -33,7 +35,7 @@ export function ResetRequestForm() {
       const { message } = await authApi.resetRequest(email);
       setOutcome({ kind: "success", text: message });
     } catch (err) {
-      setOutcome({ kind: "error", text: messageOf(err) });
+      setOutcome({ kind: "error", ...entryError(err, messageOf(err)) });
     } finally {
       setBusy(false);
     }
@@ -52,7 +54,11 @@ export function ResetRequestForm() {
         onChange={(e) => setEmail(e.target.value)}
         error={emailError(email, RESET_EMAIL_MESSAGE)}
       />
-      {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+      {outcome ? (
+        <Alert kind={outcome.kind} title={outcome.title}>
+          {outcome.text}
+        </Alert>
+      ) : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>
         {busy ? "Sending…" : "Send reset link"}
       </button>
@@ -101,7 +107,7 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
     } catch (err) {
       // The link ran out between loading the page and submitting (the server's 400 says so).
       if (err instanceof ApiError && err.status === 400 && err.body.message === INVALID_RESET_LINK) setExpired(true);
-      else setOutcome({ kind: "error", text: messageOf(err) });
+      else setOutcome({ kind: "error", ...entryError(err, messageOf(err)) });
     } finally {
       setBusy(false);
     }
@@ -132,7 +138,11 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
         error={confirmError(password, confirm)}
         disabled={succeeded}
       />
-      {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+      {outcome ? (
+        <Alert kind={outcome.kind} title={outcome.title}>
+          {outcome.text}
+        </Alert>
+      ) : null}
       {succeeded ? (
         <a className="button button--block" href="/login">
           Go to Login

@@ -19,6 +19,7 @@ import {
 } from "./form-model";
 import { FieldShell, SectionFields, describedBy } from "./question-field";
 import { ResumeUpload } from "./resume-upload";
+import type { AliasIndex } from "./suggestion-rank";
 import { TeamCode } from "./team-code";
 
 /** How long the success message shows before the move to the dashboard. */
@@ -31,6 +32,8 @@ export interface ApplyFormProps {
   /** Null while the lists load. */
   schools: string[] | null;
   countries: string[] | null;
+  /** Short names that find a school ("UCLA"). */
+  schoolAliases?: AliasIndex;
   hostSchool: string;
   codeOfConductUrl?: string;
   /** Where to go after a successful submit or save; tests pass a spy. */
@@ -65,6 +68,7 @@ export function ApplyForm({
   resumeSubmitted,
   schools,
   countries,
+  schoolAliases,
   hostSchool,
   codeOfConductUrl,
   navigate = (to) => window.location.assign(to),
@@ -245,6 +249,7 @@ export function ApplyForm({
           <Autocomplete
             inputId={fieldId("school")}
             options={schools ?? []}
+            aliases={schoolAliases}
             loading={schools === null}
             answer={state.school}
             onChange={(value) => update({ school: value }, "school")}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { resumesApi } from "../../api/resumes";
 import { Alert } from "../../components/alert";
@@ -6,6 +6,7 @@ import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
 import { ApplyForm } from "./apply-form";
 import { MESSAGES } from "./form-model";
+import { aliasIndex } from "./suggestion-rank";
 
 /** The page's initial props (apps/applications/apply_pages.py). Absent data is fetched. */
 export interface ApplyPageProps {
@@ -14,6 +15,8 @@ export interface ApplyPageProps {
   application?: Application | null;
   resumeSubmitted?: boolean | null;
   hostSchool?: string;
+  /** (alias, school) pairs: short names that find their school ("UCLA"). */
+  schoolAliases?: [string, string][];
   /** Tests inject a navigation spy. */
   navigate?: (to: string) => void;
 }
@@ -61,6 +64,7 @@ export function ApplyPage({
   application,
   resumeSubmitted,
   hostSchool,
+  schoolAliases,
   navigate,
 }: ApplyPageProps) {
   const open = cycleStatus === "open";
@@ -70,6 +74,7 @@ export function ApplyPage({
   );
   const [loadError, setLoadError] = useState(false);
   const lists = useLists(open);
+  const aliases = useMemo(() => aliasIndex(schoolAliases), [schoolAliases]);
 
   useEffect(() => {
     if (!open || loaded) return;
@@ -123,6 +128,7 @@ export function ApplyPage({
         resumeSubmitted={loaded.resumeSubmitted}
         schools={lists.schools}
         countries={lists.countries}
+        schoolAliases={aliases}
         hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
         codeOfConductUrl={event?.codeOfConductUrl}
         navigate={navigate}

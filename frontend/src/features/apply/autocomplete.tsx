@@ -9,6 +9,7 @@ import Select, {
   type SingleValue,
 } from "react-select";
 import { cspNonce } from "../../lib/csp-nonce";
+import { bestMatch, rankSuggestions, type AliasIndex } from "./suggestion-rank";
 import { MenuWindowContext, WindowedMenuList, type MenuWindow } from "./windowed-menu-list";
 
 /** Suggestions handed to react-select at first; the menu asks for more as it scrolls. */
@@ -28,16 +29,6 @@ export function toSuggestions(options: string[]): Suggestion[] {
   return options.map((option) => ({ value: option, label: option, lower: option.toLowerCase() }));
 }
 
-/**
- * The options that contain `text`, case-insensitive, in their original order, with no limit
- * on how many (spec section 9). Empty text suggests nothing.
- */
-export function matchSuggestions(suggestions: Suggestion[], text: string): Suggestion[] {
-  if (!text) return [];
-  const needle = text.toLowerCase();
-  return suggestions.filter((suggestion) => suggestion.lower.includes(needle));
-}
-
 /** The input keeps the typed text visible at all times: the text *is* the value. */
 function TextInput(props: InputProps<Suggestion, false>) {
   const describedBy = useContext(DescribedByContext);
@@ -45,13 +36,16 @@ function TextInput(props: InputProps<Suggestion, false>) {
 }
 
 function Highlighted({ label, text }: { label: string; text: string }) {
-  const at = text ? label.toLowerCase().indexOf(text.toLowerCase()) : -1;
+  // The occurrence that ranked the option (a word's start before a match inside a word); an
+  // option found by its short name alone has none.
+  const needle = text.trim().toLowerCase();
+  const at = needle ? bestMatch(label.toLowerCase(), needle).at : -1;
   if (at < 0) return <>{label}</>;
   return (
     <>
       {label.slice(0, at)}
-      <mark className="ac__match">{label.slice(at, at + text.length)}</mark>
-      {label.slice(at + text.length)}
+      <mark className="ac__match">{label.slice(at, at + needle.length)}</mark>
+      {label.slice(at + needle.length)}
     </>
   );
 }
@@ -78,6 +72,8 @@ export interface AutocompleteProps {
   required?: boolean;
   loading?: boolean;
   placeholder?: string;
+  /** Short names that find an option ("UCLA"), from aliasIndex(). */
+  aliases?: AliasIndex;
 }
 
 /**
@@ -85,7 +81,9 @@ export interface AutocompleteProps {
  *
  * - Typing updates the value and reports it with the section and question index (default 0).
  * - Non-empty text suggests the options containing it, case-insensitive, and opens the list;
- *   empty text closes it.
+ *   empty text closes it. The best matches come first (suggestion-rank.ts): names starting
+ *   with the text, then a word starting with it, then the rest; a short name ("UCLA") that is
+ *   an alias puts its school at the top.
  * - Picking a suggestion sets the value, clears the suggestions and closes the list.
  * - A click outside the container closes the list.
  * - The value resets when the answer passed in changes.
@@ -115,6 +113,7 @@ function AutocompleteField({
   required,
   loading,
   placeholder = "Start typing to search…",
+  aliases,
 }: AutocompleteProps) {
   const all = useMemo(() => toSuggestions(options), [options]);
   const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
@@ -168,9 +167,9 @@ function AutocompleteField({
 
   // The options may arrive after the person has typed (the school list loads separately).
   useEffect(() => {
-    if (open) suggest(matchSuggestions(all, text));
+    if (open) suggest(rankSuggestions(all, text, aliases));
     // Only a new option list refreshes the suggestions here; typing refreshes them itself.
-  }, [all]);
+  }, [all, aliases]);
 
   useEffect(() => {
     if (!open) return;
@@ -191,7 +190,7 @@ function AutocompleteField({
     setText(value);
     onChange(value, sectionIndex, questionIndex);
     if (value) {
-      suggest(matchSuggestions(all, value));
+      suggest(rankSuggestions(all, value, aliases));
       setOpen(true);
     } else {
       suggest([]);
@@ -238,7 +237,7 @@ function AutocompleteField({
             menuIsOpen={open}
             onMenuOpen={() => {
               if (text) {
-                suggest(matchSuggestions(all, text));
+                suggest(rankSuggestions(all, text, aliases));
                 setOpen(true);
               }
             }}

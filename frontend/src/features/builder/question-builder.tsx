@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import {
@@ -359,15 +360,13 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
     <div className="stack reports builder">
       <header className="reports__header">
         <div>
+          <BackLink />
           <h1>Question Builder</h1>
           <p className="muted">
             {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
             attached to their questions.
           </p>
         </div>
-        <a className="button button--secondary" href="/admin">
-          Back to Admin Panel
-        </a>
       </header>
       {cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
         <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailings";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 
@@ -64,8 +65,12 @@ export function TemplateEditor({
     setBusy("save");
     setNotice(null);
     try {
-      const saved = await mailingsApi.saveTemplate(template.key, subject, html);
-      onSaved(saved && typeof saved === "object" && "key" in saved ? saved : { ...template, subject, html });
+      const answer = await mailingsApi.saveTemplate(template.key, subject, html);
+      const saved = answer && typeof answer === "object" && "key" in answer ? answer : { ...template, subject, html };
+      onSaved(saved);
+      // The server keeps the subject plain (it drops a pasted {% autoescape %} wrapper): show
+      // what was stored, so the form is not left "unsaved".
+      setSubject(saved.subject);
       setNotice({ kind: "success", text: "Saved. The next emails of this kind use this version." });
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -235,12 +240,10 @@ export function AutomatedEmails({ email }: { email: string }) {
     <div className="stack reports">
       <header className="reports__header">
         <div>
+          <BackLink />
           <h1>Automated Emails</h1>
           <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
         </div>
-        <a className="button button--secondary" href="/admin">
-          Back to Admin Panel
-        </a>
       </header>
       {loadError ? (
         <div className="stack">

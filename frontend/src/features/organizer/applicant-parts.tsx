@@ -114,16 +114,6 @@ export function Teammates({ teamcode, self }: { teamcode: string | null; self: s
   );
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  status: "Status",
-  travel_reimbursement: "Travel reimbursement",
-  housing_accommodations: "Housing accommodations",
-};
-
-function fieldName(field: string): string {
-  return FIELD_NAMES[field] ?? field.replace(/_/g, " ");
-}
-
 function show(field: string, value: string | null): string {
   // A field set for the first time has no `from` (null), one cleared has an empty `to`.
   if (value === "" || value === null) return "—";
@@ -162,7 +152,9 @@ export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
               <td data-label="Who" className="org-break">
                 {entry.actor || "System"}
               </td>
-              <td data-label="Field">{fieldName(entry.field)}</td>
+              {/* The server names the field (an answer by its question's text): the question
+                  set, where those texts live, is on its side. */}
+              <td data-label="Field">{entry.label}</td>
               <td data-label="From" className="org-break">
                 {show(entry.field, entry.from)}
               </td>

@@ -1,6 +1,7 @@
 // Small pieces shared by the organizer pages: selects with real labels, the Approved / Failed
 // result lists, the page header, status words and error text.
 import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { BackLink } from "../../components/back-link";
 import { ApiError } from "../../lib/api";
 
 export interface Choice {
@@ -128,11 +129,7 @@ export function PageHeader({ title, lead, back = { href: "/admin", label: "Admin
 }) {
   return (
     <header className="org-header">
-      {back ? (
-        <a className="org-back" href={back.href}>
-          <span aria-hidden="true">←</span> {back.label}
-        </a>
-      ) : null}
+      {back ? <BackLink href={back.href} label={back.label} /> : null}
       <h1>{title}</h1>
       {lead ? <p className="muted org-lead">{lead}</p> : null}
     </header>

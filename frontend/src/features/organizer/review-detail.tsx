@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { organizerApi, type Application, type QuestionSection, type ReviewStatus } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApplicantSummary, DecisionAndFiles } from "./applicant-parts";
 import { ApplicationAnswers } from "./application-editor";
@@ -33,9 +34,7 @@ function Navigation({ index, next, bottom = false }: { index: number; next: bool
   // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
   return (
     <nav className="org-review-nav" aria-label={bottom ? "Review navigation, end of page" : "Review navigation"}>
-      <a className="button button--secondary" href="/admin/reviewapps">
-        Return to Users
-      </a>
+      <BackLink href="/admin/reviewapps" label="Return to Users" />
       <span className="org-review-nav__steps">
         {index > 0 ? (
           <a className="button button--secondary" href={`/admin/reviewapps/${index - 1}`}>

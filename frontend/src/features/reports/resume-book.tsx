@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { reportsApi } from "../../api/reports";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { saveFile } from "./save-file";
@@ -57,12 +58,10 @@ export function ResumeBook() {
     <div className="stack reports">
       <header className="reports__header">
         <div>
+          <BackLink />
           <h1>Resume Book</h1>
           <p className="muted">Resumes are private: they download here, never from a public link.</p>
         </div>
-        <a className="button button--secondary" href="/admin">
-          Back to Admin Panel
-        </a>
       </header>
       <div className="resume-book">
         <section className="card stack" aria-labelledby="resume-one-title">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { reportsApi, type Stats } from "../../api/reports";
 import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { saveFile } from "./save-file";
 import { STAT_CARDS, STAT_GROUPS, cardFilename, cardFilters, cardLabel, scopeLabel, type StatCard } from "./stat-cards";
@@ -53,14 +54,12 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
     <div className="stack reports">
       <header className="reports__header">
         <div>
+          <BackLink />
           <h1>Statistics</h1>
           <p className="muted">
             {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file.
           </p>
         </div>
-        <a className="button button--secondary" href="/admin">
-          Back to Admin Panel
-        </a>
       </header>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
       {loadError ? (
