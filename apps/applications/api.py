@@ -41,6 +41,10 @@ class ApplicationInputSerializer(serializers.Serializer):
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), min_length=3, max_length=3)
     teamcode = serializers.CharField(allow_null=True, required=False)
+    share_resume_with_sponsors = serializers.BooleanField(
+        required=False,
+        help_text="Submit only: the optional consent to share the resume with sponsors (absent: unchanged).",
+    )
 
 
 class VisibleStatusSerializer(serializers.Serializer):
