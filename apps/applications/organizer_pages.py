@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 from apps.core.exceptions import ApplicationError
 from apps.core.pages import admin_only, admin_page, island, select_options
 from apps.cycles.selectors import current_cycle, question_set
+from apps.resumes.selectors import access_log
 
 from . import organizer
 from .models import ApplicationStatus
@@ -68,6 +69,8 @@ def applicant_props(email: str) -> dict:
         "application": organizer.application_detail(application),
         "sections": sections,
         "history": organizer.application_history(application),
+        # Who downloaded this person's resume, when and how (apps.resumes' access log).
+        "resumeAccess": access_log(owner_email=email),
     }
 
 

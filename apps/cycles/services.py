@@ -19,14 +19,28 @@ def default_season_year() -> tuple[str, int]:
     return (Season.FALL if today.month >= 7 else Season.SPRING), today.year
 
 
+UNCHANGED = object()
+RETENTION_BEFORE_END = "The retention date must come after the event's end date: the data is needed until then."
+
+
 @transaction.atomic
-def cycle_update_config(*, cycle: Cycle, dates: dict, status: str, location: str, housing_link: str) -> Cycle:
-    """Replace the cycle's configuration. Status changes go through cycle_set_status."""
+def cycle_update_config(
+    *, cycle: Cycle, dates: dict, status: str, location: str, housing_link: str, retention_date=UNCHANGED
+) -> Cycle:
+    """Replace the cycle's configuration. Status changes go through cycle_set_status.
+
+    `retention_date` (None clears it) is left as it is when not given: it is not one of the
+    contract's fields, so an older client's POST must not erase it. It may not come before the
+    event's end, when the organizers still need the applications."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
     for name in DATE_FIELDS:
         setattr(cycle, name, dates[name])
     cycle.location = location
     cycle.housing_link = housing_link
+    if retention_date is not UNCHANGED:
+        cycle.retention_date = retention_date
+    if cycle.retention_date is not None and cycle.retention_date <= cycle.end:
+        raise ApplicationError(RETENTION_BEFORE_END, errors={"retention_date": [RETENTION_BEFORE_END]})
     cycle.save()
     return cycle_set_status(cycle=cycle, status=status)
 
