@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db.models import Q, QuerySet
 
 from apps.applications.models import (
     AnonymisedAnswerCount,
@@ -86,15 +85,23 @@ def survey_values(kind: str, options: list, value: str) -> list[str]:
     return []
 
 
-def _increment(model, key: dict, n: int) -> None:
-    """count += n on the row of `key`, created if new; safe against a concurrent first insert."""
-    if model.objects.filter(**key).update(count=F("count") + n):
+def _add_counts(model, fields: tuple[str, ...], counts: Counter) -> None:
+    """count += n for each key (values of `fields`) of `counts`, in three queries however many:
+    the missing rows inserted at 0 (a concurrent insert of the same row is ignored), all of
+    them locked, then one UPDATE. The lock makes a concurrent deletion wait and add to what
+    this one wrote, so no count is lost."""
+    if not counts:
         return
-    try:
-        with transaction.atomic():
-            model.objects.create(**key, count=n)
-    except IntegrityError:
-        model.objects.filter(**key).update(count=F("count") + n)
+    model.objects.bulk_create(
+        [model(**dict(zip(fields, key, strict=True)), count=0) for key in counts], ignore_conflicts=True
+    )
+    condition = Q()
+    for key in counts:
+        condition |= Q(**dict(zip(fields, key, strict=True)))
+    rows = list(model.objects.select_for_update().filter(condition).order_by("pk"))
+    for row in rows:
+        row.count += counts[tuple(getattr(row, f) for f in fields)]
+    model.objects.bulk_update(rows, ["count"])
 
 
 def measure(applications: QuerySet) -> Removed:
@@ -140,10 +147,7 @@ def anonymise_and_delete(applications: QuerySet) -> Removed:
             for kept in survey_values(question[0], question[1], value):
                 answers[(cycle_id, status, qid, kept)] += 1
 
-    for (cycle_id, status, host), n in groups.items():
-        _increment(AnonymisedApplicationCount, {"cycle_id": cycle_id, "status": status, "host_school": host}, n)
-    for (cycle_id, status, qid, value), n in answers.items():
-        key = {"cycle_id": cycle_id, "status": status, "question_id": qid, "value": value}
-        _increment(AnonymisedAnswerCount, key, n)
+    _add_counts(AnonymisedApplicationCount, ("cycle_id", "status", "host_school"), groups)
+    _add_counts(AnonymisedAnswerCount, ("cycle_id", "status", "question_id", "value"), answers)
     applications.model.objects.filter(pk__in=[row[0] for row in rows]).delete()
     return removed

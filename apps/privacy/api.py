@@ -23,7 +23,9 @@ from . import export, services
 
 
 class DeleteAccountInputSerializer(serializers.Serializer):
-    email = serializers.CharField(max_length=254, help_text="The account's own email address, typed to confirm.")
+    email = serializers.CharField(
+        max_length=254, allow_blank=True, help_text="The account's own email address, typed to confirm."
+    )
 
 
 class MessageSerializer(serializers.Serializer):
