@@ -16,7 +16,7 @@ from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.api import ApiView
 from apps.core.exceptions import ApplicationError
-from apps.core.schema import error_responses
+from apps.core.schema import MessageSerializer, error_responses
 from apps.cycles.selectors import current_cycle
 
 from . import export, services
@@ -26,10 +26,6 @@ class DeleteAccountInputSerializer(serializers.Serializer):
     email = serializers.CharField(
         max_length=254, allow_blank=True, help_text="The account's own email address, typed to confirm."
     )
-
-
-class MessageSerializer(serializers.Serializer):
-    message = serializers.CharField()
 
 
 class SponsorConsentSerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -121,3 +122,16 @@ def test_the_apply_page_carries_the_texts(applicant):
     assert [c["key"] for c in props["consents"]] == [c.key for c in consents.CONSENTS]
     assert props["consents"][0]["text"] == consents.BY_KEY["code_of_conduct"].text()
     assert props["shareResumeWithSponsors"] is False
+
+
+def test_the_frontends_fixture_is_the_servers_texts(settings):
+    """frontend/src/features/apply/consent-texts.json (what the form's unit tests render) is
+    what the apply page's props carry: the unit tests test the real texts. After changing a
+    text, rewrite the file from consents.consent_props()."""
+    settings.SOCIAL_LINKS = {**settings.SOCIAL_LINKS, "code_of_conduct": consents_fixture_conduct_url()}
+    fixture = Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "apply" / "consent-texts.json"
+    assert json.loads(fixture.read_text(encoding="utf-8")) == consents.consent_props()
+
+
+def consents_fixture_conduct_url() -> str:
+    return "https://github.com/MLH/mlh-policies/blob/main/code-of-conduct.md"

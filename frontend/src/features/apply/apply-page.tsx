@@ -5,6 +5,7 @@ import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
 import { ApplyForm } from "./apply-form";
+import type { ConsentText } from "./code-of-conduct";
 import { MESSAGES } from "./form-model";
 
 /** The page's initial props (apps/applications/apply_pages.py). Absent data is fetched. */
@@ -14,6 +15,9 @@ export interface ApplyPageProps {
   application?: Application | null;
   resumeSubmitted?: boolean | null;
   hostSchool?: string;
+  /** The consents asked and their texts (apps/applications/consents.py), and the sponsors' one's state. */
+  consents?: ConsentText[];
+  shareResumeWithSponsors?: boolean;
   /** Tests inject a navigation spy. */
   navigate?: (to: string) => void;
 }
@@ -61,6 +65,8 @@ export function ApplyPage({
   application,
   resumeSubmitted,
   hostSchool,
+  consents,
+  shareResumeWithSponsors,
   navigate,
 }: ApplyPageProps) {
   const open = cycleStatus === "open";
@@ -124,7 +130,8 @@ export function ApplyPage({
         schools={lists.schools}
         countries={lists.countries}
         hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
-        codeOfConductUrl={event?.codeOfConductUrl}
+        consents={consents ?? []}
+        shareResumeWithSponsors={shareResumeWithSponsors}
         navigate={navigate}
       />
     </>

@@ -1,4 +1,5 @@
 import { dashboardApi } from "../../api/dashboard";
+import { PrivacyPanel } from "../privacy/privacy-panel";
 import { ChoiceForm } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
@@ -14,6 +15,8 @@ export interface DashboardProps {
   teamcode: string | null;
   cycleStatus: CycleStatus;
   config: CycleConfig;
+  /** Whether the applicant shares their resume with sponsors (the "Your data" card's switch). */
+  shareResumeWithSponsors?: boolean;
   /** What happens after an answer succeeds; the page reloads by default (spec section 4). */
   onAnswered?: () => void;
 }
@@ -104,6 +107,7 @@ export function DashboardPage(props: DashboardProps) {
           </div>
         ) : null}
       </section>
+      <PrivacyPanel email={email} status={status} shareResumeWithSponsors={Boolean(props.shareResumeWithSponsors)} />
       {view.confetti ? <Confetti /> : null}
     </div>
   );

@@ -22,6 +22,7 @@ export const BAD_URL = "Enter a valid URL";
 export const UPDATED = "Configuration updated successfully";
 export const UPDATE_FAILED = "Error updating configuration";
 export const FETCH_FAILED = "Error fetching configuration";
+export const RETENTION_BEFORE_END = "The retention date must come after the event's end date";
 
 export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -50,6 +51,10 @@ export function validateConfig(config: CycleConfig): Record<string, string> {
   if (!config.location.trim()) errors.location = REQUIRED;
   if (!config.housing_link.trim()) errors.housing_link = REQUIRED;
   else if (!isUrl(config.housing_link.trim())) errors.housing_link = BAD_URL;
+  // The one optional field: empty keeps the data until an organizer decides.
+  const retention = config.retention_date ?? "";
+  if (retention && !isDate(retention)) errors.retention_date = BAD_DATE;
+  else if (retention && isDate(config.dates.end ?? "") && retention <= config.dates.end) errors.retention_date = RETENTION_BEFORE_END;
   return errors;
 }
 
@@ -98,7 +103,12 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
     }
     setBusy(true);
     try {
-      await organizerApi.saveConfig({ ...config, location: config.location.trim(), housing_link: config.housing_link.trim() });
+      await organizerApi.saveConfig({
+        ...config,
+        location: config.location.trim(),
+        housing_link: config.housing_link.trim(),
+        retention_date: config.retention_date || null,
+      });
       setMessage({ ok: true, text: UPDATED });
     } catch (e) {
       setErrors(serverFieldErrors(e));
@@ -185,6 +195,14 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               error={errors.housing_link}
             />
           </div>
+          <Field
+            label="Data retention date (optional)"
+            type="date"
+            value={config.retention_date ?? ""}
+            onChange={(e) => setConfig({ ...config, retention_date: e.target.value || null })}
+            error={errors.retention_date}
+            hint="After this day, once another cycle is current, this cycle's applications, resumes and mail are purged; the statistics keep anonymised counts. Leave empty to keep them."
+          />
           <p className="field__hint">
             Applicants hear about decisions only when the status is changed to <strong>released</strong>.
           </p>
