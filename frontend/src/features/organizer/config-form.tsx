@@ -150,7 +150,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
 
   return (
     <div className="stack">
-      <PageHeader title="Configuration" lead="Every field is required. Dates are in UTC." />
+      <PageHeader title="Configuration" lead="Every field is required unless it says optional. Dates are in UTC." />
       <div className="org-config">
         <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
           <h2 id="config-title">Cycle configuration</h2>
@@ -194,15 +194,15 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               onChange={(e) => setConfig({ ...config, housing_link: e.target.value })}
               error={errors.housing_link}
             />
+            <Field
+              label="Data retention date (optional)"
+              type="date"
+              value={config.retention_date ?? ""}
+              onChange={(e) => setConfig({ ...config, retention_date: e.target.value || null })}
+              error={errors.retention_date}
+              hint="Once another cycle is current, this cycle's applications, resumes and mail are purged after this day; the statistics keep anonymised counts. Empty: kept."
+            />
           </div>
-          <Field
-            label="Data retention date (optional)"
-            type="date"
-            value={config.retention_date ?? ""}
-            onChange={(e) => setConfig({ ...config, retention_date: e.target.value || null })}
-            error={errors.retention_date}
-            hint="After this day, once another cycle is current, this cycle's applications, resumes and mail are purged; the statistics keep anonymised counts. Leave empty to keep them."
-          />
           <p className="field__hint">
             Applicants hear about decisions only when the status is changed to <strong>released</strong>.
           </p>

@@ -120,3 +120,16 @@ describe("the Your data card", () => {
     expect(screen.getByText(/once you have submitted/)).toBeInTheDocument();
   });
 });
+
+describe("a refused consent change", () => {
+  it("puts the box back and says why", async () => {
+    mockFetch({
+      "PUT /api/privacy/consents/sponsors": { status: 409, body: { message: "Submit an application first." } },
+    });
+    renderPanel({ shareResumeWithSponsors: true });
+    const box = screen.getByRole("checkbox", { name: "Share my resume with sponsors" });
+    await userEvent.click(box);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Submit an application first.");
+    expect(box).toBeChecked();
+  });
+});

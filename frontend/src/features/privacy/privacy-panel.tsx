@@ -36,6 +36,8 @@ function SponsorSwitch({ status, initial }: { status: string; initial: boolean }
   const allowed = canChangeConsent(status);
 
   async function change(next: boolean) {
+    // The box shows the choice at once; a refusal puts it back.
+    setShare(next);
     setBusy(true);
     setNotice(null);
     try {
@@ -46,6 +48,7 @@ function SponsorSwitch({ status, initial }: { status: string; initial: boolean }
         text: next ? "Your resume will be in the sponsors' resume book." : "Your resume is out of the sponsors' resume book.",
       });
     } catch (error) {
+      setShare(!next);
       setNotice({ kind: "error", text: error instanceof ApiError ? error.message : "Your choice could not be saved." });
     } finally {
       setBusy(false);
