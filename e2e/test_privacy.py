@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 
 from apps.accounts.models import User
+from apps.applications import status_machine
 from apps.applications.models import AnonymisedApplicationCount, Application
 from apps.applications.services import application_submit
 from apps.applications.tests.applicant_data import PDF_BYTES, body, pdf_upload
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
-from apps.resumes.models import Resume
+from apps.resumes.models import Resume, ResumeAccess
 from apps.resumes.services import resume_storage, resume_upload
 from e2e.conftest import expect, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit
@@ -110,3 +112,53 @@ def test_the_card_and_dialog_on_a_phone(phone_page, make_student):
     expect(dialog).to_be_hidden()
     assert User.objects.filter(pk=user.pk).exists()
     assert phone_page.js_errors == []
+
+
+def test_the_sponsor_book_and_who_downloaded_the_resume(new_page, make_admin, make_student):
+    """An organizer downloads the sponsors' resume book (only Ada agreed) and Bob's resume; each
+    applicant's page then says who downloaded their resume, when and how."""
+    organizer = make_admin()
+    ada = an_applicant(make_student, "ada@princeton.edu")
+    bob = make_student("bob@princeton.edu")
+    resume_upload(user=bob, upload=pdf_upload())
+    application_submit(user=bob, data=body())
+    for application in Application.objects.all():
+        status_machine.transition(application_id=application.pk, to="confirmed")
+
+    page = new_page()
+    sign_in(page, organizer, next="/admin/resumebook")
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download the sponsor resume book").click()
+    archive = zipfile.ZipFile(io.BytesIO(open(info.value.path(), "rb").read()))
+    assert archive.namelist() == ["ada@princeton.edu.pdf"]
+    expect(page.get_by_text("Sponsor resume book downloaded successfully")).to_be_visible()
+    page.get_by_label("Applicant email").fill("bob@princeton.edu")
+    with page.expect_download():
+        page.get_by_role("button", name="Download resume").click()
+    shot(page, "privacy-resume-book-desktop")
+
+    page.goto("/admin/users/ada%40princeton.edu")
+    log = page.get_by_role("region", name="Resume downloads")
+    expect(log.get_by_role("row")).to_have_count(2)  # the header and one download
+    expect(log).to_contain_text("Sponsor resume book (zip)")
+    expect(log).to_contain_text(organizer.email)
+    log.scroll_into_view_if_needed()
+    shot(page, "privacy-resume-log-desktop", full_page=False)
+    page.goto("/admin/users/bob%40princeton.edu")
+    expect(page.get_by_role("region", name="Resume downloads")).to_contain_text("Single download")
+    assert {(a.owner_id, a.how) for a in ResumeAccess.objects.all()} == {(ada.pk, "sponsor_book"), (bob.pk, "single")}
+    assert page.js_errors == []
+
+
+def test_the_apply_form_asks_the_consents_with_their_versioned_texts(page, make_student):
+    cycle_set_status(cycle=current_cycle(), status="open")
+    user = make_student("ada@princeton.edu")
+    sign_in(page, user, next="/apply")
+    conduct = page.get_by_role("group", name="Code of conduct")
+    expect(conduct.get_by_role("checkbox")).to_have_count(3)
+    expect(conduct.get_by_role("link", name="MLH Code of Conduct")).to_be_visible()
+    sharing = page.get_by_role("group", name="Sharing your resume")
+    share = sharing.get_by_role("checkbox", name=re.compile("Share my resume with the event's sponsors"))
+    expect(share).not_to_be_checked()
+    sharing.scroll_into_view_if_needed()
+    shot(page, "privacy-apply-consents-desktop", full_page=False)

@@ -106,7 +106,9 @@ export function ResumeBook() {
         </section>
         <section className="card stack" aria-labelledby="resume-all-title">
           <h2 id="resume-all-title">Every confirmed attendee</h2>
-          <p className="muted">One zip file with a PDF per confirmed attendee, named after their email.</p>
+          <p className="muted">
+            For the organizers' own use: one zip file with a PDF per confirmed attendee, named after their email.
+          </p>
           <button type="button" className="button" onClick={() => void downloadAll()} disabled={allBusy}>
             {allBusy ? "Preparing zip…" : "Download all resumes"}
           </button>
