@@ -63,14 +63,25 @@ def forget_recipients(emails: list[str]) -> dict[str, int]:
     Returns {"cancelled", "anonymised"} counts. Runs in the caller's transaction."""
     if not emails:
         return {"cancelled": 0, "anonymised": 0}
+    return forget(Delivery.objects.filter(email__in=[e.lower() for e in emails]))
+
+
+def forget(rows) -> dict[str, int]:
+    """forget_recipients for any set of rows (say, the emails of some applications)."""
     now = timezone.now()
-    rows = Delivery.objects.filter(email__in=[e.lower() for e in emails])
     kept = Q(state__in=[State.SENT, State.FAILED]) | in_a_workers_hands(now)
     cancelled, _ = rows.exclude(kept).delete()
     # One UPDATE: each row gets its own placeholder (unique per mailing, as the address was).
     address = Concat(Value("deleted-"), Cast("pk", CharField()), Value("@deleted.invalid"))
-    anonymised = rows.filter(kept).update(email=address, context={})
+    anonymised = rows.filter(kept).exclude(email__endswith="@deleted.invalid").update(email=address, context={})
     return {"cancelled": cancelled, "anonymised": anonymised}
+
+
+def automated_keys() -> list[tuple[int, str]]:
+    """(row id, dedupe key) of every automated row still naming someone: for the app that
+    knows what its keys name (apps.decisions) to pick its rows by key."""
+    rows = Delivery.objects.filter(mailing__isnull=True, dedupe_key__isnull=False)
+    return list(rows.exclude(email__endswith="@deleted.invalid").values_list("pk", "dedupe_key"))
 
 
 def count_for(emails: list[str]) -> int:

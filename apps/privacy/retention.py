@@ -8,6 +8,10 @@ log, and the file, removed from the storage after commit) and the mail recorded 
 address (apps/mailings/recipients.py). Someone who applied again in a later cycle keeps their
 resume and mail: that cycle's data, purged in its turn.
 
+The decision emails of the purged applications are stripped of their address and placeholders
+too, whoever they were sent to; a batch email to someone who applied again stays (it may be
+about the later cycle).
+
 What stays: the accounts (an address and a password hash, which the person uses to apply
 again or to delete the account from the dashboard), the teams' bare codes, the question set.
 
@@ -29,7 +33,9 @@ from django.utils import timezone
 from apps.applications.models import Application
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, Season
+from apps.decisions.release import KEY_PREFIX, parse_key
 from apps.mailings import recipients
+from apps.mailings.models import Delivery
 from apps.resumes.models import Resume, ResumeAccess
 from apps.resumes.services import resume_files_delete
 
@@ -110,6 +116,16 @@ def _people_leaving(cycle: Cycle) -> QuerySet:
     return Application.objects.filter(cycle=cycle).exclude(user__in=elsewhere).values("user")
 
 
+def _decision_emails(application_ids: set[int]):
+    """The Delivery rows of these applications' decision emails (their keys name them)."""
+    ids = [
+        pk
+        for pk, key in recipients.automated_keys()
+        if key.startswith(KEY_PREFIX) and parse_key(key)[0] in application_ids
+    ]
+    return Delivery.objects.filter(pk__in=ids)
+
+
 def purge_cycle(*, cycle: Cycle, dry_run: bool = False, today=None) -> PurgeReport:
     """Purge (or with `dry_run` only count) the cycle's personal data. Refused (409) for the
     current cycle and before the retention date. One transaction; files after commit."""
@@ -127,13 +143,16 @@ def purge_cycle(*, cycle: Cycle, dry_run: bool = False, today=None) -> PurgeRepo
         accesses = ResumeAccess.objects.filter(owner_id__in=leaving)
         report.resume_accesses = accesses.count()
         emails = list(applications.filter(user_id__in=leaving).values_list("email", flat=True).distinct())
+        decided = _decision_emails(set(applications.values_list("pk", flat=True)))
         if dry_run:
             report.removed = measure(applications)
-            report.deliveries = recipients.count_for(emails)
+            report.deliveries = recipients.count_for(emails) + decided.exclude(email__in=emails).count()
             return report
+        # The decision emails first: their keys name the applications about to go.
+        decision_mail = recipients.forget(decided)
         report.removed = anonymise_and_delete(applications)
         mail = recipients.forget_recipients(emails)
-        report.deliveries = mail["cancelled"] + mail["anonymised"]
+        report.deliveries = sum(decision_mail.values()) + mail["cancelled"] + mail["anonymised"]
         accesses.delete()
         resumes.delete()
         cycle.purged_at = timezone.now()

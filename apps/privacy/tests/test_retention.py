@@ -9,11 +9,13 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import TestCase
+from django.utils import timezone
 
 from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_make_current, cycle_set_status
+from apps.mailings.models import Delivery, Mailing
 from apps.privacy import retention, tasks
 from apps.privacy.tests.privacy_data import apply, file_exists, new_applicant, resume_path
 from apps.reports import reports
@@ -91,6 +93,35 @@ def test_the_purge_removes_the_personal_data_and_keeps_the_counts(past_cycle):
     assert reports.demographics(cycle=old, group="applied") == demographics
     old.refresh_from_db()
     assert old.purged_at is not None
+
+
+def test_the_purged_applications_decision_emails_lose_their_address_and_later_mail_stays(past_cycle):
+    """Bob applied again: his decision email of the purged cycle is stripped, a batch email to
+    him stays (it may be about the later cycle). Everything sent to Ada is stripped."""
+    old, ada, bob = past_cycle
+    bob_old = Application.objects.get(cycle=old, user=bob)
+    ada_old = Application.objects.get(cycle=old, user=ada)
+    now = timezone.now()
+    for application, status in ((ada_old, "accepted"), (bob_old, "rejected")):
+        Delivery.objects.create(
+            email=application.email,
+            template_key=f"decision_{status}",
+            context={"first_name": "Someone"},
+            dedupe_key=f"decision:{application.pk}:{status}",
+            state="sent",
+            sent_at=now,
+        )
+    mailing = Mailing.objects.create(subject="Hi", audience="custom", html="<p>Hi</p>", send_at=now, status="sent")
+    Delivery.objects.create(mailing=mailing, email=bob.email, state="sent", sent_at=now)
+
+    assert "mail records (cancelled or anonymised): 2" in command(label(old), "--dry-run")
+    assert "mail records (cancelled or anonymised): 2" in command(label(old))
+    assert list(Delivery.objects.filter(email__in=[ada.email, bob.email]).values_list("mailing", flat=True)) == [
+        mailing.pk
+    ]
+    stripped = Delivery.objects.filter(mailing__isnull=True)
+    assert all(row.email.endswith("@deleted.invalid") and row.context == {} for row in stripped)
+    assert stripped.count() == 2
 
 
 def test_the_current_cycle_is_refused_even_for_a_dry_run(db, open_cycle):
