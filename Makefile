@@ -10,7 +10,7 @@ PIP := $(VENV)/bin/pip
 NPM := npm --prefix frontend
 STAMPS := var/.stamps
 
-.PHONY: run test setup lint typecheck vitest pytest e2e gallery chromium migrate build clean
+.PHONY: run test setup lint typecheck vitest pytest e2e gallery chromium migrate build clean bench bench-registration bench-env
 
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
@@ -38,13 +38,14 @@ setup: $(STAMPS)/python build
 migrate: setup
 	$(PY) manage.py migrate --noinput -v0
 
+# The web server, the Celery worker and Celery beat (Procfile), supervised by honcho: one Ctrl-C
+# stops all three (honcho TERMs each process group and KILLs what is left after 5 s). `--env
+# /dev/null`: the settings read .env themselves, where the shell's variables win; honcho's
+# reading would let .env override them. Unbuffered, so each process's lines show as they come.
 run: migrate
 	@if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
 	@echo "Serving the portal at http://127.0.0.1:$(PORT) (mail goes to var/mail/ and this log)"
-	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config.celery_app worker --loglevel=INFO --concurrency=2 -n portal@%h & \
-	$(VENV)/bin/celery -A config.celery_app beat --loglevel=INFO & \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT) --noreload
+	@PORTAL_PORT=$(PORT) PYTHONUNBUFFERED=1 exec $(VENV)/bin/honcho start --no-colour --env /dev/null
 
 lint: setup
 	$(VENV)/bin/ruff check .
@@ -101,6 +102,27 @@ schema: $(STAMPS)/python $(STAMPS)/npm
 	frontend/node_modules/.bin/openapi-typescript var/openapi.yaml --output frontend/src/api/schema.d.ts
 
 test: lint typecheck vitest pytest e2e
+
+# Benchmarks (benchmarks/, not part of `make test`). Both need PostgreSQL and Redis:
+#   DATABASE_URL=postgres://user@host:5432/anything REDIS_URL=redis://127.0.0.1:6379/0 make bench
+# Each works in a scratch database (name containing "bench") that it drops at the end, and
+# writes its Markdown table under var/bench/. BENCH_ARGS passes options (e.g. --smoke).
+BENCH_ARGS ?=
+$(STAMPS)/bench: requirements-bench.txt | $(STAMPS)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@touch $@
+
+bench-env:
+	@if [ -z "$$DATABASE_URL" ] || [ -z "$$REDIS_URL" ]; then \
+	  echo "The benchmarks need DATABASE_URL (PostgreSQL) and REDIS_URL in the environment."; exit 2; fi
+
+# The figures of issue 14 against their floors, in one run (a few minutes; --smoke: one).
+bench: setup bench-env
+	$(PY) -m benchmarks.bench $(BENCH_ARGS)
+
+# The registration day: gunicorn ×2 behind haproxy, a Celery worker, locust at rising rates.
+bench-registration: setup bench-env $(STAMPS)/bench
+	$(PY) -m benchmarks.registration $(BENCH_ARGS)
 
 clean:
 	rm -rf var/.stamps frontend/dist

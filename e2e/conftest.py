@@ -9,6 +9,7 @@ Fixtures
   make_student(...)  a verified student in the DB (registered and verified through the real API)
   make_admin(...)    a verified admin
   sign_in(page, user_or_email, password=PASSWORD, next=None)  signs in through the /login form
+                     and waits for `next`, else the person's home (/admin or /dashboard)
   mail_link(kind)    the /verify/<token> or /reset/<token> path taken from the latest sent mail
 
 The live server runs with config.settings.test: mail goes to django.core.mail.outbox (locmem),
@@ -203,14 +204,23 @@ def make_admin(transactional_db) -> Callable[..., object]:
     return factory
 
 
+def _home_of(email: str) -> str:
+    """Where a sign-in without `next` lands: an organizer's /admin, anyone else's /dashboard."""
+    from apps.accounts.models import User
+
+    user = User.objects.filter(email=email.strip().lower()).first()
+    return "/admin" if user is not None and user.is_admin else "/dashboard"
+
+
 def sign_in(page: Page, user, password: str = PASSWORD, *, next: str | None = None, expect_path: str | None = None):
-    """Sign in through the /login form and wait until the browser has left /login."""
+    """Sign in through the /login form and wait until the browser has left /login (for the
+    page `next`, else the person's home: /admin for an organizer, /dashboard for a student)."""
     email = user if isinstance(user, str) else user.email
     page.goto("/login" + (f"?next={next}" if next else ""))
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_role("button", name=re.compile(r"^(Login|Log in|Sign in)$", re.I)).click()
-    target = expect_path or next or "/dashboard"
+    target = expect_path or next or _home_of(email)
     page.wait_for_url(re.compile(rf"^[^?#]*{re.escape(target)}(\?.*)?$"))
     return page
 

@@ -61,8 +61,10 @@ class UserApi(PublicApiView):
 
 @extend_schema(
     summary="Sign in",
+    description="401 for a wrong email or password; 403 when the password is right but the address "
+    "was never verified (POST resend_verification sends a new link).",
     request=CredentialsSerializer,
-    responses={200: LoginOutputSerializer, **error_responses(401, 429)},
+    responses={200: LoginOutputSerializer, **error_responses(401, 403, 429)},
 )
 class LoginApi(PublicApiView):
     def post(self, request):
@@ -92,15 +94,35 @@ class RegisterApi(PublicApiView):
         return Response({"message": services.REGISTERED}, status=status.HTTP_201_CREATED)
 
 
+class VerifyOutputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    already_verified = serializers.BooleanField(help_text="The link was opened before: the account is verified.")
+
+
 @extend_schema(
     summary="Verify an account from its emailed link",
+    description="200 also for a genuine link opened again (already_verified true); 400 for a link "
+    "that is invalid, or expired before it was used.",
     parameters=[path_str("key", "The token of the /verify/<token> link.")],
-    responses={200: MessageSerializer, **error_responses(400, 404, 429)},
+    responses={200: VerifyOutputSerializer, **error_responses(400, 404, 429)},
 )
 class VerifyApi(PublicApiView):
     def get(self, request, key: str):
-        services.user_verify(request=request._request, key=key)
-        return Response({"message": "Account Created! Please login and apply!"})
+        _, already = services.user_verify(request=request._request, key=key)
+        message = services.ALREADY_VERIFIED if already else services.VERIFIED
+        return Response({"message": message, "already_verified": already})
+
+
+@extend_schema(
+    summary="Send a new verification link (the same answer whether or not such an account exists)",
+    request=EmailSerializer,
+    responses={200: MessageSerializer, **error_responses(400, 429)},
+)
+class VerificationResendApi(PublicApiView):
+    def post(self, request):
+        data = request.data if isinstance(request.data, dict) else {}
+        services.verification_resend(request=request._request, email=data.get("email"))
+        return Response({"message": services.RESEND_SENT})
 
 
 @extend_schema(summary="The whitelist's pattern rules", responses={200: OpenApiResponse(STRING_LIST)})

@@ -1,10 +1,20 @@
+from allauth.account.apps import AccountConfig as AllauthAccountConfig
 from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
     name = "apps.accounts"
     label = "accounts"
+    verbose_name = "Accounts"
 
     def ready(self) -> None:
         # Connects the receiver that records each sign-in's time (the absolute session age).
         from . import sessions  # noqa: F401
+
+
+class EmailVerificationConfig(AllauthAccountConfig):
+    """allauth's `account` app under a name of its own: it is also called "Accounts", so Django's
+    admin showed two "Accounts" sections. It holds the email addresses and their verification;
+    the accounts themselves (users, whitelist) are ours. Same app, label and tables."""
+
+    verbose_name = "Email verification"

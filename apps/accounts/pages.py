@@ -4,11 +4,15 @@ from django.views.decorators.http import require_POST, require_safe
 
 from apps.core.pages import island, public_only, safe_next
 
+from . import services
+
 
 @require_safe
 @public_only
 def login_page(request):
-    return island(request, "accounts-login", {"next": safe_next(request)}, title="Login")
+    # No `next`: the page sends an organizer to /admin and a student to /dashboard once the
+    # sign-in answer says which one signed in.
+    return island(request, "accounts-login", {"next": safe_next(request, default="")}, title="Login")
 
 
 @require_safe
@@ -24,7 +28,9 @@ def reset_request_page(request):
 
 @require_safe
 def reset_confirm_page(request, key: str):
-    return island(request, "accounts-reset-confirm", {"token": key}, title="Choose a New Password")
+    # Checked now, so a used or expired link says so before anyone types a new password twice.
+    valid = services.reset_key_is_valid(key)
+    return island(request, "accounts-reset-confirm", {"token": key, "valid": valid}, title="Choose a New Password")
 
 
 @require_safe

@@ -22,6 +22,12 @@ PASSWORD_SPECIALS = "-~!@#$%^&*()_?"
 STUDENT_TLDS = ("edu", "ca", "in", "ng", "uk", "it")
 
 _EMAIL_SHAPE = re.compile(r"^[A-Za-z0-9._%+\-]+@([A-Za-z0-9\-]+\.)+[A-Za-z]{2,}$")
+# The characters JavaScript's \s matches: the register and login pages refuse an address with
+# any of them (frontend/src/lib/validation.ts, mayBeAccepted), so the server does too, even
+# when a whitelist pattern would match it. The page then never blocks what the server takes.
+_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+# Something before the last "@" and something after it, no space anywhere.
+_ADDRESS_SHAPE = re.compile(rf"[^{_JS_SPACE}]+@[^{_JS_SPACE}@]+")
 
 
 def normalize_email(email: str) -> str:
@@ -70,9 +76,16 @@ def whitelist_matches(email: str) -> bool:
     return False
 
 
+def is_address_shaped(email: str) -> bool:
+    """At most 254 characters, no space, something on both sides of the last "@": the one shape
+    every accepted address has, whichever rule accepts it (the page checks exactly this, on the
+    cases of frontend/src/lib/register-email-cases.json)."""
+    return isinstance(email, str) and len(email) <= 254 and _ADDRESS_SHAPE.fullmatch(email) is not None
+
+
 def is_student_email(email: str) -> bool:
     email = normalize_email(email)
-    if len(email) > 254 or not is_storable(email):
+    if not is_address_shaped(email) or not is_storable(email):
         return False  # a whitelist pattern such as ".*@gmail\.com" would match a NUL too
     if _EMAIL_SHAPE.match(email):
         domain = email.rsplit("@", 1)[1]

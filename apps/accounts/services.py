@@ -6,6 +6,7 @@ confirmation keys, reset-token generator and rate limits), shaped for the portal
 
 from __future__ import annotations
 
+from allauth.account import app_settings as allauth_settings
 from allauth.account.adapter import get_adapter
 from allauth.account.forms import default_token_generator
 from allauth.account.models import EmailAddress, EmailConfirmationHMAC
@@ -13,6 +14,7 @@ from allauth.account.utils import url_str_to_user_pk
 from allauth.core import ratelimit
 from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
@@ -33,6 +35,11 @@ INVALID_RESET = "This reset link is invalid or has expired. Please request a new
 TOO_MANY = "Too many attempts. Please wait a few minutes and try again."
 RESET_MALFORMED = "Must be a valid email address"
 SESSION_TOO_OLD = "Your session has ended. Please sign in again."
+UNVERIFIED = "Please verify your email address first: open the link we emailed you when you registered."
+RESEND_SENT = "If this address has an account waiting for verification, a new link is on its way."
+INVALID_VERIFY = "This verification link is invalid or has expired."
+VERIFIED = "Account Created! Please login and apply!"
+ALREADY_VERIFIED = "This email address is already verified. Please sign in."
 
 
 def _message(exc: ValidationError) -> str:
@@ -77,23 +84,79 @@ def user_register(*, request, email: str, password: str) -> User:
     address, _ = EmailAddress.objects.get_or_create(
         user=user, email=email, defaults={"primary": True, "verified": False}
     )
-    # A few mails per address and hour: registering in a loop must not flood someone's inbox.
-    # Past the limit the answer stays the same 201, so it tells a stranger nothing new.
-    if ratelimit.consume(request, action="verification_mail", key=email):
-        transaction.on_commit(lambda: send_verification_email.delay(address.pk))
+    _queue_verification_mail(request, address)
     return user
 
 
-def user_verify(*, request, key: str) -> EmailAddress:
+def _queue_verification_mail(request, address: EmailAddress) -> None:
+    # A few mails per address and hour: registering (or asking again) in a loop must not flood
+    # someone's inbox. Past the limit the answer stays the same, so it tells a stranger nothing.
+    if ratelimit.consume(request, action="verification_mail", key=address.email):
+        transaction.on_commit(lambda: send_verification_email.delay(address.pk))
+
+
+@transaction.atomic
+def verification_resend(*, request, email) -> None:
+    """Send a fresh verification link to an account that has not opened its first one.
+
+    Throttled as registration is (the signup limit per client, then at most a few mails per
+    address an hour), and the answer is the same whether or not such an account exists.
+    Registering again with the address does the same; this spares the password.
+    """
+    if not ratelimit.consume(request, action="signup"):
+        raise ApplicationError(TOO_MANY, status=429)
+    if not isinstance(email, str) or not is_storable(email):
+        raise ApplicationError(RESET_MALFORMED)
+    email = rules.normalize_email(email)
+    if not rules.is_plausible_email(email):
+        raise ApplicationError(RESET_MALFORMED)
+    address = (
+        EmailAddress.objects.filter(user__email=email, user__is_active=True, email__iexact=email, verified=False)
+        .select_related("user")
+        .first()
+    )
+    if address is not None and not address.user.is_superuser:
+        _queue_verification_mail(request, address)
+
+
+def _verified_address_of_used_link(key: str) -> EmailAddress | None:
+    """The verified address a genuine link names, however old the link: a link opened twice.
+
+    allauth's from_key finds only unverified addresses within the link's lifetime; this reads
+    our own signature without the age limit, so a garbage or tampered link still finds nothing.
+    """
+    try:
+        pk = signing.loads(key, salt=allauth_settings.SALT)
+    except (signing.BadSignature, ValueError, TypeError, UnicodeError):
+        return None
+    if not isinstance(pk, int):
+        return None
+    return EmailAddress.objects.filter(pk=pk, verified=True).first()
+
+
+def user_verify(*, request, key: str) -> tuple[EmailAddress, bool]:
+    """Verify the address a link names; returns it and whether it was verified already.
+
+    A link opened a second time (from the mail again, say) is no error: the account is
+    verified, and the person is told to sign in rather than to register again.
+    """
     confirmation = EmailConfirmationHMAC.from_key(key)
     if confirmation is None:
-        raise ApplicationError("This verification link is invalid or has expired.", status=400)
+        used = _verified_address_of_used_link(key)
+        if used is not None:
+            return used, True
+        raise ApplicationError(INVALID_VERIFY, status=400)
     address = confirmation.email_address
     if not address.verified:
         with transaction.atomic():
             if not confirmation.confirm(request):
-                raise ApplicationError("This verification link is invalid or has expired.", status=400)
-    return address
+                raise ApplicationError(INVALID_VERIFY, status=400)
+    return address, False
+
+
+def reset_key_is_valid(key: str) -> bool:
+    """Whether a /reset/<key> link can still set a password (the page says so on load)."""
+    return _user_from_reset_key(key) is not None
 
 
 def user_login(*, request, email: str, password: str) -> User:
@@ -106,9 +169,13 @@ def user_login(*, request, email: str, password: str) -> User:
     if not guard.allows():
         raise ApplicationError(TOO_MANY, status=429)
     user = authenticate(request, email=email, password=password)
-    if user is None or not user.is_active or not is_verified(user):
+    if user is None or not user.is_active:
         guard.failed()
         raise ApplicationError(INVALID_CREDENTIALS, status=401)
+    if not is_verified(user):
+        # Said only to whoever typed the right password, so it reveals nothing to a guesser
+        # (a wrong one stays "Invalid credentials."); not a failure for the throttle either.
+        raise ApplicationError(UNVERIFIED, status=403)
     login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
     return user
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("logout", api.LogoutApi.as_view(), name="logout"),
     path("register", api.RegisterApi.as_view(), name="register"),
     path("verify/<str:key>", api.VerifyApi.as_view(), name="verify"),
+    path("resend_verification", api.VerificationResendApi.as_view(), name="resend-verification"),
     path("whitelist", api.WhitelistApi.as_view(), name="whitelist"),
     path("whitelist/exceptions", api.WhitelistExceptionsApi.as_view(), name="whitelist-exceptions"),
     path("whitelist/exceptions/<int:rule_id>", api.WhitelistExceptionDeleteApi.as_view(), name="whitelist-exception"),

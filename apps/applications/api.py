@@ -17,7 +17,7 @@ from apps.core.schema import STRING_LIST, error_responses
 from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 
 from . import selectors, services
-from .models import ApplicationStatus
+from .models import ApplicationStatus, TeamChoice
 
 # --- Shapes (the schema's, and the rendering's once views move to output serializers) -----
 
@@ -41,6 +41,13 @@ class ApplicationInputSerializer(serializers.Serializer):
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), min_length=3, max_length=3)
     teamcode = serializers.CharField(allow_null=True, required=False)
+    team_choice = serializers.ChoiceField(
+        choices=TeamChoice.choices,
+        allow_null=True,
+        required=False,
+        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
+        "or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.",
+    )
     share_resume_with_sponsors = serializers.BooleanField(
         required=False,
         help_text="Submit only: the optional consent to share the resume with sponsors (absent: unchanged).",
@@ -65,6 +72,7 @@ class ApplicationOutputSerializer(ApplicantStatusSerializer):
     school = serializers.CharField(allow_blank=True)
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField())
+    team_choice = serializers.ChoiceField(choices=TeamChoice.choices, allow_null=True)
     email = serializers.CharField(allow_blank=True)
 
 

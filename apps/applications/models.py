@@ -1,5 +1,9 @@
+from datetime import UTC, datetime
+
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 
 from apps.core.models import BaseModel
 from apps.cycles.models import Cycle
@@ -18,6 +22,13 @@ class ApplicationStatus(models.TextChoices):
     DECLINED = "declined", "Declined"
 
 
+class TeamChoice(models.TextChoices):
+    """The answer to "Are you starting a new team?", kept so that a draft reopens as it was saved."""
+
+    NEW = "new", "Starting a new team"
+    JOIN = "join", "Joining a teammate's team"
+
+
 class Team(BaseModel):
     """A team code of a cycle. Joining locks this row so the size cap holds under concurrency."""
 
@@ -29,6 +40,22 @@ class Team(BaseModel):
 
     def __str__(self) -> str:
         return self.code
+
+
+# The organizers' table sorts by every column and pages by keyset (apps/applications/table.py),
+# which compares rows as tuples: a NULL would make the comparison unknown and drop rows, so the
+# two nullable columns sort by these NULL-free keys instead (no team sorts first; a draft,
+# never submitted, sorts before every submission). The indexes below use the same expressions,
+# so PostgreSQL answers a sorted page by walking one of them.
+NEVER_SUBMITTED = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def teamcode_sort_key():
+    return Coalesce("teamcode", Value(""), output_field=models.CharField())
+
+
+def submitted_at_sort_key():
+    return Coalesce("submitted_at", Value(NEVER_SUBMITTED), output_field=models.DateTimeField())
 
 
 class Application(BaseModel):
@@ -45,6 +72,8 @@ class Application(BaseModel):
     status = models.CharField(max_length=32, choices=ApplicationStatus.choices, default=ApplicationStatus.STARTED)
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="applications")
     teamcode = models.CharField(max_length=8, null=True, blank=True)
+    # Empty for applications saved before the choice was kept, and for an organizer's placement.
+    team_choice = models.CharField(max_length=8, choices=TeamChoice.choices, blank=True, default="")
     checkboxes = models.JSONField(default=list, blank=True)
     travel_reimbursement = models.BooleanField(default=False)
     housing_accommodations = models.BooleanField(default=False)
@@ -54,10 +83,31 @@ class Application(BaseModel):
         ordering = ["cycle", "email"]
         constraints = [models.UniqueConstraint(fields=["cycle", "user"], name="one_application_per_cycle")]
         indexes = [
-            models.Index(fields=["cycle", "status", "email"], name="app_cycle_status_email"),
-            models.Index(fields=["cycle", "email"], name="app_cycle_email"),
-            models.Index(fields=["cycle", "school"], name="app_cycle_school"),
+            # One per sort of the organizers' table, in its order (the column, then email and
+            # id to break ties), so any page is a short walk from a seek in either direction.
+            # They also answer the lookups by cycle and email, status or school.
+            models.Index(fields=["cycle", "email", "id"], name="app_table_email"),
+            models.Index(fields=["cycle", "first", "email", "id"], name="app_table_first"),
+            models.Index(fields=["cycle", "last", "email", "id"], name="app_table_last"),
+            models.Index(fields=["cycle", "school", "email", "id"], name="app_table_school"),
+            models.Index(fields=["cycle", "status", "email", "id"], name="app_table_status"),
+            # The raw column is included so PostgreSQL can read these two without the table
+            # (an index-only scan needs every column the expression uses).
+            models.Index(
+                F("cycle"), teamcode_sort_key(), F("email"), F("id"), name="app_table_teamcode", include=["teamcode"]
+            ),
+            models.Index(
+                F("cycle"),
+                submitted_at_sort_key(),
+                F("email"),
+                F("id"),
+                name="app_table_submitted_at",
+                include=["submitted_at"],
+            ),
+            # Exact team lookups (teammates, team sizes).
             models.Index(fields=["cycle", "teamcode"], name="app_cycle_teamcode"),
+            # The table's cached counts are valid while the newest change stays the same.
+            models.Index(fields=["updated_at"], name="app_updated_at"),
         ]
 
     def __str__(self) -> str:

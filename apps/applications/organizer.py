@@ -1,6 +1,6 @@
-"""The organizers' reads and writes on applications: the table, one applicant, edits, history,
-teammates, and the reading of a batch of addresses (batch decisions, in apps.decisions, and
-review assignments use it).
+"""The organizers' reads and writes on applications: one applicant, edits, history, teammates,
+and the reading of a batch of addresses (batch decisions, in apps.decisions, and review
+assignments use it). The applications table is in table.py.
 
 Reads are plain functions returning the contract's shapes with a fixed number of queries;
 writes run in transactions and change a status only through the status machine.
@@ -9,116 +9,20 @@ writes run in transactions and change a status only through the status machine.
 from __future__ import annotations
 
 import json
-import math
 
 from django.db import transaction
 
 from apps.core.emails import parse_email_input
 from apps.core.exceptions import ApplicationError
-from apps.core.text import clean_path_email, is_storable
+from apps.core.text import clean_path_email
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle, question_set
 
 from . import selectors, services, validation
 from .models import Answer, Application, ApplicationEvent
-from .models import ApplicationStatus as S
 
 NO_APPLICATION = "No application for this email."
 NOT_AN_EMAIL = "Not a valid email address."
-
-# --- The applications table --------------------------------------------------------------
-
-TEXT_FILTERS = ("first", "last", "email", "school")
-EXACT_FILTERS = ("status", "teamcode")
-FILTER_KEYS = TEXT_FILTERS + EXACT_FILTERS
-DEFAULT_PER_PAGE = 20
-MAX_PER_PAGE = 100
-# Far past any real table (a page of 1 over 50,000 rows is page 50,000); it keeps the SQL
-# OFFSET inside a 64-bit integer whatever number a client sends.
-MAX_PAGE = 10_000_000
-MAX_FILTER_LENGTH = 254
-TABLE_COLUMNS = ("email", "first", "last", "school", "teamcode", "status")
-
-
-def parse_positive_int(raw, *, name: str, default: int, maximum: int) -> int:
-    if raw is None or raw == "":
-        return default
-    text = str(raw).strip()
-    if not text.isascii() or not text.isdigit():
-        raise ApplicationError(f"'{name}' must be a whole number.", errors={name: ["Must be a whole number."]})
-    value = int(text) if len(text) <= 12 else maximum + 1
-    if value < 1 or value > maximum:
-        message = f"Must be between 1 and {maximum}."
-        raise ApplicationError(f"'{name}' {message[0].lower()}{message[1:]}", errors={name: [message]})
-    return value
-
-
-def parse_table_filters(raw: str | None) -> dict[str, str]:
-    """The `filters` query parameter: a JSON object of the six filters, each optional.
-
-    Empty values mean "no filter". Anything else that is not a string (or a number, for a team
-    code typed as one), an unknown key, an unknown status or malformed JSON is a 400.
-    """
-    if raw is None or raw.strip() == "":
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise ApplicationError("'filters' must be a JSON object.", errors={"filters": ["Malformed JSON."]}) from exc
-    if not isinstance(data, dict):
-        raise ApplicationError("'filters' must be a JSON object.", errors={"filters": ["Expected a JSON object."]})
-    unknown = sorted(str(key) for key in data if key not in FILTER_KEYS)
-    if unknown:
-        raise ApplicationError(
-            f"Unknown filter: {', '.join(unknown)}. Filters are {', '.join(FILTER_KEYS)}.",
-            errors={key: ["Unknown filter."] for key in unknown},
-        )
-    filters: dict[str, str] = {}
-    errors: dict[str, list[str]] = {}
-    for key, value in data.items():
-        if value is None:
-            continue
-        if isinstance(value, int) and not isinstance(value, bool) and key == "teamcode":
-            value = str(value)
-        if not isinstance(value, str):
-            errors[key] = ["Must be a string."]
-            continue
-        value = value.strip()
-        if not is_storable(value) or len(value) > MAX_FILTER_LENGTH:
-            errors[key] = [f"Must be at most {MAX_FILTER_LENGTH} printable characters."]
-            continue
-        if key == "status" and value and value not in S.values:
-            errors[key] = [f"Unknown status. Choose one of: {', '.join(S.values)}."]
-            continue
-        if value:
-            filters[key] = value.lower() if key == "email" else value
-    if errors:
-        key = next(iter(errors))
-        raise ApplicationError(f"Invalid filter '{key}': {errors[key][0]}", errors=errors)
-    return filters
-
-
-def application_table(*, cycle: Cycle, filters: dict[str, str], page: int = 1, per_page: int = DEFAULT_PER_PAGE):
-    """One page of the current cycle's applications: two queries (count, page) at any size.
-
-    Ordered by email then id, so pages never overlap or skip a row. A page past the end is
-    empty (the filters may have narrowed the table since the client counted its pages).
-    """
-    queryset = Application.objects.filter(cycle=cycle)
-    for key in TEXT_FILTERS:
-        if filters.get(key):
-            queryset = queryset.filter(**{f"{key}__icontains": filters[key]})
-    for key in EXACT_FILTERS:
-        if filters.get(key):
-            queryset = queryset.filter(**{key: filters[key]})
-    total = queryset.count()
-    pages = max(1, math.ceil(total / per_page))
-    offset = (page - 1) * per_page
-    rows = []
-    if offset < total:
-        rows = list(queryset.order_by("email", "pk").values(*TABLE_COLUMNS)[offset : offset + per_page])
-    return {"applications": rows, "total": total, "pages": pages, "page": page}
-
 
 # --- One applicant ---------------------------------------------------------------------
 
@@ -214,7 +118,7 @@ def parse_batch_emails(value) -> tuple[list[str], list[str]]:
 
 # --- An organizer's edit -----------------------------------------------------------------
 
-EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode")
+EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode", "team_choice")
 INVALID_EDIT = "Please fix the highlighted fields and save again."
 
 

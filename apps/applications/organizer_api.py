@@ -1,13 +1,11 @@
-"""The organizers' application calls under `/api/applications/`: the table, one applicant
-(read, edit, history) and teammates. Thin views over `organizer.py`. The addresses field and
-the result of a batch (EmailsInputField, BatchResultSerializer) serve apps.decisions' batch
-decision and the review assignments."""
+"""The organizers' application calls under `/api/applications/`: one applicant (read, edit,
+history) and teammates. Thin views over `organizer.py` (the table is in table_api.py). The
+addresses field and the result of a batch (EmailsInputField, BatchResultSerializer) serve
+apps.decisions' batch decision and the review assignments."""
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -18,12 +16,9 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
 from apps.core.schema import STRING_LIST, error_responses, path_email, path_str
-from apps.cycles.selectors import current_cycle
 
 from . import organizer
 from .api import ApplicationInputSerializer, ApplicationOutputSerializer
-from .models import ApplicationStatus
-from .organizer import MAX_PAGE, MAX_PER_PAGE
 
 
 @extend_schema_field(
@@ -51,22 +46,6 @@ class EmailsInputField(serializers.Field):
         return value
 
 
-class TableRowSerializer(serializers.Serializer):
-    email = serializers.CharField()
-    first = serializers.CharField(allow_blank=True)
-    last = serializers.CharField(allow_blank=True)
-    school = serializers.CharField(allow_blank=True)
-    teamcode = serializers.CharField(allow_null=True, allow_blank=True)
-    status = serializers.ChoiceField(choices=ApplicationStatus.choices)
-
-
-class TablePageSerializer(serializers.Serializer):
-    applications = TableRowSerializer(many=True)
-    total = serializers.IntegerField()
-    pages = serializers.IntegerField()
-    page = serializers.IntegerField()
-
-
 class HistoryEventSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     actor = serializers.CharField(allow_null=True)
@@ -89,34 +68,6 @@ class BatchFailureSerializer(serializers.Serializer):
 class BatchResultSerializer(serializers.Serializer):
     approved = serializers.ListField(child=serializers.CharField())
     failed = BatchFailureSerializer(many=True)
-
-
-@extend_schema(
-    summary="A page of the current cycle's applications, filtered",
-    parameters=[
-        OpenApiParameter("page", OpenApiTypes.INT, description="1-based page number"),
-        OpenApiParameter("per_page", OpenApiTypes.INT, description="Rows per page"),
-        OpenApiParameter(
-            "filters",
-            OpenApiTypes.STR,
-            description='A JSON object of {"first","last","email","school","status","teamcode"}',
-        ),
-    ],
-    responses={200: TablePageSerializer, **error_responses(400)},
-)
-class ApplicationTableApi(AdminApiView):
-    """GET `all`: a page of the current cycle's applications, filtered."""
-
-    def get(self, request):
-        params = request.query_params
-        page = organizer.parse_positive_int(params.get("page"), name="page", default=1, maximum=MAX_PAGE)
-        per_page = organizer.parse_positive_int(
-            params.get("per_page"), name="per_page", default=organizer.DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE
-        )
-        filters = organizer.parse_table_filters(params.get("filters"))
-        return Response(
-            organizer.application_table(cycle=current_cycle(), filters=filters, page=page, per_page=per_page)
-        )
 
 
 @extend_schema_view(

@@ -7,8 +7,6 @@ so the page shows its data without a round trip; later changes go through the AP
 
 from __future__ import annotations
 
-import json
-
 from django.views.decorators.http import require_safe
 
 from apps.core.exceptions import ApplicationError
@@ -16,12 +14,11 @@ from apps.core.pages import admin_only, admin_page, island, select_options
 from apps.cycles.selectors import current_cycle, question_set
 from apps.resumes.selectors import access_log
 
-from . import organizer
+from . import organizer, table
 from .models import ApplicationStatus
-from .status_machine import DECISIONS
+from .status_machine import BATCH_DECISIONS, DECISIONS
 
-PAGE_SIZE = organizer.DEFAULT_PER_PAGE
-FILTER_KEYS = ("first", "last", "email", "school", "status", "teamcode")
+PAGE_SIZE = table.DEFAULT_PER_PAGE
 
 
 def decision_choices() -> list[dict]:
@@ -36,13 +33,21 @@ def decision_choices() -> list[dict]:
 @require_safe
 @admin_page(non_admin_to="/login")  # spec section 6: the applications list sends non-admins to /login
 def users_page(request):
-    # Filters can arrive in the address (a bookmarked or shared search).
-    initial_filters = {key: request.GET.get(key, "")[:200] for key in FILTER_KEYS}
+    # The table's state lives in the address (filters, sort, page), so Back and shared links
+    # land where the organizer was; the first page comes rendered through the API's own code.
+    state = {
+        "filters": {key: request.GET.get(key, "") for key in table.FILTER_KEYS},
+        "sort": request.GET.get("sort", "") or table.DEFAULT_SORT,
+        "page": request.GET.get("page", "") or "1",
+    }
     try:
-        filters = organizer.parse_table_filters(json.dumps(initial_filters))
-        first_page = organizer.application_table(cycle=current_cycle(), filters=filters, per_page=PAGE_SIZE)
+        first_page = table.application_table(
+            cycle=current_cycle(),
+            filters={**state["filters"], "sort": state["sort"]},
+            params={"page": state["page"], "per_page": PAGE_SIZE},
+        )
     except ApplicationError:
-        # An unknown status in the address: the island shows the API's refusal instead.
+        # A bad value in the address: the island asks the API, which explains.
         first_page = None
     return island(
         request,
@@ -50,7 +55,10 @@ def users_page(request):
         {
             "perPage": PAGE_SIZE,
             "statuses": select_options(ApplicationStatus.values, ApplicationStatus.choices),
-            "initialFilters": initial_filters,
+            "decisions": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
+            # What `initialPage` answers: the island uses it only if it reads the same state
+            # from the address.
+            "initialState": {**state, "page": first_page["page"] if first_page else 1},
             "initialPage": first_page,
         },
         title="Applications",

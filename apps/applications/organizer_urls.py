@@ -4,9 +4,10 @@
 from django.urls import path
 
 from . import organizer_api as api
+from . import table_api
 
 urlpatterns = [
-    path("all", api.ApplicationTableApi.as_view(), name="table"),
+    path("all", table_api.ApplicationTableApi.as_view(), name="table"),
     path("teammates/<str:teamcode>", api.TeammatesApi.as_view(), name="teammates"),
     path("<str:email>/history", api.ApplicationHistoryApi.as_view(), name="history"),
     path("<str:email>", api.ApplicationDetailApi.as_view(), name="detail"),

@@ -20,6 +20,26 @@ def status_audience(status: str):
     return recipients
 
 
+def people(emails: list[str]) -> dict[str, dict]:
+    """The applicants' names behind batch-email addresses (their `{{ first_name }}` and
+    `{{ last_name }}`): the current cycle's application of an address, else its latest."""
+    from apps.cycles.selectors import current_cycle
+
+    from .models import Application
+
+    current = current_cycle().pk
+    found: dict[str, dict] = {}
+    from_current: set[str] = set()
+    rows = Application.objects.filter(email__in=emails).order_by("pk").values_list("email", "first", "last", "cycle_id")
+    for email, first, last, cycle_id in rows:
+        if email in from_current:
+            continue
+        found[email] = {"first_name": first, "last_name": last}
+        if cycle_id == current:
+            from_current.add(email)
+    return found
+
+
 def register_audiences() -> None:
     """Every application status is a batch-email audience (the contract: "an application
     status or `custom`"; the page offers spec section 4's list, the API any status, so the
@@ -31,3 +51,4 @@ def register_audiences() -> None:
     for status in ApplicationStatus.values:
         message = f"No application of this cycle has the status '{status}'."
         audiences.register(status, status_audience(status), empty_message=message)
+    audiences.register_people(people)

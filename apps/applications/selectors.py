@@ -9,6 +9,9 @@ import gzip
 import hashlib
 import json
 from pathlib import Path
+from typing import NamedTuple
+
+from django.db import connection
 
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import question_set
@@ -73,7 +76,9 @@ def name_list_response_body(kind: str) -> tuple[bytes, bytes, str]:
 
 
 def own_application(*, user, cycle: Cycle) -> Application | None:
-    return Application.objects.filter(cycle=cycle, user=user).first()
+    # One row at most (one application per cycle and user); ordering by pk keeps first() from
+    # following Application's default ordering into a join with the cycles table.
+    return Application.objects.filter(cycle=cycle, user=user).order_by("pk").first()
 
 
 def answer_sections(application: Application, sections: list[dict], answers: list | None = None) -> list[dict]:
@@ -110,6 +115,7 @@ def empty_application_payload(email: str) -> dict:
         "sections": [],
         "checkboxes": [False, False, False],
         "teamcode": None,
+        "team_choice": None,
         "email": email,
         **visible_status(None, ""),
     }
@@ -151,11 +157,49 @@ def application_payload(
         "school": application.school,
         "sections": answer_sections(application, sections, answers),
         "checkboxes": [bool(v) for v in checkboxes],
+        # The answer to "Are you starting a new team?" as saved, so a draft reopens as it was.
+        "team_choice": application.team_choice or None,
         "email": application.email,
         **status,
     }
 
 
+class _StatusRow(NamedTuple):
+    """The columns of an application that visible_status reads."""
+
+    status: str
+    travel_reimbursement: bool
+    housing_accommodations: bool
+    teamcode: str | None
+
+
+_STATUS_COLUMNS = _StatusRow._fields
+
+
+@functools.cache
+def _status_statement(vendor: str) -> tuple[str, tuple[str, ...]]:
+    """The SQL of the status read and the order of its parameters, compiled by the ORM once per
+    process (and database vendor): the same query as
+    Application.objects.filter(cycle=…, user=…).values_list(*columns)[:1]."""
+    marks = {-1: "cycle", -2: "user"}
+    query = Application.objects.filter(cycle_id=-1, user_id=-2).order_by().values_list(*_STATUS_COLUMNS)[:1]
+    sql, params = query.query.sql_with_params()
+    return sql, tuple(marks[p] for p in params)
+
+
 def applicant_status(*, user, cycle: Cycle) -> dict:
-    """GET status: the visible status of the user's application to the cycle."""
-    return visible_status(own_application(user=user, cycle=cycle), cycle.status)
+    """GET status: the visible status of the user's application to the cycle.
+
+    Students poll it, so it runs its one query without the ORM's compiler: compiling took about
+    0.4 ms of CPU per call, as much as everything else the request did after the session. The
+    SQL is still the ORM's (_status_statement), compiled once per process."""
+    sql, order = _status_statement(connection.vendor)
+    values = {"cycle": cycle.pk, "user": user.pk}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [values[name] for name in order])
+        row = cursor.fetchone()
+    if row is None:
+        return visible_status(None, cycle.status)
+    status, travel, housing, teamcode = row
+    # bool(): SQLite hands booleans back as 0 and 1 (the ORM's converters are skipped here).
+    return visible_status(_StatusRow(status, bool(travel), bool(housing), teamcode), cycle.status)

@@ -23,7 +23,7 @@ from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 from apps.resumes.models import Resume
 
 from . import consents, validation
-from .models import Answer, Application, Team
+from .models import Answer, Application, Team, TeamChoice
 from .models import ApplicationStatus as S
 from .status_machine import transition
 
@@ -55,6 +55,11 @@ def team_lock(cycle: Cycle, code: str) -> Team:
         [team], update_conflicts=True, unique_fields=["cycle", "code"], update_fields=["updated_at"]
     )
     return team
+
+
+def team_find(cycle: Cycle, code: str) -> Team | None:
+    """The existing team row for `code`, locked until commit, or None: joining never creates one."""
+    return Team.objects.select_for_update().filter(cycle=cycle, code=code).first()
 
 
 def team_code_generate(*, cycle: Cycle | None = None, user=None) -> str:
@@ -100,10 +105,11 @@ def _team_others(cycle: Cycle, code: str, user):
 
 
 def _lock_own_application(
-    cycle: Cycle, user, teamcode: str | None, *, with_consents: bool = False
+    cycle: Cycle, user, teamcode: str | None, *, join: bool = False, with_consents: bool = False
 ) -> tuple[Application, Team | None]:
     """The user's application to the cycle (created if new) and the team of `teamcode`, both
-    locked until commit, the application first as every writer takes them.
+    locked until commit, the application first as every writer takes them. Joining (`join`)
+    only finds the team, so a code nobody has comes back as None rather than as a new team.
 
     The application comes back with what validation needs from the database, read in the
     same query: `has_resume`, `team_others` (the team's other members), counted after
@@ -116,7 +122,10 @@ def _lock_own_application(
         unique_fields=["cycle", "user"],
         update_fields=["updated_at"],
     )
-    team = team_lock(cycle, teamcode) if teamcode else None
+    if not teamcode:
+        team = None
+    else:
+        team = team_find(cycle, teamcode) if join else team_lock(cycle, teamcode)
     extra = {"has_resume": Exists(Resume.objects.filter(user=OuterRef("user")))}
     if teamcode:
         extra["team_others"] = _team_others(cycle, teamcode, user)
@@ -150,7 +159,9 @@ def application_store(
     application.email = user.email
     application.team = team
     application.teamcode = team.code if team is not None else None
-    application.save(update_fields=["first", "last", "school", "checkboxes", "email", "team", "teamcode", "updated_at"])
+    application.team_choice = parsed.team_choice
+    fields = ["first", "last", "school", "checkboxes", "email", "team", "teamcode", "team_choice", "updated_at"]
+    application.save(update_fields=fields)
 
     in_set = {q["question_id"]: s["section_name"] for s in sections for q in s["questions"]}
     in_scope = {q["question_id"] for s in scope for q in s["questions"] if q["question_type"] != QuestionType.RESUME}
@@ -205,7 +216,8 @@ def application_submit_written(*, user, data) -> Written:
     cycle, sections = _open_cycle_and_question_set()
     parsed = validation.parse_application(data, sections)
     team_code = parsed.teamcode if "teamcode" not in parsed.errors else None
-    application, team = _lock_own_application(cycle, user, team_code, with_consents=True)
+    join = parsed.team_choice == TeamChoice.JOIN
+    application, team = _lock_own_application(cycle, user, team_code, join=join, with_consents=True)
     if application.status not in (S.UNSUBMITTED, S.STARTED, S.SUBMITTED):
         raise ApplicationError(ALREADY_DECIDED, status=409)
     errors = validation.check_application(
@@ -215,6 +227,7 @@ def application_submit_written(*, user, data) -> Written:
         user,
         has_resume=application.has_resume,
         team_others=getattr(application, "team_others", None),
+        team_exists=team is not None if team_code else None,
     )
     if errors:
         raise ApplicationError(INVALID_APPLICATION, errors=errors)
@@ -239,14 +252,24 @@ def application_save_written(*, user, data) -> Written:
     409 when the cycle is not open or the application was already submitted."""
     cycle, sections = _open_cycle_and_question_set()
     parsed = validation.parse_application(data, sections)
-    application, team = _lock_own_application(cycle, user, parsed.teamcode)
+    join = parsed.team_choice == TeamChoice.JOIN
+    application, team = _lock_own_application(cycle, user, parsed.teamcode, join=join)
     if application.status not in (S.UNSUBMITTED, S.STARTED):
         message = ALREADY_SUBMITTED if application.status == S.SUBMITTED else ALREADY_DECIDED
         raise ApplicationError(message, status=409)
     # Checked only now: the status refusal (409) comes before a malformed body's (400).
     if parsed.errors:
         raise ApplicationError(INVALID_DRAFT, errors=parsed.errors)
-    problem = validation.team_error(cycle, parsed.teamcode, user, others=getattr(application, "team_others", None))
+    # A draft keeps values as typed, but not a team that doesn't exist: storing the code would
+    # start it (the same rule as submit, validation.team_error).
+    problem = validation.team_error(
+        cycle,
+        parsed.teamcode,
+        user,
+        others=getattr(application, "team_others", None),
+        choice=parsed.team_choice,
+        exists=team is not None,
+    )
     if problem:
         raise ApplicationError(problem, errors={"teamcode": [problem]})
     answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=sections)

@@ -26,7 +26,7 @@ from apps.cycles.models import QuestionType
 from apps.cycles.selectors import question_set
 
 from . import selectors
-from .models import Application
+from .models import Application, Team, TeamChoice
 
 # Spec section 9.
 NUMERIC_MIN = Decimal(16)
@@ -48,6 +48,9 @@ CHECKBOXES_REQUIRED = "You must agree to the code of conduct and the event rules
 CHECKBOXES_SHAPE = "Expected three true/false values."
 TEAMCODE_SHAPE = "Team code must be 6 to 8 digits."
 TEAM_FULL = "This team is full"
+TEAM_CHOICE_SHAPE = 'Expected "new", "join" or null for team_choice.'
+TEAMCODE_MISSING = "Enter your teammate's team code."
+NO_SUCH_TEAM = "No team has this code. Check it with your teammate, or choose Yes to start a new team."
 RESUME_MISSING = "Please select a valid resume file."
 
 
@@ -60,6 +63,8 @@ class ParsedApplication:
     school: str = ""
     checkboxes: list[bool] = field(default_factory=lambda: [False, False, False])
     teamcode: str | None = None
+    # "new", "join" or "" (not said: a client that predates the choice, or an organizer's edit).
+    team_choice: str = ""
     answers: dict[str, str] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=dict)
 
@@ -107,6 +112,15 @@ def _teamcode(parsed: ParsedApplication, value) -> str | None:
         parsed.add("teamcode", TEAMCODE_SHAPE)
         return None
     return value.strip()
+
+
+def _team_choice(parsed: ParsedApplication, value) -> str:
+    if value is None or value == "":
+        return ""
+    if value not in TeamChoice.values:
+        parsed.add("teamcode", TEAM_CHOICE_SHAPE)  # the page shows it on the team question
+        return ""
+    return value
 
 
 def _encode_answer(value, question_type: str) -> str | None:
@@ -179,7 +193,8 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
 def parse_application(data, sections: list[dict]) -> ParsedApplication:
     """Check the shape of a request body (types only) and reduce it to typed values.
 
-    Keys other than first, last, school, sections, checkboxes and teamcode are ignored.
+    Keys other than first, last, school, sections, checkboxes, teamcode and team_choice are
+    ignored.
     """
     parsed = ParsedApplication()
     if not isinstance(data, dict):
@@ -190,6 +205,7 @@ def parse_application(data, sections: list[dict]) -> ParsedApplication:
     parsed.school = _text(parsed, data, "school", SCHOOL_MAX)
     parsed.checkboxes = _checkboxes(parsed, data.get("checkboxes"))
     parsed.teamcode = _teamcode(parsed, data.get("teamcode"))
+    parsed.team_choice = _team_choice(parsed, data.get("team_choice"))
     parsed.answers = _answers(parsed, data.get("sections"), question_map(sections))
     return parsed
 
@@ -240,14 +256,27 @@ def answer_error(question: dict, value: str) -> str | None:
     return None
 
 
-def team_error(cycle, teamcode: str | None, user, *, others: int | None = None) -> str | None:
-    """'This team is full' when the team already holds TEAM_MAX_SIZE other applications.
+def team_error(
+    cycle, teamcode: str | None, user, *, others: int | None = None, choice: str = "", exists: bool | None = None
+) -> str | None:
+    """The problem with joining team `teamcode`, or None: the one team rule of submit, save and
+    an organizer's edit.
 
-    Callers that write must hold the team's row lock (services.team_lock) while this counts,
-    or pass `others`, counted (services.team_others) after taking that lock.
+    - Joining ("No, I'll join a team", choice `join`) must name a team that exists in the cycle:
+      one a teammate reserved when they chose Yes, or one that applications hold. Otherwise a
+      mistyped code would quietly start a team of one that no teammate ever joins.
+    - A team holds at most TEAM_MAX_SIZE applications.
+
+    Callers that write must hold the team's row lock (services.team_lock / services.team_find)
+    and pass what they read under it: `exists` and `others` (services.team_others).
     """
     if not teamcode:
         return None
+    if choice == TeamChoice.JOIN:
+        if exists is None:
+            exists = Team.objects.filter(cycle=cycle, code=teamcode).exists()
+        if not exists:
+            return NO_SUCH_TEAM
     if others is None:
         others = Application.objects.filter(cycle=cycle, teamcode=teamcode).exclude(user=user).count()
     return TEAM_FULL if others >= settings.TEAM_MAX_SIZE else None
@@ -261,12 +290,14 @@ def check_application(
     *,
     has_resume: bool | None = None,
     team_others: int | None = None,
+    team_exists: bool | None = None,
 ) -> dict[str, list[str]]:
     """Every content problem of a parsed application, shape problems included, except those of
     answers in sections that don't apply (the contract: such a section "is ignored").
 
-    `has_resume` and `team_others` are the two facts it needs from the database; a caller that
-    already read them (the submit service, in one query) passes them, otherwise they are read."""
+    `has_resume`, `team_others` and `team_exists` are the facts it needs from the database; a
+    caller that already read them (the submit service, under its locks) passes them, otherwise
+    they are read."""
     active = active_sections(sections, parsed.answers)
     ignored = {q["question_id"] for s in sections for q in s["questions"]}
     ignored -= {q["question_id"] for s in active for q in s["questions"]}
@@ -282,8 +313,12 @@ def check_application(
         add("school", SCHOOL_NOT_LISTED)
     if "checkboxes" not in errors and not (parsed.checkboxes[0] and parsed.checkboxes[1]):
         add("checkboxes", CHECKBOXES_REQUIRED)
+    if "teamcode" not in errors and parsed.team_choice == TeamChoice.JOIN and not parsed.teamcode:
+        add("teamcode", TEAMCODE_MISSING)
     if "teamcode" not in errors:
-        problem = team_error(cycle, parsed.teamcode, user, others=team_others)
+        problem = team_error(
+            cycle, parsed.teamcode, user, others=team_others, choice=parsed.team_choice, exists=team_exists
+        )
         if problem:
             add("teamcode", problem)
     if not (selectors.has_resume(user) if has_resume is None else has_resume):

@@ -1,8 +1,8 @@
 """Server-rendered pages: each mounts one React island with its initial props.
 
-The guards live here, on the server: public-only pages send a signed-in user to /dashboard,
-protected pages send a signed-out visitor to /login?next=…, admin pages send a non-admin to
-/dashboard.
+The guards live here, on the server: public-only pages send a signed-in user home (an
+organizer to /admin, a student to /dashboard), protected pages send a signed-out visitor to
+/login?next=…, admin pages send a non-admin to /dashboard.
 """
 
 from __future__ import annotations
@@ -37,6 +37,11 @@ def select_options(values, choices) -> list[dict]:
     return [{"value": str(v), "label": str(labels[v])} for v in values]
 
 
+def home_for(user) -> str:
+    """Where a signed-in person belongs: organizers on the admin panel, students on their dashboard."""
+    return "/admin" if getattr(user, "is_admin", False) else "/dashboard"
+
+
 def safe_next(request: HttpRequest, default: str = "/dashboard") -> str:
     """The `next` parameter if it is a same-site path, else the default."""
     target = request.GET.get("next") or request.POST.get("next") or ""
@@ -55,7 +60,7 @@ def public_only(view):
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.user.is_authenticated:
-            return redirect("/dashboard")
+            return redirect(home_for(request.user))
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -34,8 +34,22 @@ DEFAULT_DATES = {
 DATE_FIELDS = tuple(DEFAULT_DATES)
 
 
+class CycleQuerySet(models.QuerySet):
+    def update(self, **kwargs) -> int:
+        # An update sends no save signal: announce it to the processes keeping the current
+        # cycle (apps/cycles/current.py) here.
+        from . import current
+
+        rows = super().update(**kwargs)
+        if rows:
+            current.changed()
+        return rows
+
+
 class Cycle(BaseModel):
     """One season of the event with its configuration. Exactly one cycle is current."""
+
+    objects = CycleQuerySet.as_manager()
 
     season = models.CharField(max_length=8, choices=Season.choices)
     year = models.PositiveIntegerField()

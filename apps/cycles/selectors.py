@@ -1,5 +1,6 @@
 from apps.core.exceptions import ApplicationError
 
+from . import current
 from .models import Cycle, CycleStatus, Section
 
 NO_CURRENT_CYCLE = (
@@ -16,18 +17,31 @@ class NoCurrentCycle(ApplicationError):
         super().__init__(NO_CURRENT_CYCLE, status=503)
 
 
+_COLUMNS = tuple(f.attname for f in Cycle._meta.concrete_fields)
+
+
+def _read_current() -> tuple | None:
+    return Cycle.objects.filter(is_current=True).values_list(*_COLUMNS).first()
+
+
 def current_cycle() -> Cycle:
     """The current cycle; only reads. Migrations create it (cycles 0001, with its question set
-    from applications 0002); `services.ensure_current_cycle` recreates it where that is wanted."""
-    cycle = Cycle.objects.filter(is_current=True).first()
-    if cycle is None:
+    from applications 0002); `services.ensure_current_cycle` recreates it where that is wanted.
+
+    Kept by each process until a Cycle row changes (apps/cycles/current.py): no query, and at
+    most one cache GET a second. Each call returns a fresh instance, so a caller may change it
+    without touching anyone else's."""
+    values = current.kept(_read_current)
+    if values is None:
         raise NoCurrentCycle()
-    return cycle
+    return Cycle.from_db(Cycle.objects.db, _COLUMNS, values)
 
 
 def current_status() -> str:
-    status = Cycle.objects.filter(is_current=True).values_list("status", flat=True).first()
-    return status or CycleStatus.NOT_OPEN
+    try:
+        return current_cycle().status
+    except NoCurrentCycle:
+        return CycleStatus.NOT_OPEN
 
 
 def cycle_config(cycle: Cycle) -> dict:

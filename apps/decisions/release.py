@@ -26,7 +26,6 @@ import datetime
 import logging
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -67,31 +66,18 @@ def decision_rows() -> QuerySet:
     return Delivery.objects.filter(mailing__isnull=True, dedupe_key__startswith=KEY_PREFIX)
 
 
-def us_long_date(value: datetime.date) -> str:
-    """'May 20, 2024': spec section 9's US long format (dates are calendar days in UTC)."""
-    return f"{value:%B} {value.day}, {value.year}"
-
-
 def decision_context(application: Application, cycle: Cycle | None = None) -> dict:
-    """The decision templates' placeholders (apps.mailings.automated lists them): the applicant,
-    the decision and the dates of the application's own cycle in US long format. JSON values
-    only: it is stored on the row."""
-    cycle = cycle or application.cycle
+    """The decision templates' placeholders (apps.mailings.automated lists them): the event's
+    values of the application's own cycle (automated.event_context, the one place they are
+    made) and the applicant's. JSON values only: it is stored on the row."""
     return {
+        **automated.event_context(cycle or application.cycle),
         "first_name": application.first,
         "last_name": application.last,
         "email": application.email,
         "status": application.status,
         "travel_reimbursement": application.travel_reimbursement,
         "housing_accommodations": application.housing_accommodations,
-        "location": cycle.location,
-        "housing_link": cycle.housing_link,
-        "dashboard_link": f"{settings.SITE_URL}/dashboard",
-        **{f"{name}_date": us_long_date(getattr(cycle, name)) for name in ("start", "end", "due", "housing")},
-        **{
-            name: us_long_date(getattr(cycle, name))
-            for name in ("confirmation_first_deadline", "confirmation_second_deadline", "waitlist_deadline")
-        },
     }
 
 

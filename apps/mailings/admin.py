@@ -1,7 +1,7 @@
 """Django admin for mailings, deliveries (the outbox: batch and automated emails) and
 automated-email overrides.
 
-Mailings are created from /admin/batch (which resolves the audience and reads the HTML file)
+Mailings are created from /admin/batch (which resolves the audience and takes the Markdown or HTML)
 and sent by the periodic task; here they can be looked at, searched and cancelled. Email
 template overrides are edited at /admin/automated-emails, where they are checked to render;
 here they can be viewed or deleted (which restores the default template).
@@ -44,7 +44,7 @@ class MailingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ["subject", "deliveries__email"]
     date_hierarchy = "send_at"
     ordering = ["-send_at", "-pk"]
-    fields = ["subject", "audience", "send_at", "status", "created_by", "html", "created_at", "updated_at"]
+    fields = ["subject", "audience", "send_at", "status", "created_by", "markdown", "html", "created_at", "updated_at"]
     readonly_fields = fields
     actions = ["cancel_mailings"]
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_serializer, extend_schema_view
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
 from apps.core.schema import MessageSerializer, error_responses, path_str
 
-from . import audiences, automated, selectors, services
-from .models import Mailing
+from . import audiences, automated, composer, selectors, services
+from .models import Delivery, Mailing
 
 
 class SubjectField(serializers.CharField):
@@ -42,6 +43,59 @@ class MailingCreatedSerializer(serializers.Serializer):
     recipients = serializers.IntegerField()
 
 
+class AudienceCountSerializer(serializers.Serializer):
+    audience = serializers.CharField()
+    recipients = serializers.IntegerField()
+
+
+class PreviewRecipientSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="Its position in the audience, by address (0-based)")
+    email = serializers.CharField()
+    first_name = serializers.CharField(allow_blank=True)
+    last_name = serializers.CharField(allow_blank=True)
+
+
+class MailingPreviewSerializer(serializers.Serializer):
+    subject = serializers.CharField(allow_blank=True)
+    text = serializers.CharField(allow_blank=True)
+    html = serializers.CharField(allow_blank=True)
+    recipients = serializers.IntegerField(help_text="How many addresses the audience holds now")
+    recipient = PreviewRecipientSerializer(
+        allow_null=True, help_text="Whose values fill the placeholders; null: sample values (nobody in the audience)"
+    )
+    placeholders = serializers.ListField(child=serializers.CharField())
+
+
+class DeliveryRowSerializer(serializers.Serializer):
+    email = serializers.CharField()
+    state = serializers.ChoiceField(choices=Delivery.State.choices)
+    attempts = serializers.IntegerField()
+    last_error = serializers.CharField(allow_blank=True)
+    sent_at = serializers.DateTimeField(allow_null=True)
+
+
+class DeliveryCountsSerializer(serializers.Serializer):
+    pending = serializers.IntegerField()
+    sending = serializers.IntegerField()
+    sent = serializers.IntegerField()
+    failed = serializers.IntegerField()
+
+
+class DeliveryMailingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    subject = serializers.CharField()
+    status = serializers.ChoiceField(choices=Mailing.Status.choices)
+
+
+class DeliveryPageSerializer(serializers.Serializer):
+    mailing = DeliveryMailingSerializer()
+    counts = DeliveryCountsSerializer()
+    deliveries = DeliveryRowSerializer(many=True)
+    total = serializers.IntegerField(help_text="Recipients in the chosen state (all when none is chosen)")
+    pages = serializers.IntegerField()
+    page = serializers.IntegerField()
+
+
 class MailingCancelledSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Mailing.Status.choices)
@@ -66,27 +120,45 @@ def template_key():
     return path_str("key", "An automated email's key", enum=list(automated.AUTOMATED_KEYS))
 
 
+class AudienceChoiceField(serializers.ChoiceField):
+    """The contract's audience: "an application status or `custom`". The statuses are
+    registered by the applications app (apps.mailings.audiences), read when the field is built."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=(), **kwargs)
+        self.choices = audiences.names()
+
+
+class MarkdownField(serializers.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", composer.MAX_MARKDOWN_CHARS)
+        super().__init__(required=False, allow_blank=True, trim_whitespace=False, **kwargs)
+
+
 class MailingCreateApi(AdminApiView):
     class InputSerializer(serializers.Serializer):
         subject = SubjectField()
-        # The contract: "an application status or `custom`". The statuses are registered by the
-        # applications app (apps.mailings.audiences), read here when the serializer is built.
-        audience = serializers.ChoiceField(choices=())
+        audience = AudienceChoiceField()
         emails = serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False)
         send_at = serializers.DateTimeField()
+        markdown = MarkdownField(
+            help_text="The email in Markdown, with placeholders such as {{ first_name }}; or else `html`."
+        )
+        confirm_duplicate = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Schedule even when the same email to the same audience is scheduled or was "
+            "sent lately (otherwise 409).",
+        )
 
         def validate(self, attrs):
             if attrs["audience"] == audiences.CUSTOM and not attrs.get("emails", "").strip():
                 raise serializers.ValidationError({"emails": ["Paste the email addresses of a custom list."]})
             return attrs
 
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.fields["audience"].choices = audiences.names()
-
     @extend_schema_serializer(component_name="MailingCreate")
     class MultipartSerializer(InputSerializer):
-        html = serializers.FileField(help_text="The email's HTML, as a file.")
+        html = serializers.FileField(required=False, help_text="The email's HTML, as a file; or else `markdown`.")
 
     @extend_schema(summary="Every batch email, newest first", responses={200: MailingOutputSerializer(many=True)})
     def get(self, request):
@@ -95,7 +167,7 @@ class MailingCreateApi(AdminApiView):
     @extend_schema(
         summary="Schedule a batch email (send_at in the past means now)",
         request={"multipart/form-data": MultipartSerializer},
-        responses={201: MailingCreatedSerializer},
+        responses={201: MailingCreatedSerializer, **error_responses(409)},
     )
     def post(self, request):
         raw = request.data
@@ -105,14 +177,84 @@ class MailingCreateApi(AdminApiView):
         mailing = services.mailing_create(
             subject=data["subject"],
             audience=audiences.resolve(data["audience"], emails_text=data.get("emails", "")),
+            markdown=data.get("markdown", ""),
             html_file=request.FILES.get("html"),
             send_at=data["send_at"],
             actor=request.user,
+            confirm_duplicate=data["confirm_duplicate"],
         )
         return Response(
             {"id": mailing.pk, "status": mailing.status, "recipients": mailing.recipients},
             status=status.HTTP_201_CREATED,
         )
+
+
+class MailingDraftSerializer(serializers.Serializer):
+    """A batch email being written: every part may still be missing."""
+
+    subject = SubjectField(required=False, allow_blank=True)
+    markdown = MarkdownField()
+    html = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=services.MAX_HTML_BYTES,
+        trim_whitespace=False,
+        help_text="The text of an HTML file, when the email is not written in Markdown",
+    )
+    audience = AudienceChoiceField(required=False)
+    emails = serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False)
+    recipient = serializers.IntegerField(
+        required=False, default=0, min_value=0, max_value=10_000_000, help_text="Which recipient to show (0-based)"
+    )
+
+
+@extend_schema(
+    summary="Render a batch email being written for one recipient of its audience, and count them",
+    request=MailingDraftSerializer,
+    responses={200: MailingPreviewSerializer},
+)
+class MailingPreviewApi(AdminApiView):
+    def post(self, request):
+        data = self.validate(MailingDraftSerializer, request.data)
+        name = data.get("audience")
+        audience = audiences.resolve(name, emails_text=data.get("emails", "")) if name else None
+        return Response(
+            services.mailing_preview(
+                subject=data.get("subject", ""),
+                markdown=data.get("markdown", ""),
+                html=data.get("html", ""),
+                audience=audience,
+                index=data["recipient"],
+            )
+        )
+
+
+@extend_schema(
+    summary="How many people each audience holds now",
+    responses={200: AudienceCountSerializer(many=True)},
+)
+class AudienceCountApi(AdminApiView):
+    def get(self, request):
+        return Response(selectors.audience_counts())
+
+
+class DeliveryQuerySerializer(serializers.Serializer):
+    state = serializers.ChoiceField(choices=Delivery.State.choices, required=False)
+    page = serializers.IntegerField(required=False, default=1, min_value=1, max_value=1_000_000)
+
+
+@extend_schema(
+    summary="A mailing's recipients with each one's delivery state, a page at a time",
+    parameters=[
+        OpenApiParameter("state", OpenApiTypes.STR, enum=Delivery.State.values, description="Only this state"),
+        OpenApiParameter("page", OpenApiTypes.INT, description="1-based page number (50 a page)"),
+    ],
+    responses={200: DeliveryPageSerializer, **error_responses(400, 404)},
+)
+class MailingDeliveriesApi(AdminApiView):
+    def get(self, request, mailing_id: int):
+        params = self.validate(DeliveryQuerySerializer, request.query_params.dict())
+        return Response(selectors.delivery_page(mailing_id=mailing_id, state=params.get("state"), page=params["page"]))
 
 
 @extend_schema(

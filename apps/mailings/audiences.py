@@ -2,7 +2,9 @@
 
 mailings sends to addresses; it does not know what an application is. The applications app
 registers one audience per application status (in its AppConfig.ready), each with the
-function that lists its addresses, so the dependency runs applications → mailings only.
+function that lists its addresses, so the dependency runs applications → mailings only. It
+also registers the lookup of the people behind addresses (`register_people`): each
+recipient's `{{ first_name }}` and `{{ last_name }}`, whichever audience they came from.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ class Audience:
 
 
 _registered: dict[str, Audience] = {}
+_people: list[Callable[[list[str]], dict[str, dict]]] = []
+# Addresses per lookup query: well under any database's limit of query parameters.
+PEOPLE_CHUNK = 1000
 
 
 def register(name: str, recipients: Callable[[], list[str]], *, empty_message: str) -> None:
@@ -58,3 +63,30 @@ def resolve(name: str, *, emails_text: str = "") -> Audience:
         return _registered[name]
     except KeyError:
         raise LookupError(f"No audience '{name}' is registered.") from None
+
+
+def register_people(lookup: Callable[[list[str]], dict[str, dict]]) -> None:
+    """Name the people behind addresses: `lookup(emails)` answers `{email: {"first_name",
+    "last_name"}}` for the addresses it knows (lower-cased, as deliveries keep them)."""
+    if lookup not in _people:
+        _people.append(lookup)
+
+
+def people(emails) -> dict[str, dict]:
+    """Every address of `emails` with its person's placeholders: `email`, and `first_name` and
+    `last_name` from the registered lookup (blank for an address nobody knows)."""
+    emails = list(dict.fromkeys(emails))
+    known: dict[str, dict] = {}
+    for start in range(0, len(emails), PEOPLE_CHUNK):
+        chunk = emails[start : start + PEOPLE_CHUNK]
+        for lookup in _people:
+            for email, values in lookup(chunk).items():
+                known.setdefault(email, values)
+    return {
+        email: {
+            "first_name": known.get(email, {}).get("first_name", ""),
+            "last_name": known.get(email, {}).get("last_name", ""),
+            "email": email,
+        }
+        for email in emails
+    }

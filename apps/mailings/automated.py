@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
 
@@ -58,14 +59,17 @@ KEY_PLACEHOLDERS = {
     "verify_email": ("link",),
     "password_reset": ("link",),
 }
+# The person an email goes to: a release email's applicant, each recipient of a batch email.
+PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")
 DECISION_PLACEHOLDERS = (
-    "first_name",
-    "last_name",
-    "email",
+    *PERSON_PLACEHOLDERS,
     "status",
     "travel_reimbursement",
     "housing_accommodations",
 )
+
+# What a batch email (apps.mailings.composer) may use: its recipient and the event.
+BATCH_PLACEHOLDERS = (*PERSON_PLACEHOLDERS, *COMMON_PLACEHOLDERS)
 
 # Values a preview and a test send use for the caller's placeholders.
 SAMPLE_VALUES = {
@@ -83,7 +87,13 @@ _FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load|ssi|csrf_token|url|static)\b")
 
 
 class TemplateError(ValueError):
-    """An organizer's template that does not compile or render; the message says why."""
+    """An organizer's template that does not compile or render; the message says why.
+
+    `unknown`: the placeholders it names that are not offered (empty for other errors)."""
+
+    def __init__(self, message: str, *, unknown: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.unknown = unknown or []
 
 
 def placeholders(key: str) -> list[str]:
@@ -100,9 +110,16 @@ def _format_date(value) -> str:
 
 
 def base_context() -> dict:
+    """The event's placeholders, from the current cycle."""
     from apps.cycles.selectors import current_cycle
 
-    cycle = current_cycle()
+    return event_context(current_cycle())
+
+
+def event_context(cycle) -> dict:
+    """The event's placeholders of `cycle` (dates in US long format): the one place their
+    values are made, for automated, decision and batch emails alike. JSON values only, so a
+    Delivery row can store them."""
     return {
         "event_name": settings.EVENT_NAME,
         "site_url": settings.SITE_URL,
@@ -118,6 +135,14 @@ def base_context() -> dict:
         "confirmation_second_deadline": _format_date(cycle.confirmation_second_deadline),
         "waitlist_deadline": _format_date(cycle.waitlist_deadline),
     }
+
+
+def placeholder_context(names, values: dict, *, event: dict | None = None) -> dict:
+    """What an organizer's template sees: exactly the placeholders `names`, from the event's
+    values (`event`, base_context() when not given) and the caller's `values` over them; a name
+    with no value is blank. Never the objects a caller may pass to the file templates."""
+    ctx = {**(base_context() if event is None else event), **values}
+    return {name: ctx.get(name, "") for name in names}
 
 
 def sample_context(key: str) -> dict:
@@ -153,21 +178,37 @@ def _engine(*, autoescape: bool) -> Engine:
     )
 
 
-def render_source(source: str, context: dict, *, autoescape: bool = True) -> str:
-    """Render an organizer's template source in the sandbox, or raise TemplateError."""
+def compile_source(source: str, *, autoescape: bool = True) -> Callable[[dict], str]:
+    """An organizer's template source, compiled once in the sandbox: a function that renders it
+    with a context (raising TemplateError), for a mail that goes out to many recipients."""
     found = _FORBIDDEN_TAGS.search(source)
     if found:
         raise TemplateError(f"The tag '{found.group(1)}' can't be used in an email template.")
     try:
-        output = _engine(autoescape=autoescape).from_string(source).render(Context(context, autoescape=autoescape))
+        template = _engine(autoescape=autoescape).from_string(source)
     except TemplateSyntaxError as exc:
         raise TemplateError(f"Template error: {exc}") from exc
     except Exception as exc:  # noqa: BLE001 - any failure of an organizer's template is their input error
         raise TemplateError(f"The template can't be rendered: {exc}") from exc
-    unknown = sorted(set(_UNKNOWN_RE.findall(output)))
-    if unknown:
-        raise TemplateError(f"Unknown placeholder: {', '.join(unknown)}.")
-    return output
+
+    def render(context: dict) -> str:
+        try:
+            output = template.render(Context(context, autoescape=autoescape))
+        except TemplateSyntaxError as exc:
+            raise TemplateError(f"Template error: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - as above
+            raise TemplateError(f"The template can't be rendered: {exc}") from exc
+        unknown = sorted(set(_UNKNOWN_RE.findall(output)))
+        if unknown:
+            raise TemplateError(f"Unknown placeholder: {', '.join(unknown)}.", unknown=unknown)
+        return output
+
+    return render
+
+
+def render_source(source: str, context: dict, *, autoescape: bool = True) -> str:
+    """Render an organizer's template source in the sandbox, or raise TemplateError."""
+    return compile_source(source, autoescape=autoescape)(context)
 
 
 def default_sources(key: str) -> tuple[str, str]:

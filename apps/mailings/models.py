@@ -19,7 +19,10 @@ class Mailing(BaseModel):
 
     subject = models.CharField(max_length=200)
     audience = models.CharField(max_length=32)
-    html = models.TextField()
+    # The body: Markdown written in the browser (apps.mailings.composer renders it), or else
+    # an uploaded HTML file's text. Placeholders are filled per recipient when it is sent.
+    markdown = models.TextField(blank=True, default="")
+    html = models.TextField(blank=True)
     send_at = models.DateTimeField(db_index=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SCHEDULED, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

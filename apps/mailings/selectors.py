@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 
-from . import automated
+from apps.core.exceptions import ApplicationError
+
+from . import audiences, automated
 from .models import Delivery, EmailTemplate, Mailing
 
 TEMPLATE_NAMES = {
@@ -37,6 +39,43 @@ def mailing_list() -> list[dict]:
         }
         for m in rows
     ]
+
+
+def audience_counts() -> list[dict]:
+    """How many people each named audience holds now (a pasted list is counted by the preview)."""
+    return [
+        {"audience": name, "recipients": len(audiences.resolve(name).recipients())}
+        for name in audiences.names()
+        if name != audiences.CUSTOM
+    ]
+
+
+DELIVERIES_PER_PAGE = 50
+
+
+def delivery_page(*, mailing_id: int, state: str | None = None, page: int = 1) -> dict:
+    """One page of a mailing's recipients (by address) with each one's delivery state and last
+    error, and the count in each state. Three queries, whatever the page or its size."""
+    mailing = Mailing.objects.filter(pk=mailing_id).values("id", "subject", "status").first()
+    if mailing is None:
+        raise ApplicationError("No such mailing.", status=404)
+    rows = Delivery.objects.filter(mailing_id=mailing_id)
+    per_state = dict(rows.order_by().values_list("state").annotate(n=Count("pk")).values_list("state", "n"))
+    counts = {value: per_state.get(value, 0) for value in Delivery.State.values}
+    total = counts[state] if state else sum(counts.values())
+    pages = max(1, -(-total // DELIVERIES_PER_PAGE))
+    if state:
+        rows = rows.filter(state=state)
+    start = (page - 1) * DELIVERIES_PER_PAGE
+    fields = ("email", "state", "attempts", "last_error", "sent_at")
+    return {
+        "mailing": mailing,
+        "counts": counts,
+        "deliveries": list(rows.order_by("email", "pk").values(*fields)[start : start + DELIVERIES_PER_PAGE]),
+        "total": total,
+        "pages": pages,
+        "page": page,
+    }
 
 
 def template_sources(key: str) -> tuple[str, str, bool]:

@@ -15,17 +15,20 @@ longer) or one dies mid-send:
 
 from __future__ import annotations
 
+import datetime
+import functools
 import logging
 from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
 
-from . import automated, outbox
+from . import audiences, automated, composer, outbox
 from .audiences import CUSTOM, Audience  # noqa: F401 - CUSTOM is part of this module's API
 from .models import Delivery, EmailTemplate, Mailing
 from .outbox import BACKOFF_MAX, MAX_ATTEMPTS, STALE_AFTER  # noqa: F401 - part of this module's API
@@ -39,10 +42,13 @@ MAX_TEMPLATE_HTML_CHARS = 200_000
 
 # --- Scheduling ------------------------------------------------------------------------
 
+# An identical mailing (subject, body and audience) scheduled, or sent within this many days,
+# makes scheduling answer 409 until the organizer confirms: a double click, or the same
+# announcement sent twice by two organizers, is the usual reason.
+DUPLICATE_WINDOW = datetime.timedelta(days=7)
+
 
 def _decode_html(upload) -> str:
-    if upload is None:
-        raise ApplicationError("Choose an HTML file to send.", errors={"html": ["Choose an HTML file to send."]})
     if upload.size > MAX_HTML_BYTES:
         message = f"The HTML file is too large. Please upload a file of at most {MAX_HTML_BYTES // 1024} KB."
         raise ApplicationError(message, status=413, errors={"html": [message]})
@@ -58,28 +64,117 @@ def _decode_html(upload) -> str:
     return html
 
 
+def _body(markdown: str, html_file) -> tuple[str, str]:
+    """(markdown, html) of a new mailing: the Markdown written in the page, or else the text
+    of an uploaded HTML file (the contract's `html`)."""
+    if markdown.strip() and html_file is not None:
+        message = "Write the email in Markdown or upload an HTML file, not both."
+        raise ApplicationError(message, errors={"markdown": [message], "html": [message]})
+    if markdown.strip():
+        return markdown, ""
+    if html_file is None:
+        message = "Write the email, or choose an HTML file to send."
+        raise ApplicationError(message, errors={"markdown": [message], "html": [message]})
+    return "", _decode_html(html_file)
+
+
+def _unique(recipients: list[str]) -> list[str]:
+    return list(dict.fromkeys(email.lower() for email in recipients))
+
+
+def _when(moment: datetime.datetime) -> str:
+    # US long format in UTC, as the pages show dates (spec section 3).
+    moment = moment.astimezone(datetime.UTC)
+    return f"{moment:%B} {moment.day}, {moment.year} at {moment:%H:%M} UTC"
+
+
+def _duplicate_of(*, subject: str, markdown: str, html: str, audience: Audience, emails: list[str]):
+    """A mailing with this subject and body to this audience, still to go out or sent in the
+    last DUPLICATE_WINDOW; None if there is none. A custom list is the same audience when it
+    holds the same addresses."""
+    now = timezone.now()
+    open_states = (Mailing.Status.SCHEDULED, Mailing.Status.SENDING)
+    candidates = Mailing.objects.filter(subject=subject, markdown=markdown, html=html, audience=audience.name).filter(
+        Q(status__in=open_states) | Q(status=Mailing.Status.SENT, send_at__gte=now - DUPLICATE_WINDOW)
+    )
+    for earlier in candidates.order_by("-send_at", "-pk")[:10]:
+        if audience.name != CUSTOM or set(earlier.deliveries.values_list("email", flat=True)) == set(emails):
+            return earlier
+    return None
+
+
+def _duplicate_refusal(earlier: Mailing, audience: Audience) -> ApplicationError:
+    who = "the same list of addresses" if audience.name == CUSTOM else f"the '{audience.name}' audience"
+    if earlier.status == Mailing.Status.SENT:
+        done = f"was sent on {_when(earlier.send_at)}"
+    else:
+        done = f"is already scheduled for {_when(earlier.send_at)}"
+    message = f"The same email to {who} {done}. Confirm to schedule it again."
+    return ApplicationError(message, status=409, errors={"confirm_duplicate": [message]})
+
+
 @transaction.atomic
-def mailing_create(*, subject: str, audience: Audience, html_file, send_at, actor) -> Mailing:
+def mailing_create(
+    *,
+    subject: str,
+    audience: Audience,
+    send_at,
+    actor,
+    markdown: str = "",
+    html_file=None,
+    confirm_duplicate: bool = False,
+) -> Mailing:
     """Schedule a batch email to `audience` (apps.mailings.audiences, chosen by the caller):
-    its recipients are resolved now, one Delivery row each."""
-    html = _decode_html(html_file)
-    recipients = audience.recipients()
+    its recipients are resolved now, one Delivery row each.
+
+    The draft is rendered for the first recipient first (apps.mailings.composer), so an unknown
+    placeholder is a 400 now rather than a failure for everyone at sending time; and an
+    identical mailing to the same audience is a 409 unless `confirm_duplicate`."""
+    markdown, html = _body(markdown, html_file)
+    recipients = _unique(audience.recipients())
     if not recipients:
         raise ApplicationError(audience.empty_message, errors={audience.empty_field: [audience.empty_message]})
+    first = recipients[0]
+    composer.check(subject=subject, markdown=markdown, html=html, person=audiences.people([first])[first])
+    if not confirm_duplicate:
+        earlier = _duplicate_of(subject=subject, markdown=markdown, html=html, audience=audience, emails=recipients)
+        if earlier is not None:
+            raise _duplicate_refusal(earlier, audience)
     now = timezone.now()
     mailing = Mailing.objects.create(
         subject=subject,
         audience=audience.name,
+        markdown=markdown,
         html=html,
         send_at=max(send_at, now),
         created_by=actor if getattr(actor, "pk", None) else None,
     )
-    unique = list(dict.fromkeys(email.lower() for email in recipients))
     Delivery.objects.bulk_create(
-        [Delivery(mailing=mailing, email=email) for email in unique], batch_size=1000, ignore_conflicts=True
+        [Delivery(mailing=mailing, email=email) for email in recipients], batch_size=1000, ignore_conflicts=True
     )
-    mailing.recipients = len(unique)
+    mailing.recipients = len(recipients)
     return mailing
+
+
+def mailing_preview(
+    *, subject: str, markdown: str = "", html: str = "", audience: Audience | None = None, index: int = 0
+) -> dict:
+    """The draft as one recipient of `audience` will get it (the `index`-th, by address), and
+    how many it goes to; with nobody in the audience, as a sample person would."""
+    recipients = _unique(audience.recipients()) if audience is not None else []
+    person = None
+    if recipients:
+        index %= len(recipients)
+        person = audiences.people([recipients[index]])[recipients[index]]
+    rendered = composer.check(subject=subject, markdown=markdown, html=html, person=person)
+    return {
+        "subject": rendered.subject,
+        "text": rendered.text,
+        "html": rendered.html,
+        "recipients": len(recipients),
+        "recipient": {"index": index, **person} if person else None,
+        "placeholders": composer.placeholders(),
+    }
 
 
 def mailing_cancel(*, mailing_id: int) -> Mailing:
@@ -107,31 +202,45 @@ class SendReport:
     finished: list[int] = field(default_factory=list)
 
 
-def _send(connection, mailing: Mailing, delivery: Delivery) -> None:
+def _send(connection, rendered: composer.Rendered, delivery: Delivery) -> None:
     message = EmailMultiAlternatives(
-        mailing.subject,
-        automated.html_to_text(mailing.html),
+        rendered.subject,
+        rendered.text,
         settings.DEFAULT_FROM_EMAIL,
         [delivery.email],
         connection=connection,
         headers={"Message-ID": delivery.message_id()},
     )
-    message.attach_alternative(mailing.html, "text/html")
+    message.attach_alternative(rendered.html, "text/html")
     outbox.send_message(message)
 
 
 def _send_mailing(mailing: Mailing, connection, report: SendReport, deadline: float | None) -> bool:
-    """Send the mailing's due deliveries. False when the run should stop (out of time, or the
-    mail server is unreachable)."""
+    """Send the mailing's due deliveries, each rendered for its recipient. False when the run
+    should stop (out of time, or the mail server is unreachable)."""
     deliveries = Delivery.objects.filter(mailing_id=mailing.pk)
     outbox.give_up_on_dead_claims(deliveries, timezone.now())
+    # Each recipient's placeholders, looked up once for what is left to send (the names as they
+    # are now, whichever audience the address came from).
+    open_states = (Delivery.State.PENDING, Delivery.State.SENDING)
+    people = audiences.people(deliveries.filter(state__in=open_states).values_list("email", flat=True))
+    # Compiled on first use and kept; a mailing that no longer compiles (it was checked when
+    # scheduled) raises for each delivery, which records the reason on each row as a failure.
+    compose = functools.cache(
+        lambda: composer.compose(subject=mailing.subject, markdown=mailing.markdown, html=mailing.html)
+    )
+
+    def send(row: Delivery) -> None:
+        person = people.get(row.email) or audiences.people([row.email])[row.email]
+        _send(connection, compose().render(person), row)
+
     while True:
         if outbox.out_of_time(deadline):
             return False
         delivery = outbox.claim(deliveries)
         if delivery is None:
             return True
-        attempt = outbox.deliver(delivery, lambda row: _send(connection, mailing, row))
+        attempt = outbox.deliver(delivery, send)
         if attempt.sent:
             report.sent += 1
             continue

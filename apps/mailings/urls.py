@@ -7,6 +7,9 @@ from . import api
 
 detail_patterns = [
     path("<int:mailing_id>", api.MailingCancelApi.as_view(), name="cancel"),
+    path("<int:mailing_id>/deliveries", api.MailingDeliveriesApi.as_view(), name="deliveries"),
+    path("preview", api.MailingPreviewApi.as_view(), name="preview"),
+    path("audiences", api.AudienceCountApi.as_view(), name="audiences"),
     path("templates", api.TemplateListApi.as_view(), name="templates"),
     path("templates/<str:key>", api.TemplateDetailApi.as_view(), name="template"),
     path("templates/<str:key>/preview", api.TemplatePreviewApi.as_view(), name="template-preview"),

@@ -3,10 +3,15 @@
 Who is in the book is the caller's question (the reports app asks for the confirmed
 applicants: apps/reports/resume_book.py); resumes knows people, not applications.
 
-The archive is never held in memory or on disk: Python's zipfile writes into a non-seekable
-sink (so it emits data descriptors instead of seeking back to patch headers), and each file is
-copied from the storage in chunks, with whatever zipfile produced so far handed to the HTTP
-response after every chunk.
+The archive is never held whole in memory or on disk: each file is copied from the storage in
+chunks into a buffer that holds the current entry only (a resume is at most 2 MB), and once
+zipfile has finished the entry the buffer is handed to the HTTP response in chunks.
+
+PDFs are stored, not deflated: they are compressed inside already, so deflating cost most of
+the archive's CPU for a few percent of size (benchmarks/bench.py measures both). Because the
+buffer lets zipfile seek back within the current entry, each local header carries the real
+CRC and sizes (no data descriptor): stored entries with data descriptors can't be read by
+streaming unzippers, which have no other way to find where a stored file ends.
 """
 
 from __future__ import annotations
@@ -25,36 +30,56 @@ from .models import Resume
 logger = logging.getLogger(__name__)
 
 CHUNK_SIZE = 64 * 1024
+COMPRESSION = zipfile.ZIP_STORED
 
 
 class _Sink(io.RawIOBase):
-    """A write-only, non-seekable file that keeps what was written until it is drained."""
+    """A write-only file that keeps what was written since the last drain, and can seek back
+    within it (zipfile rewrites an entry's local header once the entry is complete)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._parts: list[bytes] = []
+        self._buffer = bytearray()
+        self._base = 0  # the archive offset of the buffer's first byte
         self._position = 0
 
     def writable(self) -> bool:
         return True
 
     def seekable(self) -> bool:
-        return False
-
-    def write(self, data) -> int:
-        data = bytes(data)
-        self._parts.append(data)
-        self._position += len(data)
-        return len(data)
+        return True
 
     def tell(self) -> int:
-        # zipfile needs the offset of each entry for the central directory.
         return self._position
 
-    def drain(self) -> bytes:
-        data = b"".join(self._parts)
-        self._parts.clear()
-        return data
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        end = self._base + len(self._buffer)
+        target = {io.SEEK_SET: offset, io.SEEK_CUR: self._position + offset, io.SEEK_END: end + offset}[whence]
+        if not self._base <= target <= end:
+            raise OSError("can't seek into what was already streamed")
+        self._position = target
+        return target
+
+    def write(self, data) -> int:
+        start = self._position - self._base
+        size = len(data)
+        self._buffer[start : start + size] = data
+        self._position += size
+        return size
+
+    def truncate(self, size=None) -> int:
+        return self._position  # nothing past the end is ever left to cut
+
+    def drain(self, chunk_size: int) -> Iterator[bytes]:
+        """What was written since the last drain, in pieces of at most chunk_size bytes."""
+        data = memoryview(self._buffer)
+        try:
+            for start in range(0, len(data), chunk_size):
+                yield bytes(data[start : start + chunk_size])
+        finally:
+            data.release()
+        self._base += len(self._buffer)
+        self._buffer.clear()
 
 
 @dataclass(frozen=True)
@@ -64,7 +89,9 @@ class Entry:
     date_time: tuple[int, int, int, int, int, int]
 
 
-def stream_zip(entries: Iterable[Entry], *, storage=None, chunk_size: int = CHUNK_SIZE) -> Iterator[bytes]:
+def stream_zip(
+    entries: Iterable[Entry], *, storage=None, chunk_size: int = CHUNK_SIZE, compression: int = COMPRESSION
+) -> Iterator[bytes]:
     """The bytes of a zip holding `entries`, produced piece by piece.
 
     A file missing from the storage is left out (and logged) rather than breaking the archive
@@ -72,7 +99,7 @@ def stream_zip(entries: Iterable[Entry], *, storage=None, chunk_size: int = CHUN
     """
     storage = storage or storages["resumes"]
     sink = _Sink()
-    with zipfile.ZipFile(sink, mode="w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+    with zipfile.ZipFile(sink, mode="w", compression=compression, allowZip64=True) as archive:
         for entry in entries:
             try:
                 source = storage.open(entry.path, "rb")
@@ -86,17 +113,14 @@ def stream_zip(entries: Iterable[Entry], *, storage=None, chunk_size: int = CHUN
                     logger.warning("Resume file %s can't be read; left out of the zip.", entry.path)
                     continue
                 info = zipfile.ZipInfo(entry.name, date_time=entry.date_time)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                with archive.open(info, mode="w", force_zip64=True) as target:
+                info.compress_type = compression
+                # Resumes are at most 2 MB: no Zip64 extra fields (which older unzippers trip on).
+                with archive.open(info, mode="w") as target:
                     while chunk:
                         target.write(chunk)
-                        if data := sink.drain():
-                            yield data
                         chunk = source.read(chunk_size)
-            if data := sink.drain():
-                yield data
-    if data := sink.drain():
-        yield data  # the central directory
+            yield from sink.drain(chunk_size)
+    yield from sink.drain(chunk_size)  # the central directory
 
 
 def resume_entries(users: QuerySet) -> Iterator[Entry]:

@@ -51,6 +51,9 @@ STORAGES = {
 # need none, so WhiteNoise doesn't scan the build folder for every new client.
 WHITENOISE_USE_FINDERS = False
 CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="portal-test")  # noqa: F405
+# Every read of the current cycle compares its generation number with the cache's: a test's
+# rolled-back changes and the cache flushed between tests are never mistaken for the current row.
+CURRENT_CYCLE_CHECK_EVERY = 0.0
 
 # --- Parallel workers (pytest-xdist) -----------------------------------------------------
 # pytest-django gives each worker its own test database (test_<name>_gw0, _gw1, ...), but the

@@ -66,6 +66,7 @@ def test_detail_has_the_application_shape_with_the_true_status(admin_client, ada
         ],
         "checkboxes": [True, True, False],
         "teamcode": "123456",
+        "team_choice": None,
         "status": "accepted",
         "email": "ada@princeton.edu",
         "travel_reimbursement": True,

@@ -73,6 +73,7 @@ def test_without_an_application_the_applicant_gets_empty_fields_and_unsubmitted(
         "sections": [],
         "checkboxes": [False, False, False],
         "teamcode": None,
+        "team_choice": None,
         "status": "unsubmitted",
         "email": "ada@princeton.edu",
         "travel_reimbursement": False,

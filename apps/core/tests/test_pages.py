@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
+from django.utils import timezone
 
 from apps.core.mail import FileAndLogEmailBackend
 from apps.cycles.selectors import current_cycle
@@ -49,6 +50,12 @@ def test_public_only_pages_send_a_signed_in_user_to_the_dashboard(student_client
     assert redirect_target(student_client.get(path)) == ("/dashboard", {})
 
 
+@pytest.mark.parametrize("path", ["/login", "/register"])
+def test_public_only_pages_send_a_signed_in_organizer_to_the_admin_panel(admin_client, path):
+    """/login and /register redirect a signed-in organizer to /admin, their home."""
+    assert redirect_target(admin_client.get(path)) == ("/admin", {})
+
+
 @pytest.mark.parametrize(
     ("path", "page"),
     [("/login", "accounts-login"), ("/register", "accounts-register")],
@@ -81,7 +88,7 @@ def test_public_pages_render_for_everyone(client, student_client, path, page):
 def test_token_pages_pass_the_token_to_their_island(client):
     """/verify/<token> and /reset/<token> hand the token to the page as a prop."""
     assert page_props(client.get("/verify/abc-123:XYZ"), "accounts-verify") == {"token": "abc-123:XYZ"}
-    assert page_props(client.get("/reset/k-9"), "accounts-reset-confirm") == {"token": "k-9"}
+    assert page_props(client.get("/reset/k-9"), "accounts-reset-confirm") == {"token": "k-9", "valid": False}
 
 
 def test_loading_page_redirects_to_login_after_seven_seconds(client):
@@ -157,24 +164,25 @@ def test_a_promotion_opens_the_admin_panel_at_once(student, student_client):
     [
         ("/admin", "/admin"),
         ("/admin/users?page=2", "/admin/users?page=2"),
-        ("//evil.com", "/dashboard"),
-        ("//evil.com/x", "/dashboard"),
-        ("https://evil.com/x", "/dashboard"),
-        ("http://testserver/admin", "/dashboard"),
-        ("/\\evil.com", "/dashboard"),
-        ("javascript:alert(1)", "/dashboard"),
-        ("admin", "/dashboard"),
-        ("", "/dashboard"),
+        ("//evil.com", ""),
+        ("//evil.com/x", ""),
+        ("https://evil.com/x", ""),
+        ("http://testserver/admin", ""),
+        ("/\\evil.com", ""),
+        ("javascript:alert(1)", ""),
+        ("admin", ""),
+        ("", ""),
     ],
 )
 def test_login_page_honours_only_same_site_paths_for_next(client, next_value, expected):
-    """The login island goes to `next` only when it is a path on this site; otherwise /dashboard."""
+    """The login island goes to `next` only when it is a path on this site; otherwise it gets no
+    `next` and picks the landing by role (an organizer's /admin, a student's /dashboard)."""
     response = client.get("/login", {"next": next_value})
     assert page_props(response, "accounts-login") == {"next": expected}
 
 
-def test_login_page_without_next_goes_to_the_dashboard(client):
-    assert page_props(client.get("/login"), "accounts-login") == {"next": "/dashboard"}
+def test_login_page_without_next_leaves_the_landing_to_the_role(client):
+    assert page_props(client.get("/login"), "accounts-login") == {"next": ""}
 
 
 # --- Error pages -------------------------------------------------------------------------
@@ -288,12 +296,13 @@ def test_navbar_has_the_event_site_link_menu_toggle_and_trust_badge(client, sett
     assert 'class="trust-badge" href="https://mlh.example/badge"' in html
 
 
-def test_footer_lists_the_spec_links_and_the_2025_credit(client):
+def test_footer_lists_the_spec_links_and_this_years_credit(client):
     html = client.get("/").content.decode()
     footer = re.search(r'<footer class="footer">(.*?)</footer>', html, re.S).group(1)
     labels = re.findall(r"<a [^>]*>([^<]+)</a>", footer)
     assert labels == ["Email us", "Instagram", "Facebook", "X", "Club site", "Code of Conduct", "Report Bugs"]
-    assert "© 2025" in footer
+    # The spec's "2025" was the year it was written; issue 11: the footer says the current year.
+    assert f"© {timezone.now().year}" in footer
 
 
 # --- CSRF cookie -------------------------------------------------------------------------

@@ -31,6 +31,9 @@ def schedule(client, **fields):
         "audience": "accepted",
         "send_at": timezone.now().isoformat(),
         "html": html_file(),
+        # Many tests schedule the same mailing twice on purpose; the duplicate warning has its
+        # own tests (test_batch_email_checks.py).
+        "confirm_duplicate": "true",
         **fields,
     }
     body = {key: value for key, value in body.items() if value is not None}

@@ -10,11 +10,21 @@ export type Mailing = Schemas["MailingOutput"];
 export type MailingCreated = Schemas["MailingCreated"];
 export type EmailTemplate = Schemas["TemplateOutput"];
 export type Preview = Schemas["Preview"];
+export type MailingDraft = Schemas["MailingDraftRequest"];
+export type MailingPreview = Schemas["MailingPreview"];
+export type AudienceCount = Schemas["AudienceCount"];
+export type DeliveryState = Schemas["DeliveryStateEnum"];
+export type DeliveryPage = Schemas["DeliveryPage"];
 
 export const mailingsApi = {
   list: () => api.get<Mailing[]>(urls.mailings),
   create: (form: FormData) => api.upload<MailingCreated>(urls.mailings, form),
   cancel: (id: number) => api.delete<Schemas["MailingCancelled"]>(urls.mailing(id)),
+  /** The draft rendered for one recipient of its audience, and how many the audience holds. */
+  previewDraft: (draft: MailingDraft) => api.post<MailingPreview>(urls.mailingPreview, draft),
+  audiences: () => api.get<AudienceCount[]>(urls.mailingAudiences),
+  deliveries: (id: number, query: { page: number; state?: DeliveryState }) =>
+    api.get<DeliveryPage>(urls.mailingDeliveries(id), query),
   templates: () => api.get<EmailTemplate[]>(urls.templates),
   saveTemplate: (key: string, subject: string, html: string) =>
     api.put<EmailTemplate>(urls.template(key), { subject, html }),

@@ -1,7 +1,7 @@
 // The organizers' calls (API contract: Auth admins and whitelist, Cycle, Applications admin
 // calls, Reviews, Resumes). Every email or pattern in a path is URL-encoded (urls.ts).
 import { api, request } from "../lib/api";
-import type { components } from "./schema";
+import type { components, operations } from "./schema";
 import { urls } from "./urls";
 import type { Application, ApplicationBody, QuestionSection } from "./applications";
 
@@ -11,6 +11,20 @@ export type Filters = Partial<Record<"first" | "last" | "email" | "school" | "st
 
 export type ApplicationRow = Schemas["TableRow"];
 export type ApplicationPage = Schemas["TablePage"];
+/** The table's `sort` values: a column, "-" first for descending. */
+type TableParams = NonNullable<operations["applications_all_retrieve"]["parameters"]["query"]>;
+export type SortParam = NonNullable<TableParams["sort"]>;
+
+/** One request of the applications table: a page by number, or the neighbour of the page on
+ * screen by the cursor the server gave for it (`after` its `next`, `before` its `previous`). */
+export interface TableQuery {
+  page: number;
+  perPage: number;
+  filters: Filters;
+  sort?: SortParam;
+  after?: string;
+  before?: string;
+}
 // One application and one question set, typed once (applications.ts): the organizer's editor
 // renders them with the applicant's form.
 export type { Application, Question, QuestionSection, SectionAnswers } from "./applications";
@@ -30,11 +44,14 @@ export type ReviewStatus = Schemas["ReviewStatusEnum"];
 
 export const organizerApi = {
   // Applications
-  list: (page: number, perPage: number, filters: Filters) =>
+  list: ({ page, perPage, filters, sort, after, before }: TableQuery) =>
     api.get<ApplicationPage>(urls.allApplications, {
       page,
       per_page: perPage,
       filters: Object.keys(filters).length ? JSON.stringify(filters) : undefined,
+      sort,
+      after,
+      before,
     }),
   application: (email: string) => api.get<Application>(urls.applicationOf(email)),
   updateApplication: (email: string, body: ApplicationBody) => api.put<Application>(urls.applicationOf(email), body),
@@ -49,7 +66,8 @@ export const organizerApi = {
   // Resumes
   downloadResume: (email: string) => request<Response>(urls.resumeDownload(email), { raw: true }),
   // Reviews
-  assign: (member: string, emails: string) => api.post<BatchResult>(urls.assignApplications, { member, emails }),
+  assign: (member: string, emails: string | string[]) =>
+    api.post<BatchResult>(urls.assignApplications, { member, emails }),
   assigned: (reviewer: string) => api.get<Schemas["AssignedList"]>(urls.assignedApplications(reviewer)),
   applicationIndex: (reviewer: string, index: number) => api.get<Assigned>(urls.applicationIndex(reviewer, index)),
   changeReviewStatus: (reviewer: string, email: string, status: ReviewStatus) =>

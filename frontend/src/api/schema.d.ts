@@ -56,8 +56,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the current cycle's applications, filtered
-         * @description GET `all`: a page of the current cycle's applications, filtered.
+         * A page of the current cycle's applications, filtered and sorted
+         * @description GET `all`: a page of the current cycle's applications, filtered and sorted. Pages are
+         *     numbered; `next` and `previous` are cursors that make the neighbouring page as cheap as the
+         *     first at any depth.
          */
         get: operations["applications_all_retrieve"];
         put?: never;
@@ -410,7 +412,7 @@ export interface paths {
         };
         /**
          * The matching applications as a CSV attachment
-         * @description The matching applications as a CSV attachment, streamed row by row.
+         * @description The matching applications as a CSV attachment, streamed in pieces of about 64 KB.
          */
         get: operations["applications_export_retrieve"];
         put?: never;
@@ -710,10 +712,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description 401 for a wrong email or password; 403 when the password is right but the address was never verified (POST resend_verification sends a new link).
          */
         post: operations["auth_login_create"];
         delete?: never;
@@ -785,6 +784,29 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         post: operations["auth_register_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend_verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification link (the same answer whether or not such an account exists)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["auth_resend_verification_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -890,10 +912,7 @@ export interface paths {
         };
         /**
          * Verify an account from its emailed link
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description 200 also for a genuine link opened again (already_verified true); 400 for a link that is invalid, or expired before it was used.
          */
         get: operations["auth_verify_retrieve"];
         put?: never;
@@ -1021,6 +1040,75 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         delete: operations["mailings_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailings/{mailing_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A mailing's recipients with each one's delivery state, a page at a time
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["mailings_deliveries_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailings/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many people each audience holds now
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["mailings_audiences_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailings/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a batch email being written for one recipient of its audience, and count them
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["mailings_preview_create"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1350,6 +1438,13 @@ export interface components {
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
             teamcode?: string | null;
+            /**
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             *
+             *     * `new` - Starting a new team
+             *     * `join` - Joining a teammate's team
+             */
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description Submit only: the optional consent to share the resume with sponsors (absent: unchanged). */
             share_resume_with_sponsors?: boolean;
         };
@@ -1364,6 +1459,7 @@ export interface components {
             school: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
+            team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
         };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
@@ -1377,6 +1473,7 @@ export interface components {
             school: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
+            team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
             message: string;
         };
@@ -1405,6 +1502,10 @@ export interface components {
         Assignment: {
             email: string;
             status?: components["schemas"]["ReviewStatusEnum"];
+        };
+        AudienceCount: {
+            audience: string;
+            recipients: number;
         };
         /**
          * @description * `unsubmitted` - unsubmitted
@@ -1555,6 +1656,42 @@ export interface components {
             /** @description The account's own email address, typed to confirm. */
             email: string;
         };
+        DeliveryCounts: {
+            pending: number;
+            sending: number;
+            sent: number;
+            failed: number;
+        };
+        DeliveryMailing: {
+            id: number;
+            subject: string;
+            status: components["schemas"]["MailingStatusEnum"];
+        };
+        DeliveryPage: {
+            mailing: components["schemas"]["DeliveryMailing"];
+            counts: components["schemas"]["DeliveryCounts"];
+            deliveries: components["schemas"]["DeliveryRow"][];
+            /** @description Recipients in the chosen state (all when none is chosen) */
+            total: number;
+            pages: number;
+            page: number;
+        };
+        DeliveryRow: {
+            email: string;
+            state: components["schemas"]["DeliveryStateEnum"];
+            attempts: number;
+            last_error: string;
+            /** Format: date-time */
+            sent_at: string | null;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `sending` - Sending
+         *     * `sent` - Sent
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        DeliveryStateEnum: "pending" | "sending" | "sent" | "failed";
         Demographic: {
             question_id: string;
             question_text: string;
@@ -1613,16 +1750,37 @@ export interface components {
             emails?: string;
             /** Format: date-time */
             send_at: string;
+            /** @description The email in Markdown, with placeholders such as {{ first_name }}; or else `html`. */
+            markdown?: string;
+            /**
+             * @description Schedule even when the same email to the same audience is scheduled or was sent lately (otherwise 409).
+             * @default false
+             */
+            confirm_duplicate: boolean;
             /**
              * Format: binary
-             * @description The email's HTML, as a file.
+             * @description The email's HTML, as a file; or else `markdown`.
              */
-            html: string;
+            html?: string;
         };
         MailingCreated: {
             id: number;
             status: components["schemas"]["MailingStatusEnum"];
             recipients: number;
+        };
+        /** @description A batch email being written: every part may still be missing. */
+        MailingDraftRequest: {
+            subject?: string;
+            markdown?: string;
+            /** @description The text of an HTML file, when the email is not written in Markdown */
+            html?: string;
+            audience?: components["schemas"]["AudienceEnum"];
+            emails?: string;
+            /**
+             * @description Which recipient to show (0-based)
+             * @default 0
+             */
+            recipient: number;
         };
         MailingOutput: {
             id: number;
@@ -1634,6 +1792,16 @@ export interface components {
             recipients: number;
             sent: number;
             failed: number;
+        };
+        MailingPreview: {
+            subject: string;
+            text: string;
+            html: string;
+            /** @description How many addresses the audience holds now */
+            recipients: number;
+            /** @description Whose values fill the placeholders; null: sample values (nobody in the audience) */
+            recipient: components["schemas"]["PreviewRecipient"] | null;
+            placeholders: string[];
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -1647,6 +1815,8 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @enum {unknown} */
+        NullEnum: null;
         PasswordRequest: {
             password: string;
         };
@@ -1654,6 +1824,13 @@ export interface components {
             subject: string;
             text: string;
             html: string;
+        };
+        PreviewRecipient: {
+            /** @description Its position in the audience, by address (0-based) */
+            index: number;
+            email: string;
+            first_name: string;
+            last_name: string;
         };
         QuestionOutput: {
             question_id: string;
@@ -1746,6 +1923,10 @@ export interface components {
             total: number;
             pages: number;
             page: number;
+            /** @description Send as `after` with page + 1 for the next page */
+            next: string | null;
+            /** @description Send as `before` with page - 1 for the previous page */
+            previous: string | null;
         };
         TableRow: {
             email: string;
@@ -1754,7 +1935,15 @@ export interface components {
             school: string;
             teamcode: string | null;
             status: components["schemas"]["ApplicationStatusEnum"];
+            /** Format: date-time */
+            submitted_at: string | null;
         };
+        /**
+         * @description * `new` - Starting a new team
+         *     * `join` - Joining a teammate's team
+         * @enum {string}
+         */
+        TeamChoiceEnum: "new" | "join";
         TeamCodeOutput: {
             teamcode: string;
         };
@@ -1773,6 +1962,11 @@ export interface components {
         UserOutput: {
             email: string;
             role: components["schemas"]["RoleEnum"];
+        };
+        VerifyOutput: {
+            message: string;
+            /** @description The link was opened before: the account is verified. */
+            already_verified: boolean;
         };
         VisibleStatus: {
             status: components["schemas"]["ApplicationStatusEnum"];
@@ -1984,12 +2178,18 @@ export interface operations {
     applications_all_retrieve: {
         parameters: {
             query?: {
+                /** @description The `next` cursor of the page before this one */
+                after?: string;
+                /** @description The `previous` cursor of the page after this one */
+                before?: string;
                 /** @description A JSON object of {"first","last","email","school","status","teamcode"} */
                 filters?: string;
                 /** @description 1-based page number */
                 page?: number;
-                /** @description Rows per page */
+                /** @description Rows per page (1 to 100) */
                 per_page?: number;
+                /** @description A column, '-' first for descending; ties are broken by email. Default: email */
+                sort?: "-email" | "-first" | "-last" | "-school" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "status" | "submitted_at" | "teamcode";
             };
             header?: never;
             path?: never;
@@ -4192,6 +4392,75 @@ export interface operations {
             };
         };
     };
+    auth_resend_verification_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+                "multipart/form-data": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     auth_reset_password_create: {
         parameters: {
             query?: never;
@@ -4451,7 +4720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["VerifyOutput"];
                 };
             };
             /** @description Invalid input, or a malformed body */
@@ -4698,6 +4967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -4775,6 +5053,174 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_deliveries_retrieve: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (50 a page) */
+                page?: number;
+                /** @description Only this state */
+                state?: "failed" | "pending" | "sending" | "sent";
+            };
+            header?: never;
+            path: {
+                mailing_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_audiences_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceCount"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_preview_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MailingDraftRequest"];
+                "multipart/form-data": components["schemas"]["MailingDraftRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailingPreview"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

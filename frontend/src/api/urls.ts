@@ -26,6 +26,7 @@ export const urls = {
   register: apiUrl("/api/auth/register"),
   user: apiUrl("/api/auth/user"),
   verify: (key: string) => apiUrl("/api/auth/verify/{key}", { key }),
+  resendVerification: apiUrl("/api/auth/resend_verification"),
   resetRequest: apiUrl("/api/auth/reset_password"),
   resetConfirm: (key: string) => apiUrl("/api/auth/reset_password/{key}", { key }),
   whitelist: apiUrl("/api/auth/whitelist"),
@@ -85,6 +86,10 @@ export const urls = {
   // Mailings and the automated emails' templates
   mailings: apiUrl("/api/mailings"),
   mailing: (mailingId: number) => apiUrl("/api/mailings/{mailing_id}", { mailing_id: mailingId }),
+  mailingDeliveries: (mailingId: number) =>
+    apiUrl("/api/mailings/{mailing_id}/deliveries", { mailing_id: mailingId }),
+  mailingPreview: apiUrl("/api/mailings/preview"),
+  mailingAudiences: apiUrl("/api/mailings/audiences"),
   templates: apiUrl("/api/mailings/templates"),
   template: (key: string) => apiUrl("/api/mailings/templates/{key}", { key }),
   templatePreview: (key: string) => apiUrl("/api/mailings/templates/{key}/preview", { key }),

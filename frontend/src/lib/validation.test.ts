@@ -10,8 +10,12 @@ import {
   emailError,
   mayBeAccepted,
   isValidPassword,
+  looksLikeStudentEmail,
+  OUTSIDE_EMAIL_HINT,
+  outsideEmailHint,
   passwordError,
 } from "./validation";
+import shared from "./register-email-cases.json";
 
 describe("the spec's messages", () => {
   it("are word for word those of section 5", () => {
@@ -42,6 +46,33 @@ describe("mayBeAccepted", () => {
     const started = performance.now();
     expect(mayBeAccepted(`${"a".repeat(40)}-@partner.org`)).toBe(true);
     expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
+describe("the register cases shared with the server (register-email-cases.json)", () => {
+  // apps/accounts/tests/test_register_email_cases.py registers each value: with a catch-all
+  // whitelist pattern the server takes exactly the "shaped" ones, with no whitelist exactly the
+  // "student" ones. So the page never blocks an address some whitelist rule could let in.
+  it.each(shared.cases.map((c) => [c.value, c] as const))("%j", (_value, c) => {
+    expect(mayBeAccepted(c.value)).toBe(c.shaped);
+    expect(looksLikeStudentEmail(c.value)).toBe(c.student);
+    expect(outsideEmailHint(c.value)).toBe(c.shaped && !c.student ? OUTSIDE_EMAIL_HINT : undefined);
+  });
+
+  it("cover each outcome", () => {
+    const outcomes = new Set(shared.cases.map((c) => `${c.shaped}/${c.student}`));
+    expect([...outcomes].sort()).toEqual(["false/false", "true/false", "true/true"]);
+  });
+
+  it("count length by code point, as the server does", () => {
+    const emoji = `${"😀".repeat(240)}@gmail.com`; // 250 code points, 490 UTF-16 units
+    expect(mayBeAccepted(emoji)).toBe(true);
+  });
+
+  it("call an address on an extra student domain a university one", () => {
+    expect(looksLikeStudentEmail("ada@cs.princeton.org", ["princeton.org"])).toBe(true);
+    expect(looksLikeStudentEmail("ada@notprinceton.org", ["princeton.org"])).toBe(false);
+    expect(outsideEmailHint("ada@princeton.org", ["princeton.org"])).toBeUndefined();
   });
 });
 

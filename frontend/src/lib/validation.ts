@@ -12,12 +12,37 @@ const SPECIALS = "-~!@#$%^&*()_?";
 /** Could the server accept this address? Anything shaped like an address might be a whitelist
  *  exception (a single address or an organizer's pattern), and the pages don't hold the list:
  *  running the organizers' patterns here would also let one backtracking pattern freeze the
- *  page. So the page blocks only what no rule can accept, and the server answers the rest. */
+ *  page. So the page blocks only what no rule can accept, and the server answers the rest.
+ *  The server refuses exactly these too (apps/accounts/rules.py, is_address_shaped; both run
+ *  the cases of register-email-cases.json): at most 254 characters (counted as Python counts
+ *  them, by code point), no space, something on both sides of the last "@". */
 export function mayBeAccepted(email: string): boolean {
   const value = email.trim();
-  if (!value || value.length > 254 || /\s/.test(value)) return false;
+  if (!value || [...value].length > 254 || /\s/.test(value)) return false;
   const at = value.lastIndexOf("@");
   return at > 0 && at < value.length - 1;
+}
+
+const STUDENT_SHAPE = /^[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+const STUDENT_ENDINGS = ["edu", "ca", "in", "ng", "uk", "it"];
+
+/** A university address by the server's own rule (apps/accounts/rules.py, is_student_email
+ *  without the whitelist): a .edu/.ca/.in/.ng/.uk/.it ending or one of the extra domains. Any
+ *  other address may still be whitelisted; the page says it is checked when you register. */
+export function looksLikeStudentEmail(email: string, extraDomains: string[] = []): boolean {
+  const value = email.trim().toLowerCase();
+  if (!mayBeAccepted(value) || !STUDENT_SHAPE.test(value)) return false;
+  const domain = value.slice(value.lastIndexOf("@") + 1);
+  if (STUDENT_ENDINGS.includes(domain.slice(domain.lastIndexOf(".") + 1))) return true;
+  return extraDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+export const OUTSIDE_EMAIL_HINT =
+  "Not a university address? It is checked when you register: organizers can let other addresses in.";
+
+/** The register page's hint for a well-formed address that is not a university one. */
+export function outsideEmailHint(email: string, extraDomains: string[] = []): string | undefined {
+  return mayBeAccepted(email) && !looksLikeStudentEmail(email, extraDomains) ? OUTSIDE_EMAIL_HINT : undefined;
 }
 
 export function isValidPassword(password: string): boolean {

@@ -2,10 +2,10 @@ import { AuthScene } from "../components/auth-scene";
 import { ResetConfirmForm } from "../features/accounts/reset-forms";
 import { mount } from "../lib/mount";
 
-function ResetConfirmPage({ token }: { token: string }) {
+function ResetConfirmPage({ token, valid }: { token: string; valid: boolean }) {
   return (
     <AuthScene>
-      <ResetConfirmForm token={token} />
+      <ResetConfirmForm token={token} valid={valid} />
     </AuthScene>
   );
 }

@@ -20,14 +20,13 @@ class Command(BaseCommand):
             query = reports.parse_filters(filters)
         except ApplicationError as exc:
             raise CommandError(exc.message) from exc
-        lines = reports.csv_lines(reports.export_rows(cycle=current_cycle(), filters=query))
-        count = -1  # the header is not an application
+        export = reports.CsvExport(cycle=current_cycle(), filters=query)
         if output:
-            with open(output, "w", encoding="utf-8", newline="") as handle:
-                for line in lines:
-                    handle.write(line)
-                    count += 1
-            self.stderr.write(f"{count} applications written to {output}.")
+            with open(output, "wb") as handle:
+                for chunk in export:
+                    handle.write(chunk)
+            self.stderr.write(f"{export.rows} applications written to {output}.")
         else:
-            for line in lines:
-                self.stdout.write(line, ending="")
+            # Each piece ends at a line's end, so it decodes whole.
+            for chunk in export:
+                self.stdout.write(chunk.decode("utf-8"), ending="")

@@ -3,7 +3,7 @@ import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
-import { getConfig } from "../../lib/config";
+import { getConfig, type Role } from "../../lib/config";
 import { INVALID_ENTRY, LOGIN_EMAIL_MESSAGE, emailError, mayBeAccepted } from "../../lib/validation";
 
 export const INVALID_CREDENTIALS = "Invalid credentials.";
@@ -19,11 +19,21 @@ export function loginFailure(err: unknown): string {
   return (err.status < 500 || err.status === 503) && err.body.message ? err.body.message : NO_ANSWER;
 }
 
-export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; onSuccess?: (to: string) => void }) {
+/** Where a sign-in goes: the page the person was sent from (`next`), else their home, an
+ *  organizer's /admin or a student's /dashboard (as the server's public-only guard does). */
+export function landingAfterSignIn(next: string | undefined, role: Role): string {
+  if (next) return next;
+  return role === "admin" ? "/admin" : "/dashboard";
+}
+
+export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to: string) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server's 403: the password was right, the address never verified. Offer a new link.
+  const [unverified, setUnverified] = useState(false);
+  const [resent, setResent] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const valid = mayBeAccepted(email) && password.length > 0;
   let themedName = "HackPortal Café";
   try {
@@ -40,11 +50,26 @@ export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; o
     }
     setBusy(true);
     setError(null);
+    setUnverified(false);
+    setResent(null);
     try {
-      await authApi.login(email, password);
-      (onSuccess ?? ((to: string) => window.location.assign(to)))(next);
+      const { user } = await authApi.login(email, password);
+      (onSuccess ?? ((to: string) => window.location.assign(to)))(landingAfterSignIn(next, user.role));
     } catch (err) {
       setError(loginFailure(err));
+      setUnverified(err instanceof ApiError && err.status === 403);
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setBusy(true);
+    try {
+      const { message } = await authApi.resendVerification(email);
+      setResent({ kind: "success", text: message });
+    } catch (err) {
+      setResent({ kind: "error", text: loginFailure(err) });
+    } finally {
       setBusy(false);
     }
   }
@@ -60,7 +85,11 @@ export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; o
         name="email"
         autoComplete="email"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setUnverified(false);
+          setResent(null);
+        }}
         error={emailError(email, LOGIN_EMAIL_MESSAGE)}
       />
       <Field
@@ -72,6 +101,15 @@ export function LoginForm({ next = "/dashboard", onSuccess }: { next?: string; o
         onChange={(e) => setPassword(e.target.value)}
       />
       {error ? <Alert kind="error">{error}</Alert> : null}
+      {unverified ? (
+        <div className="stack stack--tight">
+          <p className="muted">No email, or the link expired? We can send a new one to {email.trim()}.</p>
+          <button type="button" className="button button--secondary button--block" onClick={resend} disabled={busy}>
+            Send a new verification link
+          </button>
+          {resent ? <Alert kind={resent.kind}>{resent.text}</Alert> : null}
+        </div>
+      ) : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>
         {busy ? "Signing in…" : "Login"}
       </button>

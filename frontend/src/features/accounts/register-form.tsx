@@ -10,8 +10,18 @@ import {
   emailError,
   mayBeAccepted,
   isValidPassword,
+  outsideEmailHint,
   passwordError,
 } from "../../lib/validation";
+import { getConfig } from "../../lib/config";
+
+function extraStudentDomains(): string[] {
+  try {
+    return getConfig().studentDomains ?? [];
+  } catch {
+    return []; // rendered without a page config (tests)
+  }
+}
 
 export const REGISTER_SUCCESS = "Verification Email Sent. Check Spam folder if email is not visible.";
 
@@ -81,6 +91,7 @@ export function RegisterForm() {
         value={email}
         onChange={change(setEmail)}
         error={emailError(email, STUDENT_EMAIL_MESSAGE)}
+        hint={outsideEmailHint(email, extraStudentDomains())}
       />
       <Field
         label="Password"

@@ -63,11 +63,32 @@ export function ResetRequestForm() {
   );
 }
 
-export function ResetConfirmForm({ token }: { token: string }) {
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Please request a new one.";
+
+/** What a reset link that can't be used says, on load (the server checked it) or after a try. */
+function InvalidResetLink() {
+  return (
+    <div className="stack">
+      <h1>Reset link expired</h1>
+      <Alert kind="error">{INVALID_RESET_LINK}</Alert>
+      <p className="muted">A reset link works once, for a limited time. Ask for a new one and use the latest email.</p>
+      <a className="button button--block" href="/reset">
+        Request a new link
+      </a>
+      <div className="links-row">
+        <a href="/login">Back to Login</a>
+      </div>
+    </div>
+  );
+}
+
+/** `valid` is the server's answer when the page was served: false for a used, expired or garbled link. */
+export function ResetConfirmForm({ token, valid: linkValid = true }: { token: string; valid?: boolean }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(!linkValid);
   const valid = isValidPassword(password) && password === confirm;
 
   async function submit(event: FormEvent) {
@@ -78,12 +99,15 @@ export function ResetConfirmForm({ token }: { token: string }) {
       const { message } = await authApi.resetConfirm(token, password);
       setOutcome({ kind: "success", text: message });
     } catch (err) {
-      setOutcome({ kind: "error", text: messageOf(err) });
+      // The link ran out between loading the page and submitting (the server's 400 says so).
+      if (err instanceof ApiError && err.status === 400 && err.body.message === INVALID_RESET_LINK) setExpired(true);
+      else setOutcome({ kind: "error", text: messageOf(err) });
     } finally {
       setBusy(false);
     }
   }
 
+  if (expired) return <InvalidResetLink />;
   const succeeded = outcome?.kind === "success";
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-confirm-title">

@@ -13,11 +13,12 @@ function contactHref(): string | null {
 }
 
 export function VerifyStatus({ token }: { token: string }) {
-  const [state, setState] = useState<"loading" | "ok" | "invalid">("loading");
+  const [state, setState] = useState<"loading" | "ok" | "already" | "invalid">("loading");
   useEffect(() => {
     authApi
       .verify(token)
-      .then(() => setState("ok"))
+      // A genuine link opened again: the account is verified, so sign in (not register again).
+      .then((answer) => setState(answer.already_verified ? "already" : "ok"))
       .catch(() => setState("invalid"));
   }, [token]);
 
@@ -36,6 +37,20 @@ export function VerifyStatus({ token }: { token: string }) {
         <a className="button button--block" href="/login">
           Go to Login
         </a>
+      </div>
+    );
+  }
+  if (state === "already") {
+    return (
+      <div className="stack">
+        <h1>Already verified</h1>
+        <p>This email address is already verified. Please sign in.</p>
+        <a className="button button--block" href="/login">
+          Go to Login
+        </a>
+        <div className="links-row">
+          <a href="/reset">Forgot Password?</a>
+        </div>
       </div>
     );
   }

@@ -25,6 +25,7 @@ function draft(status: Application["status"] = "started"): Application {
   return {
     ...toBody(SECTIONS, validState(), true),
     teamcode: "123456",
+    team_choice: "new",
     status,
     email: "ada@princeton.edu",
     travel_reimbursement: false,

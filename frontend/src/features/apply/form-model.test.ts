@@ -123,6 +123,7 @@ describe("answer encoding (API contract)", () => {
     const saved: Application = {
       ...toBody(SECTIONS, validState(), true),
       teamcode: "123456",
+      team_choice: "new",
       status: "started",
       email: "ada@princeton.edu",
       travel_reimbursement: false,

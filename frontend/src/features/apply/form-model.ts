@@ -114,10 +114,25 @@ export function initialState(sections: QuestionSection[], application: Applicati
     school: application?.school ?? "",
     answers,
     checkboxes: [Boolean(boxes[0]), Boolean(boxes[1]), Boolean(boxes[2])],
-    // A saved code belongs to the applicant's team, whoever made it: show it as theirs to share.
-    teamChoice: teamcode ? "yes" : "",
+    teamChoice: savedTeamChoice(application?.team_choice, teamcode),
     teamcode,
   };
+}
+
+/** The team answer as it was saved: "new" is Yes, "join" is No (with the teammate's code, or
+ *  none yet). An application saved before the choice was kept has none: its code, whoever made
+ *  it, is shown as the applicant's team to share. */
+export function savedTeamChoice(choice: Application["team_choice"] | undefined, teamcode: string): TeamChoice {
+  if (choice === "new") return "yes";
+  if (choice === "join") return "no";
+  return teamcode ? "yes" : "";
+}
+
+/** The body's team_choice: Yes once its code has arrived, No always (a code may come later). */
+export function teamChoiceOf(state: Pick<FormState, "teamChoice" | "teamcode">): ApplicationBody["team_choice"] {
+  if (state.teamChoice === "no") return "join";
+  if (state.teamChoice === "yes" && state.teamcode.trim()) return "new";
+  return null;
 }
 
 /** A random team code from 100000 to 99999999 (spec section 9), from the browser's CSPRNG. */
@@ -195,6 +210,7 @@ export function toBody(sections: QuestionSection[], state: FormState, resumeOnFi
     sections: encodeSections(sections, state.answers, resumeOnFile),
     checkboxes: state.checkboxes,
     teamcode: state.teamChoice && state.teamcode ? state.teamcode.trim() : null,
+    team_choice: teamChoiceOf(state),
   };
 }
 

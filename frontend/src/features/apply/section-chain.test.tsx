@@ -21,6 +21,7 @@ function application(answers: Record<string, string>): Application {
     ],
     checkboxes: [true, true, false],
     teamcode: null,
+    team_choice: null,
     status: "submitted",
     email: "ada@princeton.edu",
     travel_reimbursement: false,

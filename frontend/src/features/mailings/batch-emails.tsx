@@ -1,14 +1,27 @@
 import "../../styles/reports.css";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { mailingsApi, type Mailing } from "../../api/mailings";
+import { mailingsApi, type Mailing, type MailingDraft, type MailingPreview } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { extractEmails } from "../../lib/emails";
-import { AUDIENCES, audienceLabel, browserZone, formatSendAt, localToIso } from "./schedule";
+import { DeliveryStatus } from "./delivery-status";
+import { MarkdownEditor } from "./markdown-editor";
+import {
+  AUDIENCES,
+  audienceLabel,
+  audienceOption,
+  browserZone,
+  formatSendAt,
+  localToIso,
+  previewWhom,
+  recipientsText,
+} from "./schedule";
 
-type Errors = Partial<Record<"subject" | "audience" | "emails" | "html" | "send_at", string>>;
+type Field = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at";
+type Errors = Partial<Record<Field, string>>;
 type Notice = { kind: "error" | "success"; text: string } | null;
+type BodyKind = "markdown" | "html";
 
 const STATUS_LABELS: Record<string, string> = {
   scheduled: "Scheduled",
@@ -17,22 +30,50 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-/** Batch emails: schedule an HTML email to a status audience or a custom list, and follow the mailings. */
+// The preview is rendered by the server (the same code that sends), shortly after typing stops.
+const PREVIEW_DELAY_MS = 400;
+
+/** A chosen file's text (FileReader rather than Blob.text(), which older browsers lack). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+/**
+ * Batch emails: write an email in Markdown (or upload an HTML file) with placeholders, see it
+ * as a real recipient will get it and how many it goes to, schedule it, and follow each
+ * recipient's delivery.
+ */
 export function BatchEmails() {
   const id = useId();
   const [subject, setSubject] = useState("");
   const [audience, setAudience] = useState("submitted");
   const [emails, setEmails] = useState("");
+  const [kind, setKind] = useState<BodyKind>("markdown");
+  const [markdown, setMarkdown] = useState("");
   const [file, setFile] = useState<File | null>(null);
+  const [fileText, setFileText] = useState("");
   const [sendAt, setSendAt] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice>(null);
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [recipient, setRecipient] = useState(0);
+  const [preview, setPreview] = useState<MailingPreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [placeholders, setPlaceholders] = useState<string[]>([]);
 
   const [mailings, setMailings] = useState<Mailing[] | null>(null);
   const [listError, setListError] = useState(false);
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const [openDeliveries, setOpenDeliveries] = useState<number | null>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -43,9 +84,19 @@ export function BatchEmails() {
     }
   }, []);
 
+  const refreshCounts = useCallback(async () => {
+    try {
+      const rows = await mailingsApi.audiences();
+      setCounts(Object.fromEntries(rows.map((row) => [row.audience, row.recipients])));
+    } catch {
+      // The counts only decorate the audience choices; the preview still says how many.
+    }
+  }, []);
+
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+    void refreshCounts();
+  }, [refresh, refreshCounts]);
 
   // While something is waiting or being sent, follow its progress without a reload.
   const pending = (mailings ?? []).some((m) => m.status === "scheduled" || m.status === "sending");
@@ -55,48 +106,91 @@ export function BatchEmails() {
     return () => window.clearInterval(timer);
   }, [pending, refresh]);
 
+  // Another audience starts the preview again at its first recipient.
+  useEffect(() => setRecipient(0), [audience, emails]);
+  // An edit after a duplicate warning is another email: the warning no longer applies.
+  useEffect(() => setDuplicate(null), [subject, audience, emails, kind, markdown, file]);
+
+  const previewable = kind === "markdown" || file !== null;
+  useEffect(() => {
+    if (!previewable) return undefined;
+    let live = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const result = await mailingsApi.previewDraft({
+          subject,
+          markdown: kind === "markdown" ? markdown : "",
+          html: kind === "html" ? fileText : "",
+          // One of AUDIENCES, whose values are the server's audience names.
+          audience: audience as MailingDraft["audience"],
+          emails: audience === "custom" ? emails : "",
+          recipient,
+        });
+        if (!live) return;
+        setPreview(result);
+        setPlaceholders(result.placeholders);
+        setPreviewError(null);
+      } catch (error) {
+        if (live) setPreviewError(error instanceof ApiError ? error.message : "The preview could not be rendered.");
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [previewable, subject, kind, markdown, fileText, audience, emails, recipient]);
+
   const found = audience === "custom" ? extractEmails(emails) : [];
 
   function validate(): Errors {
     const next: Errors = {};
     if (!subject.trim()) next.subject = "Enter a subject.";
     if (audience === "custom" && found.length === 0) next.emails = "Paste at least one email address.";
-    if (!file) next.html = "Choose an HTML file.";
-    else if (!/\.html?$/i.test(file.name)) next.html = "The file must be an .html file.";
+    if (kind === "markdown" && !markdown.trim()) next.markdown = "Write the email.";
+    if (kind === "html") {
+      if (!file) next.html = "Choose an HTML file.";
+      else if (!/\.html?$/i.test(file.name)) next.html = "The file must be an .html file.";
+    }
     if (!sendAt) next.send_at = "Choose when to send.";
     else if (!localToIso(sendAt)) next.send_at = "Enter a valid date and time.";
     return next;
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function schedule(confirmDuplicate: boolean) {
     setNotice(null);
     const problems = validate();
     setErrors(problems);
-    if (Object.keys(problems).length > 0 || !file) return;
+    if (Object.keys(problems).length > 0) return;
     const form = new FormData();
     form.append("subject", subject.trim());
     form.append("audience", audience);
     if (audience === "custom") form.append("emails", emails);
-    form.append("html", file, file.name);
+    if (kind === "markdown") form.append("markdown", markdown);
+    else if (file) form.append("html", file, file.name);
     form.append("send_at", localToIso(sendAt) ?? "");
+    if (confirmDuplicate) form.append("confirm_duplicate", "true");
     setBusy(true);
     try {
       const created = await mailingsApi.create(form);
-      const n = created.recipients;
       setNotice({
         kind: "success",
-        text: `Scheduled for ${formatSendAt(localToIso(sendAt) ?? sendAt)} to ${n} recipient${n === 1 ? "" : "s"}.`,
+        text: `Scheduled for ${formatSendAt(localToIso(sendAt) ?? sendAt)} to ${recipientsText(created.recipients)}.`,
       });
       setSubject("");
       setEmails("");
+      setMarkdown("");
       setFile(null);
+      setFileText("");
       setSendAt("");
+      setDuplicate(null);
       if (fileInput.current) fileInput.current.value = "";
-      await refresh();
+      await Promise.all([refresh(), refreshCounts()]);
     } catch (error) {
-      const fields = fieldErrors(error) as Errors;
-      setErrors(fields);
+      if (error instanceof ApiError && error.status === 409) {
+        setDuplicate(error.message);
+        return;
+      }
+      setErrors(fieldErrors(error) as Errors);
       setNotice({
         kind: "error",
         text: error instanceof ApiError ? error.message : "The mailing could not be scheduled.",
@@ -104,6 +198,23 @@ export function BatchEmails() {
     } finally {
       setBusy(false);
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void schedule(false);
+  }
+
+  function chooseFile(chosen: File | null) {
+    setFile(chosen);
+    setFileText("");
+    if (chosen) void readText(chosen).then(setFileText, () => setFileText(""));
+  }
+
+  // Closing the panel takes the focus back to the button that opened it.
+  function closeDeliveries(mailingId: number) {
+    setOpenDeliveries(null);
+    window.requestAnimationFrame(() => document.getElementById(`${id}-deliveries-${mailingId}`)?.focus());
   }
 
   async function cancel(mailing: Mailing) {
@@ -123,7 +234,15 @@ export function BatchEmails() {
     }
   }
 
-  const err = (name: keyof Errors) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const err = (name: Field) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const fieldError = (name: Field) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {errors[name]}
+      </p>
+    ) : null;
+  const count = audience === "custom" && !preview ? found.length : preview?.recipients;
+  const deliveriesOf = mailings?.find((m) => m.id === openDeliveries) ?? null;
 
   return (
     <section className="batch-emails stack" aria-labelledby={`${id}-title`}>
@@ -141,11 +260,7 @@ export function BatchEmails() {
             aria-invalid={errors.subject ? true : undefined}
             aria-describedby={err("subject")}
           />
-          {errors.subject ? (
-            <p id={`${id}-subject-error`} className="field__error">
-              {errors.subject}
-            </p>
-          ) : null}
+          {fieldError("subject")}
         </div>
         <div className="batch-emails__row">
           <div className="field">
@@ -161,15 +276,11 @@ export function BatchEmails() {
             >
               {AUDIENCES.map((a) => (
                 <option key={a.value} value={a.value}>
-                  {a.label}
+                  {audienceOption(a.label, counts[a.value])}
                 </option>
               ))}
             </select>
-            {errors.audience ? (
-              <p id={`${id}-audience-error`} className="field__error">
-                {errors.audience}
-              </p>
-            ) : null}
+            {fieldError("audience")}
           </div>
           <div className="field">
             <label htmlFor={`${id}-send-at`}>Send at</label>
@@ -186,11 +297,7 @@ export function BatchEmails() {
             <p id={`${id}-send-at-hint`} className="field__hint">
               In your time zone ({browserZone()}). A time in the past sends at once.
             </p>
-            {errors.send_at ? (
-              <p id={`${id}-send_at-error`} className="field__error">
-                {errors.send_at}
-              </p>
-            ) : null}
+            {fieldError("send_at")}
           </div>
         </div>
         {audience === "custom" ? (
@@ -209,32 +316,139 @@ export function BatchEmails() {
             <p id={`${id}-emails-hint`} className="field__hint">
               Paste any text: the email addresses in it are used ({found.length} found).
             </p>
-            {errors.emails ? (
-              <p id={`${id}-emails-error`} className="field__error">
-                {errors.emails}
-              </p>
-            ) : null}
+            {fieldError("emails")}
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor={`${id}-html`}>HTML file</label>
-          <input
-            id={`${id}-html`}
-            ref={fileInput}
-            className="input"
-            type="file"
-            name="html"
-            accept=".html,.htm,text/html"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            aria-invalid={errors.html ? true : undefined}
-            aria-describedby={err("html")}
-          />
-          {errors.html ? (
-            <p id={`${id}-html-error`} className="field__error">
-              {errors.html}
-            </p>
-          ) : null}
+
+        <fieldset className="batch-emails__kind">
+          <legend>Message</legend>
+          <div className="batch-emails__kinds">
+            {(
+              [
+                ["markdown", "Write in Markdown"],
+                ["html", "Upload HTML"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="batch-emails__kind-option">
+                <input
+                  type="radio"
+                  name="body_kind"
+                  value={value}
+                  checked={kind === value}
+                  onChange={() => setKind(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="batch-emails__compose">
+          <div className="batch-emails__write stack">
+            {kind === "markdown" ? (
+              <div className="field">
+                <label htmlFor={`${id}-markdown`}>Message in Markdown</label>
+                <MarkdownEditor
+                  id={`${id}-markdown`}
+                  value={markdown}
+                  onChange={setMarkdown}
+                  placeholders={placeholders}
+                  invalid={Boolean(errors.markdown)}
+                  describedBy={[`${id}-markdown-hint`, err("markdown")].filter(Boolean).join(" ")}
+                />
+                <p id={`${id}-markdown-hint`} className="field__hint">
+                  Placeholders are filled in for each recipient: <code>{"{{ first_name }}"}</code>,{" "}
+                  <code>{"{{ dashboard_link }}"}</code>… Write{" "}
+                  <code>{'{{ first_name|default:"there" }}'}</code> for people without a name.
+                </p>
+                {fieldError("markdown")}
+              </div>
+            ) : (
+              <div className="field">
+                <label htmlFor={`${id}-html`}>HTML file</label>
+                <input
+                  id={`${id}-html`}
+                  ref={fileInput}
+                  className="input"
+                  type="file"
+                  name="html"
+                  accept=".html,.htm,text/html"
+                  onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+                  aria-invalid={errors.html ? true : undefined}
+                  aria-describedby={[`${id}-html-hint`, err("html")].filter(Boolean).join(" ")}
+                />
+                <p id={`${id}-html-hint`} className="field__hint">
+                  Sent as it is, with its placeholders (such as <code>{"{{ first_name }}"}</code>) filled in.
+                </p>
+                {fieldError("html")}
+              </div>
+            )}
+          </div>
+
+          <section className="batch-emails__preview stack" aria-labelledby={`${id}-preview-title`}>
+            <h3 id={`${id}-preview-title`}>Preview</h3>
+            {!previewable ? (
+              <p className="muted">Choose a file to preview it.</p>
+            ) : previewError ? (
+              <Alert kind="error">{previewError}</Alert>
+            ) : preview ? (
+              <>
+                <p className="batch-emails__whom" aria-live="polite">
+                  {previewWhom(preview.recipient, preview.recipients)}
+                </p>
+                {preview.recipients > 1 ? (
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => setRecipient((preview.recipients + recipient - 1) % preview.recipients)}
+                    >
+                      Previous recipient
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => setRecipient((recipient + 1) % preview.recipients)}
+                    >
+                      Next recipient
+                    </button>
+                  </div>
+                ) : null}
+                <p className="preview-subject">
+                  <span className="muted">Subject: </span>
+                  <strong>{preview.subject || "(no subject yet)"}</strong>
+                </p>
+                <iframe
+                  className="preview-frame"
+                  title={`The email as ${preview.recipient?.email ?? "a sample recipient"} will get it`}
+                  sandbox=""
+                  srcDoc={preview.html}
+                />
+              </>
+            ) : (
+              <Spinner label="Rendering preview…" />
+            )}
+          </section>
         </div>
+
+        {count !== undefined ? (
+          <p className="batch-emails__count" aria-live="polite">
+            <strong>{recipientsText(count)}</strong> will get this email.
+          </p>
+        ) : null}
+        {duplicate ? (
+          <div className="alert alert--info stack batch-emails__duplicate" role="alert">
+            <p>{duplicate}</p>
+            <div className="button-row">
+              <button type="button" className="button" disabled={busy} onClick={() => void schedule(true)}>
+                Schedule it again
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setDuplicate(null)}>
+                Don’t send it twice
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
         <div>
           <button type="submit" className="button" disabled={busy}>
@@ -297,17 +511,32 @@ export function BatchEmails() {
                     {m.failed}
                   </td>
                   <td className="mailings-table__actions">
-                    {m.status === "scheduled" ? (
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        onClick={() => void cancel(m)}
-                        disabled={cancelling !== null}
-                        aria-label={`Cancel “${m.subject}”`}
-                      >
-                        {cancelling === m.id ? "Cancelling…" : "Cancel"}
-                      </button>
-                    ) : null}
+                    <div className="button-row mailings-table__buttons">
+                      {m.status !== "cancelled" ? (
+                        <button
+                          id={`${id}-deliveries-${m.id}`}
+                          type="button"
+                          className="button button--secondary button--small"
+                          onClick={() => setOpenDeliveries(openDeliveries === m.id ? null : m.id)}
+                          aria-expanded={openDeliveries === m.id}
+                          aria-controls={openDeliveries === m.id ? `deliveries-${m.id}` : undefined}
+                          aria-label={`Deliveries of “${m.subject}”`}
+                        >
+                          Deliveries
+                        </button>
+                      ) : null}
+                      {m.status === "scheduled" ? (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          onClick={() => void cancel(m)}
+                          disabled={cancelling !== null}
+                          aria-label={`Cancel “${m.subject}”`}
+                        >
+                          {cancelling === m.id ? "Cancelling…" : "Cancel"}
+                        </button>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -315,6 +544,9 @@ export function BatchEmails() {
           </table>
         </div>
       )}
+      {deliveriesOf ? (
+        <DeliveryStatus key={deliveriesOf.id} mailing={deliveriesOf} onClose={() => closeDeliveries(deliveriesOf.id)} />
+      ) : null}
     </section>
   );
 }

@@ -6,9 +6,14 @@ import { BatchEmails } from "./batch-emails";
 // A custom list counts the addresses lib/emails finds (the server's extractor), not fragments.
 describe("the custom mailing list reads addresses as the server does", { timeout: 20000 }, () => {
   beforeEach(() => {
+    // Lists answer empty; the preview answers an empty audience's sample.
+    const preview = { subject: "", text: "", html: "", recipients: 0, recipient: null, placeholders: [] };
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response("[]", { status: 200, headers: { "Content-Type": "application/json" } })),
+      vi.fn(async (url: string) => {
+        const body = url.endsWith("/preview") ? preview : [];
+        return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+      }),
     );
   });
   afterEach(() => vi.unstubAllGlobals());

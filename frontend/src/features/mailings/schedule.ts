@@ -60,3 +60,24 @@ export function formatSendAt(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
+
+/** An audience in the select, with how many people it holds once that is known. */
+export function audienceOption(label: string, count: number | undefined): string {
+  if (count === undefined) return label;
+  return `${label} (${count})`;
+}
+
+export function recipientsText(count: number): string {
+  return count === 1 ? "1 recipient" : `${count} recipients`;
+}
+
+/** Whose values the preview shows: a real recipient ("recipient 2 of 40"), or the sample person. */
+export function previewWhom(
+  recipient: { index: number; email: string; first_name: string; last_name: string } | null,
+  recipients: number,
+): string {
+  if (!recipient) return "Nobody is in this audience yet: the preview uses sample values.";
+  const name = `${recipient.first_name} ${recipient.last_name}`.trim();
+  const who = name ? `${name} <${recipient.email}>` : recipient.email;
+  return `As ${who} will get it (recipient ${recipient.index + 1} of ${recipients}).`;
+}

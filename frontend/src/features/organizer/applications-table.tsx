@@ -1,49 +1,69 @@
-// /admin/users: the paginated applications table with its six filters.
-import { useEffect, useId, useRef, useState } from "react";
-import { organizerApi, type ApplicationPage, type Filters } from "../../api/organizer";
+// /admin/users: the applications table. Filters, sort and page live in the address (Back and
+// shared links keep them; see table-state.ts); columns sort by a click on their header; rows
+// can be selected, across pages, for one batch decision or an assignment to a reviewer.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { organizerApi, type ApplicationPage, type BatchResult, type BatchStatusInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
-import { PageHeader, SelectField, statusWord, useDebounced, type Choice } from "./common";
+import { useSubmit } from "../../lib/use-submit";
+import { EmailResults, PageHeader, SelectField, statusWord, useDebounced, type Choice } from "./common";
+import {
+  EMPTY_FILTERS,
+  activeFilters,
+  ariaSort,
+  canGoBack,
+  canGoForward,
+  nextSort,
+  pageRequest,
+  pageSelection,
+  pageText,
+  parsePage,
+  parseSort,
+  parseTableState,
+  sameState,
+  serializeTableState,
+  sortParam,
+  submittedText,
+  toggleAllOnPage,
+  toggleRow,
+  withoutApproved,
+  type FilterKey,
+  type FilterValues,
+  type SortColumn,
+  type TableState,
+} from "./table-state";
 
-export const FILTER_KEYS = ["first", "last", "email", "school", "status", "teamcode"] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
-export type FilterValues = Record<FilterKey, string>;
-
-export const EMPTY_FILTERS: FilterValues = { first: "", last: "", email: "", school: "", status: "", teamcode: "" };
-
-/** Only the filters that hold something, trimmed: the server's JSON filter object. */
-export function activeFilters(values: FilterValues): Filters {
-  const filters: Filters = {};
-  for (const key of FILTER_KEYS) {
-    const value = values[key].trim();
-    if (value) filters[key] = value;
-  }
-  return filters;
-}
-
-/** 'Page X of Y (Total: N)'; an empty result still reads as page 1 of 1. */
-export function pageText(page: number, pages: number, total: number): string {
-  return `Page ${Math.min(page, Math.max(pages, 1))} of ${Math.max(pages, 1)} (Total: ${total})`;
-}
-
-export function canGoBack(page: number): boolean {
-  return page > 1;
-}
-
-export function canGoForward(page: number, pages: number): boolean {
-  return page < pages;
+/** What the server rendered `initialPage` for (its reading of the same address). */
+export interface InitialState {
+  filters: Partial<FilterValues>;
+  sort: string;
+  page: number;
 }
 
 interface Props {
   perPage: number;
   statuses: Choice[];
-  initialFilters?: Partial<FilterValues>;
-  /** The first page, rendered by the server for the initial filters (no round trip). */
+  /** The batch decisions (accepted, waitlisted, rejected, waitlist accepted). */
+  decisions: Choice[];
+  initialState?: InitialState | null;
+  /** The page the server rendered for the address (no round trip on first paint). */
   initialPage?: ApplicationPage | null;
   debounceMs?: number;
 }
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "done"; data: ApplicationPage };
+
+/** The table's state and the cursor of the request that shows it (none for a page by number). */
+interface View {
+  state: TableState;
+  after?: string;
+  before?: string;
+}
+
+/** What a history entry remembers besides its address: the cursor its page was reached with. */
+interface HistoryEntry {
+  table?: { page: number; after?: string; before?: string };
+}
 
 const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: string; inputMode?: "numeric" }[] = [
   { key: "first", label: "First name" },
@@ -53,37 +73,120 @@ const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: s
   { key: "teamcode", label: "Team code", inputMode: "numeric" },
 ];
 
-export function ApplicationsTable({ perPage, statuses, initialFilters = {}, initialPage, debounceMs = 300 }: Props) {
-  const [values, setValues] = useState<FilterValues>({ ...EMPTY_FILTERS, ...initialFilters });
-  const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>(initialPage ? { state: "done", data: initialPage } : { state: "loading" });
+const COLUMNS: { column: SortColumn; label: string }[] = [
+  { column: "email", label: "Email" },
+  { column: "first", label: "First" },
+  { column: "last", label: "Last" },
+  { column: "school", label: "University" },
+  { column: "teamcode", label: "Team code" },
+  { column: "status", label: "Status" },
+  { column: "submitted_at", label: "Submitted" },
+];
+
+/** The phone's sort select (the column headers are hidden there): every column both ways. */
+const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ column, label }) => {
+  const [up, down] = column === "submitted_at" ? ["oldest first", "newest first"] : ["A to Z", "Z to A"];
+  return [
+    { value: column, label: `${label} (${up})` },
+    { value: `-${column}`, label: `${label} (${down})` },
+  ];
+});
+
+function serverState(initial: InitialState): TableState {
+  return {
+    filters: { ...EMPTY_FILTERS, ...initial.filters },
+    sort: parseSort(initial.sort),
+    page: parsePage(String(initial.page)),
+  };
+}
+
+function filtersKey(values: FilterValues): string {
+  return JSON.stringify(activeFilters(values));
+}
+
+export function ApplicationsTable({
+  perPage,
+  statuses,
+  decisions,
+  initialState,
+  initialPage,
+  debounceMs = 300,
+}: Props) {
+  const [view, setView] = useState<View>(() => ({ state: parseTableState(window.location.search) }));
+  const { state } = view;
+  // The server's page is used only if it answers what this address says.
+  const useInitial = useRef(
+    Boolean(initialPage && initialState && sameState(serverState(initialState), view.state)),
+  );
+  const [load, setLoad] = useState<Load>(() =>
+    useInitial.current && initialPage ? { state: "done", data: initialPage } : { state: "loading" },
+  );
+  const [fetching, setFetching] = useState(!useInitial.current);
   const [reloadKey, setReloadKey] = useState(0);
-  const [fetching, setFetching] = useState(!initialPage);
-  const useInitial = useRef(Boolean(initialPage));
-  const filters = useDebounced(JSON.stringify(activeFilters(values)), debounceMs);
+  const [draft, setDraft] = useState<FilterValues>(view.state.filters);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const latest = useRef(0);
   const idPrefix = useId();
 
-  // A new filter set starts again at page 1, in the same render, so only one request goes out.
-  const [applied, setApplied] = useState(filters);
-  useEffect(() => {
-    if (applied !== filters) {
-      setApplied(filters);
-      setPage(1);
-    }
-  }, [filters, applied]);
+  /** Show `next` and put it in the address: a new history entry (push) or this one (replace). */
+  const navigate = useCallback(
+    (next: TableState, cursor: { after?: string; before?: string }, mode: "push" | "replace") => {
+      setView({ state: next, ...cursor });
+      const url = window.location.pathname + serializeTableState(next);
+      const entry: HistoryEntry = { table: { page: next.page, ...cursor } };
+      if (mode === "push" && url !== window.location.pathname + window.location.search) {
+        window.history.pushState(entry, "", url);
+      } else {
+        window.history.replaceState(entry, "", url);
+      }
+    },
+    [],
+  );
 
+  // Back and Forward between the table's own entries: the address says what to show, and the
+  // entry the cursor that page was reached with (so it is as cheap as it was the first time).
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      const next = parseTableState(window.location.search);
+      const saved = (event.state as HistoryEntry | null)?.table;
+      const cursor = saved && saved.page === next.page ? { after: saved.after, before: saved.before } : {};
+      setView({ state: next, ...cursor });
+      setDraft(next.filters);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  // Typing settles into new filters, which start again at page 1. Only once the debounce has
+  // caught up with the inputs: right after Back restored other filters, the stale debounced
+  // value must not win.
+  const settled = useDebounced(filtersKey(draft), debounceMs);
+  useEffect(() => {
+    if (settled === filtersKey(draft) && settled !== filtersKey(state.filters)) {
+      navigate({ ...state, filters: draft, page: 1 }, {}, "replace");
+    }
+  }, [settled, draft, state, navigate]);
+
+  const requestKey = JSON.stringify([serializeTableState(state), view.after, view.before, reloadKey]);
   useEffect(() => {
     if (useInitial.current) {
       useInitial.current = false;
       return;
     }
     const call = ++latest.current;
+    const { after, before } = view;
     setFetching(true);
     // Keep the previous rows on screen while the next page loads, to avoid a flash.
     setLoad((prev) => (prev.state === "done" ? prev : { state: "loading" }));
     organizerApi
-      .list(page, perPage, JSON.parse(applied) as Filters)
+      .list({
+        page: state.page,
+        perPage,
+        filters: activeFilters(state.filters),
+        sort: sortParam(state.sort),
+        after,
+        before,
+      })
       .then((data) => {
         // Answers that arrive after a newer request are dropped, so typing fast never shows stale rows.
         if (call !== latest.current) return;
@@ -99,17 +202,45 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
             : "Error fetching applications";
         setLoad({ state: "error", message });
       });
-  }, [page, perPage, applied, reloadKey]);
+    // requestKey stands for everything the request reads (state, cursor, reloads).
+  }, [requestKey, perPage]);
 
-  const set = (key: FilterKey, value: string) => setValues((prev) => ({ ...prev, [key]: value }));
-  const busy = fetching || JSON.stringify(activeFilters(values)) !== applied;
   const data = load.state === "done" ? load.data : null;
+
+  // An address past the end (a link to page 40 of a table that has since shrunk): show the last page.
+  useEffect(() => {
+    if (data && !fetching && data.total > 0 && data.page > data.pages && state.page === data.page) {
+      navigate({ ...state, page: data.pages }, {}, "replace");
+    }
+  }, [data, fetching, state, navigate]);
+
+  const set = (key: FilterKey, value: string) => setDraft((prev) => ({ ...prev, [key]: value }));
+  const clearFilters = () => {
+    setDraft(EMPTY_FILTERS);
+    navigate({ ...state, filters: EMPTY_FILTERS, page: 1 }, {}, "replace");
+  };
+  const sortBy = (column: SortColumn) =>
+    navigate({ ...state, sort: nextSort(state.sort, column), page: 1 }, {}, "push");
+  const goTo = (page: number) => {
+    const { after, before } = pageRequest(page, data);
+    navigate({ ...state, page }, { after, before }, "push");
+  };
+
+  const busy = fetching || filtersKey(draft) !== filtersKey(state.filters);
   const pages = data?.pages ?? 0;
-  const hasFilters = Object.keys(activeFilters(values)).length > 0;
+  const hasFilters = Object.keys(activeFilters(draft)).length > 0;
+  const rows = data?.applications ?? [];
+  const pageEmails = rows.map((row) => row.email);
 
   return (
     <div className="stack">
-      <PageHeader title="Applications" lead="Every application of the current cycle. Filters apply as you type." />
+      <PageHeader
+        title="Applications"
+        lead={
+          "Every application of the current cycle. Filters apply as you type; a column's header sorts by it. " +
+          "Select rows to decide on them or assign them to a reviewer."
+        }
+      />
       <form
         className="card org-filters"
         role="search"
@@ -124,7 +255,7 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
               className="input"
               type={f.type ?? "text"}
               inputMode={f.inputMode}
-              value={values[f.key]}
+              value={draft[f.key]}
               onChange={(e) => set(f.key, e.target.value)}
               autoComplete="off"
             />
@@ -133,20 +264,31 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
         <SelectField
           label="Status"
           choices={[{ value: "", label: "Any status" }, ...statuses]}
-          value={values.status}
+          value={draft.status}
           onChange={(e) => set("status", e.target.value)}
         />
+        <div className="org-filters__sort">
+          <SelectField
+            label="Sort by"
+            choices={SORT_CHOICES}
+            value={sortParam(state.sort)}
+            onChange={(e) => navigate({ ...state, sort: parseSort(e.target.value), page: 1 }, {}, "push")}
+          />
+        </div>
         <div className="org-filters__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setValues(EMPTY_FILTERS)}
-            disabled={!hasFilters}
-          >
+          <button type="button" className="button button--secondary" onClick={clearFilters} disabled={!hasFilters}>
             Clear filters
           </button>
         </div>
       </form>
+
+      <SelectionBar
+        selected={selected}
+        pageEmails={pageEmails}
+        decisions={decisions}
+        onChange={setSelected}
+        onDecided={() => setReloadKey((k) => k + 1)}
+      />
 
       {load.state === "error" ? (
         <div className="stack">
@@ -170,20 +312,37 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
               <caption className="visually-hidden">Applications</caption>
               <thead>
                 <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">First</th>
-                  <th scope="col">Last</th>
-                  <th scope="col">University</th>
-                  <th scope="col">Team code</th>
-                  <th scope="col">Status</th>
+                  <th scope="col" className="org-table__select">
+                    <span className="visually-hidden">Select</span>
+                  </th>
+                  {COLUMNS.map(({ column, label }) => (
+                    <th scope="col" key={column} aria-sort={ariaSort(state.sort, column)}>
+                      <button type="button" className="org-sort" onClick={() => sortBy(column)}>
+                        {label}
+                        <span className="org-sort__icon" aria-hidden="true">
+                          {state.sort.column !== column ? "↕" : state.sort.descending ? "▼" : "▲"}
+                        </span>
+                      </button>
+                    </th>
+                  ))}
                   <th scope="col">
                     <span className="visually-hidden">Open</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {data.applications.map((row) => (
-                  <tr key={row.email}>
+                {rows.map((row) => (
+                  <tr key={row.email} className={selected.has(row.email) ? "org-table__row--selected" : undefined}>
+                    <td className="org-table__select">
+                      <label className="org-check">
+                        <input
+                          type="checkbox"
+                          checked={selected.has(row.email)}
+                          onChange={() => setSelected((prev) => toggleRow(prev, row.email))}
+                        />
+                        <span className="visually-hidden">Select {row.email}</span>
+                      </label>
+                    </td>
                     <td data-label="Email" className="org-table__email">
                       {row.email}
                     </td>
@@ -194,6 +353,13 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
                     <td data-label="Status">
                       <span className={`badge status status--${row.status}`}>{statusWord(row.status)}</span>
                     </td>
+                    <td data-label="Submitted" className="org-table__date">
+                      {row.submitted_at ? (
+                        <time dateTime={row.submitted_at}>{submittedText(row.submitted_at)}</time>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                     <td className="org-table__action">
                       <a href={`/admin/users/${encodeURIComponent(row.email)}`} aria-label={`View User ${row.email}`}>
                         View User
@@ -203,35 +369,193 @@ export function ApplicationsTable({ perPage, statuses, initialFilters = {}, init
                 ))}
               </tbody>
             </table>
-            {data.applications.length === 0 ? (
+            {rows.length === 0 ? (
               <p className="org-empty">
                 {hasFilters ? "No applications match these filters." : "No applications yet."}
               </p>
             ) : null}
           </div>
           <nav className="org-pager" aria-label="Pages">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setPage((p) => p - 1)}
-              disabled={!canGoBack(page) || busy}
-            >
-              Previous
-            </button>
+            <div className="org-pager__group">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(1)}
+                disabled={!canGoBack(state.page) || busy}
+              >
+                First page
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(state.page - 1)}
+                disabled={!canGoBack(state.page) || busy}
+              >
+                Previous
+              </button>
+            </div>
             <p className="org-pager__text" aria-live="polite">
-              {pageText(page, pages, data.total)}
+              {pageText(state.page, pages, data.total)}
             </p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setPage((p) => p + 1)}
-              disabled={!canGoForward(page, pages) || busy}
-            >
-              Next
-            </button>
+            <div className="org-pager__group">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(state.page + 1)}
+                disabled={!canGoForward(state.page, pages) || busy}
+              >
+                Next
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(pages)}
+                disabled={!canGoForward(state.page, pages) || busy}
+              >
+                Last page
+              </button>
+            </div>
           </nav>
         </div>
       ) : null}
     </div>
+  );
+}
+
+interface SelectionBarProps {
+  selected: Set<string>;
+  pageEmails: string[];
+  decisions: Choice[];
+  onChange: (next: Set<string>) => void;
+  /** A decision changed statuses: the table reloads the page on screen. */
+  onDecided: () => void;
+}
+
+/**
+ * The selection and what can be done with it. Always on screen (disabled while nothing is
+ * selected), so ticking the first box never moves the table under the pointer.
+ */
+function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: SelectionBarProps) {
+  const [decision, setDecision] = useState(decisions[0]?.value ?? "");
+  const [reviewer, setReviewer] = useState("");
+  const [admins, setAdmins] = useState<string[] | null>(null);
+  const [outcome, setOutcome] = useState<{ summary: string; result: BatchResult } | null>(null);
+  const decide = useSubmit();
+  const assign = useSubmit();
+  const allBox = useRef<HTMLInputElement>(null);
+  const onPage = pageSelection(selected, pageEmails);
+  const count = selected.size;
+  const emails = [...selected].sort();
+
+  useEffect(() => {
+    if (allBox.current) allBox.current.indeterminate = onPage === "some";
+  }, [onPage]);
+
+  // The reviewers are the organizers; asked once, when the page opens.
+  useEffect(() => {
+    let live = true;
+    organizerApi
+      .admins()
+      .then((list) => live && setAdmins(list))
+      .catch(() => live && setAdmins([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const finish = (summary: string, result: BatchResult) => {
+    setOutcome({ summary, result });
+    onChange(withoutApproved(selected, result.approved));
+  };
+
+  const submitDecision = async (event: FormEvent) => {
+    event.preventDefault();
+    const label = decisions.find((d) => d.value === decision)?.label ?? decision;
+    await decide.run(async () => {
+      // One request for the whole selection: the batch call of /admin/batch.
+      const result = await organizerApi.batchStatus({
+        emails,
+        status: decision as BatchStatusInput["status"],
+      });
+      finish(`${label}: ${result.approved.length} of ${emails.length} decided.`, result);
+      onDecided();
+    }, "Error deciding the selected applications");
+  };
+
+  const submitAssignment = async (event: FormEvent) => {
+    event.preventDefault();
+    await assign.run(async () => {
+      const result = await organizerApi.assign(reviewer, emails);
+      finish(`Assigned to ${reviewer}: ${result.approved.length} of ${emails.length}.`, result);
+    }, "Error assigning the selected applications");
+  };
+
+  const reviewers: Choice[] = [
+    { value: "", label: admins === null ? "Loading reviewers…" : "Choose a reviewer" },
+    ...(admins ?? []).map((email) => ({ value: email, label: email })),
+  ];
+
+  return (
+    <section className="card org-selection" aria-label="Selected applications">
+      <div className="org-selection__head">
+        <label className="org-check org-check--labelled">
+          <input
+            ref={allBox}
+            type="checkbox"
+            checked={onPage === "all"}
+            disabled={pageEmails.length === 0}
+            onChange={() => onChange(toggleAllOnPage(selected, pageEmails))}
+          />
+          Select all on this page
+        </label>
+        <p className="org-selection__count" aria-live="polite">
+          {count === 1 ? "1 application selected" : `${count} applications selected`}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => onChange(new Set())}
+          disabled={count === 0}
+        >
+          Clear selection
+        </button>
+      </div>
+      <div className="org-selection__actions">
+        <form
+          className="org-selection__form"
+          onSubmit={submitDecision}
+          aria-label="Decide on the selected applications"
+        >
+          <SelectField
+            label="Decision"
+            choices={decisions}
+            value={decision}
+            onChange={(e) => setDecision(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={count === 0 || decide.busy}>
+            {decide.busy ? "Deciding…" : `Decide ${count} selected`}
+          </button>
+        </form>
+        <form className="org-selection__form" onSubmit={submitAssignment} aria-label="Assign the selected applications">
+          <SelectField
+            label="Reviewer"
+            choices={reviewers}
+            value={reviewer}
+            onChange={(e) => setReviewer(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={count === 0 || !reviewer || assign.busy}>
+            {assign.busy ? "Assigning…" : `Assign ${count} selected`}
+          </button>
+        </form>
+      </div>
+      {decide.error ? <Alert kind="error">{decide.error}</Alert> : null}
+      {assign.error ? <Alert kind="error">{assign.error}</Alert> : null}
+      {outcome ? (
+        <div className="stack">
+          <Alert kind={outcome.result.failed.length ? "info" : "success"}>{outcome.summary}</Alert>
+          <EmailResults approved={outcome.result.approved} failed={outcome.result.failed} />
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -377,6 +377,7 @@ const APPLICATION: Application = {
   ],
   checkboxes: [true, true, false],
   teamcode: "123456",
+  team_choice: null,
   status: "submitted",
   email: "ada@princeton.edu",
   travel_reimbursement: false,

@@ -27,6 +27,7 @@ const APPLICATION: Application = {
   sections: [],
   checkboxes: [true, true, false],
   teamcode: "123456",
+  team_choice: null,
   status: "accepted",
   email: "ada@princeton.edu",
   travel_reimbursement: true,

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("applications", "0006_question_set_moves_to_cycles"),
+        ("applications", "0008_application_team_choice"),
         ("cycles", "0003_cycle_retention_date"),
     ]
 

@@ -1,0 +1,109 @@
+"""Batch emails: the one place that turns what an organizer wrote into each recipient's email.
+
+The preview (`POST /api/mailings/preview`), the check at scheduling time and the sender all
+call `compose()` and `Composed.render()`, so the preview is exactly what goes out.
+
+A body is Markdown (written in the browser) or an uploaded HTML file. Either way it is an
+organizer's template, rendered in the automated emails' sandbox (apps.mailings.automated) with
+the same placeholders and the same context builder, plus the recipient's own values
+(`{{ first_name }}`…, from apps.mailings.audiences.people). For Markdown the placeholders are
+filled *first*, then the Markdown is turned into HTML and sanitised with nh3: whatever a value
+holds (an applicant chose their own first name) passes through the sanitiser, and a placeholder
+can sit in a link (`[your dashboard]({{ dashboard_link }})`). The sanitised HTML is set in the
+automated emails' layout. An uploaded HTML file is the organizer's whole document and is sent
+as written, placeholders filled (as an automated email's override is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import markdown as markdown_lib
+import nh3
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from apps.core.exceptions import ApplicationError
+
+from . import automated
+
+MAX_MARKDOWN_CHARS = 100_000
+# Tables, fenced code, footnotes…; sane_lists keeps a numbered list from swallowing a bullet one.
+MARKDOWN_EXTENSIONS = ("extra", "sane_lists")
+# The values a preview shows when the audience has nobody in it yet.
+SAMPLE_PERSON = {name: automated.SAMPLE_VALUES[name] for name in automated.PERSON_PLACEHOLDERS}
+
+
+def placeholders() -> list[str]:
+    """The placeholders a batch email may use, in the order the page offers them."""
+    return list(automated.BATCH_PLACEHOLDERS)
+
+
+def markdown_to_html(source: str) -> str:
+    """Markdown as sanitised HTML: nh3 keeps formatting, links (http, https, mailto) and
+    images, and drops scripts, event handlers, styles and `javascript:` links."""
+    return nh3.clean(markdown_lib.markdown(source, extensions=list(MARKDOWN_EXTENSIONS), output_format="html"))
+
+
+@dataclass(frozen=True)
+class Rendered:
+    subject: str
+    text: str
+    html: str
+
+
+class Composed:
+    """A mailing's subject and body, compiled once; `render(person)` is one recipient's email."""
+
+    def __init__(self, subject: Callable[[dict], str], body: Callable[[dict], str], *, markdown: bool) -> None:
+        self._subject = subject
+        self._body = body
+        self._markdown = markdown
+        self._event: dict | None = None
+
+    def render(self, person: dict) -> Rendered:
+        """The email to `person` (`email`, `first_name`, `last_name`); TemplateError when the
+        template names a placeholder that is not offered."""
+        # The event's values (the current cycle's dates…) are read once per mailing, not per
+        # recipient.
+        if self._event is None:
+            self._event = automated.base_context()
+        context = automated.placeholder_context(automated.BATCH_PLACEHOLDERS, person, event=self._event)
+        subject = " ".join(self._subject(context).split())
+        body = self._body(context)
+        if self._markdown:
+            layout = {**context, "body": mark_safe(markdown_to_html(body))}  # noqa: S308 - sanitised by nh3
+            html = render_to_string("emails/mailing.html", layout)
+        else:
+            html = body
+        return Rendered(subject, automated.html_to_text(html), html)
+
+
+def compose(*, subject: str, markdown: str = "", html: str = "") -> Composed:
+    """Compile a mailing, or raise TemplateError. The body is the Markdown, or the HTML when
+    only that is given (an empty draft is an empty Markdown body, shown in the layout)."""
+    use_markdown = bool(markdown) or not html
+    body = automated.compile_source(markdown if use_markdown else html, autoescape=True)
+    return Composed(automated.compile_source(subject, autoescape=False), body, markdown=use_markdown)
+
+
+def check(*, subject: str, markdown: str = "", html: str = "", person: dict | None = None) -> Rendered:
+    """The draft rendered for `person` (a sample one by default), or a 400 that names the field
+    at fault and, for an unknown placeholder, lists the ones that may be used."""
+    person = person or {**SAMPLE_PERSON}
+    context = automated.placeholder_context(automated.BATCH_PLACEHOLDERS, person)
+    body_field = "markdown" if markdown or not html else "html"
+    for field, source, autoescape in (("subject", subject, False), (body_field, markdown or html, True)):
+        try:
+            automated.compile_source(source, autoescape=autoescape)(context)
+        except automated.TemplateError as exc:
+            raise _refusal(field, exc) from exc
+    return compose(subject=subject, markdown=markdown, html=html).render(person)
+
+
+def _refusal(field: str, error: automated.TemplateError) -> ApplicationError:
+    message = str(error)
+    if error.unknown:
+        message = f"{message} Use one of: {', '.join(placeholders())}."
+    return ApplicationError(message, errors={field: [message]})

@@ -1,0 +1,459 @@
+"""`make bench`: the figures of issue 14, each next to its floor measured in the same run.
+
+    .venv/bin/python -m benchmarks.bench [--rows 50000] [--pdfs 2000] [--smoke] [--output FILE]
+
+It creates a scratch PostgreSQL database (its name must contain `bench`; dropped at the end),
+fills it with applications in bulk (benchmarks/data.py), and measures:
+
+- throughput of a bare DRF view behind session authentication (the floor) under gunicorn,
+  without and with persistent database connections, and of GET /api/applications/status
+  against that floor (the servers run side by side; the measuring windows alternate, and the
+  median of the rounds is reported, so a noisy neighbour hits every case alike);
+- the CSV export (before: Python's csv line by line; now: COPY) against PostgreSQL's COPY of
+  the same pivot with no formatting (time, first byte, peak traced memory);
+- the resume zip of N PDFs, stored against deflated (CPU), with Info-ZIP's `zip -6` beside;
+- the password hashers: PBKDF2 at Django's default against Argon2id at OWASP's parameters.
+
+Needs DATABASE_URL's server (or --server) and REDIS_URL. Prints a Markdown table and writes it
+to --output (default var/bench/bench-<date>.md). `--smoke` runs everything at a tiny size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+
+from benchmarks import data, servers
+
+PASSWORD = "Bench-Password-2026"
+
+
+# --- HTTP ------------------------------------------------------------------------------
+
+
+def _get(port: int, request: bytes) -> int:
+    """One request on a fresh connection (gunicorn's sync workers close after each); its status."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        conn.sendall(request)
+        received = bytearray()
+        while chunk := conn.recv(65536):
+            received += chunk
+    return int(received[9:12]) if received.startswith(b"HTTP/1.") else 0
+
+
+def hammer(port: int, path: str, cookie: str, *, seconds: float, concurrency: int) -> dict:
+    """Requests per second of GET `path` from `concurrency` clients for `seconds`."""
+    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n").encode()
+    counts = {"ok": 0, "errors": 0}
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def client() -> None:
+        ok = errors = 0
+        while time.perf_counter() < deadline:
+            try:
+                status = _get(port, request)
+            except OSError:
+                status = 0
+            if status == 200:
+                ok += 1
+            else:
+                errors += 1
+        with lock:
+            counts["ok"] += ok
+            counts["errors"] += errors
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client) for _ in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    return {"rps": counts["ok"] / elapsed, "errors": counts["errors"]}
+
+
+def sign_in(port: int, email: str) -> str:
+    import requests
+
+    session = requests.Session()
+    base = f"http://127.0.0.1:{port}"
+    session.get(f"{base}/api/auth/user")
+    response = session.post(
+        f"{base}/api/auth/login",
+        json={"email": email, "password": PASSWORD},
+        headers={"X-CSRFToken": session.cookies["csrftoken"]},
+    )
+    response.raise_for_status()
+    return f"sessionid={session.cookies['sessionid']}"
+
+
+def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concurrency: int, logs: Path) -> dict:
+    """The bare floor without and with persistent connections, and status against the floor."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth.hashers import Argon2PasswordHasher
+
+    from apps.accounts.models import User
+    from apps.applications.models import Application
+    from apps.cycles.selectors import current_cycle
+
+    email = "bench-status@princeton.edu"
+    # Hashed for the servers' (production) hashers, whatever this process's settings are.
+    user = User.objects.create(email=email, password=Argon2PasswordHasher().encode(PASSWORD, "benchsaltbenchsalt"))
+    EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
+    Application.objects.create(cycle=current_cycle(), user=user, email=email, first="Ada", last="Bench")
+    per_request = servers.free_port(), servers.free_port()
+    env = servers.server_env(database_url=url, redis_url=redis_url, site_url="http://127.0.0.1")
+    cases: dict[str, list[float]] = {"bare, new connection each request": [], "bare, persistent": [], "status": []}
+    cpu: dict[str, list[float]] = {"bare, persistent": [], "status": []}  # CPU-ms per request, web + db
+    errors = 0
+    with (
+        servers.gunicorn({**env, "DATABASE_CONN_MAX_AGE": "0"}, per_request[0], log=logs / "gunicorn-0.log"),
+        servers.gunicorn({**env, "DATABASE_CONN_MAX_AGE": "60"}, per_request[1], log=logs / "gunicorn-60.log") as kept,
+    ):
+        # The persistent server's processes and its database backends (they live as long as
+        # the connections, so their CPU can be read; per-request backends can't).
+        tiers = [servers.Tier("web", [kept.pid]), servers.Tier("db", pids=servers.postgres_backends(url))]
+        cookie = sign_in(per_request[1], email)
+        plan = [
+            ("bare, new connection each request", per_request[0], "/bench/bare"),
+            ("bare, persistent", per_request[1], "/bench/bare"),
+            ("status", per_request[1], "/api/applications/status"),
+        ]
+        for _name, port, path in plan:  # warm up: imports, first connections
+            hammer(port, path, cookie, seconds=1, concurrency=concurrency)
+        for round_number in range(rounds):
+            # Every other round backwards, so a load that rises or falls hits each case alike.
+            for name, port, path in plan if round_number % 2 == 0 else plan[::-1]:
+                before = sum(tier.cpu() for tier in tiers)
+                result = hammer(port, path, cookie, seconds=seconds, concurrency=concurrency)
+                spent = sum(tier.cpu() for tier in tiers) - before
+                cases[name].append(result["rps"])
+                if name in cpu and result["rps"]:
+                    cpu[name].append(spent * 1000 / (result["rps"] * seconds))
+                errors += result["errors"]
+    medians = {name: statistics.median(values) for name, values in cases.items()}
+    # Each round's cases ran within seconds of each other: the median of the rounds' ratios
+    # is steadier than the ratio of the medians on a machine whose load comes and goes.
+    ratios = {
+        "persistent": statistics.median(
+            p / n for p, n in zip(cases["bare, persistent"], cases["bare, new connection each request"], strict=True)
+        ),
+        "status": statistics.median(s / b for s, b in zip(cases["status"], cases["bare, persistent"], strict=True)),
+        # What a saturated server would serve: the inverse ratio of the CPU each request costs.
+        "status_cpu": statistics.median(cpu["bare, persistent"]) / statistics.median(cpu["status"]),
+    }
+    cpu_ms = {name: statistics.median(values) for name, values in cpu.items()}
+    return {"rps": medians, "ratios": ratios, "cpu_ms": cpu_ms, "all": cases, "errors": errors}
+
+
+def count_status_queries() -> int:
+    """Queries of GET status after the session (the test asserts it too)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from apps.accounts.models import User
+
+    client = Client()
+    client.force_login(User.objects.get(email="bench-status@princeton.edu"))
+    client.get("/api/applications/status")
+    with CaptureQueriesContext(connection) as captured:
+        client.get("/api/applications/status")
+    return sum(1 for q in captured.captured_queries if "django_session" not in q["sql"])
+
+
+# --- Export ----------------------------------------------------------------------------
+
+
+def _drain(chunks) -> tuple[float, float, int]:
+    """(seconds to the first piece, seconds in all, bytes) of an iterable of str/bytes."""
+    started = time.perf_counter()
+    first = None
+    size = 0
+    for chunk in chunks:
+        if first is None:
+            first = time.perf_counter() - started
+        size += len(chunk)
+    return first or 0.0, time.perf_counter() - started, size
+
+
+def _traced(make) -> int:
+    tracemalloc.start()
+    try:
+        for _chunk in make():
+            pass
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _copy_floor():
+    """COPY of the same pivot with no neutralising and no formatting, drained unprocessed."""
+    from django.db import connection, transaction
+
+    from apps.applications.models import Answer
+    from apps.cycles.selectors import current_cycle
+    from apps.reports import reports
+
+    applications = reports.export_queryset(cycle=current_cycle(), filters=reports.parse_filters(None))
+    question_ids = reports.export_columns(cycle=current_cycle(), applications=applications)
+    subquery, params = (
+        applications.order_by().values_list("id", *reports._TEXT_COLUMNS, "submitted_at").query.sql_with_params()
+    )
+    pivot = ", ".join(f"max(value) FILTER (WHERE question_id = %s) AS q{i}" for i in range(len(question_ids)))
+    select = (
+        f"SELECT a.*, x.* FROM ({subquery}) a LEFT JOIN LATERAL (SELECT {pivot} FROM {Answer._meta.db_table} "
+        "WHERE application_id = a.id) x ON true ORDER BY a.email, a.id"
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL jit = off")
+        with cursor.cursor.copy(f"COPY ({select}) TO STDOUT WITH (FORMAT csv)", [*params, *question_ids]) as copy:
+            yield from copy
+
+
+def measure_export(repeats: int = 2) -> dict:
+    from apps.cycles.selectors import current_cycle
+    from apps.reports import reports
+    from apps.reports.tests import legacy_export
+
+    def before():
+        rows = legacy_export.export_rows(cycle=current_cycle(), filters=reports.parse_filters(None))
+        # The response encoded each line as it went out: part of the cost.
+        return (line.encode("utf-8") for line in legacy_export.csv_lines(rows))
+
+    def now():
+        return iter(reports.CsvExport(cycle=current_cycle(), filters=reports.parse_filters(None)))
+
+    _drain(_copy_floor())  # warm the database's caches, so the floor isn't the one paying for them
+    results = {}
+    for name, make in (("COPY floor", _copy_floor), ("before", before), ("now", now)):
+        # The faster of two runs: a neighbour's burst only ever slows a run down.
+        runs = [_drain(make()) for _ in range(repeats)]
+        first, total, size = min(runs, key=lambda run: run[1])
+        results[name] = {"first": min(r[0] for r in runs), "total": total, "bytes": size, "peak": _traced(make)}
+    return results
+
+
+# --- Zip -------------------------------------------------------------------------------
+
+
+def make_pdfs(folder: Path, count: int, size: int) -> list:
+    """`count` PDFs of about `size` bytes: a PDF wrapper around incompressible content, as the
+    compressed streams of a real resume are."""
+    import random
+
+    from apps.resumes import zip as resume_zip
+
+    rng = random.Random(14)
+    entries = []
+    for i in range(count):
+        body = rng.randbytes(size).replace(b"%%EOF", b"%%EOX")
+        content = b"%PDF-1.7\n1 0 obj << /Length " + str(len(body)).encode() + b" /Filter /FlateDecode >> stream\n"
+        content += body + b"\nendstream endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+        name = f"resume-{i:05d}.pdf"
+        (folder / name).write_bytes(content)
+        entries.append(
+            resume_zip.Entry(name=f"student{i:05d}@princeton.edu.pdf", path=name, date_time=(2026, 3, 1, 0, 0, 0))
+        )
+    return entries
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure_zip(count: int, size: int) -> dict:
+    import zipfile
+
+    from django.core.files.storage import FileSystemStorage
+
+    from apps.resumes import zip as resume_zip
+
+    with tempfile.TemporaryDirectory(prefix="portal-bench-pdfs-") as folder:
+        entries = make_pdfs(Path(folder), count, size)
+        storage = FileSystemStorage(location=folder)
+        results = {}
+        for name, compression in (("deflated (before)", zipfile.ZIP_DEFLATED), ("stored (now)", zipfile.ZIP_STORED)):
+            cpu, wall = _cpu(), time.perf_counter()
+            total = sum(len(p) for p in resume_zip.stream_zip(entries, storage=storage, compression=compression))
+            results[name] = {"cpu": _cpu() - cpu, "wall": time.perf_counter() - wall, "bytes": total}
+        cpu, wall = _children_cpu(), time.perf_counter()
+        files = sorted(p.name for p in Path(folder).iterdir())
+        subprocess.run(["zip", "-q", "-6", "-", *files], cwd=folder, stdout=subprocess.DEVNULL, check=True)
+        results["zip -6 (Info-ZIP)"] = {"cpu": _children_cpu() - cpu, "wall": time.perf_counter() - wall, "bytes": 0}
+    return results
+
+
+# --- Hashers ---------------------------------------------------------------------------
+
+
+def measure_hashers(repeats: int) -> dict:
+    from django.contrib.auth.hashers import Argon2PasswordHasher, PBKDF2PasswordHasher
+
+    class OwaspArgon2id(Argon2PasswordHasher):
+        time_cost = 2
+        memory_cost = 19 * 1024
+        parallelism = 1
+
+    results = {}
+    for name, hasher in (
+        (f"PBKDF2-SHA256, {PBKDF2PasswordHasher.iterations:,} iterations (Django's default)", PBKDF2PasswordHasher()),
+        ("Argon2id, m=19 MiB, t=2, p=1 (OWASP)", OwaspArgon2id()),
+    ):
+        encoded = hasher.encode(PASSWORD, hasher.salt())
+        cpu = _cpu()
+        for _ in range(repeats):
+            hasher.encode(PASSWORD, hasher.salt())
+        encode = (_cpu() - cpu) / repeats
+        cpu = _cpu()
+        for _ in range(repeats):
+            hasher.verify(PASSWORD, encoded)
+        verify = (_cpu() - cpu) / repeats
+        # A student registers (one hash) and signs in (one verification).
+        results[name] = {"encode": encode, "verify": verify, "student": encode + verify}
+    return results
+
+
+# --- Report ----------------------------------------------------------------------------
+
+
+def machine() -> str:
+    load = os.getloadavg()
+    return (
+        f"{platform.node()}: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}, load average {load[0]:.2f} at the end"
+    )
+
+
+def report(results: dict, args) -> str:
+    http, export, zips, hashers = results["http"], results["export"], results["zip"], results["hashers"]
+    rps = http["rps"]
+    bare0, bare, status = rps["bare, new connection each request"], rps["bare, persistent"], rps["status"]
+    lines = [
+        f"# Benchmark of {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
+        "",
+        f"Machine: {machine()}. Rows: {args.rows:,} applications; {args.pdfs:,} PDFs of {args.pdf_kb} KB.",
+        f"HTTP: gunicorn, 2 sync workers per server, {args.concurrency} clients, {args.rounds} alternating windows "
+        f"of {args.seconds:g} s per case (req/s: medians; ratios: median of the rounds' ratios); "
+        f"{http['errors']} errors.",
+        "",
+        "| What | Now | Floor, same run | Ratio | Goal |",
+        "|---|---|---|---|---|",
+        f"| Bare DRF view (session auth), persistent connections | {bare:.0f} req/s | new connection each request: "
+        f"{bare0:.0f} req/s | {http['ratios']['persistent']:.2f}× | connections reused |",
+        f"| GET /api/applications/status | {status:.0f} req/s, {results['status_queries']} queries after the session "
+        f"| bare view: {bare:.0f} req/s | {http['ratios']['status']:.2f}× | ≥ 0.85×, ≤ 2 queries |",
+        f"| … the same, by CPU per request (web + db) | status: {http['cpu_ms']['status']:.2f} CPU-ms "
+        f"| bare view: {http['cpu_ms']['bare, persistent']:.2f} CPU-ms | {http['ratios']['status_cpu']:.2f}× "
+        "| ≥ 0.85× |",
+    ]
+    floor = export["COPY floor"]
+    for name in ("before", "now"):
+        e = export[name]
+        lines.append(
+            f"| CSV export, {name} | {e['total']:.2f} s, first byte {e['first'] * 1000:.0f} ms, "
+            f"peak {e['peak'] / 1e6:.1f} MB | COPY of the pivot: {floor['total']:.2f} s, first byte "
+            f"{floor['first'] * 1000:.0f} ms, peak {floor['peak'] / 1e6:.1f} MB | {e['total'] / floor['total']:.2f}× "
+            "| ≤ 2×, flat, first byte < 300 ms |"
+        )
+    deflated, stored, info_zip = zips["deflated (before)"], zips["stored (now)"], zips["zip -6 (Info-ZIP)"]
+    lines.append(
+        f"| Resume zip, {args.pdfs:,} PDFs | stored: {stored['cpu']:.2f} CPU-s ({stored['wall']:.2f} s); "
+        f"deflated (before): {deflated['cpu']:.2f} CPU-s | zip -6: {info_zip['cpu']:.2f} CPU-s "
+        f"| {stored['cpu'] / deflated['cpu']:.2f}× of before | ≤ 0.5× |"
+    )
+    (pbkdf2_name, pbkdf2), (argon_name, argon) = hashers.items()
+    lines.append(
+        f"| Password hash, per student (register + sign-in) | {argon_name}: {argon['student'] * 1000:.0f} ms CPU "
+        f"| {pbkdf2_name}: {pbkdf2['student'] * 1000:.0f} ms CPU | {argon['student'] / pbkdf2['student']:.2f}× | "
+        "see bench-registration |"
+    )
+    lines += ["", "Raw windows (req/s):"] + [
+        f"- {name}: {', '.join(f'{v:.0f}' for v in values)}" for name, values in http["all"].items()
+    ]
+    lines += [
+        f"- export bytes: before {export['before']['bytes']:,}, now {export['now']['bytes']:,}",
+        "- hashers (ms CPU): "
+        + "; ".join(
+            f"{n}: encode {h['encode'] * 1000:.1f}, verify {h['verify'] * 1000:.1f}" for n, h in hashers.items()
+        ),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    default_server = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/x").rsplit("/", 1)[0]
+    parser.add_argument("--server", default=default_server, help="PostgreSQL server URL (no database)")
+    parser.add_argument("--name", default="portal_bench", help="scratch database (its name must contain 'bench')")
+    parser.add_argument("--rows", type=int, default=50_000)
+    parser.add_argument("--pdfs", type=int, default=2_000)
+    parser.add_argument("--pdf-kb", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one measuring window")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--hash-repeats", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="everything at a tiny size (a minute)")
+    parser.add_argument("--output", default="")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.rows, args.pdfs, args.seconds, args.rounds, args.hash_repeats = 2_000, 50, 1.0, 1, 1
+    redis_url = os.environ.get("REDIS_URL") or sys.exit("REDIS_URL is needed (the servers' cache and broker)")
+    os.environ["CACHE_KEY_PREFIX"] = "portal-bench"
+    url = data.recreate_database(args.server, args.name)
+    logs = Path("var/bench")
+    logs.mkdir(parents=True, exist_ok=True)
+    try:
+        data.setup_django(url)
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        started = time.perf_counter()
+        data.populate(args.rows)
+        print(f"{args.rows:,} applications in {time.perf_counter() - started:.0f} s; measuring…", flush=True)
+        results = {"export": measure_export(1 if args.smoke else 2)}
+        print("export done", flush=True)
+        results["zip"] = measure_zip(args.pdfs, args.pdf_kb * 1024)
+        print("zip done", flush=True)
+        results["hashers"] = measure_hashers(args.hash_repeats)
+        print("hashers done", flush=True)
+        results["http"] = measure_http(
+            url, redis_url, seconds=args.seconds, rounds=args.rounds, concurrency=args.concurrency, logs=logs
+        )
+        results["status_queries"] = count_status_queries()
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        if not args.keep:
+            data.drop_database(args.server, args.name)
+    text = report(results, args)
+    output = Path(args.output or logs / f"bench-{datetime.date.today():%Y%m%d}.md")
+    output.write_text(text)
+    print(text)
+    print(f"(written to {output})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

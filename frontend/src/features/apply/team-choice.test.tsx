@@ -1,0 +1,108 @@
+// Issue 11: the team answer reopens as it was saved, and joining a team nobody has shows the
+// server's message on the teammate's code.
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Application } from "../../api/applications";
+import { mockFetch } from "../../lib/fetch-mock";
+import { ApplyPage } from "./apply-page";
+import { MESSAGES, savedTeamChoice, teamChoiceOf, toBody } from "./form-model";
+import { SECTIONS, validState } from "./test-fixtures";
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const NO_SUCH_TEAM = "No team has this code. Check it with your teammate, or choose Yes to start a new team.";
+
+function saved(teamChoice: Application["team_choice"], teamcode: string | null): Application {
+  return {
+    ...toBody(SECTIONS, validState(), true),
+    teamcode,
+    team_choice: teamChoice,
+    status: "started",
+    email: "ada@princeton.edu",
+    travel_reimbursement: false,
+    housing_accommodations: false,
+  };
+}
+
+function renderWith(application: Application | null, routes: Parameters<typeof mockFetch>[0] = {}) {
+  const api = mockFetch({
+    "GET /api/applications/schools": { body: ["Princeton University", "College Not Present"] },
+    "GET /api/applications/countries": { body: ["Canada"] },
+    ...routes,
+  });
+  render(
+    <ApplyPage
+      cycleStatus="open"
+      questions={SECTIONS}
+      application={application}
+      resumeSubmitted
+      hostSchool="Princeton University"
+      navigate={vi.fn()}
+    />,
+  );
+  return api;
+}
+
+const teamGroup = () => screen.getByRole("group", { name: /Are you starting a new team\?/ });
+
+describe("the team answer, as stored", () => {
+  it.each([
+    ["new", "12345678", "yes"],
+    ["join", "12345678", "no"],
+    ["join", "", "no"],
+    [null, "12345678", "yes"], // saved before the choice was kept: the code is the applicant's team
+    [null, "", ""],
+    [undefined, "", ""],
+  ] as const)("team_choice %j with code %j reopens as %j", (choice, code, expected) => {
+    expect(savedTeamChoice(choice, code)).toBe(expected);
+  });
+
+  it.each([
+    ["no", "", "join"],
+    ["no", "87654321", "join"],
+    ["yes", "12345678", "new"],
+    ["yes", "", null], // the code is still being made: nothing to keep yet
+    ["", "", null],
+  ] as const)("choice %j with code %j is sent as %j", (teamChoice, teamcode, expected) => {
+    expect(teamChoiceOf({ teamChoice, teamcode })).toBe(expected);
+  });
+});
+
+describe("a draft saved with No and a friend's code", () => {
+  it("reopens as No, with the code in the teammate's field", () => {
+    renderWith(saved("join", "87654321"));
+    expect(within(teamGroup()).getByRole("radio", { name: "No" })).toBeChecked();
+    expect(within(teamGroup()).getByRole("radio", { name: "Yes" })).not.toBeChecked();
+    expect(screen.getByLabelText("Your teammate's team code")).toHaveValue("87654321");
+    expect(screen.queryByText("Your team code")).not.toBeInTheDocument();
+  });
+
+  it("is saved again with the choice", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(saved("join", "87654321"), { "POST /api/applications/save": { body: saved("join", "87654321") } });
+    await user.click(screen.getByRole("button", { name: "Save for later" }));
+    expect(await screen.findByText(MESSAGES.saved)).toBeInTheDocument();
+    const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as ReturnType<typeof toBody>;
+    expect([body.team_choice, body.teamcode]).toEqual(["join", "87654321"]);
+  });
+});
+
+describe("joining a team nobody has", () => {
+  it("shows the server's message under the teammate's code and focuses it", async () => {
+    const user = userEvent.setup();
+    renderWith(saved("join", "99999999"), {
+      "POST /api/applications/application": {
+        status: 400,
+        body: { message: "Please fix the highlighted fields and submit again.", errors: { teamcode: [NO_SUCH_TEAM] } },
+      },
+    });
+    await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    const input = screen.getByLabelText("Your teammate's team code");
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(NO_SUCH_TEAM)));
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+});

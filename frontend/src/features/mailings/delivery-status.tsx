@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { mailingsApi, type DeliveryPage, type DeliveryState, type Mailing } from "../../api/mailings";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { formatSendAt } from "./schedule";
+
+export const DELIVERY_STATES: { value: DeliveryState; label: string }[] = [
+  { value: "pending", label: "Pending" },
+  { value: "sending", label: "Sending" },
+  { value: "sent", label: "Sent" },
+  { value: "failed", label: "Failed" },
+];
+
+const REFRESH_MS = 10000;
+const SENT_WHEN: Record<string, string> = { scheduled: "Goes out", sending: "Sending since", sent: "Sent" };
+
+/** Each recipient of one mailing with their delivery state and last error, 50 a page. */
+export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose: () => void }) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [state, setState] = useState<DeliveryState | null>(null);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<DeliveryPage | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setData(await mailingsApi.deliveries(mailing.id, { page, state: state ?? undefined }));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [mailing.id, page, state]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The panel opens from a button in the table: take the focus to it, so keyboard and screen
+  // reader users land on what they asked for.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [mailing.id]);
+
+  // While some are still to go out, follow them.
+  const open = data ? data.counts.pending + data.counts.sending > 0 : false;
+  useEffect(() => {
+    if (!open || mailing.status === "cancelled") return undefined;
+    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [open, load, mailing.status]);
+
+  function choose(next: DeliveryState | null) {
+    setState(next);
+    setPage(1);
+  }
+
+  const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
+
+  return (
+    <section className="card stack delivery-status" aria-labelledby={`${id}-title`} id={`deliveries-${mailing.id}`}>
+      <div className="delivery-status__head">
+        <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+          Deliveries of “{mailing.subject}”
+        </h3>
+        <div className="button-row">
+          <button type="button" className="button button--secondary button--small" onClick={() => void load()}>
+            Refresh
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+      <p className="muted delivery-status__when">
+        {SENT_WHEN[mailing.status] ?? "Sent"} {formatSendAt(mailing.send_at)}.
+      </p>
+      <div className="segmented delivery-status__filter" role="group" aria-label="Show recipients">
+        <button type="button" className="segmented__option" aria-pressed={state === null} onClick={() => choose(null)}>
+          All <span className="delivery-status__count">{all}</span>
+        </button>
+        {DELIVERY_STATES.map((s) => (
+          <button
+            key={s.value}
+            type="button"
+            className="segmented__option"
+            aria-pressed={state === s.value}
+            onClick={() => choose(s.value)}
+          >
+            {s.label} <span className="delivery-status__count">{data ? data.counts[s.value] : "–"}</span>
+          </button>
+        ))}
+      </div>
+      {failed ? (
+        <Alert kind="error">The deliveries could not be loaded.</Alert>
+      ) : data === null ? (
+        <Spinner label="Loading deliveries…" />
+      ) : data.deliveries.length === 0 ? (
+        <p className="muted empty-note">No recipient is in this state.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table mailings-table deliveries-table" aria-labelledby={`${id}-title`}>
+            <thead>
+              <tr>
+                <th scope="col">Recipient</th>
+                <th scope="col">State</th>
+                <th scope="col" className="num">
+                  Attempts
+                </th>
+                <th scope="col">Last error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.deliveries.map((row) => (
+                <tr key={row.email}>
+                  <td data-label="Recipient" className="deliveries-table__email">
+                    {row.email}
+                  </td>
+                  <td data-label="State">
+                    <span className={`badge badge--${row.state}`}>
+                      {DELIVERY_STATES.find((s) => s.value === row.state)?.label ?? row.state}
+                    </span>
+                  </td>
+                  <td data-label="Attempts" className="num">
+                    {row.attempts}
+                  </td>
+                  <td data-label="Last error" className="deliveries-table__error">
+                    {row.last_error || <span className="muted">—</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.pages > 1 ? (
+        <nav className="button-row delivery-status__pages" aria-label="Pages of recipients">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous page
+          </button>
+          <span>
+            Page {data.page} of {data.pages}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={page >= data.pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next page
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { audienceOption, previewWhom, recipientsText } from "./schedule";
+
+describe("batch email wording", () => {
+  it.each([
+    ["Accepted", undefined, "Accepted"],
+    ["Accepted", 0, "Accepted (0)"],
+    ["Accepted", 41, "Accepted (41)"],
+  ])("audienceOption(%s, %s) is %s", (label, count, text) => {
+    expect(audienceOption(label, count)).toBe(text);
+  });
+
+  it.each([
+    [0, "0 recipients"],
+    [1, "1 recipient"],
+    [2, "2 recipients"],
+  ])("recipientsText(%i) is %s", (count, text) => {
+    expect(recipientsText(count)).toBe(text);
+  });
+
+  it.each([
+    [null, 0, "Nobody is in this audience yet: the preview uses sample values."],
+    [
+      { index: 0, email: "ada@princeton.edu", first_name: "Ada", last_name: "Lovelace" },
+      3,
+      "As Ada Lovelace <ada@princeton.edu> will get it (recipient 1 of 3).",
+    ],
+    [
+      { index: 4, email: "x@y.edu", first_name: "", last_name: "" },
+      5,
+      "As x@y.edu will get it (recipient 5 of 5).",
+    ],
+  ])("previewWhom(%j, %i)", (recipient, count, text) => {
+    expect(previewWhom(recipient, count)).toBe(text);
+  });
+});
