@@ -28,6 +28,7 @@ api_patterns = [
     # The confirmed applicants' resume book (reports asks resumes for the zip).
     path("resume/", include(("apps.reports.resume_book_urls", "resume-book"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
+    path("privacy/", include(("apps.privacy.urls", "privacy"))),
     # The OpenAPI schema and its docs page (organizers only), before the catch-all.
     *schema_urlpatterns,
     # Any character, newlines included (a decoded %0A), so no /api/ path gets the HTML 404.

@@ -48,6 +48,10 @@ class ApplicationInputSerializer(serializers.Serializer):
         help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
         "or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.",
     )
+    share_resume_with_sponsors = serializers.BooleanField(
+        required=False,
+        help_text="Submit only: the optional consent to share the resume with sponsors (absent: unchanged).",
+    )
 
 
 class VisibleStatusSerializer(serializers.Serializer):

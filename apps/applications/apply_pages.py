@@ -7,13 +7,15 @@ from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle, question_set
 from apps.resumes.selectors import has_resume
 
-from . import selectors
+from . import consents, selectors
 
 
 def apply_props(user) -> dict:
     """Cycle status and, while applications are open, the question set, the applicant's saved
     application (draft or submitted, decisions hidden as the API hides them), whether a
-    resume is on file, and the school aliases. The school and country lists are fetched by the page from their
+    resume is on file, the school aliases, and the consents asked (their texts, from
+    apps/applications/consents.py, and whether the sponsors' one is given). The school and
+    country lists are fetched by the page from their
     cacheable endpoints instead, so that the browser keeps them between visits."""
     cycle = current_cycle()
     props: dict = {"cycleStatus": cycle.status}
@@ -27,6 +29,8 @@ def apply_props(user) -> dict:
     # A hundred short names ("UCLA", "MIT") that find their school in the picker: small, so
     # they come with the page rather than by a call of their own.
     props["schoolAliases"] = [list(pair) for pair in selectors.school_aliases()]
+    props["consents"] = consents.consent_props()
+    props["shareResumeWithSponsors"] = consents.is_given(application, consents.SHARE_RESUME)
     return props
 
 

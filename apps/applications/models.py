@@ -153,3 +153,77 @@ class ApplicationEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.from_value} → {self.to_value}"
+
+
+class ConsentRecord(models.Model):
+    """One consent given (or withdrawn) in an application: which text, which version, when.
+
+    The texts and their versions live in one place (apps/applications/consents.py); a row keeps
+    the exact text the applicant saw and its SHA-256, so it says what was agreed to even after
+    the text changed. Rows are only added: a new row is written when a consent is first given,
+    withdrawn, or given again to a newer version, so the rows of an application are its
+    consent history. They go with the application (an account's deletion, a cycle's purge).
+    """
+
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="consents")
+    key = models.CharField(max_length=64)
+    version = models.PositiveSmallIntegerField()
+    given = models.BooleanField()
+    text = models.TextField()
+    text_hash = models.CharField(max_length=64)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["application", "key", "at", "pk"]
+        indexes = [models.Index(fields=["application", "key", "at"], name="consent_application_key_at")]
+
+    def __str__(self) -> str:
+        return f"{self.key} v{self.version} {'given' if self.given else 'withdrawn'}"
+
+
+class AnonymisedApplicationCount(models.Model):
+    """What stays of applications once their people's data is gone (an account deleted, a cycle
+    purged): how many there were, per cycle, status and host school or not. Enough for the
+    statistics' counters (the only use they make of the school), nothing that points back to
+    anyone: no name, email, school name, team, date or answer.
+
+    Counts, not one row per application: a row per person, even stripped, could be matched
+    back (by its id's order, or by a rare status at a small event). The survey answers the
+    demographics chart are counted apart (AnonymisedAnswerCount), unlinked from these and from
+    each other, so no record combining one person's answers (age, gender, ethnicity...) survives.
+    """
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="anonymised_applications")
+    status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
+    host_school = models.BooleanField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["cycle", "status", "host_school"], name="one_anonymised_count_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.status}"
+
+
+class AnonymisedAnswerCount(models.Model):
+    """How many anonymised applications of a cycle and status gave one survey answer (see
+    AnonymisedApplicationCount). `value` is one option (a multiselect answer counts once per
+    option it held), yes/no or a number: never free text."""
+
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="anonymised_answers")
+    status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
+    question_id = models.CharField(max_length=64)
+    value = models.CharField(max_length=1000)
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["cycle", "status", "question_id", "value"], name="one_anonymised_answer_count"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.question_id}={self.value[:30]} × {self.count}"

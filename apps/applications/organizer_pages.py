@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from apps.core.exceptions import ApplicationError
 from apps.core.pages import admin_only, admin_page, island, select_options
 from apps.cycles.selectors import current_cycle, question_set
+from apps.resumes.selectors import access_log
 
 from . import organizer, table
 from .models import ApplicationStatus
@@ -77,6 +78,8 @@ def applicant_props(email: str) -> dict:
         "sections": sections,
         # The application is the current cycle's, so `sections` is its question set.
         "history": organizer.application_history(application, sections=sections),
+        # Who downloaded this person's resume, when and how (apps.resumes' access log).
+        "resumeAccess": access_log(owner_email=email),
     }
 
 

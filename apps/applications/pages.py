@@ -3,6 +3,7 @@ from django.views.decorators.http import require_safe
 from apps.core.pages import island, signed_in
 from apps.cycles.selectors import current_cycle, cycle_config
 
+from . import consents
 from .models import Application
 from .status_machine import visible_status
 
@@ -21,6 +22,8 @@ def dashboard_props(user) -> dict:
         "teamcode": seen["teamcode"],
         "cycleStatus": cycle.status,
         "config": cycle_config(cycle),
+        # The privacy panel's switch (apps/privacy's API changes it).
+        "shareResumeWithSponsors": consents.is_given(application, consents.SHARE_RESUME),
     }
 
 

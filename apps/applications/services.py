@@ -22,7 +22,7 @@ from apps.cycles.models import Cycle, CycleStatus, QuestionType
 from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 from apps.resumes.models import Resume
 
-from . import validation
+from . import consents, validation
 from .models import Answer, Application, Team, TeamChoice
 from .models import ApplicationStatus as S
 from .status_machine import transition
@@ -105,15 +105,16 @@ def _team_others(cycle: Cycle, code: str, user):
 
 
 def _lock_own_application(
-    cycle: Cycle, user, teamcode: str | None, *, join: bool = False
+    cycle: Cycle, user, teamcode: str | None, *, join: bool = False, with_consents: bool = False
 ) -> tuple[Application, Team | None]:
     """The user's application to the cycle (created if new) and the team of `teamcode`, both
     locked until commit, the application first as every writer takes them. Joining (`join`)
     only finds the team, so a code nobody has comes back as None rather than as a new team.
 
     The application comes back with what validation needs from the database, read in the
-    same query: `has_resume`, and `team_others` (the team's other members), counted after
-    the team's lock was taken so the count stays true until commit. Three queries in all.
+    same query: `has_resume`, `team_others` (the team's other members), counted after
+    the team's lock was taken so the count stays true until commit, and with `with_consents`
+    the state of each consent (a submit records what changed). Three queries in all.
     """
     Application.objects.bulk_create(
         [Application(cycle=cycle, user=user, email=user.email)],
@@ -128,6 +129,8 @@ def _lock_own_application(
     extra = {"has_resume": Exists(Resume.objects.filter(user=OuterRef("user")))}
     if teamcode:
         extra["team_others"] = _team_others(cycle, teamcode, user)
+    if with_consents:
+        extra.update(consents.state_annotations())
     application = Application.objects.select_for_update().filter(cycle=cycle, user=user).annotate(**extra).get()
     return application, team
 
@@ -214,7 +217,7 @@ def application_submit_written(*, user, data) -> Written:
     parsed = validation.parse_application(data, sections)
     team_code = parsed.teamcode if "teamcode" not in parsed.errors else None
     join = parsed.team_choice == TeamChoice.JOIN
-    application, team = _lock_own_application(cycle, user, team_code, join=join)
+    application, team = _lock_own_application(cycle, user, team_code, join=join, with_consents=True)
     if application.status not in (S.UNSUBMITTED, S.STARTED, S.SUBMITTED):
         raise ApplicationError(ALREADY_DECIDED, status=409)
     errors = validation.check_application(
@@ -230,6 +233,8 @@ def application_submit_written(*, user, data) -> Written:
         raise ApplicationError(INVALID_APPLICATION, errors=errors)
     scope = validation.active_sections(sections, parsed.answers)
     answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=scope)
+    # The consents are recorded in the submit's transaction: no application without its records.
+    consents.record(application, consents.given_in_body(data, parsed.checkboxes))
     if application.status != S.SUBMITTED:
         # In our transaction (a refusal fails the whole submit): no nested SAVEPOINT/RELEASE pair.
         application = transition(application_id=application.pk, to=S.SUBMITTED, actor=user, savepoint=False)

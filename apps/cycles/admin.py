@@ -10,12 +10,14 @@ from .models import Cycle, Question, Section
 
 @admin.register(Cycle)
 class CycleAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "status", "is_current", "due", "start", "location"]
+    list_display = ["__str__", "status", "is_current", "due", "start", "location", "retention_date", "purged_at"]
     list_filter = ["status", "season", "is_current"]
     search_fields = ["location"]
     # Switching the current cycle copies the question set: it happens through the portal's
     # configuration page (services.cycle_make_current), never by ticking a box here.
-    readonly_fields = ["is_current", "created_at", "updated_at"]
+    # A past cycle's retention date is set here (the configuration page edits the current one);
+    # `purged_at` is written only by the purge (apps.privacy.retention).
+    readonly_fields = ["is_current", "purged_at", "created_at", "updated_at"]
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     @transaction.atomic

@@ -31,6 +31,13 @@ class ConfigSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=CycleStatus.choices)
     location = serializers.CharField(max_length=255)
     housing_link = serializers.URLField(max_length=500)
+    # Beyond the contract's fields, so optional: a client that leaves it out keeps the date.
+    retention_date = serializers.DateField(
+        input_formats=["%Y-%m-%d"],
+        allow_null=True,
+        required=False,
+        help_text="After this day the cycle's personal data is purged (null: kept until an organizer decides).",
+    )
     # Optional (no default, so the generated TS type keeps it optional): needed only by a save
     # that releases decision emails, and then equal to what GET release-preview counted.
     confirm_emails = serializers.IntegerField(
@@ -61,6 +68,7 @@ class ConfigOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=CycleStatus.choices)
     location = serializers.CharField()
     housing_link = serializers.CharField()
+    retention_date = serializers.DateField(allow_null=True)
 
 
 class ConfigSavedOutputSerializer(ConfigOutputSerializer):
@@ -112,6 +120,7 @@ class CycleConfigApi(ApiView):
             location=data["location"],
             housing_link=data["housing_link"],
             confirm_emails=data.get("confirm_emails"),
+            retention_date=data.get("retention_date", services.UNCHANGED),
         )
         return Response({"message": "Configuration updated successfully", **selectors.cycle_config(cycle)})
 

@@ -64,6 +64,12 @@ class Cycle(BaseModel):
     waitlist_deadline = models.DateField(default=DEFAULT_DATES["waitlist_deadline"])
     location = models.CharField(max_length=255, default="Princeton University, Princeton, NJ")
     housing_link = models.URLField(max_length=500, default="https://forms.gle/housing-form")
+    # The day after which the cycle's personal data (applications, answers, history, consents,
+    # resumes of people with nothing newer) is purged and only anonymised counts stay
+    # (apps.privacy.retention). None: not decided yet, so nothing is purged.
+    retention_date = models.DateField(null=True, blank=True)
+    # When that purge ran (None: not yet). A purged cycle holds no personal data any more.
+    purged_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-year", "season"]

@@ -50,6 +50,7 @@ def cycle_config(cycle: Cycle) -> dict:
         "status": cycle.status,
         "location": cycle.location,
         "housing_link": cycle.housing_link,
+        "retention_date": cycle.retention_date.isoformat() if cycle.retention_date else None,
     }
 
 

@@ -19,6 +19,10 @@ def default_season_year() -> tuple[str, int]:
     return (Season.FALL if today.month >= 7 else Season.SPRING), today.year
 
 
+UNCHANGED = object()
+RETENTION_BEFORE_END = "The retention date must come after the event's end date: the data is needed until then."
+
+
 def release_preview(cycle: Cycle) -> dict:
     """What releasing `cycle` now would email: `{"total", "counts": [{"status", "label",
     "count"}]}`, as the apps that send the emails answer (`release_emails`)."""
@@ -42,7 +46,14 @@ def release_refusal(preview: dict) -> str:
 
 @transaction.atomic
 def cycle_update_config(
-    *, cycle: Cycle, dates: dict, status: str, location: str, housing_link: str, confirm_emails: int | None = None
+    *,
+    cycle: Cycle,
+    dates: dict,
+    status: str,
+    location: str,
+    housing_link: str,
+    confirm_emails: int | None = None,
+    retention_date=UNCHANGED,
 ) -> Cycle:
     """Replace the cycle's configuration. Status changes go through cycle_set_status.
 
@@ -52,7 +63,10 @@ def cycle_update_config(
     meanwhile), nothing is saved and the answer is a 409 that states the current counts. A
     count rather than a yes: a client that never showed the count cannot send the right one
     (an old page, a script), and a confirmation of 23 emails does not send 523.
-    """
+
+    `retention_date` (None clears it) is left as it is when not given: it is not one of the
+    contract's fields, so an older client's POST must not erase it. It may not come before the
+    event's end, when the organizers still need the applications."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
     if status == CycleStatus.RELEASED:
         preview = release_preview(cycle)
@@ -66,6 +80,10 @@ def cycle_update_config(
         setattr(cycle, name, dates[name])
     cycle.location = location
     cycle.housing_link = housing_link
+    if retention_date is not UNCHANGED:
+        cycle.retention_date = retention_date
+    if cycle.retention_date is not None and cycle.retention_date <= cycle.end:
+        raise ApplicationError(RETENTION_BEFORE_END, errors={"retention_date": [RETENTION_BEFORE_END]})
     cycle.save()
     return cycle_set_status(cycle=cycle, status=status)
 

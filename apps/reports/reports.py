@@ -18,9 +18,9 @@ from itertools import islice
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q, Sum, Value
 
-from apps.applications.models import Answer, Application
+from apps.applications.models import AnonymisedAnswerCount, AnonymisedApplicationCount, Answer, Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
@@ -33,27 +33,50 @@ ACCEPTED = (S.ACCEPTED, S.WAITLIST_ACCEPTED)
 
 
 def application_stats(*, cycle: Cycle) -> dict[str, int]:
-    """The 12 counters of spec section 3, in one aggregate query.
+    """The 12 counters of spec section 3, from one query.
 
     "princeton" is the configured host school; submitted means any status past a draft. The
     accepted, confirmed and declined counters match the statistics cards' export filters
-    (spec section 7), so a card's CSV has as many rows as the card shows.
+    (spec section 7), so a card's CSV has as many rows as the card shows, plus the anonymised
+    applications of deleted accounts and purged cycles (apps.privacy): the counters still
+    count them, but they have no row left to export.
+
+    The database counts per (status, host school or not), the live applications and the
+    anonymised counts in one UNION ALL; the counters are sums of those few rows.
     """
-    host = Q(school=settings.HOST_SCHOOL)
     groups = {
-        "applications": ~Q(status__in=DRAFTS),
-        "started": Q(status=S.STARTED),
-        "accepted": Q(status__in=ACCEPTED),
-        "confirmed": Q(status=S.CONFIRMED),
-        "declined": Q(status=S.DECLINED),
+        "applications": [s for s in S.values if s not in DRAFTS],
+        "started": [S.STARTED],
+        "accepted": list(ACCEPTED),
+        "confirmed": [S.CONFIRMED],
+        "declined": [S.DECLINED],
     }
-    aggregates = {}
-    for name, condition in groups.items():
+    host = ExpressionWrapper(Q(school=settings.HOST_SCHOOL), output_field=BooleanField())
+    live = (
+        Application.objects.filter(cycle=cycle)
+        .annotate(host=host)
+        .values_list("status", "host")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    gone = (
+        AnonymisedApplicationCount.objects.filter(cycle=cycle)
+        .values_list("status", "host_school")
+        .annotate(n=Sum("count"))
+        .order_by()
+    )
+    counts: dict[tuple[str, bool], int] = defaultdict(int)
+    for status, at_host, n in live.union(gone, all=True):
+        counts[(status, bool(at_host))] += n
+    stats = {}
+    for name, statuses in groups.items():
+        princeton = sum(counts[(status, True)] for status in statuses)
+        others = sum(counts[(status, False)] for status in statuses)
         if name in ("applications", "started"):
-            aggregates[f"total_{name}"] = Count("pk", filter=condition)
-        aggregates[f"princeton_{name}"] = Count("pk", filter=condition & host)
-        aggregates[f"non_princeton_{name}"] = Count("pk", filter=condition & ~host)
-    return Application.objects.filter(cycle=cycle).aggregate(**aggregates)
+            stats[f"total_{name}"] = princeton + others
+        stats[f"princeton_{name}"] = princeton
+        stats[f"non_princeton_{name}"] = others
+    return stats
 
 
 # --- The export filter grammar ---------------------------------------------------------
@@ -407,7 +430,8 @@ def _multiselect_match(option: str) -> Q:
 
 
 def demographics(*, cycle: Cycle, group: str) -> list[dict]:
-    """Counts of real answers per survey question for a group, in at most two queries.
+    """Counts of real answers per survey question for a group, in at most three queries: the
+    questions, the GROUP BY, the multiselect aggregate.
 
     Single-valued questions are counted with one GROUP BY over (question, value); multiselect
     questions with one conditional COUNT per option, so an answer holding three options counts
@@ -425,10 +449,23 @@ def demographics(*, cycle: Cycle, group: str) -> list[dict]:
 
     single_ids = [q.question_id for q in questions if q.type != QuestionType.MULTISELECT]
     grouped: dict[str, dict[str, int]] = defaultdict(dict)
-    if single_ids:
-        rows = answers.filter(question_id__in=single_ids).values_list("question_id", "value").annotate(n=Count("pk"))
-        for question_id, value, n in rows:
-            grouped[question_id][value] = n
+    # The anonymised answers of deleted accounts and purged data (apps.privacy) come in the same
+    # query (UNION ALL), already counted per value; a multiselect's are one row per option, so
+    # every question type adds them by label.
+    anonymised: dict[str, dict[str, int]] = defaultdict(dict)
+    if questions:
+        live = answers.filter(question_id__in=single_ids).values_list("question_id", "value").annotate(n=Count("pk"))
+        kept = (
+            AnonymisedAnswerCount.objects.filter(
+                cycle=cycle, status__in=GROUPS[group], question_id__in=[q.question_id for q in questions]
+            )
+            .values_list("question_id", "value")
+            .annotate(n=Sum("count"))
+            .annotate(anonymised=Value(True))
+        )
+        for question_id, value, n, is_anonymised in live.annotate(anonymised=Value(False)).union(kept, all=True):
+            target = anonymised if is_anonymised else grouped
+            target[question_id][value] = target[question_id].get(value, 0) + n
 
     multiselect = [q for q in questions if q.type == QuestionType.MULTISELECT]
     option_counts: dict[str, int] = {}
@@ -445,12 +482,15 @@ def demographics(*, cycle: Cycle, group: str) -> list[dict]:
     for q in questions:
         if q.type == QuestionType.MULTISELECT:
             i = multiselect.index(q)
+            extra = anonymised.get(q.question_id, {})
             data = [
-                {"label": str(option), "count": option_counts.get(f"m{i}_{j}") or 0}
+                {"label": str(option), "count": (option_counts.get(f"m{i}_{j}") or 0) + extra.get(str(option), 0)}
                 for j, option in enumerate(q.options or [])
             ]
         else:
-            counts = grouped.get(q.question_id, {})
+            counts = dict(grouped.get(q.question_id, {}))
+            for label, n in anonymised.get(q.question_id, {}).items():
+                counts[label] = counts.get(label, 0) + n
             if q.type == QuestionType.NUMERIC:
                 labels = sorted(counts, key=_numeric_key)
             else:

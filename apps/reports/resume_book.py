@@ -2,6 +2,14 @@
 
 Who is confirmed is read from the applications; the zip itself is built by apps.resumes.zip
 from any set of people (reports depends on applications and resumes, neither on reports).
+
+Two books. The organizers' own (every confirmed applicant, the contract's `download-all`) is
+for running the event: applicants gave their resume to the organizers. The sponsors' book
+(`download-all?for=sponsors`) is what leaves the organization, so it holds only the confirmed
+applicants whose newest consent record gives "share my resume with sponsors"
+(apps/applications/consents.py). A separate mode rather than a consent filter on the one
+book: the contract's book must stay as it is, and an organizer handing a file to a sponsor
+should have to pick the sponsors' one by name, not remember to filter.
 """
 
 from __future__ import annotations
@@ -10,6 +18,7 @@ from collections.abc import Iterator
 
 from django.db.models import QuerySet
 
+from apps.applications import consents
 from apps.applications.models import Application, ApplicationStatus
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
@@ -21,13 +30,27 @@ def confirmed_users(cycle: Cycle) -> QuerySet:
     return Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED).values("user")
 
 
-def confirmed_resume_entries(*, cycle: Cycle) -> Iterator[resume_zip.Entry]:
-    """One zip entry per confirmed applicant of `cycle` with a resume, named <email>.pdf."""
-    return resume_zip.resume_entries(confirmed_users(cycle))
+def sponsor_users(cycle: Cycle) -> QuerySet:
+    """The user ids of `cycle`'s confirmed applicants who consent to sharing their resume with
+    sponsors (a subquery)."""
+    confirmed = Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED)
+    return consents.consenting(confirmed, consents.SHARE_RESUME).values("user")
 
 
-def has_confirmed_resumes(*, cycle: Cycle) -> bool:
-    return resume_zip.has_resumes(confirmed_users(cycle))
+BOOKS = {"organizers": confirmed_users, "sponsors": sponsor_users}
+
+
+def book_users(cycle: Cycle, book: str = "organizers") -> QuerySet:
+    return BOOKS[book](cycle)
+
+
+def confirmed_resume_entries(*, cycle: Cycle, book: str = "organizers") -> Iterator[resume_zip.Entry]:
+    """One zip entry per person of the book with a resume, named <email>.pdf."""
+    return resume_zip.resume_entries(book_users(cycle, book))
+
+
+def has_confirmed_resumes(*, cycle: Cycle, book: str = "organizers") -> bool:
+    return resume_zip.has_resumes(book_users(cycle, book))
 
 
 def confirmed_resumes(cycle=None) -> Iterator[tuple[str, str]]:

@@ -15,6 +15,7 @@ from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email
 
 from . import selectors, services
+from .models import ResumeAccess
 
 # Multipart framing around a 2 MB file is a few hundred bytes; anything far larger is refused
 # from its Content-Length before the body is read.
@@ -87,8 +88,10 @@ class ResumeDownloadApi(AdminApiView):
         resume = selectors.resume_for_email(email)
         if resume is None:
             raise Http404("Error Occurred: User Does Not Exist")
+        opened = selectors.resume_open(resume)
+        services.log_access(resumes=[(resume.user_id, resume.path)], actor=request.user, how=ResumeAccess.How.SINGLE)
         return FileResponse(
-            selectors.resume_open(resume),
+            opened,
             as_attachment=True,
             filename=f"{resume.user.email}.pdf",
             content_type="application/pdf",

@@ -15,3 +15,31 @@ class Resume(BaseModel):
 
     def __str__(self) -> str:
         return f"resume of {self.user_id}"
+
+
+class ResumeAccess(models.Model):
+    """Who downloaded whose resume, when and how: the organizers' page of an applicant shows it,
+    and the applicant's data export says when (apps.privacy). Written by the views that hand a
+    resume out, one row per resume, also for each resume of a resume book's zip."""
+
+    class How(models.TextChoices):
+        SINGLE = "single", "Single download"
+        BOOK = "book", "Resume book (zip)"
+        SPONSOR_BOOK = "sponsor_book", "Sponsor resume book (zip)"
+
+    # Whose resume (the owner): the rows go with the account.
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="resume_accesses")
+    # The file as it was then (a new upload replaces the file, not the row).
+    path = models.CharField(max_length=500)
+    accessed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    # Kept as text too: the log still says who after that organizer's account is gone.
+    accessed_by_email = models.EmailField()
+    at = models.DateTimeField(db_index=True)
+    how = models.CharField(max_length=16, choices=How.choices)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["owner", "-at"], name="resume_access_owner_at")]
+
+    def __str__(self) -> str:
+        return f"{self.accessed_by_email} → {self.owner_id} ({self.how})"

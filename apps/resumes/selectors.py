@@ -6,7 +6,7 @@ from django.http import Http404
 
 from apps.core.text import clean_path_email
 
-from .models import Resume
+from .models import Resume, ResumeAccess
 from .services import resume_storage
 
 
@@ -31,3 +31,17 @@ def resume_open(resume: Resume):
         return storage.open(resume.path, "rb")
     except (FileNotFoundError, OSError) as exc:
         raise Http404("This resume file is missing.") from exc
+
+
+def access_log(*, owner_email: str, limit: int = 200) -> list[dict]:
+    """Who downloaded this person's resume, newest first (the organizers' applicant page):
+    `[{"at", "by", "how", "how_label"}]`, at most `limit` rows, one query."""
+    cleaned = clean_path_email(owner_email)
+    if not cleaned:
+        return []
+    rows = ResumeAccess.objects.filter(owner__email=cleaned).order_by("-at", "-pk")[:limit]
+    labels = dict(ResumeAccess.How.choices)
+    return [
+        {"at": at.isoformat(), "by": by, "how": how, "how_label": str(labels.get(how, how))}
+        for at, by, how in rows.values_list("at", "accessed_by_email", "how")
+    ]

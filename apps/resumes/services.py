@@ -14,10 +14,12 @@ from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
 
-from .models import Resume
+from .models import Resume, ResumeAccess
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +61,13 @@ def _delete_quietly(path: str) -> None:
         logger.exception("Could not delete the resume file %s", path)
 
 
+def resume_files_delete(paths: list[str]) -> None:
+    """Delete stored resume files (after the rows that named them are gone: call it from
+    transaction.on_commit, so a rollback keeps both). A file that can't be deleted is logged."""
+    for path in paths:
+        _delete_quietly(path)
+
+
 def resume_upload(*, user, upload) -> Resume:
     """Store `user`'s resume, replacing the previous one. 400 / 413 with the spec's messages."""
     content = _read_upload(upload)
@@ -84,3 +93,24 @@ def resume_upload(*, user, upload) -> Resume:
         _delete_quietly(path)
         raise
     return resume
+
+
+# --- The access log ----------------------------------------------------------------------
+
+
+def log_access(*, resumes: list[tuple[int, str]], actor, how: str) -> int:
+    """Record that `actor` was handed the resumes (owner id, storage path), `how`; one INSERT."""
+    now = timezone.now()
+    rows = [
+        ResumeAccess(owner_id=owner, path=path, accessed_by=actor, accessed_by_email=actor.email, at=now, how=how)
+        for owner, path in resumes
+    ]
+    ResumeAccess.objects.bulk_create(rows, batch_size=1000)
+    return len(rows)
+
+
+def log_book_access(*, users: QuerySet, actor, how: str) -> int:
+    """Record a resume book handed to `actor`: one row per resume of `users` (a query of user
+    ids), written when the download starts, before the first byte goes out."""
+    resumes = list(Resume.objects.filter(user__in=users).values_list("user_id", "path"))
+    return log_access(resumes=resumes, actor=actor, how=how)

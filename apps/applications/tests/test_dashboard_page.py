@@ -53,7 +53,9 @@ def test_dashboard_without_an_application_shows_unsubmitted(student_client, stud
             "status": "not_open",
             "location": current_cycle().location,
             "housing_link": current_cycle().housing_link,
+            "retention_date": None,
         },
+        "shareResumeWithSponsors": False,
     }
 
 

@@ -51,4 +51,6 @@ export const reportsApi = {
     api.put<QuestionSection[]>(urls.questions, sections),
   resume: (email: string) => download(urls.resumeDownload(email), `${email}.pdf`),
   allResumes: () => download(urls.resumeDownloadAll, "resumes.zip"),
+  /** Only the confirmed attendees who agreed to share their resume with sponsors. */
+  sponsorResumes: () => download(urls.resumeDownloadAll, "resumes-sponsors.zip", { for: "sponsors" }),
 };

@@ -1231,6 +1231,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/consents/sponsors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether you share your resume with sponsors (this cycle)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["privacy_consents_sponsors_retrieve"];
+        /**
+         * Give or withdraw your consent to share your resume with sponsors
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        put: operations["privacy_consents_sponsors_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete your account, typing its email to confirm
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["privacy_delete_account_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download your data: a zip of data.json (account, applications, consents, mail) and your resume
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["privacy_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resume/download-all": {
         parameters: {
             query?: never;
@@ -1387,6 +1463,8 @@ export interface components {
              *     * `join` - Joining a teammate's team
              */
             team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description Submit only: the optional consent to share the resume with sponsors (absent: unchanged). */
+            share_resume_with_sponsors?: boolean;
         };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
         ApplicationOutput: {
@@ -1502,6 +1580,8 @@ export interface components {
             status: components["schemas"]["CycleStatusEnum"];
             location: string;
             housing_link: string;
+            /** Format: date */
+            retention_date: string | null;
         };
         ConfigRequest: {
             dates: components["schemas"]["DatesRequest"];
@@ -1509,6 +1589,11 @@ export interface components {
             location: string;
             /** Format: uri */
             housing_link: string;
+            /**
+             * Format: date
+             * @description After this day the cycle's personal data is purged (null: kept until an organizer decides).
+             */
+            retention_date?: string | null;
             /** @description When the save releases decision emails: how many the organizer confirmed (GET release-preview). */
             confirm_emails?: number;
         };
@@ -1517,6 +1602,8 @@ export interface components {
             status: components["schemas"]["CycleStatusEnum"];
             location: string;
             housing_link: string;
+            /** Format: date */
+            retention_date: string | null;
             message: string;
         };
         Count: {
@@ -1599,6 +1686,10 @@ export interface components {
             housing_accommodations?: boolean;
             /** @description Needed to change the decision of an applicant who already confirmed or declined. */
             override?: boolean;
+        };
+        DeleteAccountInputRequest: {
+            /** @description The account's own email address, typed to confirm. */
+            email: string;
         };
         DeliveryCounts: {
             pending: number;
@@ -1848,6 +1939,13 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "user";
+        SponsorConsentOutput: {
+            share_resume_with_sponsors: boolean;
+            can_change: boolean;
+        };
+        SponsorConsentRequest: {
+            share_resume_with_sponsors: boolean;
+        };
         /** @description The 12 counters of spec section 3 ("princeton" is the configured host school). */
         Stats: {
             total_applications: number;
@@ -5598,9 +5696,225 @@ export interface operations {
             };
         };
     };
-    resume_download_all_retrieve: {
+    privacy_consents_sponsors_retrieve: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorConsentOutput"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    privacy_consents_sponsors_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SponsorConsentRequest"];
+                "multipart/form-data": components["schemas"]["SponsorConsentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorConsentOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    privacy_delete_account_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountInputRequest"];
+                "multipart/form-data": components["schemas"]["DeleteAccountInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    privacy_export_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description my-data-<date>.zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resume_download_all_retrieve: {
+        parameters: {
+            query?: {
+                /** @description `sponsors`: only those who agreed to share their resume with sponsors (default `organizers`: every confirmed applicant). */
+                for?: "organizers" | "sponsors";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5614,6 +5928,15 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */

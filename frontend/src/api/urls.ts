@@ -95,4 +95,9 @@ export const urls = {
   template: (key: string) => apiUrl("/api/mailings/templates/{key}", { key }),
   templatePreview: (key: string) => apiUrl("/api/mailings/templates/{key}/preview", { key }),
   templateTest: (key: string) => apiUrl("/api/mailings/templates/{key}/test", { key }),
+
+  // The person's own data (apps/privacy)
+  privacyExport: apiUrl("/api/privacy/export"),
+  deleteAccount: apiUrl("/api/privacy/delete-account"),
+  sponsorConsent: apiUrl("/api/privacy/consents/sponsors"),
 } as const;

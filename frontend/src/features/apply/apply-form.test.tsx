@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Application } from "../../api/applications";
 import { mockFetch, type Route } from "../../lib/fetch-mock";
 import { ApplyPage, type ApplyPageProps } from "./apply-page";
+import CONSENT_TEXTS from "./consent-texts.json";
 import { MESSAGES, toBody } from "./form-model";
 import { SECTIONS, validState } from "./test-fixtures";
 
@@ -41,6 +42,7 @@ function renderPage(props: Partial<ApplyPageProps> = {}) {
       application={null}
       resumeSubmitted={false}
       hostSchool="Princeton University"
+      consents={CONSENT_TEXTS}
       navigate={navigate}
       {...props}
     />,
@@ -187,8 +189,27 @@ describe("the /apply page", () => {
     expect(await screen.findByText(MESSAGES.submitted)).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === "POST");
     expect(post?.path).toBe("/api/applications/application");
-    expect(post?.body).toEqual(toBody(SECTIONS, { ...validState(), answers: { ...validState().answers, links: ["https://github.com/ada"] } }, true));
+    expect(post?.body).toEqual({
+      ...toBody(SECTIONS, { ...validState(), answers: { ...validState().answers, links: ["https://github.com/ada"] } }, true),
+      share_resume_with_sponsors: false,
+    });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard"), { timeout: 3000 });
+  });
+
+  it("asks the sponsors' consent apart from the code of conduct, optional, and sends it", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });
+    renderPage({ application: draft(), resumeSubmitted: true });
+    await listsLoaded();
+    const sharing = screen.getByRole("group", { name: "Sharing your resume" });
+    const box = within(sharing).getByRole("checkbox", { name: /Share my resume with the event's sponsors/ });
+    expect(box).not.toBeChecked();
+    expect(within(sharing).getByText("(optional)")).toBeInTheDocument();
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.submitted)).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === "POST");
+    expect((post?.body as Record<string, unknown>).share_resume_with_sponsors).toBe(true);
   });
 
   it("shows the server's field errors beside their fields and focuses the first", async () => {

@@ -3,7 +3,7 @@ import { applicationsApi, type Application, type QuestionSection } from "../../a
 import { Alert } from "../../components/alert";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { Autocomplete } from "./autocomplete";
-import { CodeOfConduct } from "./code-of-conduct";
+import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
 import {
   MESSAGES,
   checkForSave,
@@ -35,7 +35,10 @@ export interface ApplyFormProps {
   /** Short names that find a school ("UCLA"). */
   schoolAliases?: AliasIndex;
   hostSchool: string;
-  codeOfConductUrl?: string;
+  /** The consents asked, with their texts (the page's props: apps/applications/consents.py). */
+  consents: ConsentText[];
+  /** Whether the sponsors' consent is given now (its checkbox's first state). */
+  shareResumeWithSponsors?: boolean;
   /** Where to go after a successful submit or save; tests pass a spy. */
   navigate?: (to: string) => void;
 }
@@ -70,12 +73,17 @@ export function ApplyForm({
   countries,
   schoolAliases,
   hostSchool,
-  codeOfConductUrl,
+  consents,
+  shareResumeWithSponsors = false,
   navigate = (to) => window.location.assign(to),
 }: ApplyFormProps) {
   const [state, setState] = useState<FormState>(() => initialState(sections, application));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [resumeOnFile, setResumeOnFile] = useState(resumeSubmitted);
+  // Outside FormState: it is no answer of the application, only a consent its submit records.
+  const [extraConsents, setExtraConsents] = useState<Record<string, boolean>>({
+    share_resume_with_sponsors: shareResumeWithSponsors,
+  });
   const [busy, setBusy] = useState<"submit" | "save" | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -165,7 +173,10 @@ export function ApplyForm({
     }
     setErrors({});
     setBusy(kind);
-    const body = toBody(sections, state, resumeOnFile);
+    const body = {
+      ...toBody(sections, state, resumeOnFile),
+      share_resume_with_sponsors: Boolean(extraConsents.share_resume_with_sponsors),
+    };
     try {
       if (kind === "submit") await applicationsApi.submit(body);
       else await applicationsApi.save(body);
@@ -288,11 +299,16 @@ export function ApplyForm({
 
       <div className="card apply-section">
         <CodeOfConduct
+          consents={consents}
           checked={state.checkboxes}
           error={errors.checkboxes}
           hostSchool={hostSchool}
-          codeOfConductUrl={codeOfConductUrl}
           onChange={(checkboxes) => update({ checkboxes }, "checkboxes")}
+        />
+        <ExtraConsents
+          consents={consents}
+          given={extraConsents}
+          onChange={(key, value) => setExtraConsents((current) => ({ ...current, [key]: value }))}
         />
       </div>
 

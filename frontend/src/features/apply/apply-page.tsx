@@ -5,6 +5,7 @@ import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
 import { ApplyForm } from "./apply-form";
+import type { ConsentText } from "./code-of-conduct";
 import { MESSAGES } from "./form-model";
 import { aliasIndex } from "./suggestion-rank";
 
@@ -17,6 +18,9 @@ export interface ApplyPageProps {
   hostSchool?: string;
   /** (alias, school) pairs: short names that find their school ("UCLA"). */
   schoolAliases?: [string, string][];
+  /** The consents asked and their texts (apps/applications/consents.py), and the sponsors' one's state. */
+  consents?: ConsentText[];
+  shareResumeWithSponsors?: boolean;
   /** Tests inject a navigation spy. */
   navigate?: (to: string) => void;
 }
@@ -65,6 +69,8 @@ export function ApplyPage({
   resumeSubmitted,
   hostSchool,
   schoolAliases,
+  consents,
+  shareResumeWithSponsors,
   navigate,
 }: ApplyPageProps) {
   const open = cycleStatus === "open";
@@ -130,7 +136,8 @@ export function ApplyPage({
         countries={lists.countries}
         schoolAliases={aliases}
         hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
-        codeOfConductUrl={event?.codeOfConductUrl}
+        consents={consents ?? []}
+        shareResumeWithSponsors={shareResumeWithSponsors}
         navigate={navigate}
       />
     </>

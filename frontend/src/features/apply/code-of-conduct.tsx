@@ -1,43 +1,70 @@
+import { Fragment, type ReactNode } from "react";
 import { GroupShell } from "./question-field";
 
-export const MLH_LINKS = {
-  codeOfConduct: "https://github.com/MLH/mlh-policies/blob/main/code-of-conduct.md",
-  contestTerms: "https://github.com/MLH/mlh-policies/blob/main/contest-terms.md",
-  privacyPolicy: "https://github.com/MLH/mlh-policies/blob/main/privacy-policy.md",
-};
+/**
+ * A consent as the apply page's props carry it (apps/applications/consents.py, where the texts
+ * and their versions live): links written `[label](url)`. `checkbox` is its place in the
+ * application's three code-of-conduct boxes, or null for one outside them (the sponsors').
+ */
+export interface ConsentText {
+  key: string;
+  version: number;
+  required: boolean;
+  checkbox: number | null;
+  text: string;
+}
 
-function External({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
-    </a>
-  );
+const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+
+/** A consent's text with its links as links that open in a new tab. */
+export function ConsentLabel({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const at = match.index ?? 0;
+    parts.push(<Fragment key={`t${at}`}>{text.slice(last, at)}</Fragment>);
+    parts.push(
+      <a key={`a${at}`} href={match[2]} target="_blank" rel="noopener noreferrer">
+        {match[1]}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>,
+    );
+    last = at + match[0].length;
+  }
+  parts.push(<Fragment key="end">{text.slice(last)}</Fragment>);
+  return <>{parts}</>;
+}
+
+function Marker({ required }: { required: boolean }) {
+  return required ? <span className="apply-required">(required)</span> : <span className="apply-optional">(optional)</span>;
 }
 
 /**
- * The three code-of-conduct boxes. The first two are required; the third is optional. The
- * event runs under Major League Hacking's policies, and the host university's community
- * standards, which take precedence over them.
+ * The three code-of-conduct boxes, with the texts the server versions. The first two are
+ * required; the third is optional. The event runs under Major League Hacking's policies, and
+ * the host university's community standards, which take precedence over them.
  */
 export function CodeOfConduct({
+  consents,
   checked,
   error,
   hostSchool,
-  codeOfConductUrl = MLH_LINKS.codeOfConduct,
   onChange,
 }: {
+  consents: ConsentText[];
   checked: [boolean, boolean, boolean];
   error?: string | null;
   hostSchool: string;
-  codeOfConductUrl?: string;
   onChange: (checked: [boolean, boolean, boolean]) => void;
 }) {
-  const toggle = (index: 0 | 1 | 2, value: boolean) => {
+  const toggle = (index: number, value: boolean) => {
     const next: [boolean, boolean, boolean] = [...checked];
     next[index] = value;
     onChange(next);
   };
+  const boxes = consents
+    .filter((c): c is ConsentText & { checkbox: number } => c.checkbox !== null && c.checkbox >= 0 && c.checkbox < 3)
+    .sort((a, b) => a.checkbox - b.checkbox);
   return (
     <GroupShell
       name="checkboxes"
@@ -51,49 +78,52 @@ export function CodeOfConduct({
       }
       className="apply-conduct"
     >
-      <label className="apply-check">
-        <input
-          type="checkbox"
-          name="checkbox-conduct"
-          checked={checked[0]}
-          onChange={(e) => toggle(0, e.target.checked)}
-          aria-invalid={error && !checked[0] ? true : undefined}
-          required
-        />
-        <span>
-          I have read and agree to the <External href={codeOfConductUrl}>MLH Code of Conduct</External>.{" "}
-          <span className="apply-required">(required)</span>
-        </span>
-      </label>
-      <label className="apply-check">
-        <input
-          type="checkbox"
-          name="checkbox-terms"
-          checked={checked[1]}
-          onChange={(e) => toggle(1, e.target.checked)}
-          aria-invalid={error && !checked[1] ? true : undefined}
-          required
-        />
-        <span>
-          I allow my application and registration details to be shared with Major League Hacking (MLH) for event
-          administration, ranking and MLH administration, as the{" "}
-          <External href={MLH_LINKS.privacyPolicy}>MLH Privacy Policy</External> describes, and I agree to the{" "}
-          <External href={MLH_LINKS.contestTerms}>MLH Contest Terms and Conditions</External> and the MLH Privacy
-          Policy. <span className="apply-required">(required)</span>
-        </span>
-      </label>
-      <label className="apply-check">
-        <input
-          type="checkbox"
-          name="checkbox-emails"
-          checked={checked[2]}
-          onChange={(e) => toggle(2, e.target.checked)}
-        />
-        <span>
-          I would like MLH to email me now and then about events, career opportunities and community news that may
-          interest me. <span className="apply-optional">(optional)</span>
-        </span>
-      </label>
+      {boxes.map((consent) => (
+        <label key={consent.key} className="apply-check">
+          <input
+            type="checkbox"
+            name={`checkbox-${consent.key}`}
+            checked={checked[consent.checkbox]}
+            onChange={(e) => toggle(consent.checkbox, e.target.checked)}
+            aria-invalid={error && consent.required && !checked[consent.checkbox] ? true : undefined}
+            required={consent.required}
+          />
+          <span>
+            <ConsentLabel text={consent.text} /> <Marker required={consent.required} />
+          </span>
+        </label>
+      ))}
+    </GroupShell>
+  );
+}
+
+/** The consents outside the three boxes (sharing the resume with sponsors), each optional. */
+export function ExtraConsents({
+  consents,
+  given,
+  onChange,
+}: {
+  consents: ConsentText[];
+  given: Record<string, boolean>;
+  onChange: (key: string, value: boolean) => void;
+}) {
+  const extra = consents.filter((c) => c.checkbox === null);
+  if (!extra.length) return null;
+  return (
+    <GroupShell name="consents" legend="Sharing your resume" className="apply-conduct">
+      {extra.map((consent) => (
+        <label key={consent.key} className="apply-check">
+          <input
+            type="checkbox"
+            name={`consent-${consent.key}`}
+            checked={Boolean(given[consent.key])}
+            onChange={(e) => onChange(consent.key, e.target.checked)}
+          />
+          <span>
+            <ConsentLabel text={consent.text} /> <Marker required={consent.required} />
+          </span>
+        </label>
+      ))}
     </GroupShell>
   );
 }

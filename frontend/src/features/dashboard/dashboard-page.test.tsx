@@ -18,6 +18,7 @@ const config: CycleConfig = {
   status: "released",
   location: "Friend Center, Princeton, NJ",
   housing_link: "https://forms.example.org/housing",
+  retention_date: null,
 };
 
 function props(overrides: Partial<DashboardProps> = {}): DashboardProps {
@@ -203,8 +204,10 @@ describe("DashboardPage", () => {
   it("shows no forms outside their windows", () => {
     render(<DashboardPage {...props({ status: "accepted", cycleStatus: "confirmation_closed" })} />);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Unfortunately the Confirmation Date has Passed");
-    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
-    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    // The status card holds no form (the "Your data" card below keeps its own buttons).
+    const main = screen.getByRole("region", { name: /Unfortunately the Confirmation Date has Passed/ });
+    expect(within(main).queryByRole("radio")).not.toBeInTheDocument();
+    expect(within(main).queryByRole("button")).not.toBeInTheDocument();
   });
 
   it("throws 200 pieces of confetti for 2 seconds when accepted and released", () => {

@@ -1,4 +1,5 @@
 import { dashboardApi } from "../../api/dashboard";
+import { PrivacyPanel } from "../privacy/privacy-panel";
 import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
@@ -28,6 +29,8 @@ export interface DashboardProps {
   teamcode: string | null;
   cycleStatus: CycleStatus;
   config: CycleConfig;
+  /** Whether the applicant shares their resume with sponsors (the "Your data" card's switch). */
+  shareResumeWithSponsors?: boolean;
   /** What happens after an answer succeeds; the page reloads by default (spec section 4). */
   onAnswered?: () => void;
 }
@@ -128,6 +131,7 @@ export function DashboardPage(props: DashboardProps) {
           </div>
         ) : null}
       </section>
+      <PrivacyPanel email={email} status={status} shareResumeWithSponsors={Boolean(props.shareResumeWithSponsors)} />
       {view.confetti ? <Confetti /> : null}
     </div>
   );

@@ -26,6 +26,7 @@ const config: CycleConfig = {
   status: "released",
   location: "Friend Center, Princeton, NJ",
   housing_link: "https://forms.example.org/housing",
+  retention_date: null,
 };
 
 // Headline codes, one letter per cell.

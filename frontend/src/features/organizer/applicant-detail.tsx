@@ -7,6 +7,7 @@ import { Spinner } from "../../components/spinner";
 import { ApplicantSummary, DecisionAndFiles, HistoryTable } from "./applicant-parts";
 import { ApplicationEditor } from "./application-editor";
 import { PageHeader, type Choice } from "./common";
+import { ResumeAccessLog, type ResumeAccessEntry } from "./resume-access-log";
 
 interface Props {
   email: string;
@@ -15,6 +16,8 @@ interface Props {
   application?: Application | null;
   sections?: QuestionSection[];
   history?: HistoryEntry[];
+  /** Who downloaded the resume (the server's access log). */
+  resumeAccess?: ResumeAccessEntry[];
 }
 
 interface Loaded {
@@ -30,7 +33,14 @@ function initialState(application: Application | null | undefined, sections: Que
   return { state: "loading" };
 }
 
-export function ApplicantDetail({ email, decisions, application: initialApplication, sections, history: initialHistory }: Props) {
+export function ApplicantDetail({
+  email,
+  decisions,
+  application: initialApplication,
+  sections,
+  history: initialHistory,
+  resumeAccess,
+}: Props) {
   const [load, setLoad] = useState<State>(() => initialState(initialApplication, sections));
   const [history, setHistory] = useState<HistoryEntry[] | null>(initialHistory ?? null);
   const [historyFailed, setHistoryFailed] = useState(false);
@@ -118,6 +128,7 @@ export function ApplicantDetail({ email, decisions, application: initialApplicat
         {history === null && !historyFailed ? <p className="muted">Loading the history…</p> : null}
         {history !== null ? <HistoryTable entries={history} /> : null}
       </section>
+      {resumeAccess ? <ResumeAccessLog entries={resumeAccess} /> : null}
     </div>
   );
 }

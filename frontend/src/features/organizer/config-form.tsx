@@ -25,6 +25,7 @@ export const UPDATED = "Configuration updated successfully";
 export const UPDATE_FAILED = "Error updating configuration";
 export const FETCH_FAILED = "Error fetching configuration";
 export const COUNTS_CHANGED = "The numbers changed since you looked (someone decided meanwhile). Check them again.";
+export const RETENTION_BEFORE_END = "The retention date must come after the event's end date";
 
 export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -53,6 +54,10 @@ export function validateConfig(config: CycleConfig): Record<string, string> {
   if (!config.location.trim()) errors.location = REQUIRED;
   if (!config.housing_link.trim()) errors.housing_link = REQUIRED;
   else if (!isUrl(config.housing_link.trim())) errors.housing_link = BAD_URL;
+  // The one optional field: empty keeps the data until an organizer decides.
+  const retention = config.retention_date ?? "";
+  if (retention && !isDate(retention)) errors.retention_date = BAD_DATE;
+  else if (retention && isDate(config.dates.end ?? "") && retention <= config.dates.end) errors.retention_date = RETENTION_BEFORE_END;
   return errors;
 }
 
@@ -99,6 +104,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
         ...config,
         location: config.location.trim(),
         housing_link: config.housing_link.trim(),
+        retention_date: config.retention_date || null,
         ...(confirmEmails !== undefined ? { confirm_emails: confirmEmails } : {}),
       });
       setRelease(null);
@@ -181,7 +187,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
 
   return (
     <div className="stack">
-      <PageHeader title="Configuration" lead="Every field is required. Dates are in UTC." />
+      <PageHeader title="Configuration" lead="Every field is required unless it says optional. Dates are in UTC." />
       <div className="org-config">
         <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
           <h2 id="config-title">Cycle configuration</h2>
@@ -224,6 +230,14 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               value={config.housing_link}
               onChange={(e) => setConfig({ ...config, housing_link: e.target.value })}
               error={errors.housing_link}
+            />
+            <Field
+              label="Data retention date (optional)"
+              type="date"
+              value={config.retention_date ?? ""}
+              onChange={(e) => setConfig({ ...config, retention_date: e.target.value || null })}
+              error={errors.retention_date}
+              hint="Once another cycle is current, this cycle's applications, resumes and mail are purged after this day; the statistics keep anonymised counts. Empty: kept."
             />
           </div>
           <p className="field__hint">

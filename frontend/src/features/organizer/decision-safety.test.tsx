@@ -217,6 +217,7 @@ const CONFIG: CycleConfig = {
   status: "closed",
   location: "Princeton, NJ",
   housing_link: "https://forms.example.org/housing",
+  retention_date: null,
 };
 const STATUSES = ["closed", "released"].map((value) => ({ value, label: value }));
 const SEASONS = [{ value: "fall", label: "Fall" }];

@@ -139,6 +139,7 @@ const CONFIG: CycleConfig = {
   status: "open",
   location: "Princeton, NJ",
   housing_link: "https://forms.example.org/housing",
+  retention_date: null,
 };
 const STATUSES = ["not_open", "open", "closed", "released", "confirmation_closed", "waitlist_closed", "second_confirmation_closed"].map(
   (value) => ({ value, label: value }),

@@ -22,6 +22,8 @@ export function ResumeBook() {
   const [oneNotice, setOneNotice] = useState<Notice>(null);
   const [allBusy, setAllBusy] = useState(false);
   const [allNotice, setAllNotice] = useState<Notice>(null);
+  const [sponsorBusy, setSponsorBusy] = useState(false);
+  const [sponsorNotice, setSponsorNotice] = useState<Notice>(null);
   const emailError = touched && !isEmail(email) ? "Enter a valid email address" : null;
 
   async function downloadOne(event: FormEvent) {
@@ -51,6 +53,20 @@ export function ResumeBook() {
       setAllNotice({ kind: "error", text: message });
     } finally {
       setAllBusy(false);
+    }
+  }
+
+  async function downloadSponsors() {
+    setSponsorBusy(true);
+    setSponsorNotice(null);
+    try {
+      saveFile(await reportsApi.sponsorResumes());
+      setSponsorNotice({ kind: "success", text: "Sponsor resume book downloaded successfully" });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "The resumes could not be downloaded.";
+      setSponsorNotice({ kind: "error", text: message });
+    } finally {
+      setSponsorBusy(false);
     }
   }
 
@@ -89,11 +105,26 @@ export function ResumeBook() {
         </section>
         <section className="card stack" aria-labelledby="resume-all-title">
           <h2 id="resume-all-title">Every confirmed attendee</h2>
-          <p className="muted">One zip file with a PDF per confirmed attendee, named after their email.</p>
+          <p className="muted">
+            For the organizers' own use: one zip file with a PDF per confirmed attendee, named after their email.
+          </p>
           <button type="button" className="button" onClick={() => void downloadAll()} disabled={allBusy}>
             {allBusy ? "Preparing zip…" : "Download all resumes"}
           </button>
           <div aria-live="polite">{allNotice ? <Alert kind={allNotice.kind}>{allNotice.text}</Alert> : null}</div>
+        </section>
+        <section className="card stack" aria-labelledby="resume-sponsors-title">
+          <h2 id="resume-sponsors-title">For sponsors</h2>
+          <p className="muted">
+            Only the confirmed attendees who agreed to share their resume with sponsors. This is the book to hand
+            on; every download is logged on each applicant's page.
+          </p>
+          <button type="button" className="button" onClick={() => void downloadSponsors()} disabled={sponsorBusy}>
+            {sponsorBusy ? "Preparing zip…" : "Download the sponsor resume book"}
+          </button>
+          <div aria-live="polite">
+            {sponsorNotice ? <Alert kind={sponsorNotice.kind}>{sponsorNotice.text}</Alert> : null}
+          </div>
         </section>
       </div>
     </div>

@@ -1,0 +1,137 @@
+"""Consents as versioned records: the texts in one place (apps/applications/consents.py), pinned
+to their versions, and recorded by the submit in its transaction."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from apps.applications import consents
+from apps.applications.models import Application, ConsentRecord
+from apps.applications.tests.applicant_data import (  # noqa: F401
+    body,
+    open_cycle,
+    resume_storage,
+    upload_resume,
+    with_answer,
+)
+
+SUBMIT = "/api/applications/application"
+SAVE = "/api/applications/save"
+
+# Every text's template, pinned to its version. A changed text without a new version fails
+# here: records that name a version must keep meaning the text they name. To change a text,
+# raise its version in consents.py and pin the new hash here (the old one can go).
+PINNED = {
+    ("code_of_conduct", 1): "677bc41d25462e450885a5bbea00b153bc8a8da90fddc819524bd65f2a5033e7",
+    ("mlh_data_sharing", 1): "28e57f4b8b593616ec23cf6073aad385aeac361774626cf9cfadb203c0b6e95e",
+    ("mlh_emails", 1): "48c1db5df9f17feda764ecd2fe8f98dbb4a7dca570896101282bf1fcd31652ee",
+    ("share_resume_with_sponsors", 1): "c593a6addc75b562075b80dbf30b7d2bf43690353507d3daaf4f5c1e0b9702a1",
+}
+
+
+def post(client, url, data):
+    return client.post(url, data, content_type="application/json")
+
+
+def records(student) -> list[tuple[str, int, bool]]:
+    rows = ConsentRecord.objects.filter(application__user=student).order_by("at", "pk")
+    return list(rows.values_list("key", "version", "given"))
+
+
+@pytest.fixture
+def applicant(db, resume_storage, open_cycle, student_client):  # noqa: F811
+    assert upload_resume(student_client).status_code == 201
+    return student_client
+
+
+def test_every_text_is_pinned_to_its_version():
+    """Changing a consent's wording without raising its version fails this test."""
+    found = {(c.key, c.version): hashlib.sha256(c.template.encode()).hexdigest() for c in consents.CONSENTS}
+    assert found == PINNED, "a consent text changed: raise its version and pin the new hash"
+
+
+def test_the_three_boxes_keep_their_places_and_the_sponsors_one_is_apart():
+    boxes = sorted((c.checkbox, c.key) for c in consents.CONSENTS if c.checkbox is not None)
+    assert boxes == [(0, "code_of_conduct"), (1, "mlh_data_sharing"), (2, "mlh_emails")]
+    assert consents.BY_KEY[consents.SHARE_RESUME].checkbox is None
+    assert [c.key for c in consents.CONSENTS if c.required] == ["code_of_conduct", "mlh_data_sharing"]
+
+
+def test_a_submit_records_the_consents_given_with_their_exact_text(applicant, student):
+    r = post(applicant, SUBMIT, body(share_resume_with_sponsors=True))
+    assert r.status_code == 200, r.json()
+    assert records(student) == [
+        ("code_of_conduct", 1, True),
+        ("mlh_data_sharing", 1, True),
+        ("share_resume_with_sponsors", 1, True),
+    ]
+    conduct = ConsentRecord.objects.get(application__user=student, key="code_of_conduct")
+    assert conduct.text == consents.BY_KEY["code_of_conduct"].text()
+    assert "MLH Code of Conduct" in conduct.text
+    assert conduct.text_hash == hashlib.sha256(conduct.text.encode()).hexdigest()
+
+
+def test_submitting_again_unchanged_adds_nothing_and_a_withdrawal_is_recorded(applicant, student):
+    assert post(applicant, SUBMIT, body(checkboxes=[True, True, True])).status_code == 200
+    assert post(applicant, SUBMIT, body(checkboxes=[True, True, True])).status_code == 200
+    assert len(records(student)) == 3
+    assert post(applicant, SUBMIT, body(checkboxes=[True, True, False])).status_code == 200
+    assert records(student)[-1] == ("mlh_emails", 1, False)
+    assert consents.is_given(Application.objects.get(user=student), "mlh_emails") is False
+
+
+def test_a_body_without_the_sponsors_key_leaves_that_consent_as_it_was(applicant, student):
+    assert post(applicant, SUBMIT, body(share_resume_with_sponsors=True)).status_code == 200
+    assert post(applicant, SUBMIT, body()).status_code == 200
+    assert consents.is_given(Application.objects.get(user=student), consents.SHARE_RESUME)
+    assert post(applicant, SUBMIT, body(share_resume_with_sponsors=False)).status_code == 200
+    assert not consents.is_given(Application.objects.get(user=student), consents.SHARE_RESUME)
+
+
+def test_a_refused_submit_records_nothing(applicant, student):
+    """The records are written in the submit's transaction: a 400 leaves none behind."""
+    r = post(applicant, SUBMIT, {**with_answer("age", "15"), "share_resume_with_sponsors": True})
+    assert r.status_code == 400
+    assert records(student) == []
+
+
+def test_a_draft_records_no_consent(applicant, student):
+    assert post(applicant, SAVE, body(share_resume_with_sponsors=True)).status_code == 200
+    assert records(student) == []
+
+
+def test_a_new_version_is_recorded_again(applicant, student, monkeypatch):
+    """Agreeing again to a changed text (a new version) is a new record."""
+    assert post(applicant, SUBMIT, body()).status_code == 200
+    newer = consents.Consent("code_of_conduct", 2, True, "I agree to the new [Code]({code_of_conduct}).", 0)
+    monkeypatch.setitem(consents.BY_KEY, "code_of_conduct", newer)
+    assert post(applicant, SUBMIT, body()).status_code == 200
+    assert records(student)[-1] == ("code_of_conduct", 2, True)
+    assert ConsentRecord.objects.filter(application__user=student, key="code_of_conduct").count() == 2
+
+
+def test_the_apply_page_carries_the_texts(applicant):
+    html = applicant.get("/apply").content.decode()
+    found = re.search(r'id="applications-apply-props" type="application/json">(.*?)</script>', html, re.S)
+    props = json.loads(found[1])
+    assert [c["key"] for c in props["consents"]] == [c.key for c in consents.CONSENTS]
+    assert props["consents"][0]["text"] == consents.BY_KEY["code_of_conduct"].text()
+    assert props["shareResumeWithSponsors"] is False
+
+
+def test_the_frontends_fixture_is_the_servers_texts(settings):
+    """frontend/src/features/apply/consent-texts.json (what the form's unit tests render) is
+    what the apply page's props carry: the unit tests test the real texts. After changing a
+    text, rewrite the file from consents.consent_props()."""
+    settings.SOCIAL_LINKS = {**settings.SOCIAL_LINKS, "code_of_conduct": consents_fixture_conduct_url()}
+    fixture = Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "apply" / "consent-texts.json"
+    assert json.loads(fixture.read_text(encoding="utf-8")) == consents.consent_props()
+
+
+def consents_fixture_conduct_url() -> str:
+    return "https://github.com/MLH/mlh-policies/blob/main/code-of-conduct.md"

@@ -1,0 +1,156 @@
+""" "Download my data": everything the portal holds about the signed-in person, as a zip of
+`data.json` and their resume file, streamed.
+
+The person is always the request's own user: nothing here takes an email or an id from the
+request, so no one can ask for another person's data.
+
+Decisions stay hidden until release here as on the dashboard: before it, an application shows
+its visible status (apps.applications.status_machine.visible_status) and its history only the
+person's own steps, so the export can't tell what the reviewers decided. Organizers appear as
+"an organizer", not by address (their addresses are their data, not the applicant's).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterator
+
+from django.core.files.base import ContentFile
+from django.utils import timezone
+
+from apps.applications import consents
+from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
+from apps.applications.status_machine import PRE_RELEASE, visible_status
+from apps.cycles.models import Question
+from apps.mailings import recipients
+from apps.resumes import zip as resume_zip
+from apps.resumes.models import Resume, ResumeAccess
+from apps.resumes.services import resume_storage
+
+DATA_NAME = "data.json"
+RESUME_NAME = "resume.pdf"
+
+
+def _when(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _history(application: Application, user, released: bool) -> list[dict]:
+    rows = ApplicationEvent.objects.filter(application=application).order_by("at", "pk")
+    if not released:
+        rows = rows.filter(actor=user)
+    return [
+        {
+            "at": _when(event.at),
+            "by": "you" if event.actor_id == user.pk else ("an organizer" if event.actor_id else "the portal"),
+            "field": event.field,
+            "from": event.from_value,
+            "to": event.to_value,
+        }
+        for event in rows
+    ]
+
+
+def _application(application: Application, user) -> dict:
+    cycle = application.cycle
+    released = cycle.status not in PRE_RELEASE
+    seen = visible_status(application, cycle.status)
+    texts = dict(Question.objects.filter(cycle=cycle).values_list("question_id", "text"))
+    answers = Answer.objects.filter(application=application).order_by("pk")
+    records = ConsentRecord.objects.filter(application=application).order_by("at", "pk")
+    return {
+        "cycle": f"{cycle.season}-{cycle.year}",
+        "status": seen["status"],
+        "first": application.first,
+        "last": application.last,
+        "school": application.school,
+        "teamcode": application.teamcode,
+        "checkboxes": list(application.checkboxes or []),
+        "travel_reimbursement": seen["travel_reimbursement"],
+        "housing_accommodations": seen["housing_accommodations"],
+        "started_at": _when(application.created_at),
+        "submitted_at": _when(application.submitted_at),
+        "answers": [
+            {
+                "question_id": a.question_id,
+                "question": texts.get(a.question_id, ""),
+                "section": a.section_name,
+                "answer": a.value,
+            }
+            for a in answers
+        ],
+        "history": _history(application, user, released),
+        "consents": [
+            {
+                "key": r.key,
+                "version": r.version,
+                "given": r.given,
+                "at": _when(r.at),
+                "text": consents.plain(r.text),
+                "text_sha256": r.text_hash,
+            }
+            for r in records
+        ],
+    }
+
+
+def personal_data(user) -> dict:
+    """The export's JSON: the account, each application (answers, history, consents), the
+    mail recorded for the address, the resume's details and who downloaded it when."""
+    applications = Application.objects.filter(user=user).select_related("cycle").order_by("created_at", "pk")
+    resume = Resume.objects.filter(user=user).first()
+    accesses = ResumeAccess.objects.filter(owner=user).order_by("at", "pk")
+    labels = dict(ResumeAccess.How.choices)
+    return {
+        "exported_at": _when(timezone.now()),
+        "account": {
+            "email": user.email,
+            "role": user.role,
+            "joined_at": _when(user.date_joined),
+            "last_sign_in_at": _when(user.last_login),
+        },
+        "applications": [_application(a, user) for a in applications],
+        "mail": recipients.deliveries_to(user.email),
+        "resume": None
+        if resume is None
+        else {
+            "file": RESUME_NAME,
+            "original_name": resume.original_name,
+            "size": resume.size,
+            "uploaded_at": _when(resume.updated_at),
+            "downloads_by_organizers": [
+                {"at": _when(access.at), "how": str(labels.get(access.how, access.how))} for access in accesses
+            ],
+        },
+    }
+
+
+class _ExportFiles:
+    """What stream_zip reads the entries from: the JSON in memory, the resume from storage."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def open(self, name: str, mode: str = "rb"):
+        if name == DATA_NAME:
+            return ContentFile(self.data, name=DATA_NAME)
+        return resume_storage().open(name, mode)
+
+
+def export_zip(user) -> Iterator[bytes]:
+    """The zip's bytes, piece by piece: data.json, then resume.pdf (copied in chunks)."""
+    data = json.dumps(personal_data(user), indent=2, ensure_ascii=False).encode()
+    stamp = max(timezone.now().timetuple()[:6], (1980, 1, 1, 0, 0, 0))
+    entries = [resume_zip.Entry(name=DATA_NAME, path=DATA_NAME, date_time=stamp)]
+    resume = Resume.objects.filter(user=user).values_list("path", "updated_at").first()
+    if resume is not None:
+        path, updated_at = resume
+        # Not DATA_NAME: storage names are resumes/<random>.pdf.
+        entries.append(resume_zip.Entry(name=RESUME_NAME, path=path, date_time=updated_at.timetuple()[:6]))
+    return resume_zip.stream_zip(entries, storage=_ExportFiles(data))
+
+
+def export_filename(user, today: datetime.date | None = None) -> str:
+    today = today or timezone.localdate()
+    return f"my-data-{today.isoformat()}.zip"
