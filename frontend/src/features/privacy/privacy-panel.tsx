@@ -151,7 +151,7 @@ export function PrivacyPanel({
         onCancel={close}
       >
         <Field
-          label={`Type your email address (${email}) to confirm`}
+          label="Type your email address to confirm"
           type="email"
           name="confirm-email"
           autoComplete="off"
