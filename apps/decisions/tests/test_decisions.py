@@ -409,6 +409,9 @@ def test_an_answer_and_a_decision_at_once_are_both_kept_in_order(monkeypatch):
                 status=S.WAITLIST_ACCEPTED,
                 actor=organizer,
                 travel_reimbursement=True,
+                # Whichever lands first, the decision is kept: when the decline wins the race,
+                # overwriting an answered applicant needs the explicit override.
+                override=True,
             ),
         },
     )
