@@ -12,7 +12,7 @@ from apps.core.api import AdminApiView, ApiView, EmailField, PublicApiView
 from apps.core.schema import STRING_LIST, MessageSerializer, error_responses, path_str
 
 from . import selectors, services, throttle
-from .models import WhitelistRule
+from .models import Role, WhitelistRule
 
 
 def user_payload(user) -> dict:
@@ -34,7 +34,7 @@ class PasswordSerializer(serializers.Serializer):
 
 class UserOutputSerializer(serializers.Serializer):
     email = serializers.CharField()
-    role = serializers.ChoiceField(choices=["admin", "user"])
+    role = serializers.ChoiceField(choices=Role.values)
 
 
 class LoginOutputSerializer(serializers.Serializer):

@@ -8,6 +8,10 @@ from apps.core.models import BaseModel
 class Role(models.TextChoices):
     ADMIN = "admin", "Admin"
     USER = "user", "User"
+    # Staff with one job each: a reviewer scores the applications assigned to them, a volunteer
+    # checks people in at the event. Neither sees anything else of the organizers' pages.
+    REVIEWER = "reviewer", "Reviewer"
+    VOLUNTEER = "volunteer", "Volunteer"
 
 
 class UserManager(BaseUserManager):
@@ -69,6 +73,14 @@ class User(AbstractBaseUser, PermissionsMixin):
     @property
     def is_admin(self) -> bool:
         return self.role == Role.ADMIN
+
+    @property
+    def can_review(self) -> bool:
+        return self.role in (Role.ADMIN, Role.REVIEWER)
+
+    @property
+    def can_check_in(self) -> bool:
+        return self.role in (Role.ADMIN, Role.VOLUNTEER)
 
 
 class WhitelistRule(BaseModel):

@@ -37,9 +37,14 @@ def select_options(values, choices) -> list[dict]:
     return [{"value": str(v), "label": str(labels[v])} for v in values]
 
 
+# Where each staff role belongs; everyone else (students) on their dashboard.
+HOMES = {"admin": "/admin", "reviewer": "/admin/reviewapps", "volunteer": "/checkin"}
+
+
 def home_for(user) -> str:
-    """Where a signed-in person belongs: organizers on the admin panel, students on their dashboard."""
-    return "/admin" if getattr(user, "is_admin", False) else "/dashboard"
+    """Where a signed-in person belongs: organizers on the admin panel, reviewers on their
+    review list, volunteers on the check-in page, students on their dashboard."""
+    return HOMES.get(getattr(user, "role", ""), "/dashboard")
 
 
 def safe_next(request: HttpRequest, default: str = "/dashboard") -> str:

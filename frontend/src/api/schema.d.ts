@@ -1936,9 +1936,11 @@ export interface components {
         /**
          * @description * `admin` - admin
          *     * `user` - user
+         *     * `reviewer` - reviewer
+         *     * `volunteer` - volunteer
          * @enum {string}
          */
-        RoleEnum: "admin" | "user";
+        RoleEnum: "admin" | "user" | "reviewer" | "volunteer";
         SponsorConsentOutput: {
             share_resume_with_sponsors: boolean;
             can_change: boolean;

@@ -1,6 +1,6 @@
 // The one global config object that base.html emits with json_script.
 
-export type Role = "admin" | "user";
+export type Role = "admin" | "user" | "reviewer" | "volunteer";
 export interface PortalUser {
   email: string;
   role: Role;

@@ -31,6 +31,9 @@ describe("landingAfterSignIn", () => {
     ["/admin/users?page=2", "admin", "/admin/users?page=2"],
     ["/apply", "user", "/apply"],
     ["/dashboard", "admin", "/dashboard"],
+    [undefined, "reviewer", "/admin/reviewapps"],
+    [undefined, "volunteer", "/checkin"],
+    ["/checkin", "reviewer", "/checkin"],
   ] as const)("next %j for a %s goes to %s", (next, role, to) => {
     expect(landingAfterSignIn(next, role)).toBe(to);
   });

@@ -26,11 +26,14 @@ export function loginFailure(err: unknown): string {
   return (err.status < 500 || err.status === 503) && err.body.message ? err.body.message : NO_ANSWER;
 }
 
-/** Where a sign-in goes: the page the person was sent from (`next`), else their home, an
- *  organizer's /admin or a student's /dashboard (as the server's public-only guard does). */
+/** Each staff role's home, as the server's `home_for` (apps/core/pages.py); students: /dashboard. */
+const HOMES: Partial<Record<Role, string>> = { admin: "/admin", reviewer: "/admin/reviewapps", volunteer: "/checkin" };
+
+/** Where a sign-in goes: the page the person was sent from (`next`), else their home (as the
+ *  server's public-only guard does). */
 export function landingAfterSignIn(next: string | undefined, role: Role): string {
   if (next) return next;
-  return role === "admin" ? "/admin" : "/dashboard";
+  return HOMES[role] ?? "/dashboard";
 }
 
 export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to: string) => void }) {
