@@ -14,7 +14,7 @@ from .selectors import admin_emails, whitelist_exceptions
 def administrators_page(request):
     return island(
         request,
-        "applications-admin-administrators",
+        "admin-administrators",
         {"admins": admin_emails(), "me": request.user.email},
         title="Administrators",
     )
@@ -25,7 +25,7 @@ def administrators_page(request):
 def whitelist_page(request):
     return island(
         request,
-        "applications-admin-whitelist",
+        "admin-whitelist-emails",
         {"exceptions": whitelist_exceptions()},
         title="Whitelist Emails",
     )

@@ -12,30 +12,30 @@ from . import services
 def login_page(request):
     # No `next`: the page sends an organizer to /admin and a student to /dashboard once the
     # sign-in answer says which one signed in.
-    return island(request, "accounts-login", {"next": safe_next(request, default="")}, title="Login")
+    return island(request, "login", {"next": safe_next(request, default="")}, title="Login")
 
 
 @require_safe
 @public_only
 def register_page(request):
-    return island(request, "accounts-register", title="Get Started")
+    return island(request, "register", title="Get Started")
 
 
 @require_safe
 def reset_request_page(request):
-    return island(request, "accounts-reset", title="Reset Password")
+    return island(request, "reset", title="Reset Password")
 
 
 @require_safe
 def reset_confirm_page(request, key: str):
     # Checked now, so a used or expired link says so before anyone types a new password twice.
     valid = services.reset_key_is_valid(key)
-    return island(request, "accounts-reset-confirm", {"token": key, "valid": valid}, title="Choose a New Password")
+    return island(request, "reset-key", {"token": key, "valid": valid}, title="Choose a New Password")
 
 
 @require_safe
 def verify_page(request, key: str):
-    return island(request, "accounts-verify", {"token": key}, title="Verify Email")
+    return island(request, "verify-key", {"token": key}, title="Verify Email")
 
 
 @require_POST

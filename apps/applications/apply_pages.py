@@ -37,4 +37,4 @@ def apply_props(user) -> dict:
 @require_safe
 @signed_in
 def apply_page(request):
-    return island(request, "applications-apply", apply_props(request.user), title="Apply")
+    return island(request, "apply", apply_props(request.user), title="Apply")

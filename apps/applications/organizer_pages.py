@@ -51,7 +51,7 @@ def users_page(request):
         first_page = None
     return island(
         request,
-        "applications-admin-users",
+        "admin-users",
         {
             "perPage": PAGE_SIZE,
             "statuses": select_options(ApplicationStatus.values, ApplicationStatus.choices),
@@ -89,7 +89,7 @@ def user_detail_page(request, email: str):
     email = email.strip().lower()
     return island(
         request,
-        "applications-admin-user",
+        "admin-users-email",
         {"email": email, "decisions": decision_choices(), **applicant_props(email)},
         title=f"Application · {email}",
     )

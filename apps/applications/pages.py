@@ -30,4 +30,4 @@ def dashboard_props(user) -> dict:
 @require_safe
 @signed_in
 def dashboard_page(request):
-    return island(request, "applications-dashboard", dashboard_props(request.user), title="Dashboard")
+    return island(request, "dashboard", dashboard_props(request.user), title="Dashboard")

@@ -103,12 +103,12 @@ admin_only = admin_page()
 
 @require_safe
 def home(request):
-    return island(request, "core-home", title="Home")
+    return island(request, "home", title="Home")
 
 
 @require_safe
 def loading(request):
-    return island(request, "core-loading", {"redirectTo": "/login", "delayMs": 7000}, title="Loading")
+    return island(request, "loading", {"redirectTo": "/login", "delayMs": 7000}, title="Loading")
 
 
 def not_found(request, exception=None, path: str = ""):
@@ -196,4 +196,4 @@ ADMIN_CARDS = [
 @admin_only
 def admin_panel(request):
     cards = [{"title": t, "href": h, "description": d} for t, h, d in ADMIN_CARDS]
-    return island(request, "core-admin-panel", {"cards": cards}, title="Admin Panel")
+    return island(request, "admin", {"cards": cards}, title="Admin Panel")

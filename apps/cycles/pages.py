@@ -17,7 +17,7 @@ def config_page(request):
     cycle = current_cycle()
     return island(
         request,
-        "applications-admin-config",
+        "admin-config",
         {
             "config": cycle_config(cycle),
             "current": {"year": cycle.year, "cycle": cycle.season},
@@ -33,4 +33,4 @@ def config_page(request):
 def createapp_page(request):
     """The question builder: the island reads and replaces the set through the API."""
     props = {"cycle": str(current_cycle()), "cycleStatus": current_status()}
-    return island(request, "applications-createapp", props, title="Question Builder")
+    return island(request, "admin-createapp", props, title="Question Builder")

@@ -1,6 +1,6 @@
 """The organizers' batch decision page (/admin/batch): one React island behind `admin_only`.
 
-The island keeps its historical name (`applications-admin-batch`, the frontend entry); its
+The island is `admin-batch` (its URL, like every page entry); its
 calls go to POST `batch-status` (batch_api.py)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from apps.core.pages import admin_only, island, select_options
 def batch_page(request):
     return island(
         request,
-        "applications-admin-batch",
+        "admin-batch",
         {
             "statuses": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
             "defaultStatus": ApplicationStatus.ACCEPTED,

@@ -8,4 +8,4 @@ from apps.core.pages import admin_only, island
 @require_safe
 @admin_only
 def automated_emails_page(request):
-    return island(request, "mailings-automated-emails", {"email": request.user.email}, title="Automated Emails")
+    return island(request, "admin-automated-emails", {"email": request.user.email}, title="Automated Emails")

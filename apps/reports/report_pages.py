@@ -25,7 +25,7 @@ def _cycle_label() -> str:
 @admin_only
 def stats_page(request):
     props = {"hostSchool": settings.HOST_SCHOOL, "cycle": _cycle_label()}
-    return island(request, "applications-stats", props, title="Statistics")
+    return island(request, "admin-stats", props, title="Statistics")
 
 
 @require_safe
@@ -35,4 +35,4 @@ def demographics_page(request):
     if group not in {g["value"] for g in DEMOGRAPHIC_GROUPS}:
         group = "applied"
     props = {"groups": DEMOGRAPHIC_GROUPS, "initialGroup": group, "cycle": _cycle_label()}
-    return island(request, "applications-demographics", props, title="Demographics")
+    return island(request, "admin-demographics", props, title="Demographics")

@@ -8,4 +8,4 @@ from apps.core.pages import admin_only, island
 @require_safe
 @admin_only
 def resumebook_page(request):
-    return island(request, "resumes-resumebook", {}, title="Resume Book")
+    return island(request, "admin-resumebook", {}, title="Resume Book")

@@ -21,7 +21,7 @@ def _review_statuses() -> list[dict]:
 def review_list_page(request):
     return island(
         request,
-        "reviews-admin-reviews",
+        "admin-reviewapps",
         {
             "reviewer": request.user.email,
             "reviewStatuses": _review_statuses(),
@@ -39,7 +39,7 @@ def review_detail_page(request, index: int):
     applicant = applicant_props(item["email"]) if item["email"] != "dne" else {}
     return island(
         request,
-        "reviews-admin-review",
+        "admin-reviewapps-index",
         {
             "reviewer": request.user.email,
             "index": index,
@@ -59,7 +59,7 @@ def assign_page(request):
     unassigned, more = selectors.unassigned_applications()
     return island(
         request,
-        "applications-admin-assign",
+        "admin-assignapps",
         {"admins": admin_emails(), "me": request.user.email, "unassigned": unassigned, "unassignedMore": more},
         title="Assign Applications",
     )

@@ -153,7 +153,7 @@ def test_a_tampered_or_garbage_link_is_invalid_even_when_every_account_is_verifi
 
 
 def _reset_props(client, token: str) -> dict:
-    return page_props(client.get(f"/reset/{token}"), "accounts-reset-confirm")
+    return page_props(client.get(f"/reset/{token}"), "reset-key")
 
 
 def test_the_reset_page_knows_whether_its_link_still_works(client):

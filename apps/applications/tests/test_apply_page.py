@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def page_props(response) -> dict:
     html = response.content.decode()
-    match = re.search(r'<script id="applications-apply-props" type="application/json">(.*?)</script>', html, re.S)
+    match = re.search(r'<script id="apply-props" type="application/json">(.*?)</script>', html, re.S)
     assert match, "the apply page must emit its props with json_script"
     return json.loads(match.group(1))
 

@@ -117,7 +117,7 @@ def test_a_new_version_is_recorded_again(applicant, student, monkeypatch):
 
 def test_the_apply_page_carries_the_texts(applicant):
     html = applicant.get("/apply").content.decode()
-    found = re.search(r'id="applications-apply-props" type="application/json">(.*?)</script>', html, re.S)
+    found = re.search(r'id="apply-props" type="application/json">(.*?)</script>', html, re.S)
     props = json.loads(found[1])
     assert [c["key"] for c in props["consents"]] == [c.key for c in consents.CONSENTS]
     assert props["consents"][0]["text"] == consents.BY_KEY["code_of_conduct"].text()

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def page_props(response) -> dict:
     html = response.content.decode()
-    match = re.search(r'<script id="applications-dashboard-props" type="application/json">(.*?)</script>', html, re.S)
+    match = re.search(r'<script id="dashboard-props" type="application/json">(.*?)</script>', html, re.S)
     assert match, "the dashboard must emit its props with json_script"
     return json.loads(match.group(1))
 

@@ -76,7 +76,7 @@ def test_an_answer_to_a_removed_question_still_reads_sensibly(admin_client, ada)
 
 def test_the_applicant_page_renders_the_same_labels(admin_client, ada):
     edit_major(admin_client, "Physics")
-    props = page_props(admin_client.get("/admin/users/ada@princeton.edu"), "applications-admin-user")
+    props = page_props(admin_client.get("/admin/users/ada@princeton.edu"), "admin-users-email")
     assert props["history"][0]["label"] == "Major?"
     from_api = admin_client.get(HISTORY).json()
     assert [(h["field"], h["label"]) for h in props["history"]] == [(h["field"], h["label"]) for h in from_api]

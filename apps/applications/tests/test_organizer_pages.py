@@ -12,13 +12,13 @@ from apps.cycles.selectors import current_cycle
 from conftest import make_user, signed_in_client
 
 PAGES = [
-    ("/admin/users", "applications-admin-users"),
-    ("/admin/users/ada%40princeton.edu", "applications-admin-user"),
-    ("/admin/administrators", "applications-admin-administrators"),
-    ("/admin/config", "applications-admin-config"),
-    ("/admin/whitelist-emails", "applications-admin-whitelist"),
-    ("/admin/batch", "applications-admin-batch"),
-    ("/admin/assignapps", "applications-admin-assign"),
+    ("/admin/users", "admin-users"),
+    ("/admin/users/ada%40princeton.edu", "admin-users-email"),
+    ("/admin/administrators", "admin-administrators"),
+    ("/admin/config", "admin-config"),
+    ("/admin/whitelist-emails", "admin-whitelist-emails"),
+    ("/admin/batch", "admin-batch"),
+    ("/admin/assignapps", "admin-assignapps"),
 ]
 
 

@@ -58,7 +58,7 @@ def test_public_only_pages_send_a_signed_in_organizer_to_the_admin_panel(admin_c
 
 @pytest.mark.parametrize(
     ("path", "page"),
-    [("/login", "accounts-login"), ("/register", "accounts-register")],
+    [("/login", "login"), ("/register", "register")],
 )
 def test_public_only_pages_render_for_a_visitor(client, path, page):
     """A signed-out visitor gets the page's island."""
@@ -70,11 +70,11 @@ def test_public_only_pages_render_for_a_visitor(client, path, page):
 @pytest.mark.parametrize(
     ("path", "page"),
     [
-        ("/", "core-home"),
-        ("/reset", "accounts-reset"),
-        ("/reset/some-token", "accounts-reset-confirm"),
-        ("/verify/some-token", "accounts-verify"),
-        ("/loading", "core-loading"),
+        ("/", "home"),
+        ("/reset", "reset"),
+        ("/reset/some-token", "reset-key"),
+        ("/verify/some-token", "verify-key"),
+        ("/loading", "loading"),
     ],
 )
 def test_public_pages_render_for_everyone(client, student_client, path, page):
@@ -87,13 +87,13 @@ def test_public_pages_render_for_everyone(client, student_client, path, page):
 
 def test_token_pages_pass_the_token_to_their_island(client):
     """/verify/<token> and /reset/<token> hand the token to the page as a prop."""
-    assert page_props(client.get("/verify/abc-123:XYZ"), "accounts-verify") == {"token": "abc-123:XYZ"}
-    assert page_props(client.get("/reset/k-9"), "accounts-reset-confirm") == {"token": "k-9", "valid": False}
+    assert page_props(client.get("/verify/abc-123:XYZ"), "verify-key") == {"token": "abc-123:XYZ"}
+    assert page_props(client.get("/reset/k-9"), "reset-key") == {"token": "k-9", "valid": False}
 
 
 def test_loading_page_redirects_to_login_after_seven_seconds(client):
     """/loading tells its island to go to /login after 7000 ms."""
-    assert page_props(client.get("/loading"), "core-loading") == {"redirectTo": "/login", "delayMs": 7000}
+    assert page_props(client.get("/loading"), "loading") == {"redirectTo": "/login", "delayMs": 7000}
 
 
 # --- Protected pages ---------------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_protected_page_keeps_its_query_string_in_next(client):
 def test_dashboard_renders_for_a_signed_in_student(student_client, student):
     response = student_client.get("/dashboard")
     assert response.status_code == 200
-    assert page_props(response, "applications-dashboard")["email"] == student.email
+    assert page_props(response, "dashboard")["email"] == student.email
 
 
 # --- Admin pages -------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_admin_panel_lists_the_spec_cards_for_an_admin(admin_client):
     """The Admin Panel links to the nine tools the spec lists."""
     response = admin_client.get("/admin")
     assert response.status_code == 200
-    cards = {card["title"]: card["href"] for card in page_props(response, "core-admin-panel")["cards"]}
+    cards = {card["title"]: card["href"] for card in page_props(response, "admin")["cards"]}
     expected = {
         "Applications": "/admin/users",
         "Statistics": "/admin/stats",
@@ -178,11 +178,11 @@ def test_login_page_honours_only_same_site_paths_for_next(client, next_value, ex
     """The login island goes to `next` only when it is a path on this site; otherwise it gets no
     `next` and picks the landing by role (an organizer's /admin, a student's /dashboard)."""
     response = client.get("/login", {"next": next_value})
-    assert page_props(response, "accounts-login") == {"next": expected}
+    assert page_props(response, "login") == {"next": expected}
 
 
 def test_login_page_without_next_leaves_the_landing_to_the_role(client):
-    assert page_props(client.get("/login"), "accounts-login") == {"next": ""}
+    assert page_props(client.get("/login"), "login") == {"next": ""}
 
 
 # --- Error pages -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-URL, PAGE = "/admin/createapp", "applications-createapp"
+URL, PAGE = "/admin/createapp", "admin-createapp"
 
 
 def island_props(response) -> dict:

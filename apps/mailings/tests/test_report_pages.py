@@ -20,6 +20,6 @@ def test_admin_gets_the_island_with_their_own_address_for_test_sends(admin_clien
     r = admin_client.get("/admin/automated-emails")
     assert r.status_code == 200
     html = r.content.decode()
-    match = re.search(r'<script id="mailings-automated-emails-props" type="application/json">(.*?)</script>', html)
+    match = re.search(r'<script id="admin-automated-emails-props" type="application/json">(.*?)</script>', html)
     assert match
     assert json.loads(match.group(1)) == {"email": organizer.email}

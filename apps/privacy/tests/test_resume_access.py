@@ -94,7 +94,7 @@ def test_the_applicant_page_shows_the_log(attendees, admin_client):
     admin_client.get("/api/resume/download/ada%40princeton.edu")
     names(admin_client.get(BOOK, {"for": "sponsors"}))
     html = admin_client.get("/admin/users/ada%40princeton.edu").content.decode()
-    found = re.search(r'id="applications-admin-user-props" type="application/json">(.*?)</script>', html, re.S)
+    found = re.search(r'id="admin-users-email-props" type="application/json">(.*?)</script>', html, re.S)
     props = json.loads(found[1])
     assert [(e["by"], e["how"]) for e in props["resumeAccess"]] == [
         ("grace@princeton.edu", "sponsor_book"),

@@ -7,8 +7,8 @@ import pytest
 from django.test import override_settings
 
 PAGES = [
-    ("/admin/stats", "applications-stats"),
-    ("/admin/demographics", "applications-demographics"),
+    ("/admin/stats", "admin-stats"),
+    ("/admin/demographics", "admin-demographics"),
 ]
 
 
@@ -48,18 +48,18 @@ def test_pages_only_answer_safe_methods(admin_client, url, page):
 @override_settings(HOST_SCHOOL="Rutgers University")
 def test_stats_page_carries_the_configured_host_school(admin_client):
     """The cards' school filters use the configured host school, not a hard-coded name."""
-    props = island_props(admin_client.get("/admin/stats"), "applications-stats")
+    props = island_props(admin_client.get("/admin/stats"), "admin-stats")
     assert props["hostSchool"] == "Rutgers University"
     assert props["cycle"]
 
 
 def test_demographics_page_offers_the_three_groups_and_keeps_a_valid_choice(admin_client):
-    props = island_props(admin_client.get("/admin/demographics?group=confirmed"), "applications-demographics")
+    props = island_props(admin_client.get("/admin/demographics?group=confirmed"), "admin-demographics")
     assert [g["value"] for g in props["groups"]] == ["applied", "accepted", "confirmed"]
     assert [g["label"] for g in props["groups"]] == ["Applied", "Accepted", "Confirmed"]
     assert props["initialGroup"] == "confirmed"
 
 
 def test_demographics_page_falls_back_to_applied_for_an_unknown_group(admin_client):
-    props = island_props(admin_client.get("/admin/demographics?group=<script>"), "applications-demographics")
+    props = island_props(admin_client.get("/admin/demographics?group=<script>"), "admin-demographics")
     assert props["initialGroup"] == "applied"

@@ -17,6 +17,6 @@ def test_admin_gets_the_resume_book_island(admin_client):
     r = admin_client.get("/admin/resumebook")
     assert r.status_code == 200
     html = r.content.decode()
-    assert 'id="resumes-resumebook-root"' in html
-    assert 'id="resumes-resumebook-props"' in html
+    assert 'id="admin-resumebook-root"' in html
+    assert 'id="admin-resumebook-props"' in html
     assert "<title>Resume Book" in html

@@ -11,9 +11,9 @@ from apps.reviews.services import assign_one
 from conftest import make_user, signed_in_client
 
 PAGES = [
-    ("/admin/reviewapps", "reviews-admin-reviews"),
-    ("/admin/reviewapps/0", "reviews-admin-review"),
-    ("/admin/reviewapps/12", "reviews-admin-review"),
+    ("/admin/reviewapps", "admin-reviewapps"),
+    ("/admin/reviewapps/0", "admin-reviewapps-index"),
+    ("/admin/reviewapps/12", "admin-reviewapps-index"),
 ]
 
 

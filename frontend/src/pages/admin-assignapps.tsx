@@ -2,4 +2,4 @@ import "../styles/organizer.css";
 import { AssignApplications } from "../features/organizer/assign-applications";
 import { mount } from "../lib/mount";
 
-mount("applications-admin-assign", AssignApplications);
+mount("admin-assignapps", AssignApplications);

@@ -10,4 +10,4 @@ function VerifyPage({ token }: { token: string }) {
   );
 }
 
-mount("accounts-verify", VerifyPage);
+mount("verify-key", VerifyPage);

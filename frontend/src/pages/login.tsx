@@ -10,4 +10,4 @@ function LoginPage({ next }: { next: string }) {
   );
 }
 
-mount("accounts-login", LoginPage);
+mount("login", LoginPage);

@@ -2,4 +2,4 @@ import "../styles/reports.css";
 import { AutomatedEmails } from "../features/mailings/automated-emails";
 import { mount } from "../lib/mount";
 
-mount("mailings-automated-emails", AutomatedEmails);
+mount("admin-automated-emails", AutomatedEmails);

@@ -2,4 +2,4 @@ import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { mount } from "../lib/mount";
 import "../styles/dashboard.css";
 
-mount("applications-dashboard", DashboardPage);
+mount("dashboard", DashboardPage);

@@ -16,4 +16,4 @@ export function LoadingPage({ redirectTo, delayMs }: { redirectTo: string; delay
   );
 }
 
-mount("core-loading", LoadingPage);
+mount("loading", LoadingPage);

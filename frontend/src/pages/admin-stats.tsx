@@ -2,4 +2,4 @@ import "../styles/reports.css";
 import { StatsPage } from "../features/reports/stats-page";
 import { mount } from "../lib/mount";
 
-mount("applications-stats", StatsPage);
+mount("admin-stats", StatsPage);

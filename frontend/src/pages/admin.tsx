@@ -24,4 +24,4 @@ function AdminPanel({ cards }: { cards: Card[] }) {
   );
 }
 
-mount("core-admin-panel", AdminPanel);
+mount("admin", AdminPanel);

@@ -2,4 +2,4 @@ import "../styles/organizer.css";
 import { Administrators } from "../features/organizer/administrators";
 import { mount } from "../lib/mount";
 
-mount("applications-admin-administrators", Administrators);
+mount("admin-administrators", Administrators);

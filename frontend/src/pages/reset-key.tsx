@@ -10,4 +10,4 @@ function ResetConfirmPage({ token, valid }: { token: string; valid: boolean }) {
   );
 }
 
-mount("accounts-reset-confirm", ResetConfirmPage);
+mount("reset-key", ResetConfirmPage);

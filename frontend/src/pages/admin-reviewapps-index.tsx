@@ -2,4 +2,4 @@ import "../styles/organizer.css";
 import { ReviewDetail } from "../features/organizer/review-detail";
 import { mount } from "../lib/mount";
 
-mount("reviews-admin-review", ReviewDetail);
+mount("admin-reviewapps-index", ReviewDetail);

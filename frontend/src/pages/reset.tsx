@@ -10,4 +10,4 @@ function ResetPage() {
   );
 }
 
-mount("accounts-reset", ResetPage);
+mount("reset", ResetPage);

@@ -2,4 +2,4 @@ import "../styles/organizer.css";
 import { ApplicationsTable } from "../features/organizer/applications-table";
 import { mount } from "../lib/mount";
 
-mount("applications-admin-users", ApplicationsTable);
+mount("admin-users", ApplicationsTable);

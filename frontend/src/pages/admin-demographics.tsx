@@ -2,4 +2,4 @@ import "../styles/reports.css";
 import { Demographics } from "../features/reports/demographics";
 import { mount } from "../lib/mount";
 
-mount("applications-demographics", Demographics);
+mount("admin-demographics", Demographics);

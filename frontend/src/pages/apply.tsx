@@ -2,4 +2,4 @@ import { ApplyPage } from "../features/apply/apply-page";
 import { mount } from "../lib/mount";
 import "../styles/apply.css";
 
-mount("applications-apply", ApplyPage);
+mount("apply", ApplyPage);

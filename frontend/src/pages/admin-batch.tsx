@@ -2,4 +2,4 @@ import "../styles/organizer.css";
 import { BatchPage } from "../features/organizer/batch-page";
 import { mount } from "../lib/mount";
 
-mount("applications-admin-batch", BatchPage);
+mount("admin-batch", BatchPage);

@@ -37,4 +37,4 @@ function HomePage() {
   );
 }
 
-mount("core-home", HomePage);
+mount("home", HomePage);

@@ -2,4 +2,4 @@ import "../styles/organizer.css";
 import { ReviewList } from "../features/organizer/review-list";
 import { mount } from "../lib/mount";
 
-mount("reviews-admin-reviews", ReviewList);
+mount("admin-reviewapps", ReviewList);

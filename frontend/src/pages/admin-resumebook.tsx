@@ -2,4 +2,4 @@ import "../styles/reports.css";
 import { ResumeBook } from "../features/reports/resume-book";
 import { mount } from "../lib/mount";
 
-mount("resumes-resumebook", ResumeBook);
+mount("admin-resumebook", ResumeBook);

@@ -2,4 +2,4 @@ import "../styles/reports.css";
 import { QuestionBuilder } from "../features/builder/question-builder";
 import { mount } from "../lib/mount";
 
-mount("applications-createapp", QuestionBuilder);
+mount("admin-createapp", QuestionBuilder);

@@ -10,4 +10,4 @@ function RegisterPage() {
   );
 }
 
-mount("accounts-register", RegisterPage);
+mount("register", RegisterPage);
