@@ -1,6 +1,7 @@
 import { StrictMode, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
 import { readJsonScript } from "./config";
+import { makeQueryClient, QueryProvider } from "./query";
 
 /**
  * Mount the page's island: `#<page>-root` with props from `#<page>-props`.
@@ -13,7 +14,9 @@ export function mount<P extends object>(page: string, Component: ComponentType<P
     const props = readJsonScript<P>(`${page}-props`);
     createRoot(root).render(
       <StrictMode>
-        <Component {...props} />
+        <QueryProvider client={makeQueryClient()}>
+          <Component {...props} />
+        </QueryProvider>
       </StrictMode>,
     );
   };
