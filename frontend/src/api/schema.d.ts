@@ -1422,10 +1422,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/applications/{application_id}/conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a conflict of interest (the assignment goes to the next reviewer)
+         * @description Organizers and reviewers; what a reviewer may see is narrowed by the service.
+         */
+        post: operations["reviews_applications_conflict_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/applications/{application_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's review
+         * @description GET / PUT applications/{id}/review: the caller's review of an application given to them.
+         */
+        get: operations["reviews_applications_review_retrieve"];
+        /**
+         * Save the caller's review (every criterion scored)
+         * @description GET / PUT applications/{id}/review: the caller's review of an application given to them.
+         */
+        put: operations["reviews_applications_review_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/applications/{application_id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review of an application, with comments (organizers)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_applications_reviews_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/applications/{application_id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip an assigned application (it goes to the next reviewer)
+         * @description Organizers and reviewers; what a reviewer may see is narrowed by the service.
+         */
+        post: operations["reviews_applications_skip_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's assignments (blind-aware)
+         * @description Organizers and reviewers; what a reviewer may see is narrowed by the service.
+         */
+        get: operations["reviews_assigned_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/auto-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign every submitted application to N reviewers, balanced (only adds)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["reviews_auto_assign_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spots filled against the capacity
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_capacity_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/export/reviewers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-reviewer figures, as CSV
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_export_reviewers.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/export/scores.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review with scores and comments, as CSV
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_export_scores.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/fill-to-capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview or record acceptances and the waitlist by rank
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["reviews_fill_to_capacity_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calibrated ranking, agreement per criterion and reviewer figures
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_ranking_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current cycle's rubric and blind setting
+         * @description GET rubric (organizers and reviewers), PUT rubric (organizers).
+         */
+        get: operations["reviews_rubric_retrieve"];
+        /**
+         * Replace the rubric (organizers)
+         * @description GET rubric (organizers and reviewers), PUT rubric (organizers).
+         */
+        put: operations["reviews_rubric_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Agreement: {
+            criterion_id: number;
+            name: string;
+            /** Format: double */
+            alpha: number | null;
+            units: number;
+            pairable_values: number;
+        };
         Answer: {
             question_id: string;
             answer: string;
@@ -1480,6 +1757,12 @@ export interface components {
             team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
         };
+        ApplicationReviews: {
+            application_id: number;
+            reviews: components["schemas"]["ReviewRow"][];
+            conflicts: components["schemas"]["ConflictRow"][];
+            summary: components["schemas"]["Summary"] | null;
+        };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
         ApplicationSavedOutput: {
             status: components["schemas"]["ApplicationStatusEnum"];
@@ -1513,13 +1796,29 @@ export interface components {
             member: string;
             emails: string | string[];
         };
+        Assigned: {
+            blind: boolean;
+            assigned: components["schemas"]["AssignedItem"][];
+        };
+        AssignedItem: {
+            index: number;
+            application_id: number;
+            email: string | null;
+            name: string | null;
+            status: components["schemas"]["ReviewStatusEnum"];
+            outcome: (components["schemas"]["OutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
+        };
         AssignedList: {
             assigned: components["schemas"]["Assignment"][];
         };
-        /** @description One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. */
+        /**
+         * @description One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. In blind
+         *     mode a reviewer gets `email: ""` and the `application_id` instead.
+         */
         Assignment: {
             email: string;
             status?: components["schemas"]["ReviewStatusEnum"];
+            application_id?: number;
         };
         AudienceCount: {
             audience: string;
@@ -1540,6 +1839,19 @@ export interface components {
          * @enum {string}
          */
         AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "custom";
+        AutoAssign: {
+            assigned: number;
+            applications: number;
+            loads: {
+                [key: string]: number;
+            };
+        };
+        AutoAssignInputRequest: {
+            reviewers: string[];
+            per_application: number;
+            /** @default false */
+            avoid_own_school: boolean;
+        };
         /** @description The result every batch of addresses gives, plus what only a decision has. */
         BatchDecisionResult: {
             approved: string[];
@@ -1575,6 +1887,18 @@ export interface components {
          * @enum {string}
          */
         BatchStatusInputStatusEnum: "accepted" | "waitlisted" | "rejected" | "waitlist_accepted";
+        Capacity: {
+            capacity: number | null;
+            /** Format: double */
+            attendance_rate: number | null;
+            waitlist_size: number | null;
+            keep_teams: boolean;
+            accepted: number;
+            confirmed: number;
+            checked_in: number | null;
+            waitlisted: number;
+            spots_left: number | null;
+        };
         ConfigOutput: {
             dates: components["schemas"]["Dates"];
             status: components["schemas"]["CycleStatusEnum"];
@@ -1606,6 +1930,19 @@ export interface components {
             retention_date: string | null;
             message: string;
         };
+        ConflictInputRequest: {
+            reason: components["schemas"]["ReasonEnum"];
+            /** @default  */
+            note: string;
+        };
+        ConflictRow: {
+            /** Format: email */
+            reviewer: string;
+            reason: components["schemas"]["ReasonEnum"];
+            note: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         Count: {
             label: string;
             count: number;
@@ -1613,6 +1950,27 @@ export interface components {
         CredentialsRequest: {
             email: string;
             password: string;
+        };
+        Criterion: {
+            id: number;
+            name: string;
+            description: string;
+            scale_min: number;
+            scale_max: number;
+            /** Format: double */
+            weight: number;
+            position: number;
+        };
+        CriterionInputRequest: {
+            /** Format: int64 */
+            id?: number | null;
+            name: string;
+            /** @default  */
+            description: string;
+            scale_min: number;
+            scale_max: number;
+            /** Format: double */
+            weight: number;
         };
         CurrentOutput: {
             year: number;
@@ -1748,6 +2106,30 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        Fill: {
+            accept: components["schemas"]["RankingRow"][];
+            waitlist: components["schemas"]["RankingRow"][];
+            counts: components["schemas"]["FillCounts"];
+        };
+        FillCounts: {
+            accept: number;
+            waitlist: number;
+            already_decided: number;
+            teams_kept: number;
+            target: number;
+        };
+        FillToCapacityInputRequest: {
+            capacity: number;
+            /** Format: double */
+            attendance_rate: number;
+            /** @default 0 */
+            waitlist_size: number;
+            /** @default false */
+            keep_teams: boolean;
+            /** @default true */
+            dry_run: boolean;
+            confirm_count?: number | null;
+        };
         HistoryEvent: {
             /** Format: date-time */
             at: string;
@@ -1852,8 +2234,30 @@ export interface components {
         Message: {
             message: string;
         };
+        NextReviewer: {
+            /** Format: email */
+            next_reviewer: string | null;
+        };
         /** @enum {unknown} */
         NullEnum: null;
+        /**
+         * @description * `scored` - scored
+         *     * `skipped` - skipped
+         * @enum {string}
+         */
+        OutcomeEnum: "scored" | "skipped";
+        OwnReview: {
+            application_id: number;
+            outcome: (components["schemas"]["OutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
+            scores: {
+                [key: string]: number;
+            };
+            comment: string;
+            skip_reason: string;
+            editable: boolean;
+            blind: boolean;
+            criteria: components["schemas"]["Criterion"][];
+        };
         PasswordRequest: {
             password: string;
         };
@@ -1906,6 +2310,41 @@ export interface components {
          * @enum {string}
          */
         QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        Ranking: {
+            rows: components["schemas"]["RankingRow"][];
+            total: number;
+            page: number;
+            pages: number;
+            criteria: components["schemas"]["Criterion"][];
+            agreement: components["schemas"]["Agreement"][];
+            reviewers: components["schemas"]["ReviewerStats"][];
+            /** Format: date-time */
+            refreshed_at: string | null;
+        };
+        RankingRow: {
+            rank: number;
+            application_id: number;
+            /** Format: email */
+            email: string;
+            name: string;
+            school: string;
+            team: string | null;
+            status: string;
+            /** Format: double */
+            score: number | null;
+            /** Format: double */
+            raw_score: number | null;
+            reviews: number;
+            /** Format: double */
+            spread: number | null;
+        };
+        /**
+         * @description * `same_school` - Same school
+         *     * `friend` - Friend
+         *     * `other` - Other
+         * @enum {string}
+         */
+        ReasonEnum: "same_school" | "friend" | "other";
         ReleaseCount: {
             status: string;
             label: string;
@@ -1927,12 +2366,41 @@ export interface components {
             submitted: boolean;
             size: number;
         };
+        ReviewInputRequest: {
+            scores: {
+                [key: string]: number;
+            };
+            /** @default  */
+            comment: string;
+        };
+        ReviewRow: {
+            /** Format: email */
+            reviewer: string;
+            outcome: components["schemas"]["OutcomeEnum"];
+            scores: {
+                [key: string]: number;
+            };
+            comment: string;
+            skip_reason: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         /**
          * @description * `to_review` - to_review
          *     * `complete` - complete
          * @enum {string}
          */
         ReviewStatusEnum: "to_review" | "complete";
+        ReviewerStats: {
+            email: string;
+            reviews: number;
+            skipped: number;
+            conflicts: number;
+            /** Format: double */
+            mean: number | null;
+            /** Format: double */
+            sd: number | null;
+        };
         /**
          * @description * `admin` - admin
          *     * `user` - user
@@ -1941,6 +2409,19 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "user" | "reviewer" | "volunteer";
+        Rubric: {
+            criteria: components["schemas"]["Criterion"][];
+            blind: boolean;
+            locked: boolean;
+        };
+        RubricInputRequest: {
+            criteria: components["schemas"]["CriterionInputRequest"][];
+            blind: boolean;
+        };
+        SkipInputRequest: {
+            /** @default  */
+            reason: string;
+        };
         SponsorConsentOutput: {
             share_resume_with_sponsors: boolean;
             can_change: boolean;
@@ -1966,6 +2447,16 @@ export interface components {
         Submitted: {
             submitted: boolean;
         };
+        Summary: {
+            /** Format: double */
+            score: number | null;
+            /** Format: double */
+            raw_score: number | null;
+            reviews: number;
+            /** Format: double */
+            spread: number | null;
+            rank: number | null;
+        };
         TablePage: {
             applications: components["schemas"]["TableRow"][];
             total: number;
@@ -1985,6 +2476,13 @@ export interface components {
             status: components["schemas"]["ApplicationStatusEnum"];
             /** Format: date-time */
             submitted_at: string | null;
+            /**
+             * Format: double
+             * @description Combined review score; null before any review
+             */
+            score: number | null;
+            /** @description Scored reviews */
+            reviews: number;
         };
         /**
          * @description * `new` - Starting a new team
@@ -2237,7 +2735,7 @@ export interface operations {
                 /** @description Rows per page (1 to 100) */
                 per_page?: number;
                 /** @description A column, '-' first for descending; ties are broken by email. Default: email */
-                sort?: "-email" | "-first" | "-last" | "-school" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "status" | "submitted_at" | "teamcode";
+                sort?: "-email" | "-first" | "-last" | "-school" | "-score" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "score" | "status" | "submitted_at" | "teamcode";
             };
             header?: never;
             path?: never;
@@ -6138,6 +6636,806 @@ export interface operations {
             };
             /** @description Signed in but not allowed, or the CSRF check failed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_conflict_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConflictInputRequest"];
+                "multipart/form-data": components["schemas"]["ConflictInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReviewer"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_review_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnReview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_review_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInputRequest"];
+                "multipart/form-data": components["schemas"]["ReviewInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnReview"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_reviews_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationReviews"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_skip_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SkipInputRequest"];
+                "multipart/form-data": components["schemas"]["SkipInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReviewer"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_assigned_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assigned"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_auto_assign_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoAssignInputRequest"];
+                "multipart/form-data": components["schemas"]["AutoAssignInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssign"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_capacity_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capacity"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviews_export_reviewers.csv_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one row per reviewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviews_export_scores.csv_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one row per review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_fill_to_capacity_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FillToCapacityInputRequest"];
+                "multipart/form-data": components["schemas"]["FillToCapacityInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fill"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_ranking_retrieve: {
+        parameters: {
+            query?: {
+                /** @description 0-1000 */
+                min_reviews?: number;
+                page?: number;
+                /** @description 1-200 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ranking"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_rubric_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rubric"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_rubric_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RubricInputRequest"];
+                "multipart/form-data": components["schemas"]["RubricInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rubric"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
