@@ -25,11 +25,15 @@ The method, step by step (all on one 0-10 scale, so criteria with different scal
    other scores only by about k/(n+k) of the change: near-ties may swap, nothing else; with k = 0, or a
    shift when every reviewer saw every applicant, the order is exactly unchanged), and the few who saw
    little are neither trusted blindly nor divided by zero.
-   pooled_mean is the mean raw score of all reviews; pooled_var is the pooled WITHIN-reviewer variance
+   pooled_mean is the mean raw score of all reviews. pooled_var is the pooled WITHIN-reviewer variance
    (sum of squared deviations from each reviewer's own mean / sum of (n_r - 1)), i.e. the spread of a
-   typical reviewer, not the spread inflated by their differing leniency. If no reviewer has shown any
-   spread (too few reviews, or all equal) it falls back to the variance of all reviews, then to 1.
-   k = 0 gives the plain z-score (with the same fallbacks where it is undefined).
+   typical reviewer, not the spread inflated by their differing leniency. With few reviews per reviewer
+   that is noise too (one reviewer's two near-equal scores would make every other reviewer's z-scores
+   explode), so it gets k pseudo-degrees of freedom of a fixed anchor, 10^2/12 = 8.33 (SD 2.89, a reviewer
+   spreading their scores evenly over the scale): (sum_r SS_r + k * 8.33) / (sum_r (n_r - 1) + k). A fixed
+   anchor, unlike the variance of all reviews, keeps the pool blind to reviewers' leniency. With thousands
+   of reviews it is irrelevant. k = 0 gives the plain z-score; where that is undefined (nobody shows any
+   spread) the variance of all reviews, then 1, stand in (then every review equals its reviewer's mean).
 
 3. Calibrated score. A review's standardised score is (raw - shift) / scale. Standardising each
    criterion score by the reviewer's shift/scale and then taking the weighted mean gives the same
@@ -67,6 +71,8 @@ SCALE = 10.0
 # A variance on the 0..10 scale below this (an SD under a millionth of a point) is float noise, i.e. zero:
 # dividing by its square root would blow z-scores up to meaningless sizes.
 _ZERO_VARIANCE = 1e-12
+# The variance of scores spread evenly over 0..10: the anchor of the pooled spread when data are few.
+_NOMINAL_VARIANCE = SCALE**2 / 12
 # Agreement data with an SD under a millionth of the criterion's span have no variance.
 _ZERO_RELATIVE_VARIANCE = 1e-12
 
@@ -135,8 +141,8 @@ class ReviewerStats:
     sd: sample SD (n - 1) of their reviews' raw scores; None with fewer than 2 reviews.
     shift: the leniency subtracted from their raw scores: their mean shrunk toward the pooled mean,
         (n * mean + k * pooled_mean) / (n + k).
-    scale: the spread their scores are divided by, > 0: their SD shrunk toward the pooled within-reviewer
-        SD, sqrt(((n - 1) * sd^2 + k * pooled_var) / ((n - 1) + k)) (pooled SD when that is undefined or 0).
+    scale: the spread their scores are divided by, > 0: their SD shrunk toward the pooled SD (Ranking.pooled_sd),
+        sqrt(((n - 1) * sd^2 + k * pooled_sd^2) / ((n - 1) + k)) (pooled_sd when that is undefined or 0).
     """
 
     reviews: int
@@ -221,10 +227,11 @@ def rank(scores: Iterable[Score], criteria: Sequence[CriterionSpec], *, prior_st
     # and each criterion's values per application for agreement.
     raw_by_reviewer: dict[int, list[tuple[int, float]]] = {}
     units: list[dict[int, list[float]]] = [{} for _ in specs]
+    plan = [(*spec, unit) for spec, unit in zip(specs, units, strict=True)]
     for (reviewer, application), review in reviews.items():
         total = 0.0
         weights = 0.0
-        for index, (criterion, weight, low, high, factor) in enumerate(specs):
+        for criterion, weight, low, high, factor, unit in plan:
             value = review.get(criterion)
             if value is None:
                 continue
@@ -234,11 +241,11 @@ def rank(scores: Iterable[Score], criteria: Sequence[CriterionSpec], *, prior_st
                 value = high
             total += (value - low) * factor
             weights += weight
-            unit = units[index].get(application)
-            if unit is None:
-                units[index][application] = [value]
+            values = unit.get(application)
+            if values is None:
+                unit[application] = [value]
             else:
-                unit.append(value)
+                values.append(value)
         rows = raw_by_reviewer.get(reviewer)
         if rows is None:
             raw_by_reviewer[reviewer] = rows = []
@@ -263,15 +270,18 @@ def rank(scores: Iterable[Score], criteria: Sequence[CriterionSpec], *, prior_st
         within.append(squares)
         within_df += n - 1
     pooled_mean = math.fsum(all_raw) / len(all_raw)
-    pooled_var = math.fsum(within) / within_df if within_df else 0.0
-    if pooled_var <= _ZERO_VARIANCE and len(all_raw) > 1:
+    # With few within-reviewer degrees of freedom (say one reviewer's two near-equal scores) the pooled
+    # within variance is itself noise, and dividing by it would turn everyone's scores into huge z-values.
+    pooled_var = (math.fsum(within) + k * _NOMINAL_VARIANCE) / (within_df + k) if within_df + k > 0 else 0.0
+    if pooled_var <= _ZERO_VARIANCE and len(all_raw) > 1:  # only with k = 0
         pooled_var = math.fsum([(v - pooled_mean) ** 2 for v in all_raw]) / (len(all_raw) - 1)
     if pooled_var <= _ZERO_VARIANCE:
         pooled_var = 1.0
 
     reviewers: dict[int, ReviewerStats] = {}
-    z_by_application: dict[int, list[float]] = {}
-    raw_by_application: dict[int, list[float]] = {}
+    # Per application, its reviews' z-scores and raw scores, appended in reviewer id order (so plain
+    # sums below are deterministic; each list is as short as the application has reviews).
+    by_application: dict[int, tuple[list[float], list[float]]] = {}
     for reviewer, (n, mean, squares) in own.items():
         shift = (n * mean + k * pooled_mean) / (n + k)
         df = (n - 1) + k
@@ -287,26 +297,26 @@ def rank(scores: Iterable[Score], criteria: Sequence[CriterionSpec], *, prior_st
             scale=scale,
         )
         for application, raw in raw_by_reviewer[reviewer]:
-            z = (raw - shift) / scale
-            zs = z_by_application.get(application)
-            if zs is None:
-                z_by_application[application] = [z]
-                raw_by_application[application] = [raw]
+            entry = by_application.get(application)
+            if entry is None:
+                by_application[application] = ([(raw - shift) / scale], [raw])
             else:
-                zs.append(z)
-                raw_by_application[application].append(raw)
+                entry[0].append((raw - shift) / scale)
+                entry[1].append(raw)
 
     applications: dict[int, ApplicationResult] = {}
-    for application in sorted(z_by_application):
-        zs = z_by_application[application]
+    for application in sorted(by_application):
+        zs, raws = by_application[application]
         m = len(zs)
-        score = math.fsum(zs) / m
-        spread = math.sqrt(math.fsum([(z - score) ** 2 for z in zs]) / (m - 1)) if m > 1 else None
+        if m == 1:
+            applications[application] = ApplicationResult(score=zs[0], raw_score=raws[0], reviews=1, spread=None)
+            continue
+        score = sum(zs) / m
         applications[application] = ApplicationResult(
             score=score,
-            raw_score=math.fsum(raw_by_application[application]) / m,
+            raw_score=sum(raws) / m,
             reviews=m,
-            spread=spread,
+            spread=math.sqrt(sum([(z - score) ** 2 for z in zs]) / (m - 1)),
         )
     return Ranking(
         applications=applications,

@@ -38,7 +38,8 @@ RUBRIC = [CriterionSpec(TECH, 3.0, 0, 10), CriterionSpec(PERS, 1.0, 0, 10)]
 # A: n = 3, mean = 15/3 = 5, squared deviations 4 + 0 + 4 = 8, var = 8/2 = 4, sd = 2
 # B: n = 3, mean = 21/3 = 7, squared deviations 9 + 1 + 4 = 14, var = 14/2 = 7, sd = sqrt(7)
 # pooled mean = (7 + 5 + 3 + 10 + 6 + 5) / 6 = 36/6 = 6
-# pooled within-reviewer variance = (8 + 14) / (2 + 2) = 5.5
+# within-reviewer squared deviations 8 + 14 = 22 on 2 + 2 = 4 degrees of freedom (22/4 = 5.5 unshrunk);
+# the pooled variance's anchor is 10^2/12 = 25/3 (scores spread evenly over 0..10).
 SMALL = {
     (A, 10): (8, 4),
     (A, 20): (6, 2),
@@ -81,19 +82,21 @@ def finite_everywhere(ranking: Ranking) -> list[float]:
 def test_small_sample_with_shrinkage_k3():
     # k = 3, each reviewer has n = 3, so the data weigh n/(n+k) = 1/2:
     #   shift A = (3*5 + 3*6) / 6 = 5.5          shift B = (3*7 + 3*6) / 6 = 6.5
-    #   scale A^2 = (8 + 3*5.5) / (2 + 3) = 24.5/5 = 4.9
-    #   scale B^2 = (14 + 3*5.5) / (2 + 3) = 30.5/5 = 6.1
+    #   pooled var = (22 + 3 * 25/3) / (4 + 3) = 47/7 = 6.714
+    #   scale A^2 = (8 + 3 * 47/7) / (2 + 3) = (56 + 141) / 35 = 197/35 = 5.629
+    #   scale B^2 = (14 + 3 * 47/7) / (2 + 3) = (98 + 141) / 35 = 239/35 = 6.829
     r = rank(scores_of(SMALL), RUBRIC, prior_strength=3)
 
+    sa, sb = math.sqrt(197 / 35), math.sqrt(239 / 35)
     assert r.pooled_mean == pytest.approx(6)
-    assert r.pooled_sd == pytest.approx(math.sqrt(5.5))
-    assert r.reviewers[A] == ReviewerStats(reviews=3, mean=5, sd=2, shift=5.5, scale=pytest.approx(math.sqrt(4.9)))
+    assert r.pooled_sd == pytest.approx(math.sqrt(47 / 7))
+    assert r.reviewers[A] == ReviewerStats(reviews=3, mean=5, sd=2, shift=5.5, scale=pytest.approx(sa))
     assert r.reviewers[B] == ReviewerStats(
-        reviews=3, mean=7, sd=pytest.approx(math.sqrt(7)), shift=6.5, scale=pytest.approx(math.sqrt(6.1))
+        reviews=3, mean=7, sd=pytest.approx(math.sqrt(7)), shift=6.5, scale=pytest.approx(sb)
     )
     # z = (raw - shift) / scale, per review; the application's score is their mean, spread their sample SD.
-    za = {10: (7 - 5.5) / math.sqrt(4.9), 20: (5 - 5.5) / math.sqrt(4.9), 30: (3 - 5.5) / math.sqrt(4.9)}
-    zb = {10: (10 - 6.5) / math.sqrt(6.1), 20: (6 - 6.5) / math.sqrt(6.1), 30: (5 - 6.5) / math.sqrt(6.1)}
+    za = {10: (7 - 5.5) / sa, 20: (5 - 5.5) / sa, 30: (3 - 5.5) / sa}
+    zb = {10: (10 - 6.5) / sb, 20: (6 - 6.5) / sb, 30: (5 - 6.5) / sb}
     raw = {10: (7 + 10) / 2, 20: (5 + 6) / 2, 30: (3 + 5) / 2}  # 8.5, 5.5, 4
     for app in (10, 20, 30):
         assert r.applications[app] == ApplicationResult(
@@ -102,11 +105,12 @@ def test_small_sample_with_shrinkage_k3():
             reviews=2,
             spread=pytest.approx(sample_sd(za[app], zb[app])),  # = |za - zb| / sqrt(2)
         )
-    # app 10: (0.6776 + 1.4171) / 2 = 1.0474; app 20: (-0.2259 - 0.2024) / 2 = -0.2142;
-    # app 30: (-1.1294 - 0.6073) / 2 = -0.8684
-    assert r.applications[10].score == pytest.approx(1.0474, abs=1e-4)
-    assert r.applications[20].score == pytest.approx(-0.2142, abs=1e-4)
-    assert r.applications[30].score == pytest.approx(-0.8684, abs=1e-4)
+    # app 10: (1.5/2.3725 + 3.5/2.6132) / 2 = (0.6323 + 1.3393) / 2 = 0.9858
+    # app 20: (-0.5/2.3725 - 0.5/2.6132) / 2 = (-0.2107 - 0.1913) / 2 = -0.2010
+    # app 30: (-2.5/2.3725 - 1.5/2.6132) / 2 = (-1.0537 - 0.5740) / 2 = -0.8139
+    assert r.applications[10].score == pytest.approx(0.9858, abs=1e-4)
+    assert r.applications[20].score == pytest.approx(-0.2010, abs=1e-4)
+    assert r.applications[30].score == pytest.approx(-0.8139, abs=1e-4)
     assert r.order() == [10, 20, 30]
 
 
@@ -252,11 +256,13 @@ def test_tiny_samples_never_divide_by_zero_nor_produce_nan(case, scores, k):
 
 
 def test_tiny_sample_values():
-    # One score: the pool is that score, no spread anywhere -> scale falls back to 1, z = 0.
-    r = rank([Score(A, 1, 1, 6)], ONE)
-    assert r.applications == {1: ApplicationResult(score=0.0, raw_score=6.0, reviews=1, spread=None)}
-    assert r.reviewers == {A: ReviewerStats(reviews=1, mean=6.0, sd=None, shift=6.0, scale=1.0)}
-    assert r.agreement == {1: Agreement(alpha=None, units=0, pairable_values=0)}
+    # One score: the pool is that score; no spread anywhere, so the scale is the anchor's,
+    # sqrt((0 + 5 * 100/12) / (0 + 5)) = 10 / sqrt(12) = 2.887 -- or, with k = 0, the last resort 1. z = 0.
+    for k, scale in ((5, 10 / math.sqrt(12)), (0, 1.0)):
+        r = rank([Score(A, 1, 1, 6)], ONE, prior_strength=k)
+        assert r.applications == {1: ApplicationResult(score=0.0, raw_score=6.0, reviews=1, spread=None)}
+        assert r.reviewers == {A: ReviewerStats(reviews=1, mean=6.0, sd=None, shift=6.0, scale=pytest.approx(scale))}
+        assert r.agreement == {1: Agreement(alpha=None, units=0, pairable_values=0)}
 
     # Everything equal: every z is 0, spreads 0, alpha undefined.
     r = rank([Score(rv, app, 1, 6) for rv in (A, B) for app in range(4)], ONE)
@@ -410,7 +416,7 @@ def test_a_reviewer_who_saw_enough_applicants_barely_moves_the_order_by_shifting
     # 400 applications x 2 reviews by 8 reviewers (reviewer 3 saw 105), and 5x as many (reviewer 3: 503).
     # Shrinkage keeps k/(n+k) of the pool in each reviewer's shift and scale, so a reviewer's change leaks
     # into the scores with a weight of about k/(n+k) = 5/110 -- and five times less with five times the reviews.
-    # Measured: score moves 0.011 / 0.054 / 0.047 / 0.157 SD at n = 105, about 4.7x less at n = 503.
+    # Measured: score moves 0.011 / 0.054 / 0.052 / 0.182 SD at n = 105, about 4.7x less at n = 503.
     small = synthetic(7, applications=400, reviewers=8, per_application=2)
     large = synthetic(7, applications=2000, reviewers=8, per_application=2)
     moves = {}
@@ -418,10 +424,10 @@ def test_a_reviewer_who_saw_enough_applicants_barely_moves_the_order_by_shifting
         before = rank(scores, WIDE)
         after = rank(edited(scores, 3, EDITS[edit](centre(scores, 3))), WIDE)
         moves[name] = score_moves(before, after)
-    # Only applications within 0.2 SD of each other can swap (the middle 60% of this pool spans ~1.5 SD).
+    # Only applications within 0.2 SD of each other can swap (the middle 60% of this pool spans 1.9 SD).
     assert moves["small"] < 0.2
     assert moves["large"] < moves["small"] / 3
-    # In pairs of applications: fewer than 1% swap (measured 93 / 465 / 148 / 332 of 79,800), and at
+    # In pairs of applications: fewer than 1% swap (measured 79 / 460 / 161 / 359 of 79,800), and at
     # least 5x fewer than in the uncalibrated raw-score order (1,441 / 7,554 / 2,297 / 3,761).
     before, after = rank(small, WIDE), rank(edited(small, 3, EDITS[edit](centre(small, 3))), WIDE)
     calibrated = swapped_pairs(before.order(), after.order())
@@ -494,17 +500,32 @@ def test_a_reviewer_with_one_review_is_pulled_to_the_pool_more_than_one_with_fif
 
 
 def test_a_reviewers_spread_is_shrunk_toward_the_pooled_spread():
-    # Reviewers 1..3 each score 4 applicants 2, 4, 6, 8 (mean 5, squares 20, var 20/3);
-    # reviewer 9 scores 2 applicants 0 and 10 (mean 5, squares 50, var 50).
-    # pooled within variance = (3 * 20 + 50) / (3 * 3 + 1) = 110/10 = 11
-    # k = 5: reviewer 9: scale^2 = (50 + 5 * 11) / (1 + 5) = 105/6 = 17.5 (own var 50 pulled to 11)
-    #        reviewer 1: scale^2 = (20 + 5 * 11) / (3 + 5) = 75/8 = 9.375 (own var 6.67 pulled up to 11)
+    # Reviewers 1..3 each score 4 applicants 2, 4, 6, 8 (mean 5, squares 9+1+1+9 = 20, var 20/3);
+    # reviewer 9 scores 2 applicants 0 and 10 (mean 5, squares 25+25 = 50, var 50).
+    # pooled var = (3*20 + 50 + 5 * 25/3) / (3*3 + 1 + 5) = (330 + 125) / 45 = 91/9 = 10.111
+    # k = 5: reviewer 9: scale^2 = (50 + 5 * 91/9) / (1 + 5) = (450 + 455) / 54 = 905/54 = 16.759
+    #        (own var 50 pulled down toward 10.11)
+    #        reviewer 1: scale^2 = (20 + 5 * 91/9) / (3 + 5) = (180 + 455) / 72 = 635/72 = 8.819
+    #        (own var 6.67 pulled up toward 10.11)
     scores = [Score(rv, 10 * rv + i, 1, v) for rv in (1, 2, 3) for i, v in enumerate((2, 4, 6, 8))]
     scores += [Score(9, 1000, 1, 0), Score(9, 1001, 1, 10)]
     r = rank(scores, ONE)
-    assert r.pooled_sd == pytest.approx(math.sqrt(11))
-    assert r.reviewers[9].scale == pytest.approx(math.sqrt(17.5))
-    assert r.reviewers[1].scale == pytest.approx(math.sqrt(9.375))
+    assert r.pooled_sd == pytest.approx(math.sqrt(91 / 9))
+    assert r.reviewers[9].scale == pytest.approx(math.sqrt(905 / 54))
+    assert r.reviewers[1].scale == pytest.approx(math.sqrt(635 / 72))
+    assert r.reviewers[1].sd < r.reviewers[1].scale < r.pooled_sd < r.reviewers[9].scale < r.reviewers[9].sd
+
+
+def test_one_reviewers_two_near_equal_scores_do_not_blow_up_everyone_elses():
+    # Reviewer 1 scored two applicants 5 and 5.01; reviewers 2..9 scored one applicant each, 2..9.
+    # Unshrunk, the pooled within variance would be 0.01^2 / 2 = 0.00005 (1 degree of freedom), every
+    # single-review reviewer's scale sqrt(0.00005) = 0.007, and their applicants' z-scores in the hundreds.
+    # With the anchor: (0.00005 + 5 * 25/3) / (1 + 5) = 6.944.
+    scores = [Score(1, 1, 1, 5), Score(1, 2, 1, 5.01)] + [Score(rv, 10 + rv, 1, rv) for rv in range(2, 10)]
+    r = rank(scores, ONE)
+    assert r.pooled_sd**2 == pytest.approx((0.00005 + 5 * 25 / 3) / 6)
+    assert max(abs(res.score) for res in r.applications.values()) < 2
+    assert r.order()[:3] == [19, 18, 17]  # the 9, 8 and 7 still lead
 
 
 # --- determinism -----------------------------------------------------------------------------------
