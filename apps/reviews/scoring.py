@@ -53,9 +53,15 @@ per reviewer, per-criterion statistics would halve already thin samples. Agreeme
    so alpha = 1 - (n - 1) * W / (n * SS), W = the bracketed sum -- one pass over the units, no matrix.
    alpha is None when undefined: fewer than 2 pairable values, or no variance among them.
 
-Cost: one pass over the scores to group them, then passes over the groups: O(n) time and memory.
-Sums use math.fsum and results are built in sorted id order, so the output does not depend on the
-order of the input, and no NaN or infinity can come out of finite input (non-finite values are ignored).
+The default k = 5 trusts a reviewer's own mean half-way once they have reviewed 5 applicants, and
+86-95% at the 30-100 a reviewer of a 2,000-applicant event sees; raise it when reviewers are known
+to score alike, lower it when they don't.
+
+Cost: one pass over the scores to group them, then passes over the groups: O(n) time and memory
+(0.5 s of CPU for 300,000 scores: 50,000 applications x 3 reviews x 2 criteria, 40 reviewers).
+Sums use math.fsum or run in a fixed order and results are built in sorted id order, so the output does
+not depend on the order of the input (except which of two values for the same reviewer, application and
+criterion is last), and no NaN or infinity can come out (non-finite values are ignored).
 """
 
 from __future__ import annotations

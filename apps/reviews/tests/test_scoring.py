@@ -4,9 +4,11 @@ and speed. Pure Python: no database."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
@@ -298,6 +300,28 @@ def test_input_edge_rules():
     assert r.applications[1].raw_score == pytest.approx((10 + 4) / 2)
     assert r.reviewers[A].reviews == 2 and r.reviewers[B].reviews == 1
     assert UNREVIEWED == ApplicationResult(score=None, raw_score=None, reviews=0, spread=None)
+
+
+def test_database_types_are_accepted():
+    # Criterion.weight is a Decimal field and ReviewScore.value an integer: both are taken as numbers.
+    criteria = [CriterionSpec(TECH, Decimal("3.00"), 0, 10), CriterionSpec(PERS, Decimal("1.00"), 0, 10)]
+    assert rank(scores_of(SMALL), criteria) == rank(scores_of(SMALL), RUBRIC)
+    assert rank([Score(A, 1, TECH, Decimal("7"))], criteria).applications[1].raw_score == 7
+
+
+def test_the_garbage_collector_is_left_as_it_was():
+    assert gc.isenabled()
+    rank(scores_of(SMALL), RUBRIC)
+    assert gc.isenabled()
+    with pytest.raises(ValueError):  # raised half-way through, with collection switched off
+        rank([Score(A, 1, TECH, "not a number")], RUBRIC)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        rank(scores_of(SMALL), RUBRIC)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize(
