@@ -371,6 +371,13 @@ def test_any_input_gives_finite_consistent_output(scores, scales, weights, k):
         assert 0 <= res.raw_score <= 10
     for agreement in r.agreement.values():
         assert agreement.alpha is None or agreement.alpha <= 1 + 1e-12
+    # Ignored values change nothing, a repeat keeps the last value, and without repeats order doesn't matter.
+    last = {
+        (s.reviewer, s.application, s.criterion): s for s in scores if s.criterion in (1, 2) and math.isfinite(s.value)
+    }
+    kept = list(last.values())
+    assert rank(kept, criteria, prior_strength=k) == r
+    assert rank(kept[::-1], criteria, prior_strength=k) == r
 
 
 # --- invariances -----------------------------------------------------------------------------------
