@@ -405,9 +405,13 @@ WIDE = [CriterionSpec(TECH, 1, 0, 100), CriterionSpec(PERS, 1, 0, 100)]
 
 
 def edited(scores: list[Score], reviewer: int, change) -> list[Score]:
-    return [
+    """The same scores with one reviewer's values passed through change(); none may leave the 0..100 scale
+    (clamping would be a real change of opinion, not a shift or stretch)."""
+    out = [
         Score(s.reviewer, s.application, s.criterion, change(s.value)) if s.reviewer == reviewer else s for s in scores
     ]
+    assert all(0 <= s.value <= 100 for s in out)
+    return out
 
 
 def centre(scores: list[Score], reviewer: int) -> float:
