@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count
 from django.utils import timezone
 
@@ -34,11 +34,9 @@ def refresh_summaries(cycle: Cycle) -> int:
     """Recompute the cycle's summaries from all its scores: one query for the scores, the maths
     in one pass (scoring.rank), then upserts in chunks of UPSERT_CHUNK and one delete of the
     summaries whose application has no usable review any more. Returns the number of
-    summaries. Runs under a lock of the cycle's RankingState row, so two refreshes take turns."""
+    summaries. Two refreshes of a cycle take turns (`_lock`)."""
+    _lock(cycle)
     started = timezone.now()
-    state, _ = RankingState.objects.select_for_update().get_or_create(
-        cycle_id=cycle.pk, defaults={"changed_at": started}
-    )
     criteria = criteria_of(cycle)
     specs = [
         scoring.CriterionSpec(id=c.pk, weight=float(c.weight), scale_min=c.scale_min, scale_max=c.scale_max)
@@ -78,7 +76,7 @@ def refresh_summaries(cycle: Cycle) -> int:
     ReviewSummary.objects.filter(application__cycle=cycle).exclude(refreshed_at=started).delete()
 
     names = {c.pk: c.name for c in criteria}
-    state.agreement = [
+    agreement = [
         {
             "criterion_id": cid,
             "name": names.get(cid, ""),
@@ -88,10 +86,28 @@ def refresh_summaries(cycle: Cycle) -> int:
         }
         for cid, agreement in result.agreement.items()
     ]
-    state.reviewers = _reviewer_rows(cycle, result)
-    state.refreshed_at = started
-    state.save(update_fields=["agreement", "reviewers", "refreshed_at"])
+    reviewers = _reviewer_rows(cycle, result)
+    updated = RankingState.objects.filter(cycle_id=cycle.pk).update(
+        agreement=agreement, reviewers=reviewers, refreshed_at=started
+    )
+    if not updated:
+        RankingState.objects.get_or_create(
+            cycle_id=cycle.pk,
+            defaults={"changed_at": started, "agreement": agreement, "reviewers": reviewers, "refreshed_at": started},
+        )
     return len(summaries)
+
+
+# pg_advisory_xact_lock(key1, key2): key1 names the lock's purpose, key2 is the cycle.
+REFRESH_LOCK = 1_207_013
+
+
+def _lock(cycle: Cycle) -> None:
+    """Refreshes of one cycle take turns (an advisory lock, so review saves, which touch the
+    RankingState row, never wait for a refresh)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [REFRESH_LOCK, cycle.pk])
 
 
 def _reviewer_rows(cycle: Cycle, result) -> list[dict]:
