@@ -40,5 +40,7 @@ export const queryKeys = {
     deliveries: (mailing: number, page: number, state: DeliveryState | null) =>
       ["mailings", "deliveries", mailing, page, state] as const,
     templates: ["mailings", "templates"] as const,
+    /** A draft's server-rendered preview, by the draft (its JSON). */
+    preview: (draft: string) => ["mailings", "preview", draft] as const,
   },
 };
