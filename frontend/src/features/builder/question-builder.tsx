@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
@@ -5,6 +6,7 @@ import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import {
   MISSING_INFO,
   QUESTION_TYPES,
@@ -287,28 +289,51 @@ function SectionEditor({
 }
 
 export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
-  const [state, dispatch] = useReducer(builderReducer, { sections: [], nextKey: 1 });
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState(false);
+  const query = useQuery({ queryKey: queryKeys.questions, queryFn: reportsApi.questions });
+
+  return (
+    <div className="stack reports builder">
+      <header className="reports__header">
+        <div>
+          <BackLink />
+          <h1>Question Builder</h1>
+          <p className="muted">
+            {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
+            attached to their questions.
+          </p>
+        </div>
+      </header>
+      {cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
+        <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
+      ) : null}
+      {query.isError ? (
+        <div className="stack">
+          <Alert kind="error">The questions could not be loaded.</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : query.data === undefined ? (
+        <div className="reports__loading">
+          <Spinner label="Loading questions…" />
+        </div>
+      ) : (
+        <BuilderEditor initial={query.data} />
+      )}
+    </div>
+  );
+}
+
+/** The loaded question set being edited: it starts from what the server sent and keeps the
+ *  organizer's edits (a later refetch doesn't reset them); Confirm stores it. */
+function BuilderEditor({ initial }: { initial: SectionDto[] }) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(builderReducer, initial, fromDto);
   const [showProblems, setShowProblems] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [serverProblems, setServerProblems] = useState<BuilderProblems | null>(null);
-
-  const load = useCallback(async () => {
-    setLoadError(false);
-    try {
-      dispatch({ type: "reset", state: fromDto(await reportsApi.questions()) });
-      setLoaded(true);
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const edit = useCallback((action: BuilderAction) => {
     dispatch(action);
@@ -335,7 +360,9 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
     const payload = toDto(state);
     try {
       const saved = await reportsApi.saveQuestions(payload);
-      dispatch({ type: "reset", state: fromDto(Array.isArray(saved) ? (saved as SectionDto[]) : payload) });
+      const stored = Array.isArray(saved) ? (saved as SectionDto[]) : payload;
+      dispatch({ type: "reset", state: fromDto(stored) });
+      queryClient.setQueryData(queryKeys.questions, stored);
       setShowProblems(false);
       setDirty(false);
       setNotice({ kind: "success", text: "Questions saved. The application form uses them now." });
@@ -357,67 +384,39 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
   }, [dirty]);
 
   return (
-    <div className="stack reports builder">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Question Builder</h1>
-          <p className="muted">
-            {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
-            attached to their questions.
-          </p>
-        </div>
-      </header>
-      {cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
-        <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
-      ) : null}
-      {loadError ? (
-        <div className="stack">
-          <Alert kind="error">The questions could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      ) : !loaded ? (
-        <div className="reports__loading">
-          <Spinner label="Loading questions…" />
-        </div>
-      ) : (
-        <>
-          {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
-          <ol className="builder-sections" aria-label="Sections">
-            {state.sections.map((section, index) => (
-              <SectionEditor
-                key={section.key}
-                state={state}
-                section={section}
-                index={index}
-                problems={shown}
-                showProblems={showProblems || serverProblems !== null}
-                dispatch={edit}
-              />
-            ))}
-          </ol>
-          <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
-            Add section
-          </button>
-          <div className="builder__footer">
-            <div aria-live="polite" className="builder__notice">
-              {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-            </div>
-            <div className="builder__footer-row">
-              <span className="muted">
-                {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
-                {questionCount === 1 ? "" : "s"}
-                {dirty ? " · unsaved changes" : ""}
-              </span>
-              <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
-                {saving ? "Saving…" : "Confirm Questions"}
-              </button>
-            </div>
-          </div>
-        </>
-      )}
+  <>
+    {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
+    <ol className="builder-sections" aria-label="Sections">
+      {state.sections.map((section, index) => (
+        <SectionEditor
+          key={section.key}
+          state={state}
+          section={section}
+          index={index}
+          problems={shown}
+          showProblems={showProblems || serverProblems !== null}
+          dispatch={edit}
+        />
+      ))}
+    </ol>
+    <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
+      Add section
+    </button>
+    <div className="builder__footer">
+      <div aria-live="polite" className="builder__notice">
+        {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
+      </div>
+      <div className="builder__footer-row">
+        <span className="muted">
+          {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
+          {questionCount === 1 ? "" : "s"}
+          {dirty ? " · unsaved changes" : ""}
+        </span>
+        <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
+          {saving ? "Saving…" : "Confirm Questions"}
+        </button>
+      </div>
     </div>
+  </>
   );
 }
