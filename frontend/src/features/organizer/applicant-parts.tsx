@@ -1,7 +1,9 @@
 // Pieces of an applicant's page shared by /admin/users/<email> and the review detail.
-import { useEffect, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import { organizerApi, saveResume, type Application, type HistoryEntry } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { queryKeys } from "../../lib/query-keys";
 import { statusWord, yesNo, type Choice } from "./common";
 import { DecisionForm } from "./decision-form";
 
@@ -69,20 +71,13 @@ export function ResumeDownload({ email, label = "Download Resume" }: { email: st
 
 /** The team code and links to each teammate's page. */
 export function Teammates({ teamcode, self }: { teamcode: string | null; self: string }) {
-  const [emails, setEmails] = useState<string[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!teamcode) return;
-    let live = true;
-    organizerApi
-      .teammates(teamcode)
-      .then((list) => live && setEmails(list))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [teamcode]);
+  const query = useQuery({
+    queryKey: queryKeys.applications.teammates(teamcode ?? ""),
+    queryFn: () => organizerApi.teammates(teamcode ?? ""),
+    enabled: Boolean(teamcode),
+  });
+  const emails = query.data ?? null;
+  const failed = query.isError;
 
   if (!teamcode) {
     return (
