@@ -15,10 +15,14 @@ export interface TablePageKey {
 }
 
 export const queryKeys = {
+  /** What an email verification link says (checked once per token). */
+  verify: (token: string) => ["auth", "verify", token] as const,
   stats: ["reports", "stats"] as const,
   demographics: (group: DemographicGroup) => ["reports", "demographics", group] as const,
   /** The question set: the builder edits it, the organizer's editor renders with it. */
   questions: ["questions"] as const,
+  /** The applicant's own form: questions, application and whether a resume is on file. */
+  applyForm: ["apply", "form"] as const,
   schools: ["suggestions", "schools"] as const,
   countries: ["suggestions", "countries"] as const,
   /** The organizers (the reviewers of the table's assignment). */
