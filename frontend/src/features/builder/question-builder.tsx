@@ -7,6 +7,7 @@ import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
 import {
   MISSING_INFO,
   QUESTION_TYPES,
@@ -25,7 +26,6 @@ import {
   type BuilderState,
 } from "./builder-state";
 
-type Notice = { kind: "error" | "success"; text: string } | null;
 
 export interface QuestionBuilderProps {
   cycle?: string;
@@ -330,8 +330,8 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(builderReducer, initial, fromDto);
   const [showProblems, setShowProblems] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useSubmit();
+  const [saved, setSaved] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [serverProblems, setServerProblems] = useState<BuilderProblems | null>(null);
 
@@ -339,7 +339,7 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
     dispatch(action);
     setDirty(true);
     setServerProblems(null);
-    setNotice((n) => (n?.kind === "success" ? null : n));
+    setSaved(false);
   }, []);
 
   const problems = validate(state);
@@ -350,29 +350,35 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
 
   async function confirm() {
     setShowProblems(true);
+    setSaved(false);
     if (!valid) {
       // The spec's one message, with each problem also shown beside its field.
-      setNotice({ kind: "error", text: [MISSING_INFO, ...problems.general].join(" ") });
+      setError([MISSING_INFO, ...problems.general].join(" "));
       return;
     }
-    setSaving(true);
-    setNotice(null);
     const payload = toDto(state);
-    try {
-      const saved = await reportsApi.saveQuestions(payload);
-      const stored = Array.isArray(saved) ? (saved as SectionDto[]) : payload;
-      dispatch({ type: "reset", state: fromDto(stored) });
-      queryClient.setQueryData(queryKeys.questions, stored);
+    let placed: BuilderProblems | null = null;
+    const ok = await run(
+      async () => {
+        try {
+          const answer = await reportsApi.saveQuestions(payload);
+          const stored = Array.isArray(answer) ? (answer as SectionDto[]) : payload;
+          dispatch({ type: "reset", state: fromDto(stored) });
+          queryClient.setQueryData(queryKeys.questions, stored);
+        } catch (e) {
+          // The server's refusals, placed beside the fields they are about.
+          placed = e instanceof ApiError && e.body.errors ? problemsFromServer(state, e.body.errors) : null;
+          if (placed) setServerProblems(placed);
+          throw e;
+        }
+      },
+      (e) =>
+        [e instanceof ApiError ? e.message : "The questions could not be saved.", ...(placed?.general ?? [])].join(" "),
+    );
+    if (ok) {
       setShowProblems(false);
       setDirty(false);
-      setNotice({ kind: "success", text: "Questions saved. The application form uses them now." });
-    } catch (error) {
-      const placed = error instanceof ApiError && error.body.errors ? problemsFromServer(state, error.body.errors) : null;
-      if (placed) setServerProblems(placed);
-      const message = error instanceof ApiError ? error.message : "The questions could not be saved.";
-      setNotice({ kind: "error", text: [message, ...(placed?.general ?? [])].join(" ") });
-    } finally {
-      setSaving(false);
+      setSaved(true);
     }
   }
 
@@ -384,39 +390,40 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
   }, [dirty]);
 
   return (
-  <>
-    {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
-    <ol className="builder-sections" aria-label="Sections">
-      {state.sections.map((section, index) => (
-        <SectionEditor
-          key={section.key}
-          state={state}
-          section={section}
-          index={index}
-          problems={shown}
-          showProblems={showProblems || serverProblems !== null}
-          dispatch={edit}
-        />
-      ))}
-    </ol>
-    <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
-      Add section
-    </button>
-    <div className="builder__footer">
-      <div aria-live="polite" className="builder__notice">
-        {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
+    <>
+      {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
+      <ol className="builder-sections" aria-label="Sections">
+        {state.sections.map((section, index) => (
+          <SectionEditor
+            key={section.key}
+            state={state}
+            section={section}
+            index={index}
+            problems={shown}
+            showProblems={showProblems || serverProblems !== null}
+            dispatch={edit}
+          />
+        ))}
+      </ol>
+      <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
+        Add section
+      </button>
+      <div className="builder__footer">
+        <div aria-live="polite" className="builder__notice">
+          {saved ? <Alert kind="success">Questions saved. The application form uses them now.</Alert> : null}
+          {error ? <Alert kind="error">{error}</Alert> : null}
+        </div>
+        <div className="builder__footer-row">
+          <span className="muted">
+            {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
+            {questionCount === 1 ? "" : "s"}
+            {dirty ? " · unsaved changes" : ""}
+          </span>
+          <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
+            {saving ? "Saving…" : "Confirm Questions"}
+          </button>
+        </div>
       </div>
-      <div className="builder__footer-row">
-        <span className="muted">
-          {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
-          {questionCount === 1 ? "" : "s"}
-          {dirty ? " · unsaved changes" : ""}
-        </span>
-        <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
-          {saving ? "Saving…" : "Confirm Questions"}
-        </button>
-      </div>
-    </div>
-  </>
+    </>
   );
 }
