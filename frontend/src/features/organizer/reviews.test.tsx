@@ -5,6 +5,7 @@ import { organizerApi, type Application, type Assigned } from "../../api/organiz
 import { ApiError } from "../../lib/api";
 import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
+import { renderWithQuery } from "../../lib/test-utils";
 
 // The machine running the suite is shared; user-event journeys can take a few seconds there.
 vi.setConfig({ testTimeout: 20_000 });
@@ -67,7 +68,7 @@ describe("ReviewDetail", () => {
     vi.spyOn(organizerApi, "application").mockResolvedValue(APPLICATION);
     vi.spyOn(organizerApi, "questions").mockResolvedValue([]);
     vi.spyOn(organizerApi, "teammates").mockResolvedValue(["ada@princeton.edu", "bob@princeton.edu"]);
-    render(<ReviewDetail reviewer="grace@princeton.edu" index={index} reviewStatuses={REVIEW_STATUSES} decisions={DECISIONS} />);
+    renderWithQuery(<ReviewDetail reviewer="grace@princeton.edu" index={index} reviewStatuses={REVIEW_STATUSES} decisions={DECISIONS} />);
   }
 
   it("shows the applicant, travel and housing, teammates and Previous / Next by index", async () => {
