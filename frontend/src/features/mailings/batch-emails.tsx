@@ -7,6 +7,7 @@ import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { extractEmails } from "../../lib/emails";
 import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
 import { DeliveryStatus } from "./delivery-status";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
@@ -25,6 +26,9 @@ type Field = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at"
 type Errors = Partial<Record<Field, string>>;
 type Notice = { kind: "error" | "success"; text: string } | null;
 type BodyKind = "markdown" | "html";
+
+/** The refusal's own sentence (or the request's status) when the server sent one, else `fallback`. */
+const apiMessage = (fallback: string) => (error: unknown) => (error instanceof ApiError ? error.message : fallback);
 
 const STATUS_LABELS: Record<string, string> = {
   scheduled: "Scheduled",
@@ -61,7 +65,8 @@ export function BatchEmails() {
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const scheduling = useSubmit();
+  const busy = scheduling.busy;
   const fileInput = useRef<HTMLInputElement>(null);
 
   const [recipient, setRecipient] = useState(0);
@@ -82,7 +87,8 @@ export function BatchEmails() {
     (audiences.data ?? []).map((row) => [row.audience, row.recipients]),
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mailings.list });
-  const [cancelling, setCancelling] = useState<number | null>(null);
+  const cancelling = useSubmit();
+  const [cancelTarget, setCancelTarget] = useState<number | null>(null);
   const [openDeliveries, setOpenDeliveries] = useState<number | null>(null);
 
   // Another audience starts the preview again at its first recipient.
@@ -120,7 +126,10 @@ export function BatchEmails() {
   }
 
   async function schedule(confirmDuplicate: boolean) {
+    // One notice at a time, whichever action it came from.
     setNotice(null);
+    scheduling.setError(null);
+    cancelling.setError(null);
     const problems = validate();
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -132,9 +141,19 @@ export function BatchEmails() {
     else if (file) form.append("html", file, file.name);
     form.append("send_at", localToIso(sendAt) ?? "");
     if (confirmDuplicate) form.append("confirm_duplicate", "true");
-    setBusy(true);
-    try {
-      const created = await mailingsApi.create(form);
+    await scheduling.run(async () => {
+      let created: Awaited<ReturnType<typeof mailingsApi.create>>;
+      try {
+        created = await mailingsApi.create(form);
+      } catch (error) {
+        // The same email already went out: no failure, a question (send it again?).
+        if (error instanceof ApiError && error.status === 409) {
+          setDuplicate(error.message);
+          return;
+        }
+        setErrors(fieldErrors(error) as Errors);
+        throw error;
+      }
       setNotice({
         kind: "success",
         text: `Scheduled for ${formatSendAt(localToIso(sendAt) ?? sendAt)} to ${recipientsText(created.recipients)}.`,
@@ -151,19 +170,7 @@ export function BatchEmails() {
         refresh(),
         queryClient.invalidateQueries({ queryKey: queryKeys.mailings.audiences }),
       ]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setDuplicate(error.message);
-        return;
-      }
-      setErrors(fieldErrors(error) as Errors);
-      setNotice({
-        kind: "error",
-        text: error instanceof ApiError ? error.message : "The mailing could not be scheduled.",
-      });
-    } finally {
-      setBusy(false);
-    }
+    }, apiMessage("The mailing could not be scheduled."));
   }
 
   function submit(event: FormEvent) {
@@ -184,22 +191,22 @@ export function BatchEmails() {
   }
 
   async function cancel(mailing: Mailing) {
-    setCancelling(mailing.id);
+    setCancelTarget(mailing.id);
     setNotice(null);
-    try {
-      await mailingsApi.cancel(mailing.id);
-      setNotice({ kind: "success", text: `Cancelled “${mailing.subject}”.` });
-    } catch (error) {
-      setNotice({
-        kind: "error",
-        text: error instanceof ApiError ? error.message : "The mailing could not be cancelled.",
-      });
-    } finally {
-      setCancelling(null);
-      await refresh();
-    }
+    scheduling.setError(null);
+    await cancelling.run(async () => {
+      try {
+        await mailingsApi.cancel(mailing.id);
+        setNotice({ kind: "success", text: `Cancelled “${mailing.subject}”.` });
+      } finally {
+        // Whatever the answer, the row's status is the server's now.
+        await refresh();
+      }
+    }, apiMessage("The mailing could not be cancelled."));
   }
 
+  const failed = scheduling.error ?? cancelling.error;
+  const shownNotice: Notice = notice ?? (failed ? { kind: "error", text: failed } : null);
   const err = (name: Field) => (errors[name] ? `${id}-${name}-error` : undefined);
   const fieldError = (name: Field) =>
     errors[name] ? (
@@ -415,7 +422,7 @@ export function BatchEmails() {
             </div>
           </div>
         ) : null}
-        <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+        <div aria-live="polite">{shownNotice ? <Alert kind={shownNotice.kind}>{shownNotice.text}</Alert> : null}</div>
         <div>
           <button type="submit" className="button" disabled={busy}>
             {busy ? "Scheduling…" : "Schedule"}
@@ -496,10 +503,10 @@ export function BatchEmails() {
                           type="button"
                           className="button button--secondary button--small"
                           onClick={() => void cancel(m)}
-                          disabled={cancelling !== null}
+                          disabled={cancelling.busy}
                           aria-label={`Cancel “${m.subject}”`}
                         >
-                          {cancelling === m.id ? "Cancelling…" : "Cancel"}
+                          {cancelling.busy && cancelTarget === m.id ? "Cancelling…" : "Cancel"}
                         </button>
                       ) : null}
                     </div>

@@ -90,7 +90,7 @@ export function ApplicationEditor({ application, sections, schools, countries, o
           throw e;
         }
       },
-      (e) => [failureOf(e, "Error saving application"), ...hidden].join(" "),
+      (e) => [failureOf<string>(e, "Error saving application"), ...hidden].join(" "),
     );
   }
 
