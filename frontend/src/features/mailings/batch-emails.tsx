@@ -7,7 +7,7 @@ import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { extractEmails } from "../../lib/emails";
 import { queryKeys } from "../../lib/query-keys";
-import { useSubmit } from "../../lib/use-submit";
+import { refusalOr, useSubmit } from "../../lib/use-submit";
 import { DeliveryStatus } from "./delivery-status";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
@@ -26,9 +26,6 @@ type Field = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at"
 type Errors = Partial<Record<Field, string>>;
 type Notice = { kind: "error" | "success"; text: string } | null;
 type BodyKind = "markdown" | "html";
-
-/** The refusal's own sentence (or the request's status) when the server sent one, else `fallback`. */
-const apiMessage = (fallback: string) => (error: unknown) => (error instanceof ApiError ? error.message : fallback);
 
 const STATUS_LABELS: Record<string, string> = {
   scheduled: "Scheduled",
@@ -170,7 +167,7 @@ export function BatchEmails() {
         refresh(),
         queryClient.invalidateQueries({ queryKey: queryKeys.mailings.audiences }),
       ]);
-    }, apiMessage("The mailing could not be scheduled."));
+    }, refusalOr("The mailing could not be scheduled."));
   }
 
   function submit(event: FormEvent) {
@@ -202,7 +199,7 @@ export function BatchEmails() {
         // Whatever the answer, the row's status is the server's now.
         await refresh();
       }
-    }, apiMessage("The mailing could not be cancelled."));
+    }, refusalOr("The mailing could not be cancelled."));
   }
 
   const failed = scheduling.error ?? cancelling.error;
