@@ -192,14 +192,11 @@ export function BatchEmails() {
     setNotice(null);
     scheduling.setError(null);
     await cancelling.run(async () => {
-      try {
-        await mailingsApi.cancel(mailing.id);
-        setNotice({ kind: "success", text: `Cancelled “${mailing.subject}”.` });
-      } finally {
-        // Whatever the answer, the row's status is the server's now.
-        await refresh();
-      }
+      await mailingsApi.cancel(mailing.id);
+      setNotice({ kind: "success", text: `Cancelled “${mailing.subject}”.` });
     }, refusalOr("The mailing could not be cancelled."));
+    // Whatever the answer, the row's status is the server's now.
+    await refresh();
   }
 
   const failed = scheduling.error ?? cancelling.error;
