@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
-import { failureOf, useSubmit, type Failure, type RunOptions } from "./use-submit";
+import { failureOf, refusalOr, useSubmit, type Failure, type RunOptions } from "./use-submit";
 
 function deferred() {
   let resolve!: () => void;
@@ -113,5 +113,15 @@ describe("useSubmit when the page is leaving", () => {
     });
     expect(result.current.busy).toBe(false);
     expect(result.current.error).toBe("Error saving");
+  });
+});
+
+describe("refusalOr", () => {
+  it.each<[string, unknown, string]>([
+    ["the server's sentence", new ApiError(400, { message: "Subject is too long." }), "Subject is too long."],
+    ["the status when the server sent no sentence", new ApiError(502, { message: "" }), "Request failed (502)"],
+    ["the fallback when no answer came", new TypeError("Failed to fetch"), "The email could not be saved."],
+  ])("shows %s", (_, error, shown) => {
+    expect(failureOf(error, refusalOr("The email could not be saved."))).toBe(shown);
   });
 });

@@ -33,6 +33,12 @@ export function failureOf<E>(error: unknown, failure: Failure<E>): E {
   return (error instanceof ApiError && error.body.message ? error.body.message : failure) as E;
 }
 
+/** A failure reader for forms that show the refusal's own sentence: the server's message, or
+ *  "Request failed (status)" when it sent none; `fallback` only when no answer came (offline). */
+export function refusalOr(fallback: string): (error: unknown) => string {
+  return (error) => (error instanceof ApiError ? error.message : fallback);
+}
+
 export function useSubmit<E = string>(): Submit<E> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<E | null>(null);

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { Alert } from "../../components/alert";
 import { ApiError, fieldErrors } from "../../lib/api";
+import { useSubmit } from "../../lib/use-submit";
 import { Autocomplete } from "./autocomplete";
 import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
 import {
@@ -65,6 +66,19 @@ function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): strin
     .map(([, message]) => message);
 }
 
+/** The banner of a refused submit or save: the spec's sentence, then what the fields can't show. */
+export function failureText(kind: "submit" | "save", err: unknown, sections: QuestionSection[]): string {
+  const server = fieldErrors(err);
+  const extra = unplacedErrors(server, sections);
+  const base = kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed;
+  // A refusal without field errors (the window closed, say) says why after the spec's message.
+  const reason =
+    !Object.keys(server).length && err instanceof ApiError && err.body.message && err.status !== 400
+      ? ` ${err.body.message}`
+      : "";
+  return [base + (reason ? ":" + reason : ""), ...extra].join(" ");
+}
+
 export function ApplyForm({
   sections,
   application,
@@ -84,7 +98,9 @@ export function ApplyForm({
   const [extraConsents, setExtraConsents] = useState<Record<string, boolean>>({
     share_resume_with_sponsors: shareResumeWithSponsors,
   });
-  const [busy, setBusy] = useState<"submit" | "save" | null>(null);
+  const submitting = useSubmit();
+  const saving = useSubmit();
+  const busy = submitting.busy ? "submit" : saving.busy ? "save" : null;
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -137,23 +153,11 @@ export function ApplyForm({
     clearError(questionId);
   }
 
-  function fail(kind: "submit" | "save", err: unknown, local: FieldErrors = {}) {
-    const server = { ...local, ...fieldErrors(err) };
-    setErrors(server);
-    const extra = unplacedErrors(server, sections);
-    const base = kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed;
-    // A refusal without field errors (the window closed, say) says why after the spec's message.
-    const reason =
-      !Object.keys(server).length && err instanceof ApiError && err.body.message && err.status !== 400
-        ? ` ${err.body.message}`
-        : "";
-    setOutcome({ kind: "error", text: [base + (reason ? ":" + reason : ""), ...extra].join(" ") });
-    setBusy(null);
-    setFocusRequest((n) => n + 1);
-  }
-
   async function send(kind: "submit" | "save") {
+    // One banner at a time: a new attempt drops the last one's, whichever button made it.
     setOutcome(null);
+    submitting.setError(null);
+    saving.setError(null);
     if (kind === "submit") {
       const local = checkForSubmit(sections, state, { schools, countries, resumeOnFile });
       if (Object.keys(local).length) {
@@ -172,20 +176,28 @@ export function ApplyForm({
       }
     }
     setErrors({});
-    setBusy(kind);
     const body = {
       ...toBody(sections, state, resumeOnFile),
       share_resume_with_sponsors: Boolean(extraConsents.share_resume_with_sponsors),
     };
-    try {
-      if (kind === "submit") await applicationsApi.submit(body);
-      else await applicationsApi.save(body);
-    } catch (err) {
-      fail(kind, err);
-      return;
-    }
-    setOutcome({ kind: "success", text: kind === "submit" ? MESSAGES.submitted : MESSAGES.saved });
-    window.setTimeout(() => navigate("/dashboard"), REDIRECT_DELAY_MS);
+    await (kind === "submit" ? submitting : saving).run(
+      async () => {
+        try {
+          if (kind === "submit") await applicationsApi.submit(body);
+          else await applicationsApi.save(body);
+        } catch (err) {
+          // The server's field errors go beside their fields, like the local checks' do.
+          setErrors(fieldErrors(err));
+          setFocusRequest((n) => n + 1);
+          throw err;
+        }
+        setOutcome({ kind: "success", text: kind === "submit" ? MESSAGES.submitted : MESSAGES.saved });
+        window.setTimeout(() => navigate("/dashboard"), REDIRECT_DELAY_MS);
+      },
+      (err) => failureText(kind, err, sections),
+      // The move to the dashboard follows: the buttons stay disabled until then.
+      { leaving: true },
+    );
   }
 
   function onSubmit(event: FormEvent) {
@@ -205,6 +217,8 @@ export function ApplyForm({
     />
   );
   const done = outcome?.kind === "success";
+  const failed = submitting.error ?? saving.error;
+  const shownOutcome: Outcome = outcome ?? (failed ? { kind: "error", text: failed } : null);
 
   return (
     <form ref={form} className="apply-form" onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
@@ -314,7 +328,7 @@ export function ApplyForm({
 
       <div className="apply-actions">
         <div className="apply-actions__outcome">
-          {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+          {shownOutcome ? <Alert kind={shownOutcome.kind}>{shownOutcome.text}</Alert> : null}
         </div>
         <div className="apply-actions__buttons">
           {submitted ? null : (

@@ -4,8 +4,9 @@ import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailing
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
-import { ApiError, fieldErrors } from "../../lib/api";
+import { fieldErrors } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { refusalOr, useSubmit } from "../../lib/use-submit";
 import { useServerPreview } from "./server-preview";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
@@ -31,13 +32,23 @@ export function TemplateEditor({
   const [html, setHtml] = useState(template.html);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<"save" | "test" | "reset" | null>(null);
+  const saving = useSubmit();
+  const testing = useSubmit();
+  const resetting = useSubmit();
+  // One request at a time: every button waits while any of them runs.
+  const busy = saving.busy || testing.busy || resetting.busy;
   const dirty = subject !== template.subject || html !== template.html;
 
   // A server-rendered preview, refreshed shortly after typing stops.
   const { preview, error: previewError } = useServerPreview<Preview>([template.key, subject, html], () =>
     mailingsApi.preview(template.key, subject, html),
   );
+
+  /** One notice at a time, whichever action it came from. */
+  function clearNotices() {
+    setNotice(null);
+    for (const action of [saving, testing, resetting]) action.setError(null);
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -46,56 +57,46 @@ export function TemplateEditor({
     if (!html.trim()) problems.html = "Enter the email's HTML.";
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    setBusy("save");
-    setNotice(null);
-    try {
-      const answer = await mailingsApi.saveTemplate(template.key, subject, html);
+    clearNotices();
+    await saving.run(async () => {
+      let answer: Awaited<ReturnType<typeof mailingsApi.saveTemplate>>;
+      try {
+        answer = await mailingsApi.saveTemplate(template.key, subject, html);
+      } catch (error) {
+        setErrors(fieldErrors(error));
+        throw error;
+      }
       const saved = answer && typeof answer === "object" && "key" in answer ? answer : { ...template, subject, html };
       onSaved(saved);
       // The server keeps the subject plain (it drops a pasted {% autoescape %} wrapper): show
       // what was stored, so the form is not left "unsaved".
       setSubject(saved.subject);
       setNotice({ kind: "success", text: "Saved. The next emails of this kind use this version." });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      setNotice({ kind: "error", text: error instanceof ApiError ? error.message : "The email could not be saved." });
-    } finally {
-      setBusy(null);
-    }
+    }, refusalOr("The email could not be saved."));
   }
 
   async function resetToDefault() {
-    setBusy("reset");
-    setNotice(null);
-    try {
+    clearNotices();
+    await resetting.run(async () => {
       const restored = await mailingsApi.resetTemplate(template.key);
       onSaved(restored);
       setSubject(restored.subject);
       setHtml(restored.html);
       setErrors({});
       setNotice({ kind: "success", text: "Back to the default version." });
-    } catch (error) {
-      setNotice({ kind: "error", text: error instanceof ApiError ? error.message : "The email could not be reset." });
-    } finally {
-      setBusy(null);
-    }
+    }, refusalOr("The email could not be reset."));
   }
 
   async function sendTest() {
-    setBusy("test");
-    setNotice(null);
-    try {
+    clearNotices();
+    await testing.run(async () => {
       const result = await mailingsApi.sendTest(template.key, subject, html);
       setNotice({ kind: "success", text: result?.message || `A test email was sent to ${email}.` });
-    } catch (error) {
-      setNotice({
-        kind: "error",
-        text: error instanceof ApiError ? error.message : "The test email could not be sent.",
-      });
-    } finally {
-      setBusy(null);
-    }
+    }, refusalOr("The test email could not be sent."));
   }
+
+  const failed = saving.error ?? testing.error ?? resetting.error;
+  const shownNotice: Notice = notice ?? (failed ? { kind: "error", text: failed } : null);
 
   // The names the server substitutes (the schema: a list of names, no descriptions).
   const placeholders = template.placeholders;
@@ -158,17 +159,17 @@ export function TemplateEditor({
             </ul>
           </div>
         ) : null}
-        <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+        <div aria-live="polite">{shownNotice ? <Alert kind={shownNotice.kind}>{shownNotice.text}</Alert> : null}</div>
         <div className="button-row">
-          <button type="submit" className="button" disabled={busy !== null}>
-            {busy === "save" ? "Saving…" : "Save"}
+          <button type="submit" className="button" disabled={busy}>
+            {saving.busy ? "Saving…" : "Save"}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => void sendTest()} disabled={busy !== null}>
-            {busy === "test" ? "Sending…" : "Send test to me"}
+          <button type="button" className="button button--secondary" onClick={() => void sendTest()} disabled={busy}>
+            {testing.busy ? "Sending…" : "Send test to me"}
           </button>
           {template.customized ? (
-            <button type="button" className="button button--secondary" onClick={() => void resetToDefault()} disabled={busy !== null}>
-              {busy === "reset" ? "Resetting…" : "Reset to default"}
+            <button type="button" className="button button--secondary" onClick={() => void resetToDefault()} disabled={busy}>
+              {resetting.busy ? "Resetting…" : "Reset to default"}
             </button>
           ) : null}
           {dirty ? <span className="muted template-editor__dirty">Unsaved changes</span> : null}

@@ -7,6 +7,7 @@ import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { extractEmails } from "../../lib/emails";
 import { queryKeys } from "../../lib/query-keys";
+import { refusalOr, useSubmit } from "../../lib/use-submit";
 import { DeliveryStatus } from "./delivery-status";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
@@ -61,7 +62,8 @@ export function BatchEmails() {
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const scheduling = useSubmit();
+  const busy = scheduling.busy;
   const fileInput = useRef<HTMLInputElement>(null);
 
   const [recipient, setRecipient] = useState(0);
@@ -82,7 +84,8 @@ export function BatchEmails() {
     (audiences.data ?? []).map((row) => [row.audience, row.recipients]),
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mailings.list });
-  const [cancelling, setCancelling] = useState<number | null>(null);
+  const cancelling = useSubmit();
+  const [cancelTarget, setCancelTarget] = useState<number | null>(null);
   const [openDeliveries, setOpenDeliveries] = useState<number | null>(null);
 
   // Another audience starts the preview again at its first recipient.
@@ -120,7 +123,10 @@ export function BatchEmails() {
   }
 
   async function schedule(confirmDuplicate: boolean) {
+    // One notice at a time, whichever action it came from.
     setNotice(null);
+    scheduling.setError(null);
+    cancelling.setError(null);
     const problems = validate();
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -132,9 +138,19 @@ export function BatchEmails() {
     else if (file) form.append("html", file, file.name);
     form.append("send_at", localToIso(sendAt) ?? "");
     if (confirmDuplicate) form.append("confirm_duplicate", "true");
-    setBusy(true);
-    try {
-      const created = await mailingsApi.create(form);
+    await scheduling.run(async () => {
+      let created: Awaited<ReturnType<typeof mailingsApi.create>>;
+      try {
+        created = await mailingsApi.create(form);
+      } catch (error) {
+        // The same email already went out: no failure, a question (send it again?).
+        if (error instanceof ApiError && error.status === 409) {
+          setDuplicate(error.message);
+          return;
+        }
+        setErrors(fieldErrors(error) as Errors);
+        throw error;
+      }
       setNotice({
         kind: "success",
         text: `Scheduled for ${formatSendAt(localToIso(sendAt) ?? sendAt)} to ${recipientsText(created.recipients)}.`,
@@ -151,19 +167,7 @@ export function BatchEmails() {
         refresh(),
         queryClient.invalidateQueries({ queryKey: queryKeys.mailings.audiences }),
       ]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setDuplicate(error.message);
-        return;
-      }
-      setErrors(fieldErrors(error) as Errors);
-      setNotice({
-        kind: "error",
-        text: error instanceof ApiError ? error.message : "The mailing could not be scheduled.",
-      });
-    } finally {
-      setBusy(false);
-    }
+    }, refusalOr("The mailing could not be scheduled."));
   }
 
   function submit(event: FormEvent) {
@@ -184,22 +188,19 @@ export function BatchEmails() {
   }
 
   async function cancel(mailing: Mailing) {
-    setCancelling(mailing.id);
+    setCancelTarget(mailing.id);
     setNotice(null);
-    try {
+    scheduling.setError(null);
+    await cancelling.run(async () => {
       await mailingsApi.cancel(mailing.id);
       setNotice({ kind: "success", text: `Cancelled “${mailing.subject}”.` });
-    } catch (error) {
-      setNotice({
-        kind: "error",
-        text: error instanceof ApiError ? error.message : "The mailing could not be cancelled.",
-      });
-    } finally {
-      setCancelling(null);
-      await refresh();
-    }
+    }, refusalOr("The mailing could not be cancelled."));
+    // Whatever the answer, the row's status is the server's now.
+    await refresh();
   }
 
+  const failed = scheduling.error ?? cancelling.error;
+  const shownNotice: Notice = notice ?? (failed ? { kind: "error", text: failed } : null);
   const err = (name: Field) => (errors[name] ? `${id}-${name}-error` : undefined);
   const fieldError = (name: Field) =>
     errors[name] ? (
@@ -415,7 +416,7 @@ export function BatchEmails() {
             </div>
           </div>
         ) : null}
-        <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+        <div aria-live="polite">{shownNotice ? <Alert kind={shownNotice.kind}>{shownNotice.text}</Alert> : null}</div>
         <div>
           <button type="submit" className="button" disabled={busy}>
             {busy ? "Scheduling…" : "Schedule"}
@@ -496,10 +497,10 @@ export function BatchEmails() {
                           type="button"
                           className="button button--secondary button--small"
                           onClick={() => void cancel(m)}
-                          disabled={cancelling !== null}
+                          disabled={cancelling.busy}
                           aria-label={`Cancel “${m.subject}”`}
                         >
-                          {cancelling === m.id ? "Cancelling…" : "Cancel"}
+                          {cancelling.busy && cancelTarget === m.id ? "Cancelling…" : "Cancel"}
                         </button>
                       ) : null}
                     </div>

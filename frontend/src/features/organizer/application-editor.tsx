@@ -8,6 +8,7 @@ import { organizerApi, type Application, type Question, type QuestionSection } f
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { fieldErrors } from "../../lib/api";
+import { failureOf, useSubmit } from "../../lib/use-submit";
 import {
   checkAnswers,
   encodeSections,
@@ -17,7 +18,6 @@ import {
   type FieldErrors,
 } from "../apply/form-model";
 import { SectionFields } from "../apply/question-field";
-import { serverMessage } from "./common";
 
 /** The parts of the application this form does not show: their server errors join the message. */
 const HIDDEN_KEYS = ["checkboxes", "teamcode", "resume"];
@@ -44,8 +44,8 @@ export function ApplicationEditor({ application, sections, schools, countries, o
   const [basics, setBasics] = useState({ first: application.first, last: application.last, school: application.school });
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => initialAnswers(sections, application.sections));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
   const shown = useMemo(() => visibleSections(sections, answers), [sections, answers]);
 
   function setAnswer(questionId: string, value: AnswerValue) {
@@ -60,35 +60,38 @@ export function ApplicationEditor({ application, sections, schools, countries, o
       countries: countries.length ? countries : null,
     });
     setErrors(found);
+    setSaved(false);
     if (Object.keys(found).length) {
-      setMessage({ ok: false, text: "Please fix the highlighted answers." });
+      setError("Please fix the highlighted answers.");
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const saved = await organizerApi.updateApplication(application.email, {
-        ...basics,
-        // Only the sections that apply: the server ignores the others' answers anyway. A resume
-        // question's answer is ignored too (the upload is what counts), so none is claimed.
-        sections: encodeSections(shown, answers, false),
-        // The code-of-conduct block is not shown here; the applicant's choices are kept.
-        checkboxes: application.checkboxes,
-        teamcode: application.teamcode,
-      });
-      setMessage({ ok: true, text: "Application saved successfully" });
-      onSaved(saved ?? { ...application, ...basics });
-    } catch (e) {
-      const fields = fieldErrors(e);
-      setErrors(fields);
-      // Errors on parts this form does not show (checkboxes, team code, resume) go in the message.
-      const hidden = Object.entries(fields)
-        .filter(([key]) => HIDDEN_KEYS.includes(key))
-        .map(([, text]) => text);
-      setMessage({ ok: false, text: [serverMessage(e, "Error saving application"), ...hidden].join(" ") });
-    } finally {
-      setBusy(false);
-    }
+    // Errors on parts this form does not show (checkboxes, team code, resume) join the message.
+    let hidden: string[] = [];
+    await run(
+      async () => {
+        try {
+          const stored = await organizerApi.updateApplication(application.email, {
+            ...basics,
+            // Only the sections that apply: the server ignores the others' answers anyway. A resume
+            // question's answer is ignored too (the upload is what counts), so none is claimed.
+            sections: encodeSections(shown, answers, false),
+            // The code-of-conduct block is not shown here; the applicant's choices are kept.
+            checkboxes: application.checkboxes,
+            teamcode: application.teamcode,
+          });
+          setSaved(true);
+          onSaved(stored ?? { ...application, ...basics });
+        } catch (e) {
+          const fields = fieldErrors(e);
+          setErrors(fields);
+          hidden = Object.entries(fields)
+            .filter(([key]) => HIDDEN_KEYS.includes(key))
+            .map(([, text]) => text);
+          throw e;
+        }
+      },
+      (e) => [failureOf<string>(e, "Error saving application"), ...hidden].join(" "),
+    );
   }
 
   return (
@@ -131,7 +134,11 @@ export function ApplicationEditor({ application, sections, schools, countries, o
         countries={countries}
         resume={(label) => <ResumeNote label={label} />}
       />
-      {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
+      {error ? (
+        <Alert kind="error">{error}</Alert>
+      ) : saved ? (
+        <Alert kind="success">Application saved successfully</Alert>
+      ) : null}
       <div>
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Saving…" : "Save Application"}

@@ -4,16 +4,19 @@ import { organizerApi, type WhitelistException } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { isEmail } from "../../lib/emails";
-import { PageHeader, serverMessage } from "./common";
+import { useSubmit } from "../../lib/use-submit";
+import { PageHeader } from "./common";
 
 export function Whitelist({ exceptions: initial }: { exceptions: WhitelistException[] }) {
   const [exceptions, setExceptions] = useState(initial);
   const [email, setEmail] = useState("");
   const [pattern, setPattern] = useState("");
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [patternError, setPatternError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // One request per form; every button waits while any of them runs.
+  const emailSubmit = useSubmit();
+  const patternSubmit = useSubmit();
+  const removal = useSubmit();
+  const busy = emailSubmit.busy || patternSubmit.busy || removal.busy;
 
   async function refresh() {
     try {
@@ -27,66 +30,59 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
     event.preventDefault();
     const value = email.trim();
     if (!isEmail(value)) {
-      setEmailError("Enter a valid email address.");
+      emailSubmit.setError("Enter a valid email address.");
       return;
     }
-    setBusy("email");
-    setEmailError(null);
     setMessage(null);
-    try {
+    removal.setError(null);
+    await emailSubmit.run(async () => {
       await organizerApi.whitelistEmail(value);
       setEmail("");
       setMessage({ ok: true, text: `${value.toLowerCase()} can now register.` });
       await refresh();
-    } catch (e) {
-      setEmailError(serverMessage(e, "Error adding the email."));
-    } finally {
-      setBusy(null);
-    }
+    }, "Error adding the email.");
   }
 
   async function addPattern(event: FormEvent) {
     event.preventDefault();
     const value = pattern.trim();
     if (!value) {
-      setPatternError("Enter a pattern.");
+      patternSubmit.setError("Enter a pattern.");
       return;
     }
     try {
       new RegExp(value);
     } catch {
-      setPatternError("That is not a valid regular expression.");
+      patternSubmit.setError("That is not a valid regular expression.");
       return;
     }
-    setBusy("pattern");
-    setPatternError(null);
     setMessage(null);
-    try {
+    removal.setError(null);
+    await patternSubmit.run(async () => {
       await organizerApi.whitelistPattern(value);
       setPattern("");
       setMessage({ ok: true, text: `Addresses matching ${value} can now register.` });
       await refresh();
-    } catch (e) {
-      setPatternError(serverMessage(e, "Error adding the pattern."));
-    } finally {
-      setBusy(null);
-    }
+    }, "Error adding the pattern.");
   }
 
   async function remove(rule: WhitelistException) {
-    setBusy(`rule-${rule.id}`);
     setMessage(null);
-    try {
-      await organizerApi.removeException(rule.id);
+    await removal.run(async () => {
+      try {
+        await organizerApi.removeException(rule.id);
+      } catch (e) {
+        // Reload before the buttons come back: the rule may be gone already (another tab).
+        await refresh();
+        throw e;
+      }
       setExceptions((list) => list.filter((r) => r.id !== rule.id));
       setMessage({ ok: true, text: `Removed ${rule.value}.` });
-    } catch (e) {
-      setMessage({ ok: false, text: serverMessage(e, "Error removing the exception.") });
-      await refresh();
-    } finally {
-      setBusy(null);
-    }
+    }, "Error removing the exception.");
   }
+
+  // The latest news wins: a reload that failed after a failed removal says so, not the removal.
+  const alert = message ?? (removal.error ? { ok: false, text: removal.error } : null);
 
   return (
     <div className="stack org-narrow">
@@ -103,11 +99,11 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
             autoComplete="off"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            error={emailError}
+            error={emailSubmit.error}
           />
           <div>
-            <button type="submit" className="button" disabled={busy !== null}>
-              {busy === "email" ? "Adding…" : "Add Email"}
+            <button type="submit" className="button" disabled={busy}>
+              {emailSubmit.busy ? "Adding…" : "Add Email"}
             </button>
           </div>
         </form>
@@ -119,17 +115,17 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
             spellCheck={false}
             value={pattern}
             onChange={(e) => setPattern(e.target.value)}
-            error={patternError}
+            error={patternSubmit.error}
             hint="Matched against the whole address, e.g. .*@mentors\.example\.org"
           />
           <div>
-            <button type="submit" className="button" disabled={busy !== null}>
-              {busy === "pattern" ? "Adding…" : "Add Pattern"}
+            <button type="submit" className="button" disabled={busy}>
+              {patternSubmit.busy ? "Adding…" : "Add Pattern"}
             </button>
           </div>
         </form>
       </div>
-      {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
+      {alert ? <Alert kind={alert.ok ? "success" : "error"}>{alert.text}</Alert> : null}
       <section className="card stack" aria-labelledby="wl-list-title">
         <h2 id="wl-list-title">
           Current exceptions <span className="badge">{exceptions.length}</span>
@@ -146,7 +142,7 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
                 type="button"
                 className="button button--secondary button--small"
                 onClick={() => remove(rule)}
-                disabled={busy !== null}
+                disabled={busy}
                 aria-label={`Remove ${rule.value}`}
               >
                 Remove

@@ -5,6 +5,7 @@ import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
 import { saveFile } from "./save-file";
 import { STAT_CARDS, STAT_GROUPS, cardFilename, cardFilters, cardLabel, scopeLabel, type StatCard } from "./stat-cards";
 
@@ -19,24 +20,28 @@ const numberFormat = new Intl.NumberFormat("en-US");
 
 export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
   const { data: stats, isError: loadError, refetch } = useQuery({ queryKey: queryKeys.stats, queryFn: reportsApi.stats });
-  const [busyKey, setBusyKey] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const download = useSubmit();
+  // Which card the running download is for (its spinner); every card waits while one runs.
+  const [exporting, setExporting] = useState<string | null>(null);
+  const [downloaded, setDownloaded] = useState<string | null>(null);
 
   async function exportCard(card: StatCard) {
-    setBusyKey(card.key);
-    setNotice(null);
-    try {
+    setExporting(card.key);
+    setDownloaded(null);
+    await download.run(async () => {
       const file = await reportsApi.exportCsv(cardFilters(card, hostSchool), cardFilename(card));
       // Every card exports from one endpoint; name the file after the card so downloads differ.
       const stem = file.filename.replace(/\.csv$/i, "");
       saveFile({ ...file, filename: stem === card.key ? file.filename : `${stem}-${card.key}.csv` });
-      setNotice({ kind: "success", text: `Downloaded ${cardLabel(card, hostSchool)} as CSV.` });
-    } catch {
-      setNotice({ kind: "error", text: "Error downloading CSV" });
-    } finally {
-      setBusyKey(null);
-    }
+      setDownloaded(`Downloaded ${cardLabel(card, hostSchool)} as CSV.`);
+    }, () => "Error downloading CSV");
   }
+
+  const notice: Notice = download.error
+    ? { kind: "error", text: download.error }
+    : downloaded
+      ? { kind: "success", text: downloaded }
+      : null;
 
   return (
     <div className="stack reports">
@@ -69,14 +74,14 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
             <ul className="stat-grid">
               {STAT_CARDS.filter((card) => card.group === group.id).map((card) => {
                 const count = stats[card.key] ?? 0;
-                const busy = busyKey === card.key;
+                const busy = download.busy && exporting === card.key;
                 return (
                   <li key={card.key}>
                     <button
                       type="button"
                       className={`stat-card stat-card--${card.scope}`}
                       onClick={() => void exportCard(card)}
-                      disabled={busyKey !== null}
+                      disabled={download.busy}
                       aria-busy={busy || undefined}
                       aria-label={`${cardLabel(card, hostSchool)}: ${count}. Download CSV`}
                     >
