@@ -43,9 +43,9 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
   const [input, setInput] = useState<FillInput>({
     capacity: plan?.capacity ? String(plan.capacity) : "",
     attendanceRate: plan?.attendance_rate ? String(plan.attendance_rate) : "0.67",
-    waitlistSize: "0",
+    waitlistSize: plan?.waitlist_size != null ? String(plan.waitlist_size) : "0",
   });
-  const [keepTeams, setKeepTeams] = useState(true);
+  const [keepTeams, setKeepTeams] = useState(plan?.keep_teams ?? true);
   const [checked, setChecked] = useState(false);
   const [preview, setPreview] = useState<FillResult | null>(null);
   const [asking, setAsking] = useState(false);
