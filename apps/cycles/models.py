@@ -70,6 +70,10 @@ class Cycle(BaseModel):
     retention_date = models.DateField(null=True, blank=True)
     # When that purge ran (None: not yet). A purged cycle holds no personal data any more.
     purged_at = models.DateTimeField(null=True, blank=True)
+    # Blind review: reviewers see answers and the resume but not who the applicant is (name,
+    # email, school, team, demographics). Edited with the rubric (apps.reviews); organizers'
+    # own table and applicant pages always show everything.
+    blind_review = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-year", "season"]

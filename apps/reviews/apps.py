@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class ReviewsConfig(AppConfig):
     name = "apps.reviews"
     label = "reviews"
+
+    def ready(self) -> None:
+        from apps.cycles.signals import cycle_became_current
+
+        from . import receivers
+
+        cycle_became_current.connect(receivers.copy_rubric, dispatch_uid="reviews.copy_rubric")

@@ -27,3 +27,156 @@ class Assignment(BaseModel):
 
     def __str__(self) -> str:
         return f"{self.application_id} → {self.reviewer_id} ({self.status})"
+
+
+# --- Scoring (issue 12) ------------------------------------------------------------------
+
+# The rubric every cycle starts with, like the peers' tech and personal scores.
+DEFAULT_RUBRIC = (
+    {"name": "Technical", "description": "Skills, projects and experience", "scale_min": 1, "scale_max": 10},
+    {"name": "Personal", "description": "Motivation, curiosity and what they'd bring", "scale_min": 1, "scale_max": 10},
+)
+
+
+class Criterion(BaseModel):
+    """One criterion of a cycle's rubric: scored by each reviewer on an integer scale."""
+
+    cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="criteria")
+    name = models.CharField(max_length=60)
+    description = models.CharField(max_length=500, blank=True, default="")
+    scale_min = models.IntegerField(default=1)
+    scale_max = models.IntegerField(default=10)
+    weight = models.DecimalField(max_digits=5, decimal_places=2, default=1)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["cycle", "position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["cycle", "name"], name="unique_criterion_name_per_cycle"),
+            models.CheckConstraint(condition=models.Q(weight__gt=0), name="criterion_weight_positive"),
+            models.CheckConstraint(condition=models.Q(scale_min__lt=models.F("scale_max")), name="criterion_scale"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.scale_min}-{self.scale_max} x{self.weight})"
+
+
+class ReviewOutcome(models.TextChoices):
+    SCORED = "scored", "Scored"
+    SKIPPED = "skipped", "Skipped"
+
+
+class Review(BaseModel):
+    """A reviewer's verdict on one application: scored (with a ReviewScore per criterion) or
+    skipped. The comment is private: its author and organizers read it, other reviewers don't."""
+
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews")
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="reviews")
+    outcome = models.CharField(max_length=8, choices=ReviewOutcome.choices)
+    comment = models.TextField(blank=True, default="")
+    # Why a skip was made (free text, optional).
+    skip_reason = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["application", "reviewer"]
+        constraints = [
+            models.UniqueConstraint(fields=["reviewer", "application"], name="one_review_per_reviewer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer_id} on {self.application_id}: {self.outcome}"
+
+
+class ReviewScore(models.Model):
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="scores")
+    # PROTECT: a criterion with scores can't be removed (the rubric API answers 409 first).
+    criterion = models.ForeignKey(Criterion, on_delete=models.PROTECT, related_name="scores")
+    value = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["review", "criterion"], name="one_score_per_criterion")]
+
+    def __str__(self) -> str:
+        return f"{self.criterion_id}={self.value}"
+
+
+class ConflictReason(models.TextChoices):
+    SAME_SCHOOL = "same_school", "Same school"
+    FRIEND = "friend", "Friend"
+    OTHER = "other", "Other"
+
+
+class Conflict(models.Model):
+    """A reviewer's declared conflict of interest: the assignment is removed and the reviewer
+    is never given this application again (auto-assign and reassignment skip it)."""
+
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conflicts")
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="conflicts")
+    reason = models.CharField(max_length=16, choices=ConflictReason.choices)
+    note = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["reviewer", "application"], name="one_conflict_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.reviewer_id} x {self.application_id} ({self.reason})"
+
+
+class ReviewSummary(models.Model):
+    """An application's combined review result, refreshed from the scores by
+    `services_scoring.refresh_summaries` (one row per reviewed application). The applications
+    table sorts and filters on `review_summary__score` / `review_summary__reviews` by name,
+    without importing this app."""
+
+    application = models.OneToOneField(
+        Application, on_delete=models.CASCADE, primary_key=True, related_name="review_summary"
+    )
+    score = models.FloatField(null=True)
+    raw_score = models.FloatField(null=True)
+    reviews = models.PositiveIntegerField(default=0)
+    spread = models.FloatField(null=True)
+    # 1 for the best combined score of the cycle (ties by application id); None when unscored.
+    rank = models.PositiveIntegerField(null=True)
+    refreshed_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["score"], name="review_summary_score"),
+            models.Index(fields=["rank"], name="review_summary_rank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.application_id}: {self.score} ({self.reviews})"
+
+
+class RankingState(models.Model):
+    """When a cycle's reviews last changed and when its summaries were last refreshed: the
+    ranking refreshes synchronously while `changed_at > refreshed_at`."""
+
+    cycle = models.OneToOneField("cycles.Cycle", on_delete=models.CASCADE, primary_key=True, related_name="+")
+    changed_at = models.DateTimeField()
+    refreshed_at = models.DateTimeField(null=True)
+    # What the last refresh computed for the whole cycle, served as is by the ranking:
+    # [{criterion_id, name, alpha, units, pairable_values}] and
+    # [{reviewer_id, email, reviews, skipped, conflicts, mean, sd, shift, scale}].
+    agreement = models.JSONField(default=list)
+    reviewers = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"{self.cycle_id}: changed {self.changed_at}, refreshed {self.refreshed_at}"
+
+
+class AdmissionPlan(models.Model):
+    """The last fill-to-capacity an organizer confirmed for a cycle."""
+
+    cycle = models.OneToOneField("cycles.Cycle", on_delete=models.CASCADE, related_name="admission_plan")
+    capacity = models.PositiveIntegerField()
+    # The expected share of admitted people who come (0.67 ≈ hackassistant's attrition 1.5).
+    attendance_rate = models.FloatField()
+    waitlist_size = models.PositiveIntegerField(default=0)
+    keep_teams = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.cycle_id}: {self.capacity} at {self.attendance_rate}"

@@ -1,15 +1,36 @@
-"""The reviewer's pages: the applications assigned to the signed-in organizer, one by one."""
+"""The reviewer's pages: the applications assigned to the signed-in organizer or reviewer,
+one by one, with the scoring panel's props (rubric, the caller's review, blind mode)."""
 
 from __future__ import annotations
 
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.shortcuts import redirect
 from django.views.decorators.http import require_safe
 
-from apps.accounts.selectors import admin_emails
+from apps.accounts.models import Role, User
 from apps.applications.organizer_pages import applicant_props, decision_choices
 from apps.core.pages import admin_only, island
+from apps.cycles.selectors import current_cycle
 
-from . import selectors
+from . import reviewing, rubric, selectors
 from .models import ReviewStatus
+
+
+def reviewer_page(view):
+    """Organizers and reviewers: a signed-out visitor signs in first, anyone else goes to
+    their dashboard."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
+        if not request.user.can_review:
+            return redirect("/dashboard")
+        return view(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _review_statuses() -> list[dict]:
@@ -17,26 +38,44 @@ def _review_statuses() -> list[dict]:
 
 
 @require_safe
-@admin_only
+@reviewer_page
 def review_list_page(request):
+    cycle = current_cycle()
+    mine = reviewing.my_assigned(user=request.user, cycle=cycle)
     return island(
         request,
         "admin-reviewapps",
         {
             "reviewer": request.user.email,
             "reviewStatuses": _review_statuses(),
-            "assigned": selectors.assigned_applications(reviewer_email=request.user.email),
+            # The spec's list: addresses hidden in blind mode (the island links by index).
+            "assigned": [{"email": item["email"] or "", "status": item["status"]} for item in mine["assigned"]],
+            "items": mine["assigned"],
+            "blind": mine["blind"],
         },
         title="Applications to Review",
     )
 
 
 @require_safe
-@admin_only
+@reviewer_page
 def review_detail_page(request, index: int):
-    item = selectors.assignment_at(reviewer_email=request.user.email, index=index)
+    cycle = current_cycle()
+    blind = cycle.blind_review
+    row = selectors.assignment_row_at(reviewer_email=request.user.email, index=index)
     # Past the end ('dne') the page says 'No More to Review'; otherwise it shows the applicant.
-    applicant = applicant_props(item["email"]) if item["email"] != "dne" else {}
+    if row is None:
+        item, applicant, review = {"email": "dne"}, {}, None
+    else:
+        application_id, email, status = row
+        item = {"email": "" if blind else email, "status": status, "application_id": application_id}
+        applicant = applicant_props(email)
+        review = reviewing.review_payload(user=request.user, application_id=application_id, cycle=cycle)
+    application = applicant.get("application")
+    sections = applicant.get("sections", [])
+    if blind:
+        application = reviewing.blind_application(application)
+        sections = reviewing.blind_sections(sections)
     return island(
         request,
         "admin-reviewapps-index",
@@ -46,8 +85,12 @@ def review_detail_page(request, index: int):
             "reviewStatuses": _review_statuses(),
             "decisions": decision_choices(),
             "item": item,
-            "application": applicant.get("application"),
-            "sections": applicant.get("sections", []),
+            "application": application,
+            "sections": sections,
+            "review": review,
+            "rubric": rubric.rubric_payload(cycle),
+            "blind": blind,
+            "isOrganizer": request.user.is_admin,
         },
         title=f"Review #{index + 1}",
     )
@@ -57,9 +100,21 @@ def review_detail_page(request, index: int):
 @admin_only
 def assign_page(request):
     unassigned, more = selectors.unassigned_applications()
+    reviewers = list(
+        User.objects.filter(role__in=(Role.ADMIN, Role.REVIEWER), is_active=True)
+        .order_by("email")
+        .values("email", "role")
+    )
     return island(
         request,
         "admin-assignapps",
-        {"admins": admin_emails(), "me": request.user.email, "unassigned": unassigned, "unassignedMore": more},
+        {
+            # `admins`: everyone who can be given applications (organizers and reviewers).
+            "admins": [r["email"] for r in reviewers],
+            "reviewers": reviewers,
+            "me": request.user.email,
+            "unassigned": unassigned,
+            "unassignedMore": more,
+        },
         title="Assign Applications",
     )

@@ -34,6 +34,11 @@ def assigned_applications(*, reviewer_email: str) -> list[dict]:
     return [{"email": email, "status": status} for email, status in rows]
 
 
+def assigned_rows(*, reviewer_email: str) -> list[tuple[int, str]]:
+    """`[(application id, status)]` in assignment order (one query)."""
+    return list(_assignments(reviewer_email=reviewer_email).values_list("application_id", "status"))
+
+
 def assignment_at(*, reviewer_email: str, index: int) -> dict:
     """The index-th (0-based) assignment as `{"email", "status"}`, or `{"email": "dne"}`."""
     if index < 0 or index > MAX_INDEX:
@@ -44,6 +49,15 @@ def assignment_at(*, reviewer_email: str, index: int) -> dict:
         return dict(DOES_NOT_EXIST)
     email, status = found[0]
     return {"email": email, "status": status}
+
+
+def assignment_row_at(*, reviewer_email: str, index: int) -> tuple[int, str, str] | None:
+    """The index-th (0-based) assignment as (application id, email, status), or None."""
+    if index < 0 or index > MAX_INDEX:
+        return None
+    rows = _assignments(reviewer_email=reviewer_email).values_list("application_id", "application__email", "status")
+    found = list(rows[index : index + 1])
+    return found[0] if found else None
 
 
 def unassigned_applications(*, cycle: Cycle | None = None, limit: int = OFFER_LIMIT) -> tuple[list[str], bool]:

@@ -22,7 +22,7 @@ from apps.cycles.selectors import current_cycle
 
 from .models import Assignment, ReviewStatus
 
-NOT_AN_ORGANIZER = "No organizer with this email."
+NOT_AN_ORGANIZER = "No organizer or reviewer with this email."
 NO_ASSIGNMENT = "This application is not assigned to this reviewer."
 DRAFT_NOT_ASSIGNABLE = "This application is still a draft: only submitted applications can be assigned for review."
 # A draft's line in a batch's Failed list, in the batch decisions' words.
@@ -30,9 +30,9 @@ NOT_SUBMITTED = "Not submitted yet."
 
 
 def get_reviewer(email: str) -> User:
-    """The organizer with this email, or a 404: only organizers review."""
+    """The organizer or reviewer with this email, or a 404: only they review."""
     cleaned = clean_path_email(email)
-    reviewer = User.objects.filter(email=cleaned, role=Role.ADMIN).first() if cleaned else None
+    reviewer = User.objects.filter(email=cleaned, role__in=(Role.ADMIN, Role.REVIEWER)).first() if cleaned else None
     if reviewer is None:
         raise ApplicationError(NOT_AN_ORGANIZER, status=404)
     return reviewer

@@ -1,4 +1,4 @@
-"""The reviewer's pages: admins only; the reviewer is the signed-in organizer."""
+"""The reviewer's pages: organizers and reviewers; the reviewer is the signed-in user."""
 
 from __future__ import annotations
 
@@ -94,7 +94,8 @@ def test_review_pages_render_the_assignments_in_order(admin_client, organizer):
         {"email": "amy@princeton.edu", "status": "to_review"},
     ]
     second = admin_client.get("/admin/reviewapps/1").context["page_props"]
-    assert second["item"] == {"email": "amy@princeton.edu", "status": "to_review"}
+    amy = Application.objects.get(email="amy@princeton.edu")
+    assert second["item"] == {"email": "amy@princeton.edu", "status": "to_review", "application_id": amy.pk}
     assert second["application"]["email"] == "amy@princeton.edu"
     assert second["sections"]
     end = admin_client.get("/admin/reviewapps/2").context["page_props"]

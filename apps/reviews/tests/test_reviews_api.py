@@ -74,8 +74,8 @@ def test_a_draft_cant_be_assigned(admin_client, reviewer, applicants):
 @pytest.mark.parametrize(
     ("member", "applicant", "message"),
     [
-        ("ada@princeton.edu", "a1@yale.edu", "No organizer with this email."),
-        ("nobody@princeton.edu", "a1@yale.edu", "No organizer with this email."),
+        ("ada@princeton.edu", "a1@yale.edu", "No organizer or reviewer with this email."),
+        ("nobody@princeton.edu", "a1@yale.edu", "No organizer or reviewer with this email."),
         ("linus@princeton.edu", "nobody@yale.edu", "No application for this email."),
         ("linus@princeton.edu", "old@yale.edu", "No application for this email."),
     ],

@@ -1,0 +1,246 @@
+"""The scoring calls under `/api/reviews/` (docs/api/reviews.md): rubric, the caller's own
+review, skip, conflict, organizers' reads, auto-assign, ranking, fill to capacity, exports.
+Thin views: the rules live in rubric.py, reviewing.py, assigning.py, ranking.py, admission.py."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from apps.core.api import AdminApiView, ApiView
+from apps.core.permissions import CanReview, IsAdmin
+from apps.core.schema import error_responses
+from apps.cycles.selectors import current_cycle
+
+from . import reviewing, rubric
+from .models import ConflictReason
+from .rubric import MAX_CRITERIA, SCALE_LIMIT
+
+APPLICATION_ID = OpenApiParameter("application_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+class ReviewerApiView(ApiView):
+    """Organizers and reviewers; what a reviewer may see is narrowed by the service."""
+
+    permission_classes = [CanReview]
+
+
+# --- Rubric --------------------------------------------------------------------------------
+
+
+class CriterionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    scale_min = serializers.IntegerField()
+    scale_max = serializers.IntegerField()
+    weight = serializers.FloatField()
+    position = serializers.IntegerField()
+
+
+class RubricSerializer(serializers.Serializer):
+    criteria = CriterionSerializer(many=True)
+    blind = serializers.BooleanField()
+    locked = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="CriterionInput")
+class CriterionInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+    name = serializers.CharField(max_length=60, allow_blank=True, trim_whitespace=True)
+    description = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+    scale_min = serializers.IntegerField(min_value=0, max_value=SCALE_LIMIT)
+    scale_max = serializers.IntegerField(min_value=0, max_value=SCALE_LIMIT)
+    weight = serializers.DecimalField(
+        max_digits=6, decimal_places=2, min_value=0, max_value=100, coerce_to_string=False
+    )
+
+
+@extend_schema_serializer(component_name="RubricInput")
+class RubricInputSerializer(serializers.Serializer):
+    criteria = CriterionInputSerializer(many=True, max_length=MAX_CRITERIA, min_length=1)
+    blind = serializers.BooleanField()
+
+
+class RubricApi(ReviewerApiView):
+    """GET rubric (organizers and reviewers), PUT rubric (organizers)."""
+
+    def get_permissions(self):
+        return [IsAdmin()] if self.request.method == "PUT" else [CanReview()]
+
+    @extend_schema(summary="The current cycle's rubric and blind setting", responses={200: RubricSerializer})
+    def get(self, request):
+        return Response(rubric.rubric_payload(current_cycle()))
+
+    @extend_schema(
+        summary="Replace the rubric (organizers)",
+        request=RubricInputSerializer,
+        responses={200: RubricSerializer, **error_responses(409)},
+    )
+    def put(self, request):
+        data = self.validate(RubricInputSerializer, request.data)
+        return Response(rubric.rubric_update(cycle=current_cycle(), criteria=data["criteria"], blind=data["blind"]))
+
+
+# --- The caller's own review ---------------------------------------------------------------
+
+
+class OwnReviewSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField()
+    outcome = serializers.ChoiceField(choices=["scored", "skipped"], allow_null=True)
+    scores = serializers.DictField(child=serializers.IntegerField())
+    comment = serializers.CharField(allow_blank=True)
+    skip_reason = serializers.CharField(allow_blank=True)
+    editable = serializers.BooleanField()
+    blind = serializers.BooleanField()
+    criteria = CriterionSerializer(many=True)
+
+
+@extend_schema_serializer(component_name="ReviewInput")
+class ReviewInputSerializer(serializers.Serializer):
+    scores = serializers.DictField(
+        child=serializers.IntegerField(min_value=-(10**6), max_value=10**6), allow_empty=True
+    )
+    comment = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=False)
+
+
+@extend_schema(parameters=[APPLICATION_ID])
+class OwnReviewApi(ReviewerApiView):
+    """GET / PUT applications/{id}/review: the caller's review of an application given to them."""
+
+    @extend_schema(summary="The caller's review", responses={200: OwnReviewSerializer, **error_responses(404)})
+    def get(self, request, application_id: int):
+        return Response(reviewing.review_payload(user=request.user, application_id=application_id))
+
+    @extend_schema(
+        summary="Save the caller's review (every criterion scored)",
+        request=ReviewInputSerializer,
+        responses={200: OwnReviewSerializer, **error_responses(404, 409)},
+    )
+    def put(self, request, application_id: int):
+        data = self.validate(ReviewInputSerializer, request.data)
+        return Response(
+            reviewing.save_review(
+                user=request.user, application_id=application_id, scores=data["scores"], comment=data["comment"]
+            )
+        )
+
+
+class NextReviewerSerializer(serializers.Serializer):
+    next_reviewer = serializers.EmailField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="SkipInput")
+class SkipInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+@extend_schema_serializer(component_name="ConflictInput")
+class ConflictInputSerializer(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=ConflictReason.choices)
+    note = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+@extend_schema(
+    summary="Skip an assigned application (it goes to the next reviewer)",
+    parameters=[APPLICATION_ID],
+    request=SkipInputSerializer,
+    responses={200: NextReviewerSerializer, **error_responses(404, 409)},
+)
+class SkipApi(ReviewerApiView):
+    def post(self, request, application_id: int):
+        data = self.validate(SkipInputSerializer, request.data)
+        return Response(reviewing.skip(user=request.user, application_id=application_id, reason=data["reason"]))
+
+
+@extend_schema(
+    summary="Declare a conflict of interest (the assignment goes to the next reviewer)",
+    parameters=[APPLICATION_ID],
+    request=ConflictInputSerializer,
+    responses={200: NextReviewerSerializer, **error_responses(404, 409)},
+)
+class ConflictApi(ReviewerApiView):
+    def post(self, request, application_id: int):
+        data = self.validate(ConflictInputSerializer, request.data)
+        return Response(
+            reviewing.declare_conflict(
+                user=request.user, application_id=application_id, reason=data["reason"], note=data["note"]
+            )
+        )
+
+
+# --- Organizers: every review of an application ------------------------------------------
+
+
+class ReviewRowSerializer(serializers.Serializer):
+    reviewer = serializers.EmailField()
+    outcome = serializers.ChoiceField(choices=["scored", "skipped"])
+    scores = serializers.DictField(child=serializers.IntegerField())
+    comment = serializers.CharField(allow_blank=True)
+    skip_reason = serializers.CharField(allow_blank=True)
+    updated_at = serializers.DateTimeField()
+
+
+class ConflictRowSerializer(serializers.Serializer):
+    reviewer = serializers.EmailField()
+    reason = serializers.ChoiceField(choices=ConflictReason.choices)
+    note = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+
+
+class SummarySerializer(serializers.Serializer):
+    score = serializers.FloatField(allow_null=True)
+    raw_score = serializers.FloatField(allow_null=True)
+    reviews = serializers.IntegerField()
+    spread = serializers.FloatField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True)
+
+
+class ApplicationReviewsSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField()
+    reviews = ReviewRowSerializer(many=True)
+    conflicts = ConflictRowSerializer(many=True)
+    summary = SummarySerializer(allow_null=True)
+
+
+@extend_schema(
+    summary="Every review of an application, with comments (organizers)",
+    parameters=[APPLICATION_ID],
+    responses={200: ApplicationReviewsSerializer, **error_responses(404)},
+)
+class ApplicationReviewsApi(AdminApiView):
+    permission_denied_message = reviewing.ORGANIZERS_ONLY
+
+    def permission_denied(self, request, message=None, code=None):
+        # A reviewer asking for others' reviews: say why in words, not the generic line.
+        if request.user and request.user.is_authenticated:
+            message = reviewing.ORGANIZERS_ONLY
+        super().permission_denied(request, message=message, code=code)
+
+    def get(self, request, application_id: int):
+        return Response(ApplicationReviewsSerializer(reviewing.application_reviews(application_id=application_id)).data)
+
+
+# --- The caller's assignments --------------------------------------------------------------
+
+
+class AssignedItemSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    application_id = serializers.IntegerField()
+    email = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_null=True, allow_blank=True)
+    status = serializers.ChoiceField(choices=["to_review", "complete"])
+    outcome = serializers.ChoiceField(choices=["scored", "skipped"], allow_null=True)
+
+
+class AssignedSerializer(serializers.Serializer):
+    blind = serializers.BooleanField()
+    assigned = AssignedItemSerializer(many=True)
+
+
+@extend_schema(summary="The caller's assignments (blind-aware)", responses={200: AssignedSerializer})
+class AssignedApi(ReviewerApiView):
+    def get(self, request):
+        return Response(reviewing.my_assigned(user=request.user))

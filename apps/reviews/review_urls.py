@@ -1,0 +1,28 @@
+from django.urls import path, register_converter
+
+from . import review_api as api
+
+
+class IdConverter:
+    """A positive id that fits a 64-bit integer column (a longer one would be a database
+    error, not a 404)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "rid")
+
+urlpatterns = [
+    path("rubric", api.RubricApi.as_view(), name="rubric"),
+    path("assigned", api.AssignedApi.as_view(), name="assigned"),
+    path("applications/<rid:application_id>/review", api.OwnReviewApi.as_view(), name="review"),
+    path("applications/<rid:application_id>/skip", api.SkipApi.as_view(), name="skip"),
+    path("applications/<rid:application_id>/conflict", api.ConflictApi.as_view(), name="conflict"),
+    path("applications/<rid:application_id>/reviews", api.ApplicationReviewsApi.as_view(), name="reviews"),
+]

@@ -1,0 +1,306 @@
+"""A reviewer's work on one application: their review (scores, private comment), a skip, a
+declared conflict, and the hand-over to the next reviewer; plus the reads that respect who
+may see what (a reviewer only their assignments and their own comments; blind mode).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, Q
+
+from apps.accounts.models import Role, User
+from apps.applications.models import Application
+from apps.core.exceptions import ApplicationError
+from apps.cycles.models import Cycle
+from apps.cycles.selectors import current_cycle
+
+from . import services
+from .models import Assignment, Conflict, Criterion, Review, ReviewOutcome, ReviewScore, ReviewStatus, ReviewSummary
+from .ranking_state import mark_changed
+from .rubric import criteria_of, criterion_payload, is_locked
+
+NOT_ASSIGNED = "This application isn't assigned to you."
+CLOSED = "Reviews are closed: decisions were released."
+ORGANIZERS_ONLY = "Only organizers can read other reviewers' reviews and comments."
+COMMENT_MAX = 5000
+REVIEWER_ROLES = (Role.ADMIN, Role.REVIEWER)
+
+
+# --- Blind mode ----------------------------------------------------------------------------
+
+
+def is_demographic_section(name: str) -> bool:
+    """Demographic questions are the ones of a section named for them (the default set's
+    "Demographics Survey"). The statistics chart every survey-type question, which would also
+    hide what reviewers judge (languages, level of study), so blind mode goes by the section."""
+    return "demographic" in (name or "").casefold()
+
+
+def blind_sections(sections: list[dict]) -> list[dict]:
+    """A question set or an application's answer sections without the demographic questions
+    and answers. Sections stay in place (emptied) so section i still matches section i."""
+    out = []
+    for section in sections:
+        if is_demographic_section(section.get("section_name", "")):
+            section = {**section, **({"questions": []} if "questions" in section else {})}
+            if "answers" in section:
+                section["answers"] = []
+        out.append(section)
+    return out
+
+
+def blind_application(payload: dict | None) -> dict | None:
+    """An application payload without who the applicant is: name, email, school and team
+    emptied, demographic answers removed. Answers and the resume stay."""
+    if payload is None:
+        return None
+    return {
+        **payload,
+        "first": "",
+        "last": "",
+        "email": "",
+        "school": "",
+        "teamcode": None,
+        "team_choice": None,
+        "sections": blind_sections(payload.get("sections", [])),
+    }
+
+
+# --- Access --------------------------------------------------------------------------------
+
+
+def _application(application_id: int, cycle: Cycle, *, for_update: bool = False) -> Application | None:
+    queryset = Application.objects.filter(pk=application_id, cycle=cycle)
+    if for_update:
+        queryset = queryset.select_for_update()
+    return queryset.first()
+
+
+def own_assignment(user, application_id: int, cycle: Cycle, *, for_update: bool = False) -> Assignment:
+    """The caller's assignment of this application of the current cycle, or a 404 — for
+    organizers too: a review is written by whoever was given the application."""
+    queryset = Assignment.objects.filter(reviewer=user, application_id=application_id, application__cycle=cycle)
+    if for_update:
+        queryset = queryset.select_for_update()
+    assignment = queryset.first()
+    if assignment is None:
+        raise ApplicationError(NOT_ASSIGNED, status=404)
+    return assignment
+
+
+def _scores_of(review: Review | None) -> dict[str, int]:
+    if review is None or review.outcome != ReviewOutcome.SCORED:
+        return {}
+    return {str(s.criterion_id): s.value for s in review.scores.all()}
+
+
+def review_payload(*, user, application_id: int, cycle: Cycle | None = None, criteria=None) -> dict:
+    """The caller's own review of an assigned application (GET .../review)."""
+    cycle = cycle or current_cycle()
+    own_assignment(user, application_id, cycle)
+    review = Review.objects.filter(reviewer=user, application_id=application_id).prefetch_related("scores").first()
+    criteria = criteria_of(cycle) if criteria is None else criteria
+    return {
+        "application_id": application_id,
+        "outcome": review.outcome if review else None,
+        "scores": _scores_of(review),
+        "comment": review.comment if review else "",
+        "skip_reason": review.skip_reason if review else "",
+        "editable": not is_locked(cycle),
+        "blind": cycle.blind_review,
+        "criteria": [criterion_payload(c) for c in criteria],
+    }
+
+
+def _check_open(cycle: Cycle) -> None:
+    if is_locked(cycle):
+        raise ApplicationError(CLOSED, status=409)
+
+
+def _complete(assignment: Assignment) -> None:
+    if assignment.status != ReviewStatus.COMPLETE:
+        assignment.status = ReviewStatus.COMPLETE
+        assignment.save(update_fields=["status", "updated_at"])
+
+
+# --- Writes --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def save_review(*, user, application_id: int, scores: dict, comment: str) -> dict:
+    """Score every criterion (integers within each scale) and keep a private comment. The
+    author may change it until release; a skip becomes a scored review."""
+    cycle = current_cycle()
+    _check_open(cycle)
+    assignment = own_assignment(user, application_id, cycle, for_update=True)
+    criteria = criteria_of(cycle)
+    errors: dict[str, list[str]] = {}
+    known = {str(c.pk): c for c in criteria}
+    for key in scores:
+        if key not in known:
+            errors[f"scores.{str(key)[:20]}"] = ["Not a criterion of this cycle's rubric."]
+    for key, c in known.items():
+        value = scores.get(key)
+        if value is None:
+            errors[f"scores.{key}"] = [f"Give '{c.name}' a score from {c.scale_min} to {c.scale_max}."]
+        elif not c.scale_min <= value <= c.scale_max:
+            errors[f"scores.{key}"] = [f"'{c.name}' is scored from {c.scale_min} to {c.scale_max}."]
+    if len(comment) > COMMENT_MAX:
+        errors["comment"] = [f"At most {COMMENT_MAX} characters."]
+    if errors:
+        raise ApplicationError(next(iter(errors.values()))[0], errors=errors)
+    review, _ = Review.objects.update_or_create(
+        reviewer=user,
+        application_id=application_id,
+        defaults={"outcome": ReviewOutcome.SCORED, "comment": comment, "skip_reason": ""},
+    )
+    ReviewScore.objects.filter(review=review).delete()
+    ReviewScore.objects.bulk_create(
+        [ReviewScore(review=review, criterion_id=c.pk, value=scores[key]) for key, c in known.items()]
+    )
+    _complete(assignment)
+    mark_changed(cycle.pk)
+    return review_payload(user=user, application_id=application_id, cycle=cycle, criteria=criteria)
+
+
+def next_reviewer(*, application: Application, cycle: Cycle) -> User | None:
+    """Who takes over a skipped or conflicted application: a reviewer or organizer already
+    reviewing in this cycle, not tied to this application in any way (assigned, reviewed,
+    conflicted) and not its applicant, with the fewest open assignments (ties by email)."""
+    tied = set(Assignment.objects.filter(application=application).values_list("reviewer_id", flat=True))
+    tied |= set(Review.objects.filter(application=application).values_list("reviewer_id", flat=True))
+    tied |= set(Conflict.objects.filter(application=application).values_list("reviewer_id", flat=True))
+    tied.add(application.user_id)
+    candidate = (
+        User.objects.filter(role__in=REVIEWER_ROLES, is_active=True, assignments__application__cycle=cycle)
+        .exclude(pk__in=tied)
+        .annotate(
+            open=Count(
+                "assignments",
+                filter=Q(assignments__status=ReviewStatus.TO_REVIEW, assignments__application__cycle=cycle),
+            )
+        )
+        .order_by("open", "email")
+        .first()
+    )
+    if candidate is None:
+        return None
+    services.assign(reviewer=candidate, application_id=application.pk)
+    return candidate
+
+
+@transaction.atomic
+def skip(*, user, application_id: int, reason: str = "") -> dict:
+    """Skip an assigned application: recorded as a `skipped` review (scores dropped), the
+    assignment complete, and the application handed to the next reviewer."""
+    cycle = current_cycle()
+    _check_open(cycle)
+    assignment = own_assignment(user, application_id, cycle, for_update=True)
+    review, _ = Review.objects.update_or_create(
+        reviewer=user,
+        application_id=application_id,
+        defaults={"outcome": ReviewOutcome.SKIPPED, "skip_reason": reason.strip()},
+    )
+    ReviewScore.objects.filter(review=review).delete()
+    _complete(assignment)
+    application = _application(application_id, cycle, for_update=True)
+    taker = next_reviewer(application=application, cycle=cycle)
+    mark_changed(cycle.pk)
+    return {"next_reviewer": taker.email if taker else None}
+
+
+@transaction.atomic
+def declare_conflict(*, user, application_id: int, reason: str, note: str = "") -> dict:
+    """A conflict of interest: recorded, the caller's assignment and any review of theirs
+    removed, and the application handed to the next reviewer."""
+    cycle = current_cycle()
+    _check_open(cycle)
+    assignment = own_assignment(user, application_id, cycle, for_update=True)
+    Conflict.objects.get_or_create(
+        reviewer=user, application_id=application_id, defaults={"reason": reason, "note": note.strip()}
+    )
+    Review.objects.filter(reviewer=user, application_id=application_id).delete()
+    assignment.delete()
+    application = _application(application_id, cycle, for_update=True)
+    taker = next_reviewer(application=application, cycle=cycle)
+    mark_changed(cycle.pk)
+    return {"next_reviewer": taker.email if taker else None}
+
+
+# --- Organizers' reads ---------------------------------------------------------------------
+
+
+def application_reviews(*, application_id: int) -> dict:
+    """Every review of an application with scores and comments, its conflicts and summary
+    (organizers only: the API checks the role). Four queries."""
+    cycle = current_cycle()
+    application = _application(application_id, cycle)
+    if application is None:
+        raise ApplicationError("No application with this id in the current cycle.", status=404)
+    reviews = (
+        Review.objects.filter(application=application)
+        .select_related("reviewer")
+        .prefetch_related("scores")
+        .order_by("reviewer__email")
+    )
+    summary = ReviewSummary.objects.filter(application=application).first()
+    return {
+        "application_id": application.pk,
+        "reviews": [
+            {
+                "reviewer": r.reviewer.email,
+                "outcome": r.outcome,
+                "scores": _scores_of(r),
+                "comment": r.comment,
+                "skip_reason": r.skip_reason,
+                "updated_at": r.updated_at,
+            }
+            for r in reviews
+        ],
+        "conflicts": [
+            {"reviewer": c.reviewer.email, "reason": c.reason, "note": c.note, "created_at": c.created_at}
+            for c in Conflict.objects.filter(application=application).select_related("reviewer").order_by("pk")
+        ],
+        "summary": None
+        if summary is None
+        else {
+            "score": summary.score,
+            "raw_score": summary.raw_score,
+            "reviews": summary.reviews,
+            "spread": summary.spread,
+            "rank": summary.rank,
+        },
+    }
+
+
+def my_assigned(*, user, cycle: Cycle | None = None) -> dict:
+    """The caller's assignments in order, with their review outcome; names and emails hidden
+    in blind mode. One query."""
+    cycle = cycle or current_cycle()
+    blind = cycle.blind_review
+    rows = (
+        Assignment.objects.filter(reviewer=user, application__cycle=cycle)
+        .order_by("position", "pk")
+        .values_list("application_id", "application__email", "application__first", "application__last", "status")
+    )
+    outcomes = dict(
+        Review.objects.filter(reviewer=user, application__cycle=cycle).values_list("application_id", "outcome")
+    )
+    return {
+        "blind": blind,
+        "assigned": [
+            {
+                "index": i,
+                "application_id": pk,
+                "email": None if blind else email,
+                "name": None if blind else f"{first} {last}".strip(),
+                "status": status,
+                "outcome": outcomes.get(pk),
+            }
+            for i, (pk, email, first, last, status) in enumerate(rows)
+        ],
+    }
+
+
+def criteria_names(cycle: Cycle) -> dict[int, str]:
+    return dict(Criterion.objects.filter(cycle=cycle).values_list("pk", "name"))
