@@ -1,10 +1,6 @@
 // TEMPORARY until the reviews API is in schema.d.ts: then these move into urls.ts.
 const base = "/api/reviews";
 export const reviewUrls = {
-  rubric: `${base}/rubric`,
-  review: (id: number) => `${base}/applications/${id}/review`,
-  skip: (id: number) => `${base}/applications/${id}/skip`,
-  conflict: (id: number) => `${base}/applications/${id}/conflict`,
   autoAssign: `${base}/auto-assign`,
   ranking: `${base}/ranking`,
   fillToCapacity: `${base}/fill-to-capacity`,

@@ -1,44 +1,19 @@
 // Review scoring, rubric, assignment, ranking and admission calls (issue 12; docs/api/reviews.md).
 import { api } from "../lib/api";
-import { reviewUrls as urls } from "./review-urls";
+import type { components } from "./schema";
+import { urls } from "./urls";
+import { reviewUrls } from "./review-urls";
 
-export interface Criterion {
-  id: number;
-  name: string;
-  description: string;
-  scale_min: number;
-  scale_max: number;
-  weight: number | string;
-  position: number;
-}
+type Schemas = components["schemas"];
 
-export interface Rubric {
-  criteria: Criterion[];
-  blind: boolean;
-  locked: boolean;
-}
-
-export interface RubricInput {
-  criteria: { id?: number; name: string; description: string; scale_min: number; scale_max: number; weight: number | string }[];
-  blind: boolean;
-}
-
-export interface OwnReview {
-  application_id: number;
-  outcome: "scored" | "skipped" | null;
-  scores: Record<string, number>;
-  comment: string;
-  skip_reason: string;
-  editable: boolean;
-  blind: boolean;
-  criteria: Criterion[];
-}
-
-export type ConflictReason = "same_school" | "friend" | "other";
-
-export interface Reassigned {
-  next_reviewer: string | null;
-}
+export type Criterion = Schemas["Criterion"];
+export type Rubric = Schemas["Rubric"];
+export type RubricInput = Schemas["RubricInputRequest"];
+export type OwnReview = Schemas["OwnReview"];
+export type ConflictReason = Schemas["ReasonEnum"];
+export type Reassigned = Schemas["NextReviewer"];
+/** The caller's assignments (GET assigned), blind-aware. */
+export type AssignedItems = Schemas["Assigned"];
 
 export interface AutoAssignInput {
   reviewers: string[];
@@ -105,6 +80,7 @@ export interface Capacity {
 }
 
 export const reviewsApi = {
+  assigned: () => api.get<AssignedItems>(urls.reviewsAssigned),
   rubric: () => api.get<Rubric>(urls.rubric),
   saveRubric: (body: RubricInput) => api.put<Rubric>(urls.rubric, body),
   review: (applicationId: number) => api.get<OwnReview>(urls.review(applicationId)),
@@ -113,8 +89,8 @@ export const reviewsApi = {
   skip: (applicationId: number, reason = "") => api.post<Reassigned>(urls.skip(applicationId), { reason }),
   conflict: (applicationId: number, reason: ConflictReason, note: string) =>
     api.post<Reassigned>(urls.conflict(applicationId), { reason, note }),
-  autoAssign: (body: AutoAssignInput) => api.post<AutoAssignResult>(urls.autoAssign, body),
-  ranking: (query: { min_reviews?: number; page?: number; page_size?: number }) => api.get<Ranking>(urls.ranking, query),
-  fill: (body: FillInputBody) => api.post<FillResult>(urls.fillToCapacity, body),
-  capacity: () => api.get<Capacity>(urls.capacity),
+  autoAssign: (body: AutoAssignInput) => api.post<AutoAssignResult>(reviewUrls.autoAssign, body),
+  ranking: (query: { min_reviews?: number; page?: number; page_size?: number }) => api.get<Ranking>(reviewUrls.ranking, query),
+  fill: (body: FillInputBody) => api.post<FillResult>(reviewUrls.fillToCapacity, body),
+  capacity: () => api.get<Capacity>(reviewUrls.capacity),
 };

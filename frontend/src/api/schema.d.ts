@@ -1422,6 +1422,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/applications/{application_id}/conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a conflict of interest (the assignment goes to the next reviewer)
+         * @description Organizers and reviewers; what a reviewer may see is narrowed by the service.
+         */
+        post: operations["reviews_applications_conflict_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/applications/{application_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's review
+         * @description GET / PUT applications/{id}/review: the caller's review of an application given to them.
+         */
+        get: operations["reviews_applications_review_retrieve"];
+        /**
+         * Save the caller's review (every criterion scored)
+         * @description GET / PUT applications/{id}/review: the caller's review of an application given to them.
+         */
+        put: operations["reviews_applications_review_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/applications/{application_id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review of an application, with comments (organizers)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_applications_reviews_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/applications/{application_id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip an assigned application (it goes to the next reviewer)
+         * @description Organizers and reviewers; what a reviewer may see is narrowed by the service.
+         */
+        post: operations["reviews_applications_skip_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's assignments (blind-aware)
+         * @description Organizers and reviewers; what a reviewer may see is narrowed by the service.
+         */
+        get: operations["reviews_assigned_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current cycle's rubric and blind setting
+         * @description GET rubric (organizers and reviewers), PUT rubric (organizers).
+         */
+        get: operations["reviews_rubric_retrieve"];
+        /**
+         * Replace the rubric (organizers)
+         * @description GET rubric (organizers and reviewers), PUT rubric (organizers).
+         */
+        put: operations["reviews_rubric_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1480,6 +1611,12 @@ export interface components {
             team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             email: string;
         };
+        ApplicationReviews: {
+            application_id: number;
+            reviews: components["schemas"]["ReviewRow"][];
+            conflicts: components["schemas"]["ConflictRow"][];
+            summary: components["schemas"]["Summary"] | null;
+        };
         /** @description GET `application` and an organizer's GET / PUT `{email}`. */
         ApplicationSavedOutput: {
             status: components["schemas"]["ApplicationStatusEnum"];
@@ -1513,13 +1650,29 @@ export interface components {
             member: string;
             emails: string | string[];
         };
+        Assigned: {
+            blind: boolean;
+            assigned: components["schemas"]["AssignedItem"][];
+        };
+        AssignedItem: {
+            index: number;
+            application_id: number;
+            email: string | null;
+            name: string | null;
+            status: components["schemas"]["ReviewStatusEnum"];
+            outcome: (components["schemas"]["OutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
+        };
         AssignedList: {
             assigned: components["schemas"]["Assignment"][];
         };
-        /** @description One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. */
+        /**
+         * @description One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. In blind
+         *     mode a reviewer gets `email: ""` and the `application_id` instead.
+         */
         Assignment: {
             email: string;
             status?: components["schemas"]["ReviewStatusEnum"];
+            application_id?: number;
         };
         AudienceCount: {
             audience: string;
@@ -1606,6 +1759,19 @@ export interface components {
             retention_date: string | null;
             message: string;
         };
+        ConflictInputRequest: {
+            reason: components["schemas"]["ReasonEnum"];
+            /** @default  */
+            note: string;
+        };
+        ConflictRow: {
+            /** Format: email */
+            reviewer: string;
+            reason: components["schemas"]["ReasonEnum"];
+            note: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         Count: {
             label: string;
             count: number;
@@ -1613,6 +1779,27 @@ export interface components {
         CredentialsRequest: {
             email: string;
             password: string;
+        };
+        Criterion: {
+            id: number;
+            name: string;
+            description: string;
+            scale_min: number;
+            scale_max: number;
+            /** Format: double */
+            weight: number;
+            position: number;
+        };
+        CriterionInputRequest: {
+            /** Format: int64 */
+            id?: number | null;
+            name: string;
+            /** @default  */
+            description: string;
+            scale_min: number;
+            scale_max: number;
+            /** Format: double */
+            weight: number;
         };
         CurrentOutput: {
             year: number;
@@ -1852,8 +2039,30 @@ export interface components {
         Message: {
             message: string;
         };
+        NextReviewer: {
+            /** Format: email */
+            next_reviewer: string | null;
+        };
         /** @enum {unknown} */
         NullEnum: null;
+        /**
+         * @description * `scored` - scored
+         *     * `skipped` - skipped
+         * @enum {string}
+         */
+        OutcomeEnum: "scored" | "skipped";
+        OwnReview: {
+            application_id: number;
+            outcome: (components["schemas"]["OutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
+            scores: {
+                [key: string]: number;
+            };
+            comment: string;
+            skip_reason: string;
+            editable: boolean;
+            blind: boolean;
+            criteria: components["schemas"]["Criterion"][];
+        };
         PasswordRequest: {
             password: string;
         };
@@ -1906,6 +2115,13 @@ export interface components {
          * @enum {string}
          */
         QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        /**
+         * @description * `same_school` - Same school
+         *     * `friend` - Friend
+         *     * `other` - Other
+         * @enum {string}
+         */
+        ReasonEnum: "same_school" | "friend" | "other";
         ReleaseCount: {
             status: string;
             label: string;
@@ -1927,6 +2143,25 @@ export interface components {
             submitted: boolean;
             size: number;
         };
+        ReviewInputRequest: {
+            scores: {
+                [key: string]: number;
+            };
+            /** @default  */
+            comment: string;
+        };
+        ReviewRow: {
+            /** Format: email */
+            reviewer: string;
+            outcome: components["schemas"]["OutcomeEnum"];
+            scores: {
+                [key: string]: number;
+            };
+            comment: string;
+            skip_reason: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         /**
          * @description * `to_review` - to_review
          *     * `complete` - complete
@@ -1941,6 +2176,19 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "user" | "reviewer" | "volunteer";
+        Rubric: {
+            criteria: components["schemas"]["Criterion"][];
+            blind: boolean;
+            locked: boolean;
+        };
+        RubricInputRequest: {
+            criteria: components["schemas"]["CriterionInputRequest"][];
+            blind: boolean;
+        };
+        SkipInputRequest: {
+            /** @default  */
+            reason: string;
+        };
         SponsorConsentOutput: {
             share_resume_with_sponsors: boolean;
             can_change: boolean;
@@ -1965,6 +2213,16 @@ export interface components {
         };
         Submitted: {
             submitted: boolean;
+        };
+        Summary: {
+            /** Format: double */
+            score: number | null;
+            /** Format: double */
+            raw_score: number | null;
+            reviews: number;
+            /** Format: double */
+            spread: number | null;
+            rank: number | null;
         };
         TablePage: {
             applications: components["schemas"]["TableRow"][];
@@ -6138,6 +6396,494 @@ export interface operations {
             };
             /** @description Signed in but not allowed, or the CSRF check failed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_conflict_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConflictInputRequest"];
+                "multipart/form-data": components["schemas"]["ConflictInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReviewer"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_review_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnReview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_review_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInputRequest"];
+                "multipart/form-data": components["schemas"]["ReviewInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnReview"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_reviews_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationReviews"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_applications_skip_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SkipInputRequest"];
+                "multipart/form-data": components["schemas"]["SkipInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReviewer"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_assigned_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assigned"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_rubric_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rubric"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_rubric_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RubricInputRequest"];
+                "multipart/form-data": components["schemas"]["RubricInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rubric"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -73,6 +73,14 @@ export const urls = {
       review_status: status,
     }),
 
+  // Review scoring (issue 12; docs/api/reviews.md)
+  rubric: apiUrl("/api/reviews/rubric"),
+  reviewsAssigned: apiUrl("/api/reviews/assigned"),
+  review: (id: number) => apiUrl("/api/reviews/applications/{application_id}/review", { application_id: id }),
+  skip: (id: number) => apiUrl("/api/reviews/applications/{application_id}/skip", { application_id: id }),
+  conflict: (id: number) => apiUrl("/api/reviews/applications/{application_id}/conflict", { application_id: id }),
+  reviewsOf: (id: number) => apiUrl("/api/reviews/applications/{application_id}/reviews", { application_id: id }),
+
   // Reports
   stats: apiUrl("/api/applications/stats"),
   exportCsv: apiUrl("/api/applications/export"),

@@ -14,7 +14,7 @@ export interface CriterionInput {
   description: string;
   scale_min: number;
   scale_max: number;
-  weight: number | string;
+  weight: number;
 }
 
 /** One editable row. `key` is stable while rows move (React's key, label ids). Numbers are kept
@@ -132,7 +132,7 @@ export function toPayload(rows: CriterionRow[]): CriterionInput[] {
     description: row.description.trim(),
     scale_min: Number(row.scaleMin),
     scale_max: Number(row.scaleMax),
-    weight: row.weight.trim(),
+    weight: Number(row.weight.trim()),
   }));
 }
 

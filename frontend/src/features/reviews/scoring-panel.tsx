@@ -228,8 +228,23 @@ function ReviewForm({ review, applicationId, onMoved }: { review: OwnReview; app
   );
 }
 
-export function ScoringPanel({ applicationId, onMoved }: { applicationId: number; onMoved?: () => void }) {
-  const query = useQuery({ queryKey: reviewKey(applicationId), queryFn: () => reviewsApi.review(applicationId) });
+export function ScoringPanel({
+  applicationId,
+  initial,
+  onMoved,
+}: {
+  applicationId: number;
+  /** The page's server-rendered review: no second request on load. */
+  initial?: OwnReview;
+  onMoved?: () => void;
+}) {
+  const query = useQuery({
+    queryKey: reviewKey(applicationId),
+    queryFn: () => reviewsApi.review(applicationId),
+    initialData: initial,
+    // The review changes only through this panel, which writes its answers into the cache.
+    staleTime: 60_000,
+  });
   if (query.isPending)
     return (
       <section className="card org-center" aria-label="Your review">
@@ -237,10 +252,5 @@ export function ScoringPanel({ applicationId, onMoved }: { applicationId: number
       </section>
     );
   if (query.isError) return <Alert kind="error">{query.error.message || "Error fetching your review."}</Alert>;
-  return (
-    <>
-      {query.data.blind ? <p className="badge rv-blind">{BLIND_NOTE}</p> : null}
-      <ReviewForm review={query.data} applicationId={applicationId} onMoved={onMoved} />
-    </>
-  );
+  return <ReviewForm review={query.data} applicationId={applicationId} onMoved={onMoved} />;
 }

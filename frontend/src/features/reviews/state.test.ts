@@ -27,7 +27,7 @@ import {
 
 const DEFAULT = rowsFrom([
   { id: 1, name: "Technical", description: "Skills", scale_min: 1, scale_max: 10, weight: 1 },
-  { id: 2, name: "Personal", description: "Motivation", scale_min: 1, scale_max: 10, weight: "1.50" },
+  { id: 2, name: "Personal", description: "Motivation", scale_min: 1, scale_max: 10, weight: 1.5 },
 ]);
 
 function row(over: Partial<CriterionRow>): CriterionRow {
@@ -67,9 +67,9 @@ describe("rubric rows", () => {
     const rows = moveRow(addRow(DEFAULT), "id-2", -1);
     const edited = updateRow(rows, rows[2].key, "name", "  Design ");
     expect(toPayload(edited)).toEqual([
-      { id: 2, name: "Personal", description: "Motivation", scale_min: 1, scale_max: 10, weight: "1.5" },
-      { id: 1, name: "Technical", description: "Skills", scale_min: 1, scale_max: 10, weight: "1" },
-      { name: "Design", description: "", scale_min: 1, scale_max: 10, weight: "1" },
+      { id: 2, name: "Personal", description: "Motivation", scale_min: 1, scale_max: 10, weight: 1.5 },
+      { id: 1, name: "Technical", description: "Skills", scale_min: 1, scale_max: 10, weight: 1 },
+      { name: "Design", description: "", scale_min: 1, scale_max: 10, weight: 1 },
     ]);
   });
 });
