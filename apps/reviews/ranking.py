@@ -1,0 +1,219 @@
+"""The cycle's ranking: `refresh_summaries` turns every score into ReviewSummary rows (and the
+cycle-wide agreement and reviewer figures) through scoring.rank, and `ranking` serves them in
+a constant number of queries."""
+
+from __future__ import annotations
+
+import math
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.applications.models import Application
+from apps.core.exceptions import ApplicationError
+from apps.cycles.models import Cycle
+
+from . import scoring
+from .models import Conflict, RankingState, Review, ReviewOutcome, ReviewScore, ReviewSummary
+from .rubric import criteria_of, criterion_payload
+
+UPSERT_CHUNK = 5000
+REVIEWER_KEYS = ("email", "reviews", "skipped", "conflicts", "mean", "sd")
+MAX_PAGE_SIZE = 200
+DEFAULT_PAGE_SIZE = 50
+
+
+def _finite(value: float | None) -> float | None:
+    return value if value is not None and math.isfinite(value) else None
+
+
+@transaction.atomic
+def refresh_summaries(cycle: Cycle) -> int:
+    """Recompute the cycle's summaries from all its scores: one query for the scores, the maths
+    in one pass (scoring.rank), then upserts in chunks of UPSERT_CHUNK and one delete of the
+    summaries whose application has no usable review any more. Returns the number of
+    summaries. Runs under a lock of the cycle's RankingState row, so two refreshes take turns."""
+    started = timezone.now()
+    state, _ = RankingState.objects.select_for_update().get_or_create(
+        cycle_id=cycle.pk, defaults={"changed_at": started}
+    )
+    criteria = criteria_of(cycle)
+    specs = [
+        scoring.CriterionSpec(id=c.pk, weight=float(c.weight), scale_min=c.scale_min, scale_max=c.scale_max)
+        for c in criteria
+    ]
+    rows = ReviewScore.objects.filter(
+        review__application__cycle=cycle, review__outcome=ReviewOutcome.SCORED, criterion__cycle=cycle
+    ).values_list("review__reviewer_id", "review__application_id", "criterion_id", "value")
+    result = scoring.rank(
+        (
+            scoring.Score(reviewer=r, application=a, criterion=c, value=v)
+            for r, a, c, v in rows.iterator(chunk_size=10000)
+        ),
+        specs,
+    )
+    order = result.order()
+    ranks = {app: i + 1 for i, app in enumerate(a for a in order if result.applications[a].score is not None)}
+    summaries = [
+        ReviewSummary(
+            application_id=app,
+            score=_finite(res.score),
+            raw_score=_finite(res.raw_score),
+            reviews=res.reviews,
+            spread=_finite(res.spread),
+            rank=ranks.get(app),
+            refreshed_at=started,
+        )
+        for app, res in result.applications.items()
+    ]
+    for start in range(0, len(summaries), UPSERT_CHUNK):
+        ReviewSummary.objects.bulk_create(
+            summaries[start : start + UPSERT_CHUNK],
+            update_conflicts=True,
+            unique_fields=["application"],
+            update_fields=["score", "raw_score", "reviews", "spread", "rank", "refreshed_at"],
+        )
+    ReviewSummary.objects.filter(application__cycle=cycle).exclude(refreshed_at=started).delete()
+
+    names = {c.pk: c.name for c in criteria}
+    state.agreement = [
+        {
+            "criterion_id": cid,
+            "name": names.get(cid, ""),
+            "alpha": _finite(agreement.alpha),
+            "units": agreement.units,
+            "pairable_values": agreement.pairable_values,
+        }
+        for cid, agreement in result.agreement.items()
+    ]
+    state.reviewers = _reviewer_rows(cycle, result)
+    state.refreshed_at = started
+    state.save(update_fields=["agreement", "reviewers", "refreshed_at"])
+    return len(summaries)
+
+
+def _reviewer_rows(cycle: Cycle, result) -> list[dict]:
+    """Per reviewer: reviews scored, skips, conflicts (two grouped queries and one of names)."""
+    skipped = dict(
+        Review.objects.filter(application__cycle=cycle, outcome=ReviewOutcome.SKIPPED)
+        .values_list("reviewer_id")
+        .annotate(n=Count("pk"))
+    )
+    conflicts = dict(
+        Conflict.objects.filter(application__cycle=cycle).values_list("reviewer_id").annotate(n=Count("pk"))
+    )
+    ids = set(result.reviewers) | set(skipped) | set(conflicts)
+    emails = dict(User.objects.filter(pk__in=ids).values_list("pk", "email"))
+    rows = []
+    for pk in sorted(ids, key=lambda i: emails.get(i, "")):
+        stats = result.reviewers.get(pk)
+        rows.append(
+            {
+                "email": emails.get(pk, ""),
+                "reviews": stats.reviews if stats else 0,
+                "skipped": skipped.get(pk, 0),
+                "conflicts": conflicts.get(pk, 0),
+                "mean": _finite(stats.mean) if stats else None,
+                "sd": _finite(stats.sd) if stats else None,
+                "shift": _finite(stats.shift) if stats else None,
+                "scale": _finite(stats.scale) if stats else None,
+            }
+        )
+    return rows
+
+
+def ensure_fresh(cycle: Cycle) -> RankingState:
+    """The cycle's ranking state, refreshed first when a review changed since the last refresh."""
+    state = RankingState.objects.filter(cycle_id=cycle.pk).first()
+    if state is None or state.refreshed_at is None or state.changed_at > state.refreshed_at:
+        refresh_summaries(cycle)
+        state = RankingState.objects.get(cycle_id=cycle.pk)
+    return state
+
+
+ROW_FIELDS = ("id", "email", "first", "last", "school", "teamcode", "status")
+SUMMARY_FIELDS = (
+    "review_summary__rank",
+    "review_summary__score",
+    "review_summary__raw_score",
+    "review_summary__reviews",
+    "review_summary__spread",
+)
+
+
+def ranked_applications(cycle: Cycle, *, min_reviews: int = 0):
+    """The cycle's scored applications with at least `min_reviews` reviews, by rank."""
+    return (
+        Application.objects.filter(cycle=cycle, review_summary__rank__isnull=False)
+        .filter(review_summary__reviews__gte=min_reviews)
+        .order_by("review_summary__rank")
+    )
+
+
+def row_of(values: dict) -> dict:
+    return {
+        "rank": values["review_summary__rank"],
+        "application_id": values["id"],
+        "email": values["email"],
+        "name": f"{values['first']} {values['last']}".strip(),
+        "school": values["school"],
+        "team": values["teamcode"] or None,
+        "status": values["status"],
+        "score": values["review_summary__score"],
+        "raw_score": values["review_summary__raw_score"],
+        "reviews": values["review_summary__reviews"],
+        "spread": values["review_summary__spread"],
+    }
+
+
+def rows_of(queryset) -> list[dict]:
+    return [row_of(v) for v in queryset.values(*ROW_FIELDS, *SUMMARY_FIELDS)]
+
+
+def _int_param(raw, *, name: str, default: int, minimum: int, maximum: int) -> int:
+    if raw is None or raw == "":
+        return default
+    text = str(raw).strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 9 or not minimum <= int(text) <= maximum:
+        message = f"Must be a whole number from {minimum} to {maximum}."
+        raise ApplicationError(f"'{name}': {message}", errors={name: [message]})
+    return int(text)
+
+
+def ranking(cycle: Cycle, params) -> dict:
+    """GET ranking: a page of ranked rows, the rubric, agreement and reviewer figures. Five
+    queries when fresh (state, criteria, count, page, plus the cycle's rubric check)."""
+    min_reviews = _int_param(params.get("min_reviews"), name="min_reviews", default=0, minimum=0, maximum=1000)
+    page = _int_param(params.get("page"), name="page", default=1, minimum=1, maximum=10_000_000)
+    size = _int_param(
+        params.get("page_size"), name="page_size", default=DEFAULT_PAGE_SIZE, minimum=1, maximum=MAX_PAGE_SIZE
+    )
+    state = ensure_fresh(cycle)
+    queryset = ranked_applications(cycle, min_reviews=min_reviews)
+    total = queryset.count()
+    start = (page - 1) * size
+    if min_reviews == 0:
+        # Ranks are 1..n without gaps when nothing is filtered: a page is a range of ranks,
+        # read by the rank index instead of an OFFSET walk.
+        page_rows = queryset.filter(review_summary__rank__gt=start)[:size]
+    else:
+        page_rows = queryset[start : start + size]
+    return {
+        "rows": rows_of(page_rows),
+        "total": total,
+        "page": page,
+        "pages": max(1, math.ceil(total / size)),
+        "criteria": [criterion_payload(c) for c in criteria_of(cycle)],
+        "agreement": state.agreement,
+        "reviewers": [
+            {k: r[k] for k in ("email", "reviews", "skipped", "conflicts", "mean", "sd")} for r in state.reviewers
+        ],
+        "refreshed_at": state.refreshed_at,
+    }
+
+
+def summaries_query(cycle: Cycle):
+    """Every summary of the cycle (exports)."""
+    return ReviewSummary.objects.filter(application__cycle=cycle)
