@@ -50,7 +50,7 @@ describe("RubricPage", () => {
     await user.type(within(third).getByLabelText("Name"), "Design");
     await user.clear(within(third).getByLabelText("Weight"));
     await user.type(within(third).getByLabelText("Weight"), "2");
-    await user.click(screen.getByRole("button", { name: "Move Design up" }));
+    await user.click(screen.getByRole("button", { name: "Move up: Design" }));
     await user.click(screen.getByRole("button", { name: "Remove Technical" }));
     await user.click(screen.getByLabelText("Hide applicants' identity from reviewers"));
     await user.click(screen.getByRole("button", { name: "Save rubric" }));

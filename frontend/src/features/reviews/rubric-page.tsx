@@ -55,13 +55,6 @@ function CriterionEditor({
         <div className="rv-criterion__grid">
           <Field label="Name" value={row.name} maxLength={60} onChange={(e) => onChange("name", e.target.value)} error={errors.name} />
           <Field
-            label="Weight"
-            inputMode="decimal"
-            value={row.weight}
-            onChange={(e) => onChange("weight", e.target.value)}
-            error={errors.weight}
-          />
-          <Field
             label="Lowest score"
             inputMode="numeric"
             value={row.scaleMin}
@@ -74,6 +67,13 @@ function CriterionEditor({
             value={row.scaleMax}
             onChange={(e) => onChange("scaleMax", e.target.value)}
             error={errors.scaleMax}
+          />
+          <Field
+            label="Weight"
+            inputMode="decimal"
+            value={row.weight}
+            onChange={(e) => onChange("weight", e.target.value)}
+            error={errors.weight}
           />
         </div>
         <TextareaField
@@ -90,18 +90,18 @@ function CriterionEditor({
             className="button button--secondary button--small"
             onClick={() => onMove(-1)}
             disabled={index === 0}
-            aria-label={`Move ${title} up`}
           >
             Move up
+            <span className="visually-hidden">: {title}</span>
           </button>
           <button
             type="button"
             className="button button--secondary button--small"
             onClick={() => onMove(1)}
             disabled={index === count - 1}
-            aria-label={`Move ${title} down`}
           >
             Move down
+            <span className="visually-hidden">: {title}</span>
           </button>
           <button type="button" className="button button--secondary button--small rv-danger" onClick={onRemove} aria-label={`Remove ${title}`}>
             Remove
