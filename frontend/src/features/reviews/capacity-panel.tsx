@@ -6,8 +6,11 @@ import { capacityView } from "./state";
 
 export const CAPACITY_KEY = ["reviews", "capacity"];
 
-export function CapacityPanel() {
+/** `quiet`: the admin panel's version, shown only once an admission plan set a capacity (and
+ * silent on failure: the panel's cards matter more than this figure). */
+export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
   const query = useQuery({ queryKey: CAPACITY_KEY, queryFn: reviewsApi.capacity });
+  if (quiet && (query.isPending || query.isError || !query.data.capacity)) return null;
   if (query.isPending)
     return (
       <section className="card rv-capacity" aria-busy="true" aria-label="Capacity">
@@ -20,6 +23,11 @@ export function CapacityPanel() {
   return (
     <section className="card stack rv-capacity" aria-labelledby="rv-capacity-title">
       <h2 id="rv-capacity-title">Spots filled</h2>
+      {quiet ? (
+        <p className="muted">
+          Confirmed attendees against the capacity set on the <a href="/admin/ranking">Ranking</a> page.
+        </p>
+      ) : null}
       <p className="rv-capacity__label">{view.label}</p>
       {c.capacity ? (
         <div

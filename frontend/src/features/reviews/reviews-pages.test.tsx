@@ -6,6 +6,7 @@ import type { Capacity, FillResult, OwnReview, Ranking, RankingRow, Rubric } fro
 import { mockFetch } from "../../lib/fetch-mock";
 import { makeQueryClient, QueryProvider } from "../../lib/query";
 import { AutoAssign } from "./auto-assign";
+import { CapacityPanel } from "./capacity-panel";
 import { RankingPage } from "./ranking-page";
 import { RubricPage } from "./rubric-page";
 import { ScoringPanel } from "./scoring-panel";
@@ -367,5 +368,23 @@ describe("RankingPage", () => {
     expect(await screen.findByText("No reviewed applications match.")).toBeInTheDocument();
     expect(await screen.findByText("25 confirmed · no capacity set yet")).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+});
+
+describe("CapacityPanel quiet (the admin panel's)", () => {
+  it("shows nothing until a capacity is set, then the bar", async () => {
+    mockFetch({ "GET /api/reviews/capacity": [{ body: { ...CAPACITY, capacity: null } }, { body: CAPACITY }] });
+    const first = renderWithQuery(<CapacityPanel quiet />);
+    await waitFor(() => expect(first.container.textContent).toBe(""));
+    first.unmount();
+    renderWithQuery(<CapacityPanel quiet />);
+    expect(await screen.findByRole("progressbar", { name: "Confirmed attendees of capacity" })).toHaveAttribute("aria-valuenow", "25");
+  });
+
+  it("stays silent when the call fails", async () => {
+    mockFetch({ "GET /api/reviews/capacity": { status: 403, body: { message: "Only organizers can do this." } } });
+    const { container } = renderWithQuery(<CapacityPanel quiet />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.textContent).toBe("");
   });
 });
