@@ -50,10 +50,16 @@ def applicants():
     return [make_application(e, first=f, last=last, school=s) for e, f, last, s in APPLICANTS]
 
 
+def choice(page, criterion: str, value: int):
+    """The radio button `value` of a criterion's scale."""
+    scale = page.get_by_role("group", name=re.compile(rf"^{criterion} \("))
+    return scale.get_by_role("radio", name=str(value), exact=True)
+
+
 def score_current(page, values) -> None:
     """On a review page: pick each criterion's value, add a comment, save."""
     for name, value in zip(["Technical", "Personal", "Design"], values, strict=True):
-        page.get_by_role("group", name=re.compile(rf"^{name} \(")).get_by_role("radio", name=str(value), exact=True).check()
+        choice(page, name, value).check()
     page.get_by_label("Comment").fill(f"Scored {values}")
     page.get_by_role("button", name="Save review").click()
     expect(page.get_by_text("Review saved.", exact=False)).to_be_visible()
@@ -133,8 +139,10 @@ def test_rubric_auto_assign_two_reviewers_ranking_fill_to_capacity_history(new_p
     fill.get_by_label("Waitlist size").fill("1")
     fill.get_by_role("button", name="Preview").click()
     expect(page.get_by_text("1 applicant to accept · 1 to waitlist")).to_be_visible()
-    expect(page.get_by_role("region", name=re.compile("^Accept")).get_by_role("listitem")).to_contain_text("Ada Lovelace")
-    expect(page.get_by_role("region", name=re.compile("^Waitlist")).get_by_role("listitem")).to_contain_text("Alan Turing")
+    accept = page.get_by_role("region", name=re.compile("^Accept"))
+    waitlist = page.get_by_role("region", name=re.compile("^Waitlist"))
+    expect(accept.get_by_role("listitem")).to_contain_text("Ada Lovelace")
+    expect(waitlist.get_by_role("listitem")).to_contain_text("Alan Turing")
     shot(page, "reviews-ranking-desktop")
     page.get_by_role("button", name="Record these decisions").click()
     dialog = page.get_by_role("alertdialog", name="Record these decisions?")
@@ -166,7 +174,7 @@ def test_a_reviewer_scores_on_a_phone(new_page, make_admin):
     expect(page.get_by_text("Score every criterion, then save.")).to_be_visible()
     score_two = {"Technical": 8, "Personal": 7}
     for name, value in score_two.items():
-        page.get_by_role("group", name=re.compile(rf"^{name} \(")).get_by_role("radio", name=str(value), exact=True).tap()
+        choice(page, name, value).tap()
     page.get_by_role("button", name="Save review").tap()
     expect(page.get_by_text("Review saved.", exact=False)).to_be_visible()
     no_sideways_scroll(page)
