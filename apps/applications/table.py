@@ -29,7 +29,7 @@ import django_filters
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, models
-from django.db.models import F, Max
+from django.db.models import F, Max, Value
 from django.db.models.fields.tuple_lookups import (
     Tuple,
     TupleGreaterThan,
@@ -37,6 +37,7 @@ from django.db.models.fields.tuple_lookups import (
     TupleLessThan,
     TupleLessThanOrEqual,
 )
+from django.db.models.functions import Coalesce
 from django.utils.dateparse import parse_datetime
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import serializers
@@ -51,18 +52,39 @@ from .models import Application, ApplicationStatus, submitted_at_sort_key, teamc
 
 TEXT_FILTERS = ("first", "last", "email", "school")
 EXACT_FILTERS = ("status", "teamcode")
-FILTER_KEYS = TEXT_FILTERS + EXACT_FILTERS
+# At least this many scored reviews (apps.reviews' summaries, read by their ORM name only:
+# applications may not import reviews, which sits above it).
+NUMBER_FILTERS = ("reviews_min",)
+FILTER_KEYS = TEXT_FILTERS + EXACT_FILTERS + NUMBER_FILTERS
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 100
 # Far past any real table (a page of 1 over 50,000 rows is page 50,000); it keeps any OFFSET
 # inside a 64-bit integer whatever number a client sends.
 MAX_PAGE = 10_000_000
 MAX_FILTER_LENGTH = 254
-TABLE_COLUMNS = ("email", "first", "last", "school", "teamcode", "status", "submitted_at")
+TABLE_COLUMNS = (
+    "email",
+    "first",
+    "last",
+    "school",
+    "teamcode",
+    "status",
+    "submitted_at",
+    "review_score",
+    "review_count",
+)
+# Below any combined score (they are a few standard deviations around 0): the NULL-free sort key
+# of an application without one, so it sorts last by -score.
+NO_SCORE = -1e300
+
 
 # The sortable columns. Each sorts by its key, then email, then id, all in one direction, so
 # the order is total (no two rows tie) and a page boundary is one tuple. None means the column
 # itself; teamcode and submitted_at may be NULL and sort by NULL-free keys (models.py).
+def score_sort_key():
+    return Coalesce("review_summary__score", Value(NO_SCORE), output_field=models.FloatField())
+
+
 SORT_KEYS = {
     "email": None,
     "first": None,
@@ -71,6 +93,8 @@ SORT_KEYS = {
     "teamcode": teamcode_sort_key,
     "status": None,
     "submitted_at": submitted_at_sort_key,
+    # The combined review score (apps.reviews' ReviewSummary, by its ORM name).
+    "score": score_sort_key,
 }
 DEFAULT_SORT = "email"
 SORTS = tuple(sort for column in SORT_KEYS for sort in (column, f"-{column}"))
@@ -123,6 +147,13 @@ class ApplicationTableFilter(django_filters.FilterSet):
         error_messages={"invalid_choice": f"Unknown status. Choose one of: {', '.join(ApplicationStatus.values)}."},
     )
     teamcode = django_filters.CharFilter(max_length=MAX_FILTER_LENGTH, validators=[validate_storable])
+    reviews_min = django_filters.NumberFilter(
+        field_name="review_count",
+        lookup_expr="gte",
+        min_value=0,
+        max_value=1000,
+        error_messages={"invalid": "Enter a whole number of reviews."},
+    )
     sort = SortFilter(
         choices=[(sort, sort) for sort in SORTS],
         error_messages={"invalid_choice": f"Sort by one of: {', '.join(SORTS)}."},
@@ -134,8 +165,16 @@ class ApplicationTableFilter(django_filters.FilterSet):
 
 
 def table_queryset(cycle: Cycle):
-    """Every application of `cycle`, in the default order (email, then id)."""
-    return Application.objects.filter(cycle=cycle).order_by("email", "id")
+    """Every application of `cycle`, in the default order (email, then id), with its combined
+    review score and number of scored reviews (None and 0 before any review)."""
+    return (
+        Application.objects.filter(cycle=cycle)
+        .annotate(
+            review_score=F("review_summary__score"),
+            review_count=Coalesce("review_summary__reviews", Value(0), output_field=models.IntegerField()),
+        )
+        .order_by("email", "id")
+    )
 
 
 def filtered(filterset: ApplicationTableFilter):
@@ -173,7 +212,7 @@ def parse_filters_json(raw: str | None) -> dict[str, str]:
     for key, value in data.items():
         if value is None:
             continue
-        if key == "teamcode" and isinstance(value, int) and not isinstance(value, bool):
+        if key in ("teamcode", *NUMBER_FILTERS) and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
             errors[key] = ["Must be a string."]
@@ -412,6 +451,9 @@ class TablePagination(BasePagination):
         if isinstance(field, models.DateTimeField):
             parsed = parse_datetime(value) if isinstance(value, str) else None
             return parsed if parsed is not None and parsed.tzinfo is not None else None
+        if isinstance(field, models.FloatField):
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            return float(value) if number and math.isfinite(value) else None
         if isinstance(field, models.IntegerField | models.AutoField):
             return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63 else None
         if isinstance(field, models.CharField | models.TextField):
@@ -430,6 +472,10 @@ class TableRowSerializer(serializers.Serializer):
     teamcode = serializers.CharField(allow_null=True, allow_blank=True)
     status = serializers.ChoiceField(choices=ApplicationStatus.choices)
     submitted_at = serializers.DateTimeField(allow_null=True)
+    score = serializers.FloatField(
+        source="review_score", allow_null=True, help_text="Combined review score; null before any review"
+    )
+    reviews = serializers.IntegerField(source="review_count", help_text="Scored reviews")
 
 
 def application_table(*, cycle: Cycle, filters: Mapping, params: Mapping | None = None) -> dict:

@@ -4,8 +4,9 @@ Thin views: the rules live in rubric.py, reviewing.py, assigning.py, ranking.py,
 
 from __future__ import annotations
 
+from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -14,7 +15,7 @@ from apps.core.permissions import CanReview, IsAdmin
 from apps.core.schema import error_responses
 from apps.cycles.selectors import current_cycle
 
-from . import reviewing, rubric
+from . import admission, assigning, exports, ranking, reviewing, rubric
 from .models import ConflictReason
 from .rubric import MAX_CRITERIA, SCALE_LIMIT
 
@@ -244,3 +245,183 @@ class AssignedSerializer(serializers.Serializer):
 class AssignedApi(ReviewerApiView):
     def get(self, request):
         return Response(reviewing.my_assigned(user=request.user))
+
+
+# --- Auto-assign -----------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="AutoAssignInput")
+class AutoAssignInputSerializer(serializers.Serializer):
+    reviewers = serializers.ListField(child=serializers.CharField(max_length=254), min_length=1, max_length=200)
+    per_application = serializers.IntegerField(min_value=1, max_value=10)
+    avoid_own_school = serializers.BooleanField(required=False, default=False)
+
+
+class AutoAssignSerializer(serializers.Serializer):
+    assigned = serializers.IntegerField()
+    applications = serializers.IntegerField()
+    loads = serializers.DictField(child=serializers.IntegerField())
+
+
+class AutoAssignApi(AdminApiView):
+    @extend_schema(
+        summary="Assign every submitted application to N reviewers, balanced (only adds)",
+        request=AutoAssignInputSerializer,
+        responses={200: AutoAssignSerializer},
+    )
+    def post(self, request):
+        data = self.validate(AutoAssignInputSerializer, request.data)
+        return Response(
+            assigning.auto_assign(
+                cycle=current_cycle(),
+                emails=data["reviewers"],
+                per_application=data["per_application"],
+                avoid_own_school=data["avoid_own_school"],
+            )
+        )
+
+
+# --- Ranking ---------------------------------------------------------------------------------
+
+
+class RankingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    application_id = serializers.IntegerField()
+    email = serializers.EmailField()
+    name = serializers.CharField(allow_blank=True)
+    school = serializers.CharField(allow_blank=True)
+    team = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    score = serializers.FloatField(allow_null=True)
+    raw_score = serializers.FloatField(allow_null=True)
+    reviews = serializers.IntegerField()
+    spread = serializers.FloatField(allow_null=True)
+
+
+class AgreementSerializer(serializers.Serializer):
+    criterion_id = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    alpha = serializers.FloatField(allow_null=True)
+    units = serializers.IntegerField()
+    pairable_values = serializers.IntegerField()
+
+
+class ReviewerStatsSerializer(serializers.Serializer):
+    email = serializers.CharField(allow_blank=True)
+    reviews = serializers.IntegerField()
+    skipped = serializers.IntegerField()
+    conflicts = serializers.IntegerField()
+    mean = serializers.FloatField(allow_null=True)
+    sd = serializers.FloatField(allow_null=True)
+
+
+class RankingSerializer(serializers.Serializer):
+    rows = RankingRowSerializer(many=True)
+    total = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    criteria = CriterionSerializer(many=True)
+    agreement = AgreementSerializer(many=True)
+    reviewers = ReviewerStatsSerializer(many=True)
+    refreshed_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema(
+    summary="The calibrated ranking, agreement per criterion and reviewer figures",
+    parameters=[
+        OpenApiParameter("min_reviews", OpenApiTypes.INT, description="0-1000"),
+        OpenApiParameter("page", OpenApiTypes.INT),
+        OpenApiParameter("page_size", OpenApiTypes.INT, description="1-200"),
+    ],
+    responses={200: RankingSerializer, **error_responses(400)},
+)
+class RankingApi(AdminApiView):
+    def get(self, request):
+        return Response(RankingSerializer(ranking.ranking(current_cycle(), request.query_params)).data)
+
+
+# --- Fill to capacity ------------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="FillToCapacityInput")
+class FillInputSerializer(serializers.Serializer):
+    capacity = serializers.IntegerField(min_value=1, max_value=100_000)
+    attendance_rate = serializers.FloatField(min_value=0.05, max_value=1)
+    waitlist_size = serializers.IntegerField(min_value=0, max_value=100_000, required=False, default=0)
+    keep_teams = serializers.BooleanField(required=False, default=False)
+    dry_run = serializers.BooleanField(required=False, default=True)
+    confirm_count = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10_000_000)
+
+
+class FillCountsSerializer(serializers.Serializer):
+    accept = serializers.IntegerField()
+    waitlist = serializers.IntegerField()
+    already_decided = serializers.IntegerField()
+    teams_kept = serializers.IntegerField()
+    target = serializers.IntegerField()
+
+
+class FillSerializer(serializers.Serializer):
+    accept = RankingRowSerializer(many=True)
+    waitlist = RankingRowSerializer(many=True)
+    counts = FillCountsSerializer()
+
+
+class FillToCapacityApi(AdminApiView):
+    @extend_schema(
+        summary="Preview or record acceptances and the waitlist by rank",
+        request=FillInputSerializer,
+        responses={200: FillSerializer, **error_responses(409)},
+    )
+    def post(self, request):
+        data = self.validate(FillInputSerializer, request.data)
+        result = admission.fill_to_capacity(cycle=current_cycle(), actor=request.user, **data)
+        return Response(FillSerializer(result).data)
+
+
+class CapacitySerializer(serializers.Serializer):
+    capacity = serializers.IntegerField(allow_null=True)
+    attendance_rate = serializers.FloatField(allow_null=True)
+    waitlist_size = serializers.IntegerField(allow_null=True)
+    keep_teams = serializers.BooleanField()
+    accepted = serializers.IntegerField()
+    confirmed = serializers.IntegerField()
+    checked_in = serializers.IntegerField(allow_null=True)
+    waitlisted = serializers.IntegerField()
+    spots_left = serializers.IntegerField(allow_null=True)
+
+
+@extend_schema(summary="Spots filled against the capacity", responses={200: CapacitySerializer})
+class CapacityApi(AdminApiView):
+    def get(self, request):
+        return Response(admission.capacity(current_cycle()))
+
+
+# --- Exports ---------------------------------------------------------------------------------
+
+
+def _csv(chunks, name: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(chunks, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@extend_schema(
+    summary="Every review with scores and comments, as CSV",
+    responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="CSV, one row per review")},
+)
+class ScoresExportApi(AdminApiView):
+    def get(self, request):
+        cycle = current_cycle()
+        return _csv(exports.scores_csv(cycle), exports.filename(cycle, "review-scores"))
+
+
+@extend_schema(
+    summary="Per-reviewer figures, as CSV",
+    responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="CSV, one row per reviewer")},
+)
+class ReviewersExportApi(AdminApiView):
+    def get(self, request):
+        cycle = current_cycle()
+        return _csv(exports.reviewers_csv(cycle), exports.filename(cycle, "reviewers"))

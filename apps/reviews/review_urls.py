@@ -25,4 +25,10 @@ urlpatterns = [
     path("applications/<rid:application_id>/skip", api.SkipApi.as_view(), name="skip"),
     path("applications/<rid:application_id>/conflict", api.ConflictApi.as_view(), name="conflict"),
     path("applications/<rid:application_id>/reviews", api.ApplicationReviewsApi.as_view(), name="reviews"),
+    path("auto-assign", api.AutoAssignApi.as_view(), name="auto-assign"),
+    path("ranking", api.RankingApi.as_view(), name="ranking"),
+    path("fill-to-capacity", api.FillToCapacityApi.as_view(), name="fill-to-capacity"),
+    path("capacity", api.CapacityApi.as_view(), name="capacity"),
+    path("export/scores.csv", api.ScoresExportApi.as_view(), name="export-scores"),
+    path("export/reviewers.csv", api.ReviewersExportApi.as_view(), name="export-reviewers"),
 ]

@@ -92,7 +92,15 @@ def test_users_page_props_have_page_size_statuses_and_filters_from_the_address(a
         "declined",
     ]
     assert props["initialState"] == {
-        "filters": {"first": "Ada", "last": "", "email": "", "school": "", "status": "submitted", "teamcode": ""},
+        "filters": {
+            "first": "Ada",
+            "last": "",
+            "email": "",
+            "school": "",
+            "status": "submitted",
+            "teamcode": "",
+            "reviews_min": "",
+        },
         "sort": "email",
         "page": 1,
     }
@@ -207,6 +215,8 @@ def test_users_page_renders_the_first_page_for_the_filters_in_the_address(admin_
                 "teamcode": None,
                 "status": "submitted",
                 "submitted_at": props["initialPage"]["applications"][0]["submitted_at"],
+                "score": None,
+                "reviews": 0,
             }
         ],
         "total": 1,

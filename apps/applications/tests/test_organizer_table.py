@@ -16,7 +16,7 @@ from apps.cycles.selectors import current_cycle
 from .organizer_data import make_application, other_cycle
 
 URL = "/api/applications/all"
-ROW_KEYS = {"email", "first", "last", "school", "teamcode", "status", "submitted_at"}
+ROW_KEYS = {"email", "first", "last", "school", "teamcode", "status", "submitted_at", "score", "reviews"}
 # Session, user, current cycle, the table's version, count (when not cached), page: the same
 # at every page and table size.
 TABLE_QUERY_BUDGET = 6
@@ -104,6 +104,8 @@ def test_first_page_lists_current_cycle_sorted_by_email(admin_client, table):
         "school": "Massachusetts Institute of Technology",
         "teamcode": "123456",
         "status": "accepted",
+        "score": None,
+        "reviews": 0,
     }
 
 

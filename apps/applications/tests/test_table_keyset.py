@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.applications import status_machine
 from apps.applications.models import NEVER_SUBMITTED, Application
-from apps.applications.table import SORT_KEYS
+from apps.applications.table import NO_SCORE, SORT_KEYS
 
 from .organizer_data import make_application, other_cycle
 
@@ -56,11 +56,19 @@ def expected(sort: str, **filters) -> list[str]:
     rows = list(Application.objects.filter(cycle__is_current=True, **filters))
 
     def key(row):
+        if column == "score":
+            return score_key(row)
         value = getattr(row, column)
         if column == "teamcode":
             value = value or ""
         elif column == "submitted_at":
             value = value or NEVER_SUBMITTED
+        return (value, row.email, row.pk)
+
+    def score_key(row):
+        # The combined review score (apps.reviews), NO_SCORE before any review.
+        summary = getattr(row, "review_summary", None)
+        value = summary.score if summary is not None and summary.score is not None else NO_SCORE
         return (value, row.email, row.pk)
 
     # The database's collation decides text order: ask it for the key column's order once,
@@ -270,7 +278,15 @@ def test_the_page_renders_the_sorted_page_its_address_names(admin_client, people
     r = admin_client.get("/admin/users?sort=-first&page=2&school=university")
     props = r.context["page_props"]
     assert props["initialState"] == {
-        "filters": {"first": "", "last": "", "email": "", "school": "university", "status": "", "teamcode": ""},
+        "filters": {
+            "first": "",
+            "last": "",
+            "email": "",
+            "school": "university",
+            "status": "",
+            "teamcode": "",
+            "reviews_min": "",
+        },
         "sort": "-first",
         "page": 2,
     }

@@ -4,9 +4,11 @@ and speed. Pure Python: no database."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
@@ -300,6 +302,28 @@ def test_input_edge_rules():
     assert UNREVIEWED == ApplicationResult(score=None, raw_score=None, reviews=0, spread=None)
 
 
+def test_database_types_are_accepted():
+    # Criterion.weight is a Decimal field and ReviewScore.value an integer: both are taken as numbers.
+    criteria = [CriterionSpec(TECH, Decimal("3.00"), 0, 10), CriterionSpec(PERS, Decimal("1.00"), 0, 10)]
+    assert rank(scores_of(SMALL), criteria) == rank(scores_of(SMALL), RUBRIC)
+    assert rank([Score(A, 1, TECH, Decimal("7"))], criteria).applications[1].raw_score == 7
+
+
+def test_the_garbage_collector_is_left_as_it_was():
+    assert gc.isenabled()
+    rank(scores_of(SMALL), RUBRIC)
+    assert gc.isenabled()
+    with pytest.raises(ValueError):  # raised half-way through, with collection switched off
+        rank([Score(A, 1, TECH, "not a number")], RUBRIC)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        rank(scores_of(SMALL), RUBRIC)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 @pytest.mark.parametrize(
     ("criteria", "k"),
     [
@@ -347,6 +371,13 @@ def test_any_input_gives_finite_consistent_output(scores, scales, weights, k):
         assert 0 <= res.raw_score <= 10
     for agreement in r.agreement.values():
         assert agreement.alpha is None or agreement.alpha <= 1 + 1e-12
+    # Ignored values change nothing, a repeat keeps the last value, and without repeats order doesn't matter.
+    last = {
+        (s.reviewer, s.application, s.criterion): s for s in scores if s.criterion in (1, 2) and math.isfinite(s.value)
+    }
+    kept = list(last.values())
+    assert rank(kept, criteria, prior_strength=k) == r
+    assert rank(kept[::-1], criteria, prior_strength=k) == r
 
 
 # --- invariances -----------------------------------------------------------------------------------
@@ -374,9 +405,13 @@ WIDE = [CriterionSpec(TECH, 1, 0, 100), CriterionSpec(PERS, 1, 0, 100)]
 
 
 def edited(scores: list[Score], reviewer: int, change) -> list[Score]:
-    return [
+    """The same scores with one reviewer's values passed through change(); none may leave the 0..100 scale
+    (clamping would be a real change of opinion, not a shift or stretch)."""
+    out = [
         Score(s.reviewer, s.application, s.criterion, change(s.value)) if s.reviewer == reviewer else s for s in scores
     ]
+    assert all(0 <= s.value <= 100 for s in out)
+    return out
 
 
 def centre(scores: list[Score], reviewer: int) -> float:

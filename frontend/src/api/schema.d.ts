@@ -1529,6 +1529,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/auto-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign every submitted application to N reviewers, balanced (only adds)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["reviews_auto_assign_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spots filled against the capacity
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_capacity_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/export/reviewers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-reviewer figures, as CSV
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_export_reviewers.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/export/scores.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review with scores and comments, as CSV
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_export_scores.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/fill-to-capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview or record acceptances and the waitlist by rank
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["reviews_fill_to_capacity_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calibrated ranking, agreement per criterion and reviewer figures
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["reviews_ranking_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/rubric": {
         parameters: {
             query?: never;
@@ -1557,6 +1695,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Agreement: {
+            criterion_id: number;
+            name: string;
+            /** Format: double */
+            alpha: number | null;
+            units: number;
+            pairable_values: number;
+        };
         Answer: {
             question_id: string;
             answer: string;
@@ -1693,6 +1839,19 @@ export interface components {
          * @enum {string}
          */
         AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "custom";
+        AutoAssign: {
+            assigned: number;
+            applications: number;
+            loads: {
+                [key: string]: number;
+            };
+        };
+        AutoAssignInputRequest: {
+            reviewers: string[];
+            per_application: number;
+            /** @default false */
+            avoid_own_school: boolean;
+        };
         /** @description The result every batch of addresses gives, plus what only a decision has. */
         BatchDecisionResult: {
             approved: string[];
@@ -1728,6 +1887,18 @@ export interface components {
          * @enum {string}
          */
         BatchStatusInputStatusEnum: "accepted" | "waitlisted" | "rejected" | "waitlist_accepted";
+        Capacity: {
+            capacity: number | null;
+            /** Format: double */
+            attendance_rate: number | null;
+            waitlist_size: number | null;
+            keep_teams: boolean;
+            accepted: number;
+            confirmed: number;
+            checked_in: number | null;
+            waitlisted: number;
+            spots_left: number | null;
+        };
         ConfigOutput: {
             dates: components["schemas"]["Dates"];
             status: components["schemas"]["CycleStatusEnum"];
@@ -1935,6 +2106,30 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        Fill: {
+            accept: components["schemas"]["RankingRow"][];
+            waitlist: components["schemas"]["RankingRow"][];
+            counts: components["schemas"]["FillCounts"];
+        };
+        FillCounts: {
+            accept: number;
+            waitlist: number;
+            already_decided: number;
+            teams_kept: number;
+            target: number;
+        };
+        FillToCapacityInputRequest: {
+            capacity: number;
+            /** Format: double */
+            attendance_rate: number;
+            /** @default 0 */
+            waitlist_size: number;
+            /** @default false */
+            keep_teams: boolean;
+            /** @default true */
+            dry_run: boolean;
+            confirm_count?: number | null;
+        };
         HistoryEvent: {
             /** Format: date-time */
             at: string;
@@ -2115,6 +2310,34 @@ export interface components {
          * @enum {string}
          */
         QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        Ranking: {
+            rows: components["schemas"]["RankingRow"][];
+            total: number;
+            page: number;
+            pages: number;
+            criteria: components["schemas"]["Criterion"][];
+            agreement: components["schemas"]["Agreement"][];
+            reviewers: components["schemas"]["ReviewerStats"][];
+            /** Format: date-time */
+            refreshed_at: string | null;
+        };
+        RankingRow: {
+            rank: number;
+            application_id: number;
+            /** Format: email */
+            email: string;
+            name: string;
+            school: string;
+            team: string | null;
+            status: string;
+            /** Format: double */
+            score: number | null;
+            /** Format: double */
+            raw_score: number | null;
+            reviews: number;
+            /** Format: double */
+            spread: number | null;
+        };
         /**
          * @description * `same_school` - Same school
          *     * `friend` - Friend
@@ -2168,6 +2391,16 @@ export interface components {
          * @enum {string}
          */
         ReviewStatusEnum: "to_review" | "complete";
+        ReviewerStats: {
+            email: string;
+            reviews: number;
+            skipped: number;
+            conflicts: number;
+            /** Format: double */
+            mean: number | null;
+            /** Format: double */
+            sd: number | null;
+        };
         /**
          * @description * `admin` - admin
          *     * `user` - user
@@ -2243,6 +2476,13 @@ export interface components {
             status: components["schemas"]["ApplicationStatusEnum"];
             /** Format: date-time */
             submitted_at: string | null;
+            /**
+             * Format: double
+             * @description Combined review score; null before any review
+             */
+            score: number | null;
+            /** @description Scored reviews */
+            reviews: number;
         };
         /**
          * @description * `new` - Starting a new team
@@ -2495,7 +2735,7 @@ export interface operations {
                 /** @description Rows per page (1 to 100) */
                 per_page?: number;
                 /** @description A column, '-' first for descending; ties are broken by email. Default: email */
-                sort?: "-email" | "-first" | "-last" | "-school" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "status" | "submitted_at" | "teamcode";
+                sort?: "-email" | "-first" | "-last" | "-school" | "-score" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "score" | "status" | "submitted_at" | "teamcode";
             };
             header?: never;
             path?: never;
@@ -6796,6 +7036,318 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_auto_assign_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoAssignInputRequest"];
+                "multipart/form-data": components["schemas"]["AutoAssignInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssign"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_capacity_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capacity"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviews_export_reviewers.csv_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one row per reviewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviews_export_scores.csv_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one row per review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_fill_to_capacity_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FillToCapacityInputRequest"];
+                "multipart/form-data": components["schemas"]["FillToCapacityInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fill"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_ranking_retrieve: {
+        parameters: {
+            query?: {
+                /** @description 0-1000 */
+                min_reviews?: number;
+                page?: number;
+                /** @description 1-200 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ranking"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,8 @@ function pageOf(page: number, pages: number, total: number, emails: string[]): A
       teamcode: null,
       status: "submitted",
       submitted_at: "2026-01-15T14:30:00Z",
+      score: null,
+      reviews: 0,
     })),
   };
 }

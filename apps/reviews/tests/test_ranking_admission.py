@@ -1,0 +1,214 @@
+"""The ranking (summaries from the scores, constant queries), fill to capacity through the
+status machine, the capacity figures, the exports and the table's score sort and filter."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.accounts.models import Role
+from apps.applications.models import Application, ApplicationEvent
+from apps.applications.models import ApplicationStatus as S
+from apps.cycles.selectors import current_cycle
+from apps.reviews.models import AdmissionPlan, Review, ReviewScore, ReviewSummary
+from apps.reviews.ranking import refresh_summaries
+from apps.reviews.rubric import criteria_of
+
+from .scoring_data import JSON, applicant, assign, client_for, make_reviewer, score
+
+pytestmark = pytest.mark.django_db
+
+
+def scored(reviewer, application, values, comment=""):
+    """A scored review written straight to the tables (the API's own path is tested elsewhere)."""
+    assign(reviewer, application)
+    review = Review.objects.create(reviewer=reviewer, application=application, outcome="scored", comment=comment)
+    criteria = criteria_of(current_cycle())
+    ReviewScore.objects.bulk_create(
+        [ReviewScore(review=review, criterion=c, value=v) for c, v in zip(criteria, values, strict=True)]
+    )
+
+
+@pytest.fixture
+def board():
+    """Six applicants scored by two reviewers: app i gets (i+2, i+2) from both, so the order is
+    app5 > app4 > ... > app0. app1 and app2 share team T1."""
+    a, b = make_reviewer("rev-a@princeton.edu"), make_reviewer("rev-b@princeton.edu")
+    boss = make_reviewer("boss@princeton.edu", role=Role.ADMIN)
+    apps = [applicant(f"app{i}@yale.edu", first=f"F{i}") for i in range(6)]
+    for i, app in enumerate(apps):
+        scored(a, app, [i + 2, i + 2], comment=f'=HYPERLINK("x",{i})' if i == 0 else "")
+        scored(b, app, [i + 3, i + 1])
+    Application.objects.filter(pk__in=[apps[1].pk, apps[2].pk]).update(teamcode="T1")
+    return {"a": a, "b": b, "boss": boss, "apps": apps}
+
+
+def test_the_ranking_orders_by_combined_score_in_a_constant_number_of_queries(board):
+    boss = client_for(board["boss"])
+    first = boss.get("/api/reviews/ranking")  # refreshes (stale)
+    assert first.status_code == 200
+    body = first.json()
+    assert [row["email"] for row in body["rows"]] == [f"app{i}@yale.edu" for i in range(5, -1, -1)]
+    assert [row["rank"] for row in body["rows"]] == [1, 2, 3, 4, 5, 6]
+    assert body["rows"][0]["reviews"] == 2 and body["rows"][0]["name"] == "F5 Quimby"
+    assert body["total"] == 6
+    assert {r["email"] for r in body["reviewers"]} == {"rev-a@princeton.edu", "rev-b@princeton.edu"}
+    assert [a["name"] for a in body["agreement"]] == ["Technical", "Personal"]
+    assert body["refreshed_at"]
+    with CaptureQueriesContext(connection) as few:
+        boss.get("/api/reviews/ranking?page_size=2&page=2")
+    for i in range(20):
+        applicant(f"extra{i}@yale.edu")
+        scored(board["a"], Application.objects.get(email=f"extra{i}@yale.edu"), [5, 5])
+    refresh_summaries(current_cycle())
+    with CaptureQueriesContext(connection) as many:
+        r = boss.get("/api/reviews/ranking?page_size=50")
+    assert len(r.json()["rows"]) == 26
+    assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
+
+
+def test_a_review_change_marks_the_ranking_stale_and_the_task_refreshes_it(board):
+    boss, a = client_for(board["boss"]), client_for(board["a"])
+    boss.get("/api/reviews/ranking")
+    app0 = board["apps"][0]
+    # rev-a now loves app0: after the save (the task runs eagerly in tests) it moves up.
+    assert score(a, app0, [10, 10]).status_code == 200
+    assert ReviewSummary.objects.get(application=app0).rank < 6
+    rows = boss.get("/api/reviews/ranking").json()["rows"]
+    assert rows[-1]["email"] != "app0@yale.edu"
+
+
+def test_min_reviews_filters_and_bad_parameters_are_400(board):
+    boss = client_for(board["boss"])
+    lone = applicant("lone@yale.edu")
+    scored(board["a"], lone, [9, 9])
+    assert boss.get("/api/reviews/ranking").json()["total"] == 7
+    assert boss.get("/api/reviews/ranking?min_reviews=2").json()["total"] == 6
+    for query in ("min_reviews=-1", "page=0", "page_size=201", "page=abc", "min_reviews=99999999999"):
+        r = boss.get(f"/api/reviews/ranking?{query}")
+        assert r.status_code == 400 and r.json()["message"], query
+    assert client_for(board["a"]).get("/api/reviews/ranking").status_code == 403
+
+
+def fill(client, **body):
+    base = {"capacity": 2, "attendance_rate": 1, "waitlist_size": 1, "keep_teams": False, "dry_run": True}
+    return client.post("/api/reviews/fill-to-capacity", {**base, **body}, content_type=JSON)
+
+
+def test_fill_to_capacity_previews_then_records_decisions_through_the_status_machine(board):
+    boss = client_for(board["boss"])
+    # capacity 2 at 50% attendance: admit 4.
+    preview = fill(boss, capacity=2, attendance_rate=0.5, waitlist_size=1)
+    assert preview.status_code == 200, preview.json()
+    body = preview.json()
+    assert [r["email"] for r in body["accept"]] == ["app5@yale.edu", "app4@yale.edu", "app3@yale.edu", "app2@yale.edu"]
+    assert [r["email"] for r in body["waitlist"]] == ["app1@yale.edu"]
+    assert body["counts"] == {"accept": 4, "waitlist": 1, "already_decided": 0, "teams_kept": 0, "target": 4}
+    # Nothing recorded by a preview; a wrong confirmation is refused.
+    assert not AdmissionPlan.objects.exists()
+    wrong = fill(boss, capacity=2, attendance_rate=0.5, waitlist_size=1, dry_run=False, confirm_count=3)
+    assert wrong.status_code == 409 and "confirm_count" in wrong.json()["errors"]
+    done = fill(boss, capacity=2, attendance_rate=0.5, waitlist_size=1, dry_run=False, confirm_count=4)
+    assert done.status_code == 200
+    statuses = {a.email: a.status for a in (Application.objects.filter(cycle=current_cycle()))}
+    assert [statuses[f"app{i}@yale.edu"] for i in range(6)] == [
+        S.SUBMITTED,
+        S.WAITLISTED,
+        S.ACCEPTED,
+        S.ACCEPTED,
+        S.ACCEPTED,
+        S.ACCEPTED,
+    ]
+    assert ApplicationEvent.objects.filter(field="status", to_value="accepted", actor=board["boss"]).count() == 4
+    assert AdmissionPlan.objects.get().capacity == 2
+    # Run again: already 4 admitted, nobody more to accept.
+    assert fill(boss, capacity=2, attendance_rate=0.5).json()["counts"]["accept"] == 0
+    cap = boss.get("/api/reviews/capacity").json()
+    assert cap == {
+        "capacity": 2,
+        "attendance_rate": 0.5,
+        "waitlist_size": 1,
+        "keep_teams": False,
+        "accepted": 4,
+        "confirmed": 0,
+        "checked_in": None,
+        "waitlisted": 1,
+        "spots_left": 2,
+    }
+
+
+def test_keep_teams_decides_a_team_as_a_unit_and_skips_one_that_does_not_fit(board):
+    boss = client_for(board["boss"])
+    # 3 spots: app5, app4, app3; then team T1 (app2 + app1) doesn't fit the 0 left.
+    body = fill(boss, capacity=3, attendance_rate=1, waitlist_size=2, keep_teams=True).json()
+    assert [r["email"] for r in body["accept"]] == ["app5@yale.edu", "app4@yale.edu", "app3@yale.edu"]
+    assert [r["email"] for r in body["waitlist"]] == ["app2@yale.edu", "app1@yale.edu"]
+    assert body["counts"]["teams_kept"] == 1
+    # 4 spots: the team (2) doesn't fit after 3 singles (1 left), so app0 takes the spot.
+    body = fill(boss, capacity=4, attendance_rate=1, waitlist_size=1, keep_teams=True).json()
+    assert [r["email"] for r in body["accept"]] == ["app5@yale.edu", "app4@yale.edu", "app3@yale.edu", "app0@yale.edu"]
+    assert body["waitlist"] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"capacity": 0}, {"attendance_rate": 0}, {"attendance_rate": 1.5}, {"waitlist_size": -1}, {"capacity": "many"}],
+)
+def test_bad_fill_input_is_400(board, body):
+    r = fill(client_for(board["boss"]), **body)
+    assert r.status_code == 400 and r.json()["message"]
+
+
+def test_the_exports_are_formula_safe_and_complete(board):
+    boss = client_for(board["boss"])
+    r = boss.get("/api/reviews/export/scores.csv")
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(b"".join(r.streaming_content).decode())))
+    assert rows[0] == [
+        "application_email",
+        "name",
+        "reviewer",
+        "outcome",
+        "Technical",
+        "Personal",
+        "combined",
+        "comment",
+    ]
+    assert len(rows) == 1 + 12
+    formula = [row for row in rows if row[-1].startswith("'=")]
+    assert formula and formula[0][0] == "app0@yale.edu"
+    assert not any(cell.startswith("=") for row in rows for cell in row)
+    r = boss.get("/api/reviews/export/reviewers.csv")
+    rows = list(csv.reader(io.StringIO(b"".join(r.streaming_content).decode())))
+    assert rows[0][:4] == ["reviewer", "reviews", "skipped", "conflicts"]
+    assert [row[:2] for row in rows[1:]] == [["rev-a@princeton.edu", "6"], ["rev-b@princeton.edu", "6"]]
+    assert client_for(board["a"]).get("/api/reviews/export/scores.csv").status_code == 403
+
+
+def test_the_table_sorts_by_score_and_filters_by_review_count(board):
+    boss = client_for(board["boss"])
+    refresh_summaries(current_cycle())
+    applicant("unscored@yale.edu")
+    r = boss.get("/api/applications/all", {"sort": "-score", "per_page": 3})
+    assert r.status_code == 200, r.json()
+    body = r.json()
+    assert [row["email"] for row in body["applications"]] == ["app5@yale.edu", "app4@yale.edu", "app3@yale.edu"]
+    assert body["applications"][0]["reviews"] == 2 and body["applications"][0]["score"] is not None
+    # The next page follows by cursor, and the unscored application comes last.
+    nxt = boss.get("/api/applications/all", {"sort": "-score", "per_page": 3, "page": 2, "after": body["next"]})
+    assert [row["email"] for row in nxt.json()["applications"]] == ["app2@yale.edu", "app1@yale.edu", "app0@yale.edu"]
+    last = boss.get("/api/applications/all", {"sort": "-score", "per_page": 3, "page": 3})
+    assert [(row["email"], row["score"], row["reviews"]) for row in last.json()["applications"]][-1] == (
+        "unscored@yale.edu",
+        None,
+        0,
+    )
+    assert boss.get("/api/applications/all", {"filters": '{"reviews_min": "2"}'}).json()["total"] == 6
+    assert boss.get("/api/applications/all", {"filters": '{"reviews_min": 1}'}).json()["total"] == 6
+    assert boss.get("/api/applications/all", {"filters": '{"reviews_min": "0"}'}).json()["total"] == 7
+    bad = boss.get("/api/applications/all", {"filters": '{"reviews_min": "lots"}'})
+    assert bad.status_code == 400 and bad.json()["message"]
