@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { reviewsApi, type Ranking } from "../../api/reviews";
-import { reviewUrls } from "../../api/review-urls";
+import { urls } from "../../api/urls";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
@@ -141,10 +141,10 @@ function ReviewerStats({ ranking }: { ranking: Ranking }) {
         </div>
       )}
       <p className="rv-exports">
-        <a className="button button--secondary" href={reviewUrls.exportScores} download>
+        <a className="button button--secondary" href={urls.exportScores} download>
           Download scores and comments (CSV)
         </a>
-        <a className="button button--secondary" href={reviewUrls.exportReviewers} download>
+        <a className="button button--secondary" href={urls.exportReviewers} download>
           Download reviewer figures (CSV)
         </a>
       </p>

@@ -277,8 +277,8 @@ const RANKING: Ranking = {
   pages: 1,
   criteria: CRITERIA,
   agreement: [
-    { criterion_id: 1, name: "Technical", alpha: 0.41, units: 3 },
-    { criterion_id: 2, name: "Personal", alpha: null, units: 1 },
+    { criterion_id: 1, name: "Technical", alpha: 0.41, units: 3, pairable_values: 6 },
+    { criterion_id: 2, name: "Personal", alpha: null, units: 1, pairable_values: 2 },
   ],
   reviewers: [{ email: "rev1@princeton.edu", reviews: 3, skipped: 1, conflicts: 0, mean: 6.5, sd: 1.2 }],
   refreshed_at: null,
