@@ -16,6 +16,7 @@ from apps.applications.models import Application
 from apps.applications.tests.organizer_data import make_application
 from apps.core.tests.factories import UserFactory
 from apps.reviews.models import Assignment
+from apps.reviews.tests.scoring_data import client_for, score
 from e2e.conftest import PASSWORD, expect, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit
 
@@ -77,8 +78,10 @@ def test_rubric_auto_assign_two_reviewers_ranking_fill_to_capacity_history(new_p
     page.get_by_role("button", name="Add a criterion").click()
     third = page.get_by_role("group", name="3. Criterion 3")
     third.get_by_label("Name").fill("Design")
-    third.get_by_label("Description").fill("Care for the user and the details")
-    page.get_by_role("group", name="3. Design").get_by_label("Weight").fill("2")
+    # The legend follows the name.
+    design = page.get_by_role("group", name="3. Design")
+    design.get_by_label("Description").fill("Care for the user and the details")
+    design.get_by_label("Weight").fill("2")
     page.get_by_role("button", name="Save rubric").click()
     expect(page.get_by_text("Rubric saved.")).to_be_visible()
     shot(page, "reviews-rubric-desktop")
@@ -198,8 +201,14 @@ def test_gallery_of_the_review_pages(new_page, make_admin, phone):
     organizer = make_admin()
     rev1, rev2 = reviewers()
     apps = applicants()
+    # Both reviewers score the first two; the third waits, so the scoring page has one to show.
     for position, application in enumerate(apps):
-        Assignment.objects.create(reviewer=rev1, application=application, position=position)
+        for rev in (rev1, rev2):
+            Assignment.objects.create(reviewer=rev, application=application, position=position)
+    for rev, values in ((rev1, [[9, 8], [6, 7]]), (rev2, [[7, 6], [4, 5]])):
+        client = client_for(rev)
+        for application, pair in zip(apps, values, strict=False):
+            assert score(client, application, pair, comment="Clear and kind").status_code == 200
     page = new_page(phone=phone)
     size = "phone" if phone else "desktop"
     sign_in(page, organizer, next="/admin/rubric")
@@ -216,7 +225,7 @@ def test_gallery_of_the_review_pages(new_page, make_admin, phone):
         no_serious_violations(page)
         shot(page, f"reviews-gallery-{name}-{size}")
     reviewer = new_page(phone=phone)
-    sign_in(reviewer, rev1.email, PASSWORD, next="/admin/reviewapps/0")
+    sign_in(reviewer, rev1.email, PASSWORD, next="/admin/reviewapps/2")
     expect(reviewer.get_by_role("region", name="Your review")).to_be_visible()
     no_sideways_scroll(reviewer)
     no_serious_violations(reviewer)

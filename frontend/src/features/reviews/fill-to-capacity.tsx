@@ -45,7 +45,8 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
     attendanceRate: plan?.attendance_rate ? String(plan.attendance_rate) : "0.67",
     waitlistSize: plan?.waitlist_size != null ? String(plan.waitlist_size) : "0",
   });
-  const [keepTeams, setKeepTeams] = useState(plan?.keep_teams ?? true);
+  // Until a plan was saved, teams stay together: the peers' team invite does the same.
+  const [keepTeams, setKeepTeams] = useState(plan?.capacity ? plan.keep_teams : true);
   const [checked, setChecked] = useState(false);
   const [preview, setPreview] = useState<FillResult | null>(null);
   const [asking, setAsking] = useState(false);

@@ -39,15 +39,17 @@ function RankingTable({ ranking, page, onPage }: { ranking: Ranking; page: numbe
               <tr key={row.application_id}>
                 <td data-label="Rank">{row.rank}</td>
                 <td data-label="Applicant" className="org-table__email">
-                  <a href={`/admin/users/${encodeURIComponent(row.email)}`}>{row.name || row.email}</a>
-                  {row.name ? <span className="rv-sub">{row.email}</span> : null}
+                  <span>
+                    <a href={`/admin/users/${encodeURIComponent(row.email)}`}>{row.name || row.email}</a>
+                    {row.name ? <span className="rv-sub">{row.email}</span> : null}
+                  </span>
                 </td>
                 <td data-label="School">{row.school || "—"}</td>
                 <td data-label="Team">{row.team || "—"}</td>
                 <td data-label="Score">
-                  <strong>{formatScore(row.score)}</strong>
-                  <span className="rv-sub" title="Weighted mean of the raw scores">
-                    raw {formatScore(row.raw_score)}
+                  <span>
+                    <strong>{formatScore(row.score)}</strong>
+                    <span className="rv-sub">raw {formatScore(row.raw_score)}</span>
                   </span>
                 </td>
                 <td data-label="Reviews">{row.reviews}</td>
@@ -126,7 +128,7 @@ function ReviewerStats({ ranking }: { ranking: Ranking }) {
             <tbody>
               {ranking.reviewers.map((r) => (
                 <tr key={r.email}>
-                  <td data-label="Reviewer" className="org-table__email">
+                  <td data-label="Reviewer" className="rv-nowrap">
                     {r.email}
                   </td>
                   <td data-label="Reviews">{r.reviews}</td>
@@ -170,7 +172,8 @@ export function RankingPage() {
         lead={
           <>
             Applications by combined score: each reviewer's scores calibrated for how harsh or generous they are, then the weighted
-            mean over reviews. Criteria are set on the <a href="/admin/rubric">Review Rubric</a> page.
+            mean over reviews (0 is an average applicant; "raw" is the weighted mean of the scores as given). Criteria are set on
+            the <a href="/admin/rubric">Review Rubric</a> page.
           </>
         }
       />
@@ -211,7 +214,7 @@ export function RankingPage() {
         )}
       </section>
       {query.data ? (
-        <div className="rv-columns">
+        <div className="stack">
           <Agreement ranking={query.data} />
           <ReviewerStats ranking={query.data} />
         </div>
