@@ -237,7 +237,8 @@ def application_submit_written(*, user, data) -> Written:
     consents.record(application, consents.given_in_body(data, parsed.checkboxes))
     if application.status != S.SUBMITTED:
         # In our transaction (a refusal fails the whole submit): no nested SAVEPOINT/RELEASE pair.
-        application = transition(application_id=application.pk, to=S.SUBMITTED, actor=user, savepoint=False)
+        # The row is ours until commit (locked above, in this transaction): no second read.
+        application = transition(locked=application, to=S.SUBMITTED, actor=user, savepoint=False)
     return Written(application, cycle, sections, answers)
 
 
@@ -274,7 +275,8 @@ def application_save_written(*, user, data) -> Written:
         raise ApplicationError(problem, errors={"teamcode": [problem]})
     answers = application_store(application, parsed, user=user, team=team, sections=sections, scope=sections)
     if application.status != S.STARTED:
-        application = transition(application_id=application.pk, to=S.STARTED, actor=user, savepoint=False)
+        # The row is ours until commit (locked above, in this transaction): no second read.
+        application = transition(locked=application, to=S.STARTED, actor=user, savepoint=False)
     return Written(application, cycle, sections, answers)
 
 

@@ -218,7 +218,8 @@ def _move(
 @one_at_a_time
 def transition(
     *,
-    application_id: int,
+    application_id: int | None = None,
+    locked: Application | None = None,
     to: str,
     actor=None,
     allowed_from: Iterable[str] | None = None,
@@ -231,10 +232,20 @@ def transition(
     """Move an application to `to`, under a row lock, recording what changed and who did it.
 
     The move must pass `rule` (or the plain rule of `allowed_from` and `refusal`): a refusal is
-    a 409 with its sentence."""
+    a 409 with its sentence.
+
+    `locked` is the application when the caller already holds its row lock in this transaction
+    (the submit reads it `select_for_update` with what validation needs): reading it again would
+    only repeat a query, since nobody else can change the row until commit."""
     _check_target(to)
     rule = rule or Rule(allowed_from=None if allowed_from is None else frozenset(allowed_from), refusal=refusal)
-    application = _lock(application_id)
+    if locked is not None:
+        # Our own atomic block (one_at_a_time) is one; the caller's, holding the lock, another.
+        if len(transaction.get_connection().atomic_blocks) < 2:
+            raise RuntimeError("transition(locked=...) needs the caller's transaction that holds the row lock.")
+        application = locked
+    else:
+        application = _lock(application_id)
     refused = rule.refuse(application.status, override=override)
     if refused is not None:
         raise ApplicationError(refused.message, status=409, errors=_refusal_errors(refused))

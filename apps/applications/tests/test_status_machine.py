@@ -252,3 +252,17 @@ def test_no_application_shows_as_unsubmitted():
         "housing_accommodations": False,
         "teamcode": None,
     }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moving_a_caller_locked_row_needs_the_callers_transaction():
+    """`transition(locked=...)` skips the re-read only because the caller holds the row lock until
+    commit; called outside a transaction there is no such lock, so it refuses to run."""
+    from apps.applications.status_machine import transition
+    from apps.core.tests.factories import ApplicationFactory
+
+    application = ApplicationFactory(status=S.SUBMITTED)
+    with pytest.raises(RuntimeError):
+        transition(locked=application, to=S.ACCEPTED, savepoint=False)
+    application.refresh_from_db()
+    assert application.status == S.SUBMITTED
