@@ -1,7 +1,8 @@
 // /admin/reviewapps/<index>: the reviewer's index-th assignment, with Previous / Next, the
 // application and the scoring panel. Organizers also get the review status and the decision form;
 // a reviewer (role reviewer) only reads and scores. In blind mode the identity is left out.
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { organizerApi, type Application, type QuestionSection, type ReviewStatus } from "../../api/organizer";
 import type { OwnReview } from "../../api/reviews";
 import { Alert } from "../../components/alert";
@@ -39,7 +40,14 @@ type State =
   | { state: "loading" }
   | { state: "end" }
   | { state: "error" }
-  | { state: "done"; email: string; application: Application; sections: QuestionSection[]; applicationId?: number };
+  | {
+      state: "done";
+      email: string;
+      application: Application;
+      sections: QuestionSection[];
+      applicationId?: number;
+      status?: string;
+    };
 
 function Navigation({ index, next, bottom = false }: { index: number; next: boolean; bottom?: boolean }) {
   // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
@@ -81,37 +89,23 @@ export function ReviewDetail({
   isOrganizer = true,
   ...initial
 }: Props) {
-  const [load, setLoad] = useState<State>(() => initialState(initial.item, initial.application, initial.sections));
-  const [reviewStatus, setReviewStatus] = useState(initial.item?.status ?? "to_review");
+  const fromProps = initialState(initial.item, initial.application, initial.sections);
+  // Without the server-rendered props (they are usually there), the position is looked up and loaded.
+  const query = useQuery({
+    queryKey: ["reviews", "position", reviewer, index],
+    enabled: fromProps.state === "loading",
+    queryFn: async (): Promise<State> => {
+      const item = await organizerApi.applicationIndex(reviewer, index);
+      if (item.email === "dne") return { state: "end" };
+      const [application, sections] = await Promise.all([organizerApi.application(item.email), organizerApi.questions()]);
+      return { state: "done", email: item.email, application, sections, applicationId: item.application_id, status: item.status };
+    },
+  });
+  const load: State =
+    fromProps.state !== "loading" ? fromProps : query.isError ? { state: "error" } : (query.data ?? { state: "loading" });
+  const [statusChoice, setReviewStatus] = useState<string | null>(null);
+  const reviewStatus = statusChoice ?? initial.item?.status ?? (load.state === "done" ? load.status : undefined) ?? "to_review";
   const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  useEffect(() => {
-    if (load.state !== "loading") return;
-    let live = true;
-    (async () => {
-      try {
-        const item = await organizerApi.applicationIndex(reviewer, index);
-        if (item.email === "dne") {
-          if (live) setLoad({ state: "end" });
-          return;
-        }
-        const [application, sections] = await Promise.all([
-          organizerApi.application(item.email),
-          organizerApi.questions(),
-        ]);
-        if (!live) return;
-        const status = item.status ?? "to_review";
-        setReviewStatus(status);
-        setLoad({ state: "done", email: item.email, application, sections, applicationId: item.application_id });
-      } catch {
-        if (live) setLoad({ state: "error" });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-    // Runs once per position: the server-rendered props usually make it unnecessary.
-  }, [reviewer, index]);
 
   async function changeReviewStatus(value: string) {
     if (load.state !== "done") return;

@@ -1,5 +1,5 @@
 // /admin/reviewapps: the applications assigned to the signed-in organizer or reviewer, in order.
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { organizerApi, type Assigned } from "../../api/organizer";
 import type { AssignedItems } from "../../api/reviews";
 import { Alert } from "../../components/alert";
@@ -26,21 +26,15 @@ export function whoLabel(item: Pick<Item, "name" | "email" | "application_id">):
 const OUTCOME: Record<string, string> = { scored: "Scored", skipped: "Skipped" };
 
 export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items, blind = false }: Props) {
-  const [assigned, setAssigned] = useState<Assigned[] | null>(initial ?? null);
-  const [failed, setFailed] = useState(false);
+  // Server-rendered props usually make the request unnecessary; without them the list is fetched.
+  const query = useQuery({
+    queryKey: ["reviews", "assigned-applications", reviewer],
+    queryFn: async () => (await organizerApi.assigned(reviewer)).assigned,
+    enabled: !initial,
+  });
+  const assigned: Assigned[] | null = initial ?? query.data ?? null;
+  const failed = !initial && query.isError;
   const label = (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
-
-  useEffect(() => {
-    if (initial) return;
-    let live = true;
-    organizerApi
-      .assigned(reviewer)
-      .then((data) => live && setAssigned(data.assigned))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [reviewer, initial]);
 
   const done = assigned?.filter((a) => a.status === "complete").length ?? 0;
   return (

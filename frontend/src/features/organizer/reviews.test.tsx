@@ -1,10 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizerApi, type Application, type Assigned } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { ReviewDetail } from "./review-detail";
 import { ReviewList } from "./review-list";
+import { renderWithQuery } from "../../lib/test-utils";
 
 // The machine running the suite is shared; user-event journeys can take a few seconds there.
 vi.setConfig({ testTimeout: 20_000 });
@@ -42,7 +43,7 @@ describe("ReviewList", () => {
         { email: "b@princeton.edu", status: "to_review" },
       ],
     });
-    render(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
+    renderWithQuery(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     const second = await screen.findByRole("link", { name: "View User b@princeton.edu" });
     expect(second).toHaveAttribute("href", "/admin/reviewapps/1");
@@ -56,7 +57,7 @@ describe("ReviewList", () => {
 
   it("says 'No Applicants to Review' when nothing is assigned", async () => {
     vi.spyOn(organizerApi, "assigned").mockResolvedValue({ assigned: [] });
-    render(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
+    renderWithQuery(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
     expect(await screen.findByText("No Applicants to Review")).toBeInTheDocument();
   });
 });
@@ -67,7 +68,7 @@ describe("ReviewDetail", () => {
     vi.spyOn(organizerApi, "application").mockResolvedValue(APPLICATION);
     vi.spyOn(organizerApi, "questions").mockResolvedValue([]);
     vi.spyOn(organizerApi, "teammates").mockResolvedValue(["ada@princeton.edu", "bob@princeton.edu"]);
-    render(<ReviewDetail reviewer="grace@princeton.edu" index={index} reviewStatuses={REVIEW_STATUSES} decisions={DECISIONS} />);
+    renderWithQuery(<ReviewDetail reviewer="grace@princeton.edu" index={index} reviewStatuses={REVIEW_STATUSES} decisions={DECISIONS} />);
   }
 
   it("shows the applicant, travel and housing, teammates and Previous / Next by index", async () => {
