@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { organizerApi, type Assigned } from "../../api/organizer";
 import type { AssignedItems } from "../../api/reviews";
+import { BLIND_NOTE } from "../reviews/scoring-panel";
 import { Alert } from "../../components/alert";
 import { PageHeader, type Choice } from "./common";
 
@@ -45,7 +46,7 @@ export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items,
       />
       {blind ? (
         <p className="badge rv-blind" role="note">
-          Blind review: identity hidden
+          {BLIND_NOTE}
         </p>
       ) : null}
       {failed ? <Alert kind="error">Error fetching your assignments.</Alert> : null}
@@ -86,7 +87,7 @@ export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items,
                       </span>
                     </td>
                     <td className="org-table__action">
-                      <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${who}`}>
+                      <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${row.email || who}`}>
                         View User
                       </a>
                     </td>

@@ -5,6 +5,7 @@ import type { OwnReview } from "../../api/reviews";
 import { mockFetch } from "../../lib/fetch-mock";
 import { makeQueryClient, QueryProvider } from "../../lib/query";
 import { ReviewDetail } from "../organizer/review-detail";
+import { ReviewList, whoLabel } from "../organizer/review-list";
 import { BLIND_NOTE } from "./scoring-panel";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -90,5 +91,42 @@ describe("ReviewDetail by role", () => {
     expect(screen.getByLabelText("Review status")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Record a decision" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Your review" })).toBeInTheDocument();
+  });
+});
+
+describe("ReviewList with the blind-aware items", () => {
+  it("names each applicant, or only the application's number in blind mode, with the outcome", () => {
+    render(
+      <QueryProvider client={makeQueryClient()}>
+        <ReviewList
+          reviewer="rev@princeton.edu"
+          reviewStatuses={[
+            { value: "to_review", label: "To Review" },
+            { value: "complete", label: "Complete" },
+          ]}
+          assigned={[
+            { email: "", status: "complete" },
+            { email: "", status: "to_review" },
+          ]}
+          items={[
+            { index: 0, application_id: 7, email: null, name: null, status: "complete", outcome: "skipped" },
+            { index: 1, application_id: 9, email: null, name: null, status: "to_review", outcome: null },
+          ]}
+          blind
+        />
+      </QueryProvider>,
+    );
+    expect(screen.getByText(BLIND_NOTE)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View User Application #9" })).toHaveAttribute("href", "/admin/reviewapps/1");
+    expect(screen.getByText("Complete · Skipped")).toBeInTheDocument();
+    expect(screen.getByText("1 of 2 complete.")).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ name: "Ada Lovelace", email: "ada@princeton.edu", application_id: 1 }, "Ada Lovelace (ada@princeton.edu)"],
+    [{ name: null, email: "ada@princeton.edu", application_id: 1 }, "ada@princeton.edu"],
+    [{ name: null, email: null, application_id: 12 }, "Application #12"],
+  ])("whoLabel(%o) = %s", (item, label) => {
+    expect(whoLabel(item)).toBe(label);
   });
 });
