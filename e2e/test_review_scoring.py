@@ -84,6 +84,7 @@ def test_rubric_auto_assign_two_reviewers_ranking_fill_to_capacity_history(new_p
     design.get_by_label("Weight").fill("2")
     page.get_by_role("button", name="Save rubric").click()
     expect(page.get_by_text("Rubric saved.")).to_be_visible()
+    no_serious_violations(page)
     shot(page, "reviews-rubric-desktop")
     page.reload()
     expect(page.get_by_role("group", name="3. Design").get_by_label("Weight")).to_have_value("2")
@@ -96,6 +97,7 @@ def test_rubric_auto_assign_two_reviewers_ranking_fill_to_capacity_history(new_p
     auto.get_by_role("button", name="Assign to 2 reviewers").click()
     expect(page.get_by_text("6 assignments added across 3 applications.")).to_be_visible()
     assert Assignment.objects.count() == 6
+    no_serious_violations(page)
     shot(page, "reviews-assign-desktop")
     # Pressed again, nothing is added: the applications have their two reviewers.
     auto.get_by_role("button", name="Assign to 2 reviewers").click()
@@ -146,6 +148,7 @@ def test_rubric_auto_assign_two_reviewers_ranking_fill_to_capacity_history(new_p
     waitlist = page.get_by_role("region", name=re.compile("^Waitlist"))
     expect(accept.get_by_role("listitem")).to_contain_text("Ada Lovelace")
     expect(waitlist.get_by_role("listitem")).to_contain_text("Alan Turing")
+    no_serious_violations(page)
     shot(page, "reviews-ranking-desktop")
     page.get_by_role("button", name="Record these decisions").click()
     dialog = page.get_by_role("alertdialog", name="Record these decisions?")
