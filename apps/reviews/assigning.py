@@ -12,7 +12,8 @@ import heapq
 from collections import defaultdict
 
 from django.db import connection, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
@@ -49,6 +50,20 @@ def _reviewers(emails: list[str]) -> list[User]:
     return [found[e] for e in wanted]
 
 
+def _count_of(queryset):
+    """The number of `queryset`'s rows of the outer application (a correlated subquery, 0 when none)."""
+    return Coalesce(
+        Subquery(
+            queryset.filter(application_id=OuterRef("pk"))
+            .order_by()
+            .values("application_id")
+            .annotate(n=Count("pk"))
+            .values("n")
+        ),
+        Value(0),
+    )
+
+
 @transaction.atomic
 def auto_assign(*, cycle: Cycle, emails: list[str], per_application: int, avoid_own_school: bool) -> dict:
     """Assign every submitted application of `cycle` until it has `per_application` live
@@ -59,26 +74,24 @@ def auto_assign(*, cycle: Cycle, emails: list[str], per_application: int, avoid_
     _lock(cycle)
     ids = [r.pk for r in reviewers]
 
-    applications = list(
+    # The applications still short of N live assignments (a skipped one doesn't count), with
+    # their counts, in one statement: a re-run after everything is assigned reads no rows.
+    needy = (
         Application.objects.filter(cycle=cycle, status=ApplicationStatus.SUBMITTED)
-        .order_by("submitted_at", "pk")
-        .values_list("pk", "user_id", "school")
+        .annotate(
+            live=_count_of(Assignment.objects.all()) - _count_of(Review.objects.filter(outcome=ReviewOutcome.SKIPPED))
+        )
+        .filter(live__lt=per_application)
     )
+    applications = list(needy.order_by("submitted_at", "pk").values_list("pk", "user_id", "school", "live"))
+    live = {row[0]: row[3] for row in applications}
     taken: dict[int, set[int]] = defaultdict(set)  # application -> reviewers it may not get again
-    live: dict[int, int] = defaultdict(int)
-    for application_id, reviewer_id in Assignment.objects.filter(application__cycle=cycle).values_list(
-        "application_id", "reviewer_id"
-    ):
-        taken[application_id].add(reviewer_id)
-        live[application_id] += 1
-    for application_id in Review.objects.filter(application__cycle=cycle, outcome=ReviewOutcome.SKIPPED).values_list(
-        "application_id", flat=True
-    ):
-        live[application_id] -= 1
-    for application_id, reviewer_id in Conflict.objects.filter(application__cycle=cycle).values_list(
-        "application_id", "reviewer_id"
-    ):
-        taken[application_id].add(reviewer_id)
+    if applications:
+        needy_ids = needy.values("pk")
+        for model in (Assignment, Conflict):
+            pairs = model.objects.filter(application_id__in=needy_ids).values_list("application_id", "reviewer_id")
+            for application_id, reviewer_id in pairs:
+                taken[application_id].add(reviewer_id)
 
     own_school: dict[int, str] = {}
     if avoid_own_school:
@@ -106,7 +119,7 @@ def auto_assign(*, cycle: Cycle, emails: list[str], per_application: int, avoid_
     new_application: list[int] = []
     new_position: list[int] = []
     touched = 0
-    for application_id, applicant_id, school in applications:
+    for application_id, applicant_id, school, _live in applications:
         need = per_application - live[application_id]
         if need <= 0:
             continue

@@ -162,6 +162,8 @@ class RankingState(models.Model):
     # [{reviewer_id, email, reviews, skipped, conflicts, mean, sd, shift, scale}].
     agreement = models.JSONField(default=list)
     reviewers = models.JSONField(default=list)
+    # How many applications the last refresh ranked (the ranking's unfiltered total, uncounted).
+    ranked = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"{self.cycle_id}: changed {self.changed_at}, refreshed {self.refreshed_at}"

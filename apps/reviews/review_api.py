@@ -71,7 +71,10 @@ class RubricApi(ReviewerApiView):
     def get_permissions(self):
         return [IsAdmin()] if self.request.method == "PUT" else [CanReview()]
 
-    @extend_schema(summary="The current cycle's rubric and blind setting", responses={200: RubricSerializer})
+    @extend_schema(
+        summary="The current cycle's rubric and blind setting",
+        responses={200: RubricSerializer, **error_responses(403)},
+    )
     def get(self, request):
         return Response(rubric.rubric_payload(current_cycle()))
 
@@ -111,7 +114,7 @@ class ReviewInputSerializer(serializers.Serializer):
 class OwnReviewApi(ReviewerApiView):
     """GET / PUT applications/{id}/review: the caller's review of an application given to them."""
 
-    @extend_schema(summary="The caller's review", responses={200: OwnReviewSerializer, **error_responses(404)})
+    @extend_schema(summary="The caller's review", responses={200: OwnReviewSerializer, **error_responses(403, 404)})
     def get(self, request, application_id: int):
         return Response(reviewing.review_payload(user=request.user, application_id=application_id))
 
@@ -241,7 +244,9 @@ class AssignedSerializer(serializers.Serializer):
     assigned = AssignedItemSerializer(many=True)
 
 
-@extend_schema(summary="The caller's assignments (blind-aware)", responses={200: AssignedSerializer})
+@extend_schema(
+    summary="The caller's assignments (blind-aware)", responses={200: AssignedSerializer, **error_responses(403)}
+)
 class AssignedApi(ReviewerApiView):
     def get(self, request):
         return Response(reviewing.my_assigned(user=request.user))

@@ -136,9 +136,10 @@ def save_review(*, user, application_id: int, scores: dict, comment: str) -> dic
     criteria = criteria_of(cycle)
     errors: dict[str, list[str]] = {}
     known = {str(c.pk): c for c in criteria}
-    for key in scores:
-        if key not in known:
-            errors[f"scores.{str(key)[:20]}"] = ["Not a criterion of this cycle's rubric."]
+    unknown = [key for key in scores if key not in known]
+    if unknown:
+        # Not echoed back: a key may be any text.
+        errors["scores"] = [f"{len(unknown)} score(s) name no criterion of this cycle's rubric: reload the rubric."]
     for key, c in known.items():
         value = scores.get(key)
         if value is None:

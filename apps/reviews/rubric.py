@@ -95,8 +95,13 @@ def _check(items: list[dict]) -> dict[str, list[str]]:
     if not 1 <= len(items) <= MAX_CRITERIA:
         errors["criteria"] = [f"A rubric has between 1 and {MAX_CRITERIA} criteria."]
     seen: set[str] = set()
+    ids: set[int] = set()
     for i, item in enumerate(items):
         where = f"criteria.{i}"
+        if item.get("id") is not None:
+            if item["id"] in ids:
+                errors[f"{where}.id"] = ["Two criteria have this id."]
+            ids.add(item["id"])
         name = item["name"].strip()
         if not name:
             errors[f"{where}.name"] = ["A criterion needs a name."]

@@ -130,7 +130,7 @@ def test_a_reviewer_scores_and_edits_their_review_and_the_assignment_completes(t
         ({"first": 0, "second": 5}, "first"),
         ({"first": 5}, "second"),
         ({"first": 5, "second": "nine"}, "second"),
-        ({"first": 5, "second": 5, "999999": 3}, "999999"),
+        ({"first": 5, "second": 5, "999999": 3}, "scores"),
     ],
 )
 def test_out_of_scale_or_missing_scores_are_refused_by_criterion(team, values, problem):
@@ -140,7 +140,8 @@ def test_out_of_scale_or_missing_scores_are_refused_by_criterion(team, values, p
     body = {"scores": {names[k]: v for k, v in values.items()}}
     r = a.put(review_url(team["apps"][0]), body, content_type=JSON)
     assert r.status_code == 400
-    assert f"scores.{names[problem]}" in r.json()["errors"], r.json()
+    key = "scores" if problem == "scores" else f"scores.{names[problem]}"
+    assert key in r.json()["errors"], r.json()
     assert not Review.objects.exists()
 
 
@@ -294,3 +295,26 @@ def test_blind_mode_hides_who_the_applicant_is_from_reviewers(team):
     boss = client_for(team["boss"])
     assert "Zelda" in boss.get("/admin/users/zelda@yale.edu").content.decode()
     assert "zelda@yale.edu" in boss.get("/api/applications/assigned-applications/rev-a@princeton.edu").content.decode()
+
+
+def test_list_reads_take_a_constant_number_of_queries(team, django_assert_max_num_queries):
+    a, boss = client_for(team["a"]), client_for(team["boss"])
+    score(client_for(team["b"]), team["apps"][0], [5, 5], comment="B's")
+    for i in range(15):
+        assign(team["a"], applicant(f"many{i}@yale.edu"))
+    # Session, user, the assignments, the outcomes.
+    with django_assert_max_num_queries(5):
+        assert len(a.get("/api/reviews/assigned").json()["assigned"]) == 17
+    with django_assert_max_num_queries(8):
+        assert boss.get(review_url(team["apps"][0], "reviews")).status_code == 200
+
+
+def test_a_burst_of_saves_queues_one_refresh(team, monkeypatch):
+    from apps.reviews import ranking_state, tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.refresh_ranking, "delay", lambda cycle_id: queued.append(cycle_id))
+    cycle_id = current_cycle().pk
+    for _ in range(3):
+        ranking_state._queue(cycle_id)
+    assert queued == [cycle_id]
