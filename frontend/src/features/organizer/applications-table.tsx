@@ -71,6 +71,7 @@ const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: s
   { key: "email", label: "Email", type: "search" },
   { key: "school", label: "School" },
   { key: "teamcode", label: "Team code", inputMode: "numeric" },
+  { key: "reviews_min", label: "Min reviews", inputMode: "numeric" },
 ];
 
 const COLUMNS: { column: SortColumn; label: string }[] = [
@@ -81,11 +82,17 @@ const COLUMNS: { column: SortColumn; label: string }[] = [
   { column: "teamcode", label: "Team code" },
   { column: "status", label: "Status" },
   { column: "submitted_at", label: "Submitted" },
+  { column: "score", label: "Score" },
 ];
 
 /** The phone's sort select (the column headers are hidden there): every column both ways. */
 const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ column, label }) => {
-  const [up, down] = column === "submitted_at" ? ["oldest first", "newest first"] : ["A to Z", "Z to A"];
+  const [up, down] =
+    column === "submitted_at"
+      ? ["oldest first", "newest first"]
+      : column === "score"
+        ? ["lowest first", "highest first"]
+        : ["A to Z", "Z to A"];
   return [
     { value: column, label: `${label} (${up})` },
     { value: `-${column}`, label: `${label} (${down})` },
@@ -325,6 +332,7 @@ export function ApplicationsTable({
                       </button>
                     </th>
                   ))}
+                  <th scope="col">Reviews</th>
                   <th scope="col">
                     <span className="visually-hidden">Open</span>
                   </th>
@@ -360,6 +368,8 @@ export function ApplicationsTable({
                         "—"
                       )}
                     </td>
+                    <td data-label="Score">{row.score === null ? "—" : row.score.toFixed(2)}</td>
+                    <td data-label="Reviews">{row.reviews}</td>
                     <td className="org-table__action">
                       <a href={`/admin/users/${encodeURIComponent(row.email)}`} aria-label={`View User ${row.email}`}>
                         View User

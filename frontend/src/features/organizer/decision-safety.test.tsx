@@ -14,6 +14,7 @@ import {
   type ReleasePreview,
 } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
+import { renderWithQuery } from "../../lib/test-utils";
 import { Administrators } from "./administrators";
 import { BatchUpdate, OVERRIDE_LABEL } from "./batch-update";
 import { COUNTS_CHANGED, ConfigForm } from "./config-form";
@@ -342,7 +343,7 @@ describe("ReviewDetail", () => {
   ];
 
   function renderReview(onDecided = vi.fn()) {
-    render(
+    renderWithQuery(
       <ReviewDetail
         reviewer="grace@princeton.edu"
         index={0}
