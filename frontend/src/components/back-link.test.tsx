@@ -1,6 +1,7 @@
 // One way back on every organizer page, drawn by BackLink: "← <where>" as a plain link, never
 // a "Back to Admin Panel" button in the header's corner.
 import { render, screen } from "@testing-library/react";
+import { renderWithQuery } from "../lib/test-utils";
 import type { ReactElement } from "react";
 import type { Application } from "../api/organizer";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -75,7 +76,7 @@ describe("BackLink", () => {
 
   it.each(PAGES)("is the way back on the %s page: '%s' to %s", (_page, element, words, href) => {
     mockFetch({});
-    const { container } = render(element);
+    const { container } = renderWithQuery(element);
     const links = container.querySelectorAll("a.back-link");
     expect(links.length).toBeGreaterThan(0);
     expect(links[0]).toHaveAccessibleName(words);

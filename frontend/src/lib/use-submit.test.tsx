@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
-import { useSubmit } from "./use-submit";
+import { failureOf, useSubmit, type Failure, type RunOptions } from "./use-submit";
 
 function deferred() {
   let resolve!: () => void;
@@ -68,5 +68,50 @@ describe("useSubmit", () => {
       pending.resolve();
       await outcome;
     });
+  });
+});
+
+describe("failureOf", () => {
+  const refusal = new ApiError(400, { message: "Please fix the highlighted fields.", errors: {} });
+  const bare = new ApiError(502, {});
+  const network = new TypeError("Failed to fetch");
+  const mine = (e: unknown) => (e instanceof ApiError && e.status === 400 ? "Invalid credentials." : "No answer.");
+  it.each<[string, unknown, Failure<string>, string]>([
+    ["the server's message wins over a fallback", refusal, "Error saving", "Please fix the highlighted fields."],
+    ["a failure without a message says the fallback", bare, "Error saving", "Error saving"],
+    ["a network error says the fallback", network, "Error saving", "Error saving"],
+    ["the form's reading decides alone (a refusal)", refusal, mine, "Invalid credentials."],
+    ["the form's reading decides alone (no answer)", network, mine, "No answer."],
+  ])("%s", (_, error, failure, expected) => {
+    expect(failureOf(error, failure)).toBe(expected);
+  });
+
+  it("keeps a form's own error shape (a titled refusal)", () => {
+    expect(failureOf(refusal, (e) => ({ title: "Invalid entry", text: e instanceof Error ? e.message : "" }))).toEqual({
+      title: "Invalid entry",
+      text: "Please fix the highlighted fields.",
+    });
+  });
+});
+
+describe("useSubmit when the page is leaving", () => {
+  it.each<[RunOptions, boolean, string]>([
+    [{ leaving: true }, true, "stays busy after success: the page is navigating away"],
+    [{}, false, "is ready again after success"],
+  ])("%j → busy %s (%s)", async (options, busyAfter) => {
+    const { result } = renderHook(() => useSubmit());
+    await act(async () => {
+      await result.current.run(() => Promise.resolve(), "Error saving", options);
+    });
+    expect(result.current.busy).toBe(busyAfter);
+  });
+
+  it("is ready again after a failure, leaving or not", async () => {
+    const { result } = renderHook(() => useSubmit());
+    await act(async () => {
+      await result.current.run(() => Promise.reject(new TypeError("x")), "Error saving", { leaving: true });
+    });
+    expect(result.current.busy).toBe(false);
+    expect(result.current.error).toBe("Error saving");
   });
 });

@@ -9,6 +9,7 @@ import { LoginForm, landingAfterSignIn } from "./login-form";
 import { RegisterForm } from "./register-form";
 import { INVALID_RESET_LINK, ResetConfirmForm } from "./reset-forms";
 import { VerifyStatus } from "./verify-status";
+import { renderWithQuery } from "../../lib/test-utils";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -121,7 +122,7 @@ describe("a verification link opened again", () => {
         body: { message: "This email address is already verified. Please sign in.", already_verified: true },
       },
     });
-    render(<VerifyStatus token="used" />);
+    renderWithQuery(<VerifyStatus token="used" />);
     expect(await screen.findByRole("heading", { name: "Already verified" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
     expect(screen.queryByText(/register again/i)).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { getConfig, type Role } from "../../lib/config";
+import { useSubmit } from "../../lib/use-submit";
 import {
   INVALID_ENTRY,
   LOGIN_EMAIL_MESSAGE,
@@ -39,11 +40,12 @@ export function landingAfterSignIn(next: string | undefined, role: Role): string
 export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to: string) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy: signingIn, error, setError, run } = useSubmit<FormError>();
   // The server's 403: the password was right, the address never verified. Offer a new link.
   const [unverified, setUnverified] = useState(false);
-  const [resent, setResent] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const resending = useSubmit();
+  const [resent, setResent] = useState<string | null>(null);
+  const busy = signingIn || resending.busy;
   const valid = mayBeAccepted(email) && password.length > 0;
   let themedName = "HackPortal Café";
   try {
@@ -58,30 +60,31 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
       setError({ text: INVALID_ENTRY });
       return;
     }
-    setBusy(true);
-    setError(null);
     setUnverified(false);
     setResent(null);
-    try {
-      const { user } = await authApi.login(email, password);
-      (onSuccess ?? ((to: string) => window.location.assign(to)))(landingAfterSignIn(next, user.role));
-    } catch (err) {
-      setError(entryError(err, loginFailure(err)));
-      setUnverified(err instanceof ApiError && err.status === 403);
-      setBusy(false);
-    }
+    resending.setError(null);
+    await run(
+      async () => {
+        try {
+          const { user } = await authApi.login(email, password);
+          (onSuccess ?? ((to: string) => window.location.assign(to)))(landingAfterSignIn(next, user.role));
+        } catch (err) {
+          setUnverified(err instanceof ApiError && err.status === 403);
+          throw err;
+        }
+      },
+      (err) => entryError(err, loginFailure(err)),
+      // Signed in: the page goes to the person's home, so the button stays busy.
+      { leaving: true },
+    );
   }
 
   async function resend() {
-    setBusy(true);
-    try {
+    setResent(null);
+    await resending.run(async () => {
       const { message } = await authApi.resendVerification(email);
-      setResent({ kind: "success", text: message });
-    } catch (err) {
-      setResent({ kind: "error", text: loginFailure(err) });
-    } finally {
-      setBusy(false);
-    }
+      setResent(message);
+    }, loginFailure);
   }
 
   return (
@@ -99,6 +102,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
           setEmail(e.target.value);
           setUnverified(false);
           setResent(null);
+          resending.setError(null);
         }}
         error={emailError(email, LOGIN_EMAIL_MESSAGE)}
       />
@@ -121,7 +125,8 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
           <button type="button" className="button button--secondary button--block" onClick={resend} disabled={busy}>
             Send a new verification link
           </button>
-          {resent ? <Alert kind={resent.kind}>{resent.text}</Alert> : null}
+          {resent ? <Alert kind="success">{resent}</Alert> : null}
+          {resending.error ? <Alert kind="error">{resending.error}</Alert> : null}
         </div>
       ) : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>

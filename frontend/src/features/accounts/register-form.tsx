@@ -15,6 +15,7 @@ import {
   passwordError,
   type FormError,
 } from "../../lib/validation";
+import { useSubmit } from "../../lib/use-submit";
 import { getConfig } from "../../lib/config";
 
 function extraStudentDomains(): string[] {
@@ -31,9 +32,8 @@ export function RegisterForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<FormError | null>(null);
+  const { busy, error, setError, run } = useSubmit<FormError>();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const valid = mayBeAccepted(email) && isValidPassword(password) && password === confirm;
 
   function change(setter: (value: string) => void) {
@@ -49,20 +49,20 @@ export function RegisterForm() {
       setError({ text: INVALID_ENTRY });
       return;
     }
-    setBusy(true);
-    try {
-      await authApi.register(email, password);
-      setDone(true);
-    } catch (err) {
-      // The server's refusals say why: 409 (a verified account), 400 (not a student address —
-      // the page lets any address through, since only the server knows the whitelist — shown
-      // as 'Invalid Entry' with the reason), 429 and 503. Anything else (no answer at all) is
-      // generic.
-      const known = err instanceof ApiError && [400, 409, 429, 503].includes(err.status);
-      setError(entryError(err, (known && err.body.message) || "Registration Failed"));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await authApi.register(email, password);
+        setDone(true);
+      },
+      (err) => {
+        // The server's refusals say why: 409 (a verified account), 400 (not a student address —
+        // the page lets any address through, since only the server knows the whitelist — shown
+        // as 'Invalid Entry' with the reason), 429 and 503. Anything else (no answer at all) is
+        // generic.
+        const known = err instanceof ApiError && [400, 409, 429, 503].includes(err.status);
+        return entryError(err, (known && err.body.message) || "Registration Failed");
+      },
+    );
   }
 
   if (done) {

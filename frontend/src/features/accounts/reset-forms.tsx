@@ -14,31 +14,38 @@ import {
   passwordError,
   type FormError,
 } from "../../lib/validation";
-
-type Outcome = ({ kind: "success" | "error" } & FormError) | null;
+import { useSubmit } from "../../lib/use-submit";
 
 function messageOf(err: unknown): string {
   return err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
 }
 
+/** The server's confirmation, or why it refused. */
+function Outcome({ sent, error }: { sent: string | null; error: FormError | null }) {
+  if (sent !== null) return <Alert kind="success">{sent}</Alert>;
+  if (error)
+    return (
+      <Alert kind="error" title={error.title}>
+        {error.text}
+      </Alert>
+    );
+  return null;
+}
+
 export function ResetRequestForm() {
   const [email, setEmail] = useState("");
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit<FormError>();
   const valid = mayBeAccepted(email);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid) return setOutcome({ kind: "error", text: INVALID_ENTRY });
-    setBusy(true);
-    try {
-      const { message } = await authApi.resetRequest(email);
-      setOutcome({ kind: "success", text: message });
-    } catch (err) {
-      setOutcome({ kind: "error", ...entryError(err, messageOf(err)) });
-    } finally {
-      setBusy(false);
-    }
+    setSent(null);
+    if (!valid) return setError({ text: INVALID_ENTRY });
+    await run(
+      async () => setSent((await authApi.resetRequest(email)).message),
+      (err) => entryError(err, messageOf(err)),
+    );
   }
 
   return (
@@ -54,11 +61,7 @@ export function ResetRequestForm() {
         onChange={(e) => setEmail(e.target.value)}
         error={emailError(email, RESET_EMAIL_MESSAGE)}
       />
-      {outcome ? (
-        <Alert kind={outcome.kind} title={outcome.title}>
-          {outcome.text}
-        </Alert>
-      ) : null}
+      <Outcome sent={sent} error={error} />
       <button type="submit" className="button button--block" disabled={!valid || busy}>
         {busy ? "Sending…" : "Send reset link"}
       </button>
@@ -92,29 +95,30 @@ function InvalidResetLink() {
 export function ResetConfirmForm({ token, valid: linkValid = true }: { token: string; valid?: boolean }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit<FormError>();
   const [expired, setExpired] = useState(!linkValid);
   const valid = isValidPassword(password) && password === confirm;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid) return setOutcome({ kind: "error", text: INVALID_ENTRY });
-    setBusy(true);
-    try {
-      const { message } = await authApi.resetConfirm(token, password);
-      setOutcome({ kind: "success", text: message });
-    } catch (err) {
-      // The link ran out between loading the page and submitting (the server's 400 says so).
-      if (err instanceof ApiError && err.status === 400 && err.body.message === INVALID_RESET_LINK) setExpired(true);
-      else setOutcome({ kind: "error", ...entryError(err, messageOf(err)) });
-    } finally {
-      setBusy(false);
-    }
+    if (!valid) return setError({ text: INVALID_ENTRY });
+    await run(
+      async () => {
+        try {
+          setSaved((await authApi.resetConfirm(token, password)).message);
+        } catch (err) {
+          // The link ran out between loading the page and submitting (the server's 400 says so).
+          if (err instanceof ApiError && err.status === 400 && err.body.message === INVALID_RESET_LINK) setExpired(true);
+          throw err;
+        }
+      },
+      (err) => entryError(err, messageOf(err)),
+    );
   }
 
   if (expired) return <InvalidResetLink />;
-  const succeeded = outcome?.kind === "success";
+  const succeeded = saved !== null;
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-confirm-title">
       <h1 id="reset-confirm-title">Choose a New Password</h1>
@@ -138,11 +142,7 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
         error={confirmError(password, confirm)}
         disabled={succeeded}
       />
-      {outcome ? (
-        <Alert kind={outcome.kind} title={outcome.title}>
-          {outcome.text}
-        </Alert>
-      ) : null}
+      <Outcome sent={saved} error={error} />
       {succeeded ? (
         <a className="button button--block" href="/login">
           Go to Login

@@ -1,8 +1,9 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setConfig, type PortalConfig } from "../../lib/config";
 import { mockFetch } from "../../lib/fetch-mock";
 import { VerifyStatus } from "./verify-status";
+import { renderWithQuery } from "../../lib/test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,7 +14,7 @@ describe("VerifyStatus", () => {
   it("shows a loader while the link is checked", async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     mockFetch({ "GET /api/auth/verify/tok": () => new Promise((resolve) => (answer = resolve)) });
-    render(<VerifyStatus token="tok" />);
+    renderWithQuery(<VerifyStatus token="tok" />);
     expect(screen.getByRole("status")).toHaveTextContent("Verifying your email…");
     expect(screen.queryByRole("heading")).not.toBeInTheDocument();
     answer({ body: { message: "Verified." } });
@@ -22,7 +23,7 @@ describe("VerifyStatus", () => {
 
   it("on success says 'Account Created!' and 'Please login and apply!'", async () => {
     const { apiCalls } = mockFetch({ "GET /api/auth/verify/Mw%3A1tok%3Aabc": { body: { message: "Verified." } } });
-    render(<VerifyStatus token="Mw:1tok:abc" />);
+    renderWithQuery(<VerifyStatus token="Mw:1tok:abc" />);
     expect(await screen.findByRole("heading", { name: "Account Created!" })).toBeInTheDocument();
     expect(screen.getByText("Please login and apply!")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
@@ -34,7 +35,7 @@ describe("VerifyStatus", () => {
     ["an unknown link (404)", 404],
   ])("shows 'Invalid URL' with the explanation for %s", async (_why, status) => {
     mockFetch({ "GET /api/auth/verify/bad": { status, body: { message: "Invalid link." } } });
-    render(<VerifyStatus token="bad" />);
+    renderWithQuery(<VerifyStatus token="bad" />);
     expect(await screen.findByRole("heading", { name: "Invalid URL" })).toBeInTheDocument();
     expect(screen.getByText(/expire roughly 1 hour after/)).toBeInTheDocument();
     expect(screen.getByText(/Please register again to get a fresh link\. If problems persist/)).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe("VerifyStatus", () => {
   it("links 'contact the team' to the configured contact address", async () => {
     setConfig({ event: { contactEmail: "team@hack.example" } } as PortalConfig);
     mockFetch({ "GET /api/auth/verify/bad": { status: 400, body: {} } });
-    render(<VerifyStatus token="bad" />);
+    renderWithQuery(<VerifyStatus token="bad" />);
     expect(await screen.findByRole("link", { name: "contact the team" })).toHaveAttribute(
       "href",
       "mailto:team@hack.example",

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { authApi } from "../../api/auth";
 import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
+import { queryKeys } from "../../lib/query-keys";
 
 function contactHref(): string | null {
   try {
@@ -13,14 +14,17 @@ function contactHref(): string | null {
 }
 
 export function VerifyStatus({ token }: { token: string }) {
-  const [state, setState] = useState<"loading" | "ok" | "already" | "invalid">("loading");
-  useEffect(() => {
-    authApi
-      .verify(token)
-      // A genuine link opened again: the account is verified, so sign in (not register again).
-      .then((answer) => setState(answer.already_verified ? "already" : "ok"))
-      .catch(() => setState("invalid"));
-  }, [token]);
+  // The link is checked once: asking again would only answer "already verified", so no retry
+  // and no refetch (the cache keeps the first answer for this token).
+  const query = useQuery({
+    queryKey: queryKeys.verify(token),
+    queryFn: () => authApi.verify(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  // A genuine link opened again: the account is verified, so sign in (not register again).
+  const state = query.isPending ? "loading" : query.isError ? "invalid" : query.data.already_verified ? "already" : "ok";
 
   if (state === "loading") {
     return (

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Application } from "../../api/applications";
@@ -7,6 +7,7 @@ import { ApplyPage, type ApplyPageProps } from "./apply-page";
 import CONSENT_TEXTS from "./consent-texts.json";
 import { MESSAGES, toBody } from "./form-model";
 import { SECTIONS, validState } from "./test-fixtures";
+import { renderWithQuery } from "../../lib/test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -35,7 +36,7 @@ function draft(status: Application["status"] = "started"): Application {
 
 function renderPage(props: Partial<ApplyPageProps> = {}) {
   const navigate = vi.fn();
-  render(
+  renderWithQuery(
     <ApplyPage
       cycleStatus="open"
       questions={SECTIONS}

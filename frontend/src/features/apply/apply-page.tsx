@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { resumesApi } from "../../api/resumes";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
+import { queryKeys } from "../../lib/query-keys";
 import { ApplyForm } from "./apply-form";
 import type { ConsentText } from "./code-of-conduct";
 import { MESSAGES } from "./form-model";
@@ -41,25 +43,23 @@ function eventConfig() {
 
 /** The school and country lists, fetched once (the server marks them cacheable). */
 function useLists(enabled: boolean) {
-  const [schools, setSchools] = useState<string[] | null>(null);
-  const [countries, setCountries] = useState<string[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    applicationsApi
-      .schools()
-      .then((list) => live && setSchools(list))
-      .catch(() => live && setFailed(true));
-    applicationsApi
-      .countries()
-      .then((list) => live && setCountries(list))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return { schools, countries, failed };
+  const schools = useQuery({ queryKey: queryKeys.schools, queryFn: applicationsApi.schools, enabled, staleTime: Infinity });
+  const countries = useQuery({
+    queryKey: queryKeys.countries,
+    queryFn: applicationsApi.countries,
+    enabled,
+    staleTime: Infinity,
+  });
+  return { schools: schools.data ?? null, countries: countries.data ?? null, failed: schools.isError || countries.isError };
+}
+
+async function loadForm(): Promise<Loaded> {
+  const [questions, application, resume] = await Promise.all([
+    applicationsApi.questions(),
+    applicationsApi.application(),
+    resumesApi.submitted(),
+  ]);
+  return { questions, application, resumeSubmitted: Boolean(resume?.submitted) };
 }
 
 export function ApplyPage({
@@ -75,25 +75,20 @@ export function ApplyPage({
 }: ApplyPageProps) {
   const open = cycleStatus === "open";
   const complete = Array.isArray(questions) && application !== undefined && typeof resumeSubmitted === "boolean";
-  const [loaded, setLoaded] = useState<Loaded | null>(
-    complete ? { questions: questions!, application: application ?? null, resumeSubmitted: resumeSubmitted! } : null,
-  );
-  const [loadError, setLoadError] = useState(false);
+  // What the page was rendered with, else asked once: from then on the form owns the answers.
+  const form = useQuery({
+    queryKey: queryKeys.applyForm,
+    queryFn: loadForm,
+    initialData: complete
+      ? { questions: questions!, application: application ?? null, resumeSubmitted: resumeSubmitted! }
+      : undefined,
+    enabled: open,
+    staleTime: Infinity,
+  });
+  const loaded = form.data ?? null;
+  const loadError = form.isError;
   const lists = useLists(open);
   const aliases = useMemo(() => aliasIndex(schoolAliases), [schoolAliases]);
-
-  useEffect(() => {
-    if (!open || loaded) return;
-    let live = true;
-    Promise.all([applicationsApi.questions(), applicationsApi.application(), resumesApi.submitted()])
-      .then(([qs, app, resume]) => {
-        if (live) setLoaded({ questions: qs, application: app, resumeSubmitted: Boolean(resume?.submitted) });
-      })
-      .catch(() => live && setLoadError(true));
-    return () => {
-      live = false;
-    };
-  }, [open, loaded]);
 
   if (!open) {
     return (

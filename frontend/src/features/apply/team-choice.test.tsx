@@ -1,6 +1,6 @@
 // Issue 11: the team answer reopens as it was saved, and joining a team nobody has shows the
 // server's message on the teammate's code.
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Application } from "../../api/applications";
@@ -8,6 +8,7 @@ import { mockFetch } from "../../lib/fetch-mock";
 import { ApplyPage } from "./apply-page";
 import { MESSAGES, savedTeamChoice, teamChoiceOf, toBody } from "./form-model";
 import { SECTIONS, validState } from "./test-fixtures";
+import { renderWithQuery } from "../../lib/test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -32,7 +33,7 @@ function renderWith(application: Application | null, routes: Parameters<typeof m
     "GET /api/applications/countries": { body: ["Canada"] },
     ...routes,
   });
-  render(
+  renderWithQuery(
     <ApplyPage
       cycleStatus="open"
       questions={SECTIONS}

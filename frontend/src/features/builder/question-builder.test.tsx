@@ -1,7 +1,8 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionBuilder } from "./question-builder";
+import { renderWithQuery } from "../../lib/test-utils";
 
 const SET = [
   {
@@ -25,7 +26,7 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
 
   it("refuses to save a question without text with the spec's message", async () => {
     fetchMock.mockResolvedValueOnce(json(SET));
-    render(<QuestionBuilder />);
+    renderWithQuery(<QuestionBuilder />);
     await userEvent.click(await screen.findByRole("button", { name: "Add question to About you" }));
     await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
     expect(await screen.findByText("Error: Question is missing information and cannot be submitted yet.")).toBeInTheDocument();
@@ -36,7 +37,7 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
   it("saves a new multiple-choice question through PUT with a slug id, keeping the old id", async () => {
     fetchMock.mockResolvedValueOnce(json(SET));
     fetchMock.mockImplementationOnce(async (_url: string, init: RequestInit) => json(JSON.parse(init.body as string)));
-    render(<QuestionBuilder />);
+    renderWithQuery(<QuestionBuilder />);
     await userEvent.click(await screen.findByRole("button", { name: "Add question to About you" }));
     const questions = screen.getAllByRole("listitem").filter((li) => li.className.includes("builder-question"));
     const added = questions[1];
@@ -79,7 +80,7 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
         400,
       ),
     );
-    render(<QuestionBuilder />);
+    renderWithQuery(<QuestionBuilder />);
     await userEvent.click(await screen.findByRole("button", { name: "Confirm Questions" }));
     expect(await screen.findByText("The question set is not valid.")).toBeInTheDocument();
     expect(screen.getByText("At most 2000 characters.")).toBeInTheDocument();
@@ -88,7 +89,7 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
 
   it("says so when the questions cannot be loaded", async () => {
     fetchMock.mockResolvedValueOnce(json({ message: "boom" }, 500));
-    render(<QuestionBuilder />);
+    renderWithQuery(<QuestionBuilder />);
     expect(await screen.findByText("The questions could not be loaded.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });

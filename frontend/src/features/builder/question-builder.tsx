@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
@@ -5,6 +6,8 @@ import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
 import {
   MISSING_INFO,
   QUESTION_TYPES,
@@ -23,7 +26,6 @@ import {
   type BuilderState,
 } from "./builder-state";
 
-type Notice = { kind: "error" | "success"; text: string } | null;
 
 export interface QuestionBuilderProps {
   cycle?: string;
@@ -287,74 +289,7 @@ function SectionEditor({
 }
 
 export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
-  const [state, dispatch] = useReducer(builderReducer, { sections: [], nextKey: 1 });
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState(false);
-  const [showProblems, setShowProblems] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  const [serverProblems, setServerProblems] = useState<BuilderProblems | null>(null);
-
-  const load = useCallback(async () => {
-    setLoadError(false);
-    try {
-      dispatch({ type: "reset", state: fromDto(await reportsApi.questions()) });
-      setLoaded(true);
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const edit = useCallback((action: BuilderAction) => {
-    dispatch(action);
-    setDirty(true);
-    setServerProblems(null);
-    setNotice((n) => (n?.kind === "success" ? null : n));
-  }, []);
-
-  const problems = validate(state);
-  const valid = isValid(problems);
-  // What the fields show: the client's checks once Confirm was pressed, else the server's refusal.
-  const shown: BuilderProblems = serverProblems ?? problems;
-  const questionCount = state.sections.reduce((n, s) => n + s.questions.length, 0);
-
-  async function confirm() {
-    setShowProblems(true);
-    if (!valid) {
-      // The spec's one message, with each problem also shown beside its field.
-      setNotice({ kind: "error", text: [MISSING_INFO, ...problems.general].join(" ") });
-      return;
-    }
-    setSaving(true);
-    setNotice(null);
-    const payload = toDto(state);
-    try {
-      const saved = await reportsApi.saveQuestions(payload);
-      dispatch({ type: "reset", state: fromDto(Array.isArray(saved) ? (saved as SectionDto[]) : payload) });
-      setShowProblems(false);
-      setDirty(false);
-      setNotice({ kind: "success", text: "Questions saved. The application form uses them now." });
-    } catch (error) {
-      const placed = error instanceof ApiError && error.body.errors ? problemsFromServer(state, error.body.errors) : null;
-      if (placed) setServerProblems(placed);
-      const message = error instanceof ApiError ? error.message : "The questions could not be saved.";
-      setNotice({ kind: "error", text: [message, ...(placed?.general ?? [])].join(" ") });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const query = useQuery({ queryKey: queryKeys.questions, queryFn: reportsApi.questions });
 
   return (
     <div className="stack reports builder">
@@ -371,53 +306,124 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
       {cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
         <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
       ) : null}
-      {loadError ? (
+      {query.isError ? (
         <div className="stack">
           <Alert kind="error">The questions could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void load()}>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
             Try again
           </button>
         </div>
-      ) : !loaded ? (
+      ) : query.data === undefined ? (
         <div className="reports__loading">
           <Spinner label="Loading questions…" />
         </div>
       ) : (
-        <>
-          {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
-          <ol className="builder-sections" aria-label="Sections">
-            {state.sections.map((section, index) => (
-              <SectionEditor
-                key={section.key}
-                state={state}
-                section={section}
-                index={index}
-                problems={shown}
-                showProblems={showProblems || serverProblems !== null}
-                dispatch={edit}
-              />
-            ))}
-          </ol>
-          <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
-            Add section
-          </button>
-          <div className="builder__footer">
-            <div aria-live="polite" className="builder__notice">
-              {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-            </div>
-            <div className="builder__footer-row">
-              <span className="muted">
-                {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
-                {questionCount === 1 ? "" : "s"}
-                {dirty ? " · unsaved changes" : ""}
-              </span>
-              <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
-                {saving ? "Saving…" : "Confirm Questions"}
-              </button>
-            </div>
-          </div>
-        </>
+        <BuilderEditor initial={query.data} />
       )}
     </div>
+  );
+}
+
+/** The loaded question set being edited: it starts from what the server sent and keeps the
+ *  organizer's edits (a later refetch doesn't reset them); Confirm stores it. */
+function BuilderEditor({ initial }: { initial: SectionDto[] }) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(builderReducer, initial, fromDto);
+  const [showProblems, setShowProblems] = useState(false);
+  const { busy: saving, error, setError, run } = useSubmit();
+  const [saved, setSaved] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [serverProblems, setServerProblems] = useState<BuilderProblems | null>(null);
+
+  const edit = useCallback((action: BuilderAction) => {
+    dispatch(action);
+    setDirty(true);
+    setServerProblems(null);
+    setSaved(false);
+  }, []);
+
+  const problems = validate(state);
+  const valid = isValid(problems);
+  // What the fields show: the client's checks once Confirm was pressed, else the server's refusal.
+  const shown: BuilderProblems = serverProblems ?? problems;
+  const questionCount = state.sections.reduce((n, s) => n + s.questions.length, 0);
+
+  async function confirm() {
+    setShowProblems(true);
+    setSaved(false);
+    if (!valid) {
+      // The spec's one message, with each problem also shown beside its field.
+      setError([MISSING_INFO, ...problems.general].join(" "));
+      return;
+    }
+    const payload = toDto(state);
+    let placed: BuilderProblems | null = null;
+    const ok = await run(
+      async () => {
+        try {
+          const answer = await reportsApi.saveQuestions(payload);
+          const stored = Array.isArray(answer) ? (answer as SectionDto[]) : payload;
+          dispatch({ type: "reset", state: fromDto(stored) });
+          queryClient.setQueryData(queryKeys.questions, stored);
+        } catch (e) {
+          // The server's refusals, placed beside the fields they are about.
+          placed = e instanceof ApiError && e.body.errors ? problemsFromServer(state, e.body.errors) : null;
+          if (placed) setServerProblems(placed);
+          throw e;
+        }
+      },
+      (e) =>
+        [e instanceof ApiError ? e.message : "The questions could not be saved.", ...(placed?.general ?? [])].join(" "),
+    );
+    if (ok) {
+      setShowProblems(false);
+      setDirty(false);
+      setSaved(true);
+    }
+  }
+
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  return (
+    <>
+      {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
+      <ol className="builder-sections" aria-label="Sections">
+        {state.sections.map((section, index) => (
+          <SectionEditor
+            key={section.key}
+            state={state}
+            section={section}
+            index={index}
+            problems={shown}
+            showProblems={showProblems || serverProblems !== null}
+            dispatch={edit}
+          />
+        ))}
+      </ol>
+      <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
+        Add section
+      </button>
+      <div className="builder__footer">
+        <div aria-live="polite" className="builder__notice">
+          {saved ? <Alert kind="success">Questions saved. The application form uses them now.</Alert> : null}
+          {error ? <Alert kind="error">{error}</Alert> : null}
+        </div>
+        <div className="builder__footer-row">
+          <span className="muted">
+            {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
+            {questionCount === 1 ? "" : "s"}
+            {dirty ? " · unsaved changes" : ""}
+          </span>
+          <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
+            {saving ? "Saving…" : "Confirm Questions"}
+          </button>
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { ApiError } from "../../lib/api";
+import { useSubmit } from "../../lib/use-submit";
 
 /** What the applicant is asked before a choice that can't be taken back from the portal. */
 export interface Confirmation {
@@ -31,8 +31,7 @@ interface ChoiceFormProps {
 export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceFormProps) {
   const name = useId();
   const [value, setValue] = useState(defaultValue);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
   const [asking, setAsking] = useState<Choice | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -45,15 +44,15 @@ export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceForm
 
   const send = async (choice: Choice) => {
     setAsking(null);
-    setBusy(true);
-    setError(null);
-    try {
-      await choice.submit();
-      onDone();
-    } catch (err) {
-      setError(err instanceof ApiError && err.body.message ? err.body.message : "Something went wrong. Please try again.");
-      setBusy(false);
-    }
+    // Answered: the page reloads to show where the application now stands.
+    await run(
+      async () => {
+        await choice.submit();
+        onDone();
+      },
+      "Something went wrong. Please try again.",
+      { leaving: true },
+    );
   };
 
   return (

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AutomatedEmails } from "./automated-emails";
+import { renderWithQuery } from "../../lib/test-utils";
 
 const TEMPLATES = [
   {
@@ -44,7 +45,7 @@ describe("AutomatedEmails", { timeout: 20000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists the automated emails and previews the selected one in a sandboxed frame", async () => {
-    render(<AutomatedEmails email="grace@princeton.edu" />);
+    renderWithQuery(<AutomatedEmails email="grace@princeton.edu" />);
     expect(await screen.findByRole("button", { name: "Decision: accepted" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Email verification" })).toHaveAttribute("aria-current", "true");
     expect(screen.getByText("{{ verify_url }}")).toBeInTheDocument();
@@ -55,7 +56,7 @@ describe("AutomatedEmails", { timeout: 20000 }, () => {
   });
 
   it("saves the edited subject and HTML through PUT, and sends a test to the organizer", async () => {
-    render(<AutomatedEmails email="grace@princeton.edu" />);
+    renderWithQuery(<AutomatedEmails email="grace@princeton.edu" />);
     const subject = await screen.findByLabelText("Subject");
     await userEvent.clear(subject);
     await userEvent.type(subject, "Please verify");
@@ -73,7 +74,7 @@ describe("AutomatedEmails", { timeout: 20000 }, () => {
   });
 
   it("refuses to save an empty subject", async () => {
-    render(<AutomatedEmails email="grace@princeton.edu" />);
+    renderWithQuery(<AutomatedEmails email="grace@princeton.edu" />);
     await userEvent.clear(await screen.findByLabelText("Subject"));
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.getByText("Enter a subject.")).toBeInTheDocument();

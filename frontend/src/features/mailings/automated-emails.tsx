@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
 import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+import { useServerPreview } from "./server-preview";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
-
-const PREVIEW_DELAY_MS = 400;
 
 function titleOf(template: EmailTemplate): string {
   if (template.name) return template.name;
@@ -28,32 +29,15 @@ export function TemplateEditor({
   const id = useId();
   const [subject, setSubject] = useState(template.subject);
   const [html, setHtml] = useState(template.html);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<"save" | "test" | "reset" | null>(null);
   const dirty = subject !== template.subject || html !== template.html;
 
   // A server-rendered preview, refreshed shortly after typing stops.
-  useEffect(() => {
-    let live = true;
-    const timer = window.setTimeout(async () => {
-      try {
-        const result = await mailingsApi.preview(template.key, subject, html);
-        if (live) {
-          setPreview(result);
-          setPreviewError(null);
-        }
-      } catch (error) {
-        if (live) setPreviewError(error instanceof ApiError ? error.message : "The preview could not be rendered.");
-      }
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [template.key, subject, html]);
+  const { preview, error: previewError } = useServerPreview<Preview>([template.key, subject, html], () =>
+    mailingsApi.preview(template.key, subject, html),
+  );
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -215,24 +199,11 @@ export function TemplateEditor({
 }
 
 export function AutomatedEmails({ email }: { email: string }) {
-  const [templates, setTemplates] = useState<EmailTemplate[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoadError(false);
-    try {
-      const list = await mailingsApi.templates();
-      setTemplates(list);
-      setSelected((current) => current ?? list[0]?.key ?? null);
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.mailings.templates, queryFn: mailingsApi.templates });
+  const templates = query.data ?? null;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selected = chosen ?? templates?.[0]?.key ?? null;
 
   const current = templates?.find((t) => t.key === selected) ?? null;
 
@@ -245,10 +216,10 @@ export function AutomatedEmails({ email }: { email: string }) {
           <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
         </div>
       </header>
-      {loadError ? (
+      {query.isError ? (
         <div className="stack">
           <Alert kind="error">The automated emails could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void load()}>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
             Try again
           </button>
         </div>
@@ -268,7 +239,7 @@ export function AutomatedEmails({ email }: { email: string }) {
                     type="button"
                     className="side-link"
                     aria-current={t.key === selected ? "true" : undefined}
-                    onClick={() => setSelected(t.key)}
+                    onClick={() => setChosen(t.key)}
                   >
                     {titleOf(t)}
                   </button>
@@ -283,7 +254,9 @@ export function AutomatedEmails({ email }: { email: string }) {
                 template={current}
                 email={email}
                 onSaved={(saved) =>
-                  setTemplates((list) => (list ?? []).map((t) => (t.key === saved.key ? { ...t, ...saved } : t)))
+                  queryClient.setQueryData<EmailTemplate[]>(queryKeys.mailings.templates, (list) =>
+                    (list ?? []).map((t) => (t.key === saved.key ? { ...t, ...saved } : t)),
+                  )
                 }
               />
             </div>

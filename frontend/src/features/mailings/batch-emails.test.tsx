@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import {fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BatchEmails } from "./batch-emails";
 import { localToIso } from "./schedule";
+import { renderWithQuery } from "../../lib/test-utils";
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -73,7 +74,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
 
   it("lists mailings with status and counts, Deliveries for each and Cancel only for scheduled ones", async () => {
     fakeServer({ ...BASE, "GET /api/mailings": () => json([SCHEDULED, SENT]) });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     const table = await screen.findByRole("table", { name: "Mailings" });
     const rows = within(table).getAllByRole("row");
     expect(within(rows[1]).getByText("Doors open at 9")).toBeInTheDocument();
@@ -87,7 +88,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
   it("offers the spec's audiences with how many each holds, and the custom list only for custom", async () => {
     const user = userEvent.setup();
     fakeServer(BASE);
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     const audience = screen.getByLabelText("Audience");
     expect(within(audience).getAllByRole("option").map((o) => (o as HTMLOptionElement).value)).toEqual([
       "started",
@@ -110,7 +111,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
   it("refuses an incomplete form without calling the server", async () => {
     const user = userEvent.setup();
     const server = fakeServer(BASE);
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await user.selectOptions(screen.getByLabelText("Audience"), "custom");
     await user.click(screen.getByRole("button", { name: "Schedule" }));
     expect(screen.getByText("Enter a subject.")).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
   it("formats with the toolbar and the keyboard, and inserts placeholders", async () => {
     const user = userEvent.setup();
     fakeServer(BASE);
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     const editor = screen.getByLabelText("Message in Markdown") as HTMLTextAreaElement;
     await user.type(editor, "Hi there");
     editor.setSelectionRange(3, 8);
@@ -149,7 +150,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
   it("previews the draft from the server for a real recipient, says whose, and steps through recipients", async () => {
     const user = userEvent.setup();
     const server = fakeServer(BASE);
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await user.type(screen.getByLabelText("Subject"), "Hi {{{{ first_name }}");
     await user.selectOptions(screen.getByLabelText("Audience"), "accepted");
     await user.type(screen.getByLabelText("Message in Markdown"), "Welcome {{{{ first_name }}");
@@ -176,7 +177,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     const user = userEvent.setup();
     const message = "Unknown placeholder: shoe_size. Use one of: first_name, last_name.";
     fakeServer({ ...BASE, "POST /api/mailings/preview": () => json({ message, errors: { markdown: [message] } }, 400) });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await user.type(screen.getByLabelText("Message in Markdown"), "{{{{ shoe_size }}");
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
   });
@@ -192,7 +193,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
         return json({ id: 9, status: "scheduled", recipients: 2 }, 201);
       },
     });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.selectOptions(screen.getByLabelText("Audience"), "custom");
     await user.type(screen.getByLabelText("Custom recipients"), "a@x.edu b@y.edu");
@@ -216,7 +217,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
   it("can still send an uploaded HTML file, previewed like Markdown", async () => {
     const user = userEvent.setup();
     const server = fakeServer({ ...BASE, "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 3 }, 201) });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.click(screen.getByRole("radio", { name: "Upload HTML" }));
     expect(screen.queryByLabelText("Message in Markdown")).not.toBeInTheDocument();
@@ -245,7 +246,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
           ? json({ id: 10, status: "scheduled", recipients: 3 }, 201)
           : json({ message: warning, errors: { confirm_duplicate: [warning] } }, 409),
     });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.type(screen.getByLabelText("Message in Markdown"), "Doors open at 9");
     await user.click(screen.getByRole("button", { name: "Schedule" }));
@@ -261,7 +262,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
   it("drops the duplicate warning when the organizer decides not to send", async () => {
     const user = userEvent.setup();
     fakeServer({ ...BASE, "POST /api/mailings": () => json({ message: "Already sent." }, 409) });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.type(screen.getByLabelText("Message in Markdown"), "x");
     await user.click(screen.getByRole("button", { name: "Schedule" }));
@@ -276,7 +277,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       "POST /api/mailings": () =>
         json({ message: "The mailing could not be scheduled.", errors: { subject: ["The subject must be one line."] } }, 400),
     });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.type(screen.getByLabelText("Message in Markdown"), "x");
     await user.click(screen.getByRole("button", { name: "Schedule" }));
@@ -295,7 +296,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
         return new Response(null, { status: 204 });
       },
     });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await user.click(await screen.findByRole("button", { name: "Cancel “Doors open at 9”" }));
     expect(await screen.findByText("Cancelled")).toBeInTheDocument();
     expect(server.of("DELETE", "/api/mailings/7")).toHaveLength(1);
@@ -324,7 +325,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
         return json({ ...base, deliveries: rows("sent", page === 1 ? 50 : 10, (page - 1) * 50), total: 60, pages: 2, page });
       },
     });
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     const open = await screen.findByRole("button", { name: "Deliveries of “Save the date”" });
     expect(open).toHaveAttribute("aria-expanded", "false");
     await user.click(open);

@@ -1,12 +1,15 @@
 import "../../styles/reports.css";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { mailingsApi, type Mailing, type MailingDraft, type MailingPreview } from "../../api/mailings";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { mailingsApi, type Mailing, type MailingDraft } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { extractEmails } from "../../lib/emails";
+import { queryKeys } from "../../lib/query-keys";
 import { DeliveryStatus } from "./delivery-status";
 import { MarkdownEditor } from "./markdown-editor";
+import { useServerPreview } from "./server-preview";
 import {
   AUDIENCES,
   audienceLabel,
@@ -29,9 +32,6 @@ const STATUS_LABELS: Record<string, string> = {
   sent: "Sent",
   cancelled: "Cancelled",
 };
-
-// The preview is rendered by the server (the same code that sends), shortly after typing stops.
-const PREVIEW_DELAY_MS = 400;
 
 /** A chosen file's text (FileReader rather than Blob.text(), which older browsers lack). */
 function readText(file: File): Promise<string> {
@@ -64,47 +64,26 @@ export function BatchEmails() {
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const [counts, setCounts] = useState<Record<string, number>>({});
   const [recipient, setRecipient] = useState(0);
-  const [preview, setPreview] = useState<MailingPreview | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const [placeholders, setPlaceholders] = useState<string[]>([]);
 
-  const [mailings, setMailings] = useState<Mailing[] | null>(null);
-  const [listError, setListError] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: queryKeys.mailings.list,
+    queryFn: mailingsApi.list,
+    // While something is waiting or being sent, follow its progress without a reload.
+    refetchInterval: (q) =>
+      (q.state.data ?? []).some((m) => m.status === "scheduled" || m.status === "sending") ? 15000 : false,
+  });
+  const mailings = list.data ?? null;
+  const listError = list.isError;
+  // The counts only decorate the audience choices; the preview still says how many.
+  const audiences = useQuery({ queryKey: queryKeys.mailings.audiences, queryFn: mailingsApi.audiences });
+  const counts: Record<string, number> = Object.fromEntries(
+    (audiences.data ?? []).map((row) => [row.audience, row.recipients]),
+  );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mailings.list });
   const [cancelling, setCancelling] = useState<number | null>(null);
   const [openDeliveries, setOpenDeliveries] = useState<number | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setMailings(await mailingsApi.list());
-      setListError(false);
-    } catch {
-      setListError(true);
-    }
-  }, []);
-
-  const refreshCounts = useCallback(async () => {
-    try {
-      const rows = await mailingsApi.audiences();
-      setCounts(Object.fromEntries(rows.map((row) => [row.audience, row.recipients])));
-    } catch {
-      // The counts only decorate the audience choices; the preview still says how many.
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-    void refreshCounts();
-  }, [refresh, refreshCounts]);
-
-  // While something is waiting or being sent, follow its progress without a reload.
-  const pending = (mailings ?? []).some((m) => m.status === "scheduled" || m.status === "sending");
-  useEffect(() => {
-    if (!pending) return undefined;
-    const timer = window.setInterval(() => void refresh(), 15000);
-    return () => window.clearInterval(timer);
-  }, [pending, refresh]);
 
   // Another audience starts the preview again at its first recipient.
   useEffect(() => setRecipient(0), [audience, emails]);
@@ -112,33 +91,17 @@ export function BatchEmails() {
   useEffect(() => setDuplicate(null), [subject, audience, emails, kind, markdown, file]);
 
   const previewable = kind === "markdown" || file !== null;
-  useEffect(() => {
-    if (!previewable) return undefined;
-    let live = true;
-    const timer = window.setTimeout(async () => {
-      try {
-        const result = await mailingsApi.previewDraft({
-          subject,
-          markdown: kind === "markdown" ? markdown : "",
-          html: kind === "html" ? fileText : "",
-          // One of AUDIENCES, whose values are the server's audience names.
-          audience: audience as MailingDraft["audience"],
-          emails: audience === "custom" ? emails : "",
-          recipient,
-        });
-        if (!live) return;
-        setPreview(result);
-        setPlaceholders(result.placeholders);
-        setPreviewError(null);
-      } catch (error) {
-        if (live) setPreviewError(error instanceof ApiError ? error.message : "The preview could not be rendered.");
-      }
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [previewable, subject, kind, markdown, fileText, audience, emails, recipient]);
+  const draft: MailingDraft = {
+    subject,
+    markdown: kind === "markdown" ? markdown : "",
+    html: kind === "html" ? fileText : "",
+    // One of AUDIENCES, whose values are the server's audience names.
+    audience: audience as MailingDraft["audience"],
+    emails: audience === "custom" ? emails : "",
+    recipient,
+  };
+  const { preview, error: previewError } = useServerPreview(draft, () => mailingsApi.previewDraft(draft), previewable);
+  const placeholders = preview?.placeholders ?? [];
 
   const found = audience === "custom" ? extractEmails(emails) : [];
 
@@ -184,7 +147,10 @@ export function BatchEmails() {
       setSendAt("");
       setDuplicate(null);
       if (fileInput.current) fileInput.current.value = "";
-      await Promise.all([refresh(), refreshCounts()]);
+      await Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.mailings.audiences }),
+      ]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setDuplicate(error.message);

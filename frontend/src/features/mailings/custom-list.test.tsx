@@ -1,7 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BatchEmails } from "./batch-emails";
+import { renderWithQuery } from "../../lib/test-utils";
 
 // A custom list counts the addresses lib/emails finds (the server's extractor), not fragments.
 describe("the custom mailing list reads addresses as the server does", { timeout: 20000 }, () => {
@@ -20,7 +21,7 @@ describe("the custom mailing list reads addresses as the server does", { timeout
 
   it("counts only the addresses the server will send to", async () => {
     const user = userEvent.setup();
-    render(<BatchEmails />);
+    renderWithQuery(<BatchEmails />);
     await user.selectOptions(screen.getByLabelText("Audience"), "custom");
     await user.click(screen.getByLabelText("Custom recipients"));
     // The old client found neil@ox.ac.uk, y@z.edu and b@c.edu here; the server finds ada only.

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { mailingsApi, type DeliveryPage, type DeliveryState, type Mailing } from "../../api/mailings";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { mailingsApi, type DeliveryState, type Mailing } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import { formatSendAt } from "./schedule";
 
 export const DELIVERY_STATES: { value: DeliveryState; label: string }[] = [
@@ -20,35 +22,26 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
   const heading = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<DeliveryState | null>(null);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<DeliveryPage | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setData(await mailingsApi.deliveries(mailing.id, { page, state: state ?? undefined }));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [mailing.id, page, state]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const query = useQuery({
+    queryKey: queryKeys.mailings.deliveries(mailing.id, page, state),
+    queryFn: () => mailingsApi.deliveries(mailing.id, { page, state: state ?? undefined }),
+    // Another page or state keeps the rows on screen until its answer arrives.
+    placeholderData: keepPreviousData,
+    // While some are still to go out, follow them.
+    refetchInterval: (q) => {
+      const counts = q.state.data?.counts;
+      const open = counts ? counts.pending + counts.sending > 0 : false;
+      return open && mailing.status !== "cancelled" ? REFRESH_MS : false;
+    },
+  });
+  const data = query.data ?? null;
+  const failed = query.isError;
 
   // The panel opens from a button in the table: take the focus to it, so keyboard and screen
   // reader users land on what they asked for.
   useEffect(() => {
     heading.current?.focus();
   }, [mailing.id]);
-
-  // While some are still to go out, follow them.
-  const open = data ? data.counts.pending + data.counts.sending > 0 : false;
-  useEffect(() => {
-    if (!open || mailing.status === "cancelled") return undefined;
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [open, load, mailing.status]);
 
   function choose(next: DeliveryState | null) {
     setState(next);
@@ -64,7 +57,7 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
           Deliveries of “{mailing.subject}”
         </h3>
         <div className="button-row">
-          <button type="button" className="button button--secondary button--small" onClick={() => void load()}>
+          <button type="button" className="button button--secondary button--small" onClick={() => void query.refetch()}>
             Refresh
           </button>
           <button type="button" className="button button--secondary button--small" onClick={onClose}>

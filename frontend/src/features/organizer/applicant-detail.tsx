@@ -1,7 +1,8 @@
 // /admin/users/<email>: one application, its decision, resume, team, editable answers and history.
-import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { organizerApi, type Application, type HistoryEntry, type QuestionSection } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApplicantSummary, DecisionAndFiles, HistoryTable } from "./applicant-parts";
@@ -20,67 +21,67 @@ interface Props {
   resumeAccess?: ResumeAccessEntry[];
 }
 
-interface Loaded {
-  application: Application;
-  sections: QuestionSection[];
-}
-
-type State = { state: "loading" } | { state: "missing" } | { state: "error" } | ({ state: "done" } & Loaded);
-
-function initialState(application: Application | null | undefined, sections: QuestionSection[] | undefined): State {
-  if (application === null) return { state: "missing" };
-  if (application && sections) return { state: "done", application, sections };
-  return { state: "loading" };
+/** The school and country suggestions only help the editor; without them it still works. */
+function useSuggestions(key: readonly string[], load: () => Promise<string[]>): string[] {
+  const query = useQuery({ queryKey: key, queryFn: load });
+  return query.data ?? [];
 }
 
 export function ApplicantDetail({
   email,
   decisions,
   application: initialApplication,
-  sections,
+  sections: initialSections,
   history: initialHistory,
   resumeAccess,
 }: Props) {
-  const [load, setLoad] = useState<State>(() => initialState(initialApplication, sections));
-  const [history, setHistory] = useState<HistoryEntry[] | null>(initialHistory ?? null);
-  const [historyFailed, setHistoryFailed] = useState(false);
-  const [lists, setLists] = useState<{ schools: string[]; countries: string[] }>({ schools: [], countries: [] });
-
-  const loadHistory = useCallback(() => {
-    organizerApi
-      .history(email)
-      .then((entries) => {
-        setHistory(entries);
-        setHistoryFailed(false);
-      })
-      .catch(() => setHistoryFailed(true));
-  }, [email]);
-
-  useEffect(() => {
-    let live = true;
-    // The school and country suggestions only help the editor; without them it still works.
-    Promise.all([organizerApi.schools().catch(() => []), organizerApi.countries().catch(() => [])]).then(
-      ([schools, countries]) => live && setLists({ schools, countries }),
-    );
-    if (load.state === "loading") {
-      Promise.all([organizerApi.application(email), organizerApi.questions()])
-        .then(([application, loadedSections]) => {
-          if (live) setLoad({ state: "done", application, sections: loadedSections });
-        })
-        .catch((e: unknown) => {
-          if (live) setLoad({ state: e instanceof ApiError && e.status === 404 ? "missing" : "error" });
-        });
-      loadHistory();
-    }
-    return () => {
-      live = false;
-    };
-    // Runs once per applicant: later changes come from this page's own saves.
-  }, [email]);
+  const queryClient = useQueryClient();
+  // What the server rendered with the page is fresh: no second request for it on arrival.
+  const applicationQuery = useQuery({
+    queryKey: queryKeys.applications.one(email),
+    queryFn: () => organizerApi.application(email),
+    initialData: initialApplication ?? undefined,
+    refetchOnMount: initialApplication === undefined,
+    // The server said there is none: nothing to ask.
+    enabled: initialApplication !== null,
+  });
+  const sectionsQuery = useQuery({
+    queryKey: queryKeys.questions,
+    queryFn: organizerApi.questions,
+    initialData: initialSections,
+    refetchOnMount: initialSections === undefined,
+    enabled: initialApplication !== null,
+  });
+  const historyQuery = useQuery({
+    queryKey: queryKeys.applications.history(email),
+    queryFn: () => organizerApi.history(email),
+    initialData: initialHistory,
+    refetchOnMount: initialHistory === undefined,
+    enabled: initialApplication !== null,
+  });
+  const schools = useSuggestions(queryKeys.schools, organizerApi.schools);
+  const countries = useSuggestions(queryKeys.countries, organizerApi.countries);
 
   const header = <PageHeader title="Application" back={{ href: "/admin/users", label: "Applications" }} />;
 
-  if (load.state === "loading") {
+  const missing =
+    initialApplication === null ||
+    (applicationQuery.error instanceof ApiError && applicationQuery.error.status === 404);
+  if (missing || applicationQuery.isError || sectionsQuery.isError) {
+    return (
+      <div className="stack">
+        {header}
+        <Alert kind="error">
+          {missing
+            ? `No application for ${email} in the current cycle.`
+            : "Error fetching the application. Please reload the page."}
+        </Alert>
+      </div>
+    );
+  }
+  const application = applicationQuery.data;
+  const sections = sectionsQuery.data;
+  if (application === undefined || sections === undefined) {
     return (
       <div className="stack">
         {header}
@@ -90,20 +91,9 @@ export function ApplicantDetail({
       </div>
     );
   }
-  if (load.state === "missing" || load.state === "error") {
-    return (
-      <div className="stack">
-        {header}
-        <Alert kind="error">
-          {load.state === "missing"
-            ? `No application for ${email} in the current cycle.`
-            : "Error fetching the application. Please reload the page."}
-        </Alert>
-      </div>
-    );
-  }
+  const history = historyQuery.data ?? null;
+  const historyFailed = historyQuery.isError;
 
-  const { application } = load;
   return (
     <div className="stack">
       {header}
@@ -113,12 +103,14 @@ export function ApplicantDetail({
         <h2 id="application-title">Edit the application</h2>
         <ApplicationEditor
           application={application}
-          sections={load.sections}
-          schools={lists.schools}
-          countries={lists.countries}
+          sections={sections}
+          schools={schools}
+          countries={countries}
           onSaved={(saved) => {
-            setLoad({ ...load, application: { ...application, ...saved } });
-            loadHistory();
+            queryClient.setQueryData<Application>(queryKeys.applications.one(email), (current) =>
+              current ? { ...current, ...saved } : current,
+            );
+            void queryClient.invalidateQueries({ queryKey: queryKeys.applications.history(email) });
           }}
         />
       </section>

@@ -1,7 +1,10 @@
 // Pieces of an applicant's page shared by /admin/users/<email> and the review detail.
-import { useEffect, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import { organizerApi, saveResume, type Application, type HistoryEntry } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
 import { statusWord, yesNo, type Choice } from "./common";
 import { DecisionForm } from "./decision-form";
 
@@ -39,20 +42,13 @@ export function ApplicantSummary({ application }: { application: Application }) 
 
 /** Download Resume: saved as <email>.pdf, with the spec's two messages. */
 export function ResumeDownload({ email, label = "Download Resume" }: { email: string; label?: string }) {
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
+  const [done, setDone] = useState(false);
 
   async function download() {
-    setBusy(true);
-    setResult(null);
-    try {
-      await saveResume(email);
-      setResult({ ok: true, text: "Resume downloaded successfully" });
-    } catch {
-      setResult({ ok: false, text: "Error Occurred: User Does Not Exist" });
-    } finally {
-      setBusy(false);
-    }
+    setDone(false);
+    // The spec's one sentence for any failure, whatever the server said.
+    setDone(await run(() => saveResume(email), () => "Error Occurred: User Does Not Exist"));
   }
 
   return (
@@ -62,27 +58,21 @@ export function ResumeDownload({ email, label = "Download Resume" }: { email: st
           {busy ? "Downloading…" : label}
         </button>
       </div>
-      {result ? <Alert kind={result.ok ? "success" : "error"}>{result.text}</Alert> : null}
+      {done ? <Alert kind="success">Resume downloaded successfully</Alert> : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
     </div>
   );
 }
 
 /** The team code and links to each teammate's page. */
 export function Teammates({ teamcode, self }: { teamcode: string | null; self: string }) {
-  const [emails, setEmails] = useState<string[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!teamcode) return;
-    let live = true;
-    organizerApi
-      .teammates(teamcode)
-      .then((list) => live && setEmails(list))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [teamcode]);
+  const query = useQuery({
+    queryKey: queryKeys.applications.teammates(teamcode ?? ""),
+    queryFn: () => organizerApi.teammates(teamcode ?? ""),
+    enabled: Boolean(teamcode),
+  });
+  const emails = query.data ?? null;
+  const failed = query.isError;
 
   if (!teamcode) {
     return (

@@ -1,9 +1,10 @@
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { organizerApi, type ApplicationPage, type TableQuery } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { ApplicationsTable } from "./applications-table";
+import { renderWithQuery } from "../../lib/test-utils";
 
 const STATUSES = [
   { value: "submitted", label: "Submitted" },
@@ -46,7 +47,7 @@ const query = (over: Partial<TableQuery> = {}): TableQuery => ({
 });
 
 function table(props: Partial<Parameters<typeof ApplicationsTable>[0]> = {}) {
-  return render(<ApplicationsTable perPage={20} statuses={STATUSES} decisions={DECISIONS} debounceMs={0} {...props} />);
+  return renderWithQuery(<ApplicationsTable perPage={20} statuses={STATUSES} decisions={DECISIONS} debounceMs={0} {...props} />);
 }
 
 describe("ApplicationsTable", () => {

@@ -1,10 +1,13 @@
 // /admin/users: the applications table. Filters, sort and page live in the address (Back and
 // shared links keep them; see table-state.ts); columns sort by a click on their header; rows
 // can be selected, across pages, for one batch decision or an assignment to a reviewer.
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { organizerApi, type ApplicationPage, type BatchResult, type BatchStatusInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
+import { ApiError } from "../../lib/api";
+import { queryKeys, type TablePageKey } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { EmailResults, PageHeader, SelectField, statusWord, useDebounced, type Choice } from "./common";
 import {
@@ -50,8 +53,6 @@ interface Props {
   initialPage?: ApplicationPage | null;
   debounceMs?: number;
 }
-
-type Load = { state: "loading" } | { state: "error"; message: string } | { state: "done"; data: ApplicationPage };
 
 /** The table's state and the cursor of the request that shows it (none for a page by number). */
 interface View {
@@ -122,17 +123,11 @@ export function ApplicationsTable({
   const [view, setView] = useState<View>(() => ({ state: parseTableState(window.location.search) }));
   const { state } = view;
   // The server's page is used only if it answers what this address says.
-  const useInitial = useRef(
-    Boolean(initialPage && initialState && sameState(serverState(initialState), view.state)),
+  const [initial] = useState(() =>
+    initialPage && initialState && sameState(serverState(initialState), view.state) ? initialPage : undefined,
   );
-  const [load, setLoad] = useState<Load>(() =>
-    useInitial.current && initialPage ? { state: "done", data: initialPage } : { state: "loading" },
-  );
-  const [fetching, setFetching] = useState(!useInitial.current);
-  const [reloadKey, setReloadKey] = useState(0);
   const [draft, setDraft] = useState<FilterValues>(view.state.filters);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const latest = useRef(0);
   const idPrefix = useId();
 
   /** Show `next` and put it in the address: a new history entry (push) or this one (replace). */
@@ -174,45 +169,35 @@ export function ApplicationsTable({
     }
   }, [settled, draft, state, navigate]);
 
-  const requestKey = JSON.stringify([serializeTableState(state), view.after, view.before, reloadKey]);
-  useEffect(() => {
-    if (useInitial.current) {
-      useInitial.current = false;
-      return;
-    }
-    const call = ++latest.current;
-    const { after, before } = view;
-    setFetching(true);
+  const request: TablePageKey = {
+    page: state.page,
+    perPage,
+    filters: activeFilters(state.filters),
+    sort: sortParam(state.sort),
+    after: view.after,
+    before: view.before,
+  };
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.applications.page(request),
+    queryFn: () => organizerApi.list(request),
+    // The page the server rendered is the first answer; later ones come from the API. A newer
+    // request's answer wins by key, so typing fast never shows stale rows.
+    initialData: initial,
+    refetchOnMount: initial === undefined,
     // Keep the previous rows on screen while the next page loads, to avoid a flash.
-    setLoad((prev) => (prev.state === "done" ? prev : { state: "loading" }));
-    organizerApi
-      .list({
-        page: state.page,
-        perPage,
-        filters: activeFilters(state.filters),
-        sort: sortParam(state.sort),
-        after,
-        before,
-      })
-      .then((data) => {
-        // Answers that arrive after a newer request are dropped, so typing fast never shows stale rows.
-        if (call !== latest.current) return;
-        setLoad({ state: "done", data });
-        setFetching(false);
-      })
-      .catch((error: unknown) => {
-        if (call !== latest.current) return;
-        setFetching(false);
-        const message =
-          error && typeof error === "object" && "status" in error && error.status === 400
-            ? "Those filters could not be applied."
-            : "Error fetching applications";
-        setLoad({ state: "error", message });
-      });
-    // requestKey stands for everything the request reads (state, cursor, reloads).
-  }, [requestKey, perPage]);
+    placeholderData: keepPreviousData,
+  });
+  const fetching = query.isFetching;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
+  // Try again hides the error while it asks (the spinner shows instead), as a first load does.
+  const loadError = query.isError && !fetching
+    ? query.error instanceof ApiError && query.error.status === 400
+      ? "Those filters could not be applied."
+      : "Error fetching applications"
+    : null;
 
-  const data = load.state === "done" ? load.data : null;
+  const data = query.isError ? null : (query.data ?? null);
 
   // An address past the end (a link to page 40 of a table that has since shrunk): show the last page.
   useEffect(() => {
@@ -294,19 +279,19 @@ export function ApplicationsTable({
         pageEmails={pageEmails}
         decisions={decisions}
         onChange={setSelected}
-        onDecided={() => setReloadKey((k) => k + 1)}
+        onDecided={reload}
       />
 
-      {load.state === "error" ? (
+      {loadError ? (
         <div className="stack">
-          <Alert kind="error">{load.message}</Alert>
-          <button type="button" className="button button--secondary" onClick={() => setReloadKey((k) => k + 1)}>
+          <Alert kind="error">{loadError}</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
             Try again
           </button>
         </div>
       ) : null}
 
-      {load.state === "loading" && !data ? (
+      {!data && !loadError ? (
         <div className="org-center">
           <Spinner label="Loading applications…" />
         </div>
@@ -448,7 +433,6 @@ interface SelectionBarProps {
 function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: SelectionBarProps) {
   const [decision, setDecision] = useState(decisions[0]?.value ?? "");
   const [reviewer, setReviewer] = useState("");
-  const [admins, setAdmins] = useState<string[] | null>(null);
   const [outcome, setOutcome] = useState<{ summary: string; result: BatchResult } | null>(null);
   const decide = useSubmit();
   const assign = useSubmit();
@@ -462,16 +446,8 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
   }, [onPage]);
 
   // The reviewers are the organizers; asked once, when the page opens.
-  useEffect(() => {
-    let live = true;
-    organizerApi
-      .admins()
-      .then((list) => live && setAdmins(list))
-      .catch(() => live && setAdmins([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const adminsQuery = useQuery({ queryKey: queryKeys.admins, queryFn: organizerApi.admins });
+  const admins = adminsQuery.isError ? [] : (adminsQuery.data ?? null);
 
   const finish = (summary: string, result: BatchResult) => {
     setOutcome({ summary, result });

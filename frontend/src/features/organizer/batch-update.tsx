@@ -4,11 +4,13 @@
 // as the addresses are pasted): "3 of these have already confirmed — tick Override to change
 // them". On Submit, a decision that would email applicants (the cycle is already released)
 // asks first, with the count.
-import { useEffect, useState, type FormEvent } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchDecisionResult, type BatchStatusInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { extractEmails } from "../../lib/emails";
+import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import {
   CheckboxField,
@@ -32,29 +34,29 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const [housing, setHousing] = useState(false);
   const [override, setOverride] = useState(false);
   const [result, setResult] = useState<BatchDecisionResult | null>(null);
-  // The dry run of the pasted list (without Override): who has already answered.
-  const [preview, setPreview] = useState<BatchDecisionResult | null>(null);
   const [confirming, setConfirming] = useState<{ emailed: number } | null>(null);
   const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
   const settled = useDebounced(emails, 400);
   const label = statuses.find((s) => s.value === status)?.label ?? status;
 
-  useEffect(() => {
-    if (!extractEmails(settled).length) {
-      setPreview(null);
-      return;
-    }
-    let live = true;
-    organizerApi
-      .batchStatus({ emails: settled, status: status as BatchStatusInput["status"], dry_run: true })
-      .then((answer) => live && setPreview(answer))
-      // Advisory only: the real request is judged by the server again.
-      .catch(() => live && setPreview(null));
-    return () => {
-      live = false;
-    };
-  }, [settled, status]);
+  // The dry run of the pasted list (without Override): who has already answered. Advisory
+  // only: the real request is judged by the server again, so a failed dry run shows nothing.
+  const previewQuery = useQuery({
+    queryKey: queryKeys.applications.batchPreview(settled, status),
+    queryFn: () =>
+      organizerApi.batchStatus({ emails: settled, status: status as BatchStatusInput["status"], dry_run: true }),
+    enabled: extractEmails(settled).length > 0,
+    retry: false,
+    // The notice of the last list stays until the next one's answer replaces it.
+    placeholderData: keepPreviousData,
+  });
+  // After a submit, the result speaks for this list; the notice returns when the list or the
+  // status changes.
+  const [sentFor, setSentFor] = useState<string | null>(null);
+  const previewFor = JSON.stringify([settled, status]);
+  const preview =
+    extractEmails(settled).length && previewQuery.isSuccess && sentFor !== previewFor ? previewQuery.data : null;
 
   const body = (): BatchStatusInput => ({
     emails,
@@ -70,7 +72,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
     setResult(null);
     await run(async () => {
       setResult(await organizerApi.batchStatus(body()));
-      setPreview(null);
+      setSentFor(previewFor);
     }, "Error updating the batch");
   }
 

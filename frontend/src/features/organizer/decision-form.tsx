@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import { organizerApi, type Decision, type DecisionInput } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, SelectField, YesNoField, serverMessage, type Choice } from "./common";
 import { ANSWERED_NOTES, emailButton } from "./overwrite";
 
@@ -30,8 +31,7 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
   const [travel, setTravel] = useState(initial.travel_reimbursement);
   const [housing, setHousing] = useState(initial.housing_accommodations);
   const [override, setOverride] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
   const [confirming, setConfirming] = useState(false);
   const choices = known ? decisions : [{ value: "", label: "Choose a decision" }, ...decisions];
   const answered = ANSWERED_NOTES[initial.status];
@@ -47,22 +47,23 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
 
   async function save() {
     setConfirming(false);
-    setBusy(true);
-    setError(null);
-    try {
-      await organizerApi.decide(email, decision());
-    } catch (e) {
-      setError(serverMessage(e, "Error saving decision"));
-      setBusy(false);
-      return;
-    }
-    try {
-      await (onSaved ?? (() => window.location.reload()))();
-    } catch (e) {
-      // Saved, but what the page does next failed: its own sentence says what is left to do.
-      setError(e instanceof Error ? e.message : "The decision is saved. Reload the page.");
-      setBusy(false);
-    }
+    let saved = false;
+    await run(
+      async () => {
+        await organizerApi.decide(email, decision());
+        saved = true;
+        await (onSaved ?? (() => window.location.reload()))();
+      },
+      (e) =>
+        saved
+          ? // Saved, but what the page does next failed: its own sentence says what is left to do.
+            e instanceof Error
+            ? e.message
+            : "The decision is saved. Reload the page."
+          : serverMessage(e, "Error saving decision"),
+      // Saved: the page reloads (or the review moves on), so the button stays busy.
+      { leaving: true },
+    );
   }
 
   async function submit(event: FormEvent) {
@@ -78,23 +79,19 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
     // A changed decision may email the applicant at once (after release): the server's own
     // judgment, through a dry run of the same decision. "No Decision" is never announced.
     if (status !== initial.status && status !== "submitted") {
-      setBusy(true);
-      setError(null);
-      try {
+      let emailed = 0;
+      const checked = await run(async () => {
         const preview = await organizerApi.batchStatus({
           emails: [email],
           status: status as Exclude<DecisionInput["status"], "submitted">,
           override,
           dry_run: true,
         });
-        setBusy(false);
-        if (preview.emailed > 0) {
-          setConfirming(true);
-          return;
-        }
-      } catch (e) {
-        setError(serverMessage(e, "Error saving decision"));
-        setBusy(false);
+        emailed = preview.emailed;
+      }, "Error saving decision");
+      if (!checked) return;
+      if (emailed > 0) {
+        setConfirming(true);
         return;
       }
     }

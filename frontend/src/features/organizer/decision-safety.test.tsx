@@ -20,6 +20,7 @@ import { BatchUpdate, OVERRIDE_LABEL } from "./batch-update";
 import { COUNTS_CHANGED, ConfigForm } from "./config-form";
 import { DecisionForm, NEEDS_OVERRIDE } from "./decision-form";
 import { NOT_MARKED, ReviewDetail } from "./review-detail";
+import { renderWithQuery } from "../../lib/test-utils";
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.restoreAllMocks());
@@ -169,7 +170,7 @@ describe("BatchUpdate", () => {
         body.override ? result({ approved: ["a@princeton.edu", ...skipped.map((s) => s.email)] }) : result({ approved: ["a@princeton.edu"], skipped }),
       );
     const user = userEvent.setup();
-    render(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu c1@princeton.edu c2@princeton.edu c3@princeton.edu");
     expect(await screen.findByText("3 of these have already confirmed — tick Override to change them.")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -193,7 +194,7 @@ describe("BatchUpdate", () => {
         result({ approved: ["a@princeton.edu", "b@princeton.edu"], emailed: 2 }),
       );
     const user = userEvent.setup();
-    render(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu b@princeton.edu");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Email these applicants now?" });

@@ -5,6 +5,7 @@ import { organizerApi } from "../../api/organizer";
 import { AssignApplications } from "./assign-applications";
 import { BatchUpdate } from "./batch-update";
 import { Whitelist } from "./whitelist";
+import { renderWithQuery } from "../../lib/test-utils";
 
 // The organizer tools count and check addresses with lib/emails (the server's extractor), so
 // text the server would find nothing in is refused before any request.
@@ -19,7 +20,7 @@ describe("the organizer tools read addresses as the server does", () => {
   it("Batch Update counts none and sends nothing for text the server finds no address in", async () => {
     const batch = vi.spyOn(organizerApi, "batchStatus");
     const user = userEvent.setup();
-    render(<BatchUpdate statuses={[{ value: "accepted", label: "Accepted" }]} defaultStatus="accepted" />);
+    renderWithQuery(<BatchUpdate statuses={[{ value: "accepted", label: "Accepted" }]} defaultStatus="accepted" />);
     await user.click(screen.getByLabelText("Emails"));
     await user.paste(NOTHING_FOR_THE_SERVER);
     expect(screen.getByText(/0 found\./)).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { BatchUpdate, RELEASE_NOTE } from "./batch-update";
 import { ConfigForm, isDate, isUrl, validateConfig } from "./config-form";
 import { DecisionForm } from "./decision-form";
 import { Whitelist } from "./whitelist";
+import { renderWithQuery } from "../../lib/test-utils";
 
 // The machine running the suite is shared; user-event journeys can take a few seconds there.
 vi.setConfig({ testTimeout: 20_000 });
@@ -235,7 +236,7 @@ describe("BatchUpdate", () => {
   const statuses = ["accepted", "waitlisted", "rejected", "waitlist_accepted"].map((value) => ({ value, label: value }));
 
   it("defaults to accepted, No and No, and notes that hackers hear only at release", () => {
-    render(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
     expect(screen.getByLabelText("Status")).toHaveValue("accepted");
     expect(screen.getByLabelText("Travel Reimbursement")).toHaveValue("no");
     expect(screen.getByLabelText("Housing Accommodations")).toHaveValue("no");
@@ -251,7 +252,7 @@ describe("BatchUpdate", () => {
       emailed: 0,
     });
     const user = userEvent.setup();
-    render(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
     const text = "a@princeton.edu, b@princeton.edu\nghost@princeton.edu";
     await user.type(screen.getByLabelText("Emails"), text);
     await user.selectOptions(screen.getByLabelText("Status"), "waitlisted");
@@ -275,7 +276,7 @@ describe("BatchUpdate", () => {
   it("asks for addresses instead of sending an empty batch", async () => {
     const batch = vi.spyOn(organizerApi, "batchStatus");
     const user = userEvent.setup();
-    render(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
     await user.type(screen.getByLabelText("Emails"), "no addresses here");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Paste at least one email address.");

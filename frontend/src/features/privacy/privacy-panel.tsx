@@ -6,6 +6,7 @@ import { privacyApi } from "../../api/privacy";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
+import { useSubmit } from "../../lib/use-submit";
 import { ConfirmDialog } from "./confirm-dialog";
 import "../../styles/privacy.css";
 
@@ -27,32 +28,22 @@ export function canChangeConsent(status: string): boolean {
   return status !== "unsubmitted" && status !== "started";
 }
 
-type Notice = { kind: "success" | "error"; text: string } | null;
-
 function SponsorSwitch({ status, initial }: { status: string; initial: boolean }) {
   const [share, setShare] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { busy, error, run } = useSubmit();
+  const [saved, setSaved] = useState<string | null>(null);
   const allowed = canChangeConsent(status);
 
   async function change(next: boolean) {
     // The box shows the choice at once; a refusal puts it back.
     setShare(next);
-    setBusy(true);
-    setNotice(null);
-    try {
-      const saved = await privacyApi.setSponsorConsent(next);
-      setShare(saved.share_resume_with_sponsors);
-      setNotice({
-        kind: "success",
-        text: next ? "Your resume will be in the sponsors' resume book." : "Your resume is out of the sponsors' resume book.",
-      });
-    } catch (error) {
-      setShare(!next);
-      setNotice({ kind: "error", text: error instanceof ApiError ? error.message : "Your choice could not be saved." });
-    } finally {
-      setBusy(false);
-    }
+    setSaved(null);
+    const ok = await run(async () => {
+      const answer = await privacyApi.setSponsorConsent(next);
+      setShare(answer.share_resume_with_sponsors);
+      setSaved(next ? "Your resume will be in the sponsors' resume book." : "Your resume is out of the sponsors' resume book.");
+    }, "Your choice could not be saved.");
+    if (!ok) setShare(!next);
   }
 
   return (
@@ -72,7 +63,10 @@ function SponsorSwitch({ status, initial }: { status: string; initial: boolean }
           ? "Sponsors get the resumes of attendees who agree. You can change your mind at any time."
           : "You can choose this once you have submitted your application."}
       </p>
-      <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+      <div aria-live="polite">
+        {saved ? <Alert kind="success">{saved}</Alert> : null}
+        {error ? <Alert kind="error">{error}</Alert> : null}
+      </div>
     </div>
   );
 }
@@ -85,8 +79,7 @@ export function PrivacyPanel({
 }: PrivacyPanelProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit();
   const [deleted, setDeleted] = useState(false);
 
   function close() {
@@ -96,18 +89,19 @@ export function PrivacyPanel({
   }
 
   async function deleteAccount() {
-    setBusy(true);
-    setError(null);
-    try {
-      await privacyApi.deleteAccount(typed.trim());
-    } catch (e) {
-      const fields = e instanceof ApiError ? e.body.errors : undefined;
-      setError(fields?.email?.[0] ?? (e instanceof ApiError ? e.message : "Your account could not be deleted."));
-      setBusy(false);
-      return;
-    }
-    setDeleted(true);
-    navigate("/");
+    // Deleted: the person is signed out and sent home, so the dialog stays busy.
+    await run(
+      async () => {
+        await privacyApi.deleteAccount(typed.trim());
+        setDeleted(true);
+        navigate("/");
+      },
+      (e) => {
+        const fields = e instanceof ApiError ? e.body.errors : undefined;
+        return fields?.email?.[0] ?? (e instanceof ApiError ? e.message : "Your account could not be deleted.");
+      },
+      { leaving: true },
+    );
   }
 
   return (

@@ -1,8 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DemographicQuestion } from "../../api/reports";
 import { Demographics, chartKind, chartSummary } from "./demographics";
+import { renderWithQuery } from "../../lib/test-utils";
 
 const GROUPS = [
   { value: "applied" as const, label: "Applied" },
@@ -44,9 +45,9 @@ describe("Demographics", { timeout: 20000 }, () => {
   });
 
   it("lists the questions, describes each chart in a table, and says 'No data available.' when empty", async () => {
-    render(<Demographics groups={GROUPS} initialGroup="applied" />);
+    renderWithQuery(<Demographics groups={GROUPS} initialGroup="applied" />);
     const nav = await screen.findByRole("navigation", { name: "Survey questions" });
-    expect(within(nav).getByRole("link", { name: "Age" })).toHaveAttribute("href", "#chart-age");
+    expect(await within(nav).findByRole("link", { name: "Age" })).toHaveAttribute("href", "#chart-age");
     expect(screen.getByRole("img", { name: "Bar chart of Age: 19 5, 18 3." })).toBeInTheDocument();
     const table = screen.getByRole("table", { name: "Age" });
     expect(within(table).getByRole("rowheader", { name: "19" })).toBeInTheDocument();
@@ -55,8 +56,8 @@ describe("Demographics", { timeout: 20000 }, () => {
   });
 
   it("refetches for the group chosen in the toggle", async () => {
-    render(<Demographics groups={GROUPS} initialGroup="applied" />);
-    await screen.findByRole("navigation", { name: "Survey questions" });
+    renderWithQuery(<Demographics groups={GROUPS} initialGroup="applied" />);
+    await screen.findByRole("link", { name: "Age" });
     await userEvent.click(screen.getByRole("button", { name: "Confirmed" }));
     expect(screen.getByRole("button", { name: "Confirmed" })).toHaveAttribute("aria-pressed", "true");
     expect(fetchMock.mock.calls.at(-1)?.[0]).toBe("/api/applications/demographics?group=confirmed");
@@ -64,7 +65,7 @@ describe("Demographics", { timeout: 20000 }, () => {
 
   it("shows an error with a retry when loading fails", async () => {
     fetchMock.mockImplementation(async () => json({ message: "no" }, 500));
-    render(<Demographics groups={GROUPS} initialGroup="accepted" />);
+    renderWithQuery(<Demographics groups={GROUPS} initialGroup="accepted" />);
     expect(await screen.findByText("The demographics could not be loaded.")).toBeInTheDocument();
   });
 });

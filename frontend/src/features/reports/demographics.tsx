@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Bar, BarChart, Cell, LabelList, Pie, PieChart, Tooltip, XAxis, YAxis, type PieLabelRenderProps } from "recharts";
 import { reportsApi, type DemographicGroup, type DemographicQuestion } from "../../api/reports";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import {
   AXIS_FONT_PX,
   BAR_CHART_MARGIN,
@@ -261,30 +263,15 @@ function Chart({ question }: { question: DemographicQuestion }) {
 
 export function Demographics({ groups, initialGroup, cycle }: DemographicsProps) {
   const [group, setGroup] = useState<DemographicGroup>(initialGroup);
-  const [questions, setQuestions] = useState<DemographicQuestion[] | null>(null);
-  const [error, setError] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(false);
-    reportsApi
-      .demographics(group)
-      .then((data) => {
-        if (live) setQuestions(data);
-      })
-      .catch(() => {
-        if (live) setError(true);
-      })
-      .finally(() => {
-        if (live) setLoading(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [group, attempt]);
+  // Another group keeps the charts on screen (dimmed) until its answer arrives.
+  const query = useQuery({
+    queryKey: queryKeys.demographics(group),
+    queryFn: () => reportsApi.demographics(group),
+    placeholderData: keepPreviousData,
+  });
+  const questions = query.data ?? null;
+  const loading = query.isFetching;
+  const error = query.isError;
 
   function choose(value: DemographicGroup) {
     setGroup(value);
@@ -357,7 +344,7 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
           {error ? (
             <div className="stack">
               <Alert kind="error">The demographics could not be loaded.</Alert>
-              <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
                 Try again
               </button>
             </div>

@@ -4,6 +4,7 @@ import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
+import { useSubmit } from "../../lib/use-submit";
 import { saveFile } from "./save-file";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
@@ -15,59 +16,58 @@ export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
+/** The server's sentence for a refused download, else `fallback`. */
+const refusal = (fallback: string) => (error: unknown) => (error instanceof ApiError ? error.message : fallback);
+
+/** One download button's state: busy, and what the last try said. */
+function useDownload() {
+  const submit = useSubmit();
+  const [done, setDone] = useState<string | null>(null);
+  const notice: Notice = done ? { kind: "success", text: done } : submit.error ? { kind: "error", text: submit.error } : null;
+  const download = async (action: () => Promise<unknown>, success: string, failure: (error: unknown) => string) => {
+    setDone(null);
+    if (await submit.run(action, failure)) setDone(success);
+  };
+  const clear = () => {
+    setDone(null);
+    submit.setError(null);
+  };
+  return { busy: submit.busy, notice, download, clear };
+}
+
 export function ResumeBook() {
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState(false);
-  const [oneBusy, setOneBusy] = useState(false);
-  const [oneNotice, setOneNotice] = useState<Notice>(null);
-  const [allBusy, setAllBusy] = useState(false);
-  const [allNotice, setAllNotice] = useState<Notice>(null);
-  const [sponsorBusy, setSponsorBusy] = useState(false);
-  const [sponsorNotice, setSponsorNotice] = useState<Notice>(null);
+  const one = useDownload();
+  const all = useDownload();
+  const sponsors = useDownload();
   const emailError = touched && !isEmail(email) ? "Enter a valid email address" : null;
 
   async function downloadOne(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (!isEmail(email)) return;
-    setOneBusy(true);
-    setOneNotice(null);
-    try {
-      saveFile(await reportsApi.resume(email.trim().toLowerCase()));
-      setOneNotice({ kind: "success", text: "Resume downloaded successfully" });
-    } catch {
-      setOneNotice({ kind: "error", text: "Error Occurred: User Does Not Exist" });
-    } finally {
-      setOneBusy(false);
-    }
+    await one.download(
+      async () => saveFile(await reportsApi.resume(email.trim().toLowerCase())),
+      "Resume downloaded successfully",
+      () => "Error Occurred: User Does Not Exist",
+    );
   }
 
   async function downloadAll() {
-    setAllBusy(true);
-    setAllNotice(null);
-    try {
-      saveFile(await reportsApi.allResumes());
-      setAllNotice({ kind: "success", text: "All resumes downloaded successfully" });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : "The resumes could not be downloaded.";
-      setAllNotice({ kind: "error", text: message });
-    } finally {
-      setAllBusy(false);
-    }
+    await all.download(
+      async () => saveFile(await reportsApi.allResumes()),
+      "All resumes downloaded successfully",
+      refusal("The resumes could not be downloaded."),
+    );
   }
 
   async function downloadSponsors() {
-    setSponsorBusy(true);
-    setSponsorNotice(null);
-    try {
-      saveFile(await reportsApi.sponsorResumes());
-      setSponsorNotice({ kind: "success", text: "Sponsor resume book downloaded successfully" });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : "The resumes could not be downloaded.";
-      setSponsorNotice({ kind: "error", text: message });
-    } finally {
-      setSponsorBusy(false);
-    }
+    await sponsors.download(
+      async () => saveFile(await reportsApi.sponsorResumes()),
+      "Sponsor resume book downloaded successfully",
+      refusal("The resumes could not be downloaded."),
+    );
   }
 
   return (
@@ -92,26 +92,26 @@ export function ResumeBook() {
               value={email}
               onChange={(e) => {
                 setEmail(e.target.value);
-                setOneNotice(null);
+                one.clear();
               }}
               onBlur={() => setTouched(email.length > 0)}
               error={emailError}
             />
-            <button type="submit" className="button" disabled={oneBusy || !isEmail(email)}>
-              {oneBusy ? "Downloading…" : "Download resume"}
+            <button type="submit" className="button" disabled={one.busy || !isEmail(email)}>
+              {one.busy ? "Downloading…" : "Download resume"}
             </button>
           </form>
-          <div aria-live="polite">{oneNotice ? <Alert kind={oneNotice.kind}>{oneNotice.text}</Alert> : null}</div>
+          <div aria-live="polite">{one.notice ? <Alert kind={one.notice.kind}>{one.notice.text}</Alert> : null}</div>
         </section>
         <section className="card stack" aria-labelledby="resume-all-title">
           <h2 id="resume-all-title">Every confirmed attendee</h2>
           <p className="muted">
             For the organizers' own use: one zip file with a PDF per confirmed attendee, named after their email.
           </p>
-          <button type="button" className="button" onClick={() => void downloadAll()} disabled={allBusy}>
-            {allBusy ? "Preparing zip…" : "Download all resumes"}
+          <button type="button" className="button" onClick={() => void downloadAll()} disabled={all.busy}>
+            {all.busy ? "Preparing zip…" : "Download all resumes"}
           </button>
-          <div aria-live="polite">{allNotice ? <Alert kind={allNotice.kind}>{allNotice.text}</Alert> : null}</div>
+          <div aria-live="polite">{all.notice ? <Alert kind={all.notice.kind}>{all.notice.text}</Alert> : null}</div>
         </section>
         <section className="card stack" aria-labelledby="resume-sponsors-title">
           <h2 id="resume-sponsors-title">For sponsors</h2>
@@ -119,11 +119,11 @@ export function ResumeBook() {
             Only the confirmed attendees who agreed to share their resume with sponsors. This is the book to hand
             on; every download is logged on each applicant's page.
           </p>
-          <button type="button" className="button" onClick={() => void downloadSponsors()} disabled={sponsorBusy}>
-            {sponsorBusy ? "Preparing zip…" : "Download the sponsor resume book"}
+          <button type="button" className="button" onClick={() => void downloadSponsors()} disabled={sponsors.busy}>
+            {sponsors.busy ? "Preparing zip…" : "Download the sponsor resume book"}
           </button>
           <div aria-live="polite">
-            {sponsorNotice ? <Alert kind={sponsorNotice.kind}>{sponsorNotice.text}</Alert> : null}
+            {sponsors.notice ? <Alert kind={sponsors.notice.kind}>{sponsors.notice.text}</Alert> : null}
           </div>
         </section>
       </div>

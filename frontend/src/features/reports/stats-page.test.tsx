@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StatsPage } from "./stats-page";
+import { renderWithQuery } from "../../lib/test-utils";
 
 const STATS = {
   total_applications: 12,
@@ -40,7 +41,7 @@ describe("StatsPage", { timeout: 20000 }, () => {
       }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    render(<StatsPage hostSchool="Princeton University" />);
+    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
     const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
     expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(12);
     await userEvent.click(card);
@@ -58,7 +59,7 @@ describe("StatsPage", { timeout: 20000 }, () => {
 
   it("keeps each card's visible words, in order, inside its accessible name (WCAG 2.5.3)", async () => {
     fetchMock.mockResolvedValueOnce(json(STATS));
-    render(<StatsPage hostSchool="Princeton University" />);
+    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
     const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
     // Speech users say what they see; the visible text (the arrow aside) must be part of the name.
     const visible = (card.textContent ?? "").replace("↓", "").replace(/\s+/g, " ").trim();
@@ -69,14 +70,14 @@ describe("StatsPage", { timeout: 20000 }, () => {
 
   it("says 'Error fetching statistics' when the counters fail to load", async () => {
     fetchMock.mockResolvedValue(json({ message: "nope" }, 500));
-    render(<StatsPage hostSchool="Princeton University" />);
+    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
     expect(await screen.findByText("Error fetching statistics")).toBeInTheDocument();
   });
 
   it("says 'Error downloading CSV' when the export fails", async () => {
     fetchMock.mockResolvedValueOnce(json(STATS));
     fetchMock.mockResolvedValueOnce(json({ message: "Unknown filter" }, 400));
-    render(<StatsPage hostSchool="Princeton University" />);
+    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
     await userEvent.click(await screen.findByRole("button", { name: /^Submitted applications · All schools: 12/ }));
     expect(await screen.findByText("Error downloading CSV")).toBeInTheDocument();
   });

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
-import { reportsApi, type Stats } from "../../api/reports";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { reportsApi } from "../../api/reports";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import { saveFile } from "./save-file";
 import { STAT_CARDS, STAT_GROUPS, cardFilename, cardFilters, cardLabel, scopeLabel, type StatCard } from "./stat-cards";
 
@@ -16,23 +18,9 @@ type Notice = { kind: "error" | "success"; text: string } | null;
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const { data: stats, isError: loadError, refetch } = useQuery({ queryKey: queryKeys.stats, queryFn: reportsApi.stats });
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-
-  const load = useCallback(async () => {
-    setLoadError(false);
-    try {
-      setStats(await reportsApi.stats());
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function exportCard(card: StatCard) {
     setBusyKey(card.key);
@@ -65,11 +53,11 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
       {loadError ? (
         <div className="stack">
           <Alert kind="error">Error fetching statistics</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void load()}>
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
             Try again
           </button>
         </div>
-      ) : stats === null ? (
+      ) : stats === undefined ? (
         <div className="reports__loading">
           <Spinner label="Loading statistics…" />
         </div>

@@ -1,0 +1,50 @@
+// Every TanStack Query key in one place: a page that changes something invalidates by the same
+// key the page that shows it reads with, and a typo can't make two caches of one list.
+import type { DemographicGroup } from "../api/reports";
+import type { DeliveryState } from "../api/mailings";
+import type { Filters, SortParam } from "../api/organizer";
+
+/** One request of the applications table (a page by number, or by the cursor of a neighbour). */
+export interface TablePageKey {
+  page: number;
+  perPage: number;
+  filters: Filters;
+  sort?: SortParam;
+  after?: string;
+  before?: string;
+}
+
+export const queryKeys = {
+  /** What an email verification link says (checked once per token). */
+  verify: (token: string) => ["auth", "verify", token] as const,
+  stats: ["reports", "stats"] as const,
+  demographics: (group: DemographicGroup) => ["reports", "demographics", group] as const,
+  /** The question set: the builder edits it, the organizer's editor renders with it. */
+  questions: ["questions"] as const,
+  /** The applicant's own form: questions, application and whether a resume is on file. */
+  applyForm: ["apply", "form"] as const,
+  schools: ["suggestions", "schools"] as const,
+  countries: ["suggestions", "countries"] as const,
+  /** The organizers (the reviewers of the table's assignment). */
+  admins: ["admins"] as const,
+  applications: {
+    /** Everything read about applications: invalidated after a decision or an edit. */
+    all: ["applications"] as const,
+    page: (request: TablePageKey) => ["applications", "page", request] as const,
+    one: (email: string) => ["applications", "one", email.toLowerCase()] as const,
+    history: (email: string) => ["applications", "history", email.toLowerCase()] as const,
+    teammates: (teamcode: string) => ["applications", "teammates", teamcode] as const,
+    /** The dry run of a batch decision: who in a pasted list has already answered. */
+    batchPreview: (emails: string, status: string) => ["applications", "batch-preview", status, emails] as const,
+  },
+  mailings: {
+    all: ["mailings"] as const,
+    list: ["mailings", "list"] as const,
+    audiences: ["mailings", "audiences"] as const,
+    deliveries: (mailing: number, page: number, state: DeliveryState | null) =>
+      ["mailings", "deliveries", mailing, page, state] as const,
+    templates: ["mailings", "templates"] as const,
+    /** A draft's server-rendered preview, by the draft (its JSON). */
+    preview: (draft: string) => ["mailings", "preview", draft] as const,
+  },
+};
