@@ -14,7 +14,6 @@ import {
   type ReleasePreview,
 } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
-import { renderWithQuery } from "../../lib/test-utils";
 import { Administrators } from "./administrators";
 import { BatchUpdate, OVERRIDE_LABEL } from "./batch-update";
 import { COUNTS_CHANGED, ConfigForm } from "./config-form";

@@ -8,6 +8,7 @@ import type { OwnReview } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import { BLIND_NOTE, ScoringPanel } from "../reviews/scoring-panel";
 import { ApplicantSummary, DecisionAndFiles } from "./applicant-parts";
 import { ApplicationAnswers } from "./application-editor";
@@ -92,7 +93,7 @@ export function ReviewDetail({
   const fromProps = initialState(initial.item, initial.application, initial.sections);
   // Without the server-rendered props (they are usually there), the position is looked up and loaded.
   const query = useQuery({
-    queryKey: ["reviews", "position", reviewer, index],
+    queryKey: queryKeys.reviews.position(reviewer, index),
     enabled: fromProps.state === "loading",
     queryFn: async (): Promise<State> => {
       const item = await organizerApi.applicationIndex(reviewer, index);

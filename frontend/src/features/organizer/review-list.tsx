@@ -4,6 +4,7 @@ import { organizerApi, type Assigned } from "../../api/organizer";
 import type { AssignedItems } from "../../api/reviews";
 import { BLIND_NOTE } from "../reviews/scoring-panel";
 import { Alert } from "../../components/alert";
+import { queryKeys } from "../../lib/query-keys";
 import { PageHeader, type Choice } from "./common";
 
 interface Props {
@@ -29,7 +30,7 @@ const OUTCOME: Record<string, string> = { scored: "Scored", skipped: "Skipped" }
 export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items, blind = false }: Props) {
   // Server-rendered props usually make the request unnecessary; without them the list is fetched.
   const query = useQuery({
-    queryKey: ["reviews", "assigned-applications", reviewer],
+    queryKey: queryKeys.reviews.assigned(reviewer),
     queryFn: async () => (await organizerApi.assigned(reviewer)).assigned,
     enabled: !initial,
   });

@@ -1,15 +1,14 @@
 // Spots filled against capacity: confirmed attendees of the admission plan's capacity.
 import { useQuery } from "@tanstack/react-query";
 import { reviewsApi } from "../../api/reviews";
+import { queryKeys } from "../../lib/query-keys";
 import { Alert } from "../../components/alert";
 import { capacityView } from "./state";
-
-export const CAPACITY_KEY = ["reviews", "capacity"];
 
 /** `quiet`: the admin panel's version, shown only once an admission plan set a capacity (and
  * silent on failure: the panel's cards matter more than this figure). */
 export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
-  const query = useQuery({ queryKey: CAPACITY_KEY, queryFn: reviewsApi.capacity });
+  const query = useQuery({ queryKey: queryKeys.reviews.capacity, queryFn: reviewsApi.capacity });
   if (quiet && (query.isPending || query.isError || !query.data.capacity)) return null;
   if (query.isPending)
     return (

@@ -7,6 +7,7 @@ import { reviewsApi, type Capacity, type FillResult, type RankingRow } from "../
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
+import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField } from "../organizer/common";
 import { acceptTarget, fillErrors, fillSummary, formatScore, plural, type FillInput } from "./state";
@@ -89,7 +90,7 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
     setAsking(false);
     if (ok) {
       setPreview(null);
-      await client.invalidateQueries({ queryKey: ["reviews"] });
+      await client.invalidateQueries({ queryKey: queryKeys.reviews.all });
       onDone?.();
     }
   }

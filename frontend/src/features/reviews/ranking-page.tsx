@@ -7,8 +7,9 @@ import { urls } from "../../api/urls";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import { PageHeader, statusWord, useDebounced } from "../organizer/common";
-import { CAPACITY_KEY, CapacityPanel } from "./capacity-panel";
+import { CapacityPanel } from "./capacity-panel";
 import { FillToCapacity } from "./fill-to-capacity";
 import { agreementWords, formatScore, minReviewsParam, plural } from "./state";
 
@@ -159,11 +160,11 @@ export function RankingPage() {
   const [page, setPage] = useState(1);
   const min = minReviewsParam(useDebounced(minReviews));
   const query = useQuery({
-    queryKey: ["reviews", "ranking", min ?? null, page],
+    queryKey: queryKeys.reviews.ranking(min ?? null, page),
     queryFn: () => reviewsApi.ranking({ min_reviews: min, page, page_size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const capacity = useQuery({ queryKey: CAPACITY_KEY, queryFn: reviewsApi.capacity });
+  const capacity = useQuery({ queryKey: queryKeys.reviews.capacity, queryFn: reviewsApi.capacity });
 
   return (
     <div className="stack">

@@ -6,6 +6,7 @@ import { reviewsApi, type Rubric } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, PageHeader, TextareaField } from "../organizer/common";
 import {
@@ -23,8 +24,6 @@ import {
   type RowErrors,
   type RubricErrors,
 } from "./rubric-state";
-
-export const RUBRIC_KEY = ["reviews", "rubric"];
 
 function CriterionEditor({
   row,
@@ -142,7 +141,7 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
     }
     const ok = await run(async () => {
       const next = await reviewsApi.saveRubric({ criteria: toPayload(rows), blind });
-      client.setQueryData(RUBRIC_KEY, next);
+      client.setQueryData(queryKeys.reviews.rubric, next);
       setRows(rowsFrom(next.criteria));
       setBlind(next.blind);
     }, "Error saving the rubric.");
@@ -216,7 +215,7 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
 }
 
 export function RubricPage() {
-  const query = useQuery({ queryKey: RUBRIC_KEY, queryFn: reviewsApi.rubric });
+  const query = useQuery({ queryKey: queryKeys.reviews.rubric, queryFn: reviewsApi.rubric });
   return (
     <div className="stack org-narrow">
       <PageHeader

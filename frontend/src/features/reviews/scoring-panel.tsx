@@ -6,6 +6,7 @@ import { reviewsApi, type ConflictReason, type Criterion, type OwnReview, type R
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { SelectField, TextareaField } from "../organizer/common";
 import { scaleValues, scoreErrors, scoresPayload, scoresText, usesRadios } from "./state";
@@ -16,8 +17,6 @@ export const CONFLICT_REASONS: { value: ConflictReason; label: string }[] = [
   { value: "friend", label: "Friend or acquaintance" },
   { value: "other", label: "Other" },
 ];
-
-export const reviewKey = (applicationId: number) => ["reviews", "review", applicationId];
 
 function ScoreInput({
   criterion,
@@ -126,7 +125,7 @@ function ReviewForm({ review, applicationId, onMoved }: { review: OwnReview; app
     }
     await save.run(async () => {
       const next = await reviewsApi.saveReview(applicationId, { scores: scoresPayload(review.criteria, scores), comment });
-      client.setQueryData(reviewKey(applicationId), next);
+      client.setQueryData(queryKeys.reviews.own(applicationId), next);
       setNotice("Review saved. You can change it until decisions are released.");
     }, "Error saving the review.");
   }
@@ -239,7 +238,7 @@ export function ScoringPanel({
   onMoved?: () => void;
 }) {
   const query = useQuery({
-    queryKey: reviewKey(applicationId),
+    queryKey: queryKeys.reviews.own(applicationId),
     queryFn: () => reviewsApi.review(applicationId),
     initialData: initial,
     // The review changes only through this panel, which writes its answers into the cache.
