@@ -83,7 +83,8 @@ const COLUMNS: { column: SortColumn; label: string }[] = [
   { column: "teamcode", label: "Team code" },
   { column: "status", label: "Status" },
   { column: "submitted_at", label: "Submitted" },
-  { column: "score", label: "Score" },
+  // One narrow column for both: the table is already wide, and the count qualifies the score.
+  { column: "score", label: "Score (reviews)" },
 ];
 
 /** The phone's sort select (the column headers are hidden there): every column both ways. */
@@ -317,7 +318,6 @@ export function ApplicationsTable({
                       </button>
                     </th>
                   ))}
-                  <th scope="col">Reviews</th>
                   <th scope="col">
                     <span className="visually-hidden">Open</span>
                   </th>
@@ -353,8 +353,9 @@ export function ApplicationsTable({
                         "—"
                       )}
                     </td>
-                    <td data-label="Score">{row.score === null ? "—" : row.score.toFixed(2)}</td>
-                    <td data-label="Reviews">{row.reviews}</td>
+                    <td data-label="Score (reviews)" className="org-table__date">
+                      {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
+                    </td>
                     <td className="org-table__action">
                       <a href={`/admin/users/${encodeURIComponent(row.email)}`} aria-label={`View User ${row.email}`}>
                         View User
