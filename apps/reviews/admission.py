@@ -3,6 +3,8 @@ machine in one request) and the capacity figures."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.db import transaction
 from django.db.models import Count, Q
 
@@ -25,38 +27,45 @@ def target_admitted(capacity: int, attendance_rate: float) -> int:
     return round(capacity / attendance_rate)
 
 
-def _units(candidates: list[dict], *, keep_teams: bool, team_members: dict[str, list[dict]]) -> list[list[dict]]:
+CANDIDATE_CHUNK = 2000
+
+
+def _candidates(cycle: Cycle) -> Iterator[dict]:
+    """Undecided scored applications in rank order, read CANDIDATE_CHUNK at a time by the rank
+    index (a keyset: one statement per chunk), so a plan for 1,000 reads ~1,000 rows, not all."""
+    after = 0
+    while True:
+        chunk = list(
+            Application.objects.filter(
+                cycle=cycle, status=S.SUBMITTED, review_summary__rank__isnull=False, review_summary__rank__gt=after
+            )
+            .order_by("review_summary__rank")
+            .values(*ROW_FIELDS, *SUMMARY_FIELDS)[:CANDIDATE_CHUNK]
+        )
+        for values in chunk:
+            yield row_of(values)
+        if len(chunk) < CANDIDATE_CHUNK:
+            return
+        after = chunk[-1]["review_summary__rank"]
+
+
+def _units(candidates, *, keep_teams: bool, team_members: dict[str, list[dict]]) -> Iterator[list[dict]]:
     """The candidates as decision units in rank order: one application each, or with
     `keep_teams` each team once, at its best member's rank, with all its undecided members."""
-    if not keep_teams:
-        return [[row] for row in candidates]
-    units, seen = [], set()
+    seen: set[str] = set()
     for row in candidates:
-        team = row["team"]
+        team = row["team"] if keep_teams else None
         if team is None:
-            units.append([row])
+            yield [row]
         elif team not in seen:
             seen.add(team)
-            units.append(team_members[team])
-    return units
-
-
-def _fill(units: list[list[dict]], spots: int) -> tuple[list[dict], list[list[dict]]]:
-    """Take whole units in order while they fit; a unit too big for the spots left is passed
-    over for the next. Returns what was taken and the units left, in order."""
-    taken: list[dict] = []
-    left: list[list[dict]] = []
-    for unit in units:
-        if len(unit) <= spots - len(taken):
-            taken.extend(unit)
-        else:
-            left.append(unit)
-    return taken, left
+            yield team_members.get(team) or [row]
 
 
 def plan(*, cycle: Cycle, capacity: int, attendance_rate: float, waitlist_size: int, keep_teams: bool) -> dict:
     """Who would be accepted and waitlisted now. Undecided (`submitted`) applications with a
-    score are the candidates, by rank. Four queries after the ranking is fresh."""
+    score are the candidates, by rank. A constant number of queries per CANDIDATE_CHUNK
+    candidates read (the reading stops once both lists are full)."""
     ensure_fresh(cycle)
     counts = Application.objects.filter(cycle=cycle).aggregate(
         admitted=Count("pk", filter=Q(status__in=ADMITTED)),
@@ -64,26 +73,32 @@ def plan(*, cycle: Cycle, capacity: int, attendance_rate: float, waitlist_size: 
     )
     target = target_admitted(capacity, attendance_rate)
     to_accept = max(0, target - counts["admitted"])
-    candidates = [
-        row_of(v)
-        for v in Application.objects.filter(cycle=cycle, status=S.SUBMITTED, review_summary__rank__isnull=False)
-        .order_by("review_summary__rank")
-        .values(*ROW_FIELDS, *SUMMARY_FIELDS)
-    ]
     team_members: dict[str, list[dict]] = {}
     if keep_teams:
-        codes = {row["team"] for row in candidates if row["team"]}
-        # Every undecided member, scored or not (unscored ones after the scored, by address).
+        # Every undecided team member, scored or not (unscored ones after the scored, by address).
         members = (
-            Application.objects.filter(cycle=cycle, status=S.SUBMITTED, teamcode__in=codes)
+            Application.objects.filter(cycle=cycle, status=S.SUBMITTED, teamcode__isnull=False)
+            .exclude(teamcode="")
             .order_by("review_summary__rank", "email")
             .values(*ROW_FIELDS, *SUMMARY_FIELDS)
         )
         for v in members:
             team_members.setdefault(v["teamcode"], []).append(row_of(v))
-    units = _units(candidates, keep_teams=keep_teams, team_members=team_members)
-    accept, rest = _fill(units, to_accept)
-    waitlist, _ = _fill(rest, waitlist_size)
+    accept: list[dict] = []
+    waitlist: list[dict] = []
+    # One pass in rank order, a page of CANDIDATE_CHUNK at a time, stopping once both lists are
+    # full: a unit goes to the accepted if it fits, else to the waitlist if it fits there, else
+    # it is passed over for the next (the same as filling the accepted first, then the waitlist
+    # from what was passed over, in order).
+    units = _units(_candidates(cycle), keep_teams=keep_teams, team_members=team_members)
+    while len(accept) < to_accept or len(waitlist) < waitlist_size:
+        unit = next(units, None)
+        if unit is None:
+            break
+        if len(unit) <= to_accept - len(accept):
+            accept.extend(unit)
+        elif len(unit) <= waitlist_size - len(waitlist):
+            waitlist.extend(unit)
     teams = {row["team"] for row in accept + waitlist if row["team"]} if keep_teams else set()
     teams_kept = sum(1 for code in teams if len(team_members.get(code, [])) > 1)
     return {

@@ -1,20 +1,44 @@
 """CSV exports of the reviews (one row per review, comments included) and of the reviewers'
-figures, streamed, every cell neutralised against spreadsheet formulas like the applications
-export (apps.reports.reports.neutralise)."""
+figures, streamed, every cell neutralised against spreadsheet formulas by the applications
+export's rule (apps.reports.reports.neutralise; reports is a leaf no app imports, so the rule
+is restated here)."""
 
 from __future__ import annotations
 
+import csv
 from collections import defaultdict
 from collections.abc import Iterator
 
 from apps.cycles.models import Cycle
-from apps.reports.reports import csv_lines, neutralise
 
 from .models import Review, ReviewScore
 from .ranking import ensure_fresh
 from .rubric import criteria_of
 
 CHUNK = 2000
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value) -> str:
+    """A cell as text, prefixed with a single quote if a spreadsheet would run it as a formula."""
+    if value is None:
+        return ""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+class _Echo:
+    """A file-like object whose write returns what it was given, for csv.writer in a stream."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(rows) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    for row in rows:
+        yield writer.writerow(row)
 
 
 def _encoded(rows) -> Iterator[bytes]:

@@ -212,3 +212,19 @@ def test_the_table_sorts_by_score_and_filters_by_review_count(board):
     assert boss.get("/api/applications/all", {"filters": '{"reviews_min": "0"}'}).json()["total"] == 7
     bad = boss.get("/api/applications/all", {"filters": '{"reviews_min": "lots"}'})
     assert bad.status_code == 400 and bad.json()["message"]
+
+
+def test_the_plan_reads_candidates_in_chunks_and_stops_when_full(board, monkeypatch, django_assert_max_num_queries):
+    from apps.reviews import admission
+
+    monkeypatch.setattr(admission, "CANDIDATE_CHUNK", 2)
+    cycle = current_cycle()
+    refresh_summaries(cycle)
+    # Across chunks: 4 accepted, 1 waitlisted, the same as one read.
+    result = admission.plan(cycle=cycle, capacity=4, attendance_rate=1, waitlist_size=1, keep_teams=False)
+    assert [r["email"] for r in result["accept"]] == [f"app{i}@yale.edu" for i in (5, 4, 3, 2)]
+    assert [r["email"] for r in result["waitlist"]] == ["app1@yale.edu"]
+    # Full after the first chunk: the ranking state, the counts and one chunk only.
+    with django_assert_max_num_queries(3):
+        small = admission.plan(cycle=cycle, capacity=2, attendance_rate=1, waitlist_size=0, keep_teams=False)
+    assert small["counts"]["accept"] == 2
