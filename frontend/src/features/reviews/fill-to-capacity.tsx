@@ -105,7 +105,7 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
       <h2 id="rv-fill-title">Fill to capacity</h2>
       <p className="muted">
         Accept the best-ranked applicants until the expected attendance fills the event, then waitlist the next ones. Nothing is
-        decided until you confirm the preview. Decisions reach applicants only when they are released.
+        decided until you confirm the preview.
       </p>
       <form className="stack" onSubmit={submit} noValidate aria-label="Fill to capacity">
         <div className="rv-fill-grid">
@@ -174,7 +174,7 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
       ) : null}
       {done ? (
         <Alert kind="success" title="Decisions recorded.">
-          {`${plural(done.counts.accept, "applicant")} accepted and ${done.counts.waitlist} waitlisted. Release decisions on the Configuration page to tell them.`}
+          {`${plural(done.counts.accept, "applicant")} accepted and ${done.counts.waitlist} waitlisted. Applicants hear of them when decisions are released.`}
         </Alert>
       ) : null}
       <ConfirmDialog
@@ -190,7 +190,7 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
             <p>
               {plural(preview.counts.accept, "applicant")} will be accepted and {preview.counts.waitlist} waitlisted, by rank.
             </p>
-            <p className="muted">Nobody is emailed now: applicants hear about decisions when they are released.</p>
+            <p className="muted">Applicants are emailed when decisions are released (at once, if they already are).</p>
           </>
         ) : null}
       </ConfirmDialog>
