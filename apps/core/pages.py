@@ -188,6 +188,8 @@ ADMIN_CARDS = [
     # Beyond the original nine: the tools the original client had no card for.
     ("Demographics", "/admin/demographics", "Charts of the survey answers, by group."),
     ("Question Builder", "/admin/createapp", "Edit this cycle's sections and questions."),
+    ("Review Rubric", "/admin/rubric", "The criteria reviewers score, their scales and weights."),
+    ("Ranking", "/admin/ranking", "Applicants by calibrated score; fill the event to capacity."),
     ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
 ]
 

@@ -7,7 +7,7 @@ import type { Application, ApplicationBody, QuestionSection } from "./applicatio
 
 type Schemas = components["schemas"];
 
-export type Filters = Partial<Record<"first" | "last" | "email" | "school" | "status" | "teamcode", string>>;
+export type Filters = Partial<Record<"first" | "last" | "email" | "school" | "status" | "teamcode" | "reviews_min", string>>;
 
 export type ApplicationRow = Schemas["TableRow"];
 export type ApplicationPage = Schemas["TablePage"];

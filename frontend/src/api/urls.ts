@@ -73,6 +73,20 @@ export const urls = {
       review_status: status,
     }),
 
+  // Review scoring (issue 12; docs/api/reviews.md)
+  rubric: apiUrl("/api/reviews/rubric"),
+  reviewsAssigned: apiUrl("/api/reviews/assigned"),
+  review: (id: number) => apiUrl("/api/reviews/applications/{application_id}/review", { application_id: id }),
+  skip: (id: number) => apiUrl("/api/reviews/applications/{application_id}/skip", { application_id: id }),
+  conflict: (id: number) => apiUrl("/api/reviews/applications/{application_id}/conflict", { application_id: id }),
+  reviewsOf: (id: number) => apiUrl("/api/reviews/applications/{application_id}/reviews", { application_id: id }),
+  autoAssign: apiUrl("/api/reviews/auto-assign"),
+  ranking: apiUrl("/api/reviews/ranking"),
+  fillToCapacity: apiUrl("/api/reviews/fill-to-capacity"),
+  capacity: apiUrl("/api/reviews/capacity"),
+  exportScores: apiUrl("/api/reviews/export/scores.csv"),
+  exportReviewers: apiUrl("/api/reviews/export/reviewers.csv"),
+
   // Reports
   stats: apiUrl("/api/applications/stats"),
   exportCsv: apiUrl("/api/applications/export"),

@@ -47,4 +47,16 @@ export const queryKeys = {
     /** A draft's server-rendered preview, by the draft (its JSON). */
     preview: (draft: string) => ["mailings", "preview", draft] as const,
   },
+  /** Review scoring (issue 12): a recorded decision or review invalidates `all`. */
+  reviews: {
+    all: ["reviews"] as const,
+    rubric: ["reviews", "rubric"] as const,
+    /** The caller's own review of one application. */
+    own: (applicationId: number) => ["reviews", "own", applicationId] as const,
+    /** The reviewer's list and one position in it (the spec's calls, when props are missing). */
+    assigned: (reviewer: string) => ["reviews", "assigned", reviewer.toLowerCase()] as const,
+    position: (reviewer: string, index: number) => ["reviews", "position", reviewer.toLowerCase(), index] as const,
+    ranking: (minReviews: number | null, page: number) => ["reviews", "ranking", minReviews, page] as const,
+    capacity: ["reviews", "capacity"] as const,
+  },
 };

@@ -1,4 +1,5 @@
 import "../styles/organizer.css";
+import "../styles/reviews.css";
 import { AssignApplications } from "../features/organizer/assign-applications";
 import { mount } from "../lib/mount";
 

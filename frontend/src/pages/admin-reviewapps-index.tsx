@@ -1,4 +1,5 @@
 import "../styles/organizer.css";
+import "../styles/reviews.css";
 import { ReviewDetail } from "../features/organizer/review-detail";
 import { mount } from "../lib/mount";
 

@@ -1,4 +1,5 @@
 import "../styles/organizer.css";
+import "../styles/reviews.css";
 import { ReviewList } from "../features/organizer/review-list";
 import { mount } from "../lib/mount";
 

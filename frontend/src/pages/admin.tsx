@@ -1,3 +1,5 @@
+import "../styles/reviews.css";
+import { CapacityPanel } from "../features/reviews/capacity-panel";
 import { mount } from "../lib/mount";
 
 interface Card {
@@ -10,6 +12,7 @@ function AdminPanel({ cards }: { cards: Card[] }) {
   return (
     <div className="stack">
       <h1>Admin Panel</h1>
+      <CapacityPanel quiet />
       <ul className="card-grid" aria-label="Organizer tools">
         {cards.map((card) => (
           <li key={card.href}>

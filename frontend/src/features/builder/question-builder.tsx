@@ -299,7 +299,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           <h1>Question Builder</h1>
           <p className="muted">
             {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
-            attached to their questions.
+            attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
           </p>
         </div>
       </header>

@@ -72,6 +72,7 @@ const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: s
   { key: "email", label: "Email", type: "search" },
   { key: "school", label: "School" },
   { key: "teamcode", label: "Team code", inputMode: "numeric" },
+  { key: "reviews_min", label: "Min reviews", inputMode: "numeric" },
 ];
 
 const COLUMNS: { column: SortColumn; label: string }[] = [
@@ -82,11 +83,18 @@ const COLUMNS: { column: SortColumn; label: string }[] = [
   { column: "teamcode", label: "Team code" },
   { column: "status", label: "Status" },
   { column: "submitted_at", label: "Submitted" },
+  // One narrow column for both: the table is already wide, and the count qualifies the score.
+  { column: "score", label: "Score (reviews)" },
 ];
 
 /** The phone's sort select (the column headers are hidden there): every column both ways. */
 const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ column, label }) => {
-  const [up, down] = column === "submitted_at" ? ["oldest first", "newest first"] : ["A to Z", "Z to A"];
+  const [up, down] =
+    column === "submitted_at"
+      ? ["oldest first", "newest first"]
+      : column === "score"
+        ? ["lowest first", "highest first"]
+        : ["A to Z", "Z to A"];
   return [
     { value: column, label: `${label} (${up})` },
     { value: `-${column}`, label: `${label} (${down})` },
@@ -344,6 +352,9 @@ export function ApplicationsTable({
                       ) : (
                         "—"
                       )}
+                    </td>
+                    <td data-label="Score (reviews)" className="org-table__date">
+                      {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
                     </td>
                     <td className="org-table__action">
                       <a href={`/admin/users/${encodeURIComponent(row.email)}`} aria-label={`View User ${row.email}`}>

@@ -7,6 +7,7 @@ import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { extractEmails } from "../../lib/emails";
 import { useSubmit } from "../../lib/use-submit";
+import { AutoAssign, type Reviewer } from "../reviews/auto-assign";
 import { EmailResults, PageHeader, TextareaField } from "./common";
 
 /** The next `count` offered addresses that the list doesn't hold yet. */
@@ -25,13 +26,15 @@ export const OFFER_STEP = 25;
 
 interface Props {
   admins: string[];
+  /** Organizers and reviewers, for the auto-assign's checkboxes. */
+  reviewers?: Reviewer[];
   /** Submitted applications with no reviewer yet, in email order (at most the server's limit). */
   unassigned?: string[];
   /** Whether the server has more than it sent. */
   unassignedMore?: boolean;
 }
 
-export function AssignApplications({ admins, unassigned = [], unassignedMore = false }: Props) {
+export function AssignApplications({ admins, reviewers, unassigned = [], unassignedMore = false }: Props) {
   const [member, setMember] = useState("");
   const [emails, setEmails] = useState("");
   const [offered, setOffered] = useState(unassigned);
@@ -74,7 +77,9 @@ export function AssignApplications({ admins, unassigned = [], unassignedMore = f
         title="Assign Applications for Review"
         lead="Each reviewer works through their assignments in the order given here. Only submitted applications can be assigned: drafts have nothing to review yet."
       />
+      <AutoAssign reviewers={reviewers ?? admins.map((email) => ({ email, role: "admin" }))} />
       <form className="card stack" onSubmit={submit} noValidate aria-label="Assign applications">
+        <h2>Assign by hand</h2>
         <Field
           label="Member"
           type="email"
@@ -83,7 +88,7 @@ export function AssignApplications({ admins, unassigned = [], unassignedMore = f
           value={member}
           onChange={(e) => setMember(e.target.value)}
           error={memberError}
-          hint="The email of an admin who will review."
+          hint="The email of an organizer or reviewer."
         />
         <datalist id="org-admins">
           {admins.map((email) => (

@@ -1,9 +1,15 @@
-// /admin/reviewapps/<index>: the reviewer's index-th assignment, with Previous / Next.
-import { useEffect, useState } from "react";
+// /admin/reviewapps/<index>: the reviewer's index-th assignment, with Previous / Next, the
+// application and the scoring panel. Organizers also get the review status and the decision form;
+// a reviewer (role reviewer) only reads and scores. In blind mode the identity is left out.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { organizerApi, type Application, type QuestionSection, type ReviewStatus } from "../../api/organizer";
+import type { OwnReview } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
+import { BLIND_NOTE, ScoringPanel } from "../reviews/scoring-panel";
 import { ApplicantSummary, DecisionAndFiles } from "./applicant-parts";
 import { ApplicationAnswers } from "./application-editor";
 import { SelectField, serverMessage, type Choice } from "./common";
@@ -17,9 +23,16 @@ interface Props {
   reviewStatuses: Choice[];
   decisions: Choice[];
   /** Rendered by the server: the index-th assignment, its application and the questions. */
-  item?: { email: string; status?: string };
+  item?: { email: string; status?: string; application_id?: number };
   application?: Application | null;
   sections?: QuestionSection[];
+  /** The caller's own review of this application (null before the first score). */
+  review?: OwnReview | null;
+  /** The cycle reviews blind: the server left out name, email, school, team and demographics. */
+  blind?: boolean;
+  /** Organizers also decide and set the review status; reviewers only score. Defaults to true
+   * (the page's original audience). */
+  isOrganizer?: boolean;
   /** After a decision is saved and the review marked Complete; reloads the page by default. */
   onDecided?: () => void;
 }
@@ -28,7 +41,14 @@ type State =
   | { state: "loading" }
   | { state: "end" }
   | { state: "error" }
-  | { state: "done"; email: string; application: Application; sections: QuestionSection[] };
+  | {
+      state: "done";
+      email: string;
+      application: Application;
+      sections: QuestionSection[];
+      applicationId?: number;
+      status?: string;
+    };
 
 function Navigation({ index, next, bottom = false }: { index: number; next: boolean; bottom?: boolean }) {
   // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
@@ -54,42 +74,39 @@ function Navigation({ index, next, bottom = false }: { index: number; next: bool
 function initialState(item: Props["item"], application: Props["application"], sections: Props["sections"]): State {
   if (!item) return { state: "loading" };
   if (item.email === "dne") return { state: "end" };
-  if (application && sections) return { state: "done", email: item.email, application, sections };
+  if (application && sections)
+    return { state: "done", email: item.email, application, sections, applicationId: item.application_id };
   return { state: "loading" };
 }
 
-export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, onDecided, ...initial }: Props) {
-  const [load, setLoad] = useState<State>(() => initialState(initial.item, initial.application, initial.sections));
-  const [reviewStatus, setReviewStatus] = useState(initial.item?.status ?? "to_review");
+export function ReviewDetail({
+  reviewer,
+  index,
+  reviewStatuses,
+  decisions,
+  onDecided,
+  review,
+  blind = false,
+  isOrganizer = true,
+  ...initial
+}: Props) {
+  const fromProps = initialState(initial.item, initial.application, initial.sections);
+  // Without the server-rendered props (they are usually there), the position is looked up and loaded.
+  const query = useQuery({
+    queryKey: queryKeys.reviews.position(reviewer, index),
+    enabled: fromProps.state === "loading",
+    queryFn: async (): Promise<State> => {
+      const item = await organizerApi.applicationIndex(reviewer, index);
+      if (item.email === "dne") return { state: "end" };
+      const [application, sections] = await Promise.all([organizerApi.application(item.email), organizerApi.questions()]);
+      return { state: "done", email: item.email, application, sections, applicationId: item.application_id, status: item.status };
+    },
+  });
+  const load: State =
+    fromProps.state !== "loading" ? fromProps : query.isError ? { state: "error" } : (query.data ?? { state: "loading" });
+  const [statusChoice, setReviewStatus] = useState<string | null>(null);
+  const reviewStatus = statusChoice ?? initial.item?.status ?? (load.state === "done" ? load.status : undefined) ?? "to_review";
   const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  useEffect(() => {
-    if (load.state !== "loading") return;
-    let live = true;
-    (async () => {
-      try {
-        const item = await organizerApi.applicationIndex(reviewer, index);
-        if (item.email === "dne") {
-          if (live) setLoad({ state: "end" });
-          return;
-        }
-        const [application, sections] = await Promise.all([
-          organizerApi.application(item.email),
-          organizerApi.questions(),
-        ]);
-        if (!live) return;
-        const status = item.status ?? "to_review";
-        setReviewStatus(status);
-        setLoad({ state: "done", email: item.email, application, sections });
-      } catch {
-        if (live) setLoad({ state: "error" });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-    // Runs once per position: the server-rendered props usually make it unnecessary.
-  }, [reviewer, index]);
 
   async function changeReviewStatus(value: string) {
     if (load.state !== "done") return;
@@ -148,39 +165,50 @@ export function ReviewDetail({ reviewer, index, reviewStatuses, decisions, onDec
     );
   }
 
-  const { application, sections } = load;
+  const { application, sections, applicationId } = load;
   return (
     <div className="stack">
       <Navigation index={index} next />
       <div className="org-review-head">
         {title}
-        <div className="org-review-status">
-          <SelectField
-            label="Review status"
-            choices={reviewStatuses}
-            value={reviewStatus}
-            onChange={(e) => changeReviewStatus(e.target.value)}
-          />
-        </div>
+        {isOrganizer ? (
+          <div className="org-review-status">
+            <SelectField
+              label="Review status"
+              choices={reviewStatuses}
+              value={reviewStatus}
+              onChange={(e) => changeReviewStatus(e.target.value)}
+            />
+          </div>
+        ) : null}
       </div>
       {statusMessage ? <Alert kind={statusMessage.ok ? "success" : "error"}>{statusMessage.text}</Alert> : null}
-      <ApplicantSummary application={application} />
-      {/* The application first, then the decision: a reviewer reads before deciding (issue 11). */}
+      {blind ? (
+        <p className="badge rv-blind" role="note">
+          {BLIND_NOTE}
+        </p>
+      ) : (
+        <ApplicantSummary application={application} />
+      )}
+      {/* The application first, then the scores and the decision: a reviewer reads before judging (issue 11). */}
       <section className="card stack" aria-labelledby="answers-title">
         <h2 id="answers-title">Application details</h2>
         <ApplicationAnswers application={application} sections={sections} />
       </section>
-      <DecisionAndFiles
-        application={application}
-        decisions={decisions}
-        statusLabel="Accept / Reject Hacker"
-        onSaved={decisionSaved}
-        decisionHint="Saving a decision marks this review Complete."
-      >
-        <p>
-          <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
-        </p>
-      </DecisionAndFiles>
+      {applicationId !== undefined ? <ScoringPanel applicationId={applicationId} initial={review ?? undefined} /> : null}
+      {isOrganizer && !blind ? (
+        <DecisionAndFiles
+          application={application}
+          decisions={decisions}
+          statusLabel="Accept / Reject Hacker"
+          onSaved={decisionSaved}
+          decisionHint="Saving a decision marks this review Complete."
+        >
+          <p>
+            <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+          </p>
+        </DecisionAndFiles>
+      ) : null}
       <Navigation index={index} next bottom />
     </div>
   );

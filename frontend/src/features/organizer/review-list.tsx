@@ -1,7 +1,10 @@
-// /admin/reviewapps: the applications assigned to the signed-in organizer, in order.
-import { useEffect, useState } from "react";
+// /admin/reviewapps: the applications assigned to the signed-in organizer or reviewer, in order.
+import { useQuery } from "@tanstack/react-query";
 import { organizerApi, type Assigned } from "../../api/organizer";
+import type { AssignedItems } from "../../api/reviews";
+import { BLIND_NOTE } from "../reviews/scoring-panel";
 import { Alert } from "../../components/alert";
+import { queryKeys } from "../../lib/query-keys";
 import { PageHeader, type Choice } from "./common";
 
 interface Props {
@@ -9,24 +12,31 @@ interface Props {
   reviewStatuses: Choice[];
   /** Rendered by the server; when absent the list is fetched. */
   assigned?: Assigned[];
+  /** The same list with ids, names and outcomes (blind-aware: no name or email in blind mode). */
+  items?: AssignedItems["assigned"];
+  blind?: boolean;
 }
 
-export function ReviewList({ reviewer, reviewStatuses, assigned: initial }: Props) {
-  const [assigned, setAssigned] = useState<Assigned[] | null>(initial ?? null);
-  const [failed, setFailed] = useState(false);
-  const label = (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
+type Item = AssignedItems["assigned"][number];
 
-  useEffect(() => {
-    if (initial) return;
-    let live = true;
-    organizerApi
-      .assigned(reviewer)
-      .then((data) => live && setAssigned(data.assigned))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [reviewer, initial]);
+/** Who the row is: the name and address, or in blind mode only the application's number. */
+export function whoLabel(item: Pick<Item, "name" | "email" | "application_id">): string {
+  if (item.name && item.email) return `${item.name} (${item.email})`;
+  return item.email || item.name || `Application #${item.application_id}`;
+}
+
+const OUTCOME: Record<string, string> = { scored: "Scored", skipped: "Skipped" };
+
+export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items, blind = false }: Props) {
+  // Server-rendered props usually make the request unnecessary; without them the list is fetched.
+  const query = useQuery({
+    queryKey: queryKeys.reviews.assigned(reviewer),
+    queryFn: async () => (await organizerApi.assigned(reviewer)).assigned,
+    enabled: !initial,
+  });
+  const assigned: Assigned[] | null = initial ?? query.data ?? null;
+  const failed = !initial && query.isError;
+  const label = (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
 
   const done = assigned?.filter((a) => a.status === "complete").length ?? 0;
   return (
@@ -35,6 +45,11 @@ export function ReviewList({ reviewer, reviewStatuses, assigned: initial }: Prop
         title="Applications to Review"
         lead={assigned && assigned.length ? `${done} of ${assigned.length} complete.` : "Applications assigned to you."}
       />
+      {blind ? (
+        <p className="badge rv-blind" role="note">
+          {BLIND_NOTE}
+        </p>
+      ) : null}
       {failed ? <Alert kind="error">Error fetching your assignments.</Alert> : null}
       {!failed && assigned === null ? (
         <p className="org-empty" role="status">
@@ -49,7 +64,7 @@ export function ReviewList({ reviewer, reviewStatuses, assigned: initial }: Prop
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Email Address</th>
+                <th scope="col">{items ? "Applicant" : "Email Address"}</th>
                 <th scope="col">Review Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Open</span>
@@ -57,22 +72,29 @@ export function ReviewList({ reviewer, reviewStatuses, assigned: initial }: Prop
               </tr>
             </thead>
             <tbody>
-              {assigned.map((item, index) => (
-                <tr key={item.email}>
-                  <td data-label="#">{index + 1}</td>
-                  <td data-label="Email Address" className="org-table__email">
-                    {item.email}
-                  </td>
-                  <td data-label="Review Status">
-                    <span className={`badge review review--${item.status}`}>{label(item.status)}</span>
-                  </td>
-                  <td className="org-table__action">
-                    <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${item.email}`}>
-                      View User
-                    </a>
-                  </td>
-                </tr>
-              ))}
+              {assigned.map((row, index) => {
+                const item = items?.[index];
+                const who = item ? whoLabel(item) : row.email;
+                return (
+                  <tr key={item ? item.application_id : row.email}>
+                    <td data-label="#">{index + 1}</td>
+                    <td data-label={items ? "Applicant" : "Email Address"} className="org-table__email">
+                      {who}
+                    </td>
+                    <td data-label="Review Status">
+                      <span className={`badge review review--${row.status}`}>
+                        {label(row.status)}
+                        {item?.outcome ? ` · ${OUTCOME[item.outcome]}` : ""}
+                      </span>
+                    </td>
+                    <td className="org-table__action">
+                      <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${row.email || who}`}>
+                        View User
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

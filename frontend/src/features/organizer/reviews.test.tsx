@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizerApi, type Application, type Assigned } from "../../api/organizer";
@@ -43,7 +43,7 @@ describe("ReviewList", () => {
         { email: "b@princeton.edu", status: "to_review" },
       ],
     });
-    render(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
+    renderWithQuery(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     const second = await screen.findByRole("link", { name: "View User b@princeton.edu" });
     expect(second).toHaveAttribute("href", "/admin/reviewapps/1");
@@ -57,7 +57,7 @@ describe("ReviewList", () => {
 
   it("says 'No Applicants to Review' when nothing is assigned", async () => {
     vi.spyOn(organizerApi, "assigned").mockResolvedValue({ assigned: [] });
-    render(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
+    renderWithQuery(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
     expect(await screen.findByText("No Applicants to Review")).toBeInTheDocument();
   });
 });

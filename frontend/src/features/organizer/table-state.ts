@@ -4,10 +4,18 @@
 // row selection. Pure functions, table-tested without rendering.
 import type { SortParam } from "../../api/organizer";
 
-export const FILTER_KEYS = ["first", "last", "email", "school", "status", "teamcode"] as const;
+export const FILTER_KEYS = ["first", "last", "email", "school", "status", "teamcode", "reviews_min"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type FilterValues = Record<FilterKey, string>;
-export const EMPTY_FILTERS: FilterValues = { first: "", last: "", email: "", school: "", status: "", teamcode: "" };
+export const EMPTY_FILTERS: FilterValues = {
+  first: "",
+  last: "",
+  email: "",
+  school: "",
+  status: "",
+  teamcode: "",
+  reviews_min: "",
+};
 
 // The server's `sort` values come from its schema, so a renamed column fails tsc here.
 export type SortColumn = Exclude<SortParam, `-${string}`>;
@@ -19,6 +27,7 @@ export const SORT_COLUMNS: readonly SortColumn[] = [
   "teamcode",
   "status",
   "submitted_at",
+  "score",
 ];
 export interface Sort {
   column: SortColumn;
@@ -99,11 +108,12 @@ export function activeFilters(values: FilterValues): Partial<FilterValues> {
 
 /**
  * A click on a column's header: the sorted column flips direction; another column sorts
- * ascending, except "submitted at", which starts newest first (what organizers look for).
+ * ascending, except "submitted at" and the review score, which start newest and best first
+ * (what organizers look for).
  */
 export function nextSort(current: Sort, column: SortColumn): Sort {
   if (current.column === column) return { column, descending: !current.descending };
-  return { column, descending: column === "submitted_at" };
+  return { column, descending: column === "submitted_at" || column === "score" };
 }
 
 export function ariaSort(sort: Sort, column: SortColumn): "ascending" | "descending" | "none" {

@@ -1,0 +1,141 @@
+// The assign page's "Auto-assign": every submitted application that still needs reviewers gets N
+// of the chosen ones, least-loaded first, in one request. Running it again only adds.
+import { useState, type FormEvent } from "react";
+import { reviewsApi, type AutoAssignResult } from "../../api/reviews";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
+import { useSubmit } from "../../lib/use-submit";
+import { CheckboxField } from "../organizer/common";
+import { plural } from "./state";
+
+export interface Reviewer {
+  email: string;
+  /** "admin" (organizer) or "reviewer". */
+  role: string;
+}
+
+/** What is wrong with the choice, or null. */
+export function autoAssignProblem(chosen: string[], perApplication: string): string | null {
+  const n = perApplication.trim();
+  if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10) return "Reviewers per application: a whole number from 1 to 10.";
+  if (chosen.length === 0) return "Choose at least one reviewer.";
+  if (chosen.length < Number(n)) return `Choose at least ${n} reviewers: each application needs ${n} different ones.`;
+  return null;
+}
+
+export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
+  const [chosen, setChosen] = useState<string[]>(() => reviewers.filter((r) => r.role === "reviewer").map((r) => r.email));
+  const [perApplication, setPerApplication] = useState("2");
+  const [avoidSchool, setAvoidSchool] = useState(true);
+  const [result, setResult] = useState<AutoAssignResult | null>(null);
+  const { busy, error, setError, run } = useSubmit();
+
+  function toggle(email: string, on: boolean) {
+    setChosen((list) => (on ? [...list, email] : list.filter((e) => e !== email)));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = autoAssignProblem(chosen, perApplication);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setResult(null);
+    await run(async () => {
+      setResult(
+        await reviewsApi.autoAssign({
+          reviewers: chosen,
+          per_application: Number(perApplication),
+          avoid_own_school: avoidSchool,
+        }),
+      );
+    }, "Error assigning applications.");
+  }
+
+  const loads = result ? Object.entries(result.loads).sort(([a], [b]) => a.localeCompare(b)) : [];
+  return (
+    <section className="card stack" aria-labelledby="rv-auto-title">
+      <h2 id="rv-auto-title">Auto-assign</h2>
+      <p className="muted">
+        Give every submitted application that still needs reviews to N of the chosen reviewers, the least busy first. Nobody
+        reviews their own application. Running it again later only adds the new submissions.
+      </p>
+      <form className="stack" onSubmit={submit} noValidate aria-label="Auto-assign">
+        <fieldset className="rv-reviewers">
+          <legend>Reviewers</legend>
+          {reviewers.length === 0 ? (
+            <p className="muted">No organizers or reviewers yet: add them on the Admin Users page.</p>
+          ) : (
+            <ul className="rv-reviewers__list">
+              {reviewers.map((r) => (
+                <li key={r.email}>
+                  <CheckboxField
+                    label={`${r.email}${r.role === "admin" ? " (organizer)" : ""}`}
+                    checked={chosen.includes(r.email)}
+                    onChange={(on) => toggle(r.email, on)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <div className="rv-inline">
+          <Field
+            label="Reviewers per application"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10}
+            value={perApplication}
+            onChange={(e) => setPerApplication(e.target.value)}
+          />
+        </div>
+        <CheckboxField
+          label="Avoid their own school"
+          hint="No reviewer gets an applicant from the school of their own application."
+          checked={avoidSchool}
+          onChange={setAvoidSchool}
+        />
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        <div>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "Assigning…" : `Assign to ${chosen.length} reviewer${chosen.length === 1 ? "" : "s"}`}
+          </button>
+        </div>
+      </form>
+      {result ? (
+        <div className="stack" role="status">
+          <Alert kind="success">
+            {result.assigned
+              ? `${plural(result.assigned, "assignment")} added across ${plural(result.applications, "application")}.`
+              : "Nothing to add: every submitted application already has its reviewers."}
+          </Alert>
+          {loads.length ? (
+            <div className="table-wrap">
+              <table className="table org-table">
+                <caption className="visually-hidden">Open assignments per reviewer</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Reviewer</th>
+                    <th scope="col">Open assignments</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {loads.map(([email, count]) => (
+                    <tr key={email}>
+                      <td data-label="Reviewer" className="org-table__email">
+                        {email}
+                      </td>
+                      <td data-label="Open assignments">{count}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// Spots filled against capacity: confirmed attendees of the admission plan's capacity.
+import { useQuery } from "@tanstack/react-query";
+import { reviewsApi } from "../../api/reviews";
+import { queryKeys } from "../../lib/query-keys";
+import { Alert } from "../../components/alert";
+import { capacityView } from "./state";
+
+/** `quiet`: the admin panel's version, shown only once an admission plan set a capacity (and
+ * silent on failure: the panel's cards matter more than this figure). */
+export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
+  const query = useQuery({ queryKey: queryKeys.reviews.capacity, queryFn: reviewsApi.capacity });
+  if (quiet && (query.isPending || query.isError || !query.data.capacity)) return null;
+  if (query.isPending)
+    return (
+      <section className="card rv-capacity" aria-busy="true" aria-label="Capacity">
+        <p className="muted">Loading the capacity…</p>
+      </section>
+    );
+  if (query.isError) return <Alert kind="error">Error fetching the capacity.</Alert>;
+  const c = query.data;
+  const view = capacityView(c.confirmed, c.capacity);
+  return (
+    <section className="card stack rv-capacity" aria-labelledby="rv-capacity-title">
+      <h2 id="rv-capacity-title">Spots filled</h2>
+      {quiet ? (
+        <p className="muted">
+          Confirmed attendees against the capacity set on the <a href="/admin/ranking">Ranking</a> page.
+        </p>
+      ) : null}
+      <p className="rv-capacity__label">{view.label}</p>
+      {c.capacity ? (
+        <div
+          className={`rv-bar${view.full ? " rv-bar--full" : ""}`}
+          role="progressbar"
+          aria-label="Confirmed attendees of capacity"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={view.percent}
+          aria-valuetext={view.label}
+        >
+          {/* Set through the CSSOM by React, which the CSP's style-src allows (unlike a style attribute in markup). */}
+          <span className="rv-bar__fill" style={{ width: `${view.percent}%` }} />
+        </div>
+      ) : null}
+      <dl className="rv-facts">
+        <div>
+          <dt>Accepted</dt>
+          <dd>{c.accepted}</dd>
+        </div>
+        <div>
+          <dt>Confirmed</dt>
+          <dd>{c.confirmed}</dd>
+        </div>
+        <div>
+          <dt>Waitlisted</dt>
+          <dd>{c.waitlisted}</dd>
+        </div>
+        {c.checked_in !== undefined && c.checked_in !== null ? (
+          <div>
+            <dt>Checked in</dt>
+            <dd>{c.checked_in}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Spots left</dt>
+          <dd>{c.spots_left ?? "—"}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

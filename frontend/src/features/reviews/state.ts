@@ -1,0 +1,121 @@
+// Pure view logic of the review pages: scoring inputs, the ranking's plain-words readings,
+// fill-to-capacity and the capacity bar. Table-tested in state.test.ts.
+
+export interface ScaleCriterion {
+  id: number;
+  name: string;
+  scale_min: number;
+  scale_max: number;
+}
+
+/** A scale this short is a row of radio buttons (one tap on a phone); a longer one a number box. */
+export const RADIO_SCALE_MAX_STEPS = 11;
+
+export function usesRadios(c: ScaleCriterion): boolean {
+  return c.scale_max - c.scale_min + 1 <= RADIO_SCALE_MAX_STEPS;
+}
+
+export function scaleValues(c: ScaleCriterion): number[] {
+  return Array.from({ length: c.scale_max - c.scale_min + 1 }, (_, i) => c.scale_min + i);
+}
+
+/** Per criterion id, what is wrong with the typed score; empty when every score can be saved. */
+export function scoreErrors(criteria: ScaleCriterion[], scores: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const c of criteria) {
+    const raw = (scores[String(c.id)] ?? "").trim();
+    const range = `${c.scale_min} to ${c.scale_max}`;
+    if (!raw) errors[c.id] = `Score ${c.name} from ${range}.`;
+    else if (!/^-?\d+$/.test(raw) || Number(raw) < c.scale_min || Number(raw) > c.scale_max)
+      errors[c.id] = `A whole number from ${range}.`;
+  }
+  return errors;
+}
+
+/** The scores as PUT review takes them: {"<criterion id>": int}. */
+export function scoresPayload(criteria: ScaleCriterion[], scores: Record<string, string>): Record<string, number> {
+  return Object.fromEntries(criteria.map((c) => [String(c.id), Number((scores[String(c.id)] ?? "").trim())]));
+}
+
+/** A stored review's scores as the inputs hold them (text). */
+export function scoresText(scores: Record<string, number> | null | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(scores ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+/** Krippendorff's alpha in words, on the bands organizers know from Landis & Koch, plus
+ * Krippendorff's own caution that below 0.667 conclusions are shaky. */
+export function agreementWords(alpha: number | null | undefined): string {
+  if (alpha === null || alpha === undefined || Number.isNaN(alpha))
+    return "not enough applications with two or more reviews to tell";
+  const a = alpha.toFixed(2);
+  if (alpha < 0) return `alpha ${a} — reviewers disagree more than chance`;
+  if (alpha < 0.2) return `alpha ${a} — slight agreement`;
+  if (alpha < 0.4) return `alpha ${a} — fair agreement`;
+  if (alpha < 0.6) return `alpha ${a} — moderate agreement`;
+  if (alpha < 0.8) return `alpha ${a} — substantial agreement`;
+  return `alpha ${a} — strong agreement`;
+}
+
+/** A score for a table cell: two decimals, a dash when there is none. */
+export function formatScore(value: number | null | undefined, digits = 2): string {
+  return value === null || value === undefined || Number.isNaN(value) ? "—" : value.toFixed(digits);
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export interface CapacityView {
+  /** 0–100, for the bar's width and aria-valuenow. */
+  percent: number;
+  label: string;
+  full: boolean;
+}
+
+export function capacityView(confirmed: number, capacity: number | null | undefined): CapacityView {
+  if (!capacity || capacity <= 0) return { percent: 0, label: `${confirmed} confirmed · no capacity set yet`, full: false };
+  const percent = Math.min(100, Math.round((confirmed / capacity) * 100));
+  return {
+    percent,
+    label: `${confirmed} of ${capacity} spots filled (${percent}%)`,
+    full: confirmed >= capacity,
+  };
+}
+
+export interface FillInput {
+  capacity: string;
+  attendanceRate: string;
+  waitlistSize: string;
+}
+
+/** Per field, what is wrong with the fill-to-capacity form; empty when it can be previewed. */
+export function fillErrors(input: FillInput): Partial<Record<keyof FillInput, string>> {
+  const errors: Partial<Record<keyof FillInput, string>> = {};
+  const capacity = input.capacity.trim();
+  if (!/^\d+$/.test(capacity) || Number(capacity) < 1) errors.capacity = "How many people the event can hold (1 or more).";
+  const rate = input.attendanceRate.trim();
+  if (!/^\d*\.?\d+$/.test(rate) || Number(rate) <= 0 || Number(rate) > 1)
+    errors.attendanceRate = "The share of accepted people who come: above 0, at most 1 (e.g. 0.67).";
+  const waitlist = input.waitlistSize.trim();
+  if (!/^\d+$/.test(waitlist)) errors.waitlistSize = "A whole number, 0 or more.";
+  return errors;
+}
+
+/** How many to accept so that, at the expected attendance, the event is full (the server's rule). */
+export function acceptTarget(capacity: number, attendanceRate: number): number {
+  return attendanceRate > 0 ? Math.round(capacity / attendanceRate) : 0;
+}
+
+/** The preview's one-line summary. */
+export function fillSummary(counts: { accept: number; waitlist: number; already_decided: number; teams_kept?: number }): string {
+  const parts = [`${plural(counts.accept, "applicant")} to accept`, `${counts.waitlist} to waitlist`];
+  if (counts.already_decided) parts.push(`${counts.already_decided} already accepted or confirmed`);
+  if (counts.teams_kept) parts.push(`${plural(counts.teams_kept, "team")} kept together`);
+  return parts.join(" · ");
+}
+
+/** The min-reviews filter's value for the API: a whole number ≥ 0, else none. */
+export function minReviewsParam(text: string): number | undefined {
+  const t = text.trim();
+  return /^\d+$/.test(t) ? Number(t) : undefined;
+}
