@@ -81,8 +81,9 @@ def signed_in(view):
     return wrapper
 
 
-def admin_page(non_admin_to: str = "/dashboard"):
-    """Organizers only: a signed-out visitor signs in first, a student goes to `non_admin_to`."""
+def admin_page(non_admin_to: str | None = None):
+    """Organizers only: a signed-out visitor signs in first; anyone else goes to `non_admin_to`,
+    by default their own home (a student's dashboard, a reviewer's list, a volunteer's check-in)."""
 
     def decorator(view):
         @wraps(view)
@@ -90,7 +91,7 @@ def admin_page(non_admin_to: str = "/dashboard"):
             if not request.user.is_authenticated:
                 return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
             if not request.user.is_admin:
-                return redirect(non_admin_to)
+                return redirect(non_admin_to or home_for(request.user))
             return view(request, *args, **kwargs)
 
         return wrapper

@@ -52,6 +52,8 @@ def review_list_page(request):
             "assigned": [{"email": item["email"] or "", "status": item["status"]} for item in mine["assigned"]],
             "items": mine["assigned"],
             "blind": mine["blind"],
+            # A reviewer's way back is not the admin panel (it would send them to /dashboard).
+            "isOrganizer": request.user.is_admin,
         },
         title="Applications to Review",
     )

@@ -32,7 +32,14 @@ def test_a_student_is_sent_to_the_dashboard(student_client, url, page, title):
 def test_a_reviewer_cannot_open_the_organizer_pages(url, page, title):
     reviewer = UserFactory(email="rev@princeton.edu", role=Role.REVIEWER)
     r = signed_in_client(reviewer).get(url)
-    assert r.status_code == 302 and r["Location"] == "/dashboard"
+    assert r.status_code == 302 and r["Location"] == "/admin/reviewapps"
+
+
+@pytest.mark.parametrize(("role", "organizer"), [(Role.ADMIN, True), (Role.REVIEWER, False)])
+def test_the_review_list_tells_the_page_whether_a_way_back_to_the_admin_panel_exists(role, organizer):
+    person = UserFactory(email="rev@princeton.edu", role=role)
+    r = signed_in_client(person).get("/admin/reviewapps")
+    assert r.status_code == 200 and r.context["page_props"]["isOrganizer"] is organizer
 
 
 @pytest.mark.parametrize(("url", "page", "title"), PAGES)

@@ -15,6 +15,8 @@ interface Props {
   /** The same list with ids, names and outcomes (blind-aware: no name or email in blind mode). */
   items?: AssignedItems["assigned"];
   blind?: boolean;
+  /** Organizers get the way back to the admin panel; a reviewer has no such page. */
+  isOrganizer?: boolean;
 }
 
 type Item = AssignedItems["assigned"][number];
@@ -27,7 +29,14 @@ export function whoLabel(item: Pick<Item, "name" | "email" | "application_id">):
 
 const OUTCOME: Record<string, string> = { scored: "Scored", skipped: "Skipped" };
 
-export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items, blind = false }: Props) {
+export function ReviewList({
+  reviewer,
+  reviewStatuses,
+  assigned: initial,
+  items,
+  blind = false,
+  isOrganizer = true,
+}: Props) {
   // Server-rendered props usually make the request unnecessary; without them the list is fetched.
   const query = useQuery({
     queryKey: queryKeys.reviews.assigned(reviewer),
@@ -42,6 +51,7 @@ export function ReviewList({ reviewer, reviewStatuses, assigned: initial, items,
   return (
     <div className="stack org-narrow">
       <PageHeader
+        back={isOrganizer ? undefined : null}
         title="Applications to Review"
         lead={assigned && assigned.length ? `${done} of ${assigned.length} complete.` : "Applications assigned to you."}
       />

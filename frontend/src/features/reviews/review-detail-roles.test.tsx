@@ -123,6 +123,18 @@ describe("ReviewList with the blind-aware items", () => {
   });
 
   it.each([
+    [true, 1],
+    [false, 0],
+  ])("organizer %s: %i link back to the admin panel (a reviewer has none to go to)", (isOrganizer, links) => {
+    render(
+      <QueryProvider client={makeQueryClient()}>
+        <ReviewList reviewer="rev@princeton.edu" reviewStatuses={[]} assigned={[]} isOrganizer={isOrganizer} />
+      </QueryProvider>,
+    );
+    expect(screen.queryAllByRole("link", { name: /Admin Panel/ })).toHaveLength(links);
+  });
+
+  it.each([
     [{ name: "Ada Lovelace", email: "ada@princeton.edu", application_id: 1 }, "Ada Lovelace (ada@princeton.edu)"],
     [{ name: null, email: "ada@princeton.edu", application_id: 1 }, "ada@princeton.edu"],
     [{ name: null, email: null, application_id: 12 }, "Application #12"],
