@@ -88,15 +88,23 @@ def sign_in(port: int, email: str) -> tuple[str, str]:
     return f"sessionid={session.cookies['sessionid']}; csrftoken={csrf}", csrf
 
 
-def run_clients(port: int, plans: list[list[bytes]]) -> tuple[list[tuple[int, float]], float]:
-    """Each client sends its plan in a closed loop; all start together. The (status, ms) of
-    every request, and the wall-clock seconds of the whole."""
+def run_clients(port: int, plans: list[list[bytes]], *, interval: float = 0.0) -> tuple[list[tuple[int, float]], float]:
+    """Each client sends its plan; all start together. With `interval` 0, a closed loop (the
+    next request when the last one answered: saturation); else open loop: the k-th request of
+    all clients together is due k × interval seconds after the start, clients taking turns
+    (a late answer doesn't delay the next request). The (status, ms) of every request, and the
+    wall-clock seconds of the whole."""
     results: list[list[tuple[int, float]]] = [[] for _ in plans]
     barrier = threading.Barrier(len(plans))
+    clients = len(plans)
 
     def client(index: int) -> None:
         barrier.wait()
-        for raw in plans[index]:
+        start = time.perf_counter()
+        for position, raw in enumerate(plans[index]):
+            if interval:
+                due = start + (position * clients + index) * interval
+                time.sleep(max(0.0, due - time.perf_counter()))
             try:
                 results[index].append(_request(port, raw))
             except OSError:
@@ -109,6 +117,19 @@ def run_clients(port: int, plans: list[list[bytes]]) -> tuple[list[tuple[int, fl
     for thread in threads:
         thread.join()
     return [r for rs in results for r in rs], time.perf_counter() - started
+
+
+def _paced(port: int, plans: list[list[bytes]], interval: float) -> tuple[list, float]:
+    """run_clients in open loop over plans that alternate scan, floor: each answer tagged
+    with whether it was a scan."""
+    answers, seconds = run_clients(port, plans, interval=interval)
+    # run_clients flattens client by client, each client's requests in order: scan, floor, ...
+    tagged, offset = [], 0
+    for plan in plans:
+        for position in range(len(plan)):
+            tagged.append((answers[offset + position], position % 2 == 0))
+        offset += len(plan)
+    return tagged, seconds
 
 
 def percentiles(values: list[float]) -> dict:
@@ -237,11 +258,26 @@ def measure(args, url: str, redis_url: str, logs: Path) -> dict:
         ]
         floor_plan = [[_get("/bench/bare", cookie)] * (len(work) // args.devices) for cookie, _ in sessions]
         run_clients(port, [[_get("/bench/bare", cookie)] * 20 for cookie, _ in sessions])  # warm up
-        floor_before, floor_before_s = run_clients(port, floor_plan)
-        cpu_before = sum(t.cpu() for t in tiers)
-        scanned, scan_seconds = run_clients(port, scans)
-        cpu_scans = sum(t.cpu() for t in tiers) - cpu_before
-        floor_after, floor_after_s = run_clients(port, floor_plan)
+        if args.minutes:
+            # The issue's scenario: the scans spread over `minutes` (open loop), each device
+            # also sending a floor request halfway between two of its scans, so the floor is
+            # measured in the same minutes under the same neighbours.
+            interval = args.minutes * 60 / len(work)
+            floor_get = [_get("/bench/bare", cookie) for cookie, _ in sessions]
+            mixed = [[r for raw in plan for r in (raw, floor_get[d])] for d, plan in enumerate(scans)]
+            cpu_before = sum(t.cpu() for t in tiers)
+            answered, scan_seconds = _paced(port, mixed, interval / 2)
+            cpu_scans = sum(t.cpu() for t in tiers) - cpu_before
+            scanned = [r for r, is_scan in answered if is_scan]
+            floor_before = [r for r, is_scan in answered if not is_scan]
+            floor_before_s = floor_after_s = scan_seconds
+            floor_after = []
+        else:
+            floor_before, floor_before_s = run_clients(port, floor_plan)
+            cpu_before = sum(t.cpu() for t in tiers)
+            scanned, scan_seconds = run_clients(port, scans)
+            cpu_scans = sum(t.cpu() for t in tiers) - cpu_before
+            floor_after, floor_after_s = run_clients(port, floor_plan)
     statuses: dict[int, int] = {}
     for status, _ms in scanned:
         statuses[status] = statuses.get(status, 0) + 1
@@ -366,17 +402,21 @@ def report(results: dict, args, queries: list[str]) -> str:
         and scan["statuses"].get(200, 0) == args.people
         and scan["statuses"].get(409, 0) == args.rescans
     )
+    mode = (
+        f"spread over {args.minutes:g} minutes (open loop; the floor requests interleaved with the scans)"
+        if args.minutes
+        else "as fast as the devices can (closed loop, floor before and after)"
+    )
     lines = [
-        f"{args.people:,} check-ins (+ {args.rescans} second scans) from {args.devices} devices at once, "
+        f"{args.people:,} check-ins (+ {args.rescans} second scans) from {args.devices} devices at once, {mode}, "
         f"gunicorn {args.workers} sync workers, {args.background:,} other applications in the database.",
         "",
         "| requests | n | p50 ms | p95 ms | p99 ms | max ms |",
         "|---|---|---|---|---|---|",
-        row("floor before (GET bare view)", results["floor_before"]),
+        row("floor (GET bare view)" if args.minutes else "floor before (GET bare view)", results["floor_before"]),
         row("scan, checked in (200)", scan["200"]),
         row("scan, already checked in (409)", scan["409"]),
         row("scan, all", scan["all"]),
-        row("floor after (GET bare view)", results["floor_after"]),
         "",
         f"- Scans: {sum(scan['statuses'].values())} in {scan['seconds']:.1f} s ({scan['per_second']:.0f}/s), "
         f"answers {dict(sorted(scan['statuses'].items()))}; web + database CPU "
@@ -390,6 +430,8 @@ def report(results: dict, args, queries: list[str]) -> str:
         f"- One scan's SQL ({len(queries)} statements, from the view down):",
         "",
     ]
+    if not args.minutes:
+        lines.insert(lines.index("") + 7, row("floor after (GET bare view)", results["floor_after"]))
     lines += [f"  {i + 1}. `{' '.join(q.split())[:110]}`" for i, q in enumerate(queries)]
     profile = results.get("profile")
     if profile:
@@ -413,6 +455,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rescans", type=int, default=100)
     parser.add_argument("--background", type=int, default=10_000, help="other applications in the database")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=0.0,
+        help="spread the scans over this many minutes (open loop, floor interleaved; the issue's "
+        "scenario is 10); 0: as fast as the devices can (closed loop)",
+    )
     parser.add_argument("--output", default="")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
     args = parser.parse_args(argv)
