@@ -46,6 +46,7 @@ LOCAL_APPS = [
     "apps.resumes",
     "apps.mailings",
     "apps.privacy",  # export, account deletion, retention purge: over the others, nothing imports it
+    "apps.checkin",  # tickets, scans, walk-ins at the event: over the others, nothing imports it
     # The demo data (seed_demo): above every domain app, so core stays plumbing.
     "apps.demo",
 ]
@@ -293,6 +294,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Decision emails: re-queue those due and not in a worker's hands (backoff passed, dead
     # worker's claim, lost task): apps.decisions.tasks.requeue_decision_emails.
     "requeue-decision-emails": {"task": "apps.decisions.tasks.requeue_decision_emails", "schedule": 60.0},
+    # Ticket emails (apps.checkin): the same for a "You're all set" email whose send failed.
+    "requeue-ticket-emails": {"task": "apps.checkin.tasks.requeue_ticket_emails", "schedule": 60.0},
     # Retention: purge the personal data of cycles past their retention date, once a day
     # (apps.privacy.retention; `purge_cycle_data` does one cycle by hand).
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},

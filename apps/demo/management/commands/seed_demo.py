@@ -56,15 +56,17 @@ STATUSES = (
     + ["waitlist_confirmed"] * 3
     + ["accepted"] * 6
     + ["waitlist_accepted"] * 3
-    + ["confirmed"] * 8
+    + ["confirmed"] * 6
     + ["rejected"] * 5
     + ["declined"] * 4
+    + ["checked_in"] * 2
 )
 # The organizer's decision that leads to each final status, and the applicant's answer after it.
 PATHS = {
     "waitlist_confirmed": ("waitlisted", "waitlist_confirmed"),
     "confirmed": ("accepted", "confirmed"),
     "declined": ("accepted", "declined"),
+    "checked_in": ("accepted", "confirmed"),
 }
 
 # (school, email domain); the host school gets the largest share.
@@ -386,3 +388,8 @@ class Command(BaseCommand):
             # The applicant's own answer. Outside its window (the demo cycle is still open), so
             # it goes through the status machine's transition rather than applicant_act.
             status_machine.transition(application_id=application.pk, to=answer, actor=user)
+        if final == "checked_in":
+            # Checked in at the door (by the organizer): the status machine's check-in rule.
+            status_machine.transition(
+                application_id=application.pk, to=final, actor=admin, rule=status_machine.CHECK_IN_RULE
+            )
