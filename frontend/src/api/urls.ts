@@ -100,4 +100,15 @@ export const urls = {
   privacyExport: apiUrl("/api/privacy/export"),
   deleteAccount: apiUrl("/api/privacy/delete-account"),
   sponsorConsent: apiUrl("/api/privacy/consents/sponsors"),
+
+  // Check-in (apps/checkin): the applicant's ticket, and the check-in staff's calls
+  ticket: "/api/checkin/ticket",
+  ticketReissue: "/api/checkin/ticket/reissue",
+  scan: "/api/checkin/scan",
+  checkIn: "/api/checkin/check-in",
+  checkinSearch: "/api/checkin/search",
+  checkinStats: "/api/checkin/stats",
+  walkIn: "/api/checkin/walk-in",
+  staff: "/api/auth/staff",
+  staffRole: "/api/auth/staff-role",
 } as const;

@@ -1,0 +1,113 @@
+// The phone's camera as a ticket reader: @zxing/browser decodes the QR codes of the video on
+// the page's own thread (a canvas, no worker, no blob: URL), which the portal's strict CSP
+// allows. The library is loaded only when the camera starts, so the page opens fast on a phone.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CAMERA_MESSAGES, cameraAvailable, cameraErrorMessage, isNewCode, type LastCode } from "./camera";
+
+/** What the component needs of a reader: @zxing/browser's BrowserQRCodeReader fits. */
+export interface QrReader {
+  decodeFromConstraints(
+    constraints: MediaStreamConstraints,
+    video: HTMLVideoElement,
+    callback: (result: { getText(): string } | undefined, error?: unknown) => void,
+  ): Promise<{ stop(): void }>;
+}
+
+export async function loadZxingReader(): Promise<QrReader> {
+  const { BrowserQRCodeReader } = await import("@zxing/browser");
+  // A few decodes a second is plenty for a ticket held up to the phone, and spares its battery.
+  return new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 200, delayBetweenScanSuccess: 500 });
+}
+
+// The back camera when there is one (a phone), any camera otherwise (a laptop).
+const CONSTRAINTS: MediaStreamConstraints = { video: { facingMode: { ideal: "environment" } }, audio: false };
+
+type CameraState = "idle" | "starting" | "running" | "error";
+
+export function CameraScanner({
+  onCode,
+  loadReader = loadZxingReader,
+  now = Date.now,
+}: {
+  onCode: (text: string) => void;
+  loadReader?: () => Promise<QrReader>;
+  now?: () => number;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const controls = useRef<{ stop(): void } | null>(null);
+  const last = useRef<LastCode | null>(null);
+  const onCodeRef = useRef(onCode);
+  onCodeRef.current = onCode;
+  const [state, setState] = useState<CameraState>("idle");
+  const [error, setError] = useState<string | null>(null);
+
+  const stop = useCallback(() => {
+    controls.current?.stop();
+    controls.current = null;
+    last.current = null;
+    setState("idle");
+  }, []);
+
+  // Leaving the page (or the island unmounting) turns the camera off.
+  useEffect(() => () => controls.current?.stop(), []);
+
+  async function start() {
+    if (!cameraAvailable()) {
+      setError(CAMERA_MESSAGES.insecure);
+      setState("error");
+      return;
+    }
+    setError(null);
+    setState("starting");
+    try {
+      const reader = await loadReader();
+      if (!video.current) return;
+      controls.current = await reader.decodeFromConstraints(CONSTRAINTS, video.current, (result) => {
+        if (!result) return; // no code in this frame: the usual case
+        const text = result.getText();
+        const at = now();
+        const fresh = isNewCode(last.current, text, at);
+        last.current = { text, seenAt: at };
+        if (fresh) onCodeRef.current(text);
+      });
+      setState("running");
+    } catch (e) {
+      controls.current = null;
+      setError(cameraErrorMessage(e));
+      setState("error");
+    }
+  }
+
+  const running = state === "running";
+  return (
+    <section className="card checkin-camera" aria-labelledby="checkin-camera-title">
+      <h2 id="checkin-camera-title" className="checkin-card__title">
+        Scan a ticket
+      </h2>
+      <div className={`checkin-camera__frame${running ? " checkin-camera__frame--live" : ""}`}>
+        <video ref={video} className="checkin-camera__video" muted playsInline aria-label="Camera preview" />
+        {!running ? (
+          <p className="checkin-camera__hint">
+            {state === "starting" ? "Starting the camera…" : "Point the camera at the QR code on the ticket."}
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="checkin-camera__actions">
+        {running ? (
+          <button type="button" className="button button--secondary" onClick={stop}>
+            Stop camera
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={start} disabled={state === "starting"}>
+            {state === "starting" ? "Starting…" : "Start camera"}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
