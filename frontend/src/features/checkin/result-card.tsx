@@ -11,7 +11,7 @@ function PersonDetails({ person }: { person: Person }) {
         <dt className="visually-hidden">Name</dt>
         <dd>{person.name}</dd>
       </div>
-      <div>
+      <div className="checkin-person__wide">
         <dt>Email</dt>
         <dd className="checkin-break">{person.email}</dd>
       </div>
