@@ -1,6 +1,7 @@
 // The phone's camera as a ticket reader: @zxing/browser decodes the QR codes of the video on
 // the page's own thread (a canvas, no worker, no blob: URL), which the portal's strict CSP
-// allows. The library is loaded only when the camera starts, so the page opens fast on a phone.
+// allows. The library is its own chunk, fetched after the page has painted (so the page opens
+// fast on a phone) but at once, not on "Start camera": the camera must start with no connection.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CAMERA_MESSAGES, cameraAvailable, cameraErrorMessage, isNewCode, type LastCode } from "./camera";
 
@@ -11,6 +12,10 @@ export interface QrReader {
     video: HTMLVideoElement,
     callback: (result: { getText(): string } | undefined, error?: unknown) => void,
   ): Promise<{ stop(): void }>;
+}
+
+export function preloadZxing(): Promise<unknown> {
+  return import("@zxing/browser");
 }
 
 export async function loadZxingReader(): Promise<QrReader> {
@@ -27,10 +32,12 @@ type CameraState = "idle" | "starting" | "running" | "error";
 export function CameraScanner({
   onCode,
   loadReader = loadZxingReader,
+  preload = loadReader === loadZxingReader ? preloadZxing : undefined,
   now = Date.now,
 }: {
   onCode: (text: string) => void;
   loadReader?: () => Promise<QrReader>;
+  preload?: () => Promise<unknown>;
   now?: () => number;
 }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -50,6 +57,11 @@ export function CameraScanner({
 
   // Leaving the page (or the island unmounting) turns the camera off.
   useEffect(() => () => controls.current?.stop(), []);
+  // Fetch the reader now: a volunteer who lost the connection before starting the camera can
+  // still scan (the module, once loaded, is served from memory). A failure here shows on Start.
+  useEffect(() => {
+    if (preload) void preload().catch(() => undefined);
+  }, [preload]);
 
   async function start() {
     if (!cameraAvailable()) {
