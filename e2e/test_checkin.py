@@ -27,6 +27,7 @@ from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PASSWORD, PHONE, expect, shot, sign_in, watch_csp
 from e2e.fake_camera import camera_args, write_y4m
+from e2e.test_accessibility import FAILING_IMPACTS, audit
 
 EVENT = {"start": "2026-03-07", "end": "2026-03-08", "location": "Friend Center, Princeton, NJ"}
 
@@ -147,6 +148,7 @@ def test_confirm_then_scan_the_ticket_at_the_door(page, camera_page):
     expect(card.get_by_text("S", exact=True)).to_be_visible()
     expect(door.get_by_text("1 of 1 checked in")).to_be_visible()
     shot(door, "checkin-scan-checked-in-phone")
+    assert [v for v in audit(door) if v["impact"] in FAILING_IMPACTS] == []
     ada.refresh_from_db()
     assert ada.status == S.CHECKED_IN
     assert CheckIn.objects.filter(application=ada).count() == 1
@@ -249,6 +251,7 @@ def test_scans_made_offline_wait_on_the_phone_and_sync_to_one_check_in(camera_pa
     waiting = door.get_by_role("list", name="Waiting to sync")
     expect(waiting.get_by_role("listitem")).to_have_count(2)
     shot(door, "checkin-offline-queued-phone")
+    assert [v for v in audit(door) if v["impact"] in FAILING_IMPACTS] == []
     assert CheckIn.objects.count() == 0
 
     door.context.set_offline(False)

@@ -34,7 +34,7 @@ export function SearchPanel({
   return (
     <section className="card stack checkin-search" aria-labelledby="checkin-search-title">
       <h2 id="checkin-search-title" className="checkin-card__title">
-        Find by name or email
+        Find someone
       </h2>
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <Field
