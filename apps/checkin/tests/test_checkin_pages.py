@@ -77,3 +77,12 @@ def test_the_administrators_page_lists_reviewers_and_volunteers_with_their_roles
         {"email": "rae@princeton.edu", "role": "reviewer"},
         {"email": "vic@princeton.edu", "role": "volunteer"},
     ]
+
+
+def test_a_volunteer_finds_the_check_in_page_in_the_navbar():
+    from apps.core.tests.test_pages import nav_links
+
+    volunteer = client_of(UserFactory(role=Role.VOLUNTEER))
+    assert nav_links(volunteer.get("/checkin")) == ["Check-in", "Dashboard", "Logout"]
+    organizer = client_of(OrganizerFactory())
+    assert nav_links(organizer.get("/checkin")) == ["Admin", "Dashboard", "Logout"]
