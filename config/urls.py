@@ -29,6 +29,7 @@ api_patterns = [
     path("resume/", include(("apps.reports.resume_book_urls", "resume-book"))),
     path("mailings", include(("apps.mailings.urls", "mailings"))),
     path("privacy/", include(("apps.privacy.urls", "privacy"))),
+    path("checkin/", include(("apps.checkin.urls", "checkin"))),
     # The OpenAPI schema and its docs page (organizers only), before the catch-all.
     *schema_urlpatterns,
     # Any character, newlines included (a decoded %0A), so no /api/ path gets the HTML 404.

@@ -195,6 +195,29 @@ class DemoteApi(AdminApiView):
         return Response(user_payload(user))
 
 
+class StaffRoleSerializer(serializers.Serializer):
+    email = EmailField()
+    role = serializers.ChoiceField(choices=Role.values)
+
+
+@extend_schema(
+    summary="Give an account a role: organizer (admin), reviewer, volunteer or none (user)",
+    request=StaffRoleSerializer,
+    responses={200: UserOutputSerializer, **error_responses(404, 409)},
+)
+class StaffRoleApi(AdminApiView):
+    def post(self, request):
+        data = self.validate(StaffRoleSerializer, request.data)
+        user = services.user_set_role(email=data["email"], role=data["role"])
+        return Response(user_payload(user))
+
+
+@extend_schema(summary="Every staff account and its role", responses={200: UserOutputSerializer(many=True)})
+class StaffApi(AdminApiView):
+    def get(self, request):
+        return Response(UserOutputSerializer(selectors.staff(), many=True).data)
+
+
 @extend_schema(summary="The organizers' emails", responses={200: OpenApiResponse(STRING_LIST)})
 class AdminsApi(AdminApiView):
     def get(self, request):

@@ -283,6 +283,33 @@ def user_demote(*, email: str) -> User:
     return user
 
 
+NOT_VERIFIED_STAFF = "This account hasn't verified its email address yet."
+LAST_ORGANIZER = "The last organizer can't be removed."
+
+
+@transaction.atomic
+def user_set_role(*, email: str, role: str) -> User:
+    """Give an account one role: organizer, reviewer, volunteer, or none (user). Only verified
+    accounts become staff (a registration nobody confirmed could be anyone's), and the last
+    organizer keeps the role (every admin row locked, as in `user_demote`)."""
+    admins = list(User.objects.select_for_update().filter(role=Role.ADMIN).order_by("pk"))
+    user = _get_user(email)
+    if user.role == role:
+        return user
+    if role != Role.USER and not is_verified(user):
+        raise ApplicationError(NOT_VERIFIED_STAFF, status=409)
+    if user.role == Role.ADMIN and len(admins) <= 1:
+        raise ApplicationError(LAST_ORGANIZER, status=409)
+    was_admin = user.role == Role.ADMIN
+    user.role = role
+    fields = ["role"]
+    if was_admin:
+        user.is_staff = user.is_superuser and user.is_staff
+        fields.append("is_staff")
+    user.save(update_fields=fields)
+    return user
+
+
 def whitelist_add(*, kind: str, value: str) -> WhitelistRule:
     value = (value or "").strip()
     if not is_storable(value):

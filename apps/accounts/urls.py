@@ -20,6 +20,8 @@ urlpatterns = [
     path("promote", api.PromoteApi.as_view(), name="promote"),
     path("demote", api.DemoteApi.as_view(), name="demote"),
     path("admins", api.AdminsApi.as_view(), name="admins"),
+    path("staff", api.StaffApi.as_view(), name="staff"),
+    path("staff-role", api.StaffRoleApi.as_view(), name="staff-role"),
 ]
 
 # Whitelist management lives under /api/applications/ in the contract.

@@ -20,6 +20,8 @@ class ApplicationStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"
     REJECTED = "rejected", "Rejected"
     DECLINED = "declined", "Declined"
+    # At the event: only a confirmed applicant gets here, by a check-in (apps.checkin).
+    CHECKED_IN = "checked_in", "Checked in"
 
 
 class TeamChoice(models.TextChoices):

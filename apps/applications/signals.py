@@ -11,3 +11,8 @@ from django.dispatch import Signal
 # once the decision has committed (from transaction.on_commit, so never for a rolled-back one).
 # Argument: application_id.
 decision_changed_after_release = Signal()
+
+# Any status change the status machine made, sent once its transaction has committed (never for
+# a rolled-back one), so receivers may queue work that reads the new state (apps.checkin issues
+# a ticket on "confirmed"). Arguments: application_id, old, new (status values; old != new).
+status_changed = Signal()

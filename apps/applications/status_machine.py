@@ -23,7 +23,7 @@ from apps.cycles.models import Cycle, CycleStatus
 
 from .models import Application, ApplicationEvent
 from .models import ApplicationStatus as S
-from .signals import decision_changed_after_release
+from .signals import decision_changed_after_release, status_changed
 
 # Statuses an organizer may record as a decision (spec section 4: no restriction between them).
 DECISIONS = (S.SUBMITTED, S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
@@ -97,6 +97,10 @@ ANSWERED = {
         "already declined",
         "This applicant has declined their offer; changing the decision needs Override.",
     ),
+    S.CHECKED_IN: (
+        "already checked in",
+        "This applicant has checked in; changing the decision needs Override.",
+    ),
 }
 NOT_ALLOWED = "This change is not allowed for this application's current status."
 NOT_SUBMITTED = "This application has not been submitted yet, so no decision can be recorded."
@@ -140,6 +144,31 @@ class Refusal:
 DECISION_RULE = Rule(
     allowed_from=frozenset(s for s in S.values if s not in DRAFTS), refusal=NOT_SUBMITTED, guarded=ANSWERED
 )
+
+
+# Checking in (apps.checkin): from confirmed only. The refusal names the status, so a volunteer
+# can tell the person why ("Not confirmed: the application is waitlisted.").
+CHECK_IN_RULE = Rule(allowed_from=frozenset({S.CONFIRMED}), refusal="Not confirmed.")
+
+
+def not_confirmed_reason(status: str) -> str:
+    """Why an application in `status` can't be checked in, for the person at the door."""
+    if status == S.CHECKED_IN:
+        return "Already checked in."
+    return f"Not confirmed: the application is {S(status).label.lower()}."
+
+
+def _announce_changes(changes: list[tuple[int, str, str]]) -> None:
+    """After commit, `status_changed` once per (application id, old, new) that really changed."""
+    changes = [c for c in changes if c[1] != c[2]]
+    if not changes:
+        return
+
+    def send() -> None:
+        for application_id, old, new in changes:
+            status_changed.send(sender=Application, application_id=application_id, old=old, new=new)
+
+    transaction.on_commit(send)
 
 
 @dataclass
@@ -190,6 +219,7 @@ def _move(
     housing_accommodations: bool | None,
 ) -> Application:
     """Move a row already locked by the caller: one UPDATE, and one INSERT of its history."""
+    _announce_changes([(application.pk, application.status, to)])
     events = [_record(application, actor, "status", application.status, to)]
     application.status = to
     fields = ["status", "updated_at"]
@@ -275,6 +305,7 @@ def _transition_chunk(
     rows = list(rows.values_list("pk", "status", "travel_reimbursement", "housing_accommodations"))
     outcome = BulkOutcome()
     events: list[ApplicationEvent | None] = []
+    changes: list[tuple[int, str, str]] = []
     for pk, status, travel, housing in rows:
         refused = rule.refuse(status, override=override)
         if refused is not None:
@@ -283,6 +314,7 @@ def _transition_chunk(
         outcome.moved.append(pk)
         if status != to:
             outcome.changed.append(pk)
+            changes.append((pk, status, to))
         events.append(_record(pk, actor, "status", status, to))
         if travel_reimbursement is not None:
             events.append(_record(pk, actor, "travel_reimbursement", travel, travel_reimbursement))
@@ -298,6 +330,7 @@ def _transition_chunk(
             values["submitted_at"] = Coalesce("submitted_at", Value(now))
         Application.objects.filter(pk__in=outcome.moved).update(**values)
         ApplicationEvent.objects.bulk_create([e for e in events if e is not None])
+        _announce_changes(changes)
         if after is not None:
             after(outcome.changed)
     return outcome

@@ -48,13 +48,17 @@ def unavailable_message(exc: BaseException | None) -> str | None:
 
 
 class ApplicationError(Exception):
-    """A refusal from a service: a message for people, a status code, optional field errors."""
+    """A refusal from a service: a message for people, a status code, optional field errors,
+    and optional `extra` keys of the body beside them (a check-in refusal names the person)."""
 
-    def __init__(self, message: str, *, status: int = 400, errors: dict | None = None) -> None:
+    def __init__(
+        self, message: str, *, status: int = 400, errors: dict | None = None, extra: dict | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
         self.errors = errors or {}
+        self.extra = extra or {}
 
 
 def _flatten(detail) -> dict[str, list[str]]:
@@ -89,8 +93,9 @@ def exception_handler(exc, context):
         return Response({"message": unavailable}, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if isinstance(exc, ApplicationError):
         body = {"message": exc.message}
-        if exc.errors:
+        if exc.errors or exc.extra:
             body["errors"] = exc.errors
+        body.update({k: v for k, v in exc.extra.items() if k not in ("message", "errors")})
         return Response(body, status=exc.status)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "message_dict"):

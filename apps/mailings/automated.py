@@ -12,9 +12,12 @@ template loaders except the shared email layout, no tag libraries beyond Django'
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
 from collections.abc import Callable
+from email import encoders
+from email.mime.base import MIMEBase
 from html import unescape
 from pathlib import Path
 
@@ -35,6 +38,8 @@ AUTOMATED_KEYS = (
     "decision_waitlisted",
     "decision_rejected",
     "decision_waitlist_accepted",
+    # The event ticket (apps.checkin), with its QR code and calendar entry attached.
+    "ticket_issued",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -58,6 +63,7 @@ COMMON_PLACEHOLDERS = (
 KEY_PLACEHOLDERS = {
     "verify_email": ("link",),
     "password_reset": ("link",),
+    "ticket_issued": ("first_name", "last_name", "email", "ticket_version"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")
@@ -79,6 +85,7 @@ SAMPLE_VALUES = {
     "status": "accepted",
     "travel_reimbursement": True,
     "housing_accommodations": True,
+    "ticket_version": 1,
 }
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"
@@ -288,13 +295,39 @@ def render(key: str, context: dict) -> tuple[str, str, str]:
     return subject, text, html
 
 
+# The context key of an email's files: a list of {"filename", "mimetype", "content_b64",
+# "content_id"?}. Data, not placeholders: a row of the outbox carries its files in its context,
+# so any app can record an email with attachments and the one sender attaches them.
+ATTACHMENTS = "attachments"
+
+
+def _attach(message: EmailMultiAlternatives, attachments: list[dict]) -> None:
+    for item in attachments:
+        content = base64.b64decode(item["content_b64"])
+        maintype, _, subtype = item["mimetype"].partition("/")
+        part = MIMEBase(maintype, subtype)
+        part.set_payload(content)
+        encoders.encode_base64(part)
+        if item.get("content_id"):
+            # Shown in the body by <img src="cid:...">, and still offered as a file.
+            part.add_header("Content-ID", f"<{item['content_id']}>")
+            part.add_header("Content-Disposition", "inline", filename=item["filename"])
+        else:
+            part.add_header("Content-Disposition", "attachment", filename=item["filename"])
+        message.attach(part)
+
+
 def send(key: str, to: str, context: dict, *, message_id: str | None = None) -> None:
-    """Render and send one automated email. A temporary failure comes out as one of
-    `outbox.TRANSIENT` (what the tasks retry); `message_id` makes every attempt the same message."""
+    """Render and send one automated email, with the files its context lists (ATTACHMENTS).
+    A temporary failure comes out as one of `outbox.TRANSIENT` (what the tasks retry);
+    `message_id` makes every attempt the same message."""
+    context = dict(context)
+    attachments = context.pop(ATTACHMENTS, None) or []
     subject, text, html = render(key, context)
     headers = {"Message-ID": message_id} if message_id else None
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers)
     message.attach_alternative(html, "text/html")
+    _attach(message, attachments)
     outbox.send_message(message)
 
 

@@ -17,7 +17,8 @@ from . import reports
 
 
 class StatsSerializer(serializers.Serializer):
-    """The 12 counters of spec section 3 ("princeton" is the configured host school)."""
+    """The 12 counters of spec section 3 and the two check-in counters ("princeton" is the
+    configured host school)."""
 
     total_applications = serializers.IntegerField()
     princeton_applications = serializers.IntegerField()
@@ -31,6 +32,9 @@ class StatsSerializer(serializers.Serializer):
     non_princeton_confirmed = serializers.IntegerField()
     princeton_declined = serializers.IntegerField()
     non_princeton_declined = serializers.IntegerField()
+    # Issue 13: who has checked in at the event.
+    princeton_checked_in = serializers.IntegerField()
+    non_princeton_checked_in = serializers.IntegerField()
 
 
 class CountSerializer(serializers.Serializer):

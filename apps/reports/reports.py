@@ -33,7 +33,7 @@ ACCEPTED = (S.ACCEPTED, S.WAITLIST_ACCEPTED)
 
 
 def application_stats(*, cycle: Cycle) -> dict[str, int]:
-    """The 12 counters of spec section 3, from one query.
+    """The 12 counters of spec section 3 and the check-in's two (issue 13), from one query.
 
     "princeton" is the configured host school; submitted means any status past a draft. The
     accepted, confirmed and declined counters match the statistics cards' export filters
@@ -50,6 +50,7 @@ def application_stats(*, cycle: Cycle) -> dict[str, int]:
         "accepted": list(ACCEPTED),
         "confirmed": [S.CONFIRMED],
         "declined": [S.DECLINED],
+        "checked_in": [S.CHECKED_IN],
     }
     host = ExpressionWrapper(Q(school=settings.HOST_SCHOOL), output_field=BooleanField())
     live = (
@@ -409,8 +410,9 @@ SURVEY_TYPES = (QuestionType.MULTISELECT, QuestionType.BOOLEAN, QuestionType.MUL
 # have come from the waitlist, so declined applications are left out).
 GROUPS = {
     "applied": [s for s in S.values if s not in DRAFTS],
-    "accepted": [S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED],
-    "confirmed": [S.CONFIRMED],
+    "accepted": [S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED, S.CHECKED_IN],
+    # A checked-in applicant confirmed first: the event's people are counted as confirmed.
+    "confirmed": [S.CONFIRMED, S.CHECKED_IN],
 }
 BOOLEAN_ORDER = ("yes", "no")
 

@@ -24,16 +24,19 @@ from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.resumes import zip as resume_zip
 
+# Who attends: a confirmed applicant stays in the book once checked in at the event.
+ATTENDING = (ApplicationStatus.CONFIRMED, ApplicationStatus.CHECKED_IN)
+
 
 def confirmed_users(cycle: Cycle) -> QuerySet:
     """The user ids of `cycle`'s confirmed applicants (a subquery)."""
-    return Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED).values("user")
+    return Application.objects.filter(cycle=cycle, status__in=ATTENDING).values("user")
 
 
 def sponsor_users(cycle: Cycle) -> QuerySet:
     """The user ids of `cycle`'s confirmed applicants who consent to sharing their resume with
     sponsors (a subquery)."""
-    confirmed = Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED)
+    confirmed = Application.objects.filter(cycle=cycle, status__in=ATTENDING)
     return consents.consenting(confirmed, consents.SHARE_RESUME).values("user")
 
 
@@ -58,7 +61,7 @@ def confirmed_resumes(cycle=None) -> Iterator[tuple[str, str]]:
     one) who has a resume on file, ordered by email. One query, streamed."""
     cycle = cycle or current_cycle()
     rows = (
-        Application.objects.filter(cycle=cycle, status=ApplicationStatus.CONFIRMED, user__resume__isnull=False)
+        Application.objects.filter(cycle=cycle, status__in=ATTENDING, user__resume__isnull=False)
         .order_by("email")
         .values_list("email", "user__resume__path")
     )

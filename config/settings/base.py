@@ -46,6 +46,7 @@ LOCAL_APPS = [
     "apps.resumes",
     "apps.mailings",
     "apps.privacy",  # export, account deletion, retention purge: over the others, nothing imports it
+    "apps.checkin",  # tickets, scans, walk-ins at the event: over the others, nothing imports it
     # The demo data (seed_demo): above every domain app, so core stays plumbing.
     "apps.demo",
 ]

@@ -28,12 +28,14 @@ DATA = [
     (ELSEWHERE, "confirmed", 1),
     (ELSEWHERE, "declined", 2),
     (ELSEWHERE, "waitlist_confirmed", 1),
+    (HOST, "checked_in", 1),
+    (ELSEWHERE, "checked_in", 2),
 ]
 
 EXPECTED = {
-    "total_applications": 15,
-    "princeton_applications": 8,
-    "non_princeton_applications": 7,
+    "total_applications": 18,
+    "princeton_applications": 9,
+    "non_princeton_applications": 9,
     "total_started": 3,
     "princeton_started": 2,
     "non_princeton_started": 1,
@@ -43,6 +45,8 @@ EXPECTED = {
     "non_princeton_confirmed": 1,
     "princeton_declined": 1,
     "non_princeton_declined": 2,
+    "princeton_checked_in": 1,
+    "non_princeton_checked_in": 2,
 }
 
 
@@ -77,7 +81,7 @@ def test_host_school_is_the_setting(admin_client, known_data, settings):
     """'princeton' means the configured host school, whatever it is."""
     settings.HOST_SCHOOL = ELSEWHERE
     body = admin_client.get("/api/applications/stats").json()
-    assert body["princeton_applications"] == 7 and body["non_princeton_applications"] == 8
+    assert body["princeton_applications"] == 9 and body["non_princeton_applications"] == 9
     assert body["princeton_declined"] == 2 and body["non_princeton_declined"] == 1
 
 

@@ -877,6 +877,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every staff account and its role
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["auth_staff_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/staff-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an account a role: organizer (admin), reviewer, volunteer or none (user)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["auth_staff_role_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/token/refresh": {
         parameters: {
             query?: never;
@@ -1005,6 +1051,213 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         delete: operations["auth_whitelist_exceptions_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in a person found by the search
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["checkin_check_in_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in the holder of a scanned ticket
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["checkin_scan_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find people by name or email (at most 20)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["checkin_search_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many are expected and how many are in
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["checkin_stats_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your event ticket (QR code, calendar link)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["checkin_ticket_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/ticket.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your event as a calendar file (.ics)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["checkin_ticket.ics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/ticket/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-issue your ticket: the old one stops working, the new one is mailed
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["checkin_ticket_reissue_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/ticket/reissue/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-issue an applicant's ticket (organizers)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["checkin_ticket_reissue_for_applicant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkin/walk-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a walk-in: account, application and check-in in one step (organizers)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["checkin_walk_in_create"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1506,9 +1759,10 @@ export interface components {
          *     * `confirmed` - Confirmed
          *     * `rejected` - Rejected
          *     * `declined` - Declined
+         *     * `checked_in` - Checked in
          * @enum {string}
          */
-        ApplicationStatusEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined";
+        ApplicationStatusEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "checked_in";
         AssignApplicationsInputRequest: {
             member: string;
             emails: string | string[];
@@ -1536,10 +1790,11 @@ export interface components {
          *     * `confirmed` - confirmed
          *     * `rejected` - rejected
          *     * `declined` - declined
+         *     * `checked_in` - checked_in
          *     * `custom` - custom
          * @enum {string}
          */
-        AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "custom";
+        AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "checked_in" | "custom";
         /** @description The result every batch of addresses gives, plus what only a decision has. */
         BatchDecisionResult: {
             approved: string[];
@@ -1575,6 +1830,20 @@ export interface components {
          * @enum {string}
          */
         BatchStatusInputStatusEnum: "accepted" | "waitlisted" | "rejected" | "waitlist_accepted";
+        /** @enum {unknown} */
+        BlankEnum: "";
+        CheckInInputRequest: {
+            /** Format: int64 */
+            application_id: number;
+            /** Format: uuid */
+            scan_id: string;
+            /** @default  */
+            device: string;
+        };
+        CheckInResult: {
+            result: components["schemas"]["ResultEnum"];
+            person: components["schemas"]["Person"];
+        };
         ConfigOutput: {
             dates: components["schemas"]["Dates"];
             status: components["schemas"]["CycleStatusEnum"];
@@ -1748,6 +2017,14 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        Event: {
+            name: string;
+            /** Format: date */
+            start: string;
+            /** Format: date */
+            end: string;
+            location: string;
+        };
         HistoryEvent: {
             /** Format: date-time */
             at: string;
@@ -1765,9 +2042,10 @@ export interface components {
          *     * `decision_waitlisted` - decision_waitlisted
          *     * `decision_rejected` - decision_rejected
          *     * `decision_waitlist_accepted` - decision_waitlist_accepted
+         *     * `ticket_issued` - ticket_issued
          * @enum {string}
          */
-        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted";
+        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued";
         /**
          * @description * `email` - email
          *     * `pattern` - pattern
@@ -1857,6 +2135,20 @@ export interface components {
         PasswordRequest: {
             password: string;
         };
+        Person: {
+            application_id: number;
+            name: string;
+            first_name: string;
+            last_name: string;
+            email: string;
+            school: string;
+            dietary_restrictions: string;
+            tshirt_size: string;
+            status: components["schemas"]["ApplicationStatusEnum"];
+            /** Format: date-time */
+            checked_in_at: string | null;
+            checked_in_by: string | null;
+        };
         Preview: {
             subject: string;
             text: string;
@@ -1906,6 +2198,12 @@ export interface components {
          * @enum {string}
          */
         QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        Reissued: {
+            email: string;
+            version: number;
+            /** Format: date-time */
+            issued_at: string;
+        };
         ReleaseCount: {
             status: string;
             label: string;
@@ -1915,6 +2213,11 @@ export interface components {
             total: number;
             counts: components["schemas"]["ReleaseCount"][];
         };
+        /**
+         * @description * `checked_in` - checked_in
+         * @enum {string}
+         */
+        ResultEnum: "checked_in";
         ResumeUploadInputRequest: {
             /**
              * Format: binary
@@ -1941,6 +2244,28 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "user" | "reviewer" | "volunteer";
+        ScanInputRequest: {
+            token: string;
+            /**
+             * Format: uuid
+             * @description Made by the client once per scan, kept across its retries.
+             */
+            scan_id: string;
+            /** @default  */
+            device: string;
+        };
+        SearchOutput: {
+            results: components["schemas"]["SearchResult"][];
+        };
+        SearchResult: {
+            application_id: number;
+            name: string;
+            email: string;
+            school: string;
+            status: components["schemas"]["ApplicationStatusEnum"];
+            /** Format: date-time */
+            checked_in_at: string | null;
+        };
         SponsorConsentOutput: {
             share_resume_with_sponsors: boolean;
             can_change: boolean;
@@ -1948,7 +2273,14 @@ export interface components {
         SponsorConsentRequest: {
             share_resume_with_sponsors: boolean;
         };
-        /** @description The 12 counters of spec section 3 ("princeton" is the configured host school). */
+        StaffRoleRequest: {
+            email: string;
+            role: components["schemas"]["RoleEnum"];
+        };
+        /**
+         * @description The 12 counters of spec section 3 and the two check-in counters ("princeton" is the
+         *     configured host school).
+         */
         Stats: {
             total_applications: number;
             princeton_applications: number;
@@ -1962,6 +2294,13 @@ export interface components {
             non_princeton_confirmed: number;
             princeton_declined: number;
             non_princeton_declined: number;
+            princeton_checked_in: number;
+            non_princeton_checked_in: number;
+        };
+        StatsOutput: {
+            /** @description Everyone expected: confirmed or checked in. */
+            confirmed: number;
+            checked_in: number;
         };
         Submitted: {
             submitted: boolean;
@@ -2007,6 +2346,30 @@ export interface components {
             placeholders: string[];
             customized: boolean;
         };
+        Ticket: {
+            /** @description What the QR code encodes. */
+            token: string;
+            /** @description The QR code as SVG markup. */
+            qr_svg: string;
+            version: number;
+            /** Format: date-time */
+            issued_at: string;
+            ics_url: string;
+            event: components["schemas"]["Event"];
+            /** Format: date-time */
+            checked_in_at: string | null;
+        };
+        /**
+         * @description * `` -
+         *     * `XS` - XS
+         *     * `S` - S
+         *     * `M` - M
+         *     * `L` - L
+         *     * `XL` - XL
+         *     * `XXL` - XXL
+         * @enum {string}
+         */
+        TshirtSizeEnum: "XS" | "S" | "M" | "L" | "XL" | "XXL";
         UserOutput: {
             email: string;
             role: components["schemas"]["RoleEnum"];
@@ -2020,6 +2383,16 @@ export interface components {
             status: components["schemas"]["ApplicationStatusEnum"];
             travel_reimbursement: boolean;
             housing_accommodations: boolean;
+        };
+        WalkInInputRequest: {
+            email: string;
+            first_name: string;
+            last_name: string;
+            school: string;
+            /** @default  */
+            dietary_restrictions: string;
+            /** @default  */
+            tshirt_size: components["schemas"]["TshirtSizeEnum"] | components["schemas"]["BlankEnum"];
         };
         WhitelistRuleOutput: {
             id: number;
@@ -4705,6 +5078,130 @@ export interface operations {
             };
         };
     };
+    auth_staff_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOutput"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_staff_role_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleRequest"];
+                "multipart/form-data": components["schemas"]["StaffRoleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     auth_token_refresh_create: {
         parameters: {
             query?: never;
@@ -4949,6 +5446,577 @@ export interface operations {
             };
             /** @description No such thing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_check_in_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInInputRequest"];
+                "multipart/form-data": components["schemas"]["CheckInInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
+            };
+            /** @description Invalid input; a token that isn't a ticket also has `result`: invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused. Also `result`: already_checked_in | not_confirmed | replaced | other_event, and `person` (a Person: who, when and by whom checked in). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_scan_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanInputRequest"];
+                "multipart/form-data": components["schemas"]["ScanInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
+            };
+            /** @description Invalid input; a token that isn't a ticket also has `result`: invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused. Also `result`: already_checked_in | not_confirmed | replaced | other_event, and `person` (a Person: who, when and by whom checked in). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_search_retrieve: {
+        parameters: {
+            query: {
+                /** @description 2 to 100 characters of a name or email */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_stats_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsOutput"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_ticket_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "checkin_ticket.ics_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description <event>.ics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_ticket_reissue_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_ticket_reissue_for_applicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The applicant's email */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reissued"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is neither JSON nor multipart */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkin_walk_in_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalkInInputRequest"];
+                "multipart/form-data": components["schemas"]["WalkInInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5385,7 +6453,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -5466,7 +6534,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -5542,7 +6610,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -5623,7 +6691,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };

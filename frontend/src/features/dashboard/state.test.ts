@@ -44,6 +44,7 @@ const H: Record<string, string> = {
   L: "You are on the Waitlist!",
   G: "Congratulations, You Have Been Accepted!",
   P: "Unfortunately the Confirmation Date has Passed",
+  I: "You're Checked In!",
 };
 
 // What each message must say (the spec quotes none of them; these are its required contents).
@@ -60,17 +61,18 @@ const M: Record<string, string[]> = {
   W: ["February 10, 2025", "join the waitlist"],
   L: ["Thank you for joining the waitlist"],
   P: ["confirmation date has passed"],
+  I: ["Welcome to the event", "Friend Center, Princeton, NJ"],
 };
 
-// Columns: unsubmitted started submitted waitlisted waitlist_confirmed accepted waitlist_accepted confirmed rejected declined
+// Columns: unsubmitted started submitted waitlisted waitlist_confirmed accepted waitlist_accepted confirmed rejected declined checked_in
 const HEADLINE_TABLE: Record<CycleStatus, string> = {
-  not_open: "N N N N N N N N N N",
-  open: "S C U U U U U U U U",
-  closed: "X X R R R R R R R R",
-  released: "X X T W L G G A T D",
-  confirmation_closed: "X X T W L P G A T D",
-  waitlist_closed: "X X T T L P G A T D",
-  second_confirmation_closed: "X X T T T P P A T D",
+  not_open: "N N N N N N N N N N N",
+  open: "S C U U U U U U U U U",
+  closed: "X X R R R R R R R R R",
+  released: "X X T W L G G A T D I",
+  confirmation_closed: "X X T W L P G A T D I",
+  waitlist_closed: "X X T T L P G A T D I",
+  second_confirmation_closed: "X X T T T P P A T D I",
 };
 
 const TRACKERS: Record<ApplicationStatus, string> = {
@@ -84,11 +86,14 @@ const TRACKERS: Record<ApplicationStatus, string> = {
   confirmed: "Apply✓ Review✓ Confirm✓ Attend",
   rejected: "Apply✓ Review✓",
   declined: "Apply✓ Review✓ Confirm",
+  // Issue 13: the check-in completes the last step.
+  checked_in: "Apply✓ Review✓ Confirm✓ Attend✓",
 };
 
 // Cells (status@cycle) where each part shows; everything else must not show it.
 const CONFIRMATION_CELLS = [
   ...CYCLE_STATUSES.map((c) => `confirmed@${c}`),
+  ...CYCLE_STATUSES.map((c) => `checked_in@${c}`),
   "waitlist_accepted@released",
   "waitlist_accepted@confirmation_closed",
   "waitlist_accepted@waitlist_closed",
@@ -115,8 +120,8 @@ const cells = CYCLE_STATUSES.flatMap((cycle) =>
 );
 
 describe("dashboard matrix", () => {
-  it("covers all 70 cells", () => {
-    expect(cells).toHaveLength(70);
+  it("covers all 77 cells", () => {
+    expect(cells).toHaveLength(77);
   });
 
   it.each(cells)("$status while the cycle is $cycle", ({ cycle, status, code }) => {
@@ -187,6 +192,7 @@ describe("statusLabel", () => {
     ["accepted", "Accepted"],
     ["waitlist_confirmed", "Waitlist confirmed"],
     ["unsubmitted", "Unsubmitted"],
+    ["checked_in", "Checked in"],
   ])("capitalises %s", (status, label) => {
     expect(statusLabel(status)).toBe(label);
   });

@@ -16,6 +16,7 @@ export const APPLICATION_STATUSES = [
   "confirmed",
   "rejected",
   "declined",
+  "checked_in",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -87,6 +88,7 @@ export const HEADLINES = {
   thankYou: "Thank You for Your Application",
   declined: "We're Sorry You Can't Make It",
   confirmed: "You're All Set!",
+  checkedIn: "You're Checked In!",
   waitlisted: "You Have Been Waitlisted",
   onWaitlist: "You are on the Waitlist!",
   accepted: "Congratulations, You Have Been Accepted!",
@@ -164,6 +166,8 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
         HEADLINES.confirmed,
         `Thank you for confirming your attendance! We'll see you at ${input.config.location} on ${formatDate(d.start)}.`,
       ];
+    case "checked_in":
+      return [HEADLINES.checkedIn, `Welcome to the event at ${input.config.location}! Have a great time.`];
     case "waitlisted":
       if (cycle !== "second_confirmation_closed" && cycle !== "waitlist_closed") {
         return [
@@ -212,6 +216,7 @@ const STEPS_BY_STATUS: Record<ApplicationStatus, [StepName, boolean][]> = {
   confirmed: [["Apply", true], ["Review", true], ["Confirm", true], ["Attend", false]],
   rejected: [["Apply", true], ["Review", true]],
   declined: [["Apply", true], ["Review", true], ["Confirm", false]],
+  checked_in: [["Apply", true], ["Review", true], ["Confirm", true], ["Attend", true]],
 };
 
 /** The progress tracker's steps for a status (spec section 4's table). */
@@ -220,7 +225,7 @@ export function trackerSteps(status: ApplicationStatus): TrackerStep[] {
 }
 
 function showsConfirmation(status: ApplicationStatus, cycle: CycleStatus): boolean {
-  if (status === "confirmed") return true;
+  if (status === "confirmed" || status === "checked_in") return true;
   if (status === "waitlist_accepted") return LATER_STAGES.includes(cycle);
   if (status === "accepted") return cycle === "released";
   return false;

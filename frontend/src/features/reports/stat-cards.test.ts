@@ -9,7 +9,7 @@ const byKey = (key: string) => {
 };
 
 describe("statistics cards", () => {
-  it("are the 12 counters of the spec, each once", () => {
+  it("are the 12 counters of the spec and the 2 of check-in, each once", () => {
     expect(STAT_CARDS.map((c) => c.key).sort()).toEqual(
       [
         "total_applications",
@@ -24,6 +24,8 @@ describe("statistics cards", () => {
         "non_princeton_confirmed",
         "princeton_declined",
         "non_princeton_declined",
+        "princeton_checked_in",
+        "non_princeton_checked_in",
       ].sort(),
     );
   });
@@ -41,6 +43,8 @@ describe("statistics cards", () => {
     ["non_princeton_confirmed", { status: "confirmed", school: { $ne: HOST } }],
     ["princeton_declined", { status: "declined", school: HOST }],
     ["non_princeton_declined", { status: "declined", school: { $ne: HOST } }],
+    ["princeton_checked_in", { status: "checked_in", school: HOST }],
+    ["non_princeton_checked_in", { status: "checked_in", school: { $ne: HOST } }],
   ])("%s exports with the spec's filters", (key, filters) => {
     expect(cardFilters(byKey(key), HOST)).toEqual(filters);
   });

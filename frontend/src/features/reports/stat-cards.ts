@@ -1,10 +1,11 @@
-// The 12 statistics cards of spec section 3 and the export filters of spec section 7.
+// The 12 statistics cards of spec section 3 (and the check-in's two, issue 13) and the export
+// filters of spec section 7.
 import type { ExportFilters, FilterValue, StatKey } from "../../api/reports";
 
 export type Scope = "all" | "host" | "other";
 
 export interface StatGroup {
-  id: "submitted" | "started" | "accepted" | "confirmed" | "declined";
+  id: "submitted" | "started" | "accepted" | "confirmed" | "declined" | "checked_in";
   title: string;
   description: string;
   status: FilterValue;
@@ -32,6 +33,7 @@ export const STAT_GROUPS: StatGroup[] = [
   },
   { id: "confirmed", title: "Confirmed", description: "Accepted applicants who confirmed they will attend.", status: "confirmed" },
   { id: "declined", title: "Declined", description: "Applicants who said they can no longer attend.", status: "declined" },
+  { id: "checked_in", title: "Checked in", description: "Confirmed applicants checked in at the event.", status: "checked_in" },
 ];
 
 export const STAT_CARDS: StatCard[] = [
@@ -47,6 +49,8 @@ export const STAT_CARDS: StatCard[] = [
   { key: "non_princeton_confirmed", group: "confirmed", scope: "other" },
   { key: "princeton_declined", group: "declined", scope: "host" },
   { key: "non_princeton_declined", group: "declined", scope: "other" },
+  { key: "princeton_checked_in", group: "checked_in", scope: "host" },
+  { key: "non_princeton_checked_in", group: "checked_in", scope: "other" },
 ];
 
 export function groupOf(card: StatCard): StatGroup {

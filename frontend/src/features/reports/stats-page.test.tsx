@@ -16,6 +16,8 @@ const STATS = {
   non_princeton_confirmed: 3,
   princeton_declined: 0,
   non_princeton_declined: 1,
+  princeton_checked_in: 0,
+  non_princeton_checked_in: 2,
 };
 
 function json(body: unknown, status = 200) {
@@ -42,7 +44,7 @@ describe("StatsPage", { timeout: 20000 }, () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     render(<StatsPage hostSchool="Princeton University" />);
     const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
-    expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(12);
+    expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(14);
     await userEvent.click(card);
     await waitFor(() => expect(click).toHaveBeenCalled());
     const url = new URL(fetchMock.mock.calls[1][0] as string, "http://x");

@@ -1,0 +1,266 @@
+"""`/api/checkin/*`: tickets (the applicant's own), the door (organizers and volunteers),
+walk-ins (organizers). Shapes: docs/api/checkin.md."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from apps.applications.models import Application
+from apps.applications.models import ApplicationStatus as S
+from apps.core.api import AdminApiView, ApiView, EmailField
+from apps.core.exceptions import ApplicationError
+from apps.core.permissions import CanCheckIn
+from apps.core.schema import ErrorSerializer, binary_response, error_responses, path_str
+from apps.core.text import is_storable
+from apps.cycles.questions import TSHIRT_SIZES
+from apps.cycles.selectors import current_cycle
+
+from . import checkins, tickets, tokens, walkins
+from .checkins import INVALID
+
+# --- Shapes -------------------------------------------------------------------------------
+
+
+class EventSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    start = serializers.DateField()
+    end = serializers.DateField()
+    location = serializers.CharField()
+
+
+class TicketSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="What the QR code encodes.")
+    qr_svg = serializers.CharField(help_text="The QR code as SVG markup.")
+    version = serializers.IntegerField()
+    issued_at = serializers.DateTimeField()
+    ics_url = serializers.CharField()
+    event = EventSerializer()
+    checked_in_at = serializers.DateTimeField(allow_null=True)
+
+
+class ReissuedSerializer(serializers.Serializer):
+    email = serializers.CharField()
+    version = serializers.IntegerField()
+    issued_at = serializers.DateTimeField()
+
+
+class PersonSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    first_name = serializers.CharField(allow_blank=True)
+    last_name = serializers.CharField(allow_blank=True)
+    email = serializers.CharField()
+    school = serializers.CharField(allow_blank=True)
+    dietary_restrictions = serializers.CharField(allow_blank=True)
+    tshirt_size = serializers.CharField(allow_blank=True)
+    status = serializers.ChoiceField(choices=S.choices)
+    checked_in_at = serializers.DateTimeField(allow_null=True)
+    checked_in_by = serializers.CharField(allow_null=True)
+
+
+class CheckInResultSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=["checked_in"])
+    person = PersonSerializer()
+
+
+class SearchResultSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    email = serializers.CharField()
+    school = serializers.CharField(allow_blank=True)
+    status = serializers.ChoiceField(choices=S.choices)
+    checked_in_at = serializers.DateTimeField(allow_null=True)
+
+
+class SearchOutputSerializer(serializers.Serializer):
+    results = SearchResultSerializer(many=True)
+
+
+class StatsOutputSerializer(serializers.Serializer):
+    confirmed = serializers.IntegerField(help_text="Everyone expected: confirmed or checked in.")
+    checked_in = serializers.IntegerField()
+
+
+class ScanInputSerializer(serializers.Serializer):
+    # Longer than any token, so an overlong one gets the same refusal as any other non-ticket.
+    token = serializers.CharField(max_length=2000, trim_whitespace=True)
+    scan_id = serializers.UUIDField(help_text="Made by the client once per scan, kept across its retries.")
+    device = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class CheckInInputSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    scan_id = serializers.UUIDField()
+    device = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class WalkInInputSerializer(serializers.Serializer):
+    email = EmailField()
+    first_name = serializers.CharField(max_length=100)
+    last_name = serializers.CharField(max_length=100)
+    school = serializers.CharField(max_length=255)
+    dietary_restrictions = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    tshirt_size = serializers.ChoiceField(choices=["", *TSHIRT_SIZES], required=False, default="")
+
+
+# The refusals are the one error shape plus two keys (docs/api/checkin.md): `result` (one of
+# REFUSALS) and, when the person is known, `person` (a Person). The schema keeps its one error
+# component; the keys are named in the descriptions.
+REFUSALS = ("already_checked_in", "not_confirmed", "replaced", "other_event", "invalid")
+CONFLICT = OpenApiResponse(
+    ErrorSerializer,
+    description="Refused. Also `result`: already_checked_in | not_confirmed | replaced | other_event, and "
+    "`person` (a Person: who, when and by whom checked in).",
+)
+BAD_TICKET = OpenApiResponse(
+    ErrorSerializer,
+    description="Invalid input; a token that isn't a ticket also has `result`: invalid.",
+)
+STAFF = error_responses(403)
+CHECK_IN_RESPONSES = {200: CheckInResultSerializer, 400: BAD_TICKET, 409: CONFLICT, **STAFF}
+
+
+def _check_in_payload(result: dict) -> dict:
+    return CheckInResultSerializer(result).data
+
+
+# --- The applicant's ticket -----------------------------------------------------------------
+
+
+@extend_schema(
+    summary="Your event ticket (QR code, calendar link)", responses={200: TicketSerializer, **error_responses(404)}
+)
+class TicketApi(ApiView):
+    def get(self, request):
+        ticket, application = tickets.live_ticket_of(request.user)
+        body = tickets.payload(ticket, current_cycle(), tickets.checked_in_at(application))
+        return Response(TicketSerializer(body).data)
+
+
+@extend_schema(
+    summary="Your event as a calendar file (.ics)",
+    responses={**binary_response("text/calendar", "<event>.ics"), **error_responses(404)},
+)
+class TicketIcsApi(ApiView):
+    def get(self, request):
+        _ticket, application = tickets.live_ticket_of(request.user)
+        response = HttpResponse(tickets.ics(application, current_cycle()), content_type="text/calendar; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tickets.ics_filename()}"'
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+@extend_schema(
+    summary="Re-issue your ticket: the old one stops working, the new one is mailed",
+    request=None,
+    responses={201: TicketSerializer, **error_responses(404, 409)},
+)
+class TicketReissueApi(ApiView):
+    def post(self, request):
+        application = tickets.own_application(request.user)
+        if application is None:
+            raise ApplicationError(tickets.NO_TICKET, status=404)
+        ticket = tickets.reissue(application_id=application.pk, by_applicant=True)
+        body = tickets.payload(ticket, current_cycle(), None)
+        return Response(TicketSerializer(body).data, status=201)
+
+
+class OrganizerTicketReissueApi(AdminApiView):
+    @extend_schema(
+        summary="Re-issue an applicant's ticket (organizers)",
+        operation_id="checkin_ticket_reissue_for_applicant",
+        request=None,
+        parameters=[path_str("email", "The applicant's email")],
+        responses={201: ReissuedSerializer, **error_responses(404, 409)},
+    )
+    def post(self, request, email: str):
+        email = email.strip().lower()
+        # An address no column can hold (a NUL) names nobody.
+        application = (
+            Application.objects.filter(cycle=current_cycle(), email=email).first() if is_storable(email) else None
+        )
+        if application is None:
+            raise ApplicationError(tickets.NO_APPLICATION, status=404)
+        ticket = tickets.reissue(application_id=application.pk, by_applicant=False)
+        return Response(
+            ReissuedSerializer(
+                {"email": application.email, "version": ticket.version, "issued_at": ticket.issued_at}
+            ).data,
+            status=201,
+        )
+
+
+# --- The door -------------------------------------------------------------------------------
+
+
+class CheckInStaffView(ApiView):
+    permission_classes = [CanCheckIn]
+
+
+@extend_schema(
+    summary="Check in the holder of a scanned ticket", request=ScanInputSerializer, responses=CHECK_IN_RESPONSES
+)
+class ScanApi(CheckInStaffView):
+    def post(self, request):
+        if isinstance(request.data, dict) and "token" in request.data:
+            value = request.data["token"]
+            # Whatever is wrong with a token (not text, empty, far too long), the door hears
+            # one thing: it isn't a ticket.
+            if not isinstance(value, str) or not value.strip() or len(value) > tokens.MAX_TOKEN_LENGTH:
+                raise checkins.refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
+        data = self.validate(ScanInputSerializer, request.data)
+        result = checkins.scan(token=data["token"], scan_id=data["scan_id"], user=request.user, device=data["device"])
+        return Response(_check_in_payload(result))
+
+
+@extend_schema(
+    summary="Check in a person found by the search",
+    request=CheckInInputSerializer,
+    responses={**CHECK_IN_RESPONSES, **error_responses(404)},
+)
+class CheckInApi(CheckInStaffView):
+    def post(self, request):
+        data = self.validate(CheckInInputSerializer, request.data)
+        result = checkins.check_in_application(
+            application_id=data["application_id"], scan_id=data["scan_id"], user=request.user, device=data["device"]
+        )
+        return Response(_check_in_payload(result))
+
+
+TOO_SHORT = "Type at least 2 characters."
+
+
+@extend_schema(
+    summary="Find people by name or email (at most 20)",
+    parameters=[OpenApiParameter("q", str, required=True, description="2 to 100 characters of a name or email")],
+    responses={200: SearchOutputSerializer, **error_responses(400), **STAFF},
+)
+class SearchApi(CheckInStaffView):
+    def get(self, request):
+        q = " ".join(str(request.query_params.get("q", "")).split())
+        if len(q) < 2:
+            raise ApplicationError(TOO_SHORT, errors={"q": [TOO_SHORT]})
+        if len(q) > 100 or "\x00" in q:
+            raise ApplicationError("Type at most 100 characters.", errors={"q": ["Type at most 100 characters."]})
+        return Response(SearchOutputSerializer({"results": checkins.search(q)}).data)
+
+
+@extend_schema(summary="How many are expected and how many are in", responses={200: StatsOutputSerializer, **STAFF})
+class StatsApi(CheckInStaffView):
+    def get(self, request):
+        return Response(StatsOutputSerializer(checkins.stats()).data)
+
+
+@extend_schema(
+    summary="Register a walk-in: account, application and check-in in one step (organizers)",
+    request=WalkInInputSerializer,
+    responses={201: CheckInResultSerializer, **error_responses(409)},
+)
+class WalkInApi(AdminApiView):
+    def post(self, request):
+        data = self.validate(WalkInInputSerializer, request.data)
+        result = walkins.register(actor=request.user, **data)
+        return Response(_check_in_payload(result), status=201)

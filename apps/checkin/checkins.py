@@ -1,0 +1,223 @@
+"""Checking people in at the door: by ticket (scan), by application (the search's fallback).
+
+One answer per situation, the same on a retry: the client makes a `scan_id` per scan and keeps
+it across retries (its offline queue), and the check-in record keeps it, so a request whose
+first answer was lost finds its own record and gets the same 200. Two devices scanning one
+ticket at once both reach the status machine's row lock; the second waits, then finds the
+person checked in, and gets the 409 that says when and by whom. The CheckIn row is one per
+application (OneToOne), so no interleaving can record two.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import IntegrityError, transaction
+from django.db.models import Case, Count, IntegerField, Q, Value, When
+from django.db.models.functions import Concat
+from django.utils import timezone
+
+from apps.applications import status_machine
+from apps.applications.models import Answer, Application
+from apps.applications.models import ApplicationStatus as S
+from apps.core.exceptions import ApplicationError
+from apps.cycles.selectors import current_cycle
+
+from . import tokens
+from .models import CheckIn, Ticket
+
+INVALID = "This isn't a valid ticket."
+REPLACED = "This ticket was replaced by a newer one."
+OTHER_EVENT = "This ticket is for another event."
+SCAN_ID_TAKEN = "This scan id was already used for another check-in."
+ANSWER_IDS = ("dietary_restrictions", "tshirt_size")
+SEARCH_LIMIT = 20
+DRAFTS = (S.UNSUBMITTED, S.STARTED)
+
+
+# --- The answers -------------------------------------------------------------------------
+
+
+def _check_in_of(application: Application) -> CheckIn | None:
+    try:
+        return application.check_in
+    except CheckIn.DoesNotExist:
+        return None
+
+
+def person(application: Application, check_in: CheckIn | None) -> dict:
+    """What the door shows of a person: no photo, the answers they need (food, t-shirt)."""
+    answers = dict(
+        Answer.objects.filter(application=application, question_id__in=ANSWER_IDS).values_list("question_id", "value")
+    )
+    return {
+        "application_id": application.pk,
+        "name": f"{application.first} {application.last}".strip(),
+        "first_name": application.first,
+        "last_name": application.last,
+        "email": application.email,
+        "school": application.school,
+        "dietary_restrictions": answers.get("dietary_restrictions", ""),
+        "tshirt_size": answers.get("tshirt_size", ""),
+        "status": application.status,
+        "checked_in_at": check_in.at if check_in else None,
+        "checked_in_by": (check_in.by_email or None) if check_in else None,
+    }
+
+
+def refuse(message: str, result: str, *, status: int = 409, person_data: dict | None = None, errors=None):
+    extra: dict = {"result": result}
+    if person_data is not None:
+        extra["person"] = person_data
+    return ApplicationError(message, status=status, errors=errors or {}, extra=extra)
+
+
+def already_message(check_in: CheckIn) -> str:
+    at = timezone.localtime(check_in.at)
+    by = f" by {check_in.by_email}" if check_in.by_email else ""
+    return f"Already checked in at {at:%H:%M %Z}{by}."
+
+
+def _checked_in(application: Application, check_in: CheckIn) -> dict:
+    return {"result": "checked_in", "person": person(application, check_in)}
+
+
+def _answer_existing(application: Application, check_in: CheckIn, scan_id: uuid.UUID) -> dict:
+    """The answer for someone already checked in: the same 200 to a retry of the scan that did
+    it, a 409 saying when and by whom to any other."""
+    if check_in.scan_id == scan_id:
+        return _checked_in(application, check_in)
+    raise refuse(already_message(check_in), "already_checked_in", person_data=person(application, check_in))
+
+
+# --- Checking in -------------------------------------------------------------------------
+
+
+def _check_in(
+    application: Application,
+    *,
+    scan_id: uuid.UUID,
+    user,
+    method: str,
+    ticket: Ticket | None = None,
+    device: str = "",
+) -> dict:
+    if application.cycle_id != current_cycle().pk:
+        raise refuse(OTHER_EVENT, "other_event", person_data=person(application, _check_in_of(application)))
+    existing = _check_in_of(application)
+    if existing is not None:
+        return _answer_existing(application, existing, scan_id)
+    if application.status != S.CONFIRMED:
+        raise refuse(
+            status_machine.not_confirmed_reason(application.status),
+            "not_confirmed",
+            person_data=person(application, None),
+        )
+    try:
+        with transaction.atomic():
+            moved = status_machine.transition(
+                application_id=application.pk,
+                to=S.CHECKED_IN,
+                actor=user,
+                rule=status_machine.CHECK_IN_RULE,
+                savepoint=False,
+            )
+            record = CheckIn.objects.create(
+                application=moved,
+                scan_id=scan_id,
+                ticket=ticket,
+                by=user,
+                by_email=getattr(user, "email", "") or "",
+                method=method,
+                device=device,
+            )
+    except (ApplicationError, IntegrityError):
+        # Another device (or a parallel retry of this scan) got there first: the row lock made
+        # this one wait, then refused. Answer from what is committed now.
+        return _after_race(application.pk, scan_id)
+    return _checked_in(moved, record)
+
+
+def _after_race(application_id: int, scan_id: uuid.UUID) -> dict:
+    application = Application.objects.select_related("check_in").get(pk=application_id)
+    existing = _check_in_of(application)
+    if existing is not None:
+        return _answer_existing(application, existing, scan_id)
+    if application.status != S.CONFIRMED:
+        raise refuse(
+            status_machine.not_confirmed_reason(application.status),
+            "not_confirmed",
+            person_data=person(application, None),
+        )
+    # Confirmed, not checked in, and the insert failed: the scan id belongs to another record.
+    raise ApplicationError(SCAN_ID_TAKEN, status=409, errors={"scan_id": [SCAN_ID_TAKEN]})
+
+
+def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
+    """Check in the holder of a ticket token."""
+    signed = tokens.verify(token)
+    if signed is None:
+        raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
+    ticket = Ticket.objects.select_related("application", "application__check_in").filter(code=signed.code).first()
+    if ticket is None or ticket.version != signed.version:
+        # Signed by us, but no such ticket: its application was deleted, or the version was
+        # never issued under this code.
+        raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
+    application = ticket.application
+    if ticket.voided_at is not None:
+        raise refuse(REPLACED, "replaced", person_data=person(application, _check_in_of(application)))
+    return _check_in(application, scan_id=scan_id, user=user, method=CheckIn.Method.SCAN, ticket=ticket, device=device)
+
+
+def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, device: str = "") -> dict:
+    """Check in by application (a person found by the search, no ticket at hand)."""
+    application = Application.objects.select_related("check_in").filter(pk=application_id).first()
+    if application is None:
+        raise ApplicationError("No such application.", status=404)
+    return _check_in(application, scan_id=scan_id, user=user, method=CheckIn.Method.SEARCH, device=device)
+
+
+# --- Looking people up --------------------------------------------------------------------
+
+
+def search(q: str) -> list[dict]:
+    """At most SEARCH_LIMIT submitted applications of the current cycle whose name or email
+    contains `q`: the expected people first. One query."""
+    q = " ".join(q.split())
+    rows = (
+        Application.objects.filter(cycle=current_cycle())
+        .exclude(status__in=DRAFTS)
+        .annotate(full_name=Concat("first", Value(" "), "last"))
+        .filter(Q(full_name__icontains=q) | Q(email__icontains=q))
+        .annotate(
+            expected=Case(
+                When(status__in=(S.CONFIRMED, S.CHECKED_IN), then=Value(0)),
+                default=Value(1),
+                output_field=IntegerField(),
+            )
+        )
+        .select_related("check_in")
+        .order_by("expected", "first", "last", "email")[:SEARCH_LIMIT]
+    )
+    results = []
+    for application in rows:
+        check_in = _check_in_of(application)
+        results.append(
+            {
+                "application_id": application.pk,
+                "name": application.full_name.strip(),
+                "email": application.email,
+                "school": application.school,
+                "status": application.status,
+                "checked_in_at": check_in.at if check_in else None,
+            }
+        )
+    return results
+
+
+def stats() -> dict:
+    """The door's header: everyone expected (confirmed or checked in) and who is in. One query."""
+    counts = Application.objects.filter(cycle=current_cycle(), status__in=(S.CONFIRMED, S.CHECKED_IN)).aggregate(
+        confirmed=Count("pk"), checked_in=Count("pk", filter=Q(status=S.CHECKED_IN))
+    )
+    return {"confirmed": counts["confirmed"], "checked_in": counts["checked_in"]}

@@ -1,0 +1,60 @@
+"""Event-day tickets and check-ins.
+
+A `Ticket` is what a confirmed applicant shows at the door: a random code, signed into a token
+(apps.checkin.tokens), one live ticket per application; a re-issue voids the live one and adds
+the next version. A `CheckIn` is the one record of a person's arrival: one per application
+(a second scan from another device finds it and is refused), keyed by the client's scan id so
+a retried request finds its own record and gets the same answer.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.applications.models import Application
+
+
+class Ticket(models.Model):
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="tickets")
+    version = models.PositiveIntegerField()
+    # 22 URL-safe characters (128 random bits): the token's lookup key. Only the signature
+    # makes a token valid, so a guessed code alone is worth nothing.
+    code = models.CharField(max_length=32, unique=True)
+    issued_at = models.DateTimeField(default=timezone.now)
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["application", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["application"], condition=Q(voided_at__isnull=True), name="one_live_ticket_per_application"
+            ),
+            models.UniqueConstraint(fields=["application", "version"], name="one_ticket_per_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"ticket {self.application_id} v{self.version}{' (void)' if self.voided_at else ''}"
+
+
+class CheckIn(models.Model):
+    class Method(models.TextChoices):
+        SCAN = "scan", "Ticket scanned"
+        SEARCH = "search", "Found by search"
+        WALK_IN = "walk_in", "Walk-in"
+
+    application = models.OneToOneField(Application, on_delete=models.CASCADE, related_name="check_in")
+    # The client's id of the scan (a UUID it keeps across retries of one scan).
+    scan_id = models.UUIDField(unique=True)
+    ticket = models.ForeignKey(Ticket, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Who checked them in, as the door saw it: kept if that account goes.
+    by_email = models.EmailField(blank=True, default="")
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    method = models.CharField(max_length=16, choices=Method.choices, default=Method.SCAN)
+    device = models.CharField(max_length=64, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"check-in {self.application_id} at {self.at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,37 @@
+"""Ticket tasks. Each is safe to run twice: the outbox row decides what is still to send."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from apps.mailings.outbox import TRANSIENT
+
+from . import tickets
+
+RETRYING = {"autoretry_for": TRANSIENT, "retry_backoff": True, "max_retries": 5}
+
+
+@shared_task(**RETRYING)
+def issue_ticket(application_id: int) -> bool:
+    """A confirmation's ticket and email (the email is queued when the ticket commits)."""
+    return tickets.issue_if_missing(application_id=application_id) is not None
+
+
+@shared_task(ignore_result=True)
+def send_ticket_email(delivery_id: int) -> bool:
+    """Send one ticket email. A failure is recorded on its row (backoff) and picked up again by
+    `requeue_ticket_emails`, so the task itself never retries into a second send."""
+    attempt = tickets.send_one(delivery_id)
+    return bool(attempt and attempt.sent)
+
+
+@shared_task(ignore_result=True)
+def requeue_ticket_emails() -> int:
+    """Celery beat, every minute: hand Celery the ticket emails that are due again."""
+    ids = tickets.requeue_due()
+    if ids:
+        tickets.ticket_rows().filter(pk__in=ids).update(queued_at=timezone.now())
+    for pk in ids:
+        send_ticket_email.delay(pk)
+    return len(ids)

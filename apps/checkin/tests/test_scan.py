@@ -1,0 +1,306 @@
+"""POST /api/checkin/scan and /check-in, GET search and stats: the door's calls."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.accounts.models import Role
+from apps.applications.models import ApplicationEvent
+from apps.applications.models import ApplicationStatus as S
+from apps.applications.tests.organizer_data import other_cycle
+from apps.checkin import tickets, tokens
+from apps.checkin.models import CheckIn, Ticket
+from apps.core.tests.factories import ApplicationFactory, UserFactory
+
+from .helpers import applicant, scan, staff_client, ticket_for, token
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def volunteer():
+    return staff_client(Role.VOLUNTEER, email="sam@princeton.edu")
+
+
+@pytest.fixture
+def ada():
+    return applicant("ada@princeton.edu", first="Ada", last="Lovelace")
+
+
+def test_a_scan_checks_the_holder_in_and_shows_what_the_door_needs(volunteer, ada):
+    ticket = ticket_for(ada)
+    response = scan(volunteer, token(ticket))
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["result"] == "checked_in"
+    person = body["person"]
+    assert person["name"] == "Ada Lovelace"
+    assert person["email"] == "ada@princeton.edu"
+    assert person["school"] == "Princeton University"
+    assert person["tshirt_size"] == "M"
+    assert person["dietary_restrictions"] == "Vegan,Nut allergy"
+    assert person["status"] == "checked_in"
+    assert person["checked_in_by"] == "sam@princeton.edu"
+    assert person["checked_in_at"]
+    ada.refresh_from_db()
+    assert ada.status == S.CHECKED_IN
+    record = CheckIn.objects.get(application=ada)
+    assert record.ticket_id == ticket.pk and record.method == "scan"
+    # Through the status machine: the history says who did it.
+    event = ApplicationEvent.objects.filter(application=ada, field="status").first()
+    assert (event.from_value, event.to_value, event.actor_id) == ("confirmed", "checked_in", volunteer.user.pk)
+
+
+def test_the_same_scan_id_again_gets_the_same_answer_and_no_second_record(volunteer, ada):
+    ticket = ticket_for(ada)
+    scan_id = str(uuid.uuid4())
+    first = scan(volunteer, token(ticket), scan_id)
+    again = scan(volunteer, token(ticket), scan_id)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    assert CheckIn.objects.filter(application=ada).count() == 1
+    assert ApplicationEvent.objects.filter(application=ada, to_value="checked_in").count() == 1
+
+
+def test_a_second_scan_is_refused_saying_when_and_by_whom(volunteer, ada):
+    ticket = ticket_for(ada)
+    assert scan(volunteer, token(ticket)).status_code == 200
+    other = staff_client(Role.ADMIN)
+    response = scan(other, token(ticket))
+    assert response.status_code == 409
+    body = response.json()
+    assert body["result"] == "already_checked_in"
+    assert body["message"].startswith("Already checked in at ")
+    assert body["message"].endswith(" by sam@princeton.edu.")
+    assert body["person"]["email"] == "ada@princeton.edu"
+    assert body["errors"] == {}
+    assert CheckIn.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("status", "reason"),
+    [
+        (S.WAITLISTED, "Not confirmed: the application is waitlisted."),
+        (S.ACCEPTED, "Not confirmed: the application is accepted."),
+        (S.DECLINED, "Not confirmed: the application is declined."),
+        (S.REJECTED, "Not confirmed: the application is rejected."),
+        (S.SUBMITTED, "Not confirmed: the application is submitted."),
+        (S.WAITLIST_CONFIRMED, "Not confirmed: the application is waitlist confirmed."),
+    ],
+)
+def test_someone_not_confirmed_is_refused_with_the_reason(volunteer, status, reason):
+    application = applicant("bob@princeton.edu", status=status)
+    response = volunteer.post(
+        "/api/checkin/check-in",
+        {"application_id": application.pk, "scan_id": str(uuid.uuid4())},
+        content_type="application/json",
+    )
+    assert response.status_code == 409
+    assert response.json()["message"] == reason
+    assert response.json()["result"] == "not_confirmed"
+    assert response.json()["person"]["status"] == status
+    assert not CheckIn.objects.exists()
+    application.refresh_from_db()
+    assert application.status == status
+
+
+def test_a_ticket_whose_holder_declined_since_is_refused(volunteer, ada):
+    """A ticket outlives nothing: the status decides at the door."""
+    from apps.applications import status_machine
+
+    ticket = ticket_for(ada)
+    status_machine.transition(application_id=ada.pk, to=S.DECLINED)
+    response = scan(volunteer, token(ticket))
+    assert response.status_code == 409
+    assert response.json()["message"] == "Not confirmed: the application is declined."
+
+
+def test_a_replaced_ticket_is_refused_and_the_new_one_works(volunteer, ada):
+    old = ticket_for(ada)
+    new = tickets.reissue(application_id=ada.pk, by_applicant=True)
+    response = scan(volunteer, token(old))
+    assert response.status_code == 409
+    assert response.json()["message"] == "This ticket was replaced by a newer one."
+    assert response.json()["result"] == "replaced"
+    assert not CheckIn.objects.exists()
+    assert scan(volunteer, token(new)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "forged",
+        "tampered",
+        "wrong_version",
+        "garbage",
+        "empty",
+        "number",
+        "overlong",
+        "unknown_code",
+    ],
+)
+def test_forged_tampered_and_garbled_tokens_are_a_400(volunteer, ada, bad):
+    ticket = ticket_for(ada)
+    good = token(ticket)
+    code, version, signature = good.split(".")
+    value = {
+        "forged": f"{code}.{version}.{'A' * 22}",
+        "tampered": f"{code[:-1]}{'B' if code[-1] != 'B' else 'C'}.{version}.{signature}",
+        # Correctly signed (as if the key leaked for a moment) but never issued under this code.
+        "wrong_version": tokens.sign(code, ticket.version + 1),
+        "garbage": "not a ticket at all",
+        "empty": "",
+        "number": 12345,
+        "overlong": "x" * 3000,
+        "unknown_code": tokens.sign(tokens.new_code(), 1),
+    }[bad]
+    response = volunteer.post(
+        "/api/checkin/scan", {"token": value, "scan_id": str(uuid.uuid4())}, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["message"] == "This isn't a valid ticket."
+    assert response.json()["result"] == "invalid"
+    assert not CheckIn.objects.exists()
+
+
+def test_an_earlier_cycles_ticket_is_refused(volunteer):
+    old = ApplicationFactory(user=UserFactory(email="old@princeton.edu"), status=S.CONFIRMED, cycle=other_cycle())
+    ticket = Ticket.objects.create(application=old, version=1, code=tokens.new_code())
+    response = scan(volunteer, token(ticket))
+    assert response.status_code == 409
+    assert response.json()["result"] == "other_event"
+    assert not CheckIn.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"token": "x"},
+        {"scan_id": str(uuid.uuid4())},
+        {"token": "x", "scan_id": "not-a-uuid"},
+        {"token": "x", "scan_id": str(uuid.uuid4()), "device": "d" * 65},
+    ],
+)
+def test_malformed_scans_are_a_400_with_a_message(volunteer, body):
+    response = volunteer.post("/api/checkin/scan", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["message"]
+
+
+def test_a_scan_costs_a_fixed_number_of_queries(volunteer, ada):
+    """Session, user, the ticket with its application and check-in (one join), the row lock,
+    the update, the history, the check-in, the answers: the same for anyone."""
+    ticket = ticket_for(ada)
+    volunteer.get("/api/checkin/stats")  # warm the current cycle
+    with CaptureQueriesContext(connection) as queries:
+        assert scan(volunteer, token(ticket)).status_code == 200
+    assert len(queries) <= 12, [q["sql"][:120] for q in queries]
+    with CaptureQueriesContext(connection) as refused:
+        assert scan(volunteer, token(ticket)).status_code == 409
+    assert len(refused) <= 6, [q["sql"][:120] for q in refused]
+
+
+def test_checking_in_by_application_is_the_search_fallback(volunteer, ada):
+    scan_id = str(uuid.uuid4())
+    body = {"application_id": ada.pk, "scan_id": scan_id}
+    first = volunteer.post("/api/checkin/check-in", body, content_type="application/json")
+    assert first.status_code == 200
+    assert first.json()["person"]["status"] == "checked_in"
+    assert CheckIn.objects.get(application=ada).method == "search"
+    replay = volunteer.post("/api/checkin/check-in", body, content_type="application/json")
+    assert replay.json() == first.json()
+    other = volunteer.post(
+        "/api/checkin/check-in",
+        {"application_id": ada.pk, "scan_id": str(uuid.uuid4())},
+        content_type="application/json",
+    )
+    assert other.status_code == 409 and other.json()["result"] == "already_checked_in"
+
+
+def test_checking_in_an_unknown_application_is_a_404(volunteer):
+    response = volunteer.post(
+        "/api/checkin/check-in",
+        {"application_id": 999999, "scan_id": str(uuid.uuid4())},
+        content_type="application/json",
+    )
+    assert response.status_code == 404
+
+
+def test_one_scan_id_for_two_people_is_refused(volunteer, ada):
+    bob = applicant("bob@princeton.edu")
+    scan_id = str(uuid.uuid4())
+    assert (
+        volunteer.post(
+            "/api/checkin/check-in", {"application_id": ada.pk, "scan_id": scan_id}, content_type="application/json"
+        ).status_code
+        == 200
+    )
+    response = volunteer.post(
+        "/api/checkin/check-in", {"application_id": bob.pk, "scan_id": scan_id}, content_type="application/json"
+    )
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"scan_id": ["This scan id was already used for another check-in."]}
+    bob.refresh_from_db()
+    assert bob.status == S.CONFIRMED
+
+
+def test_search_finds_by_name_or_email_in_constant_queries(volunteer, django_assert_max_num_queries):
+    for n in range(25):
+        applicant(f"person{n}@princeton.edu", first=f"Grace{n}", last="Hopper")
+    applicant("ada@princeton.edu", status=S.WAITLISTED, first="Ada", last="Lovelace")
+    ApplicationFactory(user=UserFactory(email="draft@princeton.edu"), status=S.STARTED, first="Ada", last="Draft")
+    volunteer.get("/api/checkin/stats")
+    with django_assert_max_num_queries(4):
+        response = volunteer.get("/api/checkin/search", {"q": "hopper"})
+    results = response.json()["results"]
+    assert len(results) == 20
+    assert {r["status"] for r in results} == {"confirmed"}
+    body = volunteer.get("/api/checkin/search", {"q": "ada lovelace"}).json()["results"]
+    assert [r["email"] for r in body] == ["ada@princeton.edu"]
+    assert body[0]["status"] == "waitlisted" and body[0]["checked_in_at"] is None
+    by_email = volunteer.get("/api/checkin/search", {"q": "PERSON3@"}).json()["results"]
+    assert [r["email"] for r in by_email] == ["person3@princeton.edu"]
+    # Drafts are nobody the door expects.
+    assert volunteer.get("/api/checkin/search", {"q": "draft"}).json()["results"] == []
+
+
+@pytest.mark.parametrize("q", ["", "a", " a ", "x" * 101])
+def test_search_needs_2_to_100_characters(volunteer, q):
+    response = volunteer.get("/api/checkin/search", {"q": q})
+    assert response.status_code == 400
+    assert response.json()["message"]
+
+
+def test_stats_count_the_expected_and_the_checked_in(volunteer, django_assert_max_num_queries):
+    people = [applicant(f"p{n}@princeton.edu") for n in range(3)]
+    applicant("w@princeton.edu", status=S.WAITLISTED)
+    volunteer.post(
+        "/api/checkin/check-in",
+        {"application_id": people[0].pk, "scan_id": str(uuid.uuid4())},
+        content_type="application/json",
+    )
+    with django_assert_max_num_queries(3):
+        response = volunteer.get("/api/checkin/stats")
+    assert response.json() == {"confirmed": 3, "checked_in": 1}
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("post", "/api/checkin/scan"),
+        ("post", "/api/checkin/check-in"),
+        ("get", "/api/checkin/search?q=ada"),
+        ("get", "/api/checkin/stats"),
+    ],
+)
+def test_the_door_is_for_organizers_and_volunteers_only(client, method, url):
+    assert getattr(client, method)(url, {}, content_type="application/json").status_code == 401
+    for role in (Role.USER, Role.REVIEWER):
+        response = getattr(staff_client(role), method)(url, {}, content_type="application/json")
+        assert response.status_code == 403
+        assert response.json()["message"] == "Only organizers and volunteers can do this."

@@ -1,0 +1,108 @@
+"""POST /api/checkin/walk-in: account, minimal application and check-in in one step."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from apps.accounts.models import Role, User
+from apps.applications.models import Answer, Application, ApplicationEvent
+from apps.checkin.models import CheckIn
+from apps.core.tests.factories import UserFactory
+
+from .helpers import staff_client
+
+pytestmark = pytest.mark.django_db
+
+BODY = {
+    "email": "Walk.In@Rutgers.edu",
+    "first_name": "Wally",
+    "last_name": "Walker",
+    "school": "Rutgers University",
+    "dietary_restrictions": "Halal",
+    "tshirt_size": "L",
+}
+
+
+def test_a_walk_in_is_registered_and_checked_in_in_one_step(admin_client, organizer):
+    response = admin_client.post("/api/checkin/walk-in", BODY, content_type="application/json")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["result"] == "checked_in"
+    person = body["person"]
+    assert person["email"] == "walk.in@rutgers.edu"
+    assert person["name"] == "Wally Walker"
+    assert (person["dietary_restrictions"], person["tshirt_size"]) == ("Halal", "L")
+    assert person["status"] == "checked_in" and person["checked_in_by"] == organizer.email
+    user = User.objects.get(email="walk.in@rutgers.edu")
+    assert not user.has_usable_password() and user.role == Role.USER
+    assert user.emailaddress_set.get().verified
+    application = Application.objects.get(user=user)
+    assert application.status == "checked_in" and application.school == "Rutgers University"
+    assert set(Answer.objects.filter(application=application).values_list("question_id", "value")) == {
+        ("dietary_restrictions", "Halal"),
+        ("tshirt_size", "L"),
+    }
+    # Every step through the status machine, in the history, by the organizer.
+    steps = list(
+        ApplicationEvent.objects.filter(application=application, field="status")
+        .order_by("pk")
+        .values_list("from_value", "to_value", "actor_id")
+    )
+    assert steps == [
+        ("started", "submitted", organizer.pk),
+        ("submitted", "accepted", organizer.pk),
+        ("accepted", "confirmed", organizer.pk),
+        ("confirmed", "checked_in", organizer.pk),
+    ]
+    assert CheckIn.objects.get(application=application).method == "walk_in"
+    # A password-reset link, so they can sign in later; no ticket email (they are in already).
+    assert [m.to for m in mail.outbox] == [["walk.in@rutgers.edu"]]
+    assert "/reset/" in mail.outbox[0].body
+    assert admin_client.get("/api/checkin/stats").json() == {"confirmed": 1, "checked_in": 1}
+
+
+def test_an_existing_account_is_a_409_and_nothing_is_made(admin_client):
+    UserFactory(email="walk.in@rutgers.edu")
+    response = admin_client.post("/api/checkin/walk-in", BODY, content_type="application/json")
+    assert response.status_code == 409
+    assert response.json()["message"] == "An account with this email already exists: find them with the search."
+    assert not Application.objects.exists() and not CheckIn.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"email": "not an email"}, "email"),
+        ({"first_name": ""}, "first_name"),
+        ({"school": "   "}, "school"),
+        ({"tshirt_size": "XXXXL"}, "tshirt_size"),
+        ({"last_name": "x" * 101}, "last_name"),
+    ],
+)
+def test_bad_walk_ins_are_a_400_and_nothing_is_made(admin_client, change, field):
+    response = admin_client.post("/api/checkin/walk-in", {**BODY, **change}, content_type="application/json")
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
+    assert not User.objects.filter(email="walk.in@rutgers.edu").exists()
+
+
+def test_a_failure_halfway_leaves_nothing(admin_client, monkeypatch):
+    """One transaction: a step that fails undoes the account and the application."""
+    from apps.checkin import walkins
+
+    def broken(**kwargs):
+        raise RuntimeError("the database went away mid-way")
+
+    monkeypatch.setattr(walkins.CheckIn.objects, "create", broken)
+    admin_client.raise_request_exception = False
+    response = admin_client.post("/api/checkin/walk-in", BODY, content_type="application/json")
+    assert response.status_code == 500
+    assert not User.objects.filter(email="walk.in@rutgers.edu").exists()
+    assert not Application.objects.exists()
+
+
+def test_volunteers_cannot_register_walk_ins():
+    response = staff_client(Role.VOLUNTEER).post("/api/checkin/walk-in", BODY, content_type="application/json")
+    assert response.status_code == 403
+    assert not User.objects.filter(email="walk.in@rutgers.edu").exists()
