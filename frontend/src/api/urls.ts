@@ -102,13 +102,13 @@ export const urls = {
   sponsorConsent: apiUrl("/api/privacy/consents/sponsors"),
 
   // Check-in (apps/checkin): the applicant's ticket, and the check-in staff's calls
-  ticket: "/api/checkin/ticket",
-  ticketReissue: "/api/checkin/ticket/reissue",
-  scan: "/api/checkin/scan",
-  checkIn: "/api/checkin/check-in",
-  checkinSearch: "/api/checkin/search",
-  checkinStats: "/api/checkin/stats",
-  walkIn: "/api/checkin/walk-in",
-  staff: "/api/auth/staff",
-  staffRole: "/api/auth/staff-role",
+  ticket: apiUrl("/api/checkin/ticket"),
+  ticketReissue: apiUrl("/api/checkin/ticket/reissue"),
+  scan: apiUrl("/api/checkin/scan"),
+  checkIn: apiUrl("/api/checkin/check-in"),
+  checkinSearch: apiUrl("/api/checkin/search"),
+  checkinStats: apiUrl("/api/checkin/stats"),
+  walkIn: apiUrl("/api/checkin/walk-in"),
+  staff: apiUrl("/api/auth/staff"),
+  staffRole: apiUrl("/api/auth/staff-role"),
 } as const;
