@@ -143,8 +143,7 @@ def test_confirm_then_scan_the_ticket_at_the_door(page, camera_page):
     card = result(door, "Checked in")
     expect(card).to_contain_text("Ada Lovelace")
     expect(card).to_contain_text("Princeton University")
-    expect(card).to_contain_text("Vegan")
-    expect(card).to_contain_text("Nut allergy")
+    expect(card.get_by_text("Vegan, Nut allergy")).to_be_visible()
     expect(card.get_by_text("S", exact=True)).to_be_visible()
     expect(door.get_by_text("1 of 1 checked in")).to_be_visible()
     shot(door, "checkin-scan-checked-in-phone")
@@ -163,7 +162,7 @@ def test_confirm_then_scan_the_ticket_at_the_door(page, camera_page):
     door.get_by_role("button", name="Stop camera").click()
     start_camera(door)
     card = result(door, "Already checked in")
-    expect(card).to_contain_text(re.compile(r"Already checked in at \d\d:\d\d by sam@princeton\.edu"))
+    expect(card).to_contain_text(re.compile(r"Already checked in at \d\d:\d\d\b.* by sam@princeton\.edu"))
     expect(card).to_contain_text("Ada Lovelace")
     assert CheckIn.objects.filter(application=ada).count() == 1
     assert door.js_errors == [] and page.js_errors == []
@@ -270,15 +269,15 @@ def test_scans_made_offline_wait_on_the_phone_and_sync_to_one_check_in(camera_pa
 
 
 def test_only_organizers_and_volunteers_reach_the_page(new_page):
-    """A student is sent to their dashboard, a reviewer to their reviews, a visitor to sign in."""
-    staff("rae@princeton.edu", Role.REVIEWER)
+    """A visitor is asked to sign in first; a student who signs in for it lands on their dashboard
+    (the other roles' redirects: apps/checkin/tests/test_checkin_pages.py)."""
     UserFactory(email="stu@princeton.edu")
     page = new_page()
     page.goto("/checkin")
     page.wait_for_url("**/login?next=%2Fcheckin")
     sign_in(page, "stu@princeton.edu", next="/checkin", expect_path="/dashboard")
-    reviewer = new_page()
-    sign_in(reviewer, "rae@princeton.edu", next="/checkin", expect_path="/admin/reviewapps")
+    expect(page.get_by_role("heading", name="Check-in")).to_have_count(0)
+    assert page.js_errors == []
 
 
 # --- Gallery: /checkin in each state and the dashboard ticket, at desktop and phone size ----

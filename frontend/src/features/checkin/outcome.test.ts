@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
 import { isNewCode, cameraErrorMessage, CAMERA_MESSAGES, SAME_CODE_QUIET_MS } from "./camera";
+import { listText } from "./result-card";
 import { ADA } from "./test-fixtures";
 import { cardView, clockTime, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome } from "./outcome";
 
@@ -113,5 +114,17 @@ describe("clockTime", () => {
     expect(clockTime("2026-11-24T10:42:05Z", "America/New_York")).toBe("05:42");
     expect(clockTime(null)).toBe("");
     expect(clockTime("not a date")).toBe("");
+  });
+});
+
+describe("listText", () => {
+  it.each([
+    ["Vegan,Nut allergy", "Vegan, Nut allergy"],
+    ["Vegan, Nut allergy", "Vegan, Nut allergy"],
+    ["Kosher", "Kosher"],
+    [" , ", ""],
+    ["", ""],
+  ])("%j reads %j", (value, text) => {
+    expect(listText(value)).toBe(text);
   });
 });

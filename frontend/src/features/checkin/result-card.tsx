@@ -21,7 +21,7 @@ function PersonDetails({ person }: { person: Person }) {
       </div>
       <div>
         <dt>Dietary needs</dt>
-        <dd>{person.dietary_restrictions || "None"}</dd>
+        <dd>{listText(person.dietary_restrictions) || "None"}</dd>
       </div>
       <div>
         <dt>T-shirt size</dt>
@@ -29,6 +29,15 @@ function PersonDetails({ person }: { person: Person }) {
       </div>
     </dl>
   );
+}
+
+/** A multiselect answer is stored "Vegan,Nut allergy": shown with a space after each comma. */
+export function listText(value: string): string {
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 const ICONS = { ok: "✓", warn: "!", err: "✕", info: "↻" } as const;
