@@ -260,6 +260,8 @@ def test_scans_made_offline_wait_on_the_phone_and_sync_to_one_check_in(camera_pa
     expect(synced).to_contain_text("Already checked in")
     expect(door.get_by_text(re.compile("waiting to sync"))).to_have_count(0)
     expect(door.get_by_text("1 of 1 checked in")).to_be_visible()
+    # The "Saved offline" card now gives its scan's answer: the search check-in came first.
+    expect(result(door, "Already checked in")).to_contain_text("by kim@princeton.edu")
     shot(door, "checkin-offline-synced-phone")
     assert CheckIn.objects.filter(application=dee).count() == 1
     dee.refresh_from_db()

@@ -190,6 +190,9 @@ describe("offline", () => {
     expect(sent[0].body).toMatchObject({ token: TOKEN, scan_id: queued.scanId });
     expect(stored().pending).toEqual([]);
     expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument();
+    // The card that said "Saved offline" now gives the answer.
+    expect(screen.getByRole("region", { name: "Checked in" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Saved offline" })).not.toBeInTheDocument();
   });
 
   it("queues a scan whose request got no answer, and retries it with the same scan id", async () => {

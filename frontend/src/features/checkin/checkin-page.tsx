@@ -82,6 +82,11 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
   }
 
   const { pending, synced } = queue.state;
+  // A card that said "Saved offline" shows the answer once its scan has synced.
+  const shown =
+    outcome?.kind === "queued" && outcome.scanId
+      ? (synced.find((s) => s.scanId === outcome.scanId)?.outcome ?? outcome)
+      : outcome;
   return (
     <div className="checkin">
       <header className="checkin-header">
@@ -95,7 +100,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
         {/* One live region: each new answer is read out without moving the focus off the camera. */}
         <div className="checkin-answer" aria-live="polite">
           {checking ? <p className="card checkin-result checkin-result--pending">Checking the ticket…</p> : null}
-          {!checking && outcome ? <ResultCard outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
+          {!checking && shown ? <ResultCard outcome={shown} onDismiss={() => setOutcome(null)} /> : null}
         </div>
       </div>
 
@@ -127,8 +132,8 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
               {synced.map((scan) => {
                 const view = cardView(scan.outcome);
                 return (
-                  <li key={scan.scanId} className="checkin-log__row">
-                    <span>{view.person?.name ?? scan.label}</span>
+                  <li key={scan.scanId} className="checkin-log__row checkin-log__row--synced">
+                    <span className="checkin-log__who">{view.person?.name ?? scan.label}</span>
                     <span className={`checkin-log__verdict checkin-log__verdict--${view.tone}`}>
                       {view.title}
                       {view.tone !== "ok" && view.detail ? <span className="muted"> · {view.detail}</span> : null}

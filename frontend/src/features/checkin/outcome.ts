@@ -11,7 +11,7 @@ export type Outcome =
   | { kind: "replaced"; message: string; person: Person | null }
   | { kind: "invalid"; message: string }
   /** Saved on this device while offline (or the server unreachable): it syncs later. */
-  | { kind: "queued"; label: string }
+  | { kind: "queued"; label: string; scanId?: string }
   /** Any other definitive answer (a 403 after the role was taken away, a 404 id). */
   | { kind: "error"; message: string };
 

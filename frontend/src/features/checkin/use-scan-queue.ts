@@ -111,9 +111,15 @@ export function useScanQueue(email: string, send: Send, onAnswered?: () => void)
   const submit = useCallback(
     async (target: ScanTarget, label: string): Promise<Outcome> => {
       const scanId = newScanId();
-      const queue = () => {
-        update((s) => enqueue(s, { scanId, target, label }, Date.now()).state);
-        return { kind: "queued", label } as const;
+      const queue = (): Outcome => {
+        // A target already waiting keeps its scan: the card follows that one.
+        let waiting = scanId;
+        update((s) => {
+          const queued = enqueue(s, { scanId, target, label }, Date.now());
+          waiting = queued.scanId;
+          return queued.state;
+        });
+        return { kind: "queued", label, scanId: waiting };
       };
       if (!navigator.onLine) return queue();
       try {
