@@ -7,11 +7,11 @@ import { CAMERA_MESSAGES, cameraAvailable, cameraErrorMessage, isNewCode, type L
 
 /** What the component needs of a reader: @zxing/browser's BrowserQRCodeReader fits. */
 export interface QrReader {
-  decodeFromConstraints(
-    constraints: MediaStreamConstraints,
+  scan(
     video: HTMLVideoElement,
     callback: (result: { getText(): string } | undefined, error?: unknown) => void,
-  ): Promise<{ stop(): void }>;
+    finalize?: (error?: Error) => void,
+  ): { stop(): void };
 }
 
 export function preloadZxing(): Promise<unknown> {
@@ -27,20 +27,45 @@ export async function loadZxingReader(): Promise<QrReader> {
 // The back camera when there is one (a phone), any camera otherwise (a laptop).
 const CONSTRAINTS: MediaStreamConstraints = { video: { facingMode: { ideal: "environment" } }, audio: false };
 
+/**
+ * Start the camera into `video` and wait for its first frame. The reader sizes its canvas from
+ * the video's size when a scan starts: started on a video with no frame yet, its first draw
+ * fails and its loop ends without a word (seen on a loaded machine), so the scan waits for one.
+ */
+export async function openCamera(video: HTMLVideoElement): Promise<MediaStream> {
+  const stream = await navigator.mediaDevices.getUserMedia(CONSTRAINTS);
+  video.srcObject = stream;
+  await video.play();
+  if (!video.videoWidth) {
+    await new Promise<void>((resolve) => {
+      const done = () => resolve();
+      video.addEventListener("loadeddata", done, { once: true });
+      window.setTimeout(done, 3_000);
+    });
+  }
+  return stream;
+}
+
+/** How long to wait before scanning again when the reader's loop ended on an error. */
+const RESTART_MS = 300;
+
 type CameraState = "idle" | "starting" | "running" | "error";
 
 export function CameraScanner({
   onCode,
   loadReader = loadZxingReader,
   preload = loadReader === loadZxingReader ? preloadZxing : undefined,
+  open = openCamera,
   now = Date.now,
 }: {
   onCode: (text: string) => void;
   loadReader?: () => Promise<QrReader>;
   preload?: () => Promise<unknown>;
+  open?: (video: HTMLVideoElement) => Promise<MediaStream>;
   now?: () => number;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  // The running camera: its scan loop's controls, and a stop that also ends the stream.
   const controls = useRef<{ stop(): void } | null>(null);
   const last = useRef<LastCode | null>(null);
   const onCodeRef = useRef(onCode);
@@ -73,15 +98,37 @@ export function CameraScanner({
     setState("starting");
     try {
       const reader = await loadReader();
-      if (!video.current) return;
-      controls.current = await reader.decodeFromConstraints(CONSTRAINTS, video.current, (result) => {
+      const element = video.current;
+      if (!element) return;
+      const stream = await open(element);
+      let stopped = false;
+      let loop: { stop(): void } | null = null;
+      let restart: number | undefined;
+      const onFrame = (result: { getText(): string } | undefined) => {
         if (!result) return; // no code in this frame: the usual case
         const text = result.getText();
         const at = now();
         const fresh = isNewCode(last.current, text, at);
         last.current = { text, seenAt: at };
         if (fresh) onCodeRef.current(text);
-      });
+      };
+      const begin = () => {
+        loop = reader.scan(element, onFrame, (error) => {
+          // The loop ends on an error it doesn't expect (a frame that couldn't be read): the
+          // camera is still on, so scanning starts again rather than silently stopping.
+          if (error && !stopped) restart = window.setTimeout(begin, RESTART_MS);
+        });
+      };
+      begin();
+      controls.current = {
+        stop: () => {
+          stopped = true;
+          window.clearTimeout(restart);
+          loop?.stop();
+          stream.getTracks().forEach((track) => track.stop());
+          element.srcObject = null;
+        },
+      };
       setState("running");
     } catch (e) {
       controls.current = null;

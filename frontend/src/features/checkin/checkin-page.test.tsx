@@ -16,21 +16,30 @@ const ME = "sam@princeton.edu";
 const STATS = { body: { confirmed: 180, checked_in: 95 } };
 
 /** A camera that "sees" whatever the test shows it. */
-function fakeCamera() {
+function fakeCamera(open: (video: HTMLVideoElement) => Promise<MediaStream> = async () => fakeStream) {
   let emit: ((text: string) => void) | null = null;
+  let fail: ((error: Error) => void) | null = null;
   const stop = vi.fn();
   const reader: QrReader = {
-    decodeFromConstraints: vi.fn(async (_c, _v, callback) => {
+    scan: vi.fn((_video, callback, finalize) => {
       emit = (text) => callback({ getText: () => text });
+      fail = (error) => finalize?.(error);
       return { stop };
     }),
   };
   return {
     load: async () => reader,
+    open,
+    reader,
     stop,
     show: (text: string) => act(() => emit?.(text)),
+    /** The reader's loop ends on an error it didn't expect. */
+    crash: () => act(() => fail?.(new Error("IndexSizeError"))),
   };
 }
+
+const stopTrack = vi.fn();
+const fakeStream = { getTracks: () => [{ stop: stopTrack }] } as unknown as MediaStream;
 
 let online = true;
 beforeEach(() => {
@@ -48,7 +57,13 @@ afterEach(() => vi.unstubAllGlobals());
 function renderPage(camera = fakeCamera(), canRegisterWalkIns = false) {
   render(
     <QueryProvider client={makeQueryClient()}>
-      <CheckinPage email={ME} canRegisterWalkIns={canRegisterWalkIns} tshirtSizes={["S", "M", "L"]} loadReader={camera.load} />
+      <CheckinPage
+        email={ME}
+        canRegisterWalkIns={canRegisterWalkIns}
+        tshirtSizes={["S", "M", "L"]}
+        loadReader={camera.load}
+        openCamera={camera.open}
+      />
     </QueryProvider>,
   );
   return camera;
@@ -142,26 +157,37 @@ describe("scanning a ticket", () => {
 
   it("says why when the camera is blocked, and points to the search", async () => {
     mockFetch({ "GET /api/checkin/stats": STATS });
-    renderPage({
-      load: async () => ({
-        decodeFromConstraints: async () => {
-          throw Object.assign(new Error("denied"), { name: "NotAllowedError" });
-        },
+    renderPage(
+      fakeCamera(async () => {
+        throw Object.assign(new Error("denied"), { name: "NotAllowedError" });
       }),
-      stop: vi.fn(),
-      show: () => undefined,
-    });
+    );
     await userEvent.click(screen.getByRole("button", { name: "Start camera" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(CAMERA_MESSAGES.denied);
     expect(screen.getByRole("button", { name: "Start camera" })).toBeEnabled();
   });
 
-  it("turns the camera off with Stop camera", async () => {
+  it("turns the camera off with Stop camera: the scan loop and the stream", async () => {
     mockFetch({ "GET /api/checkin/stats": STATS });
+    stopTrack.mockClear();
     const camera = await startCamera(renderPage());
     await userEvent.click(screen.getByRole("button", { name: "Stop camera" }));
     expect(camera.stop).toHaveBeenCalledTimes(1);
+    expect(stopTrack).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("button", { name: "Start camera" })).toBeInTheDocument();
+  });
+
+  it("scans again when the reader's loop ends on an unexpected error", async () => {
+    const server = mockFetch({
+      "GET /api/checkin/stats": STATS,
+      "POST /api/checkin/scan": { body: { result: "checked_in", person: ADA } },
+    });
+    const camera = await startCamera(renderPage());
+    camera.crash();
+    await waitFor(() => expect(camera.reader.scan).toHaveBeenCalledTimes(2));
+    camera.show(TOKEN);
+    expect(await screen.findByRole("region", { name: "Checked in" })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === "/api/checkin/scan")).toHaveLength(1);
   });
 });
 

@@ -19,8 +19,9 @@ export interface CheckinProps {
   canRegisterWalkIns: boolean;
   /** The t-shirt question's options, for the walk-in form. */
   tshirtSizes: string[];
-  /** Tests hand in a fake camera reader. */
+  /** Tests hand in a fake camera reader and camera. */
   loadReader?: () => Promise<QrReader>;
+  openCamera?: (video: HTMLVideoElement) => Promise<MediaStream>;
 }
 
 function send(target: ScanTarget, scanId: string) {
@@ -48,7 +49,7 @@ function SyncStatus({ online, waiting, syncing }: { online: boolean; waiting: nu
   );
 }
 
-export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader }: CheckinProps) {
+export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader, openCamera }: CheckinProps) {
   const client = useQueryClient();
   const refresh = useCallback(() => {
     void client.invalidateQueries({ queryKey: ["checkin-stats"] });
@@ -96,7 +97,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
       </header>
 
       <div className="checkin-main">
-        <CameraScanner onCode={onCode} loadReader={loadReader} />
+        <CameraScanner onCode={onCode} loadReader={loadReader} open={openCamera} />
         {/* One live region: each new answer is read out without moving the focus off the camera. */}
         <div className="checkin-answer" aria-live="polite">
           {checking ? <p className="card checkin-result checkin-result--pending">Checking the ticket…</p> : null}
