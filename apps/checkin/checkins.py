@@ -13,7 +13,7 @@ from __future__ import annotations
 import uuid
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, Count, IntegerField, Q, Value, When
+from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Concat
 from django.utils import timezone
 
@@ -45,11 +45,31 @@ def _check_in_of(application: Application) -> CheckIn | None:
         return None
 
 
-def person(application: Application, check_in: CheckIn | None) -> dict:
-    """What the door shows of a person: no photo, the answers they need (food, t-shirt)."""
-    answers = dict(
+def with_answers(rows, application: str = "pk"):
+    """`rows` (applications, or rows whose `application` path leads to one) with the door's
+    answers as columns: read in the same query, not one more round trip per scan."""
+    return rows.annotate(
+        **{
+            f"door_{qid}": Subquery(
+                Answer.objects.filter(application=OuterRef(application), question_id=qid).order_by().values("value")[:1]
+            )
+            for qid in ANSWER_IDS
+        }
+    )
+
+
+def _answers_of(row, application: Application) -> dict:
+    if hasattr(row, f"door_{ANSWER_IDS[0]}"):
+        return {qid: getattr(row, f"door_{qid}") or "" for qid in ANSWER_IDS}
+    return dict(
         Answer.objects.filter(application=application, question_id__in=ANSWER_IDS).values_list("question_id", "value")
     )
+
+
+def person(application: Application, check_in: CheckIn | None, answers: dict | None = None) -> dict:
+    """What the door shows of a person: no photo, the answers they need (food, t-shirt)."""
+    if answers is None:
+        answers = _answers_of(application, application)
     return {
         "application_id": application.pk,
         "name": f"{application.first} {application.last}".strip(),
@@ -78,16 +98,18 @@ def already_message(check_in: CheckIn) -> str:
     return f"Already checked in at {at:%H:%M %Z}{by}."
 
 
-def _checked_in(application: Application, check_in: CheckIn) -> dict:
-    return {"result": "checked_in", "person": person(application, check_in)}
+def _checked_in(application: Application, check_in: CheckIn, answers: dict | None = None) -> dict:
+    return {"result": "checked_in", "person": person(application, check_in, answers)}
 
 
-def _answer_existing(application: Application, check_in: CheckIn, scan_id: uuid.UUID) -> dict:
+def _answer_existing(
+    application: Application, check_in: CheckIn, scan_id: uuid.UUID, answers: dict | None = None
+) -> dict:
     """The answer for someone already checked in: the same 200 to a retry of the scan that did
     it, a 409 saying when and by whom to any other."""
     if check_in.scan_id == scan_id:
-        return _checked_in(application, check_in)
-    raise refuse(already_message(check_in), "already_checked_in", person_data=person(application, check_in))
+        return _checked_in(application, check_in, answers)
+    raise refuse(already_message(check_in), "already_checked_in", person_data=person(application, check_in, answers))
 
 
 # --- Checking in -------------------------------------------------------------------------
@@ -101,17 +123,20 @@ def _check_in(
     method: str,
     ticket: Ticket | None = None,
     device: str = "",
+    answers: dict | None = None,
 ) -> dict:
+    if answers is None:
+        answers = _answers_of(application, application)
     if application.cycle_id != current_cycle().pk:
-        raise refuse(OTHER_EVENT, "other_event", person_data=person(application, _check_in_of(application)))
+        raise refuse(OTHER_EVENT, "other_event", person_data=person(application, _check_in_of(application), answers))
     existing = _check_in_of(application)
     if existing is not None:
-        return _answer_existing(application, existing, scan_id)
+        return _answer_existing(application, existing, scan_id, answers)
     if application.status != S.CONFIRMED:
         raise refuse(
             status_machine.not_confirmed_reason(application.status),
             "not_confirmed",
-            person_data=person(application, None),
+            person_data=person(application, None, answers),
         )
     try:
         with transaction.atomic():
@@ -135,7 +160,7 @@ def _check_in(
         # Another device (or a parallel retry of this scan) got there first: the row lock made
         # this one wait, then refused. Answer from what is committed now.
         return _after_race(application.pk, scan_id)
-    return _checked_in(moved, record)
+    return _checked_in(moved, record, answers)
 
 
 def _after_race(application_id: int, scan_id: uuid.UUID) -> dict:
@@ -158,20 +183,33 @@ def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
     signed = tokens.verify(token)
     if signed is None:
         raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
-    ticket = Ticket.objects.select_related("application", "application__check_in").filter(code=signed.code).first()
+    ticket = (
+        with_answers(Ticket.objects.select_related("application", "application__check_in"), "application")
+        .filter(code=signed.code)
+        .first()
+    )
     if ticket is None or ticket.version != signed.version:
         # Signed by us, but no such ticket: its application was deleted, or the version was
         # never issued under this code.
         raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
     application = ticket.application
+    answers = _answers_of(ticket, application)
     if ticket.voided_at is not None:
-        raise refuse(REPLACED, "replaced", person_data=person(application, _check_in_of(application)))
-    return _check_in(application, scan_id=scan_id, user=user, method=CheckIn.Method.SCAN, ticket=ticket, device=device)
+        raise refuse(REPLACED, "replaced", person_data=person(application, _check_in_of(application), answers))
+    return _check_in(
+        application,
+        scan_id=scan_id,
+        user=user,
+        method=CheckIn.Method.SCAN,
+        ticket=ticket,
+        device=device,
+        answers=answers,
+    )
 
 
 def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, device: str = "") -> dict:
     """Check in by application (a person found by the search, no ticket at hand)."""
-    application = Application.objects.select_related("check_in").filter(pk=application_id).first()
+    application = with_answers(Application.objects.select_related("check_in")).filter(pk=application_id).first()
     if application is None:
         raise ApplicationError("No such application.", status=404)
     return _check_in(application, scan_id=scan_id, user=user, method=CheckIn.Method.SEARCH, device=device)

@@ -1,0 +1,101 @@
+"""Two devices scanning one ticket at the same moment, with real transactions: exactly one
+check-in is recorded; the other device hears "already checked in" (or, for a retry of the same
+scan, the same 200)."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+
+from apps.accounts.models import Role
+from apps.applications import status_machine
+from apps.applications.models import ApplicationEvent
+from apps.checkin.models import CheckIn
+
+from .helpers import applicant, scan, staff_client, ticket_for, token
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _both_at_once(monkeypatch, calls):
+    """Run the two calls in two threads that both pass the up-front checks (both read the
+    person as confirmed) before either takes the row lock: the race, made certain."""
+    barrier = threading.Barrier(len(calls), timeout=20)
+    original = status_machine.transition
+
+    def transition_after_the_other_arrives(*args, **kwargs):
+        if kwargs.get("to") == "checked_in":
+            barrier.wait()
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(status_machine, "transition", transition_after_the_other_arrives)
+    results: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            response = call()
+            results[index] = (response.status_code, response.json())
+        except Exception as exc:  # noqa: BLE001 - shown by the assertion
+            results[index] = repr(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+def test_two_devices_scanning_one_ticket_record_one_check_in(monkeypatch):
+    ada = applicant("ada@princeton.edu")
+    value = token(ticket_for(ada))
+    first, second = staff_client(Role.VOLUNTEER, "one@princeton.edu"), staff_client(Role.ADMIN, "two@princeton.edu")
+    results = _both_at_once(monkeypatch, [lambda: scan(first, value), lambda: scan(second, value)])
+    codes = sorted(r[0] for r in results)
+    assert codes == [200, 409], results
+    winner = next(body for code, body in results if code == 200)
+    loser = next(body for code, body in results if code == 409)
+    assert loser["result"] == "already_checked_in"
+    assert loser["message"].endswith(f" by {winner['person']['checked_in_by']}.")
+    assert CheckIn.objects.filter(application=ada).count() == 1
+    assert ApplicationEvent.objects.filter(application=ada, to_value="checked_in").count() == 1
+
+
+def test_the_same_scan_sent_twice_at_once_gets_the_same_answer(monkeypatch):
+    """An offline queue flushing while the first attempt is still in flight."""
+    ada = applicant("ada@princeton.edu")
+    value = token(ticket_for(ada))
+    device = staff_client(Role.VOLUNTEER)
+    scan_id = str(uuid.uuid4())
+    results = _both_at_once(monkeypatch, [lambda: scan(device, value, scan_id), lambda: scan(device, value, scan_id)])
+    assert [r[0] for r in results] == [200, 200], results
+    assert results[0][1] == results[1][1]
+    assert CheckIn.objects.filter(application=ada).count() == 1
+
+
+def test_many_devices_without_help_still_record_one(monkeypatch):
+    """No barrier: five devices fire at once, however the scheduler interleaves them."""
+    ada = applicant("ada@princeton.edu")
+    value = token(ticket_for(ada))
+    devices = [staff_client(Role.VOLUNTEER) for _ in range(5)]
+    results: list = [None] * 5
+
+    def run(index):
+        try:
+            response = scan(devices[index], value)
+            results[index] = response.status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(results) == [200, 409, 409, 409, 409]
+    assert CheckIn.objects.count() == 1
