@@ -21,13 +21,9 @@ export type WalkInInput = Omit<Schemas["WalkInInputRequest"], "tshirt_size" | "d
 
 export type RefusalCode = "already_checked_in" | "not_confirmed" | "replaced" | "other_event" | "invalid";
 
-/** The error shape of a 409/400 from scan or check-in, with its `result` code (docs/api/checkin.md). */
-export interface CheckInRefusal {
-  message: string;
-  errors?: Record<string, string[]>;
-  result?: RefusalCode;
-  person?: Person;
-}
+/** The one error shape of a 409/400 from scan or check-in, with its `result` code and the
+ *  person when known (docs/api/checkin.md). */
+export type CheckInRefusal = Schemas["Error"] & { result?: RefusalCode; person?: Person };
 
 export type StaffRole = "admin" | "reviewer" | "volunteer";
 export interface StaffMember {
