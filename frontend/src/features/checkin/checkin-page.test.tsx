@@ -377,3 +377,22 @@ describe("walk-ins", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Register and check in" })).toBeEnabled());
   });
 });
+
+describe("walk-in field errors", () => {
+  it("are shown at their fields, with a summary that points to them", async () => {
+    mockFetch({
+      "GET /api/checkin/stats": STATS,
+      "POST /api/checkin/walk-in": {
+        status: 400,
+        body: { message: "email: This field may not be blank.", errors: { email: ["This field may not be blank."], school: ["This field may not be blank."] } },
+      },
+    });
+    renderPage(fakeCamera(), true);
+    await userEvent.click(screen.getByRole("button", { name: "Register a walk-in" }));
+    await userEvent.click(screen.getByRole("button", { name: "Register and check in" }));
+    expect(await screen.findByText("Check the fields marked above.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("School")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText(/^email:/)).not.toBeInTheDocument();
+  });
+});

@@ -79,7 +79,10 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
         onChange={set("tshirt_size")}
         error={errors.tshirt_size}
       />
-      {submit.error ? <Alert kind="error">{submit.error}</Alert> : null}
+      {submit.error ? (
+        // Field errors are shown at their fields: the summary says where to look, not "email: …".
+        <Alert kind="error">{Object.keys(errors).length ? "Check the fields marked above." : submit.error}</Alert>
+      ) : null}
       <div className="checkin-walkin__actions">
         <button type="submit" className="button" disabled={submit.busy}>
           {submit.busy ? "Registering…" : "Register and check in"}
