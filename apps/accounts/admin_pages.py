@@ -6,7 +6,14 @@ from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island
 
+from .models import Role, User
 from .selectors import admin_emails, whitelist_exceptions
+
+
+def reviewers_and_volunteers() -> list[dict]:
+    """The staff beside the organizers, each with their role (the page's role list)."""
+    rows = User.objects.filter(role__in=[Role.REVIEWER, Role.VOLUNTEER]).order_by("role", "email")
+    return [{"email": email, "role": role} for email, role in rows.values_list("email", "role")]
 
 
 @require_safe
@@ -15,7 +22,7 @@ def administrators_page(request):
     return island(
         request,
         "admin-administrators",
-        {"admins": admin_emails(), "me": request.user.email},
+        {"admins": admin_emails(), "staff": reviewers_and_volunteers(), "me": request.user.email},
         title="Administrators",
     )
 

@@ -180,7 +180,7 @@ ADMIN_CARDS = [
     ("Applications", "/admin/users", "Browse, filter and open every application."),
     ("Statistics", "/admin/stats", "Counts at a glance, each downloadable as CSV."),
     ("Batch Decisions", "/admin/batch", "Decide many applications at once, and schedule emails."),
-    ("Admin Users", "/admin/administrators", "Add or remove organizers."),
+    ("Admin Users", "/admin/administrators", "Add or remove organizers, reviewers and volunteers."),
     ("Configuration", "/admin/config", "Dates, status, location and the current cycle."),
     ("Resume Book", "/admin/resumebook", "Download one resume or every confirmed attendee's."),
     ("Assign Applications", "/admin/assignapps", "Give applications to reviewers."),
@@ -192,6 +192,7 @@ ADMIN_CARDS = [
     ("Review Rubric", "/admin/rubric", "The criteria reviewers score, their scales and weights."),
     ("Ranking", "/admin/ranking", "Applicants by calibrated score; fill the event to capacity."),
     ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
+    ("Check-in", "/checkin", "Scan tickets at the door, find people by name, register walk-ins."),
 ]
 
 

@@ -127,7 +127,7 @@ def test_administrators_props_list_the_admins_and_who_is_asking(admin_client, or
     make_user("alan@princeton.edu", admin=True)
     make_user("ada@princeton.edu")
     props = admin_client.get("/admin/administrators").context["page_props"]
-    assert props == {"admins": ["alan@princeton.edu", "grace@princeton.edu"], "me": "grace@princeton.edu"}
+    assert props == {"admins": ["alan@princeton.edu", "grace@princeton.edu"], "staff": [], "me": "grace@princeton.edu"}
 
 
 @pytest.mark.django_db

@@ -114,4 +114,15 @@ export const urls = {
   privacyExport: apiUrl("/api/privacy/export"),
   deleteAccount: apiUrl("/api/privacy/delete-account"),
   sponsorConsent: apiUrl("/api/privacy/consents/sponsors"),
+
+  // Check-in (apps/checkin): the applicant's ticket, and the check-in staff's calls
+  ticket: apiUrl("/api/checkin/ticket"),
+  ticketReissue: apiUrl("/api/checkin/ticket/reissue"),
+  scan: apiUrl("/api/checkin/scan"),
+  checkIn: apiUrl("/api/checkin/check-in"),
+  checkinSearch: apiUrl("/api/checkin/search"),
+  checkinStats: apiUrl("/api/checkin/stats"),
+  walkIn: apiUrl("/api/checkin/walk-in"),
+  staff: apiUrl("/api/auth/staff"),
+  staffRole: apiUrl("/api/auth/staff-role"),
 } as const;

@@ -1,9 +1,14 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render as renderBare, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
+import { QueryProvider } from "../../lib/query";
 import { DashboardPage, type DashboardProps } from "./dashboard-page";
 import type { CycleConfig } from "./state";
+
+// The page fetches the ticket of a confirmed applicant through TanStack Query, as mount() sets up.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <QueryProvider>{children}</QueryProvider> });
 
 const config: CycleConfig = {
   dates: {

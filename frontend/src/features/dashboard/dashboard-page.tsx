@@ -4,6 +4,7 @@ import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
 import { ProgressTracker } from "./progress-tracker";
+import { TicketCard, hasTicket } from "./ticket-card";
 import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
 
 /** Declining is final from the portal: the applicant confirms it first (issue 11). */
@@ -82,6 +83,7 @@ export function DashboardPage(props: DashboardProps) {
         </h1>
         <p className="dashboard__message">{view.message}</p>
         {view.confirmation ? <ConfirmationDetails details={view.confirmation} /> : null}
+        {hasTicket(status) ? <TicketCard /> : null}
 
         <ProgressTracker steps={view.tracker} />
 

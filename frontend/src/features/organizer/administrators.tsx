@@ -1,24 +1,49 @@
-// /admin/administrators: promote a user by email; list the admins, each with Remove Email.
+// /admin/administrators: give an account a staff role by email (organizer, reviewer or
+// volunteer); list the admins, each with Remove Email, and the reviewers and volunteers with theirs.
 import { useState, type FormEvent } from "react";
+import { checkinApi, type StaffMember, type StaffRole } from "../../api/checkin";
 import { organizerApi } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
-import { PageHeader, serverMessage } from "./common";
+import { PageHeader, SelectField, serverMessage } from "./common";
+import "../../styles/staff.css";
 
 export const PROMOTE_FAILED = "Invalid Email - User does not exist";
+
+/** The roles an organizer can give, in the words of the page. */
+export const ROLE_CHOICES: { value: StaffRole; label: string; button: string; word: string }[] = [
+  { value: "admin", label: "Organizer", button: "Make Admin", word: "an admin" },
+  { value: "reviewer", label: "Reviewer", button: "Make Reviewer", word: "a reviewer" },
+  { value: "volunteer", label: "Volunteer", button: "Make Volunteer", word: "a volunteer" },
+];
+const ROLE_HINTS: Record<StaffRole, string> = {
+  admin: "Organizers open every application, decide, and manage the event.",
+  reviewer: "Reviewers score the applications assigned to them and see nothing else.",
+  volunteer: "Volunteers check people in at the event (/checkin) and see nothing else.",
+};
+
+function roleOf(value: string) {
+  return ROLE_CHOICES.find((c) => c.value === value) ?? ROLE_CHOICES[0];
+}
 
 interface Props {
   admins: string[];
   me: string;
+  /** The reviewers and volunteers (the admins are in `admins`). */
+  staff?: StaffMember[];
   /** Where to go after removing oneself (no longer an admin); a full page load by default. */
   onLeave?: () => void;
 }
 
-export function Administrators({ admins: initial, me, onLeave }: Props) {
+export function Administrators({ admins: initial, me, staff: initialStaff = [], onLeave }: Props) {
   const [admins, setAdmins] = useState(initial);
+  const [staff, setStaff] = useState(initialStaff.filter((m) => m.role !== "admin"));
   const [email, setEmail] = useState("");
+  const [role, setRole] = useState<StaffRole>("admin");
+  // The reviewer or volunteer whose role waits for confirmation before it is taken away.
+  const [unstaffing, setUnstaffing] = useState<StaffMember | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // The admin whose removal waits for confirmation.
@@ -33,6 +58,14 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
     }
   }
 
+  async function refreshStaff() {
+    try {
+      setStaff((await checkinApi.staff()).filter((m) => m.role !== "admin"));
+    } catch {
+      /* as above */
+    }
+  }
+
   async function promote(event: FormEvent) {
     event.preventDefault();
     const value = email.trim().toLowerCase();
@@ -43,12 +76,30 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
     setBusy("promote");
     setMessage(null);
     try {
-      await organizerApi.promote(value);
-      setMessage({ ok: true, text: `${value} is now an admin.` });
+      if (role === "admin") await organizerApi.promote(value);
+      else await checkinApi.setStaffRole(value, role);
+      setMessage({ ok: true, text: `${value} is now ${roleOf(role).word}.` });
       setEmail("");
-      await refresh();
-    } catch {
-      setMessage({ ok: false, text: PROMOTE_FAILED });
+      await Promise.all([refresh(), refreshStaff()]);
+    } catch (e) {
+      // 404: no such account; 409: its address isn't verified yet (the server's sentence).
+      const unknown = !(e instanceof ApiError) || e.status === 404 || role === "admin";
+      setMessage({ ok: false, text: unknown ? PROMOTE_FAILED : serverMessage(e, PROMOTE_FAILED) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function unstaff(member: StaffMember) {
+    setUnstaffing(null);
+    setBusy(member.email);
+    setMessage(null);
+    try {
+      await checkinApi.setStaffRole(member.email, "user");
+      setMessage({ ok: true, text: `${member.email} is no longer ${roleOf(member.role).word}.` });
+      await refreshStaff();
+    } catch (e) {
+      setMessage({ ok: false, text: serverMessage(e, "Error removing the role") });
     } finally {
       setBusy(null);
     }
@@ -79,9 +130,12 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
 
   return (
     <div className="stack org-narrow">
-      <PageHeader title="Administrators" lead="Admins can open every application, decide, and manage the event." />
+      <PageHeader
+        title="Administrators"
+        lead="Organizers run the event; reviewers score applications; volunteers check people in at the door."
+      />
       <form className="card stack" onSubmit={promote} noValidate aria-labelledby="create-admin-title">
-        <h2 id="create-admin-title">Create an admin</h2>
+        <h2 id="create-admin-title">Add staff</h2>
         <Field
           label="User email"
           type="email"
@@ -90,9 +144,16 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
           onChange={(e) => setEmail(e.target.value)}
           hint="The person must already have an account."
         />
+        <SelectField
+          label="Role"
+          choices={ROLE_CHOICES}
+          value={role}
+          onChange={(e) => setRole(e.target.value as StaffRole)}
+        />
+        <p className="field__hint org-role-hint">{ROLE_HINTS[role]}</p>
         <div>
           <button type="submit" className="button" disabled={busy !== null}>
-            {busy === "promote" ? "Adding…" : "Make Admin"}
+            {busy === "promote" ? "Adding…" : roleOf(role).button}
           </button>
         </div>
       </form>
@@ -122,6 +183,45 @@ export function Administrators({ admins: initial, me, onLeave }: Props) {
           ))}
         </ul>
       </section>
+      <section className="card stack" aria-labelledby="staff-title">
+        <h2 id="staff-title">
+          Reviewers and volunteers <span className="badge">{staff.length}</span>
+        </h2>
+        {staff.length === 0 ? <p className="muted">No reviewers or volunteers yet.</p> : null}
+        {staff.length ? (
+          <ul className="org-rows" aria-label="Reviewers and volunteers">
+            {staff.map((member) => (
+              <li key={member.email} className="org-row">
+                <span className="org-break">
+                  {member.email} <span className={`badge org-role org-role--${member.role}`}>{roleOf(member.role).label}</span>
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => setUnstaffing(member)}
+                  disabled={busy !== null}
+                  aria-label={`Remove role of ${member.email}`}
+                >
+                  {busy === member.email ? "Removing…" : "Remove role"}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      <ConfirmDialog
+        open={unstaffing !== null}
+        title={`Remove this ${unstaffing ? roleOf(unstaffing.role).label.toLowerCase() : "role"}?`}
+        confirmLabel="Remove role"
+        danger
+        onConfirm={() => unstaffing && unstaff(unstaffing)}
+        onCancel={() => setUnstaffing(null)}
+      >
+        <p>
+          <strong className="org-break">{unstaffing?.email}</strong> will be an ordinary account again
+          {unstaffing?.role === "volunteer" ? ", and can no longer check people in." : ", and can no longer review applications."}
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         title={removingMe ? "Remove your own admin rights?" : "Remove this admin?"}

@@ -1,0 +1,350 @@
+"""Browser journeys of the check-in half of issue 13: an applicant confirms and finds the ticket
+on the dashboard; a volunteer scans it at the door on a phone (Chromium's fake camera plays a
+.y4m of the ticket's QR code) and the applicant's tracker completes "Attend"; a second scan is
+refused with when and by whom; the search fallback; an organizer's walk-in; scans made offline
+queue on the phone and sync to exactly one check-in. Screenshots of /checkin in each state, at
+desktop and phone size, are in the gallery (`make gallery`)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.core import mail
+from playwright.sync_api import Page
+
+from apps.accounts.models import Role, User
+from apps.applications import status_machine
+from apps.applications.models import Answer, Application
+from apps.applications.models import ApplicationStatus as S
+from apps.checkin import checkins, tickets
+from apps.checkin.models import CheckIn, Ticket
+from apps.core.tests.factories import ApplicationFactory, UserFactory
+from apps.cycles.models import CycleStatus as C
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PASSWORD, PHONE, expect, shot, sign_in, watch_csp
+from e2e.fake_camera import camera_args, write_y4m
+from e2e.test_accessibility import FAILING_IMPACTS, audit
+
+EVENT = {"start": "2026-03-07", "end": "2026-03-08", "location": "Friend Center, Princeton, NJ"}
+
+
+def set_up_event(cycle_status: str = C.RELEASED) -> None:
+    cycle = current_cycle()
+    for name, value in {
+        "due": "2026-01-15",
+        "start": EVENT["start"],
+        "end": EVENT["end"],
+        "housing": "2026-02-14",
+        "confirmation_first_deadline": "2026-02-01",
+        "confirmation_second_deadline": "2026-02-20",
+        "waitlist_deadline": "2026-02-10",
+    }.items():
+        setattr(cycle, name, value)
+    cycle.location = EVENT["location"]
+    cycle.save()
+    cycle_set_status(cycle=current_cycle(), status=cycle_status)
+
+
+def applicant(
+    email: str, status: str, first: str, last: str, *, tshirt: str = "M", dietary: str = "Vegan"
+) -> Application:
+    """An applicant brought to `status` through the status machine, with the door's answers."""
+    application = ApplicationFactory(user=UserFactory(email=email), status=status, first=first, last=last)
+    Answer.objects.create(application=application, question_id="tshirt_size", value=tshirt)
+    Answer.objects.create(application=application, question_id="dietary_restrictions", value=dietary)
+    return application
+
+
+def live_token(application: Application) -> str:
+    """The token of the application's live ticket, issued (after commit) by its confirmation."""
+    ticket = tickets.issue_if_missing(application_id=application.pk) or Ticket.objects.get(
+        application=application, voided_at__isnull=True
+    )
+    return tickets.token_of(ticket)
+
+
+def staff(email: str, role: str = Role.VOLUNTEER) -> User:
+    return UserFactory(email=email, role=role)
+
+
+@pytest.fixture
+def camera_page(browser, live_server, tmp_path) -> Iterator[Callable[..., Page]]:
+    """camera_page(qr_text, phone=True) -> a page of a Chromium whose camera shows the QR code of
+    `qr_text`. The fake camera's file is fixed at launch, so each call launches a browser."""
+    launched = []
+
+    def factory(qr_text: str, *, phone: bool = True) -> Page:
+        video = write_y4m(tmp_path / f"camera-{len(launched)}.y4m", qr_text)
+        camera = browser.browser_type.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS + camera_args(video), headless=True
+        )
+        launched.append(camera)
+        options = {"base_url": live_server.url, "locale": "en-US", "timezone_id": "America/New_York"}
+        if phone:
+            options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+        else:
+            options |= {"viewport": DESKTOP}
+        context = camera.new_context(**options)
+        watch_csp(context)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield factory
+    for camera in launched:
+        camera.close()
+
+
+def start_camera(page: Page) -> None:
+    page.get_by_role("button", name="Start camera").click()
+    expect(page.get_by_role("button", name="Stop camera")).to_be_visible()
+
+
+def result(page: Page, title: str):
+    """The answer card, found by its heading. Decoding runs on the page's thread: on a machine
+    shared with other test runs a first read can take a while."""
+    card = page.get_by_role("region", name=title)
+    expect(card).to_be_visible(timeout=30_000)
+    return card
+
+
+def test_confirm_then_scan_the_ticket_at_the_door(page, camera_page):
+    """Confirm → the ticket on the dashboard → a volunteer's phone scans it → "Checked in" → the
+    applicant's tracker completes "Attend"; the same ticket again → already checked in, by whom."""
+    set_up_event()
+    ada = applicant("ada@princeton.edu", S.ACCEPTED, "Ada", "Lovelace", tshirt="S", dietary="Vegan,Nut allergy")
+
+    sign_in(page, "ada@princeton.edu", PASSWORD)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")
+    ticket = page.get_by_role("region", name="Your ticket")
+    expect(ticket.get_by_role("img", name="QR code of your ticket")).to_be_visible()
+    expect(ticket).to_contain_text("Friend Center, Princeton, NJ")
+    expect(ticket.get_by_role("link", name="Add to calendar")).to_have_attribute("href", "/api/checkin/ticket.ics")
+    expect(page.get_by_role("list", name="Application progress")).to_contain_text("Attend (not yet)")
+    shot(page, "checkin-dashboard-ticket-desktop")
+    token = live_token(ada)
+
+    volunteer = staff("sam@princeton.edu")
+    door = camera_page(token)
+    sign_in(door, volunteer, expect_path="/checkin")
+    expect(door.get_by_role("heading", name="Check-in", level=1)).to_be_visible()
+    expect(door.get_by_text("0 of 1 checked in")).to_be_visible()
+    # Walk-ins create accounts: organizers only.
+    expect(door.get_by_role("button", name="Register a walk-in")).to_have_count(0)
+    start_camera(door)
+    card = result(door, "Checked in")
+    expect(card).to_contain_text("Ada Lovelace")
+    expect(card).to_contain_text("Princeton University")
+    expect(card.get_by_text("Vegan, Nut allergy")).to_be_visible()
+    expect(card.get_by_text("S", exact=True)).to_be_visible()
+    expect(door.get_by_text("1 of 1 checked in")).to_be_visible()
+    shot(door, "checkin-scan-checked-in-phone")
+    assert [v for v in audit(door) if v["impact"] in FAILING_IMPACTS] == []
+    ada.refresh_from_db()
+    assert ada.status == S.CHECKED_IN
+    assert CheckIn.objects.filter(application=ada).count() == 1
+
+    # The applicant's dashboard: "Attend" is complete, and the ticket says it was used.
+    page.reload()
+    expect(page.get_by_role("list", name="Application progress")).to_contain_text("Attend (complete)")
+    expect(page.get_by_role("region", name="Your ticket")).to_contain_text("Checked in at")
+    expect(page.get_by_role("button", name="Re-issue ticket")).to_have_count(0)
+
+    # The same ticket a second time (the camera restarted, as for the next person in line).
+    door.get_by_role("button", name="Stop camera").click()
+    start_camera(door)
+    card = result(door, "Already checked in")
+    expect(card).to_contain_text(re.compile(r"Already checked in at \d\d:\d\d\b.* by sam@princeton\.edu"))
+    expect(card).to_contain_text("Ada Lovelace")
+    assert CheckIn.objects.filter(application=ada).count() == 1
+    assert door.js_errors == [] and page.js_errors == []
+
+
+def test_search_fallback_refusals_and_a_walk_in(new_page):
+    """An organizer finds people by name: a confirmed one is checked in, a waitlisted one is
+    refused with the reason; then registers a walk-in, checked in at once."""
+    set_up_event()
+    bob = applicant("bob@yale.edu", S.CONFIRMED, "Bob", "Moses", tshirt="L", dietary="Halal")
+    applicant("cy@mit.edu", S.WAITLISTED, "Cy", "Young")
+    organizer = staff("grace@princeton.edu", Role.ADMIN)
+
+    door = new_page(phone=True)
+    sign_in(door, organizer, next="/checkin")
+    search = door.get_by_label("Name or email")
+    search.fill("bob")
+    hits = door.get_by_role("list", name="Search results")
+    expect(hits).to_contain_text("bob@yale.edu")
+    hits.get_by_role("button", name="Check in Bob Moses").click()
+    card = result(door, "Checked in")
+    expect(card).to_contain_text("Halal")
+    expect(hits).to_contain_text("In at")
+    assert CheckIn.objects.filter(application=bob).count() == 1
+
+    search.fill("Cy Yo")
+    expect(hits).to_contain_text("cy@mit.edu")
+    expect(hits).to_contain_text("Waitlisted")
+    hits.get_by_role("button", name="Check in Cy Young").click()
+    card = result(door, "Not checked in")
+    expect(card).to_contain_text("Not confirmed: the application is waitlisted.")
+    shot(door, "checkin-search-refused-phone")
+
+    door.get_by_role("button", name="Register a walk-in").click()
+    form = door.get_by_role("form", name="Register a walk-in")
+    form.get_by_label("Email").fill("lin@princeton.edu")
+    form.get_by_label("First name").fill("Lin")
+    form.get_by_label("Last name").fill("Wu")
+    form.get_by_label("School").fill("Princeton University")
+    form.get_by_label("Dietary needs (optional)").fill("Kosher")
+    form.get_by_label("T-shirt size (optional)").select_option("XL")
+    form.get_by_role("button", name="Register and check in").click()
+    card = result(door, "Checked in")
+    expect(card).to_contain_text("Lin Wu")
+    expect(card).to_contain_text("Kosher")
+    expect(door.get_by_text("Lin Wu is registered and checked in.", exact=False)).to_be_visible()
+    walk_in = Application.objects.get(email="lin@princeton.edu")
+    assert walk_in.status == S.CHECKED_IN
+    assert CheckIn.objects.filter(application=walk_in).count() == 1
+    assert any("lin@princeton.edu" in m.to for m in mail.outbox)  # the link to set a password
+
+    # Registering the same person twice is refused, and says where to look instead.
+    door.get_by_role("button", name="Register a walk-in").click()
+    form.get_by_label("Email").fill("lin@princeton.edu")
+    form.get_by_label("First name").fill("Lin")
+    form.get_by_label("Last name").fill("Wu")
+    form.get_by_label("School").fill("Princeton University")
+    form.get_by_role("button", name="Register and check in").click()
+    expect(form.get_by_role("alert").first).to_contain_text("already exists")
+    assert User.objects.filter(email="lin@princeton.edu").count() == 1
+    assert door.js_errors == []
+
+
+def test_scans_made_offline_wait_on_the_phone_and_sync_to_one_check_in(camera_page):
+    """Offline, a search check-in and a camera scan of the same person both wait on the phone
+    ("2 waiting to sync"); back online they sync: one check-in, the other "already"."""
+    set_up_event()
+    dee = applicant("dee@princeton.edu", S.CONFIRMED, "Dee", "Dunn")
+    token = live_token(dee)
+    volunteer = staff("kim@princeton.edu")
+
+    door = camera_page(token)
+    sign_in(door, volunteer, expect_path="/checkin")
+    door.get_by_label("Name or email").fill("dee")
+    hits = door.get_by_role("list", name="Search results")
+    expect(hits).to_contain_text("dee@princeton.edu")
+
+    door.context.set_offline(True)
+    expect(door.get_by_text("Offline · scans are kept on this device")).to_be_visible()
+    hits.get_by_role("button", name="Check in Dee Dunn").click()
+    card = result(door, "Saved offline")
+    expect(card).to_contain_text("Dee Dunn: it will be checked in when the connection is back.")
+    start_camera(door)
+    expect(door.get_by_text("Offline · 2 waiting to sync")).to_be_visible(timeout=15_000)
+    waiting = door.get_by_role("list", name="Waiting to sync")
+    expect(waiting.get_by_role("listitem")).to_have_count(2)
+    shot(door, "checkin-offline-queued-phone")
+    assert [v for v in audit(door) if v["impact"] in FAILING_IMPACTS] == []
+    assert CheckIn.objects.count() == 0
+
+    door.context.set_offline(False)
+    synced = door.get_by_role("list", name="Synced from this device")
+    expect(synced.get_by_role("listitem")).to_have_count(2, timeout=15_000)
+    expect(synced).to_contain_text("Checked in")
+    expect(synced).to_contain_text("Already checked in")
+    expect(door.get_by_text(re.compile("waiting to sync"))).to_have_count(0)
+    expect(door.get_by_text("1 of 1 checked in")).to_be_visible()
+    # The "Saved offline" card now gives its scan's answer: the search check-in came first.
+    expect(result(door, "Already checked in")).to_contain_text("by kim@princeton.edu")
+    shot(door, "checkin-offline-synced-phone")
+    assert CheckIn.objects.filter(application=dee).count() == 1
+    dee.refresh_from_db()
+    assert dee.status == S.CHECKED_IN
+    assert door.evaluate("localStorage.getItem('portal.checkin.queue:kim@princeton.edu')").count('"pending":[]') == 1
+    assert door.js_errors == []
+
+
+def test_only_organizers_and_volunteers_reach_the_page(new_page):
+    """A visitor is asked to sign in first; a student who signs in for it lands on their dashboard
+    (the other roles' redirects: apps/checkin/tests/test_checkin_pages.py)."""
+    UserFactory(email="stu@princeton.edu")
+    page = new_page()
+    page.goto("/checkin")
+    page.wait_for_url("**/login?next=%2Fcheckin")
+    sign_in(page, "stu@princeton.edu", next="/checkin", expect_path="/dashboard")
+    expect(page.get_by_role("heading", name="Check-in")).to_have_count(0)
+    assert page.js_errors == []
+
+
+# --- Gallery: /checkin in each state and the dashboard ticket, at desktop and phone size ----
+
+STATES = ["idle", "checked_in", "already", "not_confirmed", "replaced", "invalid", "walk_in_form"]
+
+
+@pytest.mark.gallery
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+@pytest.mark.parametrize("state", STATES)
+def test_checkin_gallery(camera_page, phone, state):
+    set_up_event()
+    eve = applicant(
+        "eve@princeton.edu", S.CONFIRMED, "Evelyn", "Ashworth-Castellanos", dietary="Vegetarian,Gluten-free"
+    )
+    token = live_token(eve)
+    organizer = staff("grace@princeton.edu", Role.ADMIN)
+    titles = {
+        "checked_in": "Checked in",
+        "already": "Already checked in",
+        "not_confirmed": "Not checked in",
+        "replaced": "Old ticket",
+        "invalid": "Not a valid ticket",
+    }
+    if state == "already":
+        checkins.check_in_application(application_id=eve.pk, scan_id=uuid.uuid4(), user=organizer)
+    if state == "not_confirmed":
+        wes = applicant("wes@princeton.edu", S.CONFIRMED, "Wes", "Tan")
+        token = live_token(wes)
+        status_machine.transition(application_id=wes.pk, to=S.WAITLISTED, actor=organizer, override=True)
+    if state == "replaced":
+        tickets.reissue(application_id=eve.pk, by_applicant=True)
+    if state == "invalid":
+        token = token[:-4] + "AAAA"
+
+    door = camera_page(token, phone=phone)
+    sign_in(door, organizer, next="/checkin")
+    expect(door.get_by_text("checked in", exact=False).first).to_be_visible()
+    suffix = "phone" if phone else "desktop"
+    if state == "walk_in_form":
+        door.get_by_role("button", name="Register a walk-in").click()
+        door.get_by_role("button", name="Register and check in").click()
+        expect(door.get_by_role("form", name="Register a walk-in").get_by_role("alert").first).to_be_visible()
+    elif state != "idle":
+        start_camera(door)
+        result(door, titles[state])
+    shot(door, f"checkin-{state.replace('_', '-')}-{suffix}")
+    assert door.js_errors == []
+
+
+@pytest.mark.gallery
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_dashboard_ticket_gallery(new_page, phone):
+    set_up_event()
+    ada = applicant("ada@princeton.edu", S.CONFIRMED, "Ada", "Lovelace")
+    live_token(ada)
+    page = new_page(phone=phone)
+    sign_in(page, "ada@princeton.edu")
+    ticket = page.get_by_role("region", name="Your ticket")
+    expect(ticket.get_by_role("img", name="QR code of your ticket")).to_be_visible()
+    suffix = "phone" if phone else "desktop"
+    ticket.scroll_into_view_if_needed()
+    shot(page, f"checkin-dashboard-ticket-{suffix}")
+    page.get_by_role("button", name="Re-issue ticket").click()
+    expect(page.get_by_role("alertdialog", name="Re-issue your ticket?")).to_be_visible()
+    shot(page, f"checkin-dashboard-reissue-dialog-{suffix}", full_page=False)
+    assert page.js_errors == []

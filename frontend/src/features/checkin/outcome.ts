@@ -1,0 +1,104 @@
+// What one check-in attempt came to, and how the result card shows it. The server's answers
+// (docs/api/checkin.md: 200 CheckInResult, 409 CheckInRefusal with a `result` code, 400 invalid)
+// become one Outcome; the card is a pure function of it, so every state is table-tested.
+import type { CheckInRefusal, CheckInResult, Person } from "../../api/checkin";
+import { ApiError } from "../../lib/api";
+
+export type Outcome =
+  | { kind: "checked_in"; person: Person }
+  | { kind: "already"; message: string; person: Person | null }
+  | { kind: "refused"; message: string; person: Person | null }
+  | { kind: "replaced"; message: string; person: Person | null }
+  | { kind: "invalid"; message: string }
+  /** Saved on this device while offline (or the server unreachable): it syncs later. */
+  | { kind: "queued"; label: string; scanId?: string }
+  /** Any other definitive answer (a 403 after the role was taken away, a 404 id). */
+  | { kind: "error"; message: string };
+
+export const INVALID_TICKET = "This isn't a valid ticket.";
+
+/**
+ * Whether a decoded QR code has a ticket token's shape ("<code>.<version>.<signature>", all
+ * URL-safe base64). Anything else (a URL, a Wi-Fi code) is refused on the spot, online or not,
+ * instead of being queued for the server to refuse later. The signature is the server's to check.
+ */
+export function looksLikeTicket(text: string): boolean {
+  return /^[A-Za-z0-9_-]{8,64}\.\d{1,6}\.[A-Za-z0-9_-]{8,128}$/.test(text.trim());
+}
+
+export function outcomeOfResult(result: CheckInResult): Outcome {
+  return { kind: "checked_in", person: result.person };
+}
+
+/** A failed request's outcome, when the server answered it (see isTransient for the rest). */
+export function outcomeOfError(error: unknown): Outcome {
+  if (!(error instanceof ApiError)) return { kind: "error", message: "Something went wrong. Try again." };
+  const body = error.body as CheckInRefusal;
+  const message = body.message || `Request failed (${error.status})`;
+  const person = body.person ?? null;
+  switch (body.result) {
+    case "already_checked_in":
+      return { kind: "already", message, person };
+    case "not_confirmed":
+    case "other_event":
+      return { kind: "refused", message, person };
+    case "replaced":
+      return { kind: "replaced", message, person };
+    case "invalid":
+      return { kind: "invalid", message };
+  }
+  if (error.status === 400 && body.errors?.token) return { kind: "invalid", message };
+  return { kind: "error", message };
+}
+
+/**
+ * Whether a failure is worth retrying from the queue: no answer at all (offline, a dropped
+ * connection: fetch's TypeError), a server or gateway error, a timeout or a rate limit. Any
+ * other answer is the server's verdict on this scan and retrying can't change it.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  return true;
+}
+
+export type Tone = "ok" | "warn" | "err" | "info";
+
+export interface CardView {
+  tone: Tone;
+  title: string;
+  /** The sentence under the title: the server's reason, or what happens next. */
+  detail: string | null;
+  person: Person | null;
+}
+
+export function cardView(outcome: Outcome): CardView {
+  switch (outcome.kind) {
+    case "checked_in":
+      return { tone: "ok", title: "Checked in", detail: null, person: outcome.person };
+    case "already":
+      return { tone: "warn", title: "Already checked in", detail: outcome.message, person: outcome.person };
+    case "refused":
+      return { tone: "err", title: "Not checked in", detail: outcome.message, person: outcome.person };
+    case "replaced":
+      return { tone: "err", title: "Old ticket", detail: outcome.message, person: outcome.person };
+    case "invalid":
+      return { tone: "err", title: "Not a valid ticket", detail: outcome.message, person: null };
+    case "queued":
+      return {
+        tone: "info",
+        title: "Saved offline",
+        detail: `${outcome.label}: it will be checked in when the connection is back.`,
+        person: null,
+      };
+    case "error":
+      return { tone: "err", title: "Not checked in", detail: outcome.message, person: null };
+  }
+}
+
+/** "2026-11-24T10:42:05Z" → "10:42" in the device's time zone (the day is the event's). */
+export function clockTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone });
+}

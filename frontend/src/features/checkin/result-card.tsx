@@ -1,0 +1,66 @@
+// The answer to the last scan, big enough to read at arm's length: green checked in, amber
+// already checked in (when and by whom), red refused with the server's reason, blue saved
+// offline. The person's details are what the door needs: school, dietary needs, t-shirt size.
+import type { Person } from "../../api/checkin";
+import { cardView, type Outcome } from "./outcome";
+
+function PersonDetails({ person }: { person: Person }) {
+  return (
+    <dl className="checkin-person">
+      <div className="checkin-person__name">
+        <dt className="visually-hidden">Name</dt>
+        <dd>{person.name}</dd>
+      </div>
+      <div className="checkin-person__wide">
+        <dt>Email</dt>
+        <dd className="checkin-break">{person.email}</dd>
+      </div>
+      <div>
+        <dt>School</dt>
+        <dd>{person.school || "—"}</dd>
+      </div>
+      <div>
+        <dt>Dietary needs</dt>
+        <dd>{listText(person.dietary_restrictions) || "None"}</dd>
+      </div>
+      <div>
+        <dt>T-shirt size</dt>
+        <dd>{person.tshirt_size || "—"}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A multiselect answer is stored "Vegan,Nut allergy": shown with a space after each comma. */
+export function listText(value: string): string {
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
+const ICONS = { ok: "✓", warn: "!", err: "✕", info: "↻" } as const;
+
+export function ResultCard({ outcome, onDismiss }: { outcome: Outcome; onDismiss?: () => void }) {
+  const view = cardView(outcome);
+  return (
+    <section className={`card checkin-result checkin-result--${view.tone}`} aria-labelledby="checkin-result-title">
+      <div className="checkin-result__head">
+        <span className="checkin-result__icon" aria-hidden="true">
+          {ICONS[view.tone]}
+        </span>
+        <h2 id="checkin-result-title" className="checkin-result__title">
+          {view.title}
+        </h2>
+      </div>
+      {view.detail ? <p className="checkin-result__detail">{view.detail}</p> : null}
+      {view.person ? <PersonDetails person={view.person} /> : null}
+      {onDismiss ? (
+        <button type="button" className="button button--secondary button--small" onClick={onDismiss}>
+          Clear
+        </button>
+      ) : null}
+    </section>
+  );
+}

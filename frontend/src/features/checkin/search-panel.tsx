@@ -1,0 +1,95 @@
+// The fallback when a ticket won't scan (a cracked screen, no camera): find the person by name
+// or email and check them in with a button. Results come from the server, so search needs the
+// connection; a "Check in" tapped while offline is queued like a scan.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { checkinApi, type SearchHit } from "../../api/checkin";
+import { Field } from "../../components/field";
+import { Spinner } from "../../components/spinner";
+import { serverMessage, statusWord, useDebounced } from "../organizer/common";
+import { clockTime } from "./outcome";
+
+export const MIN_QUERY = 2;
+
+export function SearchPanel({
+  online,
+  onCheckIn,
+  busyId,
+}: {
+  online: boolean;
+  onCheckIn: (hit: SearchHit) => void;
+  /** The application whose check-in is on its way. */
+  busyId: number | null;
+}) {
+  const [text, setText] = useState("");
+  const q = useDebounced(text.trim(), 300);
+  const search = useQuery({
+    queryKey: ["checkin-search", q],
+    queryFn: () => checkinApi.search(q),
+    enabled: q.length >= MIN_QUERY && online,
+    placeholderData: (previous) => previous,
+  });
+  const results = q.length >= MIN_QUERY ? (search.data?.results ?? []) : [];
+
+  return (
+    <section className="card stack checkin-search" aria-labelledby="checkin-search-title">
+      <h2 id="checkin-search-title" className="checkin-card__title">
+        Find someone
+      </h2>
+      <form role="search" onSubmit={(e) => e.preventDefault()}>
+        <Field
+          label="Name or email"
+          type="search"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          hint={online ? "At least 2 characters." : "Search needs the connection; scans still work and wait to sync."}
+        />
+      </form>
+      {search.isFetching && !search.data ? <Spinner label="Searching…" /> : null}
+      {search.isError ? (
+        <p className="field__error" role="alert">
+          {serverMessage(search.error, "The search failed. Try again.")}
+        </p>
+      ) : null}
+      {q.length >= MIN_QUERY && search.isSuccess && results.length === 0 ? (
+        <p className="muted">No applicant matches “{q}”.</p>
+      ) : null}
+      {results.length ? (
+        <ul className="checkin-hits" aria-label="Search results">
+          {results.map((hit) => {
+            const inAt = hit.checked_in_at ? clockTime(hit.checked_in_at) : null;
+            const canCheckIn = hit.status === "confirmed";
+            return (
+              <li key={hit.application_id} className="checkin-hit">
+                <div className="checkin-hit__who">
+                  <strong>{hit.name}</strong>
+                  <span className="muted checkin-break">{hit.email}</span>
+                  <span className="muted">{hit.school}</span>
+                </div>
+                <div className="checkin-hit__action">
+                  {inAt ? (
+                    <span className="badge checkin-badge--ok">In at {inAt}</span>
+                  ) : (
+                    <>
+                      {!canCheckIn ? <span className="badge">{statusWord(hit.status)}</span> : null}
+                      <button
+                        type="button"
+                        className={`button button--small${canCheckIn ? "" : " button--secondary"}`}
+                        onClick={() => onCheckIn(hit)}
+                        disabled={busyId !== null}
+                        aria-label={`Check in ${hit.name}`}
+                      >
+                        {busyId === hit.application_id ? "Checking in…" : "Check in"}
+                      </button>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

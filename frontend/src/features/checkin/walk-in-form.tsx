@@ -1,0 +1,96 @@
+// An organizer registers someone who turned up without applying: account, minimal application
+// and check-in in one request (POST walk-in). Volunteers don't see it (the API refuses them too).
+import { useState, type FormEvent } from "react";
+import { checkinApi, type WalkInInput } from "../../api/checkin";
+import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
+import { useSubmit } from "../../lib/use-submit";
+import { SelectField } from "../organizer/common";
+import { outcomeOfResult, type Outcome } from "./outcome";
+
+const EMPTY: WalkInInput = {
+  email: "",
+  first_name: "",
+  last_name: "",
+  school: "",
+  dietary_restrictions: "",
+  tshirt_size: "",
+};
+
+export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onDone: (outcome: Outcome) => void }) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<WalkInInput>(EMPTY);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = useSubmit();
+  const set = (name: keyof WalkInInput) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  async function register(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    const body = { ...values, email: values.email.trim().toLowerCase() };
+    await submit.run(async () => {
+      const result = await checkinApi.walkIn(body);
+      onDone(outcomeOfResult(result));
+      setDone(`${result.person.name} is registered and checked in. A link to set a password was emailed to ${result.person.email}.`);
+      setValues(EMPTY);
+      setOpen(false);
+    }, "The walk-in could not be registered. Try again.");
+  }
+
+  if (!open) {
+    return (
+      <section className="card checkin-walkin" aria-labelledby="checkin-walkin-title">
+        <h2 id="checkin-walkin-title" className="checkin-card__title">
+          Walk-ins
+        </h2>
+        <p className="muted">Someone who didn't apply? Register them and check them in at once.</p>
+        {done ? <Alert kind="success">{done}</Alert> : null}
+        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+          Register a walk-in
+        </button>
+      </section>
+    );
+  }
+
+  const errors = submit.fieldErrors;
+  return (
+    <form className="card stack checkin-walkin" onSubmit={register} noValidate aria-labelledby="checkin-walkin-title">
+      <h2 id="checkin-walkin-title" className="checkin-card__title">
+        Register a walk-in
+      </h2>
+      <Field label="Email" type="email" autoComplete="off" value={values.email} onChange={set("email")} error={errors.email} required />
+      <div className="checkin-walkin__names">
+        <Field label="First name" autoComplete="off" value={values.first_name} onChange={set("first_name")} error={errors.first_name} required />
+        <Field label="Last name" autoComplete="off" value={values.last_name} onChange={set("last_name")} error={errors.last_name} required />
+      </div>
+      <Field label="School" autoComplete="off" value={values.school} onChange={set("school")} error={errors.school} required />
+      <Field
+        label="Dietary needs (optional)"
+        autoComplete="off"
+        value={values.dietary_restrictions}
+        onChange={set("dietary_restrictions")}
+        error={errors.dietary_restrictions}
+      />
+      <SelectField
+        label="T-shirt size (optional)"
+        choices={[{ value: "", label: "Not given" }, ...tshirtSizes.map((size) => ({ value: size, label: size }))]}
+        value={values.tshirt_size}
+        onChange={set("tshirt_size")}
+        error={errors.tshirt_size}
+      />
+      {submit.error ? (
+        // Field errors are shown at their fields: the summary says where to look, not "email: …".
+        <Alert kind="error">{Object.keys(errors).length ? "Check the fields marked above." : submit.error}</Alert>
+      ) : null}
+      <div className="checkin-walkin__actions">
+        <button type="submit" className="button" disabled={submit.busy}>
+          {submit.busy ? "Registering…" : "Register and check in"}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(false)} disabled={submit.busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

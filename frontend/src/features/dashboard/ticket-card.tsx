@@ -1,0 +1,118 @@
+// The confirmed applicant's ticket on the dashboard: the QR code the door scans, the event's
+// dates and place with an "Add to calendar" file, and "Re-issue ticket" for a lost or shared
+// one (the old code stops working: asked first). Checked in, it says so instead.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { checkinApi, type Ticket } from "../../api/checkin";
+import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Spinner } from "../../components/spinner";
+import { useSubmit } from "../../lib/use-submit";
+import { serverMessage } from "../organizer/common";
+import { clockTime } from "../checkin/outcome";
+import { formatDate } from "./state";
+import "../../styles/ticket.css";
+
+export const TICKET_KEY = ["checkin-ticket"] as const;
+
+/** The statuses that hold a ticket. */
+export function hasTicket(status: string): boolean {
+  return status === "confirmed" || status === "checked_in";
+}
+
+/** The QR as an image: the server's SVG through a data: URI (img-src allows data:), never
+ *  inserted as markup. */
+export function qrImageSrc(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** "May 21, 2024" or "May 21 – May 22, 2024"-style: the event's first and last day. */
+export function eventDates(start: string, end: string): string {
+  if (!start) return "";
+  if (!end || end === start) return formatDate(start);
+  return `${formatDate(start)} – ${formatDate(end)}`;
+}
+
+function TicketBody({ ticket }: { ticket: Ticket }) {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState(false);
+  const submit = useSubmit();
+
+  async function reissue() {
+    setDone(false);
+    const ok = await submit.run(async () => {
+      const fresh = await checkinApi.reissue();
+      client.setQueryData(TICKET_KEY, fresh);
+    }, "The ticket could not be re-issued. Try again.");
+    setAsking(false);
+    setDone(ok);
+  }
+
+  const when = eventDates(ticket.event.start, ticket.event.end);
+  return (
+    <div className="ticket__body">
+      <figure className="ticket__qr">
+        <img src={qrImageSrc(ticket.qr_svg)} alt="QR code of your ticket" width={200} height={200} />
+        <figcaption className="muted">
+          {ticket.checked_in_at ? "Used at the door." : "Show this code at the door."}
+          {ticket.version > 1 ? ` Ticket version ${ticket.version}.` : null}
+        </figcaption>
+      </figure>
+      <div className="ticket__facts stack--tight">
+        {ticket.checked_in_at ? (
+          <p className="ticket__checked-in">
+            <span aria-hidden="true">✓ </span>Checked in at {clockTime(ticket.checked_in_at)}
+          </p>
+        ) : null}
+        <p className="ticket__event">
+          <strong>{ticket.event.name}</strong>
+          {when ? <span>{when}</span> : null}
+          {ticket.event.location ? <span>{ticket.event.location}</span> : null}
+        </p>
+        <div className="ticket__actions">
+          <a className="button button--secondary" href={ticket.ics_url} download>
+            Add to calendar
+          </a>
+          {!ticket.checked_in_at ? (
+            <button type="button" className="button button--secondary" onClick={() => setAsking(true)} disabled={submit.busy}>
+              Re-issue ticket
+            </button>
+          ) : null}
+        </div>
+        {done ? <Alert kind="success">Your new ticket is above, and on its way to your inbox. The old one no longer works.</Alert> : null}
+        {submit.error ? <Alert kind="error">{submit.error}</Alert> : null}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title="Re-issue your ticket?"
+        confirmLabel="Re-issue ticket"
+        cancelLabel="Keep this ticket"
+        busy={submit.busy}
+        onConfirm={reissue}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          Your current QR code will stop working at the door, and a new one will be emailed to you. Do this if you lost
+          the ticket or shared it by mistake.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export function TicketCard() {
+  const ticket = useQuery({ queryKey: TICKET_KEY, queryFn: checkinApi.ticket });
+  return (
+    <section className="ticket" aria-labelledby="ticket-title">
+      <h2 id="ticket-title" className="ticket__title">
+        Your ticket
+      </h2>
+      {ticket.isPending ? <Spinner label="Loading your ticket…" /> : null}
+      {ticket.isError ? (
+        <Alert kind="info">{serverMessage(ticket.error, "Your ticket could not be loaded. Reload the page to try again.")}</Alert>
+      ) : null}
+      {ticket.data ? <TicketBody ticket={ticket.data} /> : null}
+    </section>
+  );
+}
