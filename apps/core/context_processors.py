@@ -47,6 +47,8 @@ def portal(request) -> dict:
         "nav_is_admin": signed_in and getattr(user, "is_admin", False),
         # A volunteer's one page (organizers reach it from the Admin Panel).
         "nav_is_volunteer": signed_in and getattr(user, "role", "") == "volunteer",
+        # A reviewer's one page (organizers reach it from the Admin Panel too).
+        "nav_is_reviewer": signed_in and getattr(user, "role", "") == "reviewer",
         "event_name": settings.EVENT_NAME,
         "event_site_url": settings.EVENT_SITE_URL,
         "trust_badge_url": settings.TRUST_BADGE_URL,

@@ -22,6 +22,7 @@ from django.utils import timezone
 from apps.applications import consents
 from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
 from apps.applications.status_machine import PRE_RELEASE, visible_status
+from apps.checkin.models import CheckIn, Ticket
 from apps.cycles.models import Question
 from apps.mailings import recipients
 from apps.resumes import zip as resume_zip
@@ -92,6 +93,15 @@ def _application(application: Application, user) -> dict:
             }
             for r in records
         ],
+        # The tickets issued (not their codes: a code is a key to the door, not a fact about
+        # the person) and the check-in at the event, with who let them in as "a volunteer".
+        "tickets": [
+            {"version": t.version, "issued_at": _when(t.issued_at), "voided_at": _when(t.voided_at)}
+            for t in Ticket.objects.filter(application=application).order_by("version")
+        ],
+        "check_in": next(
+            ({"at": _when(c.at), "how": c.method} for c in CheckIn.objects.filter(application=application)), None
+        ),
     }
 
 

@@ -18,6 +18,8 @@ from conftest import PortalClient
 
 PARAM_VALUES = {
     "int": ["0", "999999999999"],
+    # The review API's ids (apps/reviews/review_urls.py): digits only, at most 18 of them.
+    "rid": ["1", "999999999999999999"],
     "str": ["ada%40princeton.edu", "nobody%40nowhere.edu", "%00", "x" * 300, "..%2F..%2Fetc%2Fpasswd"],
     "path": ["a%2Fb", "[unclosed", "%F0%9F%92%A5"],
 }
@@ -65,7 +67,8 @@ def concrete_paths(route: str) -> list[str]:
     for variant in range(max(len(PARAM_VALUES["str"]), len(PARAM_VALUES["path"]))):
         path = route
         for converter, _name in names:
-            values = PARAM_VALUES.get(converter or "str", PARAM_VALUES["str"])
+            # A converter without sample values fails here: its routes would only ever get a 404.
+            values = PARAM_VALUES[converter or "str"]
             path = CONVERTER.sub(values[variant % len(values)], path, count=1)
         paths.append("/" + path)
     return paths

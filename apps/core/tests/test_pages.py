@@ -251,6 +251,15 @@ def test_navbar_for_an_admin_shows_admin(admin_client):
     assert nav_links(admin_client.get("/")) == ["Admin", "Dashboard", "Logout"]
 
 
+@pytest.mark.parametrize(("role", "link"), [("volunteer", "Check-in"), ("reviewer", "Reviews")])
+def test_navbar_for_staff_shows_their_one_page(role, link):
+    from apps.core.tests.factories import UserFactory
+    from conftest import signed_in_client
+
+    person = UserFactory(email=f"{role}@princeton.edu", role=role)
+    assert nav_links(signed_in_client(person).get("/dashboard")) == [link, "Dashboard", "Logout"]
+
+
 @pytest.mark.parametrize("status", ["not_open", "closed", "released", "confirmation_closed"])
 def test_navbar_hides_apply_unless_the_cycle_is_open(student_client, status):
     cycle_set_status(cycle=current_cycle(), status=status)
