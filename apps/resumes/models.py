@@ -26,6 +26,7 @@ class ResumeAccess(models.Model):
         SINGLE = "single", "Single download"
         BOOK = "book", "Resume book (zip)"
         SPONSOR_BOOK = "sponsor_book", "Sponsor resume book (zip)"
+        REVIEW = "review", "Opened by a reviewer"
 
     # Whose resume (the owner): the rows go with the account.
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="resume_accesses")

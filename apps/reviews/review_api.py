@@ -4,7 +4,7 @@ Thin views: the rules live in rubric.py, reviewing.py, assigning.py, ranking.py,
 
 from __future__ import annotations
 
-from django.http import StreamingHttpResponse
+from django.http import FileResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -14,6 +14,9 @@ from apps.core.api import AdminApiView, ApiView
 from apps.core.permissions import CanReview, IsAdmin
 from apps.core.schema import error_responses
 from apps.cycles.selectors import current_cycle
+from apps.resumes import selectors as resume_selectors
+from apps.resumes import services as resume_services
+from apps.resumes.models import ResumeAccess
 
 from . import admission, assigning, exports, ranking, reviewing, rubric
 from .models import ConflictReason
@@ -145,6 +148,29 @@ class SkipInputSerializer(serializers.Serializer):
 class ConflictInputSerializer(serializers.Serializer):
     reason = serializers.ChoiceField(choices=ConflictReason.choices)
     note = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+@extend_schema(
+    summary="The resume of an application given to the caller (organizers: any), logged",
+    parameters=[APPLICATION_ID],
+    responses={
+        (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="application-<id>.pdf"),
+        **error_responses(403, 404),
+    },
+)
+class ReviewResumeApi(ReviewerApiView):
+    """Reviewers read the resume by application id, never by address, so blind mode holds; the
+    file is named after the application, and the owner's access log records the reviewer."""
+
+    def get(self, request, application_id: int):
+        resume = reviewing.resume_to_review(user=request.user, application_id=application_id)
+        opened = resume_selectors.resume_open(resume)
+        resume_services.log_access(
+            resumes=[(resume.user_id, resume.path)], actor=request.user, how=ResumeAccess.How.REVIEW
+        )
+        return FileResponse(
+            opened, as_attachment=True, filename=f"application-{application_id}.pdf", content_type="application/pdf"
+        )
 
 
 @extend_schema(

@@ -23,6 +23,7 @@ urlpatterns = [
     path("assigned", api.AssignedApi.as_view(), name="assigned"),
     path("applications/<rid:application_id>/review", api.OwnReviewApi.as_view(), name="review"),
     path("applications/<rid:application_id>/skip", api.SkipApi.as_view(), name="skip"),
+    path("applications/<rid:application_id>/resume", api.ReviewResumeApi.as_view(), name="resume"),
     path("applications/<rid:application_id>/conflict", api.ConflictApi.as_view(), name="conflict"),
     path("applications/<rid:application_id>/reviews", api.ApplicationReviewsApi.as_view(), name="reviews"),
     path("auto-assign", api.AutoAssignApi.as_view(), name="auto-assign"),

@@ -13,6 +13,7 @@ from apps.applications.models import Application
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
+from apps.resumes.models import Resume
 
 from . import services
 from .models import Assignment, Conflict, Criterion, Review, ReviewOutcome, ReviewScore, ReviewStatus, ReviewSummary
@@ -74,6 +75,23 @@ def _application(application_id: int, cycle: Cycle, *, for_update: bool = False)
     if for_update:
         queryset = queryset.select_for_update()
     return queryset.first()
+
+
+def resume_to_review(*, user, application_id: int):
+    """The resume of an application the caller may read: assigned to them, or any application
+    of the cycle for an organizer. 404 otherwise, or when there is no resume on file."""
+    cycle = current_cycle()
+    if user.is_admin:
+        application = _application(application_id, cycle)
+        if application is None:
+            raise ApplicationError("No such application.", status=404)
+        owner_id = application.user_id
+    else:
+        owner_id = own_assignment(user, application_id, cycle).application.user_id
+    resume = Resume.objects.filter(user_id=owner_id).first()
+    if resume is None:
+        raise ApplicationError("This applicant has no resume on file.", status=404)
+    return resume
 
 
 def own_assignment(user, application_id: int, cycle: Cycle, *, for_update: bool = False) -> Assignment:

@@ -1,5 +1,5 @@
 // Review scoring, rubric, assignment, ranking and admission calls (issue 12; docs/api/reviews.md).
-import { api } from "../lib/api";
+import { api, request } from "../lib/api";
 import type { components, operations } from "./schema";
 import { urls } from "./urls";
 
@@ -37,4 +37,9 @@ export const reviewsApi = {
   ranking: (query: RankingQuery) => api.get<Ranking>(urls.ranking, query),
   fill: (body: FillInputBody) => api.post<FillResult>(urls.fillToCapacity, body),
   capacity: () => api.get<Capacity>(urls.capacity),
+  /** The resume by application id (blind-safe), as `application-<id>.pdf`. */
+  resume: async (applicationId: number) => {
+    const response = await request<Response>(urls.reviewResume(applicationId), { raw: true });
+    return { blob: await response.blob(), filename: `application-${applicationId}.pdf` };
+  },
 };

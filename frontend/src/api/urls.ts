@@ -79,6 +79,8 @@ export const urls = {
   review: (id: number) => apiUrl("/api/reviews/applications/{application_id}/review", { application_id: id }),
   skip: (id: number) => apiUrl("/api/reviews/applications/{application_id}/skip", { application_id: id }),
   conflict: (id: number) => apiUrl("/api/reviews/applications/{application_id}/conflict", { application_id: id }),
+  reviewResume: (id: number) =>
+    apiUrl("/api/reviews/applications/{application_id}/resume", { application_id: id }),
   reviewsOf: (id: number) => apiUrl("/api/reviews/applications/{application_id}/reviews", { application_id: id }),
   autoAssign: apiUrl("/api/reviews/auto-assign"),
   ranking: apiUrl("/api/reviews/ranking"),

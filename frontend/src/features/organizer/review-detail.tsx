@@ -9,6 +9,9 @@ import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
+import { reviewsApi } from "../../api/reviews";
+import { saveFile } from "../reports/save-file";
 import { BLIND_NOTE, ScoringPanel } from "../reviews/scoring-panel";
 import { ApplicantSummary, DecisionAndFiles } from "./applicant-parts";
 import { ApplicationAnswers } from "./application-editor";
@@ -49,6 +52,28 @@ type State =
       applicationId?: number;
       status?: string;
     };
+
+/** The resume for reviewers (and organizers in blind mode): fetched by application id, so no
+ *  address is needed or shown. Organizers otherwise have it with the decision form. */
+function ReviewerResume({ applicationId }: { applicationId: number }) {
+  const { busy, error, run } = useSubmit();
+  return (
+    <section className="card stack" aria-labelledby="resume-title">
+      <h2 id="resume-title">Resume</h2>
+      <div>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => run(async () => saveFile(await reviewsApi.resume(applicationId)), "Could not download the resume.")}
+        >
+          {busy ? "Downloading…" : "Download Resume"}
+        </button>
+      </div>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+    </section>
+  );
+}
 
 function Navigation({ index, next, bottom = false }: { index: number; next: boolean; bottom?: boolean }) {
   // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
@@ -195,6 +220,7 @@ export function ReviewDetail({
         <h2 id="answers-title">Application details</h2>
         <ApplicationAnswers application={application} sections={sections} />
       </section>
+      {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
       {applicationId !== undefined ? <ScoringPanel applicationId={applicationId} initial={review ?? undefined} /> : null}
       {isOrganizer && !blind ? (
         <DecisionAndFiles

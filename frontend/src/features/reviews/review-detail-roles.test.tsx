@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Application } from "../../api/organizer";
 import type { OwnReview } from "../../api/reviews";
@@ -64,6 +65,20 @@ describe("ReviewDetail by role", () => {
     expect(screen.queryByLabelText("Review status")).toBeNull();
     expect(screen.queryByRole("heading", { name: "Record a decision" })).toBeNull();
     expect(server.apiCalls()).toHaveLength(0);
+  });
+
+  it("a reviewer downloads the resume by application id, never by address", async () => {
+    const server = mockFetch({ "GET /api/reviews/applications/7/resume": { body: {} } });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => {} }));
+    show({
+      item: { email: "", status: "to_review", application_id: 7 },
+      application: BLANKED,
+      review: { ...REVIEW, blind: true },
+      blind: true,
+      isOrganizer: false,
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Download Resume" }));
+    await waitFor(() => expect(server.apiCalls().map((c) => c.path)).toEqual(["/api/reviews/applications/7/resume"]));
   });
 
   it("in blind mode says the identity is hidden and shows no name or address", () => {
