@@ -36,15 +36,22 @@ export async function openCamera(video: HTMLVideoElement): Promise<MediaStream> 
   const stream = await navigator.mediaDevices.getUserMedia(CONSTRAINTS);
   video.srcObject = stream;
   await video.play();
-  if (!video.videoWidth) {
-    await new Promise<void>((resolve) => {
-      const done = () => resolve();
-      video.addEventListener("loadeddata", done, { once: true });
-      window.setTimeout(done, 3_000);
-    });
+  // Poll rather than wait for one event: on a loaded machine `loadeddata` can come before the
+  // listener or long after a fixed timeout, and a reader started on a 0×0 video never recovers
+  // (its canvas is sized once, and an empty canvas only ever reads as "no code here").
+  for (let waited = 0; !hasFrame(video) && waited < FIRST_FRAME_MS; waited += FRAME_POLL_MS) {
+    await new Promise((resolve) => window.setTimeout(resolve, FRAME_POLL_MS));
   }
   return stream;
 }
+
+/** Whether the video has a frame of some size: the reader's canvas takes the size at its start. */
+export function hasFrame(video: Pick<HTMLVideoElement, "videoWidth" | "videoHeight">): boolean {
+  return video.videoWidth > 0 && video.videoHeight > 0;
+}
+
+const FIRST_FRAME_MS = 15_000;
+const FRAME_POLL_MS = 100;
 
 /** How long to wait before scanning again when the reader's loop ended on an error. */
 const RESTART_MS = 300;
@@ -113,6 +120,12 @@ export function CameraScanner({
         if (fresh) onCodeRef.current(text);
       };
       const begin = () => {
+        if (stopped) return;
+        // The real camera with no frame yet: wait for one, or the reader would scan nothing forever.
+        if (open === openCamera && !hasFrame(element)) {
+          restart = window.setTimeout(begin, RESTART_MS);
+          return;
+        }
         loop = reader.scan(element, onFrame, (error) => {
           // The loop ends on an error it doesn't expect (a frame that couldn't be read): the
           // camera is still on, so scanning starts again rather than silently stopping.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
 import { isNewCode, cameraErrorMessage, CAMERA_MESSAGES, SAME_CODE_QUIET_MS } from "./camera";
 import { listText } from "./result-card";
+import { hasFrame } from "./camera-scanner";
 import { ADA } from "./test-fixtures";
 import { cardView, clockTime, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome } from "./outcome";
 
@@ -126,5 +127,16 @@ describe("listText", () => {
     ["", ""],
   ])("%j reads %j", (value, text) => {
     expect(listText(value)).toBe(text);
+  });
+});
+
+describe("hasFrame", () => {
+  it.each([
+    [0, 0, false],
+    [640, 0, false],
+    [0, 480, false],
+    [640, 480, true],
+  ])("a %ix%i video has a frame: %s", (videoWidth, videoHeight, expected) => {
+    expect(hasFrame({ videoWidth, videoHeight })).toBe(expected);
   });
 });
