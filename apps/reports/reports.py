@@ -22,6 +22,7 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, Q, Sum, Val
 
 from apps.applications.models import AnonymisedAnswerCount, AnonymisedApplicationCount, Answer, Application
 from apps.applications.models import ApplicationStatus as S
+from apps.core.csv_cells import neutralise, neutralise_text
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import Cycle, Question, QuestionType
@@ -191,25 +192,6 @@ CHUNK_SIZE = 2000
 # What the export hands to the response at a time: big enough that a 50,000-row export is a
 # few hundred writes instead of one per line, small enough to keep memory flat.
 EXPORT_CHUNK_BYTES = 64 * 1024
-# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def neutralise(value) -> str:
-    """A cell as text, prefixed with a single quote if a spreadsheet would run it as a formula."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-def _text(value: str | None) -> str:
-    """neutralise() of a text cell: only text can start like a formula."""
-    if not value:
-        return ""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
 def export_queryset(*, cycle: Cycle, filters: Q):
@@ -254,16 +236,16 @@ def export_rows(*, cycle: Cycle, filters: Q, chunk_size: int = CHUNK_SIZE) -> It
         for pk, email, first, last, school, status, teamcode, travel, housing, submitted_at in chunk:
             own = answers.pop(pk, {})
             yield [
-                _text(email),
-                _text(first),
-                _text(last),
-                _text(school),
-                _text(status),
-                _text(teamcode),
+                neutralise_text(email),
+                neutralise_text(first),
+                neutralise_text(last),
+                neutralise_text(school),
+                neutralise_text(status),
+                neutralise_text(teamcode),
                 "yes" if travel else "no",
                 "yes" if housing else "no",
                 submitted_at.isoformat() if submitted_at else "",
-                *[_text(own.get(qid)) for qid in question_ids],
+                *[neutralise_text(own.get(qid)) for qid in question_ids],
             ]
 
 

@@ -1,7 +1,6 @@
 """CSV exports of the reviews (one row per review, comments included) and of the reviewers'
 figures, streamed, every cell neutralised against spreadsheet formulas by the applications
-export's rule (apps.reports.reports.neutralise; reports is a leaf no app imports, so the rule
-is restated here)."""
+export's rule (apps.core.csv_cells.neutralise, the one rule every export writes through)."""
 
 from __future__ import annotations
 
@@ -9,6 +8,7 @@ import csv
 from collections import defaultdict
 from collections.abc import Iterator
 
+from apps.core.csv_cells import neutralise
 from apps.cycles.models import Cycle
 
 from .models import Review, ReviewScore
@@ -16,16 +16,6 @@ from .ranking import ensure_fresh
 from .rubric import criteria_of
 
 CHUNK = 2000
-# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def neutralise(value) -> str:
-    """A cell as text, prefixed with a single quote if a spreadsheet would run it as a formula."""
-    if value is None:
-        return ""
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 class _Echo:
