@@ -87,9 +87,23 @@ def settle(page, heading: str | None = None):
         expect(page.locator("#main h1, #main h2").first).to_be_visible()
     page.wait_for_load_state("networkidle")
     expect(page.locator("#main .spinner:visible")).to_have_count(0)
-    # Let entrance transitions finish, so colours are measured at rest.
-    page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")
-    page.wait_for_timeout(400)
+    at_rest(page)
+
+
+# Every finite CSS animation and transition of the page, awaited: colours are measured at rest
+# (an entrance fade measured half-way fails contrast). Endless ones (a spinner, the loading
+# page's cup) never finish and are left out.
+_AT_REST = """async () => {
+  if (document.fonts) await document.fonts.ready;
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  return true;
+}"""
+
+
+def at_rest(page):
+    """Wait until the fonts are loaded and every finite animation or transition has ended."""
+    page.evaluate(_AT_REST)
 
 
 class Audit:
@@ -195,7 +209,7 @@ def test_the_public_and_account_pages_have_no_serious_violations(new_page, make_
 
     page.goto("/loading")
     expect(page.locator("#main")).to_be_visible()
-    page.wait_for_timeout(400)
+    at_rest(page)
     audit_log.check(page, "/loading")
     audit_log.assert_clean()
 

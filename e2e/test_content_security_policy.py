@@ -20,7 +20,8 @@ def wait_for_violations(context, timeout: float = 5.0) -> list[str]:
         event = any(" refused " in line for line in context.csp_violations)
         if console and event:
             break
-        context.pages[0].wait_for_timeout(100)
+        # A round trip to the page delivers the events still in flight (no fixed pause).
+        context.pages[0].evaluate("0")
     return list(context.csp_violations)
 
 

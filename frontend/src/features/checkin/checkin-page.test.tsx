@@ -314,11 +314,29 @@ describe("the search fallback", () => {
   });
 
   it("does not search for one character", async () => {
-    const server = mockFetch({ "GET /api/checkin/stats": STATS, "GET /api/checkin/search": HITS });
-    renderPage();
-    await userEvent.type(screen.getByLabelText("Name or email"), "a");
-    await new Promise((r) => setTimeout(r, 400));
-    expect(server.calls.filter((c) => c.path === "/api/checkin/search")).toEqual([]);
+    // Fake time, so "the debounce has passed" is a fact and not a guess: with one character the
+    // settled text sends nothing; a second character then searches, so the test would see a
+    // one-character search had there been one.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = mockFetch({ "GET /api/checkin/stats": STATS, "GET /api/checkin/search": HITS });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderPage();
+      const searches = () => server.calls.filter((c) => c.path === "/api/checkin/search").map((c) => c.url);
+      await user.type(screen.getByLabelText("Name or email"), "a");
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      expect(searches()).toEqual([]);
+      await user.type(screen.getByLabelText("Name or email"), "d");
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      await waitFor(() => expect(searches()).toHaveLength(1));
+      expect(searches()[0]).toContain("q=ad");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says so when nobody matches", async () => {

@@ -1,10 +1,9 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Capacity, FillResult, OwnReview, Ranking, RankingRow, Rubric } from "../../api/reviews";
 import { mockFetch } from "../../lib/fetch-mock";
-import { makeQueryClient, QueryProvider } from "../../lib/query";
+import { renderWithQuery } from "../../lib/test-utils";
 import { AutoAssign } from "./auto-assign";
 import { CapacityPanel } from "./capacity-panel";
 import { RankingPage } from "./ranking-page";
@@ -16,10 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
 });
-
-function renderWithQuery(ui: ReactNode) {
-  return render(<QueryProvider client={makeQueryClient()}>{ui}</QueryProvider>);
-}
 
 const CRITERIA = [
   { id: 1, name: "Technical", description: "Skills, projects and experience", scale_min: 1, scale_max: 10, weight: 1, position: 0 },
@@ -383,8 +378,10 @@ describe("CapacityPanel quiet (the admin panel's)", () => {
 
   it("stays silent when the call fails", async () => {
     mockFetch({ "GET /api/reviews/capacity": { status: 403, body: { message: "Only organizers can do this." } } });
-    const { container } = renderWithQuery(<CapacityPanel quiet />);
-    await new Promise((r) => setTimeout(r, 50));
+    const { container, client } = renderWithQuery(<CapacityPanel quiet />);
+    // Wait for the failure itself to land in the cache, then look: the panel has had its chance
+    // to show an error and must not.
+    await waitFor(() => expect(client.getQueryCache().getAll()[0]?.state.status).toBe("error"));
     expect(container.textContent).toBe("");
   });
 });
