@@ -15,28 +15,13 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html_join
 
+from apps.core.admin import ReadOnlyInline
+
 from . import organizer, selectors, status_machine, validation
 from .models import Answer, Application, ApplicationEvent, ApplicationStatus, Team
 
 KEEP = ""
 YES_NO_KEEP = [(KEEP, "— keep as it is —"), ("yes", "Yes"), ("no", "No")]
-
-
-class ReadOnlyInline(admin.TabularInline):
-    """Rows shown for reference: nothing added, changed or deleted from here."""
-
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class AnswerInline(ReadOnlyInline):

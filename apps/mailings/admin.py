@@ -10,6 +10,7 @@ here they can be viewed or deleted (which restores the default template).
 from django.contrib import admin, messages
 from django.db.models import Count, Q
 
+from apps.core.admin import ReadOnlyInline
 from apps.core.exceptions import ApplicationError
 
 from . import services
@@ -17,6 +18,8 @@ from .models import Delivery, EmailTemplate, Mailing
 
 
 class ReadOnlyAdminMixin:
+    """Viewed and (where the admin allows it) deleted or cancelled, never added or edited."""
+
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
@@ -24,17 +27,12 @@ class ReadOnlyAdminMixin:
         return False
 
 
-class DeliveryInline(ReadOnlyAdminMixin, admin.TabularInline):
+class DeliveryInline(ReadOnlyInline):
     model = Delivery
-    extra = 0
-    can_delete = False
     fields = ["email", "state", "attempts", "sent_at", "last_error"]
     readonly_fields = fields
     ordering = ["email"]
     classes = ["collapse"]
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Mailing)

@@ -9,18 +9,8 @@ from __future__ import annotations
 from django.contrib import admin
 
 from apps.applications.models import AnonymisedAnswerCount, AnonymisedApplicationCount, ConsentRecord
+from apps.core.admin import ReadOnlyAdmin
 from apps.resumes.models import ResumeAccess
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(ConsentRecord)
