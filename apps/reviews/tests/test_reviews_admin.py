@@ -40,7 +40,10 @@ def test_a_review_page_shows_its_scores_and_every_reviews_page_renders():
     assign(reviewer, application)
     review = Review.objects.create(reviewer=reviewer, application=application, outcome="scored", comment="Strong")
     ReviewScore.objects.bulk_create(
-        [ReviewScore(review=review, criterion=c, value=v) for c, v in zip(criteria_of(current_cycle()), [7, 9])]
+        [
+            ReviewScore(review=review, criterion=c, value=v)
+            for c, v in zip(criteria_of(current_cycle()), [7, 9], strict=True)
+        ]
     )
     Conflict.objects.create(reviewer=make_reviewer("rev-b@princeton.edu"), application=application, reason="friend")
     AdmissionPlan.objects.create(cycle=current_cycle(), capacity=100, attendance_rate=0.7)
