@@ -34,35 +34,39 @@ def _stream(writer: PdfWriter, data: bytes, **entries):
     return writer._add_object(stream)
 
 
-def pdf_with_author() -> bytes:
+def pdf_with_author(author: str = AUTHOR, handle: str = "grace.hopperton") -> bytes:
+    """A one-page PDF naming `author` (and `handle`) in its metadata; the page itself is blank."""
+    title = TITLE.replace(AUTHOR, author)
+    xmp_packet = XMP.replace(AUTHOR.encode(), author.encode()).replace(b"grace.hopperton", handle.encode())
+    xmp_packet = xmp_packet.replace(TITLE.encode(), title.encode())
     writer = PdfWriter()
     page = writer.add_blank_page(612, 792)
     writer.add_metadata(
         {
-            "/Author": AUTHOR,
-            "/Title": TITLE,
-            "/Subject": f"Resume - {AUTHOR}",
-            "/Keywords": "grace.hopperton, resume",
-            "/Creator": "Word for grace.hopperton",
+            "/Author": author,
+            "/Title": title,
+            "/Subject": f"Resume - {author}",
+            "/Keywords": f"{handle}, resume",
+            "/Creator": f"Word for {handle}",
         }
     )
     xmp = {"/Type": NameObject("/Metadata"), "/Subtype": NameObject("/XML")}
-    writer.root_object[NameObject("/Metadata")] = _stream(writer, XMP, **xmp)
-    page[NameObject("/Metadata")] = _stream(writer, XMP, **xmp)
+    writer.root_object[NameObject("/Metadata")] = _stream(writer, xmp_packet, **xmp)
+    page[NameObject("/Metadata")] = _stream(writer, xmp_packet, **xmp)
     page[NameObject("/PieceInfo")] = DictionaryObject(
-        {NameObject("/Word"): DictionaryObject({NameObject("/Private"): TextStringObject(AUTHOR)})}
+        {NameObject("/Word"): DictionaryObject({NameObject("/Private"): TextStringObject(author)})}
     )
     note = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/Annot"),
             NameObject("/Subtype"): NameObject("/Text"),
             NameObject("/Rect"): ArrayObject([NumberObject(10), NumberObject(10), NumberObject(30), NumberObject(30)]),
-            NameObject("/T"): TextStringObject(AUTHOR),
+            NameObject("/T"): TextStringObject(author),
             NameObject("/Contents"): TextStringObject("Please hire me"),
         }
     )
     page[NameObject("/Annots")] = ArrayObject([writer._add_object(note)])
-    writer.add_attachment("notes-grace.hopperton.txt", f"Written by {AUTHOR}".encode())
+    writer.add_attachment(f"notes-{handle}.txt", f"Written by {author}".encode())
     # Uncompressed streams (pypdf's default for these): the original holds every telltale in
     # plain bytes, so the test's byte search means something.
     out = io.BytesIO()
