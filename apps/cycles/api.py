@@ -194,7 +194,11 @@ class QuestionSectionSerializer(serializers.Serializer):
 # `?? []` for a list that is never missing.
 class QuestionOutputSerializer(QuestionSerializer):
     options = serializers.ListField(child=serializers.CharField())
-    reviewer_visible = serializers.BooleanField(help_text="Shown to reviewers when the cycle reviews blind.")
+    # Always sent, but typed optional like the request's: it is an extra key beyond the
+    # contract's shape, which clients (and their test fixtures) may not know.
+    reviewer_visible = serializers.BooleanField(
+        required=False, help_text="Shown to reviewers when the cycle reviews blind (always sent)."
+    )
 
 
 class QuestionSectionOutputSerializer(QuestionSectionSerializer):
