@@ -70,9 +70,13 @@ def blind_view(application: dict | None, sections: list[dict]) -> tuple[dict | N
 
     def shown(answer: dict) -> dict:
         value = answer.get("answer")
-        if kinds.get(answer["question_id"]) in FREE_TEXT_TYPES and isinstance(value, str):
-            return {**answer, "answer": mask_identity(value, words)}
-        return answer
+        kind = kinds.get(answer["question_id"])
+        if kind not in FREE_TEXT_TYPES or not isinstance(value, str):
+            return answer
+        if kind == QuestionType.LIST:
+            # Entries are stored comma-joined: each is masked on its own, so the list keeps its shape.
+            return {**answer, "answer": ",".join(mask_identity(entry, words) for entry in value.split(","))}
+        return {**answer, "answer": mask_identity(value, words)}
 
     answer_sections = [
         {

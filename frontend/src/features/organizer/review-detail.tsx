@@ -227,7 +227,7 @@ export function ReviewDetail({
       {/* The application first, then the scores and the decision: a reviewer reads before judging (issue 11). */}
       <section className="card stack" aria-labelledby="answers-title">
         <h2 id="answers-title">Application details</h2>
-        <ApplicationAnswers application={application} sections={sections} />
+        <ApplicationAnswers application={application} sections={sections} blind={blind} />
       </section>
       {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
       {applicationId !== undefined ? <ScoringPanel applicationId={applicationId} initial={review ?? undefined} /> : null}
