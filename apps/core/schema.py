@@ -40,6 +40,7 @@ ERROR_DESCRIPTIONS = {
     409: "Not allowed in the current state",
     413: "The request body is too large",
     415: "The body's Content-Type is neither JSON nor multipart",
+    422: "Understood, but the stored content can't be served this way",
     429: "Too many attempts; try again later",
     503: "Busy; try again",
 }

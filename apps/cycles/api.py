@@ -169,6 +169,16 @@ class QuestionSerializer(serializers.Serializer):
     question_text = serializers.CharField()
     question_type = serializers.ChoiceField(choices=QuestionType.choices)
     options = serializers.ListField(child=serializers.CharField(), required=False)
+    # Beyond the contract's keys, so optional: a question sent without it keeps its stored
+    # choice, or (new) gets the default rule's.
+    reviewer_visible = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Shown to reviewers when the cycle reviews blind. Left out or null: the stored choice for "
+            "this question_id, else the default (links, age, location, demographics, contact details hidden)."
+        ),
+    )
 
 
 class QuestionSectionSerializer(serializers.Serializer):
@@ -184,6 +194,11 @@ class QuestionSectionSerializer(serializers.Serializer):
 # `?? []` for a list that is never missing.
 class QuestionOutputSerializer(QuestionSerializer):
     options = serializers.ListField(child=serializers.CharField())
+    # Always sent, but typed optional like the request's: it is an extra key beyond the
+    # contract's shape, which clients (and their test fixtures) may not know.
+    reviewer_visible = serializers.BooleanField(
+        required=False, help_text="Shown to reviewers when the cycle reviews blind (always sent)."
+    )
 
 
 class QuestionSectionOutputSerializer(QuestionSectionSerializer):

@@ -133,6 +133,10 @@ class Question(BaseModel):
     text = models.TextField()
     type = models.CharField(max_length=32, choices=QuestionType.choices)
     options = models.JSONField(default=list, blank=True)
+    # Whether reviewers see this question and its answers when the cycle reviews blind. The
+    # default comes from one rule (questions.default_reviewer_visible); organizers override it
+    # in the builder. Applicants and organizers always see every question.
+    reviewer_visible = models.BooleanField(default=True)
 
     class Meta:
         db_table = "applications_question"

@@ -5,12 +5,18 @@ than the move of the question set here), and so does any new cycle that has no s
 uses every one of the nine question types, and its survey section holds the questions the
 demographics page charts.
 
-This module must stay plain data (no model imports): that migration imports it.
+It also holds the one rule for which questions reviewers see in blind review
+(`default_reviewer_visible`): the default set, the data migration that gave existing questions
+their switch, and a question saved without one all go through it. Organizers override it per
+question in the builder.
+
+This module must stay plain data and plain functions (no model imports): migrations import it.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 
 LEVELS_OF_STUDY = [
     "Less than Secondary / High School",
@@ -96,6 +102,96 @@ def _q(question_id: str, text: str, question_type: str, options: list[str] | Non
     }
 
 
+# --- Who sees a question in blind review -----------------------------------------------------
+
+# Words of a question_id that mark an answer naming where someone is or who they are: where
+# they live or travel from, how old they are, how to reach or look them up.
+_LOCATION_WORDS = {
+    "address",
+    "city",
+    "country",
+    "from",
+    "home",
+    "hometown",
+    "live",
+    "lives",
+    "location",
+    "postal",
+    "province",
+    "region",
+    "residence",
+    "state",
+    "zip",
+    "zipcode",
+}
+_AGE_WORDS = {"age", "birth", "birthday", "birthdate", "dob", "born"}
+_CONTACT_WORDS = {
+    "devpost",
+    "discord",
+    "email",
+    "github",
+    "handle",
+    "instagram",
+    "link",
+    "linkedin",
+    "links",
+    "phone",
+    "portfolio",
+    "site",
+    "social",
+    "twitter",
+    "url",
+    "urls",
+    "username",
+    "website",
+}
+_HIDDEN_TYPES = {
+    # A list question collects links (the default set's GitHub / LinkedIn / website).
+    "list",
+    # Where the applicant lives.
+    "country",
+}
+
+
+def is_demographic_section(name: str) -> bool:
+    """Demographic questions are the ones of a section named for them (the default set's
+    "Demographics Survey"). The statistics chart every survey-type question, which would also
+    hide what reviewers judge (languages, level of study), so the rule goes by the section."""
+    return "demographic" in (name or "").casefold()
+
+
+def _id_words(question_id: str) -> set[str]:
+    # "travel_from" -> {"travel", "from"}; "githubURL" -> {"github", "url"}.
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", question_id or "")
+    return {word for word in re.split(r"[^a-z0-9]+", spaced.casefold()) if word}
+
+
+def default_reviewer_visible(question_type: str, question_id: str, section_name: str) -> bool:
+    """Whether reviewers see a question's answers in blind review, unless an organizer chose.
+
+    Hidden: links (list questions), the country and any question about where one lives or
+    travels from, age, the demographics section, and anything whose answers are emails, URLs
+    or handles. Free text that stays shown is masked for the applicant's name and addresses
+    when it is shown (apps.reviews.masking). The applicant's own form and the organizers'
+    pages always show every question."""
+    if question_type in _HIDDEN_TYPES or is_demographic_section(section_name):
+        return False
+    words = _id_words(question_id)
+    return not words & (_LOCATION_WORDS | _AGE_WORDS | _CONTACT_WORDS)
+
+
+def with_reviewer_visibility(sections: list[dict]) -> list[dict]:
+    """The sections with each question's `reviewer_visible` filled in by the rule where it is
+    missing (a question that has one keeps it)."""
+    for section in sections:
+        for question in section.get("questions", []):
+            if "reviewer_visible" not in question:
+                question["reviewer_visible"] = default_reviewer_visible(
+                    question.get("question_type", ""), question.get("question_id", ""), section.get("section_name", "")
+                )
+    return sections
+
+
 DEFAULT_QUESTION_SET: list[dict] = [
     {
         "section_name": "About You",
@@ -170,6 +266,9 @@ DEFAULT_QUESTION_SET: list[dict] = [
         ],
     },
 ]
+
+
+with_reviewer_visibility(DEFAULT_QUESTION_SET)
 
 
 def default_question_set() -> list[dict]:

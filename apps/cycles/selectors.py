@@ -57,17 +57,26 @@ def cycle_config(cycle: Cycle) -> dict:
 # --- Question sets ----------------------------------------------------------------------
 
 
-QUESTION_SET_COLUMNS = ("pk", "name", "conditional_on", "questions__question_id", "questions__text", "questions__type")
+QUESTION_SET_COLUMNS = (
+    "pk",
+    "name",
+    "conditional_on",
+    "questions__question_id",
+    "questions__text",
+    "questions__type",
+    "questions__options",
+    "questions__reviewer_visible",
+)
 QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
 
 
 def _sections_from_rows(rows) -> list[dict]:
     """The contract's question set from rows of (section pk, name, conditional_on,
-    question_id, text, type, options), in order; a section without questions has one row of
-    NULL question columns (the LEFT JOIN's)."""
+    question_id, text, type, options, reviewer_visible), in order; a section without questions
+    has one row of NULL question columns (the LEFT JOIN's)."""
     out: list[dict] = []
     by_pk: dict[int, dict] = {}
-    for pk, name, conditional_on, question_id, text, kind, options in rows:
+    for pk, name, conditional_on, question_id, text, kind, options, reviewer_visible in rows:
         if pk is None:  # a cycle without sections
             continue
         section = by_pk.get(pk)
@@ -81,6 +90,8 @@ def _sections_from_rows(rows) -> list[dict]:
                     "question_text": text,
                     "question_type": kind,
                     "options": list(options or []),
+                    # Beyond the contract's keys: shown to reviewers in blind review.
+                    "reviewer_visible": bool(reviewer_visible),
                 }
             )
     return out
@@ -89,11 +100,7 @@ def _sections_from_rows(rows) -> list[dict]:
 def question_set(cycle: Cycle) -> list[dict]:
     """The cycle's question set in the contract's shape, in order. One query: the sections
     LEFT JOINed with their questions (so a section without questions still shows)."""
-    rows = (
-        Section.objects.filter(cycle=cycle)
-        .order_by(*QUESTION_SET_ORDER)
-        .values_list(*QUESTION_SET_COLUMNS, "questions__options")
-    )
+    rows = Section.objects.filter(cycle=cycle).order_by(*QUESTION_SET_ORDER).values_list(*QUESTION_SET_COLUMNS)
     return _sections_from_rows(rows)
 
 
@@ -107,7 +114,7 @@ def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
     rows = list(
         Cycle.objects.filter(is_current=True)
         .order_by(*(f"sections__{key}" for key in QUESTION_SET_ORDER))
-        .values_list(*cycle_columns, *(f"sections__{key}" for key in (*QUESTION_SET_COLUMNS, "questions__options")))
+        .values_list(*cycle_columns, *(f"sections__{key}" for key in QUESTION_SET_COLUMNS))
     )
     if not rows:
         raise NoCurrentCycle()

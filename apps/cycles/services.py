@@ -10,7 +10,7 @@ from apps.core.text import UNSTORABLE, is_storable
 
 from . import selectors
 from .models import DATE_FIELDS, Cycle, CycleStatus, Question, QuestionType, Season, Section
-from .questions import default_question_set
+from .questions import default_question_set, default_reviewer_visible
 from .signals import cycle_became_current, cycle_released, release_emails
 
 
@@ -251,11 +251,25 @@ def questions_check(sections) -> dict[str, list[str]]:
                 elif kind == QuestionType.MULTISELECT and any("," in o for o in cleaned):
                     # Multiselect answers are stored comma-joined, so an option can't hold one.
                     add(f"{qwhere}.options", "Options of a multiselect question can't contain commas.")
+            if "reviewer_visible" in question and not isinstance(question["reviewer_visible"], bool | None):
+                add(f"{qwhere}.reviewer_visible", "Expected true or false.")
         seen.update(section_ids)
     return errors
 
 
-def _clean_set(sections: list[dict]) -> list[dict]:
+def _reviewer_visible(question: dict, section_name: str, stored: dict[str, bool]) -> bool:
+    """The question's blind-review switch: as sent; else as stored for the same question_id
+    (a client that doesn't know the switch, such as an older builder, must not reset an
+    organizer's choice); else the default rule."""
+    value = question.get("reviewer_visible")
+    if isinstance(value, bool):
+        return value
+    if question["question_id"] in stored:
+        return stored[question["question_id"]]
+    return default_reviewer_visible(question["question_type"], question["question_id"], section_name)
+
+
+def _clean_set(sections: list[dict], stored: dict[str, bool]) -> list[dict]:
     return [
         {
             "section_name": s["section_name"].strip(),
@@ -268,6 +282,7 @@ def _clean_set(sections: list[dict]) -> list[dict]:
                     "options": [o.strip() for o in (q.get("options") or [])]
                     if q["question_type"] in CHOICE_TYPES
                     else [],
+                    "reviewer_visible": _reviewer_visible(q, s["section_name"].strip(), stored),
                 }
                 for q in s["questions"]
             ],
@@ -280,16 +295,18 @@ def _clean_set(sections: list[dict]) -> list[dict]:
 def questions_replace(cycle: Cycle, sections) -> list[dict]:
     """Replace the cycle's question set with `sections` (contract shape), after checking it all.
 
-    Stored answers are kept: they refer to questions by question_id, not by row.
+    Stored answers are kept: they refer to questions by question_id, not by row. So is each
+    question's blind-review switch when `reviewer_visible` is left out (see _reviewer_visible).
     Raises ApplicationError (400, errors by position) if the set is not valid.
     """
     errors = questions_check(sections)
     if errors:
         raise ApplicationError(INVALID_QUESTIONS, errors=errors)
     Cycle.objects.select_for_update().filter(pk=cycle.pk).first()  # one replacement at a time
+    stored = dict(Question.objects.filter(cycle=cycle).values_list("question_id", "reviewer_visible"))
     Question.objects.filter(cycle=cycle).delete()
     Section.objects.filter(cycle=cycle).delete()
-    cleaned = _clean_set(sections)
+    cleaned = _clean_set(sections, stored)
     section_rows = Section.objects.bulk_create(
         [
             Section(cycle=cycle, order=i, name=s["section_name"], conditional_on=s["conditional_on"])
@@ -306,6 +323,7 @@ def questions_replace(cycle: Cycle, sections) -> list[dict]:
                 text=q["question_text"],
                 type=q["question_type"],
                 options=q["options"],
+                reviewer_visible=q["reviewer_visible"],
             )
             for row, s in zip(section_rows, cleaned, strict=True)
             for j, q in enumerate(s["questions"])

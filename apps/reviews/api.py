@@ -8,40 +8,32 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.applications.organizer_api import BatchResultSerializer, EmailsInputField
-from apps.core.api import AdminApiView, ApiView
-from apps.core.exceptions import ApplicationError
-from apps.core.permissions import CanReview
+from apps.core.api import AdminApiView
 from apps.core.schema import error_responses, path_email, path_str
-from apps.core.text import clean_path_email
-from apps.cycles.selectors import current_cycle
 
 from . import selectors, services
 
 
 class AssignmentSerializer(serializers.Serializer):
-    """One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. In blind
-    mode a reviewer gets `email: ""` and the `application_id` instead."""
+    """One assignment; `{"email": "dne"}` alone past the end of a reviewer's list."""
 
     email = serializers.CharField(allow_blank=True)
     status = serializers.ChoiceField(choices=["to_review", "complete"], required=False)
-    application_id = serializers.IntegerField(required=False)
 
 
-OWN_LIST_ONLY = "Reviewers can only see and change their own assignments."
+BY_ID_ONLY = "Reviewers address applications by id, never by email: your assignments are at /api/reviews/assigned."
 
 
-class OwnListApiView(ApiView):
-    """Organizers for anyone; a reviewer only for their own address. In blind mode a reviewer
-    sees no applicant addresses (`blinded`)."""
+class EmailRouteApiView(AdminApiView):
+    """A route that names an applicant or a reviewer by email: organizers only. A reviewer is
+    refused by the permission check, before any lookup, so the answer is the same whatever the
+    address: an email can't be tested against blind assignments. Reviewers work by
+    application id (`/api/reviews/...`)."""
 
-    permission_classes = [CanReview]
-
-    def check_own(self, request, reviewer_email: str) -> None:
-        if not request.user.is_admin and clean_path_email(reviewer_email) != request.user.email:
-            raise ApplicationError(OWN_LIST_ONLY, status=403)
-
-    def blind_for(self, request) -> bool:
-        return not request.user.is_admin and current_cycle().blind_review
+    def permission_denied(self, request, message=None, code=None):
+        if request.user and request.user.is_authenticated and getattr(request.user, "can_review", False):
+            message = BY_ID_ONLY
+        super().permission_denied(request, message=message, code=code)
 
 
 class AssignedListSerializer(serializers.Serializer):
@@ -54,7 +46,7 @@ class AssignedListSerializer(serializers.Serializer):
     request=None,
     responses={200: AssignmentSerializer, **error_responses(400, 404)},
 )
-class AssignApplicationApi(AdminApiView):
+class AssignApplicationApi(EmailRouteApiView):
     """POST assign-application/{member}/{applicantEmail}."""
 
     def post(self, request, member: str, applicant_email: str):
@@ -85,15 +77,10 @@ class AssignApplicationsApi(AdminApiView):
     parameters=[path_email("reviewer_email", "The reviewer.")],
     responses={200: AssignedListSerializer, **error_responses(403, 404)},
 )
-class AssignedApplicationsApi(OwnListApiView):
+class AssignedApplicationsApi(EmailRouteApiView):
     """GET assigned-applications/{reviewerEmail}: the reviewer's list in assignment order."""
 
     def get(self, request, reviewer_email: str):
-        self.check_own(request, reviewer_email)
-        if self.blind_for(request):
-            mine = selectors.assigned_rows(reviewer_email=reviewer_email)
-            items = [{"email": "", "status": status, "application_id": pk} for pk, status in mine]
-            return Response({"assigned": items})
         return Response({"assigned": selectors.assigned_applications(reviewer_email=reviewer_email)})
 
 
@@ -110,16 +97,10 @@ class AssignedApplicationsApi(OwnListApiView):
     ],
     responses={200: AssignmentSerializer, **error_responses(403, 404)},
 )
-class ApplicationIndexApi(OwnListApiView):
+class ApplicationIndexApi(EmailRouteApiView):
     """GET application-index/{reviewerEmail}/{index}: one position, or `{"email": "dne"}`."""
 
     def get(self, request, reviewer_email: str, index: str):
-        self.check_own(request, reviewer_email)
-        if self.blind_for(request):
-            row = selectors.assignment_row_at(reviewer_email=reviewer_email, index=int(index))
-            if row is None:
-                return Response(dict(selectors.DOES_NOT_EXIST))
-            return Response({"email": "", "status": row[2], "application_id": row[0]})
         return Response(selectors.assignment_at(reviewer_email=reviewer_email, index=int(index)))
 
 
@@ -133,11 +114,10 @@ class ApplicationIndexApi(OwnListApiView):
     request=None,
     responses={200: AssignmentSerializer, **error_responses(403, 404)},
 )
-class ChangeReviewStatusApi(OwnListApiView):
+class ChangeReviewStatusApi(EmailRouteApiView):
     """PUT change-review-status/{reviewerEmail}/{applicantEmail}/{reviewStatus}."""
 
     def put(self, request, reviewer_email: str, applicant_email: str, review_status: str):
-        self.check_own(request, reviewer_email)
         assignment = services.change_review_status(
             reviewer_email=reviewer_email, applicant_email=applicant_email, status=review_status
         )

@@ -76,8 +76,7 @@ def review_detail_page(request, index: int):
     application = applicant.get("application")
     sections = applicant.get("sections", [])
     if blind:
-        application = reviewing.blind_application(application)
-        sections = reviewing.blind_sections(sections)
+        application, sections = reviewing.blind_view(application, sections)
     return island(
         request,
         "admin-reviewapps-index",

@@ -4,6 +4,8 @@ Thin views: the rules live in rubric.py, reviewing.py, assigning.py, ranking.py,
 
 from __future__ import annotations
 
+import io
+
 from django.http import FileResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
@@ -11,11 +13,13 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView
+from apps.core.exceptions import ApplicationError
 from apps.core.permissions import CanReview, IsAdmin
 from apps.core.schema import error_responses
 from apps.cycles.selectors import current_cycle
 from apps.resumes import selectors as resume_selectors
 from apps.resumes import services as resume_services
+from apps.resumes.metadata import UnreadablePdf, strip_metadata
 from apps.resumes.models import ResumeAccess
 
 from . import admission, assigning, exports, ranking, reviewing, rubric
@@ -150,12 +154,24 @@ class ConflictInputSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
 
 
+UNREADABLE_RESUME = (
+    "This resume can't be shown in blind review: the file can't be read to remove its author's details. "
+    "Ask an organizer."
+)
+
+
 @extend_schema(
     summary="The resume of an application given to the caller (organizers: any), logged",
+    description=(
+        "Served without its metadata (document information, XMP, annotation authors, embedded files) to "
+        "reviewers, and to anyone while the cycle reviews blind. In blind review a file that can't be "
+        "rewritten is refused (422) rather than served as it was; organizers still download the original "
+        "from the applicant's page."
+    ),
     parameters=[APPLICATION_ID],
     responses={
         (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="application-<id>.pdf"),
-        **error_responses(403, 404),
+        **error_responses(403, 404, 422),
     },
 )
 class ReviewResumeApi(ReviewerApiView):
@@ -164,13 +180,28 @@ class ReviewResumeApi(ReviewerApiView):
 
     def get(self, request, application_id: int):
         resume = reviewing.resume_to_review(user=request.user, application_id=application_id)
-        opened = resume_selectors.resume_open(resume)
+        blind = current_cycle().blind_review
+        with resume_selectors.resume_open(resume) as opened:
+            content = opened.read()
+        if blind or not request.user.is_admin:
+            try:
+                content = strip_metadata(content)
+            except UnreadablePdf:
+                # Never the original bytes in blind review: they may name the author. Outside
+                # blind review the reviewer sees the applicant's name anyway.
+                if blind:
+                    raise ApplicationError(UNREADABLE_RESUME, status=422) from None
         resume_services.log_access(
             resumes=[(resume.user_id, resume.path)], actor=request.user, how=ResumeAccess.How.REVIEW
         )
-        return FileResponse(
-            opened, as_attachment=True, filename=f"application-{application_id}.pdf", content_type="application/pdf"
+        response = FileResponse(
+            io.BytesIO(content),
+            as_attachment=True,
+            filename=f"application-{application_id}.pdf",
+            content_type="application/pdf",
         )
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 @extend_schema(

@@ -11,11 +11,12 @@ from django.db.models import Count, Q
 from apps.accounts.models import Role, User
 from apps.applications.models import Application
 from apps.core.exceptions import ApplicationError
-from apps.cycles.models import Cycle
+from apps.cycles.models import Cycle, QuestionType
 from apps.cycles.selectors import current_cycle
 from apps.resumes.models import Resume
 
 from . import services
+from .masking import identity_words, mask_identity
 from .models import Assignment, Conflict, Criterion, Review, ReviewOutcome, ReviewScore, ReviewStatus, ReviewSummary
 from .ranking_state import mark_changed
 from .rubric import criteria_of, criterion_payload, is_locked
@@ -29,42 +30,76 @@ REVIEWER_ROLES = (Role.ADMIN, Role.REVIEWER)
 
 # --- Blind mode ----------------------------------------------------------------------------
 
-
-def is_demographic_section(name: str) -> bool:
-    """Demographic questions are the ones of a section named for them (the default set's
-    "Demographics Survey"). The statistics chart every survey-type question, which would also
-    hide what reviewers judge (languages, level of study), so blind mode goes by the section."""
-    return "demographic" in (name or "").casefold()
+# Answers typed freely, where an applicant may sign with their name or leave a link.
+FREE_TEXT_TYPES = frozenset({QuestionType.SHORT_ANSWER, QuestionType.LONG_ANSWER, QuestionType.LIST})
 
 
-def blind_sections(sections: list[dict]) -> list[dict]:
-    """A question set or an application's answer sections without the demographic questions
-    and answers. Sections stay in place (emptied) so section i still matches section i."""
-    out = []
+def blind_view(application: dict | None, sections: list[dict]) -> tuple[dict | None, list[dict]]:
+    """What a reviewer sees of an application when the cycle reviews blind: the application
+    payload and the question set without who the applicant is.
+
+    - name, email, school and team emptied;
+    - every question an organizer keeps from reviewers (`reviewer_visible` false: by default
+      links, age, location, demographics, contact details) left out with its answer, and a
+      section left with no question left out whole;
+    - free-text answers masked for the applicant's name, email parts, addresses, URLs and
+      handles (masking.py).
+
+    A section shown only when a hidden yes/no question is answered yes is decided here, with
+    the stored answer, and sent as unconditional: the page can't test an answer it doesn't
+    have."""
+    hidden = {q["question_id"] for s in sections for q in s["questions"] if not q.get("reviewer_visible", True)}
+    kinds = {q["question_id"]: q["question_type"] for s in sections for q in s["questions"]}
+    answers = {
+        a["question_id"]: a.get("answer") for s in (application or {}).get("sections", []) for a in s.get("answers", [])
+    }
+    shown_sections = []
     for section in sections:
-        if is_demographic_section(section.get("section_name", "")):
-            section = {**section, **({"questions": []} if "questions" in section else {})}
-            if "answers" in section:
-                section["answers"] = []
-        out.append(section)
-    return out
+        condition = section.get("conditional_on")
+        if condition in hidden:
+            if answers.get(condition) != "yes":
+                continue
+            section = {**section, "conditional_on": None}
+        questions = [q for q in section["questions"] if q["question_id"] not in hidden]
+        if questions:
+            shown_sections.append({**section, "questions": questions})
+    if application is None:
+        return None, shown_sections
+    shown_names = {s["section_name"] for s in shown_sections}
+    words = identity_words(application.get("first", ""), application.get("last", ""), application.get("email", ""))
 
+    def shown(answer: dict) -> dict:
+        value = answer.get("answer")
+        kind = kinds.get(answer["question_id"])
+        if kind not in FREE_TEXT_TYPES or not isinstance(value, str):
+            return answer
+        if kind == QuestionType.LIST:
+            # Entries are stored comma-joined: each is masked on its own, so the list keeps its shape.
+            return {**answer, "answer": ",".join(mask_identity(entry, words) for entry in value.split(","))}
+        return {**answer, "answer": mask_identity(value, words)}
 
-def blind_application(payload: dict | None) -> dict | None:
-    """An application payload without who the applicant is: name, email, school and team
-    emptied, demographic answers removed. Answers and the resume stay."""
-    if payload is None:
-        return None
-    return {
-        **payload,
+    answer_sections = [
+        {
+            **s,
+            "answers": [
+                shown(a) for a in s.get("answers", []) if a["question_id"] in kinds and a["question_id"] not in hidden
+            ],
+        }
+        for s in application.get("sections", [])
+    ]
+    blinded = {
+        **application,
         "first": "",
         "last": "",
         "email": "",
         "school": "",
         "teamcode": None,
         "team_choice": None,
-        "sections": blind_sections(payload.get("sections", [])),
+        # The answer sections of the sections still shown (a section all of whose questions are
+        # hidden goes, so even its name doesn't hint at what was asked).
+        "sections": [s for s in answer_sections if s["answers"] or s.get("section_name") in shown_names],
     }
+    return blinded, shown_sections
 
 
 # --- Access --------------------------------------------------------------------------------

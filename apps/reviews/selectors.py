@@ -34,11 +34,6 @@ def assigned_applications(*, reviewer_email: str) -> list[dict]:
     return [{"email": email, "status": status} for email, status in rows]
 
 
-def assigned_rows(*, reviewer_email: str) -> list[tuple[int, str]]:
-    """`[(application id, status)]` in assignment order (one query)."""
-    return list(_assignments(reviewer_email=reviewer_email).values_list("application_id", "status"))
-
-
 def assignment_at(*, reviewer_email: str, index: int) -> dict:
     """The index-th (0-based) assignment as `{"email", "status"}`, or `{"email": "dne"}`."""
     if index < 0 or index > MAX_INDEX:

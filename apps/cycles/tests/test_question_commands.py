@@ -25,13 +25,24 @@ def test_dump_then_load_round_trips_the_question_set(db, tmp_path):
     assert {q["question_type"] for s in dumped for q in s["questions"]} >= {"numeric", "multiselect", "resume"}
 
     dumped[0]["questions"].append(
-        {"question_id": "pronouns", "question_text": "Your pronouns?", "question_type": "short_answer", "options": []}
+        {
+            "question_id": "pronouns",
+            "question_text": "Your pronouns?",
+            "question_type": "short_answer",
+            "options": [],
+            "reviewer_visible": False,
+        }
     )
+    # An organizer's override of the blind-review switch survives the round trip.
+    links = next(q for s in dumped for q in s["questions"] if q["question_id"] == "links")
+    assert links["reviewer_visible"] is False
+    links["reviewer_visible"] = True
     source = tmp_path / "questions.json"
     source.write_text(json.dumps(dumped), encoding="utf-8")
     assert "Loaded" in run("load_questions", str(source))
     assert json.loads(run("dump_questions")) == dumped
-    assert Question.objects.filter(cycle=current_cycle(), question_id="pronouns").exists()
+    assert Question.objects.filter(cycle=current_cycle(), question_id="pronouns", reviewer_visible=False).exists()
+    assert Question.objects.get(cycle=current_cycle(), question_id="links").reviewer_visible is True
 
 
 def test_dump_questions_to_a_file(db, tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from apps.applications.models import Answer, Application
 from apps.cycles import services
 from apps.cycles.models import Question, QuestionType, Section
-from apps.cycles.questions import DEFAULT_QUESTION_SET, default_question_set
+from apps.cycles.questions import DEFAULT_QUESTION_SET, default_question_set, with_reviewer_visibility
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_make_current
 
@@ -40,6 +40,12 @@ def small_set() -> list[dict]:
             ],
         },
     ]
+
+
+def stored_small_set() -> list[dict]:
+    """small_set() as stored: each question with its blind-review switch by the default rule
+    (the set is sent without it, as an older client would)."""
+    return with_reviewer_visibility(small_set())
 
 
 def put(client, data):
@@ -85,7 +91,8 @@ def test_signed_in_users_get_the_set_in_the_contracts_shape(student_client):
     for section in sections:
         assert set(section) == {"section_name", "conditional_on", "questions"}
         for question in section["questions"]:
-            assert set(question) == {"question_id", "question_text", "question_type", "options"}
+            # The contract's keys, plus the blind-review switch.
+            assert set(question) == {"question_id", "question_text", "question_type", "options", "reviewer_visible"}
     assert sections[0]["conditional_on"] is None
 
 
@@ -118,8 +125,8 @@ def test_get_questions_takes_a_constant_number_of_queries(student_client, django
 def test_an_organizer_replaces_the_current_cycles_set(admin_client, student_client):
     r = put(admin_client, small_set())
     assert r.status_code == 200, r.json()
-    assert r.json() == small_set()
-    assert student_client.get(URL).json() == small_set()
+    assert r.json() == stored_small_set()
+    assert student_client.get(URL).json() == stored_small_set()
     assert Section.objects.filter(cycle=current_cycle()).count() == 2
     assert Question.objects.filter(cycle=current_cycle()).count() == 4
 
@@ -147,7 +154,7 @@ def test_texts_and_options_are_trimmed_and_options_dropped_where_they_dont_apply
     data[0]["questions"][2]["options"] = [" Red ", "Blue"]
     assert put(admin_client, data).status_code == 200
     stored = services.questions_dump(current_cycle())
-    assert stored == small_set()
+    assert stored == stored_small_set()
 
 
 def _bad(mutate) -> list:
@@ -241,8 +248,8 @@ def test_dump_and_replace_round_trip_between_cycles():
     assert target.pk != source.pk
     services.questions_replace(target, default_question_set())
     services.questions_replace(target, services.questions_dump(source))
-    assert services.questions_dump(target) == small_set()
-    assert services.questions_dump(source) == small_set()
+    assert services.questions_dump(target) == stored_small_set()
+    assert services.questions_dump(source) == stored_small_set()
 
 
 def test_questions_replace_refuses_an_invalid_set_with_its_errors():

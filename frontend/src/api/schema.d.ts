@@ -1704,8 +1704,7 @@ export interface paths {
         };
         /**
          * The resume of an application given to the caller (organizers: any), logged
-         * @description Reviewers read the resume by application id, never by address, so blind mode holds; the
-         *     file is named after the application, and the owner's access log records the reviewer.
+         * @description Served without its metadata (document information, XMP, annotation authors, embedded files) to reviewers, and to anyone while the cycle reviews blind. In blind review a file that can't be rewritten is refused (422) rather than served as it was; organizers still download the original from the applicant's page.
          */
         get: operations["reviews_applications_resume_retrieve"];
         put?: never;
@@ -2086,14 +2085,10 @@ export interface components {
         AssignedList: {
             assigned: components["schemas"]["Assignment"][];
         };
-        /**
-         * @description One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. In blind
-         *     mode a reviewer gets `email: ""` and the `application_id` instead.
-         */
+        /** @description One assignment; `{"email": "dne"}` alone past the end of a reviewer's list. */
         Assignment: {
             email: string;
             status?: components["schemas"]["ReviewStatusEnum"];
-            application_id?: number;
         };
         AudienceCount: {
             audience: string;
@@ -2591,12 +2586,16 @@ export interface components {
             question_text: string;
             question_type: components["schemas"]["QuestionTypeEnum"];
             options: string[];
+            /** @description Shown to reviewers when the cycle reviews blind (always sent). */
+            reviewer_visible?: boolean;
         };
         QuestionRequest: {
             question_id: string;
             question_text: string;
             question_type: components["schemas"]["QuestionTypeEnum"];
             options?: string[];
+            /** @description Shown to reviewers when the cycle reviews blind. Left out or null: the stored choice for this question_id, else the default (links, age, location, demographics, contact details hidden). */
+            reviewer_visible?: boolean | null;
         };
         /** @description One section of the question set (GET and PUT `questions`). */
         QuestionSectionOutput: {
@@ -7881,6 +7880,15 @@ export interface operations {
             };
             /** @description No such thing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood, but the stored content can't be served this way */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

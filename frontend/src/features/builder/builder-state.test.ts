@@ -6,6 +6,7 @@ import {
   fromDto,
   isValid,
   problemsFromServer,
+  reviewerVisibilityHint,
   slugFor,
   toDto,
   validate,
@@ -36,6 +37,36 @@ function apply(state: BuilderState, ...actions: Parameters<typeof builderReducer
 }
 
 describe("question builder state", () => {
+  it("carries each question's blind-review switch, and leaves a new question's to the server", () => {
+    const withSwitches: SectionDto[] = SET.map((section) => ({
+      ...section,
+      questions: section.questions.map((q) => ({ ...q, reviewer_visible: q.question_id !== "city" })),
+    }));
+    expect(toDto(fromDto(withSwitches))).toEqual(withSwitches);
+    const state = apply(
+      fromDto(withSwitches),
+      { type: "setReviewerVisible", section: 1, question: 0, visible: true },
+      { type: "setReviewerVisible", section: 0, question: 0, visible: false },
+      { type: "addQuestion", section: 0 },
+      { type: "setText", section: 0, question: 2, text: "Your website" },
+    );
+    const dto = toDto(state);
+    expect(dto[1].questions[0].reviewer_visible).toBe(true);
+    expect(dto[0].questions[0].reviewer_visible).toBe(false);
+    expect(state.sections[0].questions[2].reviewerVisible).toBeNull();
+    expect("reviewer_visible" in dto[0].questions[2]).toBe(false);
+    // An older server's set without the key: nothing is sent, so stored choices are kept.
+    expect(toDto(fromDto(SET))).toEqual(SET);
+  });
+
+  it.each([
+    [null, /^Not chosen yet: when you confirm, links, age, location/],
+    [true, /^Reviewers see this question/],
+    [false, /^Hidden from reviewers while the cycle reviews blind/],
+  ])("the switch's words for %s", (visible, words) => {
+    expect(reviewerVisibilityHint(visible)).toMatch(words);
+  });
+
   it("round-trips the server's set unchanged, conditional_on included", () => {
     expect(toDto(fromDto(SET))).toEqual(SET);
   });

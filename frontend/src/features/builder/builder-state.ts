@@ -30,6 +30,9 @@ export interface BuilderQuestion {
   text: string;
   type: QuestionType;
   options: string[];
+  /** Shown to reviewers when the cycle reviews blind. null: not chosen yet (a new question),
+   *  so the server's default decides when the set is saved. */
+  reviewerVisible: boolean | null;
 }
 
 export interface BuilderSection {
@@ -61,6 +64,7 @@ export function fromDto(sections: SectionDto[]): BuilderState {
         text: q.question_text,
         type: q.question_type,
         options: hasOptions(q.question_type) ? [...(q.options ?? [])] : [],
+        reviewerVisible: q.reviewer_visible ?? null,
       };
     }),
   }));
@@ -83,6 +87,7 @@ export type BuilderAction =
   | { type: "moveQuestion"; section: number; question: number; by: -1 | 1 }
   | { type: "setText"; section: number; question: number; text: string }
   | { type: "setType"; section: number; question: number; questionType: QuestionType }
+  | { type: "setReviewerVisible"; section: number; question: number; visible: boolean }
   | { type: "addOption"; section: number; question: number }
   | { type: "setOption"; section: number; question: number; option: number; value: string }
   | { type: "removeOption"; section: number; question: number; option: number }
@@ -138,7 +143,16 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
             key: `s${state.nextKey}`,
             name: "",
             conditionalOn: null,
-            questions: [{ key: `q${state.nextKey + 1}`, questionId: null, text: "", type: "short_answer", options: [] }],
+            questions: [
+              {
+                key: `q${state.nextKey + 1}`,
+                questionId: null,
+                text: "",
+                type: "short_answer",
+                options: [],
+                reviewerVisible: null,
+              },
+            ],
           },
         ],
         nextKey: state.nextKey + 2,
@@ -156,7 +170,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         ...s,
         questions: [
           ...s.questions,
-          { key: `q${state.nextKey}`, questionId: null, text: "", type: "short_answer", options: [] },
+          { key: `q${state.nextKey}`, questionId: null, text: "", type: "short_answer", options: [], reviewerVisible: null },
         ],
       }));
       return added === state ? state : { ...added, nextKey: state.nextKey + 1 };
@@ -184,6 +198,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
           options: hasOptions(action.questionType) ? (q.options.length ? q.options : [""]) : [],
         })),
       );
+    case "setReviewerVisible":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, reviewerVisible: action.visible }));
     case "addOption":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, options: [...q.options, ""] }));
     case "setOption":
@@ -297,6 +313,8 @@ export function toDto(state: BuilderState): SectionDto[] {
         question_text: q.text.trim(),
         question_type: q.type,
         options: hasOptions(q.type) ? q.options.map((o) => o.trim()).filter(Boolean) : [],
+        // Left out until the organizer chooses: the server then applies its default rule.
+        ...(q.reviewerVisible === null ? {} : { reviewer_visible: q.reviewerVisible }),
       }),
     ),
   }));
@@ -329,4 +347,13 @@ export function problemsFromServer(state: BuilderState, errors: Record<string, s
     else problems.general.push(message);
   }
   return problems;
+}
+
+/** The words under a question's blind-review switch, for its state. */
+export function reviewerVisibilityHint(visible: boolean | null): string {
+  if (visible === null)
+    return "Not chosen yet: when you confirm, links, age, location, demographics and contact details are hidden, anything else shown.";
+  return visible
+    ? "Reviewers see this question and its answers, with the applicant's name, emails and links masked in free text."
+    : "Hidden from reviewers while the cycle reviews blind. Applicants and organizers still see it.";
 }

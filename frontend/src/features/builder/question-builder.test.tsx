@@ -69,6 +69,53 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
     expect(screen.getByText("favourite_language")).toBeInTheDocument();
   });
 
+  it("turns a question's blind-review switch, a labelled checkbox that says what it does", async () => {
+    const stored = [
+      {
+        section_name: "About you",
+        conditional_on: null,
+        questions: [
+          { question_id: "age", question_text: "Age", question_type: "numeric", options: [], reviewer_visible: false },
+          {
+            question_id: "why",
+            question_text: "Why attend?",
+            question_type: "long_answer",
+            options: [],
+            reviewer_visible: true,
+          },
+        ],
+      },
+    ];
+    fetchMock.mockResolvedValueOnce(json(stored));
+    fetchMock.mockImplementationOnce(async (_url: string, init: RequestInit) => json(JSON.parse(init.body as string)));
+    renderWithQuery(<QuestionBuilder />);
+    const switches = await screen.findAllByRole("checkbox", { name: "Shown to reviewers in blind review" });
+    expect(switches.map((box) => (box as HTMLInputElement).checked)).toEqual([false, true]);
+    expect(switches[0]).toHaveAccessibleDescription(
+      "Hidden from reviewers while the cycle reviews blind. Applicants and organizers still see it.",
+    );
+    await userEvent.click(switches[0]);
+    await userEvent.click(switches[1]);
+    expect(switches[1]).toHaveAccessibleDescription(
+      "Hidden from reviewers while the cycle reviews blind. Applicants and organizers still see it.",
+    );
+    // A new question is left to the server's default until the organizer chooses.
+    await userEvent.click(screen.getByRole("button", { name: "Add question to About you" }));
+    const added = screen.getAllByRole("checkbox", { name: "Shown to reviewers in blind review" })[2] as HTMLInputElement;
+    expect(added.indeterminate).toBe(true);
+    expect(added).toHaveAccessibleDescription(/^Not chosen yet/);
+    const texts = screen.getAllByLabelText("Question text");
+    await userEvent.type(texts[2], "Your GitHub username");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
+    expect(await screen.findByText("Questions saved. The application form uses them now.")).toBeInTheDocument();
+    const sent = JSON.parse((fetchMock.mock.calls[1] as [string, RequestInit])[1].body as string);
+    expect(sent[0].questions.map((q: { reviewer_visible?: boolean }) => q.reviewer_visible)).toEqual([
+      true,
+      false,
+      undefined,
+    ]);
+  });
+
   it("shows the server's refusal, with its field errors beside the fields", async () => {
     fetchMock.mockResolvedValueOnce(json(SET));
     fetchMock.mockResolvedValueOnce(

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { Alert } from "../../components/alert";
@@ -11,6 +11,7 @@ import { useSubmit } from "../../lib/use-submit";
 import {
   MISSING_INFO,
   QUESTION_TYPES,
+  reviewerVisibilityHint,
   builderReducer,
   conditionChoices,
   fromDto,
@@ -74,6 +75,39 @@ function MoveButtons({
       <button type="button" className="icon-button icon-button--danger" onClick={onRemove} aria-label={`Remove ${what}`} title="Remove">
         ✕
       </button>
+    </div>
+  );
+}
+
+/** The question's blind-review switch. A new question shows it mixed (neither on nor off): the
+ *  server decides by its default rule when the set is saved, unless the organizer chooses. */
+function ReviewerSwitch({
+  id,
+  visible,
+  onChange,
+}: {
+  id: string;
+  visible: boolean | null;
+  onChange: (visible: boolean) => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = visible === null;
+  }, [visible]);
+  return (
+    <div className="builder-reviewers">
+      <input
+        ref={box}
+        id={`${id}-reviewers`}
+        type="checkbox"
+        checked={visible === true}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-reviewers-hint`}
+      />
+      <label htmlFor={`${id}-reviewers`}>Shown to reviewers in blind review</label>
+      <p id={`${id}-reviewers-hint`} className="field__hint builder-reviewers__hint">
+        {reviewerVisibilityHint(visible)}
+      </p>
     </div>
   );
 }
@@ -143,6 +177,11 @@ function QuestionEditor({
           </select>
         </div>
       </div>
+      <ReviewerSwitch
+        id={id}
+        visible={question.reviewerVisible}
+        onChange={(visible) => dispatch({ type: "setReviewerVisible", ...base, visible })}
+      />
       {hasOptions(question.type) ? (
         <fieldset className="builder-options">
           <legend>Options for {typeLabel(question.type).toLowerCase()}</legend>
@@ -300,6 +339,13 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           <p className="muted">
             {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
             attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
+          </p>
+          <p className="muted builder__blind-note">
+            <strong>Shown to reviewers in blind review</strong>, on each question, decides whether reviewers see that question
+            and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers
+            always see every question. New questions about links, age, where someone lives or travels from, demographics,
+            emails or websites start hidden; reviewers read free text with the applicant&apos;s name, emails and links
+            masked.
           </p>
         </div>
       </header>

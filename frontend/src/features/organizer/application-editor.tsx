@@ -149,17 +149,28 @@ export function ApplicationEditor({ application, sections, schools, countries, o
 }
 
 /** The answers, read-only (the review page). */
-export function ApplicationAnswers({ application, sections }: { application: Application; sections: QuestionSection[] }) {
+export function ApplicationAnswers({
+  application,
+  sections,
+  blind = false,
+}: {
+  application: Application;
+  sections: QuestionSection[];
+  /** Blind review: the school is withheld, so its row would only say "—". */
+  blind?: boolean;
+}) {
   const answers = initialAnswers(sections, application.sections);
   const shown = visibleSections(sections, answers);
   return (
     <div className="stack">
-      <dl className="org-answers">
-        <div>
-          <dt>School</dt>
-          <dd>{application.school || "—"}</dd>
-        </div>
-      </dl>
+      {blind ? null : (
+        <dl className="org-answers">
+          <div>
+            <dt>School</dt>
+            <dd>{application.school || "—"}</dd>
+          </div>
+        </dl>
+      )}
       {shown.map((section) => (
         <section key={section.section_name} className="org-section">
           <h3>{section.section_name}</h3>

@@ -116,19 +116,26 @@ export function ReviewDetail({
   ...initial
 }: Props) {
   const fromProps = initialState(initial.item, initial.application, initial.sections);
-  // Without the server-rendered props (they are usually there), the position is looked up and loaded.
+  // Without the server-rendered props (they are usually there), an organizer's page looks the
+  // position up by the organizers' email routes. A reviewer has no such route (they address
+  // applications by id only, and the server renders their application), so theirs says reload.
+  const lookUp = isOrganizer && !blind;
   const query = useQuery({
     queryKey: queryKeys.reviews.position(reviewer, index),
-    enabled: fromProps.state === "loading",
+    enabled: fromProps.state === "loading" && lookUp,
     queryFn: async (): Promise<State> => {
       const item = await organizerApi.applicationIndex(reviewer, index);
       if (item.email === "dne") return { state: "end" };
       const [application, sections] = await Promise.all([organizerApi.application(item.email), organizerApi.questions()]);
-      return { state: "done", email: item.email, application, sections, applicationId: item.application_id, status: item.status };
+      return { state: "done", email: item.email, application, sections, status: item.status };
     },
   });
   const load: State =
-    fromProps.state !== "loading" ? fromProps : query.isError ? { state: "error" } : (query.data ?? { state: "loading" });
+    fromProps.state !== "loading"
+      ? fromProps
+      : !lookUp || query.isError
+        ? { state: "error" }
+        : (query.data ?? { state: "loading" });
   const [statusChoice, setReviewStatus] = useState<string | null>(null);
   const reviewStatus = statusChoice ?? initial.item?.status ?? (load.state === "done" ? load.status : undefined) ?? "to_review";
   const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -196,7 +203,9 @@ export function ReviewDetail({
       <Navigation index={index} next />
       <div className="org-review-head">
         {title}
-        {isOrganizer ? (
+        {/* The review status is set by address (an organizers' route); in blind mode the page has no
+            address, and scoring marks the review complete anyway. */}
+        {isOrganizer && !blind ? (
           <div className="org-review-status">
             <SelectField
               label="Review status"
@@ -218,7 +227,7 @@ export function ReviewDetail({
       {/* The application first, then the scores and the decision: a reviewer reads before judging (issue 11). */}
       <section className="card stack" aria-labelledby="answers-title">
         <h2 id="answers-title">Application details</h2>
-        <ApplicationAnswers application={application} sections={sections} />
+        <ApplicationAnswers application={application} sections={sections} blind={blind} />
       </section>
       {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
       {applicationId !== undefined ? <ScoringPanel applicationId={applicationId} initial={review ?? undefined} /> : null}

@@ -1,7 +1,7 @@
 // /admin/reviewapps: the applications assigned to the signed-in organizer or reviewer, in order.
 import { useQuery } from "@tanstack/react-query";
 import { organizerApi, type Assigned } from "../../api/organizer";
-import type { AssignedItems } from "../../api/reviews";
+import { reviewsApi, type AssignedItems } from "../../api/reviews";
 import { BLIND_NOTE } from "../reviews/scoring-panel";
 import { Alert } from "../../components/alert";
 import { queryKeys } from "../../lib/query-keys";
@@ -33,17 +33,24 @@ export function ReviewList({
   reviewer,
   reviewStatuses,
   assigned: initial,
-  items,
+  items: initialItems,
   blind = false,
   isOrganizer = true,
 }: Props) {
-  // Server-rendered props usually make the request unnecessary; without them the list is fetched.
+  // Server-rendered props usually make the request unnecessary; without them the list is fetched:
+  // an organizer's by the organizers' email route, a reviewer's by their own id-only list (the
+  // email routes answer reviewers 403, so an address can't be tested against assignments).
   const query = useQuery({
     queryKey: queryKeys.reviews.assigned(reviewer),
-    queryFn: async () => (await organizerApi.assigned(reviewer)).assigned,
+    queryFn: async (): Promise<{ assigned: Assigned[]; items?: Item[] }> => {
+      if (isOrganizer) return { assigned: (await organizerApi.assigned(reviewer)).assigned };
+      const mine = (await reviewsApi.assigned()).assigned;
+      return { assigned: mine.map((item) => ({ email: item.email ?? "", status: item.status })), items: mine };
+    },
     enabled: !initial,
   });
-  const assigned: Assigned[] | null = initial ?? query.data ?? null;
+  const assigned: Assigned[] | null = initial ?? query.data?.assigned ?? null;
+  const items = initialItems ?? query.data?.items;
   const failed = !initial && query.isError;
   const label = (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
 

@@ -95,6 +95,26 @@ describe("ReviewDetail by role", () => {
     expect(container.textContent).not.toContain("No name given");
   });
 
+  it("a reviewer's page never looks an application up by address, even without its props", async () => {
+    const server = mockFetch({});
+    show({ isOrganizer: false, blind: true });
+    expect(await screen.findByText("Error fetching this application. Please reload the page.")).toBeInTheDocument();
+    expect(server.apiCalls()).toHaveLength(0);
+  });
+
+  it("an organizer reviewing blind has no review status to set by address", () => {
+    mockFetch({});
+    show({
+      item: { email: "", status: "to_review", application_id: 7 },
+      application: BLANKED,
+      review: { ...REVIEW, blind: true },
+      blind: true,
+      isOrganizer: true,
+    });
+    expect(screen.queryByLabelText("Review status")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Your review" })).toBeInTheDocument();
+  });
+
   it("an organizer also gets the review status and the decision form beside the scores", () => {
     mockFetch({});
     show({
@@ -135,6 +155,27 @@ describe("ReviewList with the blind-aware items", () => {
     expect(screen.getByRole("link", { name: "View User Application #9" })).toHaveAttribute("href", "/admin/reviewapps/1");
     expect(screen.getByText("Complete · Skipped")).toBeInTheDocument();
     expect(screen.getByText("1 of 2 complete.")).toBeInTheDocument();
+  });
+
+  it("a reviewer's list, fetched, comes from their id-only list, never an email route", async () => {
+    const server = mockFetch({
+      "GET /api/reviews/assigned": {
+        body: {
+          blind: true,
+          assigned: [{ index: 0, application_id: 9, email: null, name: null, status: "to_review", outcome: null }],
+        },
+      },
+    });
+    render(
+      <QueryProvider client={makeQueryClient()}>
+        <ReviewList reviewer="rev@princeton.edu" reviewStatuses={[]} isOrganizer={false} blind />
+      </QueryProvider>,
+    );
+    expect(await screen.findByRole("link", { name: "View User Application #9" })).toHaveAttribute(
+      "href",
+      "/admin/reviewapps/0",
+    );
+    expect(server.apiCalls().map((c) => c.path)).toEqual(["/api/reviews/assigned"]);
   });
 
   it.each([
