@@ -48,6 +48,9 @@ interface Props {
   statuses: Choice[];
   /** The batch decisions (accepted, waitlisted, rejected, waitlist accepted). */
   decisions: Choice[];
+  /** The server's named selections (the statistics' and the capacity's counts). */
+  selections?: Choice[];
+  hostSchool?: string;
   initialState?: InitialState | null;
   /** The page the server rendered for the address (no round trip on first paint). */
   initialPage?: ApplicationPage | null;
@@ -66,7 +69,12 @@ interface HistoryEntry {
   table?: { page: number; after?: string; before?: string };
 }
 
-const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: string; inputMode?: "numeric" }[] = [
+const TEXT_FILTERS: {
+  key: Exclude<FilterKey, "status" | "selection" | "host">;
+  label: string;
+  type?: string;
+  inputMode?: "numeric";
+}[] = [
   { key: "first", label: "First name" },
   { key: "last", label: "Last name" },
   { key: "email", label: "Email", type: "search" },
@@ -117,6 +125,8 @@ export function ApplicationsTable({
   perPage,
   statuses,
   decisions,
+  selections = [],
+  hostSchool = "",
   initialState,
   initialPage,
   debounceMs = 300,
@@ -259,6 +269,22 @@ export function ApplicationsTable({
           choices={[{ value: "", label: "Any status" }, ...statuses]}
           value={draft.status}
           onChange={(e) => set("status", e.target.value)}
+        />
+        <SelectField
+          label="Group"
+          choices={[{ value: "", label: "Everyone" }, ...selections]}
+          value={draft.selection}
+          onChange={(e) => set("selection", e.target.value)}
+        />
+        <SelectField
+          label="Host school"
+          choices={[
+            { value: "", label: "Any school" },
+            { value: "true", label: hostSchool || "The host school" },
+            { value: "false", label: "Other schools" },
+          ]}
+          value={draft.host}
+          onChange={(e) => set("host", e.target.value)}
         />
         <div className="org-filters__sort">
           <SelectField
