@@ -92,7 +92,9 @@ def test_the_table_names_a_skipped_confirmed_applicant_and_overrides_after_confi
     page.get_by_label("Decision").select_option("rejected")
     page.get_by_role("button", name="Decide 1 selected").click()
 
-    summary = "Rejected: 0 of 1 applicant decided. 1 applicant skipped (1 already confirmed). Override decides it anyway."
+    summary = (
+        "Rejected: 0 of 1 applicant decided. 1 applicant skipped (1 already confirmed). Override decides it anyway."
+    )
     expect(page.get_by_text(summary)).to_be_visible()
     skipped = page.get_by_role("list", name="Skipped")
     expect(skipped).to_contain_text("conf@princeton.edu")
