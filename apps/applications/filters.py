@@ -206,7 +206,7 @@ ApplicationFilter = type(
     {**_operator_filters(), "__module__": __name__, "__doc__": __doc__.split("\n\n")[0]},
 )
 FILTER_KEYS: tuple[str, ...] = tuple(ApplicationFilter.base_filters)
-LIST_KEYS = tuple(key for key in FILTER_KEYS if key.endswith("__in"))
+LIST_KEYS = tuple(key for key in FILTER_KEYS if key.endswith(("__in", "__ne")))
 
 
 def validated(filterset: django_filters.FilterSet):

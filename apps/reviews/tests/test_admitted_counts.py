@@ -59,11 +59,13 @@ def test_the_preview_subtracts_exactly_the_people_who_hold_a_place(boss):
     assert len(r.json()["accept"]) == 2
 
 
-def test_the_capacity_panel_fills_spots_with_the_confirmed_and_the_checked_in(boss):
+def test_the_capacity_panel_fills_spots_with_the_confirmed_and_the_checked_in(boss, django_assert_max_num_queries):
     AdmissionPlan.objects.create(
         cycle=current_cycle(), capacity=10, attendance_rate=1, waitlist_size=0, keep_teams=False
     )
-    body = boss.get("/api/reviews/capacity").json()
+    # Session, user, current cycle, the plan, and every count in one query.
+    with django_assert_max_num_queries(5):
+        body = boss.get("/api/reviews/capacity").json()
     assert body["checked_in"] == 2
     assert body["confirmed"] == 3  # one confirmed, two who confirmed and have since checked in
     assert body["spots_filled"] == 3
