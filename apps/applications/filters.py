@@ -51,8 +51,9 @@ def validate_storable(value: str) -> None:
         raise ValidationError("Must hold printable characters only.")
 
 
-def _text_field(**kwargs) -> forms.CharField:
-    return forms.CharField(max_length=MAX_FILTER_LENGTH, validators=[validate_storable], **kwargs)
+def _text_field() -> forms.CharField:
+    # Not required: in a list, "" is a value (the export's `{"school": ""}` selects blank schools).
+    return forms.CharField(max_length=MAX_FILTER_LENGTH, validators=[validate_storable], required=False, strip=False)
 
 
 STATUS_ERRORS = {"invalid_choice": f"Unknown status. Choose one of: {', '.join(ApplicationStatus.values)}."}
@@ -119,6 +120,11 @@ class InFilter(django_filters.Filter):
     def filter(self, qs, value):
         if value is None:
             return qs
+        if not value:
+            # Nothing to match: no row, or (excluding) every row. Written as a condition no row
+            # meets rather than an empty IN, which Django refuses to write out as SQL (the
+            # export hands the query's SQL to PostgreSQL's COPY).
+            return qs if self.exclude else qs.filter(pk__isnull=True)
         values = [_db_value(self.field_name, v) for v in value if v is not None]
         condition = Q(**{f"{self.field_name}__in": values})
         if None in value:

@@ -61,6 +61,16 @@ def test_the_same_rows_by_the_grammar_and_by_the_table_s_keys(admin_client, peop
     assert rows(admin_client.get("/api/applications/export", {"school": "yale"})) == ["bo@yale.edu", "cy@yale.edu"]
 
 
+def test_an_empty_in_list_exports_the_header_only_and_blank_text_is_a_value(admin_client, people):
+    r = admin_client.get("/api/applications/export", {"filters": json.dumps({"status": {"$in": []}})})
+    assert r.status_code == 200
+    assert b"".join(r.streaming_content).decode().splitlines()[0].startswith("email,")
+    assert rows(admin_client.get("/api/applications/export", {"filters": '{"status": {"$in": []}}'})) == []
+    assert rows(admin_client.get("/api/applications/export", {"filters": '{"school": ""}'})) == []
+    everyone = rows(admin_client.get("/api/applications/export", {"filters": '{"school": {"$ne": ""}}'}))
+    assert len(everyone) == 4
+
+
 @pytest.mark.parametrize(
     "params, key",
     [
