@@ -134,7 +134,7 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
     expect(page).to_have_url(re.compile(r"/admin/users\?selection=submitted&host=true$"))
     expect(page.get_by_text("Page 1 of 1 (Total: 2)")).to_be_visible()
     expect(page.get_by_label("Group")).to_have_value("submitted")
-    expect(page.get_by_label("Host school")).to_have_value("true")
+    expect(page.get_by_label("Scope")).to_have_value("true")
 
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/stats")

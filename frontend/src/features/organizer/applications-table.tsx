@@ -284,10 +284,11 @@ export function ApplicationsTable({
           value={draft.selection}
           onChange={(e) => set("selection", e.target.value)}
         />
+        {/* "Scope", as the statistics cards call it ("School" alone is the text filter's label). */}
         <SelectField
-          label="Host school"
+          label="Scope"
           choices={[
-            { value: "", label: "Any school" },
+            { value: "", label: "All schools" },
             { value: "true", label: hostSchool || "The host school" },
             { value: "false", label: "Other schools" },
           ]}
