@@ -206,12 +206,13 @@ def _copy_floor():
 
     from apps.applications.models import Answer
     from apps.cycles.selectors import current_cycle
-    from apps.reports import reports
+    from apps.reports import export
+    from apps.reports.filters import parse_filters
 
-    applications = reports.export_queryset(cycle=current_cycle(), filters=reports.parse_filters(None))
-    question_ids = reports.export_columns(cycle=current_cycle(), applications=applications)
+    applications = export.export_queryset(cycle=current_cycle(), filters=parse_filters(None))
+    question_ids = export.export_columns(cycle=current_cycle(), applications=applications)
     subquery, params = (
-        applications.order_by().values_list("id", *reports._TEXT_COLUMNS, "submitted_at").query.sql_with_params()
+        applications.order_by().values_list("id", *export._TEXT_COLUMNS, "submitted_at").query.sql_with_params()
     )
     pivot = ", ".join(f"max(value) FILTER (WHERE question_id = %s) AS q{i}" for i in range(len(question_ids)))
     select = (
@@ -226,16 +227,17 @@ def _copy_floor():
 
 def measure_export(repeats: int = 2) -> dict:
     from apps.cycles.selectors import current_cycle
-    from apps.reports import reports
+    from apps.reports import export
+    from apps.reports.filters import parse_filters
     from apps.reports.tests import legacy_export
 
     def before():
-        rows = legacy_export.export_rows(cycle=current_cycle(), filters=reports.parse_filters(None))
+        rows = legacy_export.export_rows(cycle=current_cycle(), filters=parse_filters(None))
         # The response encoded each line as it went out: part of the cost.
         return (line.encode("utf-8") for line in legacy_export.csv_lines(rows))
 
     def now():
-        return iter(reports.CsvExport(cycle=current_cycle(), filters=reports.parse_filters(None)))
+        return iter(export.CsvExport(cycle=current_cycle(), filters=parse_filters(None)))
 
     _drain(_copy_floor())  # warm the database's caches, so the floor isn't the one paying for them
     results = {}

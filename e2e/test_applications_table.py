@@ -101,9 +101,9 @@ def test_selected_rows_get_one_batch_decision_and_an_assignment_to_a_reviewer(ne
     page.on("request", lambda r: calls.append(r.url) if "batch-status" in r.url else None)
     page.get_by_role("button", name="Decide 2 selected").click()
 
-    approved = page.get_by_role("list", name="Approved")
+    approved = page.get_by_role("list", name="Waitlisted")
     expect(approved.get_by_role("listitem")).to_have_count(2)
-    expect(page.get_by_text("Waitlisted: 2 of 2 decided.")).to_be_visible()
+    expect(page.get_by_text("Waitlisted: 2 of 2 applicants decided.")).to_be_visible()
     assert len(calls) == 1
     assert dict(Application.objects.values_list("email", "status")) == {
         f"applicant{i:02d}@example.edu": "waitlisted" if i in (1, 4) else "submitted" for i in range(6)

@@ -58,7 +58,7 @@ def test_a_batch_accept_skips_a_confirmed_attendee_unless_override(new_page, mak
     skipped = page.get_by_role("list", name="Skipped")
     expect(skipped).to_contain_text("conf@princeton.edu")
     expect(skipped).to_contain_text("already confirmed")
-    expect(page.get_by_role("list", name="Approved")).to_have_text("new@princeton.edu")
+    expect(page.get_by_role("list", name="Accepted")).to_have_text("new@princeton.edu")
     assert (status_of("conf@princeton.edu"), status_of("new@princeton.edu")) == (S.CONFIRMED, S.ACCEPTED)
     shot(page, "safety-batch-skipped-desktop")
 
@@ -68,8 +68,61 @@ def test_a_batch_accept_skips_a_confirmed_attendee_unless_override(new_page, mak
     ticked = "Override is ticked: this will also change 1 applicant who has confirmed."
     expect(update.get_by_text(ticked)).to_be_visible()
     update.get_by_role("button", name="Submit").click()
-    expect(page.get_by_role("list", name="Approved").get_by_role("listitem")).to_have_count(2)
+    expect(page.get_by_role("list", name="Waitlisted").get_by_role("listitem")).to_have_count(2)
     assert status_of("conf@princeton.edu") == S.WAITLISTED
+    assert page.js_errors == []
+
+
+def test_the_table_names_a_skipped_confirmed_applicant_and_overrides_after_confirming(
+    new_page, make_admin, make_student
+):
+    """Rejecting a confirmed applicant from /admin/users said a green "Rejected: 0 of 1 decided."
+    and nothing else. Now the result names the applicant and the reason, and Override decides
+    them after a second confirmation that says what it overwrites; the history records it."""
+    from apps.applications.models import ApplicationEvent
+    from e2e.test_accessibility import audit
+
+    organizer = make_admin()
+    make_application(make_student("conf@princeton.edu"), S.CONFIRMED)
+    cycle_set_status(cycle=current_cycle(), status=C.CLOSED)
+
+    page = new_page()
+    sign_in(page, organizer, next="/admin/users")
+    page.get_by_role("checkbox", name="Select conf@princeton.edu").check()
+    page.get_by_label("Decision").select_option("rejected")
+    page.get_by_role("button", name="Decide 1 selected").click()
+
+    summary = (
+        "Rejected: 0 of 1 applicant decided. 1 applicant skipped (1 already confirmed). Override decides it anyway."
+    )
+    expect(page.get_by_text(summary)).to_be_visible()
+    skipped = page.get_by_role("list", name="Skipped")
+    expect(skipped).to_contain_text("conf@princeton.edu")
+    expect(skipped).to_contain_text("already confirmed")
+    assert status_of("conf@princeton.edu") == S.CONFIRMED
+    assert audit(page) == []
+    shot(page, "safety-table-skipped-desktop")
+
+    page.get_by_role("button", name="Override: set the skipped applicant to Rejected").click()
+    dialog = page.get_by_role("alertdialog", name="Overwrite an applicant's answer?")
+    expect(dialog).to_contain_text("overwriting 1 confirmation of attendance")
+    expect(dialog.get_by_role("list", name="Answers to overwrite")).to_contain_text("conf@princeton.edu")
+    # Focus starts on Cancel (the safe choice); nothing is overwritten until the confirmation.
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
+    assert status_of("conf@princeton.edu") == S.CONFIRMED
+    shot(page, "safety-table-override-dialog-desktop", full_page=False)
+    dialog.get_by_role("button", name="Override and set 1 applicant to Rejected").click()
+
+    expect(page.get_by_text("Rejected with Override: 1 of 1 applicant decided.")).to_be_visible()
+    expect(page.get_by_role("list", name="Rejected")).to_have_text("conf@princeton.edu")
+    assert status_of("conf@princeton.edu") == S.REJECTED
+    event = ApplicationEvent.objects.filter(application__email="conf@princeton.edu", field="status").first()
+    assert (event.from_value, event.to_value, event.actor) == (S.CONFIRMED, S.REJECTED, organizer)
+    # The applicant's page shows it in the history.
+    page.goto("/admin/users/conf@princeton.edu")
+    newest = page.get_by_role("region", name="History").locator("tbody tr").first
+    expect(newest.locator('td[data-label="From"]')).to_have_text("Confirmed")
+    expect(newest.locator('td[data-label="To"]')).to_have_text("Rejected")
     assert page.js_errors == []
 
 

@@ -121,7 +121,7 @@ def test_an_organizer_assigns_three_applications_and_a_second_one_reviews_them_w
     page.get_by_label("Member").fill("alan@princeton.edu")
     page.get_by_label("Emails").fill("Please review:\n" + "\n".join(emails) + "\nThanks!")
     page.get_by_role("button", name="Submit").click()
-    approved = page.get_by_role("list", name="Approved")
+    approved = page.get_by_role("list", name="Assigned")
     expect(approved.get_by_role("listitem")).to_have_count(3)
     shot(page, "organizer-assign-desktop")
     assert (
@@ -195,7 +195,7 @@ def test_a_batch_update_of_five_pasted_addresses_with_one_unknown(new_page, make
     page.on("request", deciding)
     update.get_by_role("button", name="Submit").click()
 
-    approved = page.get_by_role("list", name="Approved")
+    approved = page.get_by_role("list", name="Waitlisted")
     expect(approved.get_by_role("listitem")).to_have_count(4)
     failed = page.get_by_role("list", name="Failed")
     expect(failed.get_by_role("listitem")).to_have_count(1)

@@ -129,6 +129,13 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
     assert page.js_errors == []
     shot(page, "reports-stats-desktop")
 
+    # A card's rows in the table: the same filter, the same number.
+    page.get_by_role("link", name=f"Show in table: Submitted applications · {HOST}").click()
+    expect(page).to_have_url(re.compile(r"/admin/users\?selection=submitted&host=true$"))
+    expect(page.get_by_text("Page 1 of 1 (Total: 2)")).to_be_visible()
+    expect(page.get_by_label("Group")).to_have_value("submitted")
+    expect(page.get_by_label("Scope")).to_have_value("true")
+
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/stats")
     expect(phone.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(14)

@@ -144,6 +144,9 @@ def test_rubric_auto_assign_two_reviewers_ranking_fill_to_capacity_history(new_p
     fill.get_by_label("Waitlist size").fill("1")
     fill.get_by_role("button", name="Preview").click()
     expect(page.get_by_text("1 applicant to accept · 1 to waitlist")).to_be_visible()
+    # Who already holds a place, by the one definition, and the same number in the arithmetic.
+    expect(page.get_by_text("0 already admitted (accepted, waitlist-accepted, confirmed, checked in)")).to_be_visible()
+    expect(page.get_by_text("1 to admit in all − 0 already admitted = 1 place to fill.")).to_be_visible()
     accept = page.get_by_role("region", name=re.compile("^Accept"))
     waitlist = page.get_by_role("region", name=re.compile("^Waitlist"))
     expect(accept.get_by_role("listitem")).to_contain_text("Ada Lovelace")

@@ -7,6 +7,7 @@ so the page shows its data without a round trip; later changes go through the AP
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.views.decorators.http import require_safe
 
 from apps.core.exceptions import ApplicationError
@@ -14,7 +15,7 @@ from apps.core.pages import admin_only, admin_page, island, select_options
 from apps.cycles.selectors import current_cycle, question_set
 from apps.resumes.selectors import access_log
 
-from . import organizer, table
+from . import organizer, selections, table
 from .models import ApplicationStatus
 from .status_machine import BATCH_DECISIONS, DECISIONS
 
@@ -36,7 +37,7 @@ def users_page(request):
     # The table's state lives in the address (filters, sort, page), so Back and shared links
     # land where the organizer was; the first page comes rendered through the API's own code.
     state = {
-        "filters": {key: request.GET.get(key, "") for key in table.FILTER_KEYS},
+        "filters": {key: request.GET.get(key, "") for key in table.ADDRESS_KEYS},
         "sort": request.GET.get("sort", "") or table.DEFAULT_SORT,
         "page": request.GET.get("page", "") or "1",
     }
@@ -55,6 +56,10 @@ def users_page(request):
         {
             "perPage": PAGE_SIZE,
             "statuses": select_options(ApplicationStatus.values, ApplicationStatus.choices),
+            # The named selections (the statistics' and capacity's counts) and the host school,
+            # so a link from a count lands on its rows with its filter shown.
+            "selections": [{"value": value, "label": label} for value, label in selections.choices()],
+            "hostSchool": settings.HOST_SCHOOL,
             "decisions": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
             # What `initialPage` answers: the island uses it only if it reads the same state
             # from the address.

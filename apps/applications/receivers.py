@@ -6,18 +6,25 @@ Connected in ApplicationsConfig.ready: cycles knows nothing of applications.
 from __future__ import annotations
 
 
-def status_audience(status: str):
-    """The addresses of the current cycle's applications with `status`, for a batch email."""
+def filtered_audience(data: dict):
+    """The addresses of the current cycle's applications that the filters `data` pick (the one
+    filter language of the table and the export, apps/applications/filters.py), for a batch
+    email."""
 
     def recipients() -> list[str]:
         from apps.cycles.selectors import current_cycle
 
-        from .models import Application
+        from .filters import select
 
-        rows = Application.objects.filter(cycle=current_cycle(), status=status).order_by("email")
+        rows = select(current_cycle(), data).order_by("email")
         return list(rows.values_list("email", flat=True))
 
     return recipients
+
+
+def status_audience(status: str):
+    """The addresses of the current cycle's applications with `status`."""
+    return filtered_audience({"status": status})
 
 
 def people(emails: list[str]) -> dict[str, dict]:

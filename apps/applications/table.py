@@ -3,16 +3,17 @@
 Three parts, each a standard piece of the DRF / django-filter stack so the API view is a plain
 GenericAPIView (table_api.py) and the page renders its first page through the same code:
 
-- `ApplicationTableFilter`, a django-filter FilterSet: the six filters of the contract and the
-  sort. The API reads them from the contract's `filters` JSON object (`TableFilterBackend`);
-  the page reads the same names from its own address (`/admin/users?school=yale&sort=-first`).
+- `ApplicationTableFilter`: the one filter language of applications (filters.py, which the
+  export, mail audiences and the statistics' links take too) plus the sort. The API reads it
+  from the contract's `filters` JSON object (`TableFilterBackend`); the page reads the same
+  names from its own address (`/admin/users?school=yale&selection=confirmed&sort=-first`).
 - `TablePagination`, a DRF pagination class: page numbers on top of keyset (seek) queries, so
   the first, next, previous and last pages each cost one short index walk at any depth, and a
   count that is cached until the applications change.
 - `TableRowSerializer`, the shape of a row, shared by the API and the page's props.
 
-The export's `$ne` / `$in` filter grammar (apps/reports) is a different, older contract and
-stays as it is.
+The export's `$ne` / `$in` JSON grammar (apps/reports) is an older contract, translated into
+the same filters.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from datetime import datetime
 
 import django_filters
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
 from django.db import connection, models
 from django.db.models import F, Max, Value
 from django.db.models.fields.tuple_lookups import (
@@ -48,20 +48,20 @@ from apps.core.exceptions import ApplicationError
 from apps.core.text import is_storable
 from apps.cycles.models import Cycle
 
+from . import filters
 from .models import Application, ApplicationStatus, submitted_at_sort_key, teamcode_sort_key
 
-TEXT_FILTERS = ("first", "last", "email", "school")
-EXACT_FILTERS = ("status", "teamcode")
-# At least this many scored reviews (apps.reviews' summaries, read by their ORM name only:
-# applications may not import reviews, which sits above it).
-NUMBER_FILTERS = ("reviews_min",)
-FILTER_KEYS = TEXT_FILTERS + EXACT_FILTERS + NUMBER_FILTERS
+FILTER_KEYS = filters.FILTER_KEYS
+# The filters the page's own controls show, and so read from its address; the API takes all.
+ADDRESS_KEYS = ("first", "last", "email", "school", "status", "teamcode", "reviews_min", "selection", "host")
+# A team code or a number of reviews may come as a JSON number.
+NUMBER_FILTERS = ("teamcode", "reviews_min")
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 100
 # Far past any real table (a page of 1 over 50,000 rows is page 50,000); it keeps any OFFSET
 # inside a 64-bit integer whatever number a client sends.
 MAX_PAGE = 10_000_000
-MAX_FILTER_LENGTH = 254
+MAX_FILTER_LENGTH = filters.MAX_FILTER_LENGTH
 TABLE_COLUMNS = (
     "email",
     "first",
@@ -103,11 +103,6 @@ SORTS = tuple(sort for column in SORT_KEYS for sort in (column, f"-{column}"))
 # --- Filters and sort ------------------------------------------------------------------------
 
 
-def validate_storable(value: str) -> None:
-    if not is_storable(value):
-        raise ValidationError("Must hold printable characters only.")
-
-
 def sort_table(queryset, sort: str):
     """Order the table by `sort` (a column, '-' first for descending), then email and id."""
     column = sort.removeprefix("-")
@@ -121,47 +116,21 @@ def sort_table(queryset, sort: str):
     return queryset.order_by(*(sign + term for term in dict.fromkeys((name, "email", "id"))))
 
 
-class TextFilter(django_filters.CharFilter):
-    """A case-insensitive substring (`%` and `_` are taken literally: Django escapes them)."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("lookup_expr", "icontains")
-        super().__init__(max_length=MAX_FILTER_LENGTH, validators=[validate_storable], **kwargs)
-
-
 class SortFilter(django_filters.ChoiceFilter):
     def filter(self, qs, value):
         return sort_table(qs, value) if value else qs
 
 
-class ApplicationTableFilter(django_filters.FilterSet):
-    """The table's filters (text ones are substrings, status and team code exact; an empty
-    value filters nothing; filters combine) and its sort."""
+class ApplicationTableFilter(filters.ApplicationFilter):
+    """The filters every selection of applications takes (filters.py), and the table's sort."""
 
-    first = TextFilter()
-    last = TextFilter()
-    email = TextFilter()
-    school = TextFilter()
-    status = django_filters.ChoiceFilter(
-        choices=ApplicationStatus.choices,
-        error_messages={"invalid_choice": f"Unknown status. Choose one of: {', '.join(ApplicationStatus.values)}."},
-    )
-    teamcode = django_filters.CharFilter(max_length=MAX_FILTER_LENGTH, validators=[validate_storable])
-    reviews_min = django_filters.NumberFilter(
-        field_name="review_count",
-        lookup_expr="gte",
-        min_value=0,
-        max_value=1000,
-        error_messages={"invalid": "Enter a whole number of reviews."},
-    )
     sort = SortFilter(
         choices=[(sort, sort) for sort in SORTS],
         error_messages={"invalid_choice": f"Sort by one of: {', '.join(SORTS)}."},
     )
 
-    class Meta:
-        model = Application
-        fields = []  # the declared filters only
+    class Meta(filters.ApplicationFilter.Meta):
+        pass
 
 
 def table_queryset(cycle: Cycle):
@@ -177,21 +146,16 @@ def table_queryset(cycle: Cycle):
     )
 
 
-def filtered(filterset: ApplicationTableFilter):
-    """The FilterSet's queryset, or a 400 naming every invalid filter."""
-    if not filterset.is_valid():
-        errors = {key: [str(message) for message in messages] for key, messages in filterset.errors.items()}
-        key = next(iter(errors))
-        what = "sort" if key == "sort" else f"filter '{key}'"
-        raise ApplicationError(f"Invalid {what}: {errors[key][0]}", errors=errors)
-    return filterset.qs
+filtered = filters.validated
 
 
-def parse_filters_json(raw: str | None) -> dict[str, str]:
-    """The contract's `filters` parameter: a JSON object of the six filters, each optional.
+def parse_filters_json(raw: str | None) -> dict[str, str | list]:
+    """The contract's `filters` parameter: a JSON object of the filters (filters.py), each
+    optional.
 
-    Only the JSON is checked here (an object, known keys, string values; a team code may come
-    as a number; null means no filter); the values are the FilterSet's to judge.
+    Only the JSON is checked here (an object, known keys, string values, a list for an `__in`
+    or `__ne` key; a team code may come as a number; null means no filter); the values are the
+    FilterSet's to judge.
     """
     if raw is None or raw.strip() == "":
         return {}
@@ -201,21 +165,19 @@ def parse_filters_json(raw: str | None) -> dict[str, str]:
         raise ApplicationError("'filters' must be a JSON object.", errors={"filters": ["Malformed JSON."]}) from exc
     if not isinstance(data, dict):
         raise ApplicationError("'filters' must be a JSON object.", errors={"filters": ["Expected a JSON object."]})
-    unknown = sorted(str(key) for key in data if key not in FILTER_KEYS)
-    if unknown:
-        raise ApplicationError(
-            f"Unknown filter: {', '.join(unknown)}. Filters are {', '.join(FILTER_KEYS)}.",
-            errors={key: ["Unknown filter."] for key in unknown},
-        )
-    values: dict[str, str] = {}
+    filters.check_keys(data)
+    values: dict[str, str | list] = {}
     errors: dict[str, list[str]] = {}
     for key, value in data.items():
         if value is None:
             continue
-        if key in ("teamcode", *NUMBER_FILTERS) and isinstance(value, int) and not isinstance(value, bool):
+        if key in NUMBER_FILTERS and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
+        if key in filters.LIST_KEYS and isinstance(value, list):
+            values[key] = value  # each item is the FilterSet's to judge
+            continue
         if not isinstance(value, str):
-            errors[key] = ["Must be a string."]
+            errors[key] = ["Must be a list." if key in filters.LIST_KEYS else "Must be a string."]
             continue
         values[key] = value
     if errors:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import uuid
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, Count, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models import Case, IntegerField, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Concat
 from django.utils import timezone
 
-from apps.applications import status_machine
+from apps.applications import selections, status_machine
 from apps.applications.models import Answer, Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
@@ -254,8 +254,7 @@ def search(q: str) -> list[dict]:
 
 
 def stats() -> dict:
-    """The door's header: everyone expected (confirmed or checked in) and who is in. One query."""
-    counts = Application.objects.filter(cycle=current_cycle(), status__in=(S.CONFIRMED, S.CHECKED_IN)).aggregate(
-        confirmed=Count("pk"), checked_in=Count("pk", filter=Q(status=S.CHECKED_IN))
-    )
+    """The door's header: everyone expected (confirmed, checked in or not: the statistics' and
+    the capacity's "confirmed") and who is in. One query."""
+    counts = selections.count(current_cycle(), ["confirmed", "checked_in"])
     return {"confirmed": counts["confirmed"], "checked_in": counts["checked_in"]}

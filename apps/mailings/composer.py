@@ -7,11 +7,15 @@ A body is Markdown (written in the browser) or an uploaded HTML file. Either way
 organizer's template, rendered in the automated emails' sandbox (apps.mailings.automated) with
 the same placeholders and the same context builder, plus the recipient's own values
 (`{{ first_name }}`…, from apps.mailings.audiences.people). For Markdown the placeholders are
-filled *first*, then the Markdown is turned into HTML and sanitised with nh3: whatever a value
-holds (an applicant chose their own first name) passes through the sanitiser, and a placeholder
-can sit in a link (`[your dashboard]({{ dashboard_link }})`). The sanitised HTML is set in the
-automated emails' layout. An uploaded HTML file is the organizer's whole document and is sent
-as written, placeholders filled (as an automated email's override is).
+filled *first*, each value escaped for Markdown (`markdown_text`) and for HTML (the sandbox's
+autoescape), then the Markdown is turned into HTML and sanitised with nh3. So a value is always
+text: an applicant who named themselves `[Reset password](https://evil.example)`, `**Eve**` or
+`<img src=x>` gets those characters, never a link, emphasis or an image, in the HTML and the
+text part alike; and a placeholder can still sit in a link's target
+(`[your dashboard]({{ dashboard_link }})`), where Markdown takes the escapes back out. The
+sanitised HTML is set in the automated emails' layout. An uploaded HTML file is the
+organizer's whole document and is sent as written, placeholders filled and HTML-escaped (as an
+automated email's override is).
 """
 
 from __future__ import annotations
@@ -38,6 +42,31 @@ SAMPLE_PERSON = {name: automated.SAMPLE_VALUES[name] for name in automated.PERSO
 def placeholders() -> list[str]:
     """The placeholders a batch email may use, in the order the page offers them."""
     return list(automated.BATCH_PLACEHOLDERS)
+
+
+# What a backslash makes literal in Python-Markdown with MARKDOWN_EXTENSIONS (its own list,
+# read once). `>` is left to the HTML escape, which makes it `&gt;`: Markdown reads an entity as
+# text, and a backslash before it would show.
+_ESCAPABLE = frozenset(markdown_lib.Markdown(extensions=list(MARKDOWN_EXTENSIONS)).ESCAPED_CHARS) - {">"}
+# Characters that open a block only at a line's start and take no backslash: a setext heading's
+# `===`, a fence's `~~~`, a definition's `:`. A value can only start a line with its first
+# character (its own line breaks are joined), so an invisible zero-width space before that one
+# character keeps it text.
+_LINE_START = frozenset("=~:")
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def markdown_text(value):
+    """A placeholder's value as Markdown that renders as exactly its text: Markdown's characters
+    backslash-escaped, line breaks joined (a value can't start a heading, a list or a code block),
+    a line-start-only character neutralised. HTML characters are left to the autoescape."""
+    if not isinstance(value, str):
+        return value
+    text = " ".join(value.splitlines())
+    text = "".join(f"\\{c}" if c in _ESCAPABLE else c for c in text)
+    if text[:1] in _LINE_START:
+        text = ZERO_WIDTH_SPACE + text
+    return text
 
 
 def markdown_to_html(source: str) -> str:
@@ -71,7 +100,8 @@ class Composed:
             self._event = automated.base_context()
         context = automated.placeholder_context(automated.BATCH_PLACEHOLDERS, person, event=self._event)
         subject = " ".join(self._subject(context).split())
-        body = self._body(context)
+        # The subject is plain text: its values as they are. The Markdown body's are escaped.
+        body = self._body({name: markdown_text(v) for name, v in context.items()} if self._markdown else context)
         if self._markdown:
             layout = {**context, "body": mark_safe(markdown_to_html(body))}  # noqa: S308 - sanitised by nh3
             html = render_to_string("emails/mailing.html", layout)

@@ -8,17 +8,21 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from apps.applications import selections
 from apps.core.api import AdminApiView
 from apps.core.schema import error_responses
 from apps.cycles.models import QuestionType
 from apps.cycles.selectors import current_cycle
 
-from . import reports
+from . import demographics, export, statistics
+from .filters import export_filters
 
 
 class StatsSerializer(serializers.Serializer):
     """The 12 counters of spec section 3 and the two check-in counters ("princeton" is the
-    configured host school)."""
+    configured host school). Each counts a named selection (apps/applications/selections.py):
+    applications = submitted (any status past a draft); accepted = accepted or accepted from
+    the waitlist, not answered yet; confirmed = said they will come, checked in or not."""
 
     total_applications = serializers.IntegerField()
     princeton_applications = serializers.IntegerField()
@@ -52,7 +56,7 @@ class DemographicSerializer(serializers.Serializer):
 @extend_schema(summary="The application counters", responses={200: StatsSerializer})
 class StatsApi(AdminApiView):
     def get(self, request):
-        return Response(reports.application_stats(cycle=current_cycle()))
+        return Response(statistics.application_stats(cycle=current_cycle()))
 
 
 @extend_schema(
@@ -62,7 +66,16 @@ class StatsApi(AdminApiView):
             "filters",
             OpenApiTypes.STR,
             description='A JSON object of field → value, {"$ne": value} or {"$in": [values]}',
-        )
+        ),
+        OpenApiParameter(
+            "selection",
+            OpenApiTypes.STR,
+            enum=list(selections.NAMES),
+            description="A named selection: the rows a count of the statistics or capacity counts",
+        ),
+        OpenApiParameter(
+            "host", OpenApiTypes.STR, enum=["true", "false"], description="The host school, or every other"
+        ),
     ],
     responses={
         (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="CSV, one row per application"),
@@ -70,14 +83,16 @@ class StatsApi(AdminApiView):
     },
 )
 class ExportApi(AdminApiView):
-    """The matching applications as a CSV attachment, streamed in pieces of about 64 KB."""
+    """The matching applications as a CSV attachment, streamed in pieces of about 64 KB. The
+    filters are the applications table's (`?selection=confirmed&host=true`, a list key
+    repeated), the export's JSON grammar in `filters`, or both."""
 
     def get(self, request):
-        filters = reports.parse_filters(request.query_params.get("filters"))
+        filters = export_filters(request.query_params)
         cycle = current_cycle()
-        export = reports.CsvExport(cycle=cycle, filters=filters)
-        response = StreamingHttpResponse(iter(export), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{reports.export_filename(cycle)}"'
+        csv_export = export.CsvExport(cycle=cycle, filters=filters)
+        response = StreamingHttpResponse(iter(csv_export), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{export.export_filename(cycle)}"'
         response["Cache-Control"] = "no-store"
         return response
 
@@ -90,4 +105,4 @@ class ExportApi(AdminApiView):
 class DemographicsApi(AdminApiView):
     def get(self, request):
         group = request.query_params.get("group", "applied")
-        return Response(reports.demographics(cycle=current_cycle(), group=group))
+        return Response(demographics.demographics(cycle=current_cycle(), group=group))

@@ -7,13 +7,18 @@ that the same calls serve the page's refreshes, error states and outside clients
 from django.conf import settings
 from django.views.decorators.http import require_safe
 
+from apps.applications import selections
 from apps.core.pages import admin_only, island
 from apps.cycles.selectors import current_cycle
 
+from . import demographics, statistics
+
+# Each group is a named selection (demographics.GROUPS), labelled and described as the
+# statistics and the capacity panel name the same people: "accepted" here is everyone holding a
+# place, which the other pages call admitted.
 DEMOGRAPHIC_GROUPS = [
-    {"value": "applied", "label": "Applied"},
-    {"value": "accepted", "label": "Accepted"},
-    {"value": "confirmed", "label": "Confirmed"},
+    {"value": group, "label": label, "description": selections.get(demographics.GROUPS[group]).description}
+    for group, label in (("applied", "Applied"), ("accepted", "Admitted"), ("confirmed", "Confirmed"))
 ]
 
 
@@ -24,7 +29,13 @@ def _cycle_label() -> str:
 @require_safe
 @admin_only
 def stats_page(request):
-    props = {"hostSchool": settings.HOST_SCHOOL, "cycle": _cycle_label()}
+    props = {
+        "hostSchool": settings.HOST_SCHOOL,
+        "cycle": _cycle_label(),
+        # Each counter's filters in the one filter language: its CSV and its rows in the table
+        # select exactly what it counts.
+        "cardFilters": {key: statistics.card_filters(key) for key in statistics.counter_keys()},
+    }
     return island(request, "admin-stats", props, title="Statistics")
 
 

@@ -18,14 +18,15 @@ from collections.abc import Iterator
 
 from django.db.models import QuerySet
 
-from apps.applications import consents
-from apps.applications.models import Application, ApplicationStatus
+from apps.applications import consents, selections
+from apps.applications.models import Application
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.resumes import zip as resume_zip
 
-# Who attends: a confirmed applicant stays in the book once checked in at the event.
-ATTENDING = (ApplicationStatus.CONFIRMED, ApplicationStatus.CHECKED_IN)
+# Who attends: the "confirmed" selection, which keeps a confirmed applicant once checked in at
+# the event (the statistics and the capacity count the same people).
+ATTENDING = selections.get("confirmed").statuses
 
 
 def confirmed_users(cycle: Cycle) -> QuerySet:

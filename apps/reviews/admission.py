@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.db import transaction
-from django.db.models import Count, Q
 
-from apps.applications import status_machine
+from apps.applications import selections, status_machine
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
@@ -17,8 +16,9 @@ from apps.cycles.models import Cycle
 from .models import AdmissionPlan
 from .ranking import ROW_FIELDS, SUMMARY_FIELDS, ensure_fresh, row_of
 
-# Who already holds a place: admitted and not declined.
-ADMITTED = (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED)
+# Who already holds a place (accepted, waitlist-accepted, confirmed, checked in): the one
+# "admitted" count, so the preview's "already admitted" and its arithmetic are the same number.
+ADMITTED = selections.ADMITTED
 CONFIRM_FIRST = "Accepting now records {n} acceptances. Confirm that number (confirm_count) to record them."
 
 
@@ -65,14 +65,15 @@ def _units(candidates, *, keep_teams: bool, team_members: dict[str, list[dict]])
 def plan(*, cycle: Cycle, capacity: int, attendance_rate: float, waitlist_size: int, keep_teams: bool) -> dict:
     """Who would be accepted and waitlisted now. Undecided (`submitted`) applications with a
     score are the candidates, by rank. A constant number of queries per CANDIDATE_CHUNK
-    candidates read (the reading stops once both lists are full)."""
+    candidates read (the reading stops once both lists are full).
+
+    The accept count is the target less the people already admitted (`already_admitted`:
+    accepted, waitlist-accepted, confirmed, checked in); rejected, waitlisted and declined
+    applicants hold no place, so they are not subtracted."""
     ensure_fresh(cycle)
-    counts = Application.objects.filter(cycle=cycle).aggregate(
-        admitted=Count("pk", filter=Q(status__in=ADMITTED)),
-        decided=Count("pk", filter=~Q(status__in=(S.SUBMITTED, S.STARTED, S.UNSUBMITTED))),
-    )
+    admitted = selections.count(cycle, [ADMITTED])[ADMITTED]
     target = target_admitted(capacity, attendance_rate)
-    to_accept = max(0, target - counts["admitted"])
+    to_accept = max(0, target - admitted)
     team_members: dict[str, list[dict]] = {}
     if keep_teams:
         # Every undecided team member, scored or not (unscored ones after the scored, by address).
@@ -107,7 +108,7 @@ def plan(*, cycle: Cycle, capacity: int, attendance_rate: float, waitlist_size: 
         "counts": {
             "accept": len(accept),
             "waitlist": len(waitlist),
-            "already_decided": counts["decided"],
+            "already_admitted": admitted,
             "teams_kept": teams_kept,
             "target": target,
         },
@@ -167,22 +168,30 @@ def fill_to_capacity(
     return result
 
 
+CAPACITY_COUNTS = ("accepted", "confirmed", "waitlisted", "checked_in", ADMITTED)
+
+
 def capacity(cycle: Cycle) -> dict:
-    """Spots filled against the plan's capacity (two queries)."""
+    """Spots filled against the plan's capacity (two queries: the plan, the counts).
+
+    Every figure is a named selection (apps/applications/selections.py): a spot is filled by
+    someone confirmed, checked in or not (`spots_filled`, the same number as `confirmed`);
+    `accepted` are offers not answered yet; `admitted` everyone holding a place, the number
+    fill to capacity subtracts."""
     plan_row = AdmissionPlan.objects.filter(cycle=cycle).first()
-    counts = Application.objects.filter(cycle=cycle).aggregate(
-        accepted=Count("pk", filter=Q(status__in=(S.ACCEPTED, S.WAITLIST_ACCEPTED))),
-        confirmed=Count("pk", filter=Q(status=S.CONFIRMED)),
-        waitlisted=Count("pk", filter=Q(status__in=(S.WAITLISTED, S.WAITLIST_CONFIRMED))),
-    )
+    counts = selections.count(cycle, CAPACITY_COUNTS)
     cap = plan_row.capacity if plan_row else None
+    filled = counts[selections.SPOTS_FILLED]
     return {
         "capacity": cap,
         "attendance_rate": plan_row.attendance_rate if plan_row else None,
         "waitlist_size": plan_row.waitlist_size if plan_row else None,
         "keep_teams": plan_row.keep_teams if plan_row else False,
-        **counts,
-        # Check-in isn't recorded by the portal yet.
-        "checked_in": None,
-        "spots_left": max(0, cap - counts["confirmed"]) if cap is not None else None,
+        "accepted": counts["accepted"],
+        "confirmed": counts["confirmed"],
+        "waitlisted": counts["waitlisted"],
+        "checked_in": counts["checked_in"],
+        "admitted": counts[ADMITTED],
+        "spots_filled": filled,
+        "spots_left": max(0, cap - filled) if cap is not None else None,
     }

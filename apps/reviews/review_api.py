@@ -418,7 +418,9 @@ class FillInputSerializer(serializers.Serializer):
 class FillCountsSerializer(serializers.Serializer):
     accept = serializers.IntegerField()
     waitlist = serializers.IntegerField()
-    already_decided = serializers.IntegerField()
+    already_admitted = serializers.IntegerField(
+        help_text="Already holding a place (accepted, waitlist-accepted, confirmed, checked in): target - this = accept"
+    )
     teams_kept = serializers.IntegerField()
     target = serializers.IntegerField()
 
@@ -446,10 +448,12 @@ class CapacitySerializer(serializers.Serializer):
     attendance_rate = serializers.FloatField(allow_null=True)
     waitlist_size = serializers.IntegerField(allow_null=True)
     keep_teams = serializers.BooleanField()
-    accepted = serializers.IntegerField()
-    confirmed = serializers.IntegerField()
-    checked_in = serializers.IntegerField(allow_null=True)
+    accepted = serializers.IntegerField(help_text="Offered a place and not answered yet")
+    confirmed = serializers.IntegerField(help_text="Said they will come, checked in or not")
+    checked_in = serializers.IntegerField()
     waitlisted = serializers.IntegerField()
+    admitted = serializers.IntegerField(help_text="Holding a place: accepted, waitlist-accepted, confirmed, checked in")
+    spots_filled = serializers.IntegerField(help_text="Confirmed, checked in or not (the same as `confirmed`)")
     spots_left = serializers.IntegerField(allow_null=True)
 
 

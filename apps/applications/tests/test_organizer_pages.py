@@ -101,10 +101,15 @@ def test_users_page_props_have_page_size_statuses_and_filters_from_the_address(a
             "status": "submitted",
             "teamcode": "",
             "reviews_min": "",
+            "selection": "",
+            "host": "",
         },
         "sort": "email",
         "page": 1,
     }
+    # The named selections (the counts' own) and the host school, for links from a count.
+    assert {"value": "admitted", "label": "Admitted"} in props["selections"]
+    assert props["hostSchool"] == "Princeton University"
 
 
 @pytest.mark.django_db

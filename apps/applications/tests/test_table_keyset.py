@@ -286,6 +286,8 @@ def test_the_page_renders_the_sorted_page_its_address_names(admin_client, people
             "status": "",
             "teamcode": "",
             "reviews_min": "",
+            "selection": "",
+            "host": "",
         },
         "sort": "-first",
         "page": 2,

@@ -26,7 +26,7 @@ from apps.mailings import services as mailing_services
 from apps.mailings.models import Delivery, Mailing
 from apps.privacy import services
 from apps.privacy.tests.privacy_data import file_exists, new_applicant, resume_path
-from apps.reports import reports
+from apps.reports import demographics, statistics
 from apps.resumes.models import Resume, ResumeAccess
 from conftest import make_user, signed_in_client
 
@@ -79,12 +79,12 @@ def test_anonymised_counts_stay_and_the_statistics_still_count_them(applicant, o
     user, client, application = applicant
     status_machine.transition(application_id=application.pk, to="accepted")
     cycle = current_cycle()
-    before_stats = reports.application_stats(cycle=cycle)
-    before_demographics = reports.demographics(cycle=cycle, group="applied")
+    before_stats = statistics.application_stats(cycle=cycle)
+    before_demographics = demographics.demographics(cycle=cycle, group="applied")
     assert delete(client, user.email).status_code == 200
 
-    assert reports.application_stats(cycle=cycle) == before_stats
-    assert reports.demographics(cycle=cycle, group="applied") == before_demographics
+    assert statistics.application_stats(cycle=cycle) == before_stats
+    assert demographics.demographics(cycle=cycle, group="applied") == before_demographics
     assert list(AnonymisedApplicationCount.objects.values_list("status", "host_school", "count")) == [
         ("accepted", True, 1)
     ]

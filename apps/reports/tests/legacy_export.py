@@ -13,7 +13,7 @@ from django.db.models import Q
 
 from apps.applications.models import Answer
 from apps.cycles.models import Cycle
-from apps.reports.reports import BASE_COLUMNS, export_columns, export_queryset
+from apps.reports.export import BASE_COLUMNS, export_columns, export_queryset
 
 _APPLICATION_FIELDS = (
     "pk",

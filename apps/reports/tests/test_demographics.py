@@ -6,7 +6,7 @@ import pytest
 
 from apps.applications.tests.organizer_data import make_application, other_cycle
 from apps.cycles.selectors import current_cycle
-from apps.reports import reports
+from apps.reports import demographics
 
 # (status, answers) — the default question set's survey questions.
 PEOPLE = [
@@ -101,7 +101,7 @@ def test_confirmed_counts_confirmed_only(admin_client, people):
 def test_counting_takes_two_queries_whatever_the_number_of_answers(people, django_assert_num_queries):
     cycle = current_cycle()
     with django_assert_num_queries(3):  # the questions, the GROUP BY, the multiselect aggregate
-        reports.demographics(cycle=cycle, group="applied")
+        demographics.demographics(cycle=cycle, group="applied")
 
 
 def test_unknown_group_is_400(admin_client, people):

@@ -18,7 +18,8 @@ from apps.accounts.models import User
 from apps.applications.models import Answer, Application
 from apps.applications.tests.organizer_data import make_application
 from apps.cycles.selectors import current_cycle
-from apps.reports import reports
+from apps.reports import export as reports
+from apps.reports.filters import parse_filters
 from apps.reports.tests import legacy_export
 
 TRICKY = [
@@ -101,12 +102,12 @@ def mixed(db):
 
 
 def legacy_bytes(filters) -> bytes:
-    rows = legacy_export.export_rows(cycle=current_cycle(), filters=reports.parse_filters(filters))
+    rows = legacy_export.export_rows(cycle=current_cycle(), filters=parse_filters(filters))
     return "".join(legacy_export.csv_lines(rows)).encode("utf-8")
 
 
 def new_bytes(filters, *, path: str = "") -> bytes:
-    export = reports.CsvExport(cycle=current_cycle(), filters=reports.parse_filters(filters))
+    export = reports.CsvExport(cycle=current_cycle(), filters=parse_filters(filters))
     chunks = getattr(export, path)() if path else iter(export)
     return b"".join(chunks)
 
@@ -123,7 +124,7 @@ def test_postgresql_streams_through_copy(mixed):
     if connection.vendor != "postgresql":
         pytest.skip("COPY is PostgreSQL's")
     statement, _params = reports._copy_statement(
-        reports.export_queryset(cycle=current_cycle(), filters=reports.parse_filters(None)), ["age"]
+        reports.export_queryset(cycle=current_cycle(), filters=parse_filters(None)), ["age"]
     )
     assert statement.startswith("COPY (")
     assert new_bytes(None, path="_copy") == legacy_bytes(None)
@@ -139,7 +140,7 @@ def test_line_ends_are_right_at_every_chunk_size(mixed, monkeypatch):
 
 
 def test_the_header_comes_first_and_pieces_are_about_64_kb(mixed):
-    export = reports.CsvExport(cycle=current_cycle(), filters=reports.parse_filters(None))
+    export = reports.CsvExport(cycle=current_cycle(), filters=parse_filters(None))
     pieces = list(export)
     assert pieces[0].startswith(b"email,first,last,school,status,teamcode,travel,housing,submitted_at,")
     assert pieces[0].endswith(b"\r\n") and pieces[0].count(b"\r\n") == 1  # the header alone
@@ -168,7 +169,7 @@ def _bulk(n: int, start: int) -> None:
 def _peak() -> tuple[int, int]:
     tracemalloc.start()
     try:
-        export = reports.CsvExport(cycle=current_cycle(), filters=reports.parse_filters(None))
+        export = reports.CsvExport(cycle=current_cycle(), filters=parse_filters(None))
         size = sum(len(piece) for piece in export)
         return tracemalloc.get_traced_memory()[1], size
     finally:

@@ -56,7 +56,7 @@ def test_stats_page_carries_the_configured_host_school(admin_client):
 def test_demographics_page_offers_the_three_groups_and_keeps_a_valid_choice(admin_client):
     props = island_props(admin_client.get("/admin/demographics?group=confirmed"), "admin-demographics")
     assert [g["value"] for g in props["groups"]] == ["applied", "accepted", "confirmed"]
-    assert [g["label"] for g in props["groups"]] == ["Applied", "Accepted", "Confirmed"]
+    assert [g["label"] for g in props["groups"]] == ["Applied", "Admitted", "Confirmed"]
     assert props["initialGroup"] == "confirmed"
 
 

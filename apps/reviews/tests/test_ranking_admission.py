@@ -107,7 +107,7 @@ def test_fill_to_capacity_previews_then_records_decisions_through_the_status_mac
     body = preview.json()
     assert [r["email"] for r in body["accept"]] == ["app5@yale.edu", "app4@yale.edu", "app3@yale.edu", "app2@yale.edu"]
     assert [r["email"] for r in body["waitlist"]] == ["app1@yale.edu"]
-    assert body["counts"] == {"accept": 4, "waitlist": 1, "already_decided": 0, "teams_kept": 0, "target": 4}
+    assert body["counts"] == {"accept": 4, "waitlist": 1, "already_admitted": 0, "teams_kept": 0, "target": 4}
     # Nothing recorded by a preview; a wrong confirmation is refused.
     assert not AdmissionPlan.objects.exists()
     wrong = fill(boss, capacity=2, attendance_rate=0.5, waitlist_size=1, dry_run=False, confirm_count=3)
@@ -135,8 +135,10 @@ def test_fill_to_capacity_previews_then_records_decisions_through_the_status_mac
         "keep_teams": False,
         "accepted": 4,
         "confirmed": 0,
-        "checked_in": None,
+        "checked_in": 0,
         "waitlisted": 1,
+        "admitted": 4,
+        "spots_filled": 0,
         "spots_left": 2,
     }
 

@@ -9,9 +9,9 @@ type Schemas = components["schemas"];
 export type Stats = Schemas["Stats"];
 export type StatKey = keyof Stats;
 
-/** The export filter grammar: field → value, {"$ne": value} or {"$in": [values]}. */
-export type FilterValue = string | { $ne: string } | { $in: string[] };
-export type ExportFilters = Record<string, FilterValue>;
+/** Filters in the one filter language of applications, as the table's address has them
+ * (`{"selection": "confirmed", "host": "true"}`): the export takes them as its query. */
+export type SelectionFilters = Record<string, string>;
 
 export type DemographicGroup = "applied" | "accepted" | "confirmed";
 export type DemographicQuestion = Schemas["Demographic"];
@@ -43,8 +43,7 @@ async function download(path: string, fallback: string, query?: Record<string, s
 
 export const reportsApi = {
   stats: () => api.get<Stats>(urls.stats),
-  exportCsv: (filters: ExportFilters, fallbackName: string) =>
-    download(urls.exportCsv, fallbackName, { filters: JSON.stringify(filters) }),
+  exportCsv: (filters: SelectionFilters, fallbackName: string) => download(urls.exportCsv, fallbackName, filters),
   demographics: (group: DemographicGroup) => api.get<DemographicQuestion[]>(urls.demographics, { group }),
   questions: () => api.get<QuestionSection[]>(urls.questions),
   saveQuestions: (sections: Schemas["QuestionSectionRequest"][]) =>

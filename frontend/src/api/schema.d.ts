@@ -430,7 +430,9 @@ export interface paths {
         };
         /**
          * The matching applications as a CSV attachment
-         * @description The matching applications as a CSV attachment, streamed in pieces of about 64 KB.
+         * @description The matching applications as a CSV attachment, streamed in pieces of about 64 KB. The
+         *     filters are the applications table's (`?selection=confirmed&host=true`, a list key
+         *     repeated), the export's JSON grammar in `filters`, or both.
          */
         get: operations["applications_export_retrieve"];
         put?: never;
@@ -2166,10 +2168,16 @@ export interface components {
             attendance_rate: number | null;
             waitlist_size: number | null;
             keep_teams: boolean;
+            /** @description Offered a place and not answered yet */
             accepted: number;
+            /** @description Said they will come, checked in or not */
             confirmed: number;
-            checked_in: number | null;
+            checked_in: number;
             waitlisted: number;
+            /** @description Holding a place: accepted, waitlist-accepted, confirmed, checked in */
+            admitted: number;
+            /** @description Confirmed, checked in or not (the same as `confirmed`) */
+            spots_filled: number;
             spots_left: number | null;
         };
         CheckInInputRequest: {
@@ -2407,7 +2415,8 @@ export interface components {
         FillCounts: {
             accept: number;
             waitlist: number;
-            already_decided: number;
+            /** @description Already holding a place (accepted, waitlist-accepted, confirmed, checked in): target - this = accept */
+            already_admitted: number;
             teams_kept: number;
             target: number;
         };
@@ -2780,7 +2789,9 @@ export interface components {
         };
         /**
          * @description The 12 counters of spec section 3 and the two check-in counters ("princeton" is the
-         *     configured host school).
+         *     configured host school). Each counts a named selection (apps/applications/selections.py):
+         *     applications = submitted (any status past a draft); accepted = accepted or accepted from
+         *     the waitlist, not answered yet; confirmed = said they will come, checked in or not.
          */
         Stats: {
             total_applications: number;
@@ -4241,6 +4252,10 @@ export interface operations {
             query?: {
                 /** @description A JSON object of field → value, {"$ne": value} or {"$in": [values]} */
                 filters?: string;
+                /** @description The host school, or every other */
+                host?: "false" | "true";
+                /** @description A named selection: the rows a count of the statistics or capacity counts */
+                selection?: "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "declined" | "registered" | "rejected" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
             };
             header?: never;
             path?: never;

@@ -286,13 +286,51 @@ describe("selecting rows", () => {
     await user.click(screen.getByRole("button", { name: "Decide 2 selected" }));
 
     expect(batch).toHaveBeenCalledWith({ emails: ["a@x.edu", "c@x.edu"], status: "rejected" });
-    expect(await screen.findByText("Rejected: 1 of 2 decided.")).toBeInTheDocument();
-    expect(within(screen.getByRole("list", { name: "Approved" })).getByText("a@x.edu")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Rejected: 1 of 2 applicants decided. 1 applicant not decided (1 Not submitted yet.)."),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Rejected" })).getByText("a@x.edu")).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Failed" })).getByText("Not submitted yet.")).toBeInTheDocument();
     await waitFor(() => expect(list.mock.calls.length).toBe(calls + 1));
     // The one that failed stays selected, to try again.
     expect(screen.getByText("1 application selected")).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Select c@x.edu" })).toBeChecked();
+  });
+
+  it("names what it skipped and why, and overrides only after a second confirmation", async () => {
+    const skipped = { email: "a@x.edu", reason: "already confirmed" };
+    const batch = vi
+      .spyOn(organizerApi, "batchStatus")
+      .mockResolvedValueOnce({ approved: [], failed: [], skipped: [skipped], emailed: 0 })
+      .mockResolvedValueOnce({ approved: ["a@x.edu"], failed: [], skipped: [], emailed: 0 });
+    const user = userEvent.setup();
+    table();
+    await screen.findByText("a@x.edu");
+    await user.click(screen.getByRole("checkbox", { name: "Select a@x.edu" }));
+    await user.selectOptions(screen.getByLabelText("Decision"), "rejected");
+    await user.click(screen.getByRole("button", { name: "Decide 1 selected" }));
+
+    // Not a green "0 of 1 decided" alone: the skipped applicant, the reason, and a way on.
+    const summary = await screen.findByText(
+      "Rejected: 0 of 1 applicant decided. 1 applicant skipped (1 already confirmed). Override decides it anyway.",
+    );
+    expect(summary.closest(".alert")).toHaveClass("alert--error");
+    const list = screen.getByRole("list", { name: "Skipped" });
+    expect(list).toHaveTextContent("a@x.edu");
+    expect(list).toHaveTextContent("already confirmed");
+
+    await user.click(screen.getByRole("button", { name: "Override: set the skipped applicant to Rejected" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Overwrite an applicant's answer?" });
+    expect(dialog).toHaveTextContent("This sets 1 applicant to “Rejected”, overwriting 1 confirmation of attendance.");
+    expect(within(dialog).getByRole("list", { name: "Answers to overwrite" })).toHaveTextContent("a@x.edu");
+    expect(batch).toHaveBeenCalledTimes(1); // nothing overwritten before the confirmation
+    await user.click(within(dialog).getByRole("button", { name: "Override and set 1 applicant to Rejected" }));
+
+    expect(batch).toHaveBeenLastCalledWith({ emails: ["a@x.edu"], status: "rejected", override: true });
+    expect(await screen.findByText("Rejected with Override: 1 of 1 applicant decided.")).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Rejected" })).getByText("a@x.edu")).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Override:/ })).toBeNull();
   });
 
   it("assigns the selection to a reviewer chosen among the organizers", async () => {

@@ -3,12 +3,20 @@
 // can be selected, across pages, for one batch decision or an assignment to a reviewer.
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { organizerApi, type ApplicationPage, type BatchResult, type BatchStatusInput } from "../../api/organizer";
+import {
+  organizerApi,
+  type ApplicationPage,
+  type BatchDecisionResult,
+  type BatchResult,
+  type BatchStatusInput,
+} from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { queryKeys, type TablePageKey } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
+import { decisionResultView, overrideConfirmation, type ResultView } from "./batch-result";
 import { EmailResults, PageHeader, SelectField, statusWord, useDebounced, type Choice } from "./common";
 import {
   EMPTY_FILTERS,
@@ -48,6 +56,9 @@ interface Props {
   statuses: Choice[];
   /** The batch decisions (accepted, waitlisted, rejected, waitlist accepted). */
   decisions: Choice[];
+  /** The server's named selections (the statistics' and the capacity's counts). */
+  selections?: Choice[];
+  hostSchool?: string;
   initialState?: InitialState | null;
   /** The page the server rendered for the address (no round trip on first paint). */
   initialPage?: ApplicationPage | null;
@@ -66,7 +77,12 @@ interface HistoryEntry {
   table?: { page: number; after?: string; before?: string };
 }
 
-const TEXT_FILTERS: { key: Exclude<FilterKey, "status">; label: string; type?: string; inputMode?: "numeric" }[] = [
+const TEXT_FILTERS: {
+  key: Exclude<FilterKey, "status" | "selection" | "host">;
+  label: string;
+  type?: string;
+  inputMode?: "numeric";
+}[] = [
   { key: "first", label: "First name" },
   { key: "last", label: "Last name" },
   { key: "email", label: "Email", type: "search" },
@@ -117,6 +133,8 @@ export function ApplicationsTable({
   perPage,
   statuses,
   decisions,
+  selections = [],
+  hostSchool = "",
   initialState,
   initialPage,
   debounceMs = 300,
@@ -259,6 +277,23 @@ export function ApplicationsTable({
           choices={[{ value: "", label: "Any status" }, ...statuses]}
           value={draft.status}
           onChange={(e) => set("status", e.target.value)}
+        />
+        <SelectField
+          label="Group"
+          choices={[{ value: "", label: "Everyone" }, ...selections]}
+          value={draft.selection}
+          onChange={(e) => set("selection", e.target.value)}
+        />
+        {/* "Scope", as the statistics cards call it ("School" alone is the text filter's label). */}
+        <SelectField
+          label="Scope"
+          choices={[
+            { value: "", label: "All schools" },
+            { value: "true", label: hostSchool || "The host school" },
+            { value: "false", label: "Other schools" },
+          ]}
+          value={draft.host}
+          onChange={(e) => set("host", e.target.value)}
         />
         <div className="org-filters__sort">
           <SelectField
@@ -427,6 +462,11 @@ interface SelectionBarProps {
   onDecided: () => void;
 }
 
+/** What the last action on the selection did: a decision (with who Override could still decide) or an assignment. */
+type Outcome =
+  | { kind: "decision"; status: string; label: string; result: BatchDecisionResult; view: ResultView }
+  | { kind: "assignment"; summary: string; result: BatchResult };
+
 /**
  * The selection and what can be done with it. Always on screen (disabled while nothing is
  * selected), so ticking the first box never moves the table under the pointer.
@@ -434,7 +474,8 @@ interface SelectionBarProps {
 function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: SelectionBarProps) {
   const [decision, setDecision] = useState(decisions[0]?.value ?? "");
   const [reviewer, setReviewer] = useState("");
-  const [outcome, setOutcome] = useState<{ summary: string; result: BatchResult } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [askingOverride, setAskingOverride] = useState(false);
   const decide = useSubmit();
   const assign = useSubmit();
   const allBox = useRef<HTMLInputElement>(null);
@@ -450,30 +491,50 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
   const adminsQuery = useQuery({ queryKey: queryKeys.admins, queryFn: organizerApi.admins });
   const admins = adminsQuery.isError ? [] : (adminsQuery.data ?? null);
 
-  const finish = (summary: string, result: BatchResult) => {
-    setOutcome({ summary, result });
-    onChange(withoutApproved(selected, result.approved));
+  const finish = (next: Outcome) => {
+    setOutcome(next);
+    onChange(withoutApproved(selected, next.result.approved));
+  };
+
+  /** One request for `who`: the batch call of /admin/batch (with `override`, the Override's). */
+  const runDecision = async (status: string, who: string[], override: boolean) => {
+    const label = decisions.find((d) => d.value === status)?.label ?? status;
+    await decide.run(
+      async () => {
+        const result = await organizerApi.batchStatus({
+          emails: who,
+          status: status as BatchStatusInput["status"],
+          ...(override ? { override: true } : {}),
+        });
+        finish({ kind: "decision", status, label, result, view: decisionResultView(result, label, who.length, override) });
+        onDecided();
+      },
+      override ? "Error overriding the skipped applications" : "Error deciding the selected applications",
+    );
   };
 
   const submitDecision = async (event: FormEvent) => {
     event.preventDefault();
-    const label = decisions.find((d) => d.value === decision)?.label ?? decision;
-    await decide.run(async () => {
-      // One request for the whole selection: the batch call of /admin/batch.
-      const result = await organizerApi.batchStatus({
-        emails,
-        status: decision as BatchStatusInput["status"],
-      });
-      finish(`${label}: ${result.approved.length} of ${emails.length} decided.`, result);
-      onDecided();
-    }, "Error deciding the selected applications");
+    await runDecision(decision, emails, false);
   };
+
+  const overridable = outcome?.kind === "decision" ? outcome.view.overridable : [];
+  const confirmOverride = async () => {
+    if (outcome?.kind !== "decision") return;
+    await runDecision(
+      outcome.status,
+      overridable.map((item) => item.email),
+      true,
+    );
+    setAskingOverride(false);
+  };
+  const overrideWords = outcome?.kind === "decision" ? overrideConfirmation(overridable, outcome.label) : null;
 
   const submitAssignment = async (event: FormEvent) => {
     event.preventDefault();
     await assign.run(async () => {
       const result = await organizerApi.assign(reviewer, emails);
-      finish(`Assigned to ${reviewer}: ${result.approved.length} of ${emails.length}.`, result);
+      finish({ kind: "assignment", summary: `Assigned to ${reviewer}: ${result.approved.length} of ${emails.length}.`, result });
     }, "Error assigning the selected applications");
   };
 
@@ -537,12 +598,54 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
       </div>
       {decide.error ? <Alert kind="error">{decide.error}</Alert> : null}
       {assign.error ? <Alert kind="error">{assign.error}</Alert> : null}
-      {outcome ? (
+      {outcome?.kind === "decision" ? (
         <div className="stack">
-          <Alert kind={outcome.result.failed.length ? "info" : "success"}>{outcome.summary}</Alert>
-          <EmailResults approved={outcome.result.approved} failed={outcome.result.failed} />
+          <Alert kind={outcome.view.kind}>{outcome.view.summary}</Alert>
+          <EmailResults
+            doneTitle={outcome.view.doneTitle}
+            approved={outcome.result.approved}
+            failed={outcome.result.failed}
+            skipped={outcome.result.skipped}
+          />
+          {overridable.length ? (
+            <div>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setAskingOverride(true)}
+                disabled={decide.busy}
+              >
+                {`Override: set ${overridable.length === 1 ? "the skipped applicant" : `the ${overridable.length} skipped`} to ${outcome.label}`}
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
+      {outcome?.kind === "assignment" ? (
+        <div className="stack">
+          <Alert kind={outcome.result.failed.length ? "info" : "success"}>{outcome.summary}</Alert>
+          <EmailResults doneTitle="Assigned" approved={outcome.result.approved} failed={outcome.result.failed} />
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={askingOverride && overrideWords !== null && overridable.length > 0}
+        title={overrideWords?.title ?? ""}
+        confirmLabel={overrideWords?.confirmLabel ?? "Override"}
+        busy={decide.busy}
+        danger
+        onConfirm={() => void confirmOverride()}
+        onCancel={() => setAskingOverride(false)}
+      >
+        <p>{overrideWords?.body}</p>
+        <ul className="org-list" aria-label="Answers to overwrite">
+          {overridable.map((item) => (
+            <li key={item.email}>
+              <span className="org-list__email">{item.email}</span>
+              <span className="org-list__reason">{item.reason}</span>
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </section>
   );
 }

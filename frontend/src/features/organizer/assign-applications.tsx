@@ -135,7 +135,7 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
       </form>
       {result ? (
         <section className="card">
-          <EmailResults approved={result.approved} failed={result.failed} />
+          <EmailResults doneTitle="Assigned" approved={result.approved} failed={result.failed} />
         </section>
       ) : null}
     </div>

@@ -47,7 +47,7 @@ describe("the offer of unassigned applications", () => {
     await u.type(screen.getByLabelText("Member"), "grace@princeton.edu");
     await u.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("group", { name: "2 submitted applications without a reviewer" })).toBeInTheDocument();
-    expect(screen.getByRole("list", { name: "Approved" })).toHaveTextContent("a@yale.edu");
+    expect(screen.getByRole("list", { name: "Assigned" })).toHaveTextContent("a@yale.edu");
   });
 
   it("says when every submitted application has a reviewer", () => {

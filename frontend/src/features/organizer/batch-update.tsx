@@ -21,6 +21,7 @@ import {
   useDebounced,
   type Choice,
 } from "./common";
+import { decisionResultView } from "./batch-result";
 import { emailButton, overwriteNotice } from "./overwrite";
 
 export const RELEASE_NOTE =
@@ -33,7 +34,10 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const [travel, setTravel] = useState(false);
   const [housing, setHousing] = useState(false);
   const [override, setOverride] = useState(false);
-  const [result, setResult] = useState<BatchDecisionResult | null>(null);
+  // The result, with the decision and the number of addresses it was asked for.
+  const [result, setResult] = useState<{ body: BatchDecisionResult; label: string; asked: number; override: boolean } | null>(
+    null,
+  );
   const [confirming, setConfirming] = useState<{ emailed: number } | null>(null);
   const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
@@ -71,7 +75,9 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
     setConfirming(null);
     setResult(null);
     await run(async () => {
-      setResult(await organizerApi.batchStatus(body()));
+      const sent = body();
+      const answer = await organizerApi.batchStatus(sent);
+      setResult({ body: answer, label, asked: found, override: Boolean(sent.override) });
       setSentFor(previewFor);
     }, "Error updating the batch");
   }
@@ -131,10 +137,19 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       </form>
       {result ? (
         <>
-          {result.emailed ? (
-            <Alert kind="success">{`${result.emailed} decision ${result.emailed === 1 ? "email" : "emails"} queued.`}</Alert>
+          {(() => {
+            const view = decisionResultView(result.body, result.label, result.asked, result.override);
+            return <Alert kind={view.kind}>{view.summary}</Alert>;
+          })()}
+          {result.body.emailed ? (
+            <Alert kind="success">{`${result.body.emailed} decision ${result.body.emailed === 1 ? "email" : "emails"} queued.`}</Alert>
           ) : null}
-          <EmailResults approved={result.approved} failed={result.failed} skipped={result.skipped} />
+          <EmailResults
+            doneTitle={result.label}
+            approved={result.body.approved}
+            failed={result.body.failed}
+            skipped={result.body.skipped}
+          />
         </>
       ) : null}
       <ConfirmDialog

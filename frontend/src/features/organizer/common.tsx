@@ -184,13 +184,19 @@ function ReasonList({ items, label }: { items: Reasoned[]; label: string }) {
   );
 }
 
-/** The Approved and Failed lists of a batch or an assignment, and a batch decision's Skipped. */
+/**
+ * The done, failed and (a batch decision's) skipped lists of a batch or an assignment. The done
+ * list is headed by what was done ("Waitlisted", "Assigned"), never a generic "Approved".
+ */
 export function EmailResults({
   approved,
   failed,
   skipped,
+  doneTitle,
 }: {
   approved: string[];
+  /** The heading of the done list: the decision ("Waitlisted") or "Assigned". */
+  doneTitle: string;
   failed: Reasoned[];
   /** Applicants a decision left alone (already confirmed or declined); shown when given. */
   skipped?: Reasoned[];
@@ -199,10 +205,10 @@ export function EmailResults({
     <section className="org-results" aria-label="Results">
       <div className="org-results__col">
         <h3>
-          Approved <span className="badge badge--ok">{approved.length}</span>
+          {doneTitle} <span className="badge badge--ok">{approved.length}</span>
         </h3>
         {approved.length ? (
-          <ul className="org-list" aria-label="Approved">
+          <ul className="org-list" aria-label={doneTitle}>
             {approved.map((email) => (
               <li key={email}>{email}</li>
             ))}

@@ -181,7 +181,7 @@ describe("BatchUpdate", () => {
     await user.type(screen.getByLabelText("Emails"), " ");
     expect(await screen.findByText("Override is ticked: this will also change 3 applicants who have confirmed.")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    await waitFor(() => expect(within(screen.getByRole("list", { name: "Approved" })).getAllByRole("listitem")).toHaveLength(4));
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Accepted" })).getAllByRole("listitem")).toHaveLength(4));
     const decided = batch.mock.calls.filter(([body]) => !body.dry_run).map(([body]) => body.override);
     expect(decided).toEqual([false, true]);
   });

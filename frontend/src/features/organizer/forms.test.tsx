@@ -233,7 +233,12 @@ describe("ConfigForm", () => {
 });
 
 describe("BatchUpdate", () => {
-  const statuses = ["accepted", "waitlisted", "rejected", "waitlist_accepted"].map((value) => ({ value, label: value }));
+  const statuses = [
+    { value: "accepted", label: "Accepted" },
+    { value: "waitlisted", label: "Waitlisted" },
+    { value: "rejected", label: "Rejected" },
+    { value: "waitlist_accepted", label: "Waitlist accepted" },
+  ];
 
   it("defaults to accepted, No and No, and notes that hackers hear only at release", () => {
     renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
@@ -243,7 +248,7 @@ describe("BatchUpdate", () => {
     expect(screen.getByText(RELEASE_NOTE)).toBeInTheDocument();
   });
 
-  it("sends the whole batch in ONE call and lists Approved and Failed with reasons", async () => {
+  it("sends the whole batch in ONE call and lists the decided (under the decision) and Failed with reasons", async () => {
     // Dry runs (what would be skipped or emailed) answer too; only one call decides.
     const batch = vi.spyOn(organizerApi, "batchStatus").mockResolvedValue({
       approved: ["a@princeton.edu", "b@princeton.edu"],
@@ -258,12 +263,15 @@ describe("BatchUpdate", () => {
     await user.selectOptions(screen.getByLabelText("Status"), "waitlisted");
     await user.selectOptions(screen.getByLabelText("Housing Accommodations"), "yes");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    await screen.findByRole("list", { name: "Approved" });
+    await screen.findByRole("list", { name: "Waitlisted" });
     const decided = batch.mock.calls.filter(([body]) => !body.dry_run);
     expect(decided).toEqual([
       [{ emails: text, status: "waitlisted", travel_reimbursement: false, housing_accommodations: true, override: false }],
     ]);
-    const approved = await screen.findByRole("list", { name: "Approved" });
+    // A waitlist batch's decided list is headed "Waitlisted", never "Approved".
+    expect(screen.queryByRole("list", { name: "Approved" })).toBeNull();
+    expect(screen.getByText("Waitlisted: 2 of 3 applicants decided. 1 applicant not decided (1 No application.).")).toBeVisible();
+    const approved = await screen.findByRole("list", { name: "Waitlisted" });
     expect(within(approved).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "a@princeton.edu",
       "b@princeton.edu",
@@ -297,7 +305,7 @@ describe("AssignApplications", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith("alan@princeton.edu", "a@princeton.edu x@princeton.edu");
-    expect(await screen.findByRole("list", { name: "Approved" })).toHaveTextContent("a@princeton.edu");
+    expect(await screen.findByRole("list", { name: "Assigned" })).toHaveTextContent("a@princeton.edu");
     expect(screen.getByRole("list", { name: "Failed" })).toHaveTextContent("No application.");
   });
 

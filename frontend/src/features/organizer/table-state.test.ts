@@ -63,6 +63,15 @@ describe("the address → the table's state", () => {
   });
 });
 
+describe("a link from a count (the statistics, the capacity)", () => {
+  it("keeps the named selection and the host school in the address and the request", () => {
+    const state = parseTableState("?selection=confirmed&host=true");
+    expect(state.filters).toEqual({ ...EMPTY_FILTERS, selection: "confirmed", host: "true" });
+    expect(activeFilters(state.filters)).toEqual({ selection: "confirmed", host: "true" });
+    expect(serializeTableState(state)).toBe("?selection=confirmed&host=true");
+  });
+});
+
 describe("the table's state → the address", () => {
   it.each([
     [DEFAULT_STATE, ""],

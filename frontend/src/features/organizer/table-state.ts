@@ -4,7 +4,19 @@
 // row selection. Pure functions, table-tested without rendering.
 import type { SortParam } from "../../api/organizer";
 
-export const FILTER_KEYS = ["first", "last", "email", "school", "status", "teamcode", "reviews_min"] as const;
+// The filters the table's controls show: a part of the server's one filter language of
+// applications (`selection` is one of its named counts, `host` the host school or every other).
+export const FILTER_KEYS = [
+  "first",
+  "last",
+  "email",
+  "school",
+  "status",
+  "teamcode",
+  "reviews_min",
+  "selection",
+  "host",
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type FilterValues = Record<FilterKey, string>;
 export const EMPTY_FILTERS: FilterValues = {
@@ -15,6 +27,8 @@ export const EMPTY_FILTERS: FilterValues = {
   status: "",
   teamcode: "",
   reviews_min: "",
+  selection: "",
+  host: "",
 };
 
 // The server's `sort` values come from its schema, so a renamed column fails tsc here.

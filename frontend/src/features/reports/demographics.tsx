@@ -25,7 +25,8 @@ import {
 export { RED_SHADES } from "./chart-model";
 
 export interface DemographicsProps {
-  groups: { value: DemographicGroup; label: string }[];
+  /** Each group is one of the server's named selections; `description` says who it holds. */
+  groups: { value: DemographicGroup; label: string; description?: string }[];
   initialGroup: DemographicGroup;
   cycle?: string;
 }
@@ -281,6 +282,7 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
   }
 
   const groupLabel = groups.find((g) => g.value === group)?.label ?? group;
+  const groupDescription = groups.find((g) => g.value === group)?.description;
 
   return (
     <div className="stack reports">
@@ -310,6 +312,7 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
                 </button>
               ))}
             </div>
+            {groupDescription ? <p className="muted field__hint">{groupDescription}</p> : null}
           </div>
           <nav aria-label="Survey questions" className="demographics__questions">
             <p className="label">Survey questions</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STAT_CARDS, cardFilters, cardLabel } from "./stat-cards";
+import { STAT_CARDS, cardFilters, cardLabel, tableHref } from "./stat-cards";
 
 const HOST = "Princeton University";
 const byKey = (key: string) => {
@@ -30,30 +30,17 @@ describe("statistics cards", () => {
     );
   });
 
-  it.each([
-    ["total_applications", { status: { $ne: "started" } }],
-    ["princeton_applications", { status: { $ne: "started" }, school: HOST }],
-    ["non_princeton_applications", { status: { $ne: "started" }, school: { $ne: HOST } }],
-    ["total_started", { status: "started" }],
-    ["princeton_started", { status: "started", school: HOST }],
-    ["non_princeton_started", { status: "started", school: { $ne: HOST } }],
-    ["princeton_accepted", { status: { $in: ["accepted", "waitlist_accepted"] }, school: HOST }],
-    ["non_princeton_accepted", { status: { $in: ["accepted", "waitlist_accepted"] }, school: { $ne: HOST } }],
-    ["princeton_confirmed", { status: "confirmed", school: HOST }],
-    ["non_princeton_confirmed", { status: "confirmed", school: { $ne: HOST } }],
-    ["princeton_declined", { status: "declined", school: HOST }],
-    ["non_princeton_declined", { status: "declined", school: { $ne: HOST } }],
-    ["princeton_checked_in", { status: "checked_in", school: HOST }],
-    ["non_princeton_checked_in", { status: "checked_in", school: { $ne: HOST } }],
-  ])("%s exports with the spec's filters", (key, filters) => {
-    expect(cardFilters(byKey(key), HOST)).toEqual(filters);
+  it("take their filters from the server, and link to the same rows in the table", () => {
+    const server = { princeton_confirmed: { selection: "confirmed", host: "true" }, total_started: { selection: "started" } };
+    expect(cardFilters(byKey("princeton_confirmed"), server)).toEqual({ selection: "confirmed", host: "true" });
+    expect(tableHref(cardFilters(byKey("princeton_confirmed"), server))).toBe("/admin/users?selection=confirmed&host=true");
+    expect(tableHref(cardFilters(byKey("total_started"), server))).toBe("/admin/users?selection=started");
+    // No filters given: the card's export and link select everything rather than guess.
+    expect(cardFilters(byKey("princeton_declined"), undefined)).toEqual({});
+    expect(tableHref({})).toBe("/admin/users");
   });
 
-  it("use the configured host school in filters and labels", () => {
-    expect(cardFilters(byKey("princeton_confirmed"), "Rutgers University")).toEqual({
-      status: "confirmed",
-      school: "Rutgers University",
-    });
+  it("use the configured host school in labels", () => {
     expect(cardLabel(byKey("princeton_confirmed"), "Rutgers University")).toBe("Confirmed · Rutgers University");
     expect(cardLabel(byKey("non_princeton_declined"), HOST)).toBe("Declined · Other schools");
   });

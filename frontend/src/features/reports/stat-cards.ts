@@ -1,6 +1,8 @@
-// The 12 statistics cards of spec section 3 (and the check-in's two, issue 13) and the export
-// filters of spec section 7.
-import type { ExportFilters, FilterValue, StatKey } from "../../api/reports";
+// The 12 statistics cards of spec section 3 (and the check-in's two). Each counter counts one of
+// the server's named selections, and the page's props carry each card's filters in the one
+// filter language of applications (`{"selection": "confirmed", "host": "true"}`): the card's
+// CSV and its rows in the table are what it counts, by the server's definition alone.
+import type { SelectionFilters, StatKey } from "../../api/reports";
 
 export type Scope = "all" | "host" | "other";
 
@@ -8,7 +10,6 @@ export interface StatGroup {
   id: "submitted" | "started" | "accepted" | "confirmed" | "declined" | "checked_in";
   title: string;
   description: string;
-  status: FilterValue;
 }
 
 export interface StatCard {
@@ -18,22 +19,16 @@ export interface StatCard {
 }
 
 export const STAT_GROUPS: StatGroup[] = [
-  {
-    id: "submitted",
-    title: "Submitted applications",
-    description: "Every application past the draft stage.",
-    status: { $ne: "started" },
-  },
-  { id: "started", title: "Started, not submitted", description: "Drafts saved but not yet submitted.", status: "started" },
+  { id: "submitted", title: "Submitted applications", description: "Every application past the draft stage." },
+  { id: "started", title: "Started, not submitted", description: "Drafts saved but not yet submitted." },
   {
     id: "accepted",
     title: "Accepted",
-    description: "Accepted in the first round or from the waitlist.",
-    status: { $in: ["accepted", "waitlist_accepted"] },
+    description: "Offered a place, in the first round or from the waitlist, and not answered yet.",
   },
-  { id: "confirmed", title: "Confirmed", description: "Accepted applicants who confirmed they will attend.", status: "confirmed" },
-  { id: "declined", title: "Declined", description: "Applicants who said they can no longer attend.", status: "declined" },
-  { id: "checked_in", title: "Checked in", description: "Confirmed applicants checked in at the event.", status: "checked_in" },
+  { id: "confirmed", title: "Confirmed", description: "Said they will come, including those already checked in." },
+  { id: "declined", title: "Declined", description: "Applicants who said they can no longer attend." },
+  { id: "checked_in", title: "Checked in", description: "Confirmed applicants checked in at the event." },
 ];
 
 export const STAT_CARDS: StatCard[] = [
@@ -70,12 +65,15 @@ export function cardLabel(card: StatCard, hostSchool: string): string {
   return `${groupOf(card).title} · ${scopeLabel(card.scope, hostSchool)}`;
 }
 
-/** The export filters of a card: its status filter, plus the school filter of its scope. */
-export function cardFilters(card: StatCard, hostSchool: string): ExportFilters {
-  const filters: ExportFilters = { status: groupOf(card).status };
-  if (card.scope === "host") filters.school = hostSchool;
-  if (card.scope === "other") filters.school = { $ne: hostSchool };
-  return filters;
+/** A card's filters, as the server gave them; none (every application) if it gave none. */
+export function cardFilters(card: StatCard, all: Partial<Record<StatKey, SelectionFilters>> | undefined): SelectionFilters {
+  return all?.[card.key] ?? {};
+}
+
+/** The applications table showing a card's rows: the same filters, in the table's address. */
+export function tableHref(filters: SelectionFilters): string {
+  const query = new URLSearchParams(filters).toString();
+  return query ? `/admin/users?${query}` : "/admin/users";
 }
 
 /** The file name offered when the server does not name the CSV. */

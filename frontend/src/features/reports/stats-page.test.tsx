@@ -21,6 +21,11 @@ const STATS = {
   non_princeton_checked_in: 2,
 };
 
+const CARD_FILTERS = {
+  total_applications: { selection: "submitted" },
+  non_princeton_accepted: { selection: "accepted", host: "false" },
+};
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
@@ -43,17 +48,19 @@ describe("StatsPage", { timeout: 20000 }, () => {
       }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
+    renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
     const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
     expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(14);
+    expect(screen.getByRole("link", { name: "Show in table: Accepted · Other schools" })).toHaveAttribute(
+      "href",
+      "/admin/users?selection=accepted&host=false",
+    );
     await userEvent.click(card);
     await waitFor(() => expect(click).toHaveBeenCalled());
     const url = new URL(fetchMock.mock.calls[1][0] as string, "http://x");
     expect(url.pathname).toBe("/api/applications/export");
-    expect(JSON.parse(url.searchParams.get("filters") ?? "")).toEqual({
-      status: { $in: ["accepted", "waitlist_accepted"] },
-      school: { $ne: "Princeton University" },
-    });
+    // The server's filters for the card, as the table's address has them.
+    expect(Object.fromEntries(url.searchParams)).toEqual({ selection: "accepted", host: "false" });
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe("accepted-non_princeton_accepted.csv");
     click.mockRestore();

@@ -1,24 +1,35 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { reportsApi } from "../../api/reports";
+import { reportsApi, type SelectionFilters, type StatKey } from "../../api/reports";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { saveFile } from "./save-file";
-import { STAT_CARDS, STAT_GROUPS, cardFilename, cardFilters, cardLabel, scopeLabel, type StatCard } from "./stat-cards";
+import {
+  STAT_CARDS,
+  STAT_GROUPS,
+  cardFilename,
+  cardFilters,
+  cardLabel,
+  scopeLabel,
+  tableHref,
+  type StatCard,
+} from "./stat-cards";
 
 export interface StatsPageProps {
   hostSchool: string;
   cycle?: string;
+  /** Each counter's filters (the server's named selection and school scope). */
+  cardFilters?: Partial<Record<StatKey, SelectionFilters>>;
 }
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
-export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
+export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPageProps) {
   const { data: stats, isError: loadError, refetch } = useQuery({ queryKey: queryKeys.stats, queryFn: reportsApi.stats });
   const download = useSubmit();
   // Which card the running download is for (its spinner); every card waits while one runs.
@@ -29,7 +40,7 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
     setExporting(card.key);
     setDownloaded(null);
     await download.run(async () => {
-      const file = await reportsApi.exportCsv(cardFilters(card, hostSchool), cardFilename(card));
+      const file = await reportsApi.exportCsv(cardFilters(card, filters), cardFilename(card));
       // Every card exports from one endpoint; name the file after the card so downloads differ.
       const stem = file.filename.replace(/\.csv$/i, "");
       saveFile({ ...file, filename: stem === card.key ? file.filename : `${stem}-${card.key}.csv` });
@@ -50,7 +61,8 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
           <BackLink />
           <h1>Statistics</h1>
           <p className="muted">
-            {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file.
+            {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file, or open them in
+            the applications table.
           </p>
         </div>
       </header>
@@ -94,6 +106,14 @@ export function StatsPage({ hostSchool, cycle }: StatsPageProps) {
                         {busy ? "Preparing CSV…" : "Download CSV ↓"}
                       </span>
                     </button>
+                    {/* The visible words start the name (WCAG 2.5.3); the card says which rows. */}
+                    <a
+                      className="stat-card__table"
+                      href={tableHref(cardFilters(card, filters))}
+                      aria-label={`Show in table: ${cardLabel(card, hostSchool)}`}
+                    >
+                      Show in table
+                    </a>
                   </li>
                 );
               })}

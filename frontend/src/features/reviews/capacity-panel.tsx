@@ -1,4 +1,5 @@
-// Spots filled against capacity: confirmed attendees of the admission plan's capacity.
+// Spots filled against capacity: everyone confirmed (checked in or not) of the admission plan's
+// capacity. Every figure is one of the server's named counts, the same the statistics show.
 import { useQuery } from "@tanstack/react-query";
 import { reviewsApi } from "../../api/reviews";
 import { queryKeys } from "../../lib/query-keys";
@@ -18,13 +19,13 @@ export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
     );
   if (query.isError) return <Alert kind="error">Error fetching the capacity.</Alert>;
   const c = query.data;
-  const view = capacityView(c.confirmed, c.capacity);
+  const view = capacityView(c.spots_filled, c.capacity);
   return (
     <section className="card stack rv-capacity" aria-labelledby="rv-capacity-title">
       <h2 id="rv-capacity-title">Spots filled</h2>
       {quiet ? (
         <p className="muted">
-          Confirmed attendees against the capacity set on the <a href="/admin/ranking">Ranking</a> page.
+          Confirmed attendees (checked in or not) against the capacity set on the <a href="/admin/ranking">Ranking</a> page.
         </p>
       ) : null}
       <p className="rv-capacity__label">{view.label}</p>
@@ -44,7 +45,11 @@ export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
       ) : null}
       <dl className="rv-facts">
         <div>
-          <dt>Accepted</dt>
+          <dt>Admitted</dt>
+          <dd>{c.admitted}</dd>
+        </div>
+        <div>
+          <dt>Accepted, not answered</dt>
           <dd>{c.accepted}</dd>
         </div>
         <div>
@@ -52,15 +57,13 @@ export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
           <dd>{c.confirmed}</dd>
         </div>
         <div>
+          <dt>Checked in</dt>
+          <dd>{c.checked_in}</dd>
+        </div>
+        <div>
           <dt>Waitlisted</dt>
           <dd>{c.waitlisted}</dd>
         </div>
-        {c.checked_in !== undefined && c.checked_in !== null ? (
-          <div>
-            <dt>Checked in</dt>
-            <dd>{c.checked_in}</dd>
-          </div>
-        ) : null}
         <div>
           <dt>Spots left</dt>
           <dd>{c.spots_left ?? "—"}</dd>

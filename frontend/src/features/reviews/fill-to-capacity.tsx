@@ -10,7 +10,7 @@ import { Field } from "../../components/field";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField } from "../organizer/common";
-import { acceptTarget, fillErrors, fillSummary, formatScore, plural, type FillInput } from "./state";
+import { acceptTarget, fillArithmetic, fillErrors, fillSummary, formatScore, plural, type FillInput } from "./state";
 
 function PreviewList({ title, rows, id }: { title: string; rows: RankingRow[]; id: string }) {
   return (
@@ -152,9 +152,10 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
       </form>
       {preview ? (
         <div className="stack rv-preview" aria-label="Preview">
-          <p className="rv-preview__summary" role="status">
-            {fillSummary(preview.counts)}
-          </p>
+          <div role="status">
+            <p className="rv-preview__summary">{fillSummary(preview.counts)}</p>
+            <p className="muted">{fillArithmetic(preview.counts)}</p>
+          </div>
           <div className="rv-preview__cols">
             <PreviewList id="rv-accept-title" title="Accept" rows={preview.accept} />
             <PreviewList id="rv-waitlist-title" title="Waitlist" rows={preview.waitlist} />

@@ -285,8 +285,10 @@ const CAPACITY: Capacity = {
   keep_teams: true,
   accepted: 10,
   confirmed: 25,
-  checked_in: null,
+  checked_in: 4,
   waitlisted: 2,
+  admitted: 35,
+  spots_filled: 25,
   spots_left: 75,
 };
 
@@ -323,7 +325,7 @@ describe("RankingPage", () => {
     const preview: FillResult = {
       accept: [rankRow(1), rankRow(2, { team: "AB12CD" })],
       waitlist: [rankRow(3)],
-      counts: { accept: 2, waitlist: 1, already_decided: 10, teams_kept: 1, target: 12 },
+      counts: { accept: 2, waitlist: 1, already_admitted: 10, teams_kept: 1, target: 12 },
     };
     const server = mockFetch({
       "GET /api/reviews/ranking": { body: RANKING },
@@ -339,7 +341,12 @@ describe("RankingPage", () => {
     await user.type(within(form).getByLabelText("Capacity"), "6");
     await user.click(within(form).getByRole("button", { name: "Preview" }));
 
-    expect(await screen.findByText("2 applicants to accept · 1 to waitlist · 10 already accepted or confirmed · 1 team kept together")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "2 applicants to accept · 1 to waitlist · 10 already admitted (accepted, waitlist-accepted, confirmed, checked in) · 1 team kept together",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("12 to admit in all − 10 already admitted = 2 places to fill.")).toBeInTheDocument();
     const accept = screen.getByRole("region", { name: /Accept/ });
     expect(within(accept).getAllByRole("listitem")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "Record these decisions" }));
@@ -361,7 +368,7 @@ describe("RankingPage", () => {
     });
     renderWithQuery(<RankingPage />);
     expect(await screen.findByText("No reviewed applications match.")).toBeInTheDocument();
-    expect(await screen.findByText("25 confirmed · no capacity set yet")).toBeInTheDocument();
+    expect(await screen.findByText("25 spots filled · no capacity set yet")).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import {
   agreementWords,
   capacityView,
   fillErrors,
+  fillArithmetic,
   fillSummary,
   formatScore,
   minReviewsParam,
@@ -180,8 +181,8 @@ describe("capacity and fill", () => {
     [37, 150, { percent: 25, label: "37 of 150 spots filled (25%)", full: false }],
     [150, 150, { percent: 100, label: "150 of 150 spots filled (100%)", full: true }],
     [160, 150, { percent: 100, label: "160 of 150 spots filled (100%)", full: true }],
-    [12, null, { percent: 0, label: "12 confirmed · no capacity set yet", full: false }],
-    [12, 0, { percent: 0, label: "12 confirmed · no capacity set yet", full: false }],
+    [12, null, { percent: 0, label: "12 spots filled · no capacity set yet", full: false }],
+    [12, 0, { percent: 0, label: "12 spots filled · no capacity set yet", full: false }],
   ])("%i of %s", (confirmed, capacity, view) => {
     expect(capacityView(confirmed, capacity)).toEqual(view);
   });
@@ -217,14 +218,31 @@ describe("capacity and fill", () => {
   });
 
   it.each([
-    [{ accept: 1, waitlist: 0, already_decided: 0 }, "1 applicant to accept · 0 to waitlist"],
     [
-      { accept: 120, waitlist: 30, already_decided: 29, teams_kept: 4 },
-      "120 applicants to accept · 30 to waitlist · 29 already accepted or confirmed · 4 teams kept together",
+      { accept: 1, waitlist: 0, already_admitted: 0, target: 1 },
+      "1 applicant to accept · 0 to waitlist · 0 already admitted (accepted, waitlist-accepted, confirmed, checked in)",
     ],
-    [{ accept: 5, waitlist: 2, already_decided: 0, teams_kept: 1 }, "5 applicants to accept · 2 to waitlist · 1 team kept together"],
+    [
+      { accept: 120, waitlist: 30, already_admitted: 29, target: 149, teams_kept: 4 },
+      "120 applicants to accept · 30 to waitlist · 29 already admitted (accepted, waitlist-accepted, confirmed, checked in) · 4 teams kept together",
+    ],
+    [
+      { accept: 5, waitlist: 2, already_admitted: 0, target: 5, teams_kept: 1 },
+      "5 applicants to accept · 2 to waitlist · 0 already admitted (accepted, waitlist-accepted, confirmed, checked in) · 1 team kept together",
+    ],
   ])("%o → %s", (counts, summary) => {
     expect(fillSummary(counts)).toBe(summary);
+  });
+
+  it.each([
+    [{ accept: 115, waitlist: 0, already_admitted: 34, target: 149 }, "149 to admit in all − 34 already admitted = 115 places to fill."],
+    [
+      { accept: 3, waitlist: 0, already_admitted: 34, target: 149 },
+      "149 to admit in all − 34 already admitted = 115 places to fill. Only 3 undecided scored applicants fit, so 3 are accepted.",
+    ],
+    [{ accept: 0, waitlist: 2, already_admitted: 160, target: 149 }, "149 to admit in all − 160 already admitted = 0 places to fill."],
+  ])("the arithmetic of %o uses the same already-admitted number", (counts, text) => {
+    expect(fillArithmetic(counts)).toBe(text);
   });
 
   it.each([

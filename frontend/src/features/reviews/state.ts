@@ -72,13 +72,14 @@ export interface CapacityView {
   full: boolean;
 }
 
-export function capacityView(confirmed: number, capacity: number | null | undefined): CapacityView {
-  if (!capacity || capacity <= 0) return { percent: 0, label: `${confirmed} confirmed · no capacity set yet`, full: false };
-  const percent = Math.min(100, Math.round((confirmed / capacity) * 100));
+/** `filled`: the server's `spots_filled` (everyone confirmed, checked in or not). */
+export function capacityView(filled: number, capacity: number | null | undefined): CapacityView {
+  if (!capacity || capacity <= 0) return { percent: 0, label: `${filled} spots filled · no capacity set yet`, full: false };
+  const percent = Math.min(100, Math.round((filled / capacity) * 100));
   return {
     percent,
-    label: `${confirmed} of ${capacity} spots filled (${percent}%)`,
-    full: confirmed >= capacity,
+    label: `${filled} of ${capacity} spots filled (${percent}%)`,
+    full: filled >= capacity,
   };
 }
 
@@ -106,12 +107,39 @@ export function acceptTarget(capacity: number, attendanceRate: number): number {
   return attendanceRate > 0 ? Math.round(capacity / attendanceRate) : 0;
 }
 
+/** Who "already admitted" counts: the server's one definition (the `admitted` selection). */
+export const ADMITTED_WORDS = "accepted, waitlist-accepted, confirmed, checked in";
+
+export interface FillCounts {
+  accept: number;
+  waitlist: number;
+  already_admitted: number;
+  target: number;
+  teams_kept?: number;
+}
+
 /** The preview's one-line summary. */
-export function fillSummary(counts: { accept: number; waitlist: number; already_decided: number; teams_kept?: number }): string {
-  const parts = [`${plural(counts.accept, "applicant")} to accept`, `${counts.waitlist} to waitlist`];
-  if (counts.already_decided) parts.push(`${counts.already_decided} already accepted or confirmed`);
+export function fillSummary(counts: FillCounts): string {
+  const parts = [
+    `${plural(counts.accept, "applicant")} to accept`,
+    `${counts.waitlist} to waitlist`,
+    `${counts.already_admitted} already admitted (${ADMITTED_WORDS})`,
+  ];
   if (counts.teams_kept) parts.push(`${plural(counts.teams_kept, "team")} kept together`);
   return parts.join(" · ");
+}
+
+/**
+ * How the accept count was reached, with the same "already admitted" number the summary shows:
+ * "149 to admit in all − 34 already admitted = 115 places to fill." When fewer undecided scored
+ * applicants remain than places, it says so.
+ */
+export function fillArithmetic(counts: FillCounts): string {
+  const room = Math.max(0, counts.target - counts.already_admitted);
+  const text = `${counts.target} to admit in all − ${counts.already_admitted} already admitted = ${plural(room, "place")} to fill.`;
+  if (counts.accept < room)
+    return `${text} Only ${plural(counts.accept, "undecided scored applicant")} fit, so ${counts.accept} ${counts.accept === 1 ? "is" : "are"} accepted.`;
+  return text;
 }
 
 /** The min-reviews filter's value for the API: a whole number ≥ 0, else none. */

@@ -1,0 +1,201 @@
+"""The named selections of a cycle's applications: the one definition of every count an
+organizer sees, and the one function that counts them.
+
+Each page used to count with its own status list, and the lists drifted apart: the ranking's
+fill to capacity called every decided application (rejected and waitlisted included) "already
+accepted or confirmed", while the same page's capacity panel counted confirmed people only and
+left out those who had since checked in. Now every count (the statistics, the capacity panel,
+fill to capacity, the demographics groups, the check-in door, the resume book) names one of
+the selections below, and the applications table, the CSV export and mail audiences select the
+same rows by the same name (`selection` in apps/applications/filters.py), so a count and the
+rows behind it cannot disagree.
+
+A selection is a set of statuses, plus a condition on the reviews for the two review stages.
+Its statuses are what the anonymised counts of deleted accounts and purged cycles (which keep
+a status and nothing else) are matched by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db.models import Count, IntegerField, Q, QuerySet, Sum, Value
+
+from .models import AnonymisedApplicationCount, Application
+from .models import ApplicationStatus as S
+
+DRAFTS = (S.UNSUBMITTED, S.STARTED)
+# Submitted means any status past a draft: awaiting a decision or decided.
+PAST_DRAFT = tuple(s for s in S.values if s not in DRAFTS)
+
+
+@dataclass(frozen=True)
+class Selection:
+    name: str
+    label: str
+    description: str
+    statuses: tuple[str, ...]
+    # A condition beyond the status (the review stages); None for a plain set of statuses.
+    extra: Q | None = field(default=None, compare=False)
+
+    @property
+    def q(self) -> Q:
+        condition = Q(status__in=self.statuses)
+        return condition & self.extra if self.extra is not None else condition
+
+
+# "Scored" is what the ranking and the table's review count mean: a review with every score,
+# counted on the application's review summary (apps.reviews, read by its ORM name only, since
+# applications may not import reviews).
+_SCORED = Q(review_summary__reviews__gte=1)
+
+_ALL = (
+    Selection(
+        "registered",
+        "Registered",
+        "Every application of the cycle, from one never started to an attendee checked in.",
+        tuple(S.values),
+    ),
+    Selection("started", "Started", "A draft saved but not submitted.", (S.STARTED,)),
+    Selection(
+        "submitted", "Submitted", "Every application past the draft stage: awaiting a decision or decided.", PAST_DRAFT
+    ),
+    Selection("reviewed", "Reviewed", "Submitted, with at least one scored review.", PAST_DRAFT, _SCORED),
+    Selection(
+        "awaiting_review",
+        "Awaiting review",
+        "Awaiting a decision, with no scored review yet.",
+        (S.SUBMITTED,),
+        ~_SCORED,
+    ),
+    Selection("undecided", "Awaiting a decision", "Submitted and not decided yet.", (S.SUBMITTED,)),
+    Selection(
+        "accepted",
+        "Accepted",
+        "Offered a place, in the first round or from the waitlist, and not answered yet.",
+        (S.ACCEPTED, S.WAITLIST_ACCEPTED),
+    ),
+    Selection(
+        "waitlisted",
+        "Waitlisted",
+        "On the waitlist, whether or not they said they'd stay.",
+        (S.WAITLISTED, S.WAITLIST_CONFIRMED),
+    ),
+    Selection("rejected", "Rejected", "Not offered a place.", (S.REJECTED,)),
+    # A checked-in applicant confirmed first: counting them out of "confirmed" would make the
+    # confirmed count fall as people arrive at the event.
+    Selection(
+        "confirmed",
+        "Confirmed",
+        "Said they will come, including those already checked in.",
+        (S.CONFIRMED, S.CHECKED_IN),
+    ),
+    Selection("declined", "Declined", "Said they can no longer come.", (S.DECLINED,)),
+    Selection("checked_in", "Checked in", "Checked in at the event.", (S.CHECKED_IN,)),
+    Selection(
+        "admitted",
+        "Admitted",
+        "Holds a place: accepted, waitlist-accepted, confirmed or checked in.",
+        (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED, S.CHECKED_IN),
+    ),
+)
+SELECTIONS: dict[str, Selection] = {selection.name: selection for selection in _ALL}
+NAMES = tuple(SELECTIONS)
+
+# The event's spots are filled by the people who said they will come: the confirmed (checked-in
+# people among them). The capacity panel and the admin pages say "spots filled" for this count.
+SPOTS_FILLED = "confirmed"
+# Fill to capacity admits until this many hold a place.
+ADMITTED = "admitted"
+
+STATUS_PREFIX = "status:"
+
+
+def get(name: str) -> Selection:
+    """The selection called `name`, or one application status as `status:<status>`."""
+    if name.startswith(STATUS_PREFIX):
+        status = name.removeprefix(STATUS_PREFIX)
+        if status in S.values:
+            return Selection(name, S(status).label, f"Status {S(status).label}.", (status,))
+    try:
+        return SELECTIONS[name]
+    except KeyError:
+        raise LookupError(f"No selection '{name}'.") from None
+
+
+def choices() -> list[tuple[str, str]]:
+    return [(selection.name, selection.label) for selection in _ALL]
+
+
+def q(name: str) -> Q:
+    return get(name).q
+
+
+def host_school() -> Q:
+    """The statistics' "princeton": applications from the configured host school (exactly)."""
+    return Q(school=settings.HOST_SCHOOL)
+
+
+def queryset(cycle, name: str) -> QuerySet:
+    return Application.objects.filter(cycle=cycle).filter(q(name))
+
+
+class Counts(dict):
+    """name → how many applications of the cycle it selects; with `by_host`, also per school
+    (`host(name)`, `other(name)`)."""
+
+    def __init__(self, totals: dict[str, int], hosts: dict[str, int] | None = None) -> None:
+        super().__init__(totals)
+        self._hosts = hosts or {}
+
+    def host(self, name: str) -> int:
+        return self._hosts[name]
+
+    def other(self, name: str) -> int:
+        return self[name] - self._hosts[name]
+
+
+def count(cycle, names: Iterable[str], *, by_host: bool = False, anonymised: bool = False) -> Counts:
+    """How many applications of `cycle` each selection of `names` holds, in one query.
+
+    One conditional COUNT per selection (and per selection at the host school, `by_host`) over
+    the cycle's applications. `anonymised` adds what is left of deleted accounts and purged
+    cycles (apps.privacy: a status and whether at the host school, nothing else) in the same
+    statement (UNION ALL); those have no row in the table or the export, so only the
+    statistics, which promise to keep counting them, ask for them. A selection with a review
+    condition counts no anonymised application (nothing of their reviews is kept).
+    """
+    chosen = [get(name) for name in dict.fromkeys(names)]
+    columns: list[tuple[str, Selection, bool]] = [(f"c{i}", s, False) for i, s in enumerate(chosen)]
+    if by_host:
+        columns += [(f"h{i}", s, True) for i, s in enumerate(chosen)]
+    if not columns:
+        return Counts({})
+    host = host_school()
+    live = Application.objects.filter(cycle=cycle).values("cycle").order_by()
+    live = live.annotate(**{key: Count("pk", filter=s.q & host if at_host else s.q) for key, s, at_host in columns})
+    if anonymised:
+        gone = AnonymisedApplicationCount.objects.filter(cycle=cycle).values("cycle").order_by()
+        gone = gone.annotate(
+            **{
+                key: (
+                    Value(0, output_field=IntegerField())
+                    if s.extra is not None
+                    else Sum("count", filter=Q(status__in=s.statuses) & (Q(host_school=True) if at_host else Q()))
+                )
+                for key, s, at_host in columns
+            }
+        )
+        rows = list(
+            live.values_list(*[key for key, _s, _h in columns]).union(
+                gone.values_list(*[key for key, _s, _h in columns]), all=True
+            )
+        )
+    else:
+        rows = list(live.values_list(*[key for key, _s, _h in columns]))
+    sums = [sum(row[i] or 0 for row in rows) for i in range(len(columns))]
+    totals = {s.name: sums[i] for i, (_key, s, at_host) in enumerate(columns) if not at_host}
+    hosts = {s.name: sums[i] for i, (_key, s, at_host) in enumerate(columns) if at_host}
+    return Counts(totals, hosts if by_host else None)
