@@ -170,10 +170,13 @@ def fill_to_capacity(
 def capacity(cycle: Cycle) -> dict:
     """Spots filled against the plan's capacity (two queries)."""
     plan_row = AdmissionPlan.objects.filter(cycle=cycle).first()
+    # A spot is filled by a confirmed applicant, still filled once they check in, and freed
+    # when one gives it up (declined).
     counts = Application.objects.filter(cycle=cycle).aggregate(
         accepted=Count("pk", filter=Q(status__in=(S.ACCEPTED, S.WAITLIST_ACCEPTED))),
-        confirmed=Count("pk", filter=Q(status=S.CONFIRMED)),
+        confirmed=Count("pk", filter=Q(status__in=(S.CONFIRMED, S.CHECKED_IN))),
         waitlisted=Count("pk", filter=Q(status__in=(S.WAITLISTED, S.WAITLIST_CONFIRMED))),
+        checked_in=Count("pk", filter=Q(status=S.CHECKED_IN)),
     )
     cap = plan_row.capacity if plan_row else None
     return {
@@ -182,7 +185,5 @@ def capacity(cycle: Cycle) -> dict:
         "waitlist_size": plan_row.waitlist_size if plan_row else None,
         "keep_teams": plan_row.keep_teams if plan_row else False,
         **counts,
-        # Check-in isn't recorded by the portal yet.
-        "checked_in": None,
         "spots_left": max(0, cap - counts["confirmed"]) if cap is not None else None,
     }
