@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, PublicApiView
 from apps.core.permissions import IsAdmin
-from apps.core.schema import error_responses, string_enum
+from apps.core.schema import string_enum
 
 from . import selectors, services
 from .models import CycleStatus, QuestionType, Season

@@ -9,7 +9,7 @@ from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
 from . import selectors
-from .models import DATE_FIELDS, Cycle, CycleStatus, Question, QuestionType, Season, Section
+from .models import DATE_FIELDS, Cycle, Question, QuestionType, Season, Section
 from .questions import default_question_set
 from .signals import cycle_became_current
 

@@ -24,9 +24,7 @@ from . import release
 def answer(*, application_id: int, action: str, actor) -> Application:
     """The applicant's `action` on their application; a confirmed one's decline gives up the
     spot (and is mailed)."""
-    before = (
-        Application.objects.select_for_update().filter(pk=application_id).values_list("status", flat=True).first()
-    )
+    before = Application.objects.select_for_update().filter(pk=application_id).values_list("status", flat=True).first()
     application = status_machine.applicant_act(application_id=application_id, action=action, actor=actor)
     if before == S.CONFIRMED and application.status == S.DECLINED:
         ids = release.gave_up_prepare(application)

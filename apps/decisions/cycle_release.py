@@ -197,9 +197,7 @@ def change_status(
             raise ApplicationError(
                 unrelease_refusal(summary["total"]),
                 status=409,
-                errors={
-                    "confirm_unrelease": [f"{summary['total']} decisions would be hidden: confirm that number."]
-                },
+                errors={"confirm_unrelease": [f"{summary['total']} decisions would be hidden: confirm that number."]},
             )
         _record_visibility([pk for pk, _s in rows], visible=False, actor=actor)
     return cycle_services.cycle_set_status(cycle=locked, status=status)
@@ -232,4 +230,3 @@ def save_config(
         confirm_emails=confirm_emails,
         confirm_unrelease=confirm_unrelease,
     )
-

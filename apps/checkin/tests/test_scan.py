@@ -13,7 +13,7 @@ from apps.applications.models import ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.organizer_data import other_cycle
 from apps.checkin import tickets, tokens
-from apps.checkin.models import CheckIn, Ticket
+from apps.checkin.models import CheckIn
 from apps.core.tests.factories import ApplicationFactory, UserFactory
 
 from .helpers import applicant, scan, staff_client, ticket_for, token

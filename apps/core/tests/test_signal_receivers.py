@@ -31,7 +31,7 @@ def connected(signal, sender) -> list:
         (decision_changed_after_release, Application, decision_receivers.queue_decision_email),
         (cycle_became_current, Cycle, review_receivers.copy_rubric),
     ],
-    ids=["status_changed→checkin tickets", "decision_changed_after_release→decision email", "cycle_became_current→rubric"],
+    ids=["status_changed-tickets", "decision_changed_after_release-email", "cycle_became_current-rubric"],
 )
 def test_each_inverted_dependency_has_its_receiver_connected(signal, sender, receiver):
     assert receiver in connected(signal, sender)

@@ -1,7 +1,8 @@
 """What a cycle announces: a new current cycle, at once (a release is apps.decisions' own call)."""
 
 import pytest
-from apps.cycles.models import Cycle, CycleStatus
+
+from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_make_current
 from apps.cycles.signals import cycle_became_current

@@ -58,7 +58,9 @@ def ada(db):
     return application
 
 
-def test_a_confirmed_applicant_gives_up_the_spot_before_the_start(ada, admin_client, django_capture_on_commit_callbacks):
+def test_a_confirmed_applicant_gives_up_the_spot_before_the_start(
+    ada, admin_client, django_capture_on_commit_callbacks
+):
     AdmissionPlan.objects.create(cycle=current_cycle(), capacity=10, attendance_rate=0.5)
     before = admin_client.get("/api/reviews/capacity").json()
     assert (before["confirmed"], before["spots_left"]) == (1, 9)

@@ -18,8 +18,7 @@ from apps.applications.tests.test_status_machine import make_application
 from apps.cycles.models import Cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle, cycle_config
-from apps.decisions import cycle_release
-from apps.decisions import release, tasks
+from apps.decisions import cycle_release, release, tasks
 from apps.mailings import automated
 from apps.mailings.models import Delivery
 from conftest import make_user
@@ -35,6 +34,7 @@ def cycle_set_status(*, cycle, status):
         confirm_emails=cycle_release.release_preview(cycle)["total"],
         confirm_unrelease=cycle_release.unrelease_preview(cycle)["total"],
     )
+
 
 JSON = "application/json"
 DECIDED = [S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED]

@@ -24,7 +24,7 @@ class Command(BaseCommand):
             "--confirm-unrelease",
             type=int,
             default=None,
-            help="Moving a released cycle back: the number of applicants whose decision is hidden (the command says it).",
+            help="Moving a released cycle back: how many applicants' decisions are hidden (the command says it).",
         )
 
     def handle(self, *args, status: str, confirm_emails=None, confirm_unrelease=None, **options):
