@@ -142,3 +142,11 @@ def test_the_voided_ticket_is_refused_at_the_door(ada):
     assert signed_in_client(ada.user).post(DECLINE).status_code == 200
     r = scan(staff_client(), tickets.token_of(ticket))
     assert r.status_code == 409 and r.json()["result"] == "not_confirmed"
+
+
+def test_a_checked_in_attendee_still_fills_a_spot(ada, admin_client):
+    """The capacity panel counts the confirmed and the checked-in alike as spots filled."""
+    AdmissionPlan.objects.create(cycle=current_cycle(), capacity=10, attendance_rate=0.5)
+    sm.transition(application_id=ada.pk, to=S.CHECKED_IN, rule=sm.CHECK_IN_RULE)
+    cap = admin_client.get("/api/reviews/capacity").json()
+    assert (cap["confirmed"], cap["checked_in"], cap["spots_left"]) == (1, 1, 9)

@@ -135,7 +135,7 @@ def test_fill_to_capacity_previews_then_records_decisions_through_the_status_mac
         "keep_teams": False,
         "accepted": 4,
         "confirmed": 0,
-        "checked_in": None,
+        "checked_in": 0,
         "waitlisted": 1,
         "spots_left": 2,
     }
