@@ -85,7 +85,7 @@ def test_withdrawing_released_decisions_asks_with_the_count_then_is_refused_afte
     )
     keep = dialog.get_by_role("button", name="Keep them released")
     expect(keep).to_be_focused()
-    expect(dialog.get_by_role("button", name="Hide 3 applicants' decisions")).to_be_in_viewport()
+    expect(dialog.get_by_role("button", name="Hide 3 decisions")).to_be_in_viewport()
     if phone:
         no_horizontal_scroll(page)
     shot(page, f"integrity-unrelease-dialog-{'phone' if phone else 'desktop'}", full_page=False)
@@ -94,7 +94,7 @@ def test_withdrawing_released_decisions_asks_with_the_count_then_is_refused_afte
     assert current_cycle().status == C.RELEASED
 
     page.get_by_role("button", name="Save Configuration").click()
-    page.get_by_role("alertdialog").get_by_role("button", name="Hide 3 applicants' decisions").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Hide 3 decisions").click()
     expect(page.get_by_text("Configuration updated successfully")).to_be_visible()
     assert current_cycle().status == C.CLOSED
     hidden = ApplicationEvent.objects.filter(field="decision_visible", to_value="False")
@@ -114,6 +114,7 @@ def test_withdrawing_released_decisions_asks_with_the_count_then_is_refused_afte
     page.get_by_role("button", name="Save Configuration").click()
     refusal = page.get_by_text("1 applicant has already answered an offer or checked in", exact=False)
     expect(refusal).to_be_visible()
+    expect(page.get_by_text("Stays released: applicants have answered their offers.")).to_be_visible()
     expect(page.get_by_role("alertdialog")).to_have_count(0)
     refusal.scroll_into_view_if_needed()
     shot(page, f"integrity-unrelease-refused-{'phone' if phone else 'desktop'}", full_page=False)
@@ -135,7 +136,8 @@ def test_a_date_out_of_order_shows_at_its_field_until_it_changes(new_page, make_
     day_before = (datetime.date.fromisoformat(start) - datetime.timedelta(days=1)).isoformat()
     end.fill(day_before)
     page.get_by_role("button", name="Save Configuration").click()
-    message = page.get_by_text(f"Must be on or after the event's start ({start}).")
+    shown = datetime.date.fromisoformat(start)
+    message = page.get_by_text(f"Must be on or after the event's start ({shown:%B} {shown.day}, {shown.year}).")
     expect(message).to_be_visible()
     expect(end).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_text("Error updating configuration")).to_be_visible()

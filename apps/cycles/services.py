@@ -46,6 +46,11 @@ DATE_LABELS = {
 DATES_OUT_OF_ORDER = "The dates are out of order."
 
 
+def _long_date(value) -> str:
+    """ "March 7, 2026": how the portal shows a date (US long format)."""
+    return f"{value:%B} {value.day}, {value.year}"
+
+
 def dates_check(dates: dict) -> dict[str, list[str]]:
     """The order problems of a configuration's dates, keyed `dates.<name>` (the field the
     configuration form shows them at). Empty when the dates are in order."""
@@ -54,9 +59,9 @@ def dates_check(dates: dict) -> dict[str, list[str]]:
         if dates[earlier] <= dates[later]:
             continue
         if blamed == earlier:
-            message = f"Must be on or before {DATE_LABELS[later]} ({dates[later].isoformat()})."
+            message = f"Must be on or before {DATE_LABELS[later]} ({_long_date(dates[later])})."
         else:
-            message = f"Must be on or after {DATE_LABELS[earlier]} ({dates[earlier].isoformat()})."
+            message = f"Must be on or after {DATE_LABELS[earlier]} ({_long_date(dates[earlier])})."
         errors.setdefault(f"dates.{blamed}", []).append(message)
     return errors
 

@@ -108,6 +108,10 @@ def _unrelease_summary(per_status: dict[str, int]) -> dict:
     }
 
 
+# At the status field; the message says how many and why.
+ANSWERED_FIELD_ERROR = "Stays released: applicants have answered their offers."
+
+
 def answered_refusal(answered: int) -> str:
     noun = "applicant has" if answered == 1 else "applicants have"
     return (
@@ -191,8 +195,11 @@ def change_status(
             per_status[row_status] = per_status.get(row_status, 0) + 1
         summary = _unrelease_summary(per_status)
         if summary["answered"]:
-            message = answered_refusal(summary["answered"])
-            raise ApplicationError(message, status=409, errors={"status": [message]})
+            raise ApplicationError(
+                answered_refusal(summary["answered"]),
+                status=409,
+                errors={"status": [ANSWERED_FIELD_ERROR]},
+            )
         if summary["total"] and confirm_unrelease != summary["total"]:
             raise ApplicationError(
                 unrelease_refusal(summary["total"]),

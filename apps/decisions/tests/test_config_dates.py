@@ -60,7 +60,7 @@ def test_a_date_out_of_order_is_a_400_at_its_field(admin_client, changed, field)
 
 def test_the_message_names_the_other_date(admin_client):
     r = save(admin_client, end="2026-03-01")
-    assert r.json()["errors"] == {"dates.end": ["Must be on or after the event's start (2026-03-07)."]}
+    assert r.json()["errors"] == {"dates.end": ["Must be on or after the event's start (March 7, 2026)."]}
 
 
 def test_equal_dates_are_in_order(admin_client):

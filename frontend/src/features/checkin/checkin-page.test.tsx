@@ -309,7 +309,7 @@ describe("the search fallback", () => {
     expect(within(list).getByText(/^In at/)).toBeInTheDocument();
     expect(within(list).queryByRole("button", { name: "Check in Adam Smith" })).not.toBeInTheDocument();
     expect(within(list).getByText("Already checked in at 10:42 UTC by sam@princeton.edu.")).toBeInTheDocument();
-    expect(within(list).getByText("Not confirmed.")).toBeInTheDocument();
+    expect(within(list).getByText("Not confirmed")).toBeInTheDocument();
     expect(within(list).queryByRole("button", { name: "Check in Adele Ames" })).not.toBeInTheDocument();
     await userEvent.click(within(list).getByRole("button", { name: "Check in Ada Lovelace" }));
     expect(await screen.findByRole("region", { name: "Checked in" })).toBeInTheDocument();

@@ -155,9 +155,9 @@ describe("hitView: a search result at the door", () => {
       { canCheckIn: false, badge: "In at 10:42", tone: "ok", reason: "Already checked in at 10:42 UTC by sam@princeton.edu." },
     ],
     [
-      "not confirmed (a volunteer's view): the words to say, no button",
+      "not confirmed (a volunteer's view): the badge says it all, no button",
       { door: "not_confirmed", reason: "Not confirmed.", checked_in_at: null },
-      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed." },
+      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: null },
     ],
     [
       "not confirmed (an organizer's view): the server's fuller reason",
@@ -165,9 +165,9 @@ describe("hitView: a search result at the door", () => {
       { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed: the application is waitlisted." },
     ],
     [
-      "not confirmed without a reason still says why",
+      "not confirmed without a reason still says so",
       { door: "not_confirmed", reason: null, checked_in_at: null },
-      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed." },
+      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: null },
     ],
   ] as const)("%s", (_name, hit, expected) => {
     expect(hitView(hit, "UTC")).toEqual(expected);

@@ -119,5 +119,8 @@ export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at"
     const at = clockTime(hit.checked_in_at, timeZone);
     return { canCheckIn: false, badge: at ? `In at ${at}` : "Checked in", tone: "ok", reason: hit.reason };
   }
-  return { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: hit.reason || "Not confirmed." };
+  // The badge says "Not confirmed"; the line under the name only when the reason says more (an
+  // organizer's "Not confirmed: the application is waitlisted.").
+  const more = hit.reason && hit.reason.replace(/\.$/, "") !== "Not confirmed" ? hit.reason : null;
+  return { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: more };
 }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { PageHeader, SelectField, type Choice } from "./common";
-import { dateOrderErrors, decisionsNoun, formFieldErrors, statusMove, withoutError } from "./config-state";
+import { dateOrderErrors, decisionsCount, decisionsNoun, formFieldErrors, statusMove, withoutError } from "./config-state";
 import { emailButton } from "./overwrite";
 
 export const DATE_FIELDS: { key: keyof CycleConfig["dates"]; label: string }[] = [
@@ -366,7 +366,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
         open={unrelease !== null}
         danger
         title="Withdraw the released decisions?"
-        confirmLabel={`Hide ${decisionsNoun(unrelease?.preview.total ?? 0)}`}
+        confirmLabel={`Hide ${decisionsCount(unrelease?.preview.total ?? 0)}`}
         cancelLabel="Keep them released"
         busy={busy}
         onConfirm={() => unrelease && send({ confirm_unrelease: unrelease.preview.total })}

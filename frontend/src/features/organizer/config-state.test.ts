@@ -17,22 +17,22 @@ describe("dateOrderErrors", () => {
   it.each([
     ["in order", {}, {}],
     ["all on one day", Object.fromEntries(Object.keys(GOOD).map((k) => [k, "2026-03-07"])), {}],
-    ["due after the start", { due: "2026-03-08" }, { due: "Must be on or before the event's start (2026-03-07)." }],
-    ["end before the start", { end: "2026-03-06" }, { end: "Must be on or after the event's start (2026-03-07)." }],
+    ["due after the start", { due: "2026-03-08" }, { due: "Must be on or before the event's start (March 7, 2026)." }],
+    ["end before the start", { end: "2026-03-06" }, { end: "Must be on or after the event's start (March 7, 2026)." }],
     [
       "second confirmation before the first",
       { confirmation_first_deadline: "2026-02-26" },
-      { confirmation_second_deadline: "Must be on or after the first confirmation deadline (2026-02-26)." },
+      { confirmation_second_deadline: "Must be on or after the first confirmation deadline (February 26, 2026)." },
     ],
     [
       "second confirmation after the end",
       { confirmation_second_deadline: "2026-03-09" },
-      { confirmation_second_deadline: "Must be on or before the event's end (2026-03-08)." },
+      { confirmation_second_deadline: "Must be on or before the event's end (March 8, 2026)." },
     ],
     [
       "waitlist after the end",
       { waitlist_deadline: "2026-03-09" },
-      { waitlist_deadline: "Must be on or before the event's end (2026-03-08)." },
+      { waitlist_deadline: "Must be on or before the event's end (March 8, 2026)." },
     ],
     ["a missing date is another check's", { end: "" }, {}],
   ])("%s", (_name, change, expected) => {

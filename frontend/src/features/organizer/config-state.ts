@@ -24,6 +24,13 @@ const LABELS: Record<DateKey, string> = {
   waitlist_deadline: "the waitlist deadline",
 };
 
+/** "March 7, 2026": how the portal shows a date (US long format, UTC), as the server words it. */
+export function longDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}
+
 /** (earlier, later, the field that shows the error): the server's DATE_ORDER. */
 export const DATE_ORDER: readonly [DateKey, DateKey, DateKey][] = [
   ["due", "start", "due"],
@@ -43,7 +50,9 @@ export function dateOrderErrors(dates: Partial<Record<DateKey, string>>): Partia
     if (!a || !b || !/^\d{4}-\d{2}-\d{2}$/.test(a) || !/^\d{4}-\d{2}-\d{2}$/.test(b) || a <= b) continue;
     if (errors[blamed]) continue;
     errors[blamed] =
-      blamed === earlier ? `Must be on or before ${LABELS[later]} (${b}).` : `Must be on or after ${LABELS[earlier]} (${a}).`;
+      blamed === earlier
+        ? `Must be on or before ${LABELS[later]} (${longDate(b)}).`
+        : `Must be on or after ${LABELS[earlier]} (${longDate(a)}).`;
   }
   return errors;
 }
@@ -70,6 +79,11 @@ export function withoutError(errors: Record<string, string>, field: string): Rec
   const rest = { ...errors };
   delete rest[field];
   return rest;
+}
+
+/** "3 decisions" / "1 decision": the confirm button's count. */
+export function decisionsCount(n: number): string {
+  return n === 1 ? "1 decision" : `${n} decisions`;
 }
 
 /** "4 applicants' decisions" / "1 applicant's decision". */

@@ -318,7 +318,7 @@ describe("ConfigForm un-release", () => {
     expect(dialog).toHaveTextContent("takes 4 applicants' decisions off their dashboards");
     expect(within(dialog).getByRole("list", { name: "Decisions hidden per decision" })).toHaveTextContent("Accepted: 4");
     expect(save).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole("button", { name: "Hide 4 applicants' decisions" }));
+    await user.click(within(dialog).getByRole("button", { name: "Hide 4 decisions" }));
     expect(await screen.findByText("Configuration updated successfully")).toBeInTheDocument();
     expect(save).toHaveBeenCalledWith({ ...CONFIG, status: "closed", confirm_unrelease: 4 });
   });
@@ -374,18 +374,18 @@ describe("ConfigForm dates in order", () => {
     vi.spyOn(organizerApi, "saveConfig").mockRejectedValue(
       new ApiError(400, {
         message: "The dates are out of order.",
-        errors: { "dates.waitlist_deadline": ["Must be on or before the event's end (2026-10-11)."] },
+        errors: { "dates.waitlist_deadline": ["Must be on or before the event's end (October 11, 2026)."] },
       }),
     );
     const user = userEvent.setup();
     render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     const field = screen.getByLabelText("Waitlist deadline");
-    expect(await screen.findByText("Must be on or before the event's end (2026-10-11).")).toBeInTheDocument();
+    expect(await screen.findByText("Must be on or before the event's end (October 11, 2026).")).toBeInTheDocument();
     expect(field).toHaveAttribute("aria-invalid", "true");
     await user.clear(field);
     await user.type(field, "2026-10-01");
-    expect(screen.queryByText("Must be on or before the event's end (2026-10-11).")).not.toBeInTheDocument();
+    expect(screen.queryByText("Must be on or before the event's end (October 11, 2026).")).not.toBeInTheDocument();
   });
 
   it("catches dates out of order before asking the server", async () => {
@@ -400,7 +400,7 @@ describe("ConfigForm dates in order", () => {
       />,
     );
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
-    expect(await screen.findByText("Must be on or after the event's start (2026-10-10).")).toBeInTheDocument();
+    expect(await screen.findByText("Must be on or after the event's start (October 10, 2026).")).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
   });
 });
