@@ -16,11 +16,12 @@ from django.db import transaction
 from apps.applications import status_machine
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
+from apps.core.db import one_at_a_time
 
 from . import release
 
 
-@transaction.atomic
+@one_at_a_time
 def answer(*, application_id: int, action: str, actor) -> Application:
     """The applicant's `action` on their application; a confirmed one's decline gives up the
     spot (and is mailed)."""

@@ -27,6 +27,7 @@ from django.db.models import Count
 
 from apps.applications.models import Application, ApplicationEvent, ApplicationStatus
 from apps.applications.status_machine import CHUNK_SIZE, POST_RELEASE, PRE_RELEASE, RELEASE_DECISIONS
+from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.cycles import services as cycle_services
 from apps.cycles.models import Cycle, CycleStatus
@@ -152,7 +153,7 @@ def _queue_release_emails(cycle_id: int) -> None:
     transaction.on_commit(lambda: queue_release_emails.delay(cycle_id))
 
 
-@transaction.atomic
+@one_at_a_time
 def change_status(
     *,
     cycle: Cycle,
@@ -210,7 +211,7 @@ def change_status(
     return cycle_services.cycle_set_status(cycle=locked, status=status)
 
 
-@transaction.atomic
+@one_at_a_time
 def save_config(
     *,
     cycle: Cycle,
