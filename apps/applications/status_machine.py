@@ -195,8 +195,14 @@ class BulkOutcome:
     announced: list[int] = field(default_factory=list)
 
 
+# Only the application's row: the model's default ordering joins the cycle, and a plain FOR
+# UPDATE would lock the cycle's row too, which the release's door locks first (a deadlock with
+# an applicant's answer, and every answer and check-in queued on one row).
+LOCK_SELF = {"of": ("self",)}
+
+
 def _lock(application_id: int) -> Application:
-    application = Application.objects.select_for_update().filter(pk=application_id).first()
+    application = Application.objects.select_for_update(**LOCK_SELF).filter(pk=application_id).first()
     if application is None:
         raise ApplicationError("No such application.", status=404)
     return application
@@ -504,15 +510,23 @@ def decide_many(
 
 
 @one_at_a_time
-def applicant_act(*, application_id: int, action: str, actor=None) -> Application:
+def applicant_act(
+    *, application_id: int | None = None, locked: Application | None = None, action: str, actor=None
+) -> Application:
     """An applicant's confirm / confirm-waitlist / decline, allowed only in its window.
 
     The application row is locked first (once) and the cycle status read after, so the check
     and the change see one consistent state: a concurrent decision or a second click waits for
-    this one and then finds the status already moved.
+    this one and then finds the status already moved. `locked` is the application when the
+    caller holds its row lock already (apps.decisions, which needs the status before the move).
     """
     windows, to, no_offer, closed = APPLICANT_ACTIONS[action]
-    locked = _lock(application_id)
+    if locked is not None:
+        # The caller locked the row in its own transaction (and read what it needs from it).
+        if len(transaction.get_connection().atomic_blocks) < 2:
+            raise RuntimeError("applicant_act(locked=...) needs the caller's transaction that holds the row lock.")
+    else:
+        locked = _lock(application_id)
     cycle_status, cycle_dates = _cycle_status_and_dates(locked.cycle_id)
     allowed_cycles = windows.get(locked.status)
     # Before release a decision is hidden: the applicant must not learn it from our refusal.

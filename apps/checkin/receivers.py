@@ -19,6 +19,6 @@ def tickets_follow_status(sender, *, changes: list[tuple[int, str, str]], **kwar
     confirmed = [pk for pk, _old, new in changes if new == S.CONFIRMED]
     left = [pk for pk, old, new in changes if old in tickets.HOLDERS and new not in tickets.HOLDERS]
     for application_id in confirmed:
-        tickets.issue_if_missing(application_id=application_id)
+        tickets.issue_if_missing(application_id=application_id, locked=True)
     if left:
         tickets.void_live(application_ids=left)

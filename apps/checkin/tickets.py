@@ -253,13 +253,15 @@ def _new_ticket(application: Application, version: int) -> Ticket:
 
 
 @transaction.atomic
-def issue_if_missing(*, application_id: int) -> Ticket | None:
+def issue_if_missing(*, application_id: int, locked: bool = False) -> Ticket | None:
     """The next version for a confirmed application that has no live ticket (version 1 at its
     confirmation; after a spot given up and confirmed again, the one after the voided ticket),
     with its email; nothing for any other (the confirmation was undone meanwhile, or it has
     one). Safe to run twice: the application row's lock serialises two runs, and the second
     finds the first one's ticket."""
-    application = Application.objects.select_for_update().select_related("cycle").filter(pk=application_id).first()
+    rows = Application.objects.select_related("cycle").filter(pk=application_id)
+    # The status machine's receiver runs in the transaction that holds the row's lock already.
+    application = (rows if locked else rows.select_for_update(of=("self",))).first()
     if application is None or application.status != S.CONFIRMED:
         return None
     if Ticket.objects.filter(application=application, voided_at__isnull=True).exists():
@@ -287,7 +289,10 @@ def reissue(*, application_id: int, by_applicant: bool) -> Ticket:
     try:
         with transaction.atomic():
             application = (
-                Application.objects.select_for_update().select_related("cycle").filter(pk=application_id).first()
+                Application.objects.select_for_update(of=("self",))
+                .select_related("cycle")
+                .filter(pk=application_id)
+                .first()
             )
             if application is None:
                 raise ApplicationError(NO_APPLICATION, status=404)

@@ -17,6 +17,7 @@ from apps.applications import status_machine
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.db import one_at_a_time
+from apps.core.exceptions import ApplicationError
 
 from . import release
 
@@ -25,8 +26,13 @@ from . import release
 def answer(*, application_id: int, action: str, actor) -> Application:
     """The applicant's `action` on their application; a confirmed one's decline gives up the
     spot (and is mailed)."""
-    before = Application.objects.select_for_update().filter(pk=application_id).values_list("status", flat=True).first()
-    application = status_machine.applicant_act(application_id=application_id, action=action, actor=actor)
+    # The row's lock, taken once: the status before the move tells a spot given up from any
+    # other decline, and no decision can slip in between.
+    locked = Application.objects.select_for_update(**status_machine.LOCK_SELF).filter(pk=application_id).first()
+    if locked is None:
+        raise ApplicationError("No such application.", status=404)
+    before = locked.status
+    application = status_machine.applicant_act(locked=locked, action=action, actor=actor)
     if before == S.CONFIRMED and application.status == S.DECLINED:
         ids = release.gave_up_prepare(application)
         if ids:

@@ -105,7 +105,11 @@ def _forget_if_changed(pk: int, application_id: int, status: str) -> None:
     meantime has committed first and keeps its email (rare: a decision changed between
     release and send)."""
     with transaction.atomic():
-        current = Application.objects.select_for_update().filter(pk=application_id).values_list("status", flat=True)
+        current = (
+            Application.objects.select_for_update(of=("self",))
+            .filter(pk=application_id)
+            .values_list("status", flat=True)
+        )
         if current.first() != status:
             Delivery.objects.filter(pk=pk, state=Delivery.State.PENDING).delete()
 
