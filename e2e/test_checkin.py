@@ -189,13 +189,22 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
     expect(hits).to_contain_text("In at")
     assert CheckIn.objects.filter(application=bob).count() == 1
 
+    # Someone not confirmed gets no "Check in" button, only the reason (an organizer hears the
+    # decision; a volunteer, below, does not).
     search.fill("Cy Yo")
     expect(hits).to_contain_text("cy@mit.edu")
-    expect(hits).to_contain_text("Waitlisted")
-    hits.get_by_role("button", name="Check in Cy Young").click()
-    card = result(door, "Not checked in")
-    expect(card).to_contain_text("Not confirmed: the application is waitlisted.")
+    expect(hits).to_contain_text("Not confirmed: the application is waitlisted.")
+    expect(hits.get_by_role("button", name="Check in Cy Young")).to_have_count(0)
     shot(door, "checkin-search-refused-phone")
+    volunteer = new_page(phone=True)
+    sign_in(volunteer, staff("sam@princeton.edu"), expect_path="/checkin")
+    volunteer.get_by_label("Name or email").fill("Cy Yo")
+    their_hits = volunteer.get_by_role("list", name="Search results")
+    expect(their_hits).to_contain_text("Not confirmed")
+    expect(their_hits).not_to_contain_text("waitlisted")
+    expect(their_hits.get_by_role("button", name="Check in Cy Young")).to_have_count(0)
+    shot(volunteer, "checkin-search-volunteer-phone")
+    assert volunteer.js_errors == []
 
     door.get_by_role("button", name="Register a walk-in").click()
     form = door.get_by_role("form", name="Register a walk-in")

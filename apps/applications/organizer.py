@@ -53,6 +53,8 @@ FIELD_LABELS = {
     "status": "Status",
     "travel_reimbursement": "Travel reimbursement",
     "housing_accommodations": "Housing accommodations",
+    # A release shows the decision (True) and undoing one hides it again (apps.decisions).
+    "decision_visible": "Decision shown to the applicant",
     "first": "First name",
     "last": "Last name",
     "school": "School",

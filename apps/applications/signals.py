@@ -12,7 +12,11 @@ from django.dispatch import Signal
 # Argument: application_id.
 decision_changed_after_release = Signal()
 
-# Any status change the status machine made, sent once its transaction has committed (never for
-# a rolled-back one), so receivers may queue work that reads the new state (apps.checkin issues
-# a ticket on "confirmed"). Arguments: application_id, old, new (status values; old != new).
+# Status changes the status machine made, sent inside the transaction that wrote them (after
+# the rows and their history are written; once per single move, once per chunk of a bulk
+# move), so a receiver's own writes commit or roll back with the change: apps.checkin issues a
+# confirmation's ticket, and voids the ticket of someone who is no longer confirmed, in the
+# same transaction, so the page that reads the status after it reads the ticket too. Anything
+# a receiver sends out (mail, a task) it queues with transaction.on_commit.
+# Argument: changes, a list of (application_id, old, new) status values with old != new.
 status_changed = Signal()

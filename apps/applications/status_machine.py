@@ -52,8 +52,10 @@ CONFIRM_WINDOWS = {
     ),
 }
 WAITLIST_WINDOWS = {S.WAITLISTED: frozenset({CycleStatus.RELEASED, CycleStatus.CONFIRMATION_CLOSED})}
-# Decline is open wherever the matching confirm call is (the waitlist offer included).
-DECLINE_WINDOWS = {**CONFIRM_WINDOWS, **WAITLIST_WINDOWS}
+# Decline is open wherever the matching confirm call is (the waitlist offer included), and a
+# confirmed applicant may give up their spot whatever the cycle's status after release, but
+# only before the event starts (DATE_LIMITS): the freed spot can still go to someone else.
+DECLINE_WINDOWS = {**CONFIRM_WINDOWS, **WAITLIST_WINDOWS, S.CONFIRMED: frozenset(POST_RELEASE)}
 
 CONFIRM = "confirm"
 CONFIRM_WAITLIST = "confirm_waitlist"
@@ -80,6 +82,18 @@ APPLICANT_ACTIONS = {
         "You have no offer to decline.",
         "The window to respond has closed, so your offer can no longer be declined.",
     ),
+}
+# Windows that also close on a date of the cycle: (action, status) → (the cycle's date field,
+# the refusal from that day on). The day is the UTC date of the application's clock.
+DATE_LIMITS = {
+    (DECLINE, S.CONFIRMED): (
+        "start",
+        "The event has started, so your spot can no longer be given up.",
+    ),
+}
+# Statuses whose refusal says more than "no offer": a checked-in applicant is at the event.
+APPLICANT_REFUSALS = {
+    S.CHECKED_IN: "You're already checked in at the event, so your attendance can't be changed here.",
 }
 
 
@@ -159,16 +173,13 @@ def not_confirmed_reason(status: str) -> str:
 
 
 def _announce_changes(changes: list[tuple[int, str, str]]) -> None:
-    """After commit, `status_changed` once per (application id, old, new) that really changed."""
+    """`status_changed` once for the (application id, old, new) triples that really changed,
+    inside the transaction that wrote them (after the rows are written): a receiver's writes
+    commit or roll back with the change (apps.checkin issues the ticket of a confirmation in
+    its own transaction), and what it sends out it queues with transaction.on_commit."""
     changes = [c for c in changes if c[1] != c[2]]
-    if not changes:
-        return
-
-    def send() -> None:
-        for application_id, old, new in changes:
-            status_changed.send(sender=Application, application_id=application_id, old=old, new=new)
-
-    transaction.on_commit(send)
+    if changes:
+        status_changed.send(sender=Application, changes=changes)
 
 
 @dataclass
@@ -184,8 +195,14 @@ class BulkOutcome:
     announced: list[int] = field(default_factory=list)
 
 
+# Only the application's row: the model's default ordering joins the cycle, and a plain FOR
+# UPDATE would lock the cycle's row too, which the release's door locks first (a deadlock with
+# an applicant's answer, and every answer and check-in queued on one row).
+LOCK_SELF = {"of": ("self",)}
+
+
 def _lock(application_id: int) -> Application:
-    application = Application.objects.select_for_update().filter(pk=application_id).first()
+    application = Application.objects.select_for_update(**LOCK_SELF).filter(pk=application_id).first()
     if application is None:
         raise ApplicationError("No such application.", status=404)
     return application
@@ -219,7 +236,7 @@ def _move(
     housing_accommodations: bool | None,
 ) -> Application:
     """Move a row already locked by the caller: one UPDATE, and one INSERT of its history."""
-    _announce_changes([(application.pk, application.status, to)])
+    changes = [(application.pk, application.status, to)]
     events = [_record(application, actor, "status", application.status, to)]
     application.status = to
     fields = ["status", "updated_at"]
@@ -242,6 +259,7 @@ def _move(
         fields.append("submitted_at")
     application.save(update_fields=fields)
     ApplicationEvent.objects.bulk_create([e for e in events if e is not None])
+    _announce_changes(changes)
     return application
 
 
@@ -395,6 +413,13 @@ def _cycle_status(cycle_id: int) -> str:
     return Cycle.objects.filter(pk=cycle_id).values_list("status", flat=True).get()
 
 
+def _cycle_status_and_dates(cycle_id: int) -> tuple[str, dict]:
+    """The cycle's status and the dates an applicant's window may close on, in one query."""
+    fields = sorted({name for name, _refusal in DATE_LIMITS.values()})
+    status, *dates = Cycle.objects.filter(pk=cycle_id).values_list("status", *fields).get()
+    return status, dict(zip(fields, dates, strict=True))
+
+
 def _check_decision(status: str, choices: tuple[str, ...]) -> None:
     if status not in choices:
         raise ApplicationError(
@@ -485,22 +510,34 @@ def decide_many(
 
 
 @one_at_a_time
-def applicant_act(*, application_id: int, action: str, actor=None) -> Application:
+def applicant_act(
+    *, application_id: int | None = None, locked: Application | None = None, action: str, actor=None
+) -> Application:
     """An applicant's confirm / confirm-waitlist / decline, allowed only in its window.
 
     The application row is locked first (once) and the cycle status read after, so the check
     and the change see one consistent state: a concurrent decision or a second click waits for
-    this one and then finds the status already moved.
+    this one and then finds the status already moved. `locked` is the application when the
+    caller holds its row lock already (apps.decisions, which needs the status before the move).
     """
     windows, to, no_offer, closed = APPLICANT_ACTIONS[action]
-    locked = _lock(application_id)
-    cycle_status = _cycle_status(locked.cycle_id)
+    if locked is not None:
+        # The caller locked the row in its own transaction (and read what it needs from it).
+        if len(transaction.get_connection().atomic_blocks) < 2:
+            raise RuntimeError("applicant_act(locked=...) needs the caller's transaction that holds the row lock.")
+    else:
+        locked = _lock(application_id)
+    cycle_status, cycle_dates = _cycle_status_and_dates(locked.cycle_id)
     allowed_cycles = windows.get(locked.status)
     # Before release a decision is hidden: the applicant must not learn it from our refusal.
     if allowed_cycles is None or cycle_status in PRE_RELEASE:
-        raise ApplicationError(no_offer, status=409)
+        refusal = APPLICANT_REFUSALS.get(locked.status) if cycle_status not in PRE_RELEASE else None
+        raise ApplicationError(refusal or no_offer, status=409)
     if cycle_status not in allowed_cycles:
         raise ApplicationError(closed, status=409)
+    limit = DATE_LIMITS.get((action, locked.status))
+    if limit is not None and timezone.now().date() >= cycle_dates[limit[0]]:
+        raise ApplicationError(limit[1], status=409)
     return _move(
         locked,
         to=to,

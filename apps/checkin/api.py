@@ -23,6 +23,9 @@ from .checkins import INVALID
 
 # --- Shapes -------------------------------------------------------------------------------
 
+# What the door needs of a status. Volunteers see only this (and the reason), never the decision.
+DOOR_STATES = ["confirmed", "checked_in", "not_confirmed"]
+
 
 class EventSerializer(serializers.Serializer):
     name = serializers.CharField()
@@ -56,7 +59,14 @@ class PersonSerializer(serializers.Serializer):
     school = serializers.CharField(allow_blank=True)
     dietary_restrictions = serializers.CharField(allow_blank=True)
     tshirt_size = serializers.CharField(allow_blank=True)
-    status = serializers.ChoiceField(choices=S.choices)
+    status = serializers.ChoiceField(
+        choices=S.choices, allow_null=True, help_text="The application's status: organizers only (null for volunteers)."
+    )
+    door = serializers.ChoiceField(choices=DOOR_STATES, help_text="Whether to let them in.")
+    reason = serializers.CharField(
+        allow_null=True,
+        help_text="What to tell them when they can't be checked in (null when confirmed and not yet in).",
+    )
     checked_in_at = serializers.DateTimeField(allow_null=True)
     checked_in_by = serializers.CharField(allow_null=True)
 
@@ -71,7 +81,11 @@ class SearchResultSerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True)
     email = serializers.CharField()
     school = serializers.CharField(allow_blank=True)
-    status = serializers.ChoiceField(choices=S.choices)
+    status = serializers.ChoiceField(
+        choices=S.choices, allow_null=True, help_text="The application's status: organizers only (null for volunteers)."
+    )
+    door = serializers.ChoiceField(choices=DOOR_STATES, help_text="Whether to let them in.")
+    reason = serializers.CharField(allow_null=True, help_text="Why not, in the words to use at the door.")
     checked_in_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -245,7 +259,7 @@ class SearchApi(CheckInStaffView):
             raise ApplicationError(TOO_SHORT, errors={"q": [TOO_SHORT]})
         if len(q) > 100 or "\x00" in q:
             raise ApplicationError("Type at most 100 characters.", errors={"q": ["Type at most 100 characters."]})
-        return Response(SearchOutputSerializer({"results": checkins.search(q)}).data)
+        return Response(SearchOutputSerializer({"results": checkins.search(q, user=request.user)}).data)
 
 
 @extend_schema(summary="How many are expected and how many are in", responses={200: StatsOutputSerializer, **STAFF})

@@ -6,10 +6,11 @@ class CheckinConfig(AppConfig):
     label = "checkin"
 
     def ready(self) -> None:
-        # Inverted dependency: the status machine announces every committed change; a
-        # confirmation is answered here with a ticket and its email.
+        # Inverted dependency: the status machine (below this app) announces every status
+        # change inside its transaction; a confirmation is answered here with a ticket and its
+        # email, a spot given up by voiding the ticket.
         from apps.applications.signals import status_changed
 
         from . import receivers
 
-        status_changed.connect(receivers.issue_on_confirm, dispatch_uid="checkin.issue_on_confirm")
+        status_changed.connect(receivers.tickets_follow_status, dispatch_uid="checkin.tickets_follow_status")

@@ -21,6 +21,7 @@ from apps.applications import selections, status_machine
 from apps.applications.models import Answer, Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
+from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 
 from . import tokens
@@ -66,8 +67,35 @@ def _answers_of(row, application: Application) -> dict:
     )
 
 
-def person(application: Application, check_in: CheckIn | None, answers: dict | None = None) -> dict:
-    """What the door shows of a person: no photo, the answers they need (food, t-shirt)."""
+NOT_CONFIRMED_AT_THE_DOOR = "Not confirmed."
+
+
+def door_state(status: str) -> str:
+    """What the door needs to know of a status: confirmed, checked_in or not_confirmed."""
+    if status == S.CONFIRMED:
+        return "confirmed"
+    if status == S.CHECKED_IN:
+        return "checked_in"
+    return "not_confirmed"
+
+
+def door_reason(status: str, check_in: CheckIn | None, *, full: bool) -> str | None:
+    """The sentence to give at the door (None for someone confirmed and not yet in). A volunteer
+    (`full` False) hears "Not confirmed." whatever the decision: the decision is the
+    organizers' to see."""
+    if check_in is not None:
+        return already_message(check_in)
+    if status == S.CONFIRMED:
+        return None
+    if status == S.CHECKED_IN:
+        return status_machine.not_confirmed_reason(status)
+    return status_machine.not_confirmed_reason(status) if full else NOT_CONFIRMED_AT_THE_DOOR
+
+
+def person(application: Application, check_in: CheckIn | None, answers: dict | None = None, *, full: bool) -> dict:
+    """What the door shows of a person: no photo, the answers they need (food, t-shirt), and
+    whether to let them in (`door`, `reason`). The application's status only to organizers
+    (`full`); a volunteer gets None there."""
     if answers is None:
         answers = _answers_of(application, application)
     return {
@@ -79,7 +107,9 @@ def person(application: Application, check_in: CheckIn | None, answers: dict | N
         "school": application.school,
         "dietary_restrictions": answers.get("dietary_restrictions", ""),
         "tshirt_size": answers.get("tshirt_size", ""),
-        "status": application.status,
+        "status": application.status if full else None,
+        "door": door_state(application.status),
+        "reason": door_reason(application.status, check_in, full=full),
         "checked_in_at": check_in.at if check_in else None,
         "checked_in_by": (check_in.by_email or None) if check_in else None,
     }
@@ -98,21 +128,44 @@ def already_message(check_in: CheckIn) -> str:
     return f"Already checked in at {at:%H:%M %Z}{by}."
 
 
-def _checked_in(application: Application, check_in: CheckIn, answers: dict | None = None) -> dict:
-    return {"result": "checked_in", "person": person(application, check_in, answers)}
+def _checked_in(application: Application, check_in: CheckIn, answers: dict | None = None, *, full: bool) -> dict:
+    return {"result": "checked_in", "person": person(application, check_in, answers, full=full)}
 
 
 def _answer_existing(
-    application: Application, check_in: CheckIn, scan_id: uuid.UUID, answers: dict | None = None
+    application: Application, check_in: CheckIn, scan_id: uuid.UUID, answers: dict | None = None, *, full: bool
 ) -> dict:
     """The answer for someone already checked in: the same 200 to a retry of the scan that did
     it, a 409 saying when and by whom to any other."""
     if check_in.scan_id == scan_id:
-        return _checked_in(application, check_in, answers)
-    raise refuse(already_message(check_in), "already_checked_in", person_data=person(application, check_in, answers))
+        return _checked_in(application, check_in, answers, full=full)
+    raise refuse(
+        already_message(check_in),
+        "already_checked_in",
+        person_data=person(application, check_in, answers, full=full),
+    )
+
+
+def sees_decisions(user) -> bool:
+    """Organizers see the application's status at the door; volunteers only confirmed or not."""
+    return bool(getattr(user, "is_admin", False))
+
+
+def _not_confirmed(application: Application, answers: dict | None, *, full: bool) -> ApplicationError:
+    data = person(application, None, answers, full=full)
+    return refuse(data["reason"], "not_confirmed", person_data=data)
+
+
+def current_cycle_id() -> int | None:
+    """The current cycle's id as the database has it now, read in the caller's transaction."""
+    return Cycle.objects.filter(is_current=True).values_list("pk", flat=True).first()
 
 
 # --- Checking in -------------------------------------------------------------------------
+
+
+class _OtherEvent(Exception):
+    """The application's cycle is not the current one as the check-in's transaction reads it."""
 
 
 def _check_in(
@@ -125,21 +178,25 @@ def _check_in(
     device: str = "",
     answers: dict | None = None,
 ) -> dict:
+    full = sees_decisions(user)
     if answers is None:
         answers = _answers_of(application, application)
+    # The process's kept copy of the current cycle answers most scans of another event's ticket
+    # at no cost; the check that admits is the one inside the check-in's transaction below.
     if application.cycle_id != current_cycle().pk:
-        raise refuse(OTHER_EVENT, "other_event", person_data=person(application, _check_in_of(application), answers))
+        raise _other_event(application, answers, full=full)
     existing = _check_in_of(application)
     if existing is not None:
-        return _answer_existing(application, existing, scan_id, answers)
+        return _answer_existing(application, existing, scan_id, answers, full=full)
     if application.status != S.CONFIRMED:
-        raise refuse(
-            status_machine.not_confirmed_reason(application.status),
-            "not_confirmed",
-            person_data=person(application, None, answers),
-        )
+        raise _not_confirmed(application, answers, full=full)
     try:
         with transaction.atomic():
+            # Read in this transaction, not from the process's copy (which may lag a switch of
+            # the current cycle by up to CURRENT_CYCLE_CHECK_EVERY): a ticket of the cycle that
+            # was current a moment ago is not admitted.
+            if application.cycle_id != current_cycle_id():
+                raise _OtherEvent
             moved = status_machine.transition(
                 application_id=application.pk,
                 to=S.CHECKED_IN,
@@ -156,24 +213,28 @@ def _check_in(
                 method=method,
                 device=device,
             )
+    except _OtherEvent:
+        raise _other_event(application, answers, full=full) from None
     except (ApplicationError, IntegrityError):
         # Another device (or a parallel retry of this scan) got there first: the row lock made
         # this one wait, then refused. Answer from what is committed now.
-        return _after_race(application.pk, scan_id)
-    return _checked_in(moved, record, answers)
+        return _after_race(application.pk, scan_id, full=full)
+    return _checked_in(moved, record, answers, full=full)
 
 
-def _after_race(application_id: int, scan_id: uuid.UUID) -> dict:
+def _other_event(application: Application, answers: dict | None, *, full: bool) -> ApplicationError:
+    return refuse(
+        OTHER_EVENT, "other_event", person_data=person(application, _check_in_of(application), answers, full=full)
+    )
+
+
+def _after_race(application_id: int, scan_id: uuid.UUID, *, full: bool) -> dict:
     application = Application.objects.select_related("check_in").get(pk=application_id)
     existing = _check_in_of(application)
     if existing is not None:
-        return _answer_existing(application, existing, scan_id)
+        return _answer_existing(application, existing, scan_id, full=full)
     if application.status != S.CONFIRMED:
-        raise refuse(
-            status_machine.not_confirmed_reason(application.status),
-            "not_confirmed",
-            person_data=person(application, None),
-        )
+        raise _not_confirmed(application, None, full=full)
     # Confirmed, not checked in, and the insert failed: the scan id belongs to another record.
     raise ApplicationError(SCAN_ID_TAKEN, status=409, errors={"scan_id": [SCAN_ID_TAKEN]})
 
@@ -195,7 +256,11 @@ def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
     application = ticket.application
     answers = _answers_of(ticket, application)
     if ticket.voided_at is not None:
-        raise refuse(REPLACED, "replaced", person_data=person(application, _check_in_of(application), answers))
+        # Replaced by a newer ticket, or voided when its holder gave up the spot.
+        data = person(application, _check_in_of(application), answers, full=sees_decisions(user))
+        if application.status != S.CONFIRMED and application.status != S.CHECKED_IN:
+            raise refuse(data["reason"], "not_confirmed", person_data=data)
+        raise refuse(REPLACED, "replaced", person_data=data)
     return _check_in(
         application,
         scan_id=scan_id,
@@ -218,12 +283,14 @@ def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, devic
 # --- Looking people up --------------------------------------------------------------------
 
 
-def search(q: str) -> list[dict]:
-    """At most SEARCH_LIMIT submitted applications of the current cycle whose name or email
-    contains `q`: the expected people first. One query."""
+def search(q: str, *, user) -> list[dict]:
+    """At most SEARCH_LIMIT submitted applications of the current cycle (as the database has it
+    now) whose name or email contains `q`: the expected people first. One query. A volunteer
+    sees whether each may come in and why not, never the decision itself."""
+    full = sees_decisions(user)
     q = " ".join(q.split())
     rows = (
-        Application.objects.filter(cycle=current_cycle())
+        Application.objects.filter(cycle__is_current=True)
         .exclude(status__in=DRAFTS)
         .annotate(full_name=Concat("first", Value(" "), "last"))
         .filter(Q(full_name__icontains=q) | Q(email__icontains=q))
@@ -246,7 +313,9 @@ def search(q: str) -> list[dict]:
                 "name": application.full_name.strip(),
                 "email": application.email,
                 "school": application.school,
-                "status": application.status,
+                "status": application.status if full else None,
+                "door": door_state(application.status),
+                "reason": door_reason(application.status, check_in, full=full),
                 "checked_in_at": check_in.at if check_in else None,
             }
         )

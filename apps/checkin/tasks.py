@@ -14,7 +14,9 @@ RETRYING = {"autoretry_for": TRANSIENT, "retry_backoff": True, "max_retries": 5}
 
 @shared_task(**RETRYING)
 def issue_ticket(application_id: int) -> bool:
-    """A confirmation's ticket and email (the email is queued when the ticket commits)."""
+    """A confirmation's ticket and email (the email is queued when the ticket commits). A
+    confirmation now issues its ticket in its own transaction (receivers.py); this stays for
+    messages queued before that, and finds the ticket there (idempotent)."""
     return tickets.issue_if_missing(application_id=application_id) is not None
 
 

@@ -1,7 +1,9 @@
 """Issuing tickets and their "You're all set" email.
 
-A confirmation (the status machine's `status_changed`, after commit) issues version 1; a
-re-issue voids the live ticket and issues the next version. Each version's email is one row of
+A confirmation issues version 1 in its own transaction (the status machine's `status_changed`,
+apps.checkin.receivers), so the dashboard that reads the confirmation reads the ticket too; a
+re-issue voids the live ticket and issues the next version; leaving "confirmed" (a spot given
+up, a decision overridden) voids it. Each version's email is one row of
 the one outbox (apps.mailings Delivery, dedupe key "ticket:<ticket id>:<version>", recorded in
 the same transaction as the ticket), sent after commit by `tasks.send_ticket_email`: the row is
 claimed once, so a retried or repeated task never sends it twice.
@@ -227,10 +229,18 @@ def _record_mail(ticket: Ticket, application: Application, cycle: Cycle) -> None
     )
     key = dedupe_key(ticket)
 
+    application_id = application.pk
+
     def queue() -> None:
         from .tasks import send_ticket_email
 
         pk = ticket_rows().filter(dedupe_key=key).values_list("pk", flat=True).first()
+        status = Application.objects.filter(pk=application_id).values_list("status", flat=True).first()
+        if pk is not None and status == S.CHECKED_IN:
+            # Confirmed and checked in by the same transaction (a walk-in registered at the
+            # door): they are in, and a "show this at check-in" email would only confuse.
+            ticket_rows().filter(pk=pk, state=Delivery.State.PENDING).delete()
+            return
         if pk is not None:
             ticket_rows().filter(pk=pk).update(queued_at=timezone.now())
             send_ticket_email.delay(pk)
@@ -243,12 +253,15 @@ def _new_ticket(application: Application, version: int) -> Ticket:
 
 
 @transaction.atomic
-def issue_if_missing(*, application_id: int) -> Ticket | None:
-    """Version 1 for a confirmed application that has no live ticket (its confirmation), with
-    its email; nothing for any other (the confirmation was undone meanwhile, or it has one).
-    Safe to run twice: the application row's lock serialises two runs, and the second finds
-    the first one's ticket."""
-    application = Application.objects.select_for_update().select_related("cycle").filter(pk=application_id).first()
+def issue_if_missing(*, application_id: int, locked: bool = False) -> Ticket | None:
+    """The next version for a confirmed application that has no live ticket (version 1 at its
+    confirmation; after a spot given up and confirmed again, the one after the voided ticket),
+    with its email; nothing for any other (the confirmation was undone meanwhile, or it has
+    one). Safe to run twice: the application row's lock serialises two runs, and the second
+    finds the first one's ticket."""
+    rows = Application.objects.select_related("cycle").filter(pk=application_id)
+    # The status machine's receiver runs in the transaction that holds the row's lock already.
+    application = (rows if locked else rows.select_for_update(of=("self",))).first()
     if application is None or application.status != S.CONFIRMED:
         return None
     if Ticket.objects.filter(application=application, voided_at__isnull=True).exists():
@@ -262,13 +275,24 @@ def issue_if_missing(*, application_id: int) -> Ticket | None:
     return ticket
 
 
+def void_live(*, application_ids: list[int]) -> int:
+    """Void the live tickets of these applications (their holders are no longer confirmed):
+    a scan of one is refused from now on. One statement; returns how many."""
+    return Ticket.objects.filter(application_id__in=application_ids, voided_at__isnull=True).update(
+        voided_at=timezone.now()
+    )
+
+
 def reissue(*, application_id: int, by_applicant: bool) -> Ticket:
     """Void the live ticket and issue the next version, with its email. A scan of the old one
     is refused from now on ("replaced")."""
     try:
         with transaction.atomic():
             application = (
-                Application.objects.select_for_update().select_related("cycle").filter(pk=application_id).first()
+                Application.objects.select_for_update(of=("self",))
+                .select_related("cycle")
+                .filter(pk=application_id)
+                .first()
             )
             if application is None:
                 raise ApplicationError(NO_APPLICATION, status=404)

@@ -89,4 +89,4 @@ def register(
     except IntegrityError as exc:
         # The same address registered by another request at the same moment.
         raise ApplicationError(EXISTS, status=409, errors={"email": [EXISTS]}) from exc
-    return _checked_in(application, record)
+    return _checked_in(application, record, full=True)

@@ -1,10 +1,9 @@
 """Django's admin (/django-admin/) for cycles and their question sets (read-only here)."""
 
 from django.contrib import admin
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Count
 
-from . import services
 from .models import Cycle, Question, Section
 
 
@@ -16,21 +15,12 @@ class CycleAdmin(admin.ModelAdmin):
     # Switching the current cycle copies the question set: it happens through the portal's
     # configuration page (services.cycle_make_current), never by ticking a box here.
     # A past cycle's retention date is set here (the configuration page edits the current one);
-    # `purged_at` is written only by the purge (apps.privacy.retention).
-    readonly_fields = ["is_current", "purged_at", "created_at", "updated_at"]
+    # `purged_at` is written only by the purge (apps.privacy.retention). The status is moved on
+    # the configuration page or by `manage.py set_cycle_status`: a release emails applicants
+    # after confirming the count, and undoing one is refused once anyone answered
+    # (apps.decisions.cycle_release), neither of which a bare field here could ask.
+    readonly_fields = ["status", "is_current", "purged_at", "created_at", "updated_at"]
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
-
-    @transaction.atomic
-    def save_model(self, request, obj, form, change):
-        """A status change goes through the cycle's one door, so a release sends its emails."""
-        new_status = obj.status
-        if change and "status" in form.changed_data:
-            obj.status = form.initial["status"]
-            super().save_model(request, obj, form, change)
-            services.cycle_set_status(cycle=obj, status=new_status)
-            obj.refresh_from_db()
-        else:
-            super().save_model(request, obj, form, change)
 
 
 class QuestionSetIsReadOnly:

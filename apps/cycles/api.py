@@ -1,6 +1,9 @@
-"""`/api/applications/cycle/*`: the current cycle's status, configuration and identity; and
+"""`/api/applications/cycle/*`: the current cycle's status and identity; and
 `/api/applications/questions`: its question set (read by every signed-in user, replaced by
-the question builder)."""
+the question builder). The configuration (`cycle/config`) and the release's previews are
+served by apps.decisions (cycle_api.py): saving the configuration may release decisions or
+withdraw them, which decisions owns. The shapes of the dates and of the configuration read
+are declared here, where the cycle is."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, PublicApiView
 from apps.core.permissions import IsAdmin
-from apps.core.schema import error_responses, string_enum
+from apps.core.schema import string_enum
 
 from . import selectors, services
 from .models import CycleStatus, QuestionType, Season
@@ -24,38 +27,6 @@ class DatesSerializer(serializers.Serializer):
     confirmation_second_deadline = serializers.DateField(input_formats=["%Y-%m-%d"])
     due = serializers.DateField(input_formats=["%Y-%m-%d"])
     waitlist_deadline = serializers.DateField(input_formats=["%Y-%m-%d"])
-
-
-class ConfigSerializer(serializers.Serializer):
-    dates = DatesSerializer()
-    status = serializers.ChoiceField(choices=CycleStatus.choices)
-    location = serializers.CharField(max_length=255)
-    housing_link = serializers.URLField(max_length=500)
-    # Beyond the contract's fields, so optional: a client that leaves it out keeps the date.
-    retention_date = serializers.DateField(
-        input_formats=["%Y-%m-%d"],
-        allow_null=True,
-        required=False,
-        help_text="After this day the cycle's personal data is purged (null: kept until an organizer decides).",
-    )
-    # Optional (no default, so the generated TS type keeps it optional): needed only by a save
-    # that releases decision emails, and then equal to what GET release-preview counted.
-    confirm_emails = serializers.IntegerField(
-        required=False,
-        min_value=0,
-        help_text="When the save releases decision emails: how many the organizer confirmed (GET release-preview).",
-    )
-
-
-class ReleaseCountSerializer(serializers.Serializer):
-    status = serializers.CharField()
-    label = serializers.CharField()
-    count = serializers.IntegerField()
-
-
-class ReleasePreviewSerializer(serializers.Serializer):
-    total = serializers.IntegerField()
-    counts = ReleaseCountSerializer(many=True)
 
 
 class CurrentSerializer(serializers.Serializer):
@@ -87,54 +58,6 @@ class CurrentOutputSerializer(serializers.Serializer):
 class CycleStatusApi(PublicApiView):
     def get(self, request):
         return Response(selectors.current_status())
-
-
-@extend_schema_view(
-    get=extend_schema(summary="The current cycle's configuration", responses={200: ConfigOutputSerializer}),
-    post=extend_schema(
-        summary="Replace the current cycle's configuration (every field required)",
-        description=(
-            "A save with status `released` while decision emails are still to send must carry "
-            "`confirm_emails`, the total of GET release-preview; otherwise (or if the count has "
-            "changed) nothing is saved and the answer is 409, its message stating the counts."
-        ),
-        request=ConfigSerializer,
-        responses={200: ConfigSavedOutputSerializer, **error_responses(400, 409)},
-    ),
-)
-class CycleConfigApi(ApiView):
-    def get_permissions(self):
-        if self.request.method == "POST":
-            return [AdminApiView.permission_classes[0]()]
-        return super().get_permissions()
-
-    def get(self, request):
-        return Response(selectors.cycle_config(selectors.current_cycle()))
-
-    def post(self, request):
-        data = self.validate(ConfigSerializer, request.data)
-        cycle = services.cycle_update_config(
-            cycle=selectors.current_cycle(),
-            dates=data["dates"],
-            status=data["status"],
-            location=data["location"],
-            housing_link=data["housing_link"],
-            confirm_emails=data.get("confirm_emails"),
-            retention_date=data.get("retention_date", services.UNCHANGED),
-        )
-        return Response({"message": "Configuration updated successfully", **selectors.cycle_config(cycle)})
-
-
-@extend_schema(
-    summary="What releasing the current cycle now would email, per decision",
-    responses={200: ReleasePreviewSerializer},
-)
-class CycleReleasePreviewApi(AdminApiView):
-    """GET `cycle/release-preview`: the counts the release confirmation shows (and the total
-    that POST config's `confirm_emails` must repeat)."""
-
-    def get(self, request):
-        return Response(services.release_preview(selectors.current_cycle()))
 
 
 @extend_schema_view(

@@ -9,9 +9,9 @@ from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
 from . import selectors
-from .models import DATE_FIELDS, Cycle, CycleStatus, Question, QuestionType, Season, Section
+from .models import DATE_FIELDS, Cycle, Question, QuestionType, Season, Section
 from .questions import default_question_set, default_reviewer_visible
-from .signals import cycle_became_current, cycle_released, release_emails
+from .signals import cycle_became_current
 
 
 def default_season_year() -> tuple[str, int]:
@@ -23,25 +23,47 @@ UNCHANGED = object()
 RETENTION_BEFORE_END = "The retention date must come after the event's end date: the data is needed until then."
 
 
-def release_preview(cycle: Cycle) -> dict:
-    """What releasing `cycle` now would email: `{"total", "counts": [{"status", "label",
-    "count"}]}`, as the apps that send the emails answer (`release_emails`)."""
-    merged: dict[str, dict] = {}
-    for _receiver, answer in release_emails.send(sender=Cycle, cycle_id=cycle.pk):
-        for item in answer or []:
-            entry = merged.setdefault(item["status"], {**item, "count": 0})
-            entry["count"] += item["count"]
-    counts = list(merged.values())
-    return {"total": sum(item["count"] for item in counts), "counts": counts}
+# The order the dates must keep, as (earlier, later) pairs: applications are due before the
+# event starts, the event ends after it starts, and every deadline an applicant answers by falls
+# by the event's end. The error goes on the field an organizer most likely mistyped: the
+# deadline of a pair, or `end` when it is before `start`.
+DATE_ORDER = (
+    ("due", "start", "due"),
+    ("start", "end", "end"),
+    ("confirmation_first_deadline", "confirmation_second_deadline", "confirmation_second_deadline"),
+    ("confirmation_second_deadline", "end", "confirmation_second_deadline"),
+    ("waitlist_deadline", "end", "waitlist_deadline"),
+)
+DATE_LABELS = {
+    "due": "the application due date",
+    "start": "the event's start",
+    "end": "the event's end",
+    "housing": "the housing form date",
+    "confirmation_first_deadline": "the first confirmation deadline",
+    "confirmation_second_deadline": "the second confirmation deadline",
+    "waitlist_deadline": "the waitlist deadline",
+}
+DATES_OUT_OF_ORDER = "The dates are out of order."
 
 
-def release_refusal(preview: dict) -> str:
-    """'Releasing now emails 23 applicants (10 Accepted, 13 Rejected).'"""
-    parts = ", ".join(f"{item['count']} {item['label']}" for item in preview["counts"] if item["count"])
-    noun = "applicant" if preview["total"] == 1 else "applicants"
-    return (
-        f"Releasing now emails {preview['total']} {noun} ({parts}). Confirm that number (confirm_emails) to send them."
-    )
+def _long_date(value) -> str:
+    """ "March 7, 2026": how the portal shows a date (US long format)."""
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def dates_check(dates: dict) -> dict[str, list[str]]:
+    """The order problems of a configuration's dates, keyed `dates.<name>` (the field the
+    configuration form shows them at). Empty when the dates are in order."""
+    errors: dict[str, list[str]] = {}
+    for earlier, later, blamed in DATE_ORDER:
+        if dates[earlier] <= dates[later]:
+            continue
+        if blamed == earlier:
+            message = f"Must be on or before {DATE_LABELS[later]} ({_long_date(dates[later])})."
+        else:
+            message = f"Must be on or after {DATE_LABELS[earlier]} ({_long_date(dates[earlier])})."
+        errors.setdefault(f"dates.{blamed}", []).append(message)
+    return errors
 
 
 @transaction.atomic
@@ -49,33 +71,23 @@ def cycle_update_config(
     *,
     cycle: Cycle,
     dates: dict,
-    status: str,
     location: str,
     housing_link: str,
-    confirm_emails: int | None = None,
     retention_date=UNCHANGED,
 ) -> Cycle:
-    """Replace the cycle's configuration. Status changes go through cycle_set_status.
+    """Replace the cycle's dates, place and retention date (its status has its own door:
+    `cycle_set_status`, reached through apps.decisions.cycle_release, which owns what a status
+    change means for the applicants).
 
-    A save that releases decision emails (status `released` while any is still to send) must
-    carry `confirm_emails`, the number the organizer was shown (GET cycle/release-preview) and
-    confirmed; without it, or when the number has changed since (another organizer decided
-    meanwhile), nothing is saved and the answer is a 409 that states the current counts. A
-    count rather than a yes: a client that never showed the count cannot send the right one
-    (an old page, a script), and a confirmation of 23 emails does not send 523.
+    The dates must be in order (DATE_ORDER): a 400 names each field out of order.
 
     `retention_date` (None clears it) is left as it is when not given: it is not one of the
     contract's fields, so an older client's POST must not erase it. It may not come before the
     event's end, when the organizers still need the applications."""
+    errors = dates_check(dates)
+    if errors:
+        raise ApplicationError(DATES_OUT_OF_ORDER, errors=errors)
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
-    if status == CycleStatus.RELEASED:
-        preview = release_preview(cycle)
-        if preview["total"] and confirm_emails != preview["total"]:
-            raise ApplicationError(
-                release_refusal(preview),
-                status=409,
-                errors={"confirm_emails": [f"Releasing now emails {preview['total']}: confirm that number."]},
-            )
     for name in DATE_FIELDS:
         setattr(cycle, name, dates[name])
     cycle.location = location
@@ -85,22 +97,19 @@ def cycle_update_config(
     if cycle.retention_date is not None and cycle.retention_date <= cycle.end:
         raise ApplicationError(RETENTION_BEFORE_END, errors={"retention_date": [RETENTION_BEFORE_END]})
     cycle.save()
-    return cycle_set_status(cycle=cycle, status=status)
+    return cycle
 
 
 @transaction.atomic
 def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
-    """The one door for cycle status changes. A release is announced (`cycle_released`) once
-    it has committed; the decisions app sends the decision emails from it."""
+    """Store the cycle's status. Only the write: what a status means for applicants (a release
+    and its emails, a release undone) is apps.decisions.cycle_release's, which calls this under
+    its own checks; the configuration page, `set_cycle_status` and the Django admin go there.
+    Tests and seeding use it directly to put a cycle in a state."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
     if cycle.status != status:
         cycle.status = status
         cycle.save(update_fields=["status", "updated_at"])
-    if status == CycleStatus.RELEASED:
-        # Announced on every release, also a repeated one: the receivers are idempotent (a
-        # second release only sends what is new or still pending).
-        cycle_id = cycle.pk
-        transaction.on_commit(lambda: cycle_released.send(sender=Cycle, cycle_id=cycle_id))
     return cycle
 
 

@@ -4,8 +4,6 @@ from . import api
 
 urlpatterns = [
     path("cycle/status", api.CycleStatusApi.as_view(), name="cycle-status"),
-    path("cycle/config", api.CycleConfigApi.as_view(), name="cycle-config"),
     path("cycle/current", api.CycleCurrentApi.as_view(), name="cycle-current"),
     path("questions", api.QuestionsApi.as_view(), name="questions"),
-    path("cycle/release-preview", api.CycleReleasePreviewApi.as_view(), name="cycle-release-preview"),
 ]

@@ -2,7 +2,8 @@
 the status machine (apps.applications.status_machine, the one door for status changes).
 
 - POST `confirm`, `confirm-waitlist`, `decline` (signed in): the applicant's answer, allowed only
-  in its window (409 otherwise).
+  in its window (409 otherwise); `decline` also gives up a confirmed spot before the event
+  starts (answers.py).
 - GET / POST `status/{email}` (admin): read or record a decision on the current cycle's
   application of that email. Contract wording to carry to api-contract.md: POST body
   `{"status", "travel_reimbursement"?, "housing_accommodations"?, "override"?}`; 409 when the
@@ -26,6 +27,8 @@ from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email
 from apps.core.text import clean_path_email
 from apps.cycles.selectors import current_cycle
+
+from . import answers
 
 NO_APPLICATION = "No application with this email in the current cycle."
 
@@ -61,9 +64,7 @@ class _ApplicantActApi(ApiView):
         if application is None:
             no_offer = status_machine.APPLICANT_ACTIONS[self.action][2]
             raise ApplicationError(no_offer, status=409)
-        application = status_machine.applicant_act(
-            application_id=application.pk, action=self.action, actor=request.user
-        )
+        application = answers.answer(application_id=application.pk, action=self.action, actor=request.user)
         cycle_status = application.cycle.status
         return Response(status_machine.visible_status(application, cycle_status))
 
@@ -87,7 +88,12 @@ class ConfirmWaitlistApi(_ApplicantActApi):
 
 
 @extend_schema(
-    summary="Decline your offer or waitlist place",
+    summary="Decline your offer or waitlist place, or give up your confirmed spot before the event starts",
+    description=(
+        "From any state and window in which the matching confirm call is allowed; also from "
+        "`confirmed` until the event's start date (UTC): the ticket is voided, the spot freed and "
+        "the applicant emailed once. 409 otherwise (from the start date on, or once checked in)."
+    ),
     request=None,
     responses={200: ApplicantStatusSerializer, **error_responses(409)},
 )

@@ -46,6 +46,10 @@ CHUNK = 1000
 # was lost (or waits behind a long queue, which a second copy cannot harm: claims are exclusive).
 REQUEUE_AFTER = datetime.timedelta(minutes=5)
 EMAIL_KEYS = {status: f"decision_{status}" for status in RELEASE_DECISIONS}
+# A confirmed applicant who gives up their spot hears it by mail, through the same rows (keyed
+# "decision:<id>:declined", so sent once, and forgotten if an organizer decides again before
+# it goes out).
+GAVE_UP_KEY = "spot_given_up"
 KEY_PREFIX = "decision:"
 DECISION_CHANGED = "The decision changed before this email was recorded as sent."
 
@@ -101,7 +105,11 @@ def _forget_if_changed(pk: int, application_id: int, status: str) -> None:
     meantime has committed first and keeps its email (rare: a decision changed between
     release and send)."""
     with transaction.atomic():
-        current = Application.objects.select_for_update().filter(pk=application_id).values_list("status", flat=True)
+        current = (
+            Application.objects.select_for_update(of=("self",))
+            .filter(pk=application_id)
+            .values_list("status", flat=True)
+        )
         if current.first() != status:
             Delivery.objects.filter(pk=pk, state=Delivery.State.PENDING).delete()
 
@@ -168,6 +176,24 @@ def release_counts(*, cycle_id: int) -> list[dict]:
     )
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
+
+
+def gave_up_prepare(application: Application) -> list[int]:
+    """Record the email of a spot given up (inside the give-up's transaction); returns the row
+    ids a worker may send once it commits."""
+    Delivery.objects.bulk_create(
+        [
+            Delivery(
+                email=application.email,
+                template_key=GAVE_UP_KEY,
+                context=decision_context(application),
+                dedupe_key=dedupe_key(application.pk, application.status),
+            )
+        ],
+        ignore_conflicts=True,
+    )
+    rows = decision_rows().filter(dedupe_key=dedupe_key(application.pk, application.status))
+    return list(rows.filter(outbox.claimable(timezone.now())).values_list("pk", flat=True))
 
 
 def application_prepare(*, application_id: int) -> list[int]:

@@ -40,6 +40,8 @@ AUTOMATED_KEYS = (
     "decision_waitlist_accepted",
     # The event ticket (apps.checkin), with its QR code and calendar entry attached.
     "ticket_issued",
+    # A confirmed applicant gave up their spot (apps.decisions): their ticket no longer works.
+    "spot_given_up",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -64,6 +66,7 @@ KEY_PLACEHOLDERS = {
     "verify_email": ("link",),
     "password_reset": ("link",),
     "ticket_issued": ("first_name", "last_name", "email", "ticket_version"),
+    "spot_given_up": ("first_name", "last_name", "email"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")

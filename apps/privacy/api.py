@@ -101,7 +101,9 @@ class SponsorConsentApi(ApiView):
         data = self.validate(SponsorConsentSerializer, request.data)
         with transaction.atomic():
             application = (
-                Application.objects.select_for_update().filter(cycle=current_cycle(), user=request.user).first()
+                Application.objects.select_for_update(of=("self",))
+                .filter(cycle=current_cycle(), user=request.user)
+                .first()
             )
             if not _can_change(application):
                 raise ApplicationError(NO_APPLICATION, status=409)

@@ -13,7 +13,7 @@ from apps.applications.models import ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.organizer_data import other_cycle
 from apps.checkin import tickets, tokens
-from apps.checkin.models import CheckIn, Ticket
+from apps.checkin.models import CheckIn
 from apps.core.tests.factories import ApplicationFactory, UserFactory
 
 from .helpers import applicant, scan, staff_client, ticket_for, token
@@ -43,7 +43,9 @@ def test_a_scan_checks_the_holder_in_and_shows_what_the_door_needs(volunteer, ad
     assert person["school"] == "Princeton University"
     assert person["tshirt_size"] == "M"
     assert person["dietary_restrictions"] == "Vegan,Nut allergy"
-    assert person["status"] == "checked_in"
+    # A volunteer sees whether to let them in, never the application's status.
+    assert person["status"] is None
+    assert person["door"] == "checked_in"
     assert person["checked_in_by"] == "sam@princeton.edu"
     assert person["checked_in_at"]
     ada.refresh_from_db()
@@ -93,16 +95,21 @@ def test_a_second_scan_is_refused_saying_when_and_by_whom(volunteer, ada):
     ],
 )
 def test_someone_not_confirmed_is_refused_with_the_reason(volunteer, status, reason):
+    """The organizer hears the decision; the volunteer only that the person is not confirmed."""
     application = applicant("bob@princeton.edu", status=status)
-    response = volunteer.post(
-        "/api/checkin/check-in",
-        {"application_id": application.pk, "scan_id": str(uuid.uuid4())},
-        content_type="application/json",
-    )
-    assert response.status_code == 409
-    assert response.json()["message"] == reason
-    assert response.json()["result"] == "not_confirmed"
-    assert response.json()["person"]["status"] == status
+    organizer = staff_client(Role.ADMIN)
+    for client, message, shown_status in ((organizer, reason, status), (volunteer, "Not confirmed.", None)):
+        response = client.post(
+            "/api/checkin/check-in",
+            {"application_id": application.pk, "scan_id": str(uuid.uuid4())},
+            content_type="application/json",
+        )
+        assert response.status_code == 409
+        assert response.json()["message"] == message
+        assert response.json()["result"] == "not_confirmed"
+        assert response.json()["person"]["status"] == shown_status
+        assert response.json()["person"]["door"] == "not_confirmed"
+        assert response.json()["person"]["reason"] == message
     assert not CheckIn.objects.exists()
     application.refresh_from_db()
     assert application.status == status
@@ -116,7 +123,8 @@ def test_a_ticket_whose_holder_declined_since_is_refused(volunteer, ada):
     status_machine.transition(application_id=ada.pk, to=S.DECLINED)
     response = scan(volunteer, token(ticket))
     assert response.status_code == 409
-    assert response.json()["message"] == "Not confirmed: the application is declined."
+    assert response.json()["message"] == "Not confirmed."
+    assert response.json()["result"] == "not_confirmed"
 
 
 def test_a_replaced_ticket_is_refused_and_the_new_one_works(volunteer, ada):
@@ -169,7 +177,7 @@ def test_forged_tampered_and_garbled_tokens_are_a_400(volunteer, ada, bad):
 
 def test_an_earlier_cycles_ticket_is_refused(volunteer):
     old = ApplicationFactory(user=UserFactory(email="old@princeton.edu"), status=S.CONFIRMED, cycle=other_cycle())
-    ticket = Ticket.objects.create(application=old, version=1, code=tokens.new_code())
+    ticket = ticket_for(old)
     response = scan(volunteer, token(ticket))
     assert response.status_code == 409
     assert response.json()["result"] == "other_event"
@@ -194,13 +202,14 @@ def test_malformed_scans_are_a_400_with_a_message(volunteer, body):
 
 def test_a_scan_costs_a_fixed_number_of_queries(volunteer, ada):
     """Session, user, the ticket with its application, check-in and answers (one query), then
-    the status machine's savepoint, row lock, update and history, the check-in and the
-    savepoint's release: the same for anyone. A refusal stops after the ticket."""
+    the check-in's savepoint, the current cycle read in it, the status machine's row lock,
+    update and history, the check-in and the savepoint's release: the same for anyone. A
+    refusal stops after the ticket."""
     ticket = ticket_for(ada)
     volunteer.get("/api/checkin/stats")  # warm the current cycle
     with CaptureQueriesContext(connection) as queries:
         assert scan(volunteer, token(ticket)).status_code == 200
-    assert len(queries) <= 9, [q["sql"][:120] for q in queries]
+    assert len(queries) <= 10, [q["sql"][:120] for q in queries]
     with CaptureQueriesContext(connection) as refused:
         assert scan(volunteer, token(ticket)).status_code == 409
     assert len(refused) <= 3, [q["sql"][:120] for q in refused]
@@ -211,7 +220,7 @@ def test_checking_in_by_application_is_the_search_fallback(volunteer, ada):
     body = {"application_id": ada.pk, "scan_id": scan_id}
     first = volunteer.post("/api/checkin/check-in", body, content_type="application/json")
     assert first.status_code == 200
-    assert first.json()["person"]["status"] == "checked_in"
+    assert first.json()["person"]["door"] == "checked_in"
     assert CheckIn.objects.get(application=ada).method == "search"
     replay = volunteer.post("/api/checkin/check-in", body, content_type="application/json")
     assert replay.json() == first.json()
@@ -260,10 +269,13 @@ def test_search_finds_by_name_or_email_in_constant_queries(volunteer, django_ass
         response = volunteer.get("/api/checkin/search", {"q": "hopper"})
     results = response.json()["results"]
     assert len(results) == 20
-    assert {r["status"] for r in results} == {"confirmed"}
+    assert {(r["door"], r["status"], r["reason"]) for r in results} == {("confirmed", None, None)}
     body = volunteer.get("/api/checkin/search", {"q": "ada lovelace"}).json()["results"]
     assert [r["email"] for r in body] == ["ada@princeton.edu"]
-    assert body[0]["status"] == "waitlisted" and body[0]["checked_in_at"] is None
+    # The volunteer hears what to say at the door, not the decision.
+    assert body[0]["status"] is None and body[0]["checked_in_at"] is None
+    assert (body[0]["door"], body[0]["reason"]) == ("not_confirmed", "Not confirmed.")
+    assert "waitlisted" not in str(body)
     by_email = volunteer.get("/api/checkin/search", {"q": "PERSON3@"}).json()["results"]
     assert [r["email"] for r in by_email] == ["person3@princeton.edu"]
     # Drafts are nobody the door expects.

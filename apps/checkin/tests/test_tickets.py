@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.db import transaction
 
 from apps.accounts.models import Role
 from apps.applications import status_machine
+from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.checkin import tasks, tickets, tokens
 from apps.checkin.models import Ticket
@@ -184,28 +186,38 @@ def test_an_organizer_reissues_anyones_ticket(admin_client):
     assert volunteer.post("/api/checkin/ticket/reissue/ada@princeton.edu").status_code == 403
 
 
-def test_status_changed_is_sent_after_commit_only(django_capture_on_commit_callbacks):
+def test_status_changed_is_heard_inside_the_transaction_that_made_the_change():
+    """The ticket is issued in the confirmation's own transaction: a rolled-back confirmation
+    leaves no ticket, and one that commits has its ticket the moment anyone can read it."""
     from apps.applications.signals import status_changed
 
     application = applicant("ada@princeton.edu", status=S.ACCEPTED)
     heard = []
 
-    def listen(sender, **kwargs):
-        heard.append((kwargs["application_id"], kwargs["old"], kwargs["new"]))
+    def listen(sender, *, changes, **kwargs):
+        # Inside the transaction, after the row is written: the new status is readable here.
+        status = Application.objects.filter(pk=application.pk).values_list("status", flat=True).get()
+        heard.append((changes, status, transaction.get_connection().in_atomic_block))
+
+    class Undo(Exception):
+        pass
 
     status_changed.connect(listen)
     try:
-        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        with pytest.raises(Undo), transaction.atomic():
             status_machine.transition(application_id=application.pk, to=S.CONFIRMED)
-        assert heard == []  # not before the commit
-        for callback in callbacks:
-            callback()
-        assert heard == [(application.pk, "accepted", "confirmed")]
+            assert Ticket.objects.filter(application=application, voided_at__isnull=True).exists()
+            raise Undo
+        assert not Ticket.objects.filter(application=application).exists()
         heard.clear()
-        with django_capture_on_commit_callbacks(execute=True):
-            status_machine.transition(application_id=application.pk, to=S.CONFIRMED)  # no change
-            status_machine.transition_many(application_ids=[application.pk], to=S.DECLINED)
-        assert heard == [(application.pk, "confirmed", "declined")]
+        status_machine.transition(application_id=application.pk, to=S.CONFIRMED)
+        assert heard == [([(application.pk, "accepted", "confirmed")], "confirmed", True)]
+        heard.clear()
+        status_machine.transition(application_id=application.pk, to=S.CONFIRMED)  # no change
+        status_machine.transition_many(application_ids=[application.pk], to=S.DECLINED)
+        assert heard == [([(application.pk, "confirmed", "declined")], "declined", True)]
+        # Leaving "confirmed" voids the ticket in the same transaction.
+        assert not Ticket.objects.filter(application=application, voided_at__isnull=True).exists()
     finally:
         status_changed.disconnect(listen)
 

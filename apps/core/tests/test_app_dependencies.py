@@ -140,7 +140,8 @@ def test_the_graph_sees_deferred_and_relative_imports():
 # Each entry: app → the only apps it may import.
 ALLOWED = {
     # Decisions act on applications through the status machine, send through mailings' outbox
-    # and answer cycles' release; applications learns of them only through its signals.
+    # and own the release of a cycle (storing its status through cycles' door); applications
+    # learns of them only through its signals, and cycles not at all.
     "decisions": {"applications", "cycles", "mailings", "core"},
 }
 
@@ -156,7 +157,7 @@ def test_a_split_out_app_imports_only_the_apps_below_it(app):
 def test_nothing_below_a_split_out_app_imports_it(app):
     """What decisions builds on (applications above all) never imports it: the status machine
     announces a decision made after release (apps.applications.signals) instead of queuing its
-    email, and cycles announces a release."""
+    email, and cycles' configuration save is served by decisions, which calls cycles."""
     edges = app_graph()
     offending = [(s, t) for (s, t) in edges if t == app and s in ALLOWED[app]]
     assert not offending, f"imported back by the apps below it:\n{_describe(edges, offending)}"

@@ -44,9 +44,7 @@ def test_a_configuration_change_is_seen_at_once(db):
         "confirmation_second_deadline": cycle.confirmation_second_deadline,
         "waitlist_deadline": cycle.waitlist_deadline,
     }
-    cycle_update_config(
-        cycle=cycle, dates=dates, status=cycle.status, location="Elsewhere", housing_link=cycle.housing_link
-    )
+    cycle_update_config(cycle=cycle, dates=dates, location="Elsewhere", housing_link=cycle.housing_link)
     assert current_cycle().location == "Elsewhere"
 
 

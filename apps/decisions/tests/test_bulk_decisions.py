@@ -10,6 +10,7 @@ statements that a request outside a transaction doesn't run).
 
 from __future__ import annotations
 
+import datetime
 import re
 import threading
 
@@ -24,6 +25,7 @@ from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.signals import decision_changed_after_release
 from apps.applications.tests.test_status_machine import set_cycle
+from apps.cycles.models import Cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
 from apps.decisions import batch
@@ -97,6 +99,26 @@ def test_an_applicants_answer_locks_the_row_once(student):
     sm.decide(application_id=application.pk, status=S.ACCEPTED, actor=None)
     set_cycle(C.RELEASED)
     sql = statements(lambda: sm.applicant_act(application_id=application.pk, action=sm.CONFIRM, actor=student))
+    assert len(locks(sql)) == 1, "\n".join(sql)
+    # The application's row only: the cycle's is the release's door's to lock (first), and an
+    # answer that locked it too could deadlock with a withdrawal of the release.
+    assert locks(sql)[0].endswith('FOR UPDATE OF "applications_application"'), locks(sql)[0]
+
+
+@postgres_only
+def test_an_answer_through_the_decisions_app_locks_the_row_once(student):
+    """The decline reads the status before the move under the same one lock, and the ticket
+    issued in the transaction takes none."""
+    from apps.decisions import answers
+
+    application = Application.objects.create(cycle=current_cycle(), user=student, email=student.email)
+    sm.transition(application_id=application.pk, to=S.SUBMITTED, actor=student)
+    sm.decide(application_id=application.pk, status=S.ACCEPTED, actor=None)
+    set_cycle(C.RELEASED)
+    sql = statements(lambda: answers.answer(application_id=application.pk, action=sm.CONFIRM, actor=student))
+    assert len(locks(sql)) == 1, "\n".join(sql)
+    Cycle.objects.filter(pk=current_cycle().pk).update(start=datetime.date(2099, 1, 1), end=datetime.date(2099, 1, 2))
+    sql = statements(lambda: answers.answer(application_id=application.pk, action=sm.DECLINE, actor=student))
     assert len(locks(sql)) == 1, "\n".join(sql)
 
 

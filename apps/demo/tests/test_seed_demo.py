@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 from collections import Counter
 
@@ -132,9 +133,9 @@ def test_seed_demo_keeps_an_operators_cycle_and_questions(db, resume_storage):  
     cycle = current_cycle()
     from apps.cycles.services import cycle_update_config
 
-    dates = {name: value for name, value in cycle.dates().items()}
-    dates["due"] = "2031-01-01"
-    cycle_update_config(cycle=cycle, dates=dates, status="closed", location="Here", housing_link=cycle.housing_link)
+    dates = dict.fromkeys(cycle.dates(), datetime.date(2031, 2, 1))
+    dates["due"] = datetime.date(2031, 1, 1)
+    cycle_update_config(cycle=cycle, dates=dates, location="Here", housing_link=cycle.housing_link)
     output = run("seed_demo")
     cycle = current_cycle()
     assert cycle.status == "closed" and cycle.due.isoformat() == "2031-01-01"

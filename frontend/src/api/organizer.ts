@@ -39,6 +39,8 @@ export type BatchResult = Schemas["BatchResult"];
 export type BatchDecisionResult = Schemas["BatchDecisionResult"];
 /** What releasing would email now, per decision (GET cycle/release-preview). */
 export type ReleasePreview = Schemas["ReleasePreview"];
+/** What moving the cycle back before release would hide, and who already answered (GET cycle/unrelease-preview). */
+export type UnreleasePreview = Schemas["UnreleasePreview"];
 export type CycleConfig = Schemas["ConfigOutput"];
 export type CycleConfigInput = Schemas["ConfigRequest"];
 export type CurrentCycle = Schemas["CurrentOutput"];
@@ -84,6 +86,7 @@ export const organizerApi = {
   config: () => api.get<CycleConfig>(urls.cycleConfig),
   saveConfig: (config: CycleConfigInput) => api.post<Schemas["ConfigSavedOutput"]>(urls.cycleConfig, config),
   releasePreview: () => api.get<ReleasePreview>(urls.cycleReleasePreview),
+  unreleasePreview: () => api.get<UnreleasePreview>(urls.cycleUnreleasePreview),
   current: () => api.get<CurrentCycle>(urls.cycleCurrent),
   saveCurrent: (current: Schemas["CurrentRequest"]) => api.post<CurrentCycle>(urls.cycleCurrent, current),
   // Whitelist

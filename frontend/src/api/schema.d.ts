@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the current cycle's configuration (every field required)
-         * @description A save with status `released` while decision emails are still to send must carry `confirm_emails`, the total of GET release-preview; otherwise (or if the count has changed) nothing is saved and the answer is 409, its message stating the counts.
+         * @description The dates must be in order (400 naming each field as `dates.<name>`). A save with status `released` while decision emails are still to send must carry `confirm_emails`, the total of GET release-preview; otherwise (or if the count has changed) nothing is saved and the answer is 409, its message stating the counts. Moving a released cycle back to not_open, open or closed is a 409 once any applicant answered an offer or checked in (`errors.status`); before that it must carry `confirm_unrelease`, the total of GET unrelease-preview (409 with `errors.confirm_unrelease` otherwise).
          */
         post: operations["applications_cycle_config_create"];
         delete?: never;
@@ -378,6 +378,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/cycle/unrelease-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What moving the current cycle back before release would hide, per decision
+         * @description GET `cycle/unrelease-preview`: the counts the undoing's confirmation shows (and the
+         *     total that POST config's `confirm_unrelease` must repeat).
+         */
+        get: operations["applications_cycle_unrelease_preview_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/decline": {
         parameters: {
             query?: never;
@@ -388,8 +409,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Decline your offer or waitlist place
-         * @description One applicant answer; subclasses name the status machine's action.
+         * Decline your offer or waitlist place, or give up your confirmed spot before the event starts
+         * @description From any state and window in which the matching confirm call is allowed; also from `confirmed` until the event's start date (UTC): the ticket is voided, the spot freed and the applicant emailed once. 409 otherwise (from the start date on, or once checked in).
          */
         post: operations["applications_decline_create"];
         delete?: never;
@@ -2201,6 +2222,7 @@ export interface components {
             retention_date: string | null;
         };
         ConfigRequest: {
+            /** @description Must be in order: due ≤ start ≤ end; confirmation_first_deadline ≤ confirmation_second_deadline ≤ end; waitlist_deadline ≤ end. Out of order is a 400 whose `errors` name each field as `dates.<name>` (e.g. `dates.end`). */
             dates: components["schemas"]["DatesRequest"];
             status: components["schemas"]["CycleStatusEnum"];
             location: string;
@@ -2213,6 +2235,8 @@ export interface components {
             retention_date?: string | null;
             /** @description When the save releases decision emails: how many the organizer confirmed (GET release-preview). */
             confirm_emails?: number;
+            /** @description When the save moves a released cycle back before release: how many applicants' decisions the organizer confirmed would be hidden (GET unrelease-preview `total`). */
+            confirm_unrelease?: number;
         };
         ConfigSavedOutput: {
             dates: components["schemas"]["Dates"];
@@ -2384,6 +2408,13 @@ export interface components {
             question_type: components["schemas"]["QuestionTypeEnum"];
             data: components["schemas"]["Count"][];
         };
+        /**
+         * @description * `confirmed` - confirmed
+         *     * `checked_in` - checked_in
+         *     * `not_confirmed` - not_confirmed
+         * @enum {string}
+         */
+        DoorEnum: "confirmed" | "checked_in" | "not_confirmed";
         /** @description A draft to preview or test-send; a missing part means the current template's. */
         DraftRequest: {
             subject?: string;
@@ -2450,9 +2481,10 @@ export interface components {
          *     * `decision_rejected` - decision_rejected
          *     * `decision_waitlist_accepted` - decision_waitlist_accepted
          *     * `ticket_issued` - ticket_issued
+         *     * `spot_given_up` - spot_given_up
          * @enum {string}
          */
-        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued";
+        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up";
         /**
          * @description * `email` - email
          *     * `pattern` - pattern
@@ -2573,7 +2605,32 @@ export interface components {
             school: string;
             dietary_restrictions: string;
             tshirt_size: string;
-            status: components["schemas"]["ApplicationStatusEnum"];
+            /**
+             * @description The application's status: organizers only (null for volunteers).
+             *
+             *     * `unsubmitted` - Unsubmitted
+             *     * `started` - Started
+             *     * `submitted` - Submitted
+             *     * `waitlisted` - Waitlisted
+             *     * `waitlist_confirmed` - Waitlist confirmed
+             *     * `accepted` - Accepted
+             *     * `waitlist_accepted` - Waitlist accepted
+             *     * `confirmed` - Confirmed
+             *     * `rejected` - Rejected
+             *     * `declined` - Declined
+             *     * `checked_in` - Checked in
+             */
+            status: (components["schemas"]["ApplicationStatusEnum"] | components["schemas"]["NullEnum"]) | null;
+            /**
+             * @description Whether to let them in.
+             *
+             *     * `confirmed` - confirmed
+             *     * `checked_in` - checked_in
+             *     * `not_confirmed` - not_confirmed
+             */
+            door: components["schemas"]["DoorEnum"];
+            /** @description What to tell them when they can't be checked in (null when confirmed and not yet in). */
+            reason: string | null;
             /** Format: date-time */
             checked_in_at: string | null;
             checked_in_by: string | null;
@@ -2768,7 +2825,32 @@ export interface components {
             name: string;
             email: string;
             school: string;
-            status: components["schemas"]["ApplicationStatusEnum"];
+            /**
+             * @description The application's status: organizers only (null for volunteers).
+             *
+             *     * `unsubmitted` - Unsubmitted
+             *     * `started` - Started
+             *     * `submitted` - Submitted
+             *     * `waitlisted` - Waitlisted
+             *     * `waitlist_confirmed` - Waitlist confirmed
+             *     * `accepted` - Accepted
+             *     * `waitlist_accepted` - Waitlist accepted
+             *     * `confirmed` - Confirmed
+             *     * `rejected` - Rejected
+             *     * `declined` - Declined
+             *     * `checked_in` - Checked in
+             */
+            status: (components["schemas"]["ApplicationStatusEnum"] | components["schemas"]["NullEnum"]) | null;
+            /**
+             * @description Whether to let them in.
+             *
+             *     * `confirmed` - confirmed
+             *     * `checked_in` - checked_in
+             *     * `not_confirmed` - not_confirmed
+             */
+            door: components["schemas"]["DoorEnum"];
+            /** @description Why not, in the words to use at the door. */
+            reason: string | null;
             /** Format: date-time */
             checked_in_at: string | null;
         };
@@ -2899,6 +2981,13 @@ export interface components {
          * @enum {string}
          */
         TshirtSizeEnum: "XS" | "S" | "M" | "L" | "XL" | "XXL";
+        UnreleasePreview: {
+            /** @description Applicants whose decision disappears from their dashboard. */
+            total: number;
+            counts: components["schemas"]["ReleaseCount"][];
+            /** @description Applicants who already confirmed, joined the waitlist, declined or checked in: more than 0 and the release can't be undone. */
+            answered: number;
+        };
         UserOutput: {
             email: string;
             role: components["schemas"]["RoleEnum"];
@@ -4122,6 +4211,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": "not_open" | "open" | "closed" | "released" | "confirmation_closed" | "waitlist_closed" | "second_confirmation_closed";
+                };
+            };
+        };
+    };
+    applications_cycle_unrelease_preview_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreleasePreview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6986,7 +7112,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7067,7 +7193,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7143,7 +7269,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7224,7 +7350,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "ticket_issued" | "verify_email";
+                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };

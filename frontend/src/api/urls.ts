@@ -59,6 +59,7 @@ export const urls = {
   cycleConfig: apiUrl("/api/applications/cycle/config"),
   cycleCurrent: apiUrl("/api/applications/cycle/current"),
   cycleReleasePreview: apiUrl("/api/applications/cycle/release-preview"),
+  cycleUnreleasePreview: apiUrl("/api/applications/cycle/unrelease-preview"),
 
   // Reviews
   assignApplications: apiUrl("/api/applications/assign-applications"),

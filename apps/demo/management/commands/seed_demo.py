@@ -26,7 +26,8 @@ from apps.applications import status_machine
 from apps.applications.models import Application
 from apps.cycles.models import DEFAULT_DATES, CycleStatus, QuestionType
 from apps.cycles.selectors import question_set
-from apps.cycles.services import cycle_update_config, ensure_current_cycle, question_set_ensure
+from apps.cycles.services import dates_check, ensure_current_cycle, question_set_ensure
+from apps.decisions.cycle_release import save_config
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
 
@@ -283,7 +284,9 @@ class Command(BaseCommand):
         if unconfigured or cycle.status == CycleStatus.NOT_OPEN:
             today = timezone.now().date()
             dates = {name: getattr(cycle, name) for name in DEFAULT_DATES}
-            if unconfigured:
+            # Dates stored out of order (before the save checked their order) would refuse the
+            # save below: they get the demo's dates too.
+            if unconfigured or dates_check(dates):
                 offsets = {
                     "due": 30,
                     "housing": 35,
@@ -295,7 +298,7 @@ class Command(BaseCommand):
                 }
                 dates = {name: today + datetime.timedelta(days=days) for name, days in offsets.items()}
             status = CycleStatus.OPEN if cycle.status == CycleStatus.NOT_OPEN else cycle.status
-            cycle = cycle_update_config(
+            cycle = save_config(
                 cycle=cycle, dates=dates, status=status, location=cycle.location, housing_link=cycle.housing_link
             )
             self.stdout.write(f"Cycle {cycle}: {cycle.status}, applications due {cycle.due.isoformat()}.")

@@ -288,14 +288,15 @@ describe("the search fallback", () => {
   const HITS = {
     body: {
       results: [
-        { application_id: 42, name: "Ada Lovelace", email: "ada@princeton.edu", school: "Princeton University", status: "confirmed", checked_in_at: null },
-        { application_id: 43, name: "Adam Smith", email: "adam@yale.edu", school: "Yale University", status: "checked_in", checked_in_at: "2026-11-24T10:42:05Z" },
-        { application_id: 44, name: "Adele Ames", email: "adele@mit.edu", school: "MIT", status: "waitlisted", checked_in_at: null },
+        // A volunteer's view: whether to let them in and why not, never the decision.
+        { application_id: 42, name: "Ada Lovelace", email: "ada@princeton.edu", school: "Princeton University", status: null, door: "confirmed", reason: null, checked_in_at: null },
+        { application_id: 43, name: "Adam Smith", email: "adam@yale.edu", school: "Yale University", status: null, door: "checked_in", reason: "Already checked in at 10:42 UTC by sam@princeton.edu.", checked_in_at: "2026-11-24T10:42:05Z" },
+        { application_id: 44, name: "Adele Ames", email: "adele@mit.edu", school: "MIT", status: null, door: "not_confirmed", reason: "Not confirmed.", checked_in_at: null },
       ],
     },
   };
 
-  it("finds people by name and checks one in with a button", async () => {
+  it("finds people by name and offers Check in only to the confirmed, saying why not to the others", async () => {
     const server = mockFetch({
       "GET /api/checkin/stats": STATS,
       "GET /api/checkin/search": HITS,
@@ -307,7 +308,9 @@ describe("the search fallback", () => {
     expect(server.calls.find((c) => c.path === "/api/checkin/search")?.url).toContain("q=ada");
     expect(within(list).getByText(/^In at/)).toBeInTheDocument();
     expect(within(list).queryByRole("button", { name: "Check in Adam Smith" })).not.toBeInTheDocument();
-    expect(within(list).getByText("Waitlisted")).toBeInTheDocument();
+    expect(within(list).getByText("Already checked in at 10:42 UTC by sam@princeton.edu.")).toBeInTheDocument();
+    expect(within(list).getByText("Not confirmed")).toBeInTheDocument();
+    expect(within(list).queryByRole("button", { name: "Check in Adele Ames" })).not.toBeInTheDocument();
     await userEvent.click(within(list).getByRole("button", { name: "Check in Ada Lovelace" }));
     expect(await screen.findByRole("region", { name: "Checked in" })).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === "/api/checkin/check-in")?.body).toMatchObject({ application_id: 42 });

@@ -6,7 +6,7 @@ import { isNewCode, cameraErrorMessage, CAMERA_MESSAGES, SAME_CODE_QUIET_MS } fr
 import { listText } from "./result-card";
 import { hasFrame } from "./camera-scanner";
 import { ADA } from "./test-fixtures";
-import { cardView, clockTime, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome } from "./outcome";
+import { cardView, clockTime, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome, hitView } from "./outcome";
 
 
 const refusal = (status: number, body: object) => new ApiError(status, body);
@@ -138,5 +138,38 @@ describe("hasFrame", () => {
     [640, 480, true],
   ])("a %ix%i video has a frame: %s", (videoWidth, videoHeight, expected) => {
     expect(hasFrame({ videoWidth, videoHeight })).toBe(expected);
+  });
+});
+
+describe("hitView: a search result at the door", () => {
+  const at = "2026-11-24T10:42:05Z";
+  it.each([
+    [
+      "confirmed: the one with a Check in button",
+      { door: "confirmed", reason: null, checked_in_at: null },
+      { canCheckIn: true, badge: null, tone: "muted", reason: null },
+    ],
+    [
+      "checked in: when, and who did it, no button",
+      { door: "checked_in", reason: "Already checked in at 10:42 UTC by sam@princeton.edu.", checked_in_at: at },
+      { canCheckIn: false, badge: "In at 10:42", tone: "ok", reason: "Already checked in at 10:42 UTC by sam@princeton.edu." },
+    ],
+    [
+      "not confirmed (a volunteer's view): the badge says it all, no button",
+      { door: "not_confirmed", reason: "Not confirmed.", checked_in_at: null },
+      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: null },
+    ],
+    [
+      "not confirmed (an organizer's view): the server's fuller reason",
+      { door: "not_confirmed", reason: "Not confirmed: the application is waitlisted.", checked_in_at: null },
+      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed: the application is waitlisted." },
+    ],
+    [
+      "not confirmed without a reason still says so",
+      { door: "not_confirmed", reason: null, checked_in_at: null },
+      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: null },
+    ],
+  ] as const)("%s", (_name, hit, expected) => {
+    expect(hitView(hit, "UTC")).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 // What one check-in attempt came to, and how the result card shows it. The server's answers
 // (docs/api/checkin.md: 200 CheckInResult, 409 CheckInRefusal with a `result` code, 400 invalid)
 // become one Outcome; the card is a pure function of it, so every state is table-tested.
-import type { CheckInRefusal, CheckInResult, Person } from "../../api/checkin";
+import type { CheckInRefusal, CheckInResult, Person, SearchHit } from "../../api/checkin";
 import { ApiError } from "../../lib/api";
 
 export type Outcome =
@@ -101,4 +101,26 @@ export function clockTime(iso: string | null | undefined, timeZone?: string): st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone });
+}
+
+/** How one search result shows at the door: only a confirmed person gets "Check in"; anyone
+ * else shows a badge and the server's words for why (a volunteer's "Not confirmed.", an
+ * organizer's "Not confirmed: the application is waitlisted.", "Already checked in at … by …"). */
+export interface HitView {
+  canCheckIn: boolean;
+  badge: string | null;
+  tone: "ok" | "warn" | "muted";
+  reason: string | null;
+}
+
+export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at">, timeZone?: string): HitView {
+  if (hit.door === "confirmed") return { canCheckIn: true, badge: null, tone: "muted", reason: null };
+  if (hit.door === "checked_in") {
+    const at = clockTime(hit.checked_in_at, timeZone);
+    return { canCheckIn: false, badge: at ? `In at ${at}` : "Checked in", tone: "ok", reason: hit.reason };
+  }
+  // The badge says "Not confirmed"; the line under the name only when the reason says more (an
+  // organizer's "Not confirmed: the application is waitlisted.").
+  const more = hit.reason && hit.reason.replace(/\.$/, "") !== "Not confirmed" ? hit.reason : null;
+  return { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: more };
 }

@@ -1,13 +1,14 @@
 // The fallback when a ticket won't scan (a cracked screen, no camera): find the person by name
-// or email and check them in with a button. Results come from the server, so search needs the
+// or email and check them in with a button (only someone confirmed has one; anyone else shows
+// why not, in the words to use at the door). Results come from the server, so search needs the
 // connection; a "Check in" tapped while offline is queued like a scan.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { checkinApi, type SearchHit } from "../../api/checkin";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
-import { serverMessage, statusWord, useDebounced } from "../organizer/common";
-import { clockTime } from "./outcome";
+import { serverMessage, useDebounced } from "../organizer/common";
+import { hitView } from "./outcome";
 
 export const MIN_QUERY = 2;
 
@@ -58,32 +59,32 @@ export function SearchPanel({
       {results.length ? (
         <ul className="checkin-hits" aria-label="Search results">
           {results.map((hit) => {
-            const inAt = hit.checked_in_at ? clockTime(hit.checked_in_at) : null;
-            const canCheckIn = hit.status === "confirmed";
+            const view = hitView(hit);
             return (
               <li key={hit.application_id} className="checkin-hit">
                 <div className="checkin-hit__who">
                   <strong>{hit.name}</strong>
                   <span className="muted checkin-break">{hit.email}</span>
                   <span className="muted">{hit.school}</span>
+                  {view.reason ? <span className="checkin-hit__reason">{view.reason}</span> : null}
                 </div>
                 <div className="checkin-hit__action">
-                  {inAt ? (
-                    <span className="badge checkin-badge--ok">In at {inAt}</span>
-                  ) : (
-                    <>
-                      {!canCheckIn ? <span className="badge">{statusWord(hit.status)}</span> : null}
-                      <button
-                        type="button"
-                        className={`button button--small${canCheckIn ? "" : " button--secondary"}`}
-                        onClick={() => onCheckIn(hit)}
-                        disabled={busyId !== null}
-                        aria-label={`Check in ${hit.name}`}
-                      >
-                        {busyId === hit.application_id ? "Checking in…" : "Check in"}
-                      </button>
-                    </>
-                  )}
+                  {view.badge ? (
+                    <span className={`badge${view.tone === "ok" ? " checkin-badge--ok" : view.tone === "warn" ? " checkin-badge--warn" : ""}`}>
+                      {view.badge}
+                    </span>
+                  ) : null}
+                  {view.canCheckIn ? (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => onCheckIn(hit)}
+                      disabled={busyId !== null}
+                      aria-label={`Check in ${hit.name}`}
+                    >
+                      {busyId === hit.application_id ? "Checking in…" : "Check in"}
+                    </button>
+                  ) : null}
                 </div>
               </li>
             );

@@ -206,6 +206,65 @@ describe("DashboardPage", () => {
     expect(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
   });
 
+  describe("giving up a confirmed spot", () => {
+    const TICKET = { status: 404, body: { message: "You have no ticket yet: it comes with your confirmation." } };
+    beforeEach(() => {
+      // Only the clock's date moves (the day before the event's start); timers stay real.
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2025-03-06T12:00:00Z"));
+    });
+
+    it("asks first, saying what happens, then declines and reloads", async () => {
+      const { apiCalls } = mockFetch({
+        "GET /api/checkin/ticket": TICKET,
+        "POST /api/applications/decline": { body: { status: "declined" } },
+      });
+      const onAnswered = vi.fn();
+      render(<DashboardPage {...props({ status: "confirmed", onAnswered })} />);
+      await userEvent.click(screen.getByRole("button", { name: "I can't come anymore" }));
+      const dialog = screen.getByRole("alertdialog", { name: "Give up your spot?" });
+      expect(dialog).toHaveTextContent("offered to someone else");
+      expect(dialog).toHaveTextContent("ticket stops working");
+      expect(dialog).toHaveTextContent("email you");
+      expect(apiCalls().filter((c) => c.method === "POST")).toEqual([]);
+      await userEvent.click(within(dialog).getByRole("button", { name: "Yes, give up my spot" }));
+      expect(apiCalls().filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/applications/decline"]);
+      expect(onAnswered).toHaveBeenCalledTimes(1);
+    });
+
+    it("keeping the spot sends nothing", async () => {
+      const { apiCalls } = mockFetch({ "GET /api/checkin/ticket": TICKET });
+      render(<DashboardPage {...props({ status: "confirmed" })} />);
+      await userEvent.click(screen.getByRole("button", { name: "I can't come anymore" }));
+      await userEvent.click(screen.getByRole("button", { name: "Keep my spot" }));
+      expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+      expect(apiCalls().filter((c) => c.method === "POST")).toEqual([]);
+    });
+
+    it("a refusal shows the server's reason", async () => {
+      mockFetch({
+        "GET /api/checkin/ticket": TICKET,
+        "POST /api/applications/decline": {
+          status: 409,
+          body: { message: "The event has started, so your spot can no longer be given up." },
+        },
+      });
+      const onAnswered = vi.fn();
+      render(<DashboardPage {...props({ status: "confirmed", onAnswered })} />);
+      await userEvent.click(screen.getByRole("button", { name: "I can't come anymore" }));
+      await userEvent.click(screen.getByRole("button", { name: "Yes, give up my spot" }));
+      expect(await screen.findByText("The event has started, so your spot can no longer be given up.")).toBeInTheDocument();
+      expect(onAnswered).not.toHaveBeenCalled();
+    });
+
+    it("is not offered from the start date on", () => {
+      vi.setSystemTime(new Date("2025-03-07T00:30:00Z"));
+      mockFetch({ "GET /api/checkin/ticket": TICKET });
+      render(<DashboardPage {...props({ status: "confirmed" })} />);
+      expect(screen.queryByRole("button", { name: "I can't come anymore" })).not.toBeInTheDocument();
+    });
+  });
+
   it("shows no forms outside their windows", () => {
     render(<DashboardPage {...props({ status: "accepted", cycleStatus: "confirmation_closed" })} />);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Unfortunately the Confirmation Date has Passed");

@@ -3,6 +3,7 @@ import { PrivacyPanel } from "../privacy/privacy-panel";
 import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
+import { GiveUpSpot } from "./give-up-spot";
 import { ProgressTracker } from "./progress-tracker";
 import { TicketCard, hasTicket } from "./ticket-card";
 import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
@@ -49,7 +50,7 @@ export function DashboardPage(props: DashboardProps) {
     housingAccommodations: props.housingAccommodations,
     config: props.config,
   });
-  const hasActions = Boolean(view.link || view.waitlistForm || view.attendanceForm);
+  const hasActions = Boolean(view.link || view.waitlistForm || view.attendanceForm || view.giveUp);
 
   return (
     <div className="dashboard">
@@ -129,6 +130,9 @@ export function DashboardPage(props: DashboardProps) {
                   },
                 ]}
               />
+            ) : null}
+            {view.giveUp ? (
+              <GiveUpSpot submit={dashboardApi.decline} start={props.config.dates.start} onDone={onAnswered} />
             ) : null}
           </div>
         ) : null}

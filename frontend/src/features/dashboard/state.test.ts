@@ -8,6 +8,7 @@ import {
   dashboardView,
   formatDate,
   statusLabel,
+  utcToday,
   type ApplicationStatus,
   type CycleConfig,
   type CycleStatus,
@@ -107,6 +108,13 @@ const ATTENDANCE_FORM_CELLS = [
   "waitlist_accepted@confirmation_closed",
   "waitlist_accepted@waitlist_closed",
 ];
+// Before the event's start (the matrix's "today" is the day before it): giving up the spot.
+const GIVE_UP_CELLS = [
+  "confirmed@released",
+  "confirmed@confirmation_closed",
+  "confirmed@waitlist_closed",
+  "confirmed@second_confirmation_closed",
+];
 const LAUNCH_CELLS = ["unsubmitted@open", "started@open"];
 const EDIT_CELLS = ["submitted@open"];
 const CONFETTI_CELLS = ["accepted@released", "confirmed@released", "waitlist_accepted@released"];
@@ -138,6 +146,7 @@ describe("dashboard matrix", () => {
         travelReimbursement: travel,
         housingAccommodations: housing,
         config,
+        today: "2025-03-06",
       });
       expect(view.headline).toBe(H[code]);
       const expectedMessage =
@@ -161,6 +170,7 @@ describe("dashboard matrix", () => {
       }
       expect(view.waitlistForm).toBe(WAITLIST_FORM_CELLS.includes(key));
       expect(view.attendanceForm).toBe(ATTENDANCE_FORM_CELLS.includes(key));
+      expect(view.giveUp).toBe(GIVE_UP_CELLS.includes(key));
       expect(view.link).toEqual(
         LAUNCH_CELLS.includes(key)
           ? { label: "Launch Application", href: "/apply" }
@@ -170,6 +180,30 @@ describe("dashboard matrix", () => {
       );
       expect(view.confetti).toBe(CONFETTI_CELLS.includes(key));
     }
+  });
+});
+
+describe("giving up a confirmed spot", () => {
+  const view = (today: string, status: ApplicationStatus = "confirmed", cycleStatus: CycleStatus = "released") =>
+    dashboardView({ status, cycleStatus, travelReimbursement: false, housingAccommodations: false, config, today });
+
+  it.each([
+    ["2025-02-01", true, "weeks before the start"],
+    ["2025-03-06", true, "the day before the start"],
+    ["2025-03-07", false, "the start date: the server refuses from then on"],
+    ["2025-03-09", false, "during the event"],
+  ])("on %s: %s (%s)", (today, shown) => {
+    expect(view(today).giveUp).toBe(shown);
+  });
+
+  it("is not offered once checked in, declined, or before release", () => {
+    expect(view("2025-02-01", "checked_in").giveUp).toBe(false);
+    expect(view("2025-02-01", "declined").giveUp).toBe(false);
+    expect(view("2025-02-01", "confirmed", "closed").giveUp).toBe(false);
+  });
+
+  it("counts days in UTC, like the server", () => {
+    expect(utcToday(new Date("2025-03-06T23:30:00-05:00"))).toBe("2025-03-07");
   });
 });
 

@@ -41,6 +41,8 @@ export interface DashboardInput {
   travelReimbursement: boolean;
   housingAccommodations: boolean;
   config: CycleConfig;
+  /** Today's date in UTC (YYYY-MM-DD), the server's clock for the windows; now by default. */
+  today?: string;
 }
 
 export type StepName = "Apply" | "Review" | "Waitlist" | "Confirm" | "Attend";
@@ -74,6 +76,8 @@ export interface DashboardView {
   link: ActionLink | null;
   waitlistForm: boolean;
   attendanceForm: boolean;
+  /** "I can't come anymore": a confirmed applicant may give up the spot until the event starts. */
+  giveUp: boolean;
   confetti: boolean;
 }
 
@@ -102,6 +106,11 @@ const LATER_STAGES: readonly CycleStatus[] = [
   "waitlist_closed",
   "second_confirmation_closed",
 ];
+
+/** Today's date in UTC, as the server counts the windows: "2025-03-06". */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
 
 /** Spec section 9: dates are shown in US long format in UTC, e.g. "May 20, 2024". */
 export function formatDate(isoDate: string): string {
@@ -257,6 +266,8 @@ export function dashboardView(input: DashboardInput): DashboardView {
     (status === "accepted" && cycle === "released") ||
     (status === "waitlist_accepted" &&
       (cycle === "released" || cycle === "confirmation_closed" || cycle === "waitlist_closed"));
+  // The server refuses from the start date on (UTC): the button goes with it.
+  const giveUp = status === "confirmed" && LATER_STAGES.includes(cycle) && (input.today ?? utcToday()) < input.config.dates.start;
   const confetti =
     cycle === "released" && (status === "accepted" || status === "confirmed" || status === "waitlist_accepted");
   return {
@@ -267,6 +278,7 @@ export function dashboardView(input: DashboardInput): DashboardView {
     link,
     waitlistForm,
     attendanceForm,
+    giveUp,
     confetti,
   };
 }

@@ -1,11 +1,18 @@
 // /admin/config: the current cycle's configuration and which cycle is current.
 import { useState, type FormEvent } from "react";
-import { organizerApi, type CurrentCycle, type CycleConfig, type ReleasePreview } from "../../api/organizer";
+import {
+  organizerApi,
+  type CurrentCycle,
+  type CycleConfig,
+  type ReleasePreview,
+  type UnreleasePreview,
+} from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field } from "../../components/field";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { PageHeader, SelectField, type Choice } from "./common";
+import { dateOrderErrors, decisionsCount, decisionsNoun, formFieldErrors, statusMove, withoutError } from "./config-state";
 import { emailButton } from "./overwrite";
 
 export const DATE_FIELDS: { key: keyof CycleConfig["dates"]; label: string }[] = [
@@ -50,6 +57,7 @@ export function validateConfig(config: CycleConfig): Record<string, string> {
     if (!value) errors[key] = REQUIRED;
     else if (!isDate(value)) errors[key] = BAD_DATE;
   }
+  for (const [key, message] of Object.entries(dateOrderErrors(config.dates))) errors[key] ??= message;
   if (!config.status) errors.status = REQUIRED;
   if (!config.location.trim()) errors.location = REQUIRED;
   if (!config.housing_link.trim()) errors.housing_link = REQUIRED;
@@ -70,11 +78,14 @@ export function validateCurrent(current: { year: string; cycle: string }): Recor
   return errors;
 }
 
-/** The server's field errors; nested date errors arrive as "dates.<name>". */
+/** The server's field errors at the form's fields (date errors arrive as "dates.<name>"). */
 function serverFieldErrors(error: unknown): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fieldErrors(error))) flat[key.replace(/^dates\./, "")] = value;
-  return flat;
+  return formFieldErrors(fieldErrors(error));
+}
+
+/** What to say when a save failed: the server's own sentence for a refusal (409), which says why. */
+function failureText(error: unknown): string {
+  return error instanceof ApiError && error.status === 409 && error.body.message ? error.body.message : UPDATE_FAILED;
 }
 
 interface Props {
@@ -92,31 +103,71 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [cycleMessage, setCycleMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The status as stored: what a save moves away from (a release, or back before one).
+  const [savedStatus, setSavedStatus] = useState<CycleConfig["status"]>(initialConfig.status);
   // A save that releases decision emails waits here for the organizer to confirm the count.
   const [release, setRelease] = useState<{ preview: ReleasePreview; changed: boolean } | null>(null);
+  // A save that moves the cycle back before release waits here: how many decisions disappear.
+  const [unrelease, setUnrelease] = useState<{ preview: UnreleasePreview; changed: boolean } | null>(null);
 
-  const setDate = (key: keyof CycleConfig["dates"], value: string) => setConfig((c) => ({ ...c, dates: { ...c.dates, [key]: value } }));
+  // Changing a field clears its error: it may be fixed now, and the save checks again.
+  const setDate = (key: keyof CycleConfig["dates"], value: string) => {
+    setConfig((c) => ({ ...c, dates: { ...c.dates, [key]: value } }));
+    setErrors((e) => withoutError(e, key));
+  };
+  const setField = <K extends "status" | "location" | "housing_link" | "retention_date">(key: K, value: CycleConfig[K]) => {
+    setConfig((c) => ({ ...c, [key]: value }));
+    setErrors((e) => withoutError(e, key));
+  };
 
-  async function send(confirmEmails?: number) {
+  async function send(confirm: { confirm_emails?: number; confirm_unrelease?: number } = {}) {
     setBusy(true);
     try {
-      await organizerApi.saveConfig({
+      const saved = await organizerApi.saveConfig({
         ...config,
         location: config.location.trim(),
         housing_link: config.housing_link.trim(),
         retention_date: config.retention_date || null,
-        ...(confirmEmails !== undefined ? { confirm_emails: confirmEmails } : {}),
+        ...confirm,
       });
       setRelease(null);
+      setUnrelease(null);
+      setSavedStatus(saved.status);
       setMessage({ ok: true, text: UPDATED });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && "confirm_emails" in (e.body.errors ?? {})) {
+      const refused = e instanceof ApiError && e.status === 409 ? (e.body.errors ?? {}) : {};
+      if ("confirm_emails" in refused) {
         // The count changed between the dialog and the save: show the new one and ask again.
         await askToRelease(true);
         return;
       }
+      if ("confirm_unrelease" in refused) {
+        await askToUnrelease(true);
+        return;
+      }
       setRelease(null);
+      setUnrelease(null);
       setErrors(serverFieldErrors(e));
+      setMessage({ ok: false, text: failureText(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Before a save that moves a released cycle back: how many decisions its applicants stop
+   *  seeing. Someone who already answered makes the server refuse; the save then shows why. */
+  async function askToUnrelease(changed = false) {
+    setBusy(true);
+    try {
+      const preview = await organizerApi.unreleasePreview();
+      if (preview.total === 0 || preview.answered > 0) {
+        setUnrelease(null);
+        await send();
+        return;
+      }
+      setUnrelease({ preview, changed });
+    } catch {
+      setUnrelease(null);
       setMessage({ ok: false, text: UPDATE_FAILED });
     } finally {
       setBusy(false);
@@ -151,7 +202,9 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
       setMessage({ ok: false, text: UPDATE_FAILED });
       return;
     }
-    if (config.status === "released") await askToRelease();
+    const move = statusMove(savedStatus, config.status);
+    if (move === "release") await askToRelease();
+    else if (move === "unrelease") await askToUnrelease();
     else await send();
   }
 
@@ -175,7 +228,9 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
     }
     // Another cycle has its own configuration: show the one now in force.
     try {
-      setConfig(await organizerApi.config());
+      const fresh = await organizerApi.config();
+      setConfig(fresh);
+      setSavedStatus(fresh.status);
       setErrors({});
       setCycleMessage({ ok: true, text: UPDATED });
     } catch {
@@ -213,14 +268,14 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               required
               choices={statuses}
               value={config.status}
-              onChange={(e) => setConfig({ ...config, status: e.target.value as CycleConfig["status"] })}
+              onChange={(e) => setField("status", e.target.value as CycleConfig["status"])}
               error={errors.status}
             />
             <Field
               label="Location"
               required
               value={config.location}
-              onChange={(e) => setConfig({ ...config, location: e.target.value })}
+              onChange={(e) => setField("location", e.target.value)}
               error={errors.location}
             />
             <Field
@@ -228,21 +283,22 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
               type="url"
               required
               value={config.housing_link}
-              onChange={(e) => setConfig({ ...config, housing_link: e.target.value })}
+              onChange={(e) => setField("housing_link", e.target.value)}
               error={errors.housing_link}
             />
             <Field
               label="Data retention date (optional)"
               type="date"
               value={config.retention_date ?? ""}
-              onChange={(e) => setConfig({ ...config, retention_date: e.target.value || null })}
+              onChange={(e) => setField("retention_date", e.target.value || null)}
               error={errors.retention_date}
               hint="Once another cycle is current, this cycle's applications, resumes and mail are purged after this day; the statistics keep anonymised counts. Empty: kept."
             />
           </div>
           <p className="field__hint">
             Applicants hear about decisions only when the status is changed to <strong>released</strong>. Saving
-            with that status shows how many will be emailed and asks first.
+            with that status shows how many will be emailed and asks first. Moving a released cycle back to not open,
+            open or closed hides the decisions again: it asks first too, and is refused once anyone has answered.
           </p>
           {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
           <div>
@@ -288,7 +344,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
         title="Release decisions and email applicants?"
         confirmLabel={emailButton("Release", release?.preview.total ?? 0)}
         busy={busy}
-        onConfirm={() => release && send(release.preview.total)}
+        onConfirm={() => release && send({ confirm_emails: release.preview.total })}
         onCancel={() => setRelease(null)}
       >
         {release?.changed ? <Alert kind="error">{COUNTS_CHANGED}</Alert> : null}
@@ -305,6 +361,31 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
           ))}
         </ul>
         <p>Each applicant gets one email, and no one is emailed twice.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={unrelease !== null}
+        danger
+        title="Withdraw the released decisions?"
+        confirmLabel={`Hide ${decisionsCount(unrelease?.preview.total ?? 0)}`}
+        cancelLabel="Keep them released"
+        busy={busy}
+        onConfirm={() => unrelease && send({ confirm_unrelease: unrelease.preview.total })}
+        onCancel={() => setUnrelease(null)}
+      >
+        {unrelease?.changed ? <Alert kind="error">{COUNTS_CHANGED}</Alert> : null}
+        <p>
+          Saving with the status <strong>{statuses.find((c) => c.value === config.status)?.label ?? config.status}</strong> takes{" "}
+          <strong>{decisionsNoun(unrelease?.preview.total ?? 0)}</strong> off their dashboards: they will see their
+          application as submitted again.
+        </p>
+        <ul aria-label="Decisions hidden per decision">
+          {(unrelease?.preview.counts ?? []).map((item) => (
+            <li key={item.status}>
+              {item.label}: <strong>{item.count}</strong>
+            </li>
+          ))}
+        </ul>
+        <p>Emails already sent can't be taken back. Each applicant's history records the change.</p>
       </ConfirmDialog>
     </div>
   );

@@ -300,6 +300,111 @@ describe("ConfigForm release", () => {
   });
 });
 
+describe("ConfigForm un-release", () => {
+  const RELEASED = { ...CONFIG, status: "released" as const };
+  const hidden = (total: number, answered = 0) => ({ ...preview(total, 0), answered });
+  function renderReleased() {
+    render(<ConfigForm config={RELEASED} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+  }
+
+  it("shows how many decisions disappear and sends the confirmed number", async () => {
+    vi.spyOn(organizerApi, "unreleasePreview").mockResolvedValue(hidden(4));
+    const save = vi.spyOn(organizerApi, "saveConfig").mockResolvedValue({ ...CONFIG, status: "closed", message: "ok" });
+    const user = userEvent.setup();
+    renderReleased();
+    await user.selectOptions(screen.getByLabelText("Hackathon status"), "closed");
+    await user.click(screen.getByRole("button", { name: "Save Configuration" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Withdraw the released decisions?" });
+    expect(dialog).toHaveTextContent("takes 4 applicants' decisions off their dashboards");
+    expect(within(dialog).getByRole("list", { name: "Decisions hidden per decision" })).toHaveTextContent("Accepted: 4");
+    expect(save).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Hide 4 decisions" }));
+    expect(await screen.findByText("Configuration updated successfully")).toBeInTheDocument();
+    expect(save).toHaveBeenCalledWith({ ...CONFIG, status: "closed", confirm_unrelease: 4 });
+  });
+
+  it("keeping them released saves nothing", async () => {
+    vi.spyOn(organizerApi, "unreleasePreview").mockResolvedValue(hidden(2));
+    const save = vi.spyOn(organizerApi, "saveConfig");
+    const user = userEvent.setup();
+    renderReleased();
+    await user.selectOptions(screen.getByLabelText("Hackathon status"), "closed");
+    await user.click(screen.getByRole("button", { name: "Save Configuration" }));
+    await user.click(await screen.findByRole("button", { name: "Keep them released" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("once someone answered, shows the server's refusal instead of a dialog", async () => {
+    const refusal =
+      "1 applicant has already answered an offer or checked in, so the decisions can no longer be withdrawn: the cycle stays released.";
+    vi.spyOn(organizerApi, "unreleasePreview").mockResolvedValue(hidden(3, 1));
+    vi.spyOn(organizerApi, "saveConfig").mockRejectedValue(new ApiError(409, { message: refusal, errors: { status: [refusal] } }));
+    const user = userEvent.setup();
+    renderReleased();
+    await user.selectOptions(screen.getByLabelText("Hackathon status"), "closed");
+    await user.click(screen.getByRole("button", { name: "Save Configuration" }));
+    expect(await screen.findByText(refusal, { selector: ".alert *, .alert" })).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.queryByText("Configuration updated successfully")).not.toBeInTheDocument();
+  });
+
+  it("a save between statuses after release asks nothing", async () => {
+    const ask = vi.spyOn(organizerApi, "unreleasePreview");
+    const askRelease = vi.spyOn(organizerApi, "releasePreview");
+    vi.spyOn(organizerApi, "saveConfig").mockResolvedValue({ ...RELEASED, message: "ok" });
+    const user = userEvent.setup();
+    render(
+      <ConfigForm
+        config={{ ...CONFIG, status: "confirmation_closed" }}
+        current={{ year: 2026, cycle: "fall" }}
+        statuses={[...STATUSES, { value: "confirmation_closed", label: "confirmation_closed" }]}
+        seasons={SEASONS}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Save Configuration" }));
+    expect(await screen.findByText("Configuration updated successfully")).toBeInTheDocument();
+    expect(ask).not.toHaveBeenCalled();
+    expect(askRelease).not.toHaveBeenCalled();
+  });
+});
+
+describe("ConfigForm dates in order", () => {
+  it("shows the server's date error at its field and clears it when the field changes", async () => {
+    vi.spyOn(organizerApi, "saveConfig").mockRejectedValue(
+      new ApiError(400, {
+        message: "The dates are out of order.",
+        errors: { "dates.waitlist_deadline": ["Must be on or before the event's end (October 11, 2026)."] },
+      }),
+    );
+    const user = userEvent.setup();
+    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    await user.click(screen.getByRole("button", { name: "Save Configuration" }));
+    const field = screen.getByLabelText("Waitlist deadline");
+    expect(await screen.findByText("Must be on or before the event's end (October 11, 2026).")).toBeInTheDocument();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    await user.clear(field);
+    await user.type(field, "2026-10-01");
+    expect(screen.queryByText("Must be on or before the event's end (October 11, 2026).")).not.toBeInTheDocument();
+  });
+
+  it("catches dates out of order before asking the server", async () => {
+    const save = vi.spyOn(organizerApi, "saveConfig");
+    const user = userEvent.setup();
+    render(
+      <ConfigForm
+        config={{ ...CONFIG, dates: { ...CONFIG.dates, end: "2026-10-09" } }}
+        current={{ year: 2026, cycle: "fall" }}
+        statuses={STATUSES}
+        seasons={SEASONS}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Save Configuration" }));
+    expect(await screen.findByText("Must be on or after the event's start (October 10, 2026).")).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+});
+
 describe("Administrators", () => {
   it("asks before removing an admin, and Cancel keeps them", async () => {
     const demote = vi.spyOn(organizerApi, "demote").mockResolvedValue({ email: "ada@princeton.edu", role: "user" });

@@ -1,0 +1,92 @@
+// The configuration page's rules, mirrored from the server (apps.cycles.services.DATE_ORDER,
+// apps.decisions.cycle_release) for instant feedback: the server stays the authority and its
+// 400/409 answers are shown the same way. Pure functions, table-tested.
+import type { CycleConfig } from "../../api/organizer";
+
+type DateKey = keyof CycleConfig["dates"];
+type Status = CycleConfig["status"];
+
+export const PRE_RELEASE: readonly Status[] = ["not_open", "open", "closed"];
+export const POST_RELEASE: readonly Status[] = [
+  "released",
+  "confirmation_closed",
+  "waitlist_closed",
+  "second_confirmation_closed",
+];
+
+const LABELS: Record<DateKey, string> = {
+  due: "the application due date",
+  start: "the event's start",
+  end: "the event's end",
+  housing: "the housing form date",
+  confirmation_first_deadline: "the first confirmation deadline",
+  confirmation_second_deadline: "the second confirmation deadline",
+  waitlist_deadline: "the waitlist deadline",
+};
+
+/** "March 7, 2026": how the portal shows a date (US long format, UTC), as the server words it. */
+export function longDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}
+
+/** (earlier, later, the field that shows the error): the server's DATE_ORDER. */
+export const DATE_ORDER: readonly [DateKey, DateKey, DateKey][] = [
+  ["due", "start", "due"],
+  ["start", "end", "end"],
+  ["confirmation_first_deadline", "confirmation_second_deadline", "confirmation_second_deadline"],
+  ["confirmation_second_deadline", "end", "confirmation_second_deadline"],
+  ["waitlist_deadline", "end", "waitlist_deadline"],
+];
+
+/** Each date out of order, at the field the server names ("Must be on or after the event's start
+ *  (2026-03-07)."). Dates that are missing or malformed are left to the other checks. */
+export function dateOrderErrors(dates: Partial<Record<DateKey, string>>): Partial<Record<DateKey, string>> {
+  const errors: Partial<Record<DateKey, string>> = {};
+  for (const [earlier, later, blamed] of DATE_ORDER) {
+    const a = dates[earlier];
+    const b = dates[later];
+    if (!a || !b || !/^\d{4}-\d{2}-\d{2}$/.test(a) || !/^\d{4}-\d{2}-\d{2}$/.test(b) || a <= b) continue;
+    if (errors[blamed]) continue;
+    errors[blamed] =
+      blamed === earlier
+        ? `Must be on or before ${LABELS[later]} (${longDate(b)}).`
+        : `Must be on or after ${LABELS[earlier]} (${longDate(a)}).`;
+  }
+  return errors;
+}
+
+/** What a save from the stored status `saved` to `next` means for the applicants. */
+export type StatusMove = "release" | "unrelease" | "plain";
+
+export function statusMove(saved: Status, next: Status): StatusMove {
+  if (POST_RELEASE.includes(next) && (PRE_RELEASE.includes(saved) || next === "released")) return "release";
+  if (POST_RELEASE.includes(saved) && PRE_RELEASE.includes(next)) return "unrelease";
+  return "plain";
+}
+
+/** The server's field errors keyed by the form's fields: "dates.end" → "end". */
+export function formFieldErrors(errors: Record<string, string>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) flat[key.replace(/^dates\./, "")] = value;
+  return flat;
+}
+
+/** The errors left once `field` changed: its own goes (it may be fixed now), the rest stay. */
+export function withoutError(errors: Record<string, string>, field: string): Record<string, string> {
+  if (!(field in errors)) return errors;
+  const rest = { ...errors };
+  delete rest[field];
+  return rest;
+}
+
+/** "3 decisions" / "1 decision": the confirm button's count. */
+export function decisionsCount(n: number): string {
+  return n === 1 ? "1 decision" : `${n} decisions`;
+}
+
+/** "4 applicants' decisions" / "1 applicant's decision". */
+export function decisionsNoun(n: number): string {
+  return n === 1 ? "1 applicant's decision" : `${n} applicants' decisions`;
+}
