@@ -22,9 +22,6 @@ CELERY_TASK_EAGER_PROPAGATES = True
 SITE_URL = "http://testserver"
 ALLOWED_HOSTS = ["*"]
 
-if not env("DATABASE_URL", default=""):
-    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
-
 if not env("REDIS_URL", default=""):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -77,6 +74,22 @@ if XDIST_WORKER:
 # removed at exit, never to the developer's var/.
 _TMP = Path(tempfile.mkdtemp(prefix=f"portal-test-{XDIST_WORKER or 'main'}-"))
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
+
+# Without DATABASE_URL: SQLite in a file of this worker's temp folder, with `make run`'s options
+# (WAL, busy timeout, BEGIN IMMEDIATE: base.SQLITE_OPTIONS), so the concurrency tests meet what a
+# laptop's portal meets. Not ":memory:": Django's in-memory test database is one shared-cache
+# database, whose table locks fail a second writer at once ("database table is locked") instead
+# of letting it wait. pytest-django adds the worker's suffix to the TEST name (test.sqlite3_gw0).
+# synchronous=OFF: a test database need not survive a power cut, so commits skip the disk.
+if not env("DATABASE_URL", default=""):
+    DATABASES = {
+        "default": {
+            **DATABASES["default"],  # noqa: F405
+            "NAME": str(_TMP / "db.sqlite3"),
+            "TEST": {"NAME": str(_TMP / "test.sqlite3")},
+            "OPTIONS": {**SQLITE_OPTIONS, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF"},  # noqa: F405
+        }
+    }
 MAIL_DIR = _TMP / "mail"
 MEDIA_ROOT = _TMP / "private"
 for _name in ("default", "resumes"):
