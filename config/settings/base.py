@@ -158,6 +158,8 @@ ACCOUNT_RATE_LIMITS = {
     "verification_mail": env("RATE_LIMIT_VERIFICATION_MAIL", default="3/h/key"),
     "confirm_email": env("RATE_LIMIT_CONFIRM_EMAIL", default="1/30s/key"),
     "reset_password": env("RATE_LIMIT_RESET_PASSWORD", default="20/m/ip,5/5m/key"),
+    # Reset mails per address (apps/accounts/services.py): past it the same answer, no mail.
+    "reset_password_mail": env("RATE_LIMIT_RESET_PASSWORD_MAIL", default="3/h/key"),
     "reset_password_from_key": env("RATE_LIMIT_RESET_FROM_KEY", default="20/m/ip"),
     "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
 }

@@ -37,6 +37,7 @@ ACCOUNT_RATE_LIMITS = {
     "verification_mail": "3/h/key",
     "confirm_email": False,
     "reset_password": "1000/m/ip,5/5m/key",
+    "reset_password_mail": "3/h/key",
     "reset_password_from_key": "1000/m/ip",
     "teamcode": "10/h/user",
 }
