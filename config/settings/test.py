@@ -71,6 +71,12 @@ if XDIST_WORKER:
         CELERY_BROKER_URL = REDIS_URL
     CACHES["default"]["KEY_PREFIX"] += f"-{XDIST_WORKER}"  # noqa: F405
 
+_BROKER_FOLDERS = {
+    "data_folder_in": "queue",
+    "data_folder_out": "queue",
+    "processed_folder": "processed",
+    "control_folder": "control",
+}
 # Files the tests write go to a temporary folder of this process (one per xdist worker),
 # removed at exit, never to the developer's var/.
 _TMP = Path(tempfile.mkdtemp(prefix=f"portal-test-{XDIST_WORKER or 'main'}-"))
@@ -93,6 +99,14 @@ if not env("DATABASE_URL", default=""):
     }
 MAIL_DIR = _TMP / "mail"
 MEDIA_ROOT = _TMP / "private"
+# The rest of what lives under var/ (kombu's filesystem broker, beat's schedule) too: a test run
+# neither reads what `make run` or another run left there nor leaves anything for the next.
+CELERY_BEAT_SCHEDULE_FILENAME = str(_TMP / "celery" / "beat-schedule")
+if not REDIS_URL:  # noqa: F405
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        **CELERY_BROKER_TRANSPORT_OPTIONS,  # noqa: F405
+        **{name: str(_TMP / "celery" / folder) for name, folder in _BROKER_FOLDERS.items()},
+    }
 for _name in ("default", "resumes"):
     if STORAGES[_name]["BACKEND"] == "apps.core.storage.PrivateFileSystemStorage":  # noqa: F405
         STORAGES[_name] = {**STORAGES[_name], "OPTIONS": {**STORAGES[_name]["OPTIONS"], "location": str(MEDIA_ROOT)}}  # noqa: F405

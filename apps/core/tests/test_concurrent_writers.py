@@ -96,3 +96,19 @@ def test_a_sqlite_database_without_immediate_transactions_fails_the_system_check
     assert [error.id for error in sqlite_takes_turns()] == ["core.E001"]
     fake["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
     assert sqlite_takes_turns() == []
+
+
+def test_the_tests_keep_nothing_under_var(settings):
+    """Every place the tests keep state is this worker's temp folder, never the checkout's var/
+    (where `make run` keeps its database, mail and broker): one run of `make test` can't see
+    what `make run` or another run left there."""
+    var = settings.VAR_DIR.resolve()
+    database = settings.DATABASES["default"]
+    places = [settings.MAIL_DIR, settings.MEDIA_ROOT, settings.CELERY_BEAT_SCHEDULE_FILENAME]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        places += [database["NAME"], database["TEST"]["NAME"]]
+    if settings.CELERY_BROKER_URL.startswith("filesystem"):
+        places += [value for key, value in settings.CELERY_BROKER_TRANSPORT_OPTIONS.items() if key.endswith("folder")]
+    places += [cache["LOCATION"] for cache in settings.CACHES.values() if cache["BACKEND"].endswith("FileBasedCache")]
+    inside = [str(place) for place in places if Path(place).resolve().is_relative_to(var)]
+    assert inside == []
