@@ -216,7 +216,11 @@ def password_reset_request(*, request, email: str) -> None:
     if not rules.is_plausible_email(email):
         raise ApplicationError(RESET_MALFORMED, errors={"email": [RESET_MALFORMED]})
     user = User.objects.filter(email=email, is_active=True).first()
-    if user is not None:
+    # A few reset mails per address and hour, as for verification mail: the limit above still
+    # lets one address be sent a mail every minute. Past this one the answer stays the same 200
+    # and nothing is sent, as verification does; a 429 here, where only existing accounts are
+    # counted, would tell a stranger that the address has one.
+    if user is not None and ratelimit.consume(request, action="reset_password_mail", key=email):
         transaction.on_commit(lambda: send_password_reset_email.delay(user.pk))
 
 

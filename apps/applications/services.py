@@ -2,8 +2,9 @@
 answer is the cycle's: apps/cycles/services.py).
 
 Every write runs in one transaction; every status change goes through the status machine.
-Submit and save run under `apps.core.db.one_at_a_time`, which on SQLite (no row locks)
-retries a transaction that another writer locked out, so the team cap holds there too.
+Submit and save run under `apps.core.db.one_at_a_time`: on SQLite (no row locks) every
+transaction begins IMMEDIATE, so a second writer waits for the first to commit and the team cap
+holds there too.
 """
 
 from __future__ import annotations

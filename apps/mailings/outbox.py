@@ -12,16 +12,25 @@ Every email that must go out exactly once is a row of one table, `apps.mailings.
 2. **Send** (`deliver`) outside any transaction: no row lock is held while the mail server
    talks, however slow it is (EMAIL_TIMEOUT bounds each step). The message carries a stable
    Message-ID, the same on every attempt.
-3. **Record** the outcome, only if the claim is still ours (same `claimed_at`): `sent`;
+3. **Hand-off**: the moment the server has accepted the message (its reply to the end of
+   DATA), `send_message` records `handed_off_at` in an UPDATE of its own, committed at once,
+   before anything else: before the connection is closed (SMTP's QUIT may wait out
+   EMAIL_TIMEOUT) and before the outcome below.
+4. **Record** the outcome, only if the claim is still ours (same `claimed_at`): `sent`;
    `pending` again after a transient failure, not before `next_attempt_at` (exponential
-   backoff); or `failed`.
-4. A claim older than `STALE_AFTER` belongs to a worker that died: it is claimable again while
+   backoff); or `failed`. A failure after the hand-off (closing the connection, say) is
+   recorded `sent`: the server has the message.
+5. A claim older than `STALE_AFTER` belongs to a worker that died: it is claimable again while
    it is not recorded as sent, at most `MAX_ATTEMPTS` times in all (`give_up_on_dead_claims`
-   fails it after that).
+   fails it after that). A takeover that finds the hand-off recorded does not send again: it
+   records the row `sent` (at `handed_off_at`) and moves on.
 
-The one window left is a worker dying between the mail server accepting a message and the
-UPDATE that records it (milliseconds); the resend carries the same Message-ID, which mail
-clients use to drop the duplicate.
+The window left is between the server's acceptance and the hand-off's commit: one UPDATE by
+primary key, a millisecond or so, unless the database is unreachable at that moment (then the
+UPDATE fails, nothing is recorded, and the row is taken over and sent again). A worker killed
+inside it sends the message a second time after STALE_AFTER, under the same Message-ID, which
+mail clients use to drop the duplicate. Closing it would need the mail server to take part in
+a two-phase commit, which SMTP has no way to do.
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ import logging
 import smtplib
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -94,14 +104,65 @@ def server_unreachable(error: BaseException) -> bool:
     return isinstance(error, OSError) and not isinstance(error, smtplib.SMTPException)
 
 
+@dataclass
+class _HandOff:
+    """The row `deliver` is sending (a context variable holds it while `send` runs), and
+    whether the mail server has accepted its message."""
+
+    row: models.Model
+    accepted: bool = False
+
+
+_sending: ContextVar[_HandOff | None] = ContextVar("outbox_sending", default=None)
+
+
 def send_message(message) -> None:
-    """Send an EmailMessage; a temporary failure comes out as one of TRANSIENT."""
+    """Send an EmailMessage; a temporary failure comes out as one of TRANSIENT.
+
+    The connection is opened here, not inside `message.send()`: Django's backends close a
+    connection they opened themselves before `send()` returns, and SMTP's QUIT can take up to
+    EMAIL_TIMEOUT after the server has accepted the message. Here the hand-off of the row being
+    delivered (if any) is recorded first, then the connection is closed; a failure to close
+    it is only logged, since the message is already on its way.
+    """
+    connection = message.get_connection()
+    opened = False
     try:
+        opened = bool(connection.open())
         message.send()
     except Exception as error:
+        if opened:
+            _close_quietly(connection)
         if is_transient(error) and not isinstance(error, TRANSIENT):
             raise TemporaryMailError(str(error)) from error
         raise
+    try:
+        _handed_off()
+    finally:
+        if opened:
+            _close_quietly(connection)
+
+
+def _handed_off() -> None:
+    """The server has accepted the message of the row being delivered: record it now, in an
+    UPDATE of its own (committed at once: `deliver` runs outside transactions), so a worker
+    killed from here on is not followed by a second copy."""
+    hand_off = _sending.get()
+    if hand_off is None:
+        return  # a message outside the outbox (verification, reset)
+    hand_off.accepted = True
+    row = hand_off.row
+    now = timezone.now()
+    model = type(row)
+    model.objects.filter(pk=row.pk, state=State.SENDING, claimed_at=row.claimed_at).update(handed_off_at=now)
+    row.handed_off_at = now
+
+
+def _close_quietly(connection) -> None:
+    try:
+        connection.close()
+    except Exception as error:  # noqa: BLE001 - the message's fate is settled; the socket's is not ours
+        logger.warning("Closing the mail connection failed: %s", error)
 
 
 def message_id(*parts: object) -> str:
@@ -147,6 +208,9 @@ class OutboxFields(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
     # After a transient failure, the earliest time of the next attempt (backoff).
     next_attempt_at = models.DateTimeField(null=True, blank=True)
+    # When the mail server accepted this claim's message, committed before anything else: a
+    # takeover of a dead worker's claim then records it sent instead of sending it again.
+    handed_off_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         abstract = True
@@ -155,7 +219,11 @@ class OutboxFields(models.Model):
 def claimable(now: datetime.datetime) -> Q:
     """Rows a worker may claim now: pending and due, or claimed by a worker that is gone."""
     pending = Q(state=State.PENDING) & (Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now))
-    stale = Q(state=State.SENDING, claimed_at__lt=now - STALE_AFTER, sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS)
+    # A dead claim whose message was handed off is taken over too, whatever its attempts: the
+    # takeover only records it sent (see `claim`).
+    stale = Q(state=State.SENDING, claimed_at__lt=now - STALE_AFTER, sent_at__isnull=True) & (
+        Q(attempts__lt=MAX_ATTEMPTS) | Q(handed_off_at__isnull=False)
+    )
     return pending | stale
 
 
@@ -175,6 +243,9 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
     `rows` may filter only on the row's own columns (see the module's docstring). `admit(row)`,
     when given, runs under the row's lock before the claim: False leaves the row unclaimed (it
     may have changed or deleted it). `also` are more columns to set with the claim.
+
+    A dead worker's claim whose hand-off was recorded is not claimed: the server accepted its
+    message before the worker died, so it is recorded sent and the next row is looked at.
     """
     model = rows.model
     while True:
@@ -183,15 +254,40 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
             row = rows.select_for_update(skip_locked=True).filter(claimable(now)).order_by("pk").first()
             if row is None:
                 return None
+            if row.state == State.SENDING and row.handed_off_at is not None:
+                _record_handed_off_as_sent(row)
+                continue
             if admit is not None and not admit(row):
                 return None
             won = model.objects.filter(claimable(now), pk=row.pk).update(
-                **_stamped(model, {"state": State.SENDING, "claimed_at": now, "attempts": F("attempts") + 1, **also})
+                **_stamped(
+                    model,
+                    {
+                        "state": State.SENDING,
+                        "claimed_at": now,
+                        "attempts": F("attempts") + 1,
+                        "handed_off_at": None,  # each claim's own hand-off
+                        **also,
+                    },
+                )
             )
             if won:
-                row.state, row.claimed_at, row.attempts = State.SENDING, now, row.attempts + 1
+                row.state, row.claimed_at, row.attempts, row.handed_off_at = State.SENDING, now, row.attempts + 1, None
                 return row
-        # Without row locks (SQLite) another worker can take it between the two statements.
+        # Lost to another worker between the two statements (the conditional UPDATE is the
+        # arbiter): not on PostgreSQL, whose row lock holds, nor on SQLite, whose transactions
+        # begin IMMEDIATE and so take turns; kept as the guard for any other database.
+
+
+def _record_handed_off_as_sent(row) -> None:
+    """A takeover's finding: the dead worker had handed the message off. Sent, at that time."""
+    _settle(row, state=State.SENT, sent_at=row.handed_off_at, last_error="", next_attempt_at=None)
+    logger.info(
+        "%s %s: handed off at %s by a worker that stopped; recorded sent, not sent again",
+        type(row).__name__,
+        row.pk,
+        row.handed_off_at,
+    )
 
 
 def _settle(row, **values) -> bool:
@@ -207,7 +303,11 @@ def _settle(row, **values) -> bool:
 def give_up_on_dead_claims(rows: QuerySet, now: datetime.datetime) -> int:
     """Rows whose every attempt ended with a dead worker are failed, not retried forever."""
     return rows.filter(
-        state=State.SENDING, claimed_at__lt=now - STALE_AFTER, sent_at__isnull=True, attempts__gte=MAX_ATTEMPTS
+        state=State.SENDING,
+        claimed_at__lt=now - STALE_AFTER,
+        sent_at__isnull=True,
+        attempts__gte=MAX_ATTEMPTS,
+        handed_off_at__isnull=True,  # the server has it: a takeover records it sent (`claim`)
     ).update(**_stamped(rows.model, {"state": State.FAILED, "last_error": "The worker stopped during every attempt."}))
 
 
@@ -231,12 +331,22 @@ def deliver(row, send: Callable) -> Attempt:
     """Call `send(row)` for a claimed row, outside any transaction of ours, and record how it went.
 
     Any exception from `send` is recorded on the row (the batch goes on); a transient one
-    leaves the row pending until its backoff has passed, up to MAX_ATTEMPTS attempts.
+    leaves the row pending until its backoff has passed, up to MAX_ATTEMPTS attempts. One
+    raised after the mail server accepted the message (see `send_message`) is not a failure
+    of the send: the row is recorded sent, since another attempt would be a second copy.
     """
+    hand_off = _HandOff(row)
+    token = _sending.set(hand_off)
     try:
         send(row)
     except Exception as error:  # noqa: BLE001 - every failure is recorded on its row
         now = timezone.now()
+        if hand_off.accepted:
+            _settle(row, state=State.SENT, sent_at=row.handed_off_at or now, last_error="", next_attempt_at=None)
+            logger.warning("%s %s: accepted by the mail server, then: %s", type(row).__name__, row.pk, error)
+            if isinstance(error, SoftTimeLimitExceeded):
+                raise
+            return Attempt(State.SENT)
         if is_transient(error) and row.attempts < MAX_ATTEMPTS:
             state = State.PENDING
             _settle(row, state=state, next_attempt_at=now + backoff(row.attempts), last_error=str(error)[:1000])
@@ -247,5 +357,7 @@ def deliver(row, send: Callable) -> Attempt:
         if isinstance(error, SoftTimeLimitExceeded):
             raise  # the task is out of time: recorded for a retry, and the task ends here
         return Attempt(state, error)
+    finally:
+        _sending.reset(token)
     _settle(row, state=State.SENT, sent_at=timezone.now(), last_error="", next_attempt_at=None)
     return Attempt(State.SENT)

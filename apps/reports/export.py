@@ -46,6 +46,11 @@ _APPLICATION_FIELDS = (
     "submitted_at",
 )
 CHUNK_SIZE = 2000
+# The portable path's applications per chunk: it holds one chunk's rows and their answers at a
+# time, so that is its memory whatever the export's size (2,000 rows held 2,000 rows' answers:
+# the whole of a small cycle's export). A chunk's answers are one indexed query, so smaller
+# chunks cost a few more round trips, which on SQLite are function calls.
+PORTABLE_CHUNK_ROWS = 100
 # What the export hands to the response at a time: big enough that a 50,000-row export is a
 # few hundred writes instead of one per line, small enough to keep memory flat.
 EXPORT_CHUNK_BYTES = 64 * 1024
@@ -142,7 +147,7 @@ class CsvExport:
     def _python(self) -> Iterator[bytes]:
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        rows = export_rows(cycle=self.cycle, filters=self.filters)
+        rows = export_rows(cycle=self.cycle, filters=self.filters, chunk_size=PORTABLE_CHUNK_ROWS)
         writer.writerow(next(rows))
         yield _take(buffer)  # the header at once: the download starts before the first query
         for row in rows:

@@ -34,7 +34,10 @@ def _lock(cycle: Cycle) -> None:
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_NAMESPACE, cycle.pk])
     else:
-        # SQLite (make run) has one writer at a time; the cycle row is the portable lock.
+        # Elsewhere, the cycle's row. SQLite (make run) has no row locks and Django drops the
+        # FOR UPDATE there; its transactions begin IMMEDIATE (config/settings/base.py), so this
+        # whole transaction already holds the database's one write lock, and a second press waits
+        # at its BEGIN until the first commits.
         Cycle.objects.select_for_update().filter(pk=cycle.pk).values_list("pk", flat=True).first()
 
 

@@ -141,7 +141,9 @@ REFRESH_LOCK = 1_207_013
 
 def _lock(cycle: Cycle) -> None:
     """Refreshes of one cycle take turns (an advisory lock, so review saves, which touch the
-    RankingState row, never wait for a refresh)."""
+    RankingState row, never wait for a refresh). SQLite has no advisory locks; there the
+    refresh's transaction began IMMEDIATE (config/settings/base.py) and already holds the
+    database's one write lock, so refreshes take turns all the same."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [REFRESH_LOCK, cycle.pk])

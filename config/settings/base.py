@@ -158,6 +158,8 @@ ACCOUNT_RATE_LIMITS = {
     "verification_mail": env("RATE_LIMIT_VERIFICATION_MAIL", default="3/h/key"),
     "confirm_email": env("RATE_LIMIT_CONFIRM_EMAIL", default="1/30s/key"),
     "reset_password": env("RATE_LIMIT_RESET_PASSWORD", default="20/m/ip,5/5m/key"),
+    # Reset mails per address (apps/accounts/services.py): past it the same answer, no mail.
+    "reset_password_mail": env("RATE_LIMIT_RESET_PASSWORD_MAIL", default="3/h/key"),
     "reset_password_from_key": env("RATE_LIMIT_RESET_FROM_KEY", default="20/m/ip"),
     "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
 }
@@ -423,7 +425,23 @@ LOGGING = {
     "loggers": {"django.server": {"level": "WARNING"}},
 }
 
+# SQLite (`make run`, and the tests without DATABASE_URL): the web server's threads, the worker
+# and beat share one file, so concurrent writes must wait their turn, never fail.
+# - WAL: readers never block the writer nor the writer the readers (a rollback journal makes a
+#   reader's lock refuse a commit), and a commit needs no fsync of its own (synchronous=NORMAL).
+# - `timeout`: the busy timeout, how long a connection waits for the write lock before
+#   "database is locked" (seconds).
+# - IMMEDIATE: every transaction (`atomic`) takes the write lock at BEGIN. With SQLite's default
+#   (DEFERRED) a transaction that read first and writes second cannot wait for the lock (the
+#   other writer may need its snapshot gone): SQLite refuses it at once, whatever the timeout.
+#   IMMEDIATE also makes SQLite's writers take turns whole transactions at a time, which is
+#   what `select_for_update`, the SKIP LOCKED claims and PostgreSQL's advisory locks give there:
+#   SQLite has no row locks and Django drops FOR UPDATE for it, so a read-then-write
+#   transaction is safe because no other writer can start until it commits.
+SQLITE_OPTIONS = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The web server, the worker and beat share one SQLite file under `make run`: wait for
-    # locks instead of failing, and take the write lock at the start of each transaction.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)

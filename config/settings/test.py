@@ -22,9 +22,6 @@ CELERY_TASK_EAGER_PROPAGATES = True
 SITE_URL = "http://testserver"
 ALLOWED_HOSTS = ["*"]
 
-if not env("DATABASE_URL", default=""):
-    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
-
 if not env("REDIS_URL", default=""):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -40,6 +37,7 @@ ACCOUNT_RATE_LIMITS = {
     "verification_mail": "3/h/key",
     "confirm_email": False,
     "reset_password": "1000/m/ip,5/5m/key",
+    "reset_password_mail": "3/h/key",
     "reset_password_from_key": "1000/m/ip",
     "teamcode": "10/h/user",
 }
@@ -73,12 +71,42 @@ if XDIST_WORKER:
         CELERY_BROKER_URL = REDIS_URL
     CACHES["default"]["KEY_PREFIX"] += f"-{XDIST_WORKER}"  # noqa: F405
 
+_BROKER_FOLDERS = {
+    "data_folder_in": "queue",
+    "data_folder_out": "queue",
+    "processed_folder": "processed",
+    "control_folder": "control",
+}
 # Files the tests write go to a temporary folder of this process (one per xdist worker),
 # removed at exit, never to the developer's var/.
 _TMP = Path(tempfile.mkdtemp(prefix=f"portal-test-{XDIST_WORKER or 'main'}-"))
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
+
+# Without DATABASE_URL: SQLite in a file of this worker's temp folder, with `make run`'s options
+# (WAL, busy timeout, BEGIN IMMEDIATE: base.SQLITE_OPTIONS), so the concurrency tests meet what a
+# laptop's portal meets. Not ":memory:": Django's in-memory test database is one shared-cache
+# database, whose table locks fail a second writer at once ("database table is locked") instead
+# of letting it wait. pytest-django adds the worker's suffix to the TEST name (test.sqlite3_gw0).
+# synchronous=OFF: a test database need not survive a power cut, so commits skip the disk.
+if not env("DATABASE_URL", default=""):
+    DATABASES = {
+        "default": {
+            **DATABASES["default"],  # noqa: F405
+            "NAME": str(_TMP / "db.sqlite3"),
+            "TEST": {"NAME": str(_TMP / "test.sqlite3")},
+            "OPTIONS": {**SQLITE_OPTIONS, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF"},  # noqa: F405
+        }
+    }
 MAIL_DIR = _TMP / "mail"
 MEDIA_ROOT = _TMP / "private"
+# The rest of what lives under var/ (kombu's filesystem broker, beat's schedule) too: a test run
+# neither reads what `make run` or another run left there nor leaves anything for the next.
+CELERY_BEAT_SCHEDULE_FILENAME = str(_TMP / "celery" / "beat-schedule")
+if not REDIS_URL:  # noqa: F405
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        **CELERY_BROKER_TRANSPORT_OPTIONS,  # noqa: F405
+        **{name: str(_TMP / "celery" / folder) for name, folder in _BROKER_FOLDERS.items()},
+    }
 for _name in ("default", "resumes"):
     if STORAGES[_name]["BACKEND"] == "apps.core.storage.PrivateFileSystemStorage":  # noqa: F405
         STORAGES[_name] = {**STORAGES[_name], "OPTIONS": {**STORAGES[_name]["OPTIONS"], "location": str(MEDIA_ROOT)}}  # noqa: F405

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import runpy
 import time
 from unittest import mock
 
@@ -228,6 +229,29 @@ def test_reset_request_says_the_same_thing_whether_or_not_the_account_exists(cli
     assert len(mail.outbox) == 1 and mail.outbox[0].to == [student.email]
     assert "http://testserver/reset/" in mail.outbox[0].body
     assert "http://testserver/reset/" in mail.outbox[0].alternatives[0][0]
+
+
+def test_reset_mail_is_capped_per_address_like_verification_mail_and_the_answer_never_changes(client, student):
+    """Five requests for one address (the most the request limit lets through in 5 minutes):
+    three mails, and the same 200 each time, for a known address as for an unknown one. Another
+    address still gets its mail."""
+    mail.outbox.clear()
+    known = [post(client, "/api/auth/reset_password", {"email": student.email}) for _ in range(5)]
+    unknown = [post(client, "/api/auth/reset_password", {"email": "ghost@princeton.edu"}) for _ in range(5)]
+    assert {r.status_code for r in known + unknown} == {200}
+    assert len({str(r.json()) for r in known + unknown}) == 1
+    assert [m.to for m in mail.outbox] == [[student.email]] * 3
+    other = make_user("grace@princeton.edu")
+    assert post(client, "/api/auth/reset_password", {"email": other.email}).status_code == 200
+    assert mail.outbox[-1].to == [other.email]
+
+
+def test_the_reset_mail_cap_defaults_to_three_an_hour_and_follows_its_variable(monkeypatch, settings):
+    base = settings.BASE_DIR / "config" / "settings" / "base.py"
+    monkeypatch.delenv("RATE_LIMIT_RESET_PASSWORD_MAIL", raising=False)
+    assert runpy.run_path(str(base))["ACCOUNT_RATE_LIMITS"]["reset_password_mail"] == "3/h/key"
+    monkeypatch.setenv("RATE_LIMIT_RESET_PASSWORD_MAIL", "2/h/key")
+    assert runpy.run_path(str(base))["ACCOUNT_RATE_LIMITS"]["reset_password_mail"] == "2/h/key"
 
 
 @pytest.mark.parametrize("body", [{"email": "not-an-email"}, {}, {"email": 12}])

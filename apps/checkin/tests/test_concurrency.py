@@ -8,11 +8,11 @@ import threading
 import uuid
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from apps.accounts.models import Role
-from apps.applications import status_machine
 from apps.applications.models import ApplicationEvent
+from apps.checkin import checkins
 from apps.checkin.models import CheckIn
 
 from .helpers import applicant, scan, staff_client, ticket_for, token
@@ -20,18 +20,29 @@ from .helpers import applicant, scan, staff_client, ticket_for, token
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+class _AtomicAfterBarrier:
+    """Stands in for `django.db.transaction` in apps.checkin.checkins: its `atomic()` first
+    waits for the other thread."""
+
+    def __init__(self, barrier: threading.Barrier) -> None:
+        self.barrier = barrier
+
+    def atomic(self, *args, **kwargs):
+        self.barrier.wait()
+        return transaction.atomic(*args, **kwargs)
+
+
 def _both_at_once(monkeypatch, calls):
-    """Run the two calls in two threads that both pass the up-front checks (both read the
-    person as confirmed) before either takes the row lock: the race, made certain."""
+    """Run the calls in threads that all pass the up-front checks (each reads the person as
+    confirmed) before any starts the transaction that checks in: the race, made certain.
+
+    The wait is before the transaction, not inside it: on PostgreSQL the status machine's row
+    lock then makes the later one wait; on SQLite (no row locks) BEGIN IMMEDIATE does, since a
+    second writer's transaction cannot start until the first commits. A barrier inside the
+    transaction would deadlock there: the first holds the database's write lock while it waits
+    for a thread that is waiting for that lock."""
     barrier = threading.Barrier(len(calls), timeout=20)
-    original = status_machine.transition
-
-    def transition_after_the_other_arrives(*args, **kwargs):
-        if kwargs.get("to") == "checked_in":
-            barrier.wait()
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(status_machine, "transition", transition_after_the_other_arrives)
+    monkeypatch.setattr(checkins, "transaction", _AtomicAfterBarrier(barrier))
     results: list = [None] * len(calls)
 
     def run(index, call):

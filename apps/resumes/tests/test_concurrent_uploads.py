@@ -2,7 +2,8 @@
 
 With no resume yet there was no row for `select_for_update` to lock, so both requests
 inserted one and the second hit the one-resume-per-account constraint: an IntegrityError,
-a 500. Real threads, each with its own PostgreSQL connection, really committing.
+a 500. Real threads, each with its own connection, really committing: on PostgreSQL the owner's
+row lock makes the second wait, on SQLite BEGIN IMMEDIATE does.
 """
 
 from __future__ import annotations
@@ -45,10 +46,6 @@ def _race(clients, round_: int) -> list:
     return responses
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs two real concurrent connections; SQLite serializes every write transaction",
-)
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_first_uploads_both_succeed_and_leave_one_resume(student, resume_storage):  # noqa: F811
     clients = [signed_in_client(student), signed_in_client(student)]
