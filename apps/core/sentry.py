@@ -8,8 +8,14 @@ event and breadcrumb passes through `scrub_event` / `scrub_breadcrumb` before it
   there) and a few harmless headers; its body, cookies and every other header are dropped;
 - the user is reduced to the account's id;
 - stack frames lose their local variables (a serializer's `validated_data`, a row);
-- any value under a key that names personal data (email, name, answers…) is replaced;
-- email addresses are masked in every remaining string (messages, exception values, log lines).
+- a log call's event and breadcrumbs keep its format string, not the values put into it
+  (`"Mail to %s: %s"`, never the address and the subject);
+- any value the portal attaches (`extra`, `tags`) under a key that names personal data
+  (email, name, answers…) is replaced;
+- email addresses are masked in every remaining string (exception values included).
+
+Free text can't be searched for a name or an answer, so the portal's own exception messages
+name ids and fields, never what a person wrote.
 """
 
 from __future__ import annotations
@@ -19,13 +25,16 @@ from typing import Any
 
 FILTERED = "[Filtered]"
 EMAIL_MASK = "[email]"
-EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
-# Keys whose values are personal data wherever they appear (extra, contexts, breadcrumb data).
-PERSONAL_KEY = re.compile(
-    r"(e-?mail|first|last|(^|_)name$|full_?name|answers?|phone|address|school|major|birth|gender|race|"
-    r"ethnic|dietary|shirt|resume|password|secret|token|cookie|session|csrf|authorization|ip_address)",
-    re.I,
-)
+EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+# Keys whose values are personal data wherever they appear (`extra`, `tags`): a key is split
+# into its words (`first_name`, `firstName` → first, name), and any of these words marks it.
+PERSONAL_WORDS = {
+    "email", "emails", "first", "last", "name", "names", "username", "answer", "answers", "phone",
+    "address", "school", "major", "birth", "birthday", "gender", "race", "ethnicity", "dietary",
+    "shirt", "resume", "password", "secret", "token", "cookie", "cookies", "session", "sessionid",
+    "csrf", "csrftoken", "authorization", "ip",
+}  # fmt: skip
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # Request headers that say nothing about the person.
 SAFE_HEADERS = {"content-type", "content-length", "accept", "user-agent", "x-request-id", "host"}
 # Breadcrumb data kept as is (the rest is dropped: a query's parameters, a log call's arguments).
@@ -36,18 +45,23 @@ def mask_emails(value: str) -> str:
     return EMAIL.sub(EMAIL_MASK, value)
 
 
-def _scrub(value: Any, depth: int = 0) -> Any:
+def is_personal_key(key: object) -> bool:
+    return isinstance(key, str) and any(word.lower() in PERSONAL_WORDS for word in _WORDS.findall(key))
+
+
+def _scrub(value: Any, *, keys: bool, depth: int = 0) -> Any:
+    """Emails masked in every string; with `keys`, values under personal keys replaced."""
     if depth > 20:
         return FILTERED
     if isinstance(value, str):
         return mask_emails(value)
     if isinstance(value, dict):
         return {
-            key: FILTERED if isinstance(key, str) and PERSONAL_KEY.search(key) else _scrub(item, depth + 1)
+            key: FILTERED if keys and is_personal_key(key) else _scrub(item, keys=keys, depth=depth + 1)
             for key, item in value.items()
         }
     if isinstance(value, list | tuple):
-        return [_scrub(item, depth + 1) for item in value]
+        return [_scrub(item, keys=keys, depth=depth + 1) for item in value]
     return value
 
 
@@ -79,6 +93,10 @@ def scrub_event(event: dict, hint: dict | None = None) -> dict:
         _scrub_frames(exception)
     for thread in (event.get("threads") or {}).get("values") or []:
         _scrub_frames(thread)
+    logentry = event.get("logentry")
+    if isinstance(logentry, dict):
+        # The format string alone: the values interpolated into it are a person's data.
+        event["logentry"] = {"message": logentry.get("message") or ""}
     if event.get("transaction"):
         event["transaction"] = mask_emails(event["transaction"])
     breadcrumbs = event.get("breadcrumbs")
@@ -86,14 +104,22 @@ def scrub_event(event: dict, hint: dict | None = None) -> dict:
         breadcrumbs["values"] = [scrub_breadcrumb(crumb) for crumb in breadcrumbs.get("values") or []]
     elif isinstance(breadcrumbs, list):
         event["breadcrumbs"] = [scrub_breadcrumb(crumb) for crumb in breadcrumbs]
-    for key in ("exception", "logentry", "message", "extra", "contexts", "tags", "threads", "spans"):
+    # What the portal or a library put there by name: keys are judged too.
+    for key in ("extra", "tags"):
         if key in event:
-            event[key] = _scrub(event[key])
+            event[key] = _scrub(event[key], keys=True)
+    # What the SDK builds (its keys are its own: `name` of the runtime, the trace's ids).
+    for key in ("exception", "logentry", "message", "contexts", "threads", "spans"):
+        if key in event:
+            event[key] = _scrub(event[key], keys=False)
     return event
 
 
 def scrub_breadcrumb(crumb: dict, hint: dict | None = None) -> dict:
     crumb = dict(crumb)
+    record = (hint or {}).get("log_record")
+    if record is not None:
+        crumb["message"] = str(record.msg)  # the format string, not the values
     if isinstance(crumb.get("message"), str):
         crumb["message"] = mask_emails(crumb["message"])
     data = crumb.get("data") or {}
@@ -104,7 +130,7 @@ def scrub_breadcrumb(crumb: dict, hint: dict | None = None) -> dict:
     return crumb
 
 
-def init(dsn: str, *, environment: str, traces_sample_rate: float, release: str | None = None) -> None:
+def init(dsn: str, *, environment: str, traces_sample_rate: float, release: str | None = None, **options) -> None:
     import sentry_sdk
     from sentry_sdk.integrations.celery import CeleryIntegration
     from sentry_sdk.integrations.django import DjangoIntegration
@@ -114,11 +140,22 @@ def init(dsn: str, *, environment: str, traces_sample_rate: float, release: str 
         environment=environment,
         release=release or None,
         integrations=[DjangoIntegration(), CeleryIntegration()],
-        send_default_pii=False,
+        # Collect no user identity, cookies, bodies, query strings, local variables or query
+        # parameters in the first place; the scrubbers are the second line.
+        data_collection={
+            "user_info": False,
+            "cookies": {"mode": "off"},
+            "http_headers": {"request": {"mode": "allowlist", "terms": sorted(SAFE_HEADERS)}},
+            "http_bodies": [],
+            "url_query_params": {"mode": "off"},
+            "stack_frame_variables": False,
+            "database_query_data": False,
+        },
         include_local_variables=False,
         max_request_body_size="never",
         traces_sample_rate=traces_sample_rate,
         before_send=scrub_event,
         before_send_transaction=scrub_event,
         before_breadcrumb=scrub_breadcrumb,
+        **options,
     )

@@ -1,9 +1,10 @@
 """Request ids and structured logs: one id follows a request into every log line it causes,
 the Celery tasks it queues included.
 
-- `RequestIdMiddleware` takes the `X-Request-ID` a proxy set (when it looks like an id) or
-  makes one, keeps it in a context variable for the request, and returns it in the response's
-  `X-Request-ID` (gunicorn's access log reads it from there, config/gunicorn.py).
+- When a request starts, its id is the `X-Request-ID` a proxy set (when it looks like an id)
+  or a new one, kept in a context variable until the request finishes; `RequestIdMiddleware`
+  returns it in the response's `X-Request-ID` (gunicorn's access log reads it from there,
+  config/gunicorn.py).
 - A task queued while a request runs carries the id in its message headers
   (`before_task_publish`); the worker puts it back in the context variable while the task
   runs (`task_prerun` / `task_postrun`), so the task's log lines carry the request's id.
@@ -21,6 +22,8 @@ import uuid
 
 from celery import signals
 from django.conf import settings
+from django.core.signals import request_finished, request_started
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 
 from .logs import ContextFilter, JsonFormatter, request_id
@@ -39,19 +42,40 @@ def new_request_id() -> str:
     return uuid.uuid4().hex
 
 
+def _choose(offered: str | None) -> str:
+    return offered if offered and _ACCEPTED.match(offered) else new_request_id()
+
+
+@receiver(request_started, dispatch_uid="portal-request-id-start")
+def _request_started(sender=None, environ=None, **_kwargs) -> None:
+    """Set at the very start of the handler, so Django's own lines about the request (the
+    "Unauthorized: /api/…" of django.request, written after the middleware returned) carry it."""
+    request_id.set(_choose((environ or {}).get(META_KEY)))
+
+
+@receiver(request_finished, dispatch_uid="portal-request-id-finish")
+def _request_finished(sender=None, **_kwargs) -> None:
+    request_id.set(None)
+
+
 class RequestIdMiddleware:
+    """Hands the id to the view (`request.request_id`) and returns it in X-Request-ID."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        offered = request.META.get(META_KEY, "")
-        rid = offered if _ACCEPTED.match(offered) else new_request_id()
+        rid = request_id.get()
+        token = None
+        if rid is None:  # a handler that sent no request_started (a RequestFactory in a test)
+            rid = _choose(request.META.get(META_KEY))
+            token = request_id.set(rid)
         request.request_id = rid
-        token = request_id.set(rid)
         try:
             response = self.get_response(request)
         finally:
-            request_id.reset(token)
+            if token is not None:
+                request_id.reset(token)
         response[HEADER] = rid
         return response
 

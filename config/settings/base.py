@@ -60,11 +60,11 @@ INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 INSTALLED_APPS += ["drf_spectacular", "drf_spectacular_sidecar"]
 
 MIDDLEWARE = [
+    # The request's id in every log line, the tasks it queues and the response (X-Request-ID).
+    "apps.core.telemetry.RequestIdMiddleware",
     # /healthz, /readyz and /metrics, answered before the https redirect and the Host check
     # (probes come over plain http with the container's address): apps.core.health.
     "apps.core.health.HealthMiddleware",
-    # The request's id in every log line, the tasks it queues and the response (X-Request-ID).
-    "apps.core.telemetry.RequestIdMiddleware",
     # Request latency by route, in memory (apps.core.metrics).
     "apps.core.metrics.MetricsMiddleware",
     # Before the rest, so it sees every response last: API errors as JSON, outages as 503s
