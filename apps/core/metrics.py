@@ -138,6 +138,22 @@ def register_collector(factory: Callable[[], Collector]) -> None:
         _collectors.append(factory)
 
 
+class _Guarded(Collector):
+    """A scrape-time collector whose failure (the database is down) costs its own figures, not
+    the whole scrape: the rest still tells what is happening."""
+
+    def __init__(self, inner: Collector) -> None:
+        self.inner = inner
+
+    def collect(self):
+        try:
+            families = list(self.inner.collect())
+        except Exception:  # noqa: BLE001 - reported in the log; the scrape goes on
+            logger.warning("Metrics collector %s failed", type(self.inner).__name__, exc_info=True)
+            return []
+        return families
+
+
 def _process_registry() -> Iterable[CollectorRegistry]:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
@@ -153,8 +169,8 @@ def _process_registry() -> Iterable[CollectorRegistry]:
 def exposition() -> tuple[bytes, str]:
     """The text Prometheus scrapes: this process's (or every gunicorn worker's) metrics, then
     the ones computed now."""
-    scraped = CollectorRegistry(auto_describe=True)
+    scraped = CollectorRegistry(auto_describe=False)
     for factory in _collectors:
-        scraped.register(factory())
+        scraped.register(_Guarded(factory()))
     body = b"".join(generate_latest(registry) for registry in [*_process_registry(), scraped])
     return body, CONTENT_TYPE_LATEST

@@ -174,7 +174,8 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
 
     `rows` may filter only on the row's own columns (see the module's docstring). `admit(row)`,
     when given, runs under the row's lock before the claim: False leaves the row unclaimed (it
-    may have changed or deleted it). `also` are more columns to set with the claim.
+    may have changed or deleted it). `also` are more columns to set with the claim. A row whose
+    address is on the suppression list is recorded as failed, with the reason, and passed over.
     """
     model = rows.model
     while True:
@@ -183,6 +184,8 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
             row = rows.select_for_update(skip_locked=True).filter(claimable(now)).order_by("pk").first()
             if row is None:
                 return None
+            if _suppressed(row):
+                continue  # recorded as failed with the reason; look at the next row
             if admit is not None and not admit(row):
                 return None
             won = model.objects.filter(claimable(now), pk=row.pk).update(
@@ -192,6 +195,14 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
                 row.state, row.claimed_at, row.attempts = State.SENDING, now, row.attempts + 1
                 return row
         # Without row locks (SQLite) another worker can take it between the two statements.
+
+
+def _suppressed(row) -> bool:
+    """The suppression list's say (apps.mailings.suppression): an address that unsubscribed,
+    complained or bounced is not sent to, and its row is recorded as failed with the reason."""
+    from .suppression import skip_suppressed
+
+    return skip_suppressed(row)
 
 
 def _settle(row, **values) -> bool:

@@ -333,6 +333,12 @@ if EMAIL_USE_TLS and EMAIL_USE_SSL:
 # transient failure, retried later. Django's default is to wait forever, so a silent mail
 # server would hang a sender, its claims and its Celery worker.
 EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", default=20.0)
+# Bounces and complaints from Amazon SES through SNS (apps.mailings.ses): the ARNs of the SNS
+# topics whose signed notifications are accepted at /webhooks/ses. Empty:
+# the endpoint is off. The certificate and subscription addresses must be SNS's own (https).
+SES_SNS_TOPIC_ARNS = env.list("SES_SNS_TOPIC_ARNS", default=[])
+SNS_CERT_URL_PATTERN = r"https://sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?/SimpleNotificationService-[A-Za-z0-9]+\.pem"
+SNS_SUBSCRIBE_URL_PATTERN = r"https://sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?/\?Action=ConfirmSubscription&[^\s]*"
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="HackPortal <team@hackportal.local>")
 MAIL_DIR = Path(env("MAIL_DIR", default=str(VAR_DIR / "mail")))
 

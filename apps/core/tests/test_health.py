@@ -127,6 +127,7 @@ def test_metrics_do_not_exist_without_a_token(settings):
     assert get("/metrics").status_code == 404
 
 
+@pytest.mark.django_db
 def test_metrics_need_the_token(settings):
     settings.METRICS_TOKEN = "s3cret-token"
     assert get("/metrics").status_code == 401

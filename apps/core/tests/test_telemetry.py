@@ -265,3 +265,16 @@ def test_celery_task_outcomes_are_counted_across_processes(settings):
     assert _sample(text, "portal_celery_tasks_total", task=heartbeat.name, outcome="success") == before + 1
     assert _sample(text, "portal_celery_tasks_total", task=heartbeat.name, outcome="failure") >= 1
     assert _sample(text, "portal_celery_tasks_total", task=heartbeat.name, outcome="retry") == 0
+
+
+@pytest.mark.django_db
+def test_a_failing_collector_costs_its_own_figures_not_the_scrape(settings, monkeypatch):
+    from apps.mailings.metrics import OutboxCollector
+
+    def broken(self):
+        raise RuntimeError("the database is down")
+
+    monkeypatch.setattr(OutboxCollector, "collect", broken)
+    text = scrape(settings)
+    assert "portal_outbox_failed" not in text
+    assert "portal_celery_tasks_total" in text
