@@ -354,11 +354,13 @@ if AWS_STORAGE_BUCKET_NAME:
         "BACKEND": "storages.backends.s3.S3Storage",
         "OPTIONS": {
             "bucket_name": AWS_STORAGE_BUCKET_NAME,
-            "endpoint_url": env("AWS_S3_ENDPOINT_URL", default=None),
+            # Empty values mean "boto3's default" (AWS itself), as unset ones do: compose passes
+            # AWS_S3_ENDPOINT_URL= to leave MinIO for AWS.
+            "endpoint_url": env("AWS_S3_ENDPOINT_URL", default="") or None,
             # The bucket's region (signatures name it) and "virtual" (bucket.host) or "path"
             # (host/bucket) addressing: MinIO and most S3-compatible servers want "path".
-            "region_name": env("AWS_S3_REGION_NAME", default=None),
-            "addressing_style": env("AWS_S3_ADDRESSING_STYLE", default=None),
+            "region_name": env("AWS_S3_REGION_NAME", default="") or None,
+            "addressing_style": env("AWS_S3_ADDRESSING_STYLE", default="") or None,
             "default_acl": "private",
             "querystring_auth": True,
             "file_overwrite": True,

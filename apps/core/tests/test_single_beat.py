@@ -139,6 +139,8 @@ def test_two_beats_queue_one_task_per_period_and_the_standby_takes_over(tmp_path
         standby = 1 - holder
         assert "holding the lock" not in logs[standby].read_text()
         assert "standing by" in logs[standby].read_text()
+        # Both tick, the standby too: compose's healthcheck reads this file of each.
+        assert all((var_dir / f"{name}-schedule.alive").exists() for name in ("beat-a", "beat-b"))
 
         # The holder dies without a word (no release): the standby takes over within the
         # lock's timeout (at once for a file lock, which the kernel releases), and it alone
