@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import time
@@ -106,13 +107,21 @@ def _revoked(sender=None, request=None, **_kwargs) -> None:
         count_task(name, "revoked")
 
 
+@functools.cache
+def _task_names() -> list[str]:
+    """Every task of the portal. The web server imports a task module only when it queues one
+    of its tasks; the worker's own discovery, run once here, finds them all."""
+    from config.celery_app import app
+
+    app.loader.import_default_modules()
+    return sorted(name for name in app.tasks if not name.startswith("celery."))
+
+
 class CeleryOutcomes(Collector):
     """The counts of every registered task of the portal, read in one round trip."""
 
     def collect(self):
-        from config.celery_app import app
-
-        names = sorted(name for name in app.tasks if not name.startswith("celery."))
+        names = _task_names()
         keys = {(n, o): _KEY.format(task=n, outcome=o) for n in names for o in OUTCOMES}
         try:
             counts = cache.get_many(list(keys.values()))

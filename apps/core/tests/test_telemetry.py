@@ -265,6 +265,10 @@ def test_celery_task_outcomes_are_counted_across_processes(settings):
     assert _sample(text, "portal_celery_tasks_total", task=heartbeat.name, outcome="success") == before + 1
     assert _sample(text, "portal_celery_tasks_total", task=heartbeat.name, outcome="failure") >= 1
     assert _sample(text, "portal_celery_tasks_total", task=heartbeat.name, outcome="retry") == 0
+    # Every task of the portal is listed, not only those this process happened to import.
+    assert (
+        _sample(text, "portal_celery_tasks_total", task="apps.mailings.tasks.send_due_mailings", outcome="success") == 0
+    )
 
 
 @pytest.mark.django_db
