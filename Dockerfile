@@ -1,16 +1,19 @@
-# One image for the web server, the Celery worker and Celery beat.
-FROM node:20-bookworm-slim AS frontend
+# One image for the web server, the Celery worker and Celery beat (docker-compose.yml runs it
+# as each, and as the one-shot `migrate`).
+FROM node:20.19-bookworm-slim AS frontend
 WORKDIR /app/frontend
 COPY frontend/package.json frontend/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY frontend/ ./
 RUN npm run build
 
-FROM python:3.11-slim-bookworm
+FROM python:3.11.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DJANGO_SETTINGS_MODULE=config.settings.production
 WORKDIR /app
+# The runtime lock: every package pinned with its hashes, so the image gets exactly the files
+# the lock names or the build fails. Development tools (honcho, pytest…) are not in it.
 COPY requirements.txt ./
-RUN pip install --no-cache-dir -r requirements.txt
+RUN pip install --no-cache-dir --require-hashes --no-deps -r requirements.txt
 COPY . .
 COPY --from=frontend /app/frontend/dist /app/frontend/dist
 # collectstatic reads the production settings, which refuse to load without their required
@@ -19,7 +22,13 @@ COPY --from=frontend /app/frontend/dist /app/frontend/dist
 RUN DJANGO_SECRET_KEY=collectstatic-only DATABASE_URL=sqlite:////tmp/unused.sqlite3 \
     REDIS_URL=redis://unused:6379/0 SITE_URL=https://build.invalid \
     python manage.py collectstatic --noinput -v0
-RUN useradd --create-home portal && mkdir -p /app/var && chown -R portal /app/var
+# The portal's user and the folders it writes, owned by it (volumes mounted there inherit that).
+RUN sh docker/prepare-layout.sh
 USER portal
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+# The web server's readiness (/readyz: database, migrations, cache, broker). Compose gives the
+# worker and beat their own checks.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+    CMD ["python", "docker/healthcheck.py", "http", "http://127.0.0.1:8000/readyz"]
+# gunicorn's settings (workers, JSON access log, metrics folder): config/gunicorn.py.
+CMD ["gunicorn", "-c", "config/gunicorn.py", "config.wsgi:application"]

@@ -15,11 +15,26 @@ STAMPS := var/.stamps
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
 
-# Python packages, reinstalled only when the requirements change.
-$(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
+# Python packages from the lock (requirements-dev.txt: every package, pinned, with its hashes),
+# reinstalled only when it changes. pip refuses a download whose hash isn't in the lock.
+$(STAMPS)/python: requirements-dev.txt | $(STAMPS)
 	@test -x $(PY) || python3 -m venv $(VENV)
-	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PIP) install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
 	@touch $@
+
+# The locks, from the pinned direct dependencies (requirements.in, requirements-dev.in): run it
+# after editing either. uv resolves for Python 3.11 on every platform and records each file's
+# hash; the development lock is constrained to the runtime lock, so the image (requirements.txt)
+# and the tests (requirements-dev.txt) run the same versions.
+UV_VERSION := 0.13.9
+LOCK := $(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+	--annotation-style line --custom-compile-command "make lock"
+.PHONY: lock
+lock:
+	@test -x $(PY) || python3 -m venv $(VENV)
+	@$(VENV)/bin/uv --version 2>/dev/null | grep -q "$(UV_VERSION)" || $(PIP) install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	$(LOCK) requirements.in -o requirements.txt
+	$(LOCK) requirements-dev.in --constraint requirements.txt -o requirements-dev.txt
 
 # npm packages, reinstalled only when the lock file changes.
 $(STAMPS)/npm: frontend/package.json frontend/package-lock.json | $(STAMPS)

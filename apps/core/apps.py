@@ -11,3 +11,5 @@ class CoreConfig(AppConfig):
         from .db import sqlite_takes_turns
 
         checks.register(sqlite_takes_turns)
+        # Their Celery signal receivers connect on import, in the web server and the worker.
+        from . import metrics, telemetry  # noqa: F401

@@ -4,7 +4,9 @@ automated-email overrides.
 Mailings are created from /admin/batch (which resolves the audience and takes the Markdown or HTML)
 and sent by the periodic task; here they can be looked at, searched and cancelled. Email
 template overrides are edited at /admin/automated-emails, where they are checked to render;
-here they can be viewed or deleted (which restores the default template).
+here they can be viewed or deleted (which restores the default template). The suppression list
+is viewed and searched here, and a row deleted when an address works again (added by hand too,
+for an address that asked by email).
 """
 
 from django.contrib import admin, messages
@@ -14,7 +16,7 @@ from apps.core.admin import ReadOnlyInline
 from apps.core.exceptions import ApplicationError
 
 from . import services
-from .models import Delivery, EmailTemplate, Mailing
+from .models import Delivery, EmailTemplate, Mailing, Suppression
 
 
 class ReadOnlyAdminMixin:
@@ -150,3 +152,12 @@ class EmailTemplateAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     ordering = ["key"]
     fields = ["key", "subject", "html", "created_at", "updated_at"]
     readonly_fields = fields
+
+
+@admin.register(Suppression)
+class SuppressionAdmin(admin.ModelAdmin):
+    list_display = ["email", "reason", "created_at", "detail"]
+    list_filter = ["reason"]
+    search_fields = ["email"]
+    ordering = ["-created_at"]
+    readonly_fields = ["created_at"]

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.core.mail.message import SafeMIMEMultipart
 from django.template import Context, Engine, TemplateSyntaxError
 from django.template.loader import get_template, render_to_string
 from django.utils.html import strip_tags
@@ -304,7 +305,40 @@ def render(key: str, context: dict) -> tuple[str, str, str]:
 ATTACHMENTS = "attachments"
 
 
-def _attach(message: EmailMultiAlternatives, attachments: list[dict]) -> None:
+class RelatedEmail(EmailMultiAlternatives):
+    """An email whose HTML shows images of its own (`<img src="cid:...">`).
+
+    Those images travel beside the HTML in a `multipart/related` part, as RFC 2387 has it:
+
+        multipart/mixed
+          multipart/alternative
+            text/plain
+            multipart/related
+              text/html
+              image/png  (Content-ID)
+          text/calendar  (a file to open)
+
+    Django puts every attachment in the outer `multipart/mixed`, where clients show an inline
+    image as a loose attachment (or not inline at all) and spam filters count an email whose
+    HTML refers to a part it doesn't contain.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.related: list[MIMEBase] = []
+
+    def _create_mime_attachment(self, content, mimetype):
+        part = super()._create_mime_attachment(content, mimetype)
+        if mimetype != "text/html" or not self.related:
+            return part
+        related = SafeMIMEMultipart(_subtype="related", encoding=self.encoding or settings.DEFAULT_CHARSET)
+        related.attach(part)
+        for image in self.related:
+            related.attach(image)
+        return related
+
+
+def _attach(message: RelatedEmail, attachments: list[dict]) -> None:
     for item in attachments:
         content = base64.b64decode(item["content_b64"])
         maintype, _, subtype = item["mimetype"].partition("/")
@@ -312,12 +346,13 @@ def _attach(message: EmailMultiAlternatives, attachments: list[dict]) -> None:
         part.set_payload(content)
         encoders.encode_base64(part)
         if item.get("content_id"):
-            # Shown in the body by <img src="cid:...">, and still offered as a file.
+            # Shown in the HTML by <img src="cid:...">: beside it, in the related part.
             part.add_header("Content-ID", f"<{item['content_id']}>")
             part.add_header("Content-Disposition", "inline", filename=item["filename"])
+            message.related.append(part)
         else:
             part.add_header("Content-Disposition", "attachment", filename=item["filename"])
-        message.attach(part)
+            message.attach(part)
 
 
 def send(key: str, to: str, context: dict, *, message_id: str | None = None) -> None:
@@ -328,7 +363,7 @@ def send(key: str, to: str, context: dict, *, message_id: str | None = None) -> 
     attachments = context.pop(ATTACHMENTS, None) or []
     subject, text, html = render(key, context)
     headers = {"Message-ID": message_id} if message_id else None
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers)
+    message = RelatedEmail(subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers)
     message.attach_alternative(html, "text/html")
     _attach(message, attachments)
     outbox.send_message(message)

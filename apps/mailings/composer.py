@@ -30,7 +30,7 @@ from django.utils.safestring import mark_safe
 
 from apps.core.exceptions import ApplicationError
 
-from . import automated
+from . import automated, unsubscribe
 
 MAX_MARKDOWN_CHARS = 100_000
 # Tables, fenced code, footnotes…; sane_lists keeps a numbered list from swallowing a bullet one.
@@ -107,7 +107,25 @@ class Composed:
             html = render_to_string("emails/mailing.html", layout)
         else:
             html = body
-        return Rendered(subject, automated.html_to_text(html), html)
+        return with_footer(Rendered(subject, automated.html_to_text(html), html), person.get("email") or "")
+
+
+def with_footer(rendered: Rendered, email: str) -> Rendered:
+    """The email with its visible one-click unsubscribe line at the end (text and HTML): every
+    batch email has one, and the preview shows it as it goes out (apps.mailings.unsubscribe)."""
+    if not email:
+        return rendered
+    url = unsubscribe.url_for(email)
+    text = f"{rendered.text.rstrip()}\n\n--\nDon't want these emails? Unsubscribe: {url}\n"
+    line = (
+        '<p style="margin:16px auto 0;max-width:560px;font-size:12px;color:#6b5a4e;text-align:center">'
+        f'Don\'t want these emails? <a href="{url}" style="color:#8a3b12">Unsubscribe</a>.'
+        " You will still get the emails about your own application.</p>"
+    )
+    html = rendered.html
+    at = html.lower().rfind("</body>")
+    html = f"{html[:at]}{line}{html[at:]}" if at != -1 else f"{html}{line}"
+    return Rendered(rendered.subject, text, html)
 
 
 def compose(*, subject: str, markdown: str = "", html: str = "") -> Composed:

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from apps.core.models import BaseModel
 
@@ -58,6 +59,9 @@ class Delivery(OutboxFields):
     # re-queue hands over again what is claimable and was not queued recently, so a task lost
     # with a dead worker costs minutes, not the broker's visibility timeout (decision emails).
     queued_at = models.DateTimeField(null=True, blank=True)
+    # When the row was recorded: the age of the oldest one still pending is a metric
+    # (apps.mailings.metrics).
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         verbose_name_plural = "deliveries"
@@ -106,3 +110,31 @@ class EmailTemplate(BaseModel):
 
     def __str__(self) -> str:
         return self.key
+
+
+class Suppression(models.Model):
+    """An address the outbox sends less to, or nothing (apps.mailings.suppression).
+
+    One row per address and reason. An unsubscribe or a complaint stops the address's batch
+    mail only: the mail about its own application (verification, decisions, ticket) still goes.
+    A permanent bounce stops everything: the mailbox doesn't exist, and every further attempt
+    costs the sender's reputation with the provider.
+    """
+
+    class Reason(models.TextChoices):
+        UNSUBSCRIBED = "unsubscribed", "Unsubscribed"
+        COMPLAINED = "complained", "Marked as spam"
+        BOUNCED = "bounced", "Bounced permanently"
+
+    email = models.EmailField()
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    # Where it came from: "one-click unsubscribe", the provider's notification id and diagnosis.
+    detail = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        # Its index, led by the address, is also what the outbox's look-up by address uses.
+        constraints = [models.UniqueConstraint(fields=["email", "reason"], name="one_suppression_per_reason")]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.reason})"

@@ -246,6 +246,8 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
 
     A dead worker's claim whose hand-off was recorded is not claimed: the server accepted its
     message before the worker died, so it is recorded sent and the next row is looked at.
+    A row whose address is on the suppression list is recorded as failed, with the reason, and
+    passed over.
     """
     model = rows.model
     while True:
@@ -257,6 +259,8 @@ def claim(rows: QuerySet, *, admit: Callable | None = None, **also):
             if row.state == State.SENDING and row.handed_off_at is not None:
                 _record_handed_off_as_sent(row)
                 continue
+            if _suppressed(row):
+                continue  # recorded as failed with the reason; look at the next row
             if admit is not None and not admit(row):
                 return None
             won = model.objects.filter(claimable(now), pk=row.pk).update(
@@ -288,6 +292,14 @@ def _record_handed_off_as_sent(row) -> None:
         row.pk,
         row.handed_off_at,
     )
+
+
+def _suppressed(row) -> bool:
+    """The suppression list's say (apps.mailings.suppression): an address that unsubscribed,
+    complained or bounced is not sent to, and its row is recorded as failed with the reason."""
+    from .suppression import skip_suppressed
+
+    return skip_suppressed(row)
 
 
 def _settle(row, **values) -> bool:

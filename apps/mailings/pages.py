@@ -1,11 +1,38 @@
-"""The automated emails page: each automated email's subject and HTML, a preview and a test send."""
+"""The automated emails page (each automated email's subject and HTML, a preview and a test
+send) and the unsubscribe page of batch emails."""
 
-from django.views.decorators.http import require_safe
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_safe
 
 from apps.core.pages import admin_only, island
+
+from . import unsubscribe
 
 
 @require_safe
 @admin_only
 def automated_emails_page(request):
     return island(request, "admin-automated-emails", {"email": request.user.email}, title="Automated Emails")
+
+
+@csrf_exempt  # the mail provider's one-click POST has no cookie; the signed token is the proof
+@require_http_methods(["GET", "HEAD", "POST"])
+def unsubscribe_page(request):
+    """GET: the page with one button. POST (the button, or the provider's RFC 8058 one-click):
+    unsubscribe, or `action=resubscribe` to undo it. Works without signing in."""
+    token = request.GET.get("t") or request.POST.get("t") or ""
+    email = unsubscribe.email_of(token)
+    context = {"title": "Unsubscribe", "token": token}
+    if email is None:
+        return render(request, "mailings/unsubscribe.html", {**context, "invalid": True}, status=400)
+    context["address"] = unsubscribe.masked(email)
+    if request.method == "POST":
+        if request.POST.get("action") == "resubscribe":
+            unsubscribe.resubscribe(email)
+        else:
+            one_click = request.POST.get("List-Unsubscribe") == "One-Click"
+            unsubscribe.unsubscribe(email, how="one-click (mail provider)" if one_click else "unsubscribe page")
+    context["unsubscribed"] = unsubscribe.is_unsubscribed(email)
+    context["done"] = request.method == "POST"
+    return render(request, "mailings/unsubscribe.html", context)

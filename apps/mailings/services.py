@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
 
-from . import audiences, automated, composer, outbox
+from . import audiences, automated, composer, outbox, unsubscribe
 from .audiences import CUSTOM, Audience  # noqa: F401 - CUSTOM is part of this module's API
 from .models import Delivery, EmailTemplate, Mailing
 from .outbox import BACKOFF_MAX, MAX_ATTEMPTS, STALE_AFTER  # noqa: F401 - part of this module's API
@@ -203,13 +203,15 @@ class SendReport:
 
 
 def _send(connection, rendered: composer.Rendered, delivery: Delivery) -> None:
+    # Batch mail carries its one-click unsubscribe (RFC 8058) in the headers that providers act
+    # on; the line the reader sees is part of the rendering (composer.with_footer).
     message = EmailMultiAlternatives(
         rendered.subject,
         rendered.text,
         settings.DEFAULT_FROM_EMAIL,
         [delivery.email],
         connection=connection,
-        headers={"Message-ID": delivery.message_id()},
+        headers={"Message-ID": delivery.message_id(), **unsubscribe.headers(delivery.email)},
     )
     message.attach_alternative(rendered.html, "text/html")
     outbox.send_message(message)

@@ -7,6 +7,9 @@ import environ
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
+from apps.core.logs import logging_config
+from apps.core.static import add_headers, is_hashed_asset
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 # Where a checkout keeps its local state (SQLite, mail, the filesystem broker, beat's schedule).
 # VAR_DIR moves it: the supervisor test runs `make run`'s processes without touching var/.
@@ -57,7 +60,15 @@ INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 INSTALLED_APPS += ["drf_spectacular", "drf_spectacular_sidecar"]
 
 MIDDLEWARE = [
-    # First, so it sees every response last: API errors as JSON, outages as 503s (apps.core.middleware).
+    # The request's id in every log line, the tasks it queues and the response (X-Request-ID).
+    "apps.core.telemetry.RequestIdMiddleware",
+    # /healthz, /readyz and /metrics, answered before the https redirect and the Host check
+    # (probes come over plain http with the container's address): apps.core.health.
+    "apps.core.health.HealthMiddleware",
+    # Request latency by route, in memory (apps.core.metrics).
+    "apps.core.metrics.MetricsMiddleware",
+    # Before the rest, so it sees every response last: API errors as JSON, outages as 503s
+    # (apps.core.middleware).
     "apps.core.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -303,6 +314,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
+# One beat sends the schedule however many run (a second one stands by): a lock in Redis, or a
+# file lock beside the schedule without REDIS_URL (apps.core.beat). A standby takes over at
+# most this many seconds after the beat holding the lock died.
+CELERY_BEAT_SCHEDULER = "apps.core.beat:SingleBeatScheduler"
+BEAT_LOCK_TIMEOUT = env.int("BEAT_LOCK_TIMEOUT", default=60)
 
 # --- Email ------------------------------------------------------------------------------
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.smtp.EmailBackend")
@@ -311,10 +327,20 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# Implicit TLS from the first byte (usually port 465), where EMAIL_USE_TLS is STARTTLS (587).
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("Set EMAIL_USE_TLS (STARTTLS, port 587) or EMAIL_USE_SSL (port 465), not both.")
 # Seconds the SMTP connection waits on each step (connect, each reply) before giving up: a
 # transient failure, retried later. Django's default is to wait forever, so a silent mail
 # server would hang a sender, its claims and its Celery worker.
 EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", default=20.0)
+# Bounces and complaints from Amazon SES through SNS (apps.mailings.ses): the ARNs of the SNS
+# topics whose signed notifications are accepted at /webhooks/ses. Empty:
+# the endpoint is off. The certificate and subscription addresses must be SNS's own (https).
+SES_SNS_TOPIC_ARNS = env.list("SES_SNS_TOPIC_ARNS", default=[])
+SNS_CERT_URL_PATTERN = r"https://sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?/SimpleNotificationService-[A-Za-z0-9]+\.pem"
+SNS_SUBSCRIBE_URL_PATTERN = r"https://sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?/\?Action=ConfirmSubscription&[^\s]*"
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="HackPortal <team@hackportal.local>")
 MAIL_DIR = Path(env("MAIL_DIR", default=str(VAR_DIR / "mail")))
 
@@ -330,7 +356,13 @@ if AWS_STORAGE_BUCKET_NAME:
         "BACKEND": "storages.backends.s3.S3Storage",
         "OPTIONS": {
             "bucket_name": AWS_STORAGE_BUCKET_NAME,
-            "endpoint_url": env("AWS_S3_ENDPOINT_URL", default=None),
+            # Empty values mean "boto3's default" (AWS itself), as unset ones do: compose passes
+            # AWS_S3_ENDPOINT_URL= to leave MinIO for AWS.
+            "endpoint_url": env("AWS_S3_ENDPOINT_URL", default="") or None,
+            # The bucket's region (signatures name it) and "virtual" (bucket.host) or "path"
+            # (host/bucket) addressing: MinIO and most S3-compatible servers want "path".
+            "region_name": env("AWS_S3_REGION_NAME", default="") or None,
+            "addressing_style": env("AWS_S3_ADDRESSING_STYLE", default="") or None,
             "default_acl": "private",
             "querystring_auth": True,
             "file_overwrite": True,
@@ -346,6 +378,10 @@ STORAGES = {
     "resumes": _private_storage,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+
+# Vite's content-hashed files are cached for a year, immutable (apps.core.static).
+WHITENOISE_IMMUTABLE_FILE_TEST = is_hashed_asset
+WHITENOISE_ADD_HEADERS_FUNCTION = add_headers
 
 DJANGO_VITE = {
     "default": {
@@ -415,15 +451,26 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# --- Logging ----------------------------------------------------------------------------
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": "INFO"},
-    "loggers": {"django.server": {"level": "WARNING"}},
-}
+# --- Logging and telemetry ------------------------------------------------------------
+# "plain" lines for a person at a terminal (`make run`), "json" (one object per line, with the
+# request id) for a log collector: production's default. apps.core.logs.
+LOG_FORMAT = env("LOG_FORMAT", default="plain")
+LOG_LEVEL = env("LOG_LEVEL", default="INFO")
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+# Prometheus scrapes /metrics with "Authorization: Bearer <METRICS_TOKEN>"; unset, /metrics is a
+# 404 (apps.core.health, apps.core.metrics).
+METRICS_TOKEN = env("METRICS_TOKEN", default="")
+# Error reports to Sentry, with personal data scrubbed (apps.core.sentry); unset, none are sent.
+SENTRY_DSN = env("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    from apps.core.sentry import init as _sentry_init
+
+    _sentry_init(
+        SENTRY_DSN,
+        environment=env("SENTRY_ENVIRONMENT", default="production"),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+        release=env("SENTRY_RELEASE", default=""),
+    )
 
 # SQLite (`make run`, and the tests without DATABASE_URL): the web server's threads, the worker
 # and beat share one file, so concurrent writes must wait their turn, never fail.

@@ -35,6 +35,8 @@ def _required(name: str) -> str:
 # secret key; the absolute base of the links in mails.
 _REQUIRED = {name: _required(name) for name in ("DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL", "SITE_URL")}
 
+from apps.core.logs import logging_config  # noqa: E402
+
 from .base import *  # noqa: E402, F403
 from .base import env  # noqa: E402
 
@@ -55,7 +57,8 @@ _https = not ALLOW_PLAIN_HTTP
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_https)
 # Paths (regular expressions, no leading slash) answered over plain http too, e.g. a load
-# balancer's health check; the portal has none of its own.
+# balancer probes. The portal's own /healthz, /readyz and /metrics need no entry: they are
+# answered before the redirect (apps.core.health).
 SECURE_REDIRECT_EXEMPT = env.list("SECURE_REDIRECT_EXEMPT", default=[])
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=_https)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=_https)
@@ -76,3 +79,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = env("SECURE_REFERRER_POLICY", default="same-origin")
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# --- Logs --------------------------------------------------------------------------------
+# One JSON object per line, with the request id, for a log collector (LOG_FORMAT=plain for a
+# person reading a terminal).
+LOG_FORMAT = env("LOG_FORMAT", default="json")
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)  # noqa: F405
