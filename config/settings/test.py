@@ -107,6 +107,10 @@ if not REDIS_URL:  # noqa: F405
         **CELERY_BROKER_TRANSPORT_OPTIONS,  # noqa: F405
         **{name: str(_TMP / "celery" / folder) for name, folder in _BROKER_FOLDERS.items()},
     }
+    # The folders exist before anything queues, as `make setup` makes var/celery/ (the readiness
+    # probe reports a broker whose queue folder can't be written as down).
+    for _folder in set(_BROKER_FOLDERS.values()):
+        (_TMP / "celery" / _folder).mkdir(parents=True, exist_ok=True)
 for _name in ("default", "resumes"):
     if STORAGES[_name]["BACKEND"] == "apps.core.storage.PrivateFileSystemStorage":  # noqa: F405
         STORAGES[_name] = {**STORAGES[_name], "OPTIONS": {**STORAGES[_name]["OPTIONS"], "location": str(MEDIA_ROOT)}}  # noqa: F405
