@@ -327,7 +327,7 @@ def test_demographics_charts_follow_the_group_toggle(new_page, make_admin):
     expect(page.get_by_role("button", name="Confirmed")).to_have_attribute("aria-pressed", "true")
     expect(age.get_by_role("row", name="20 1")).to_be_attached()
     expect(age.get_by_role("row", name="19 2")).to_have_count(0)
-    assert "group=confirmed" in page.url
+    expect(page).to_have_url(re.compile(r"group=confirmed"))
     page.get_by_role("button", name="Applied").click()
     expect(age.get_by_role("row", name="19 2")).to_be_attached()
     assert page.js_errors == []
