@@ -16,9 +16,9 @@ import pytest
 from apps.applications.validation import active_sections
 
 SHARED = json.loads(
-    (Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "applications" / "section-cases.json").read_text(
-        encoding="utf-8"
-    )
+    (
+        Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "applications" / "section-cases.json"
+    ).read_text(encoding="utf-8")
 )
 
 
