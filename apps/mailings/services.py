@@ -86,7 +86,7 @@ def _unique(recipients: list[str]) -> list[str]:
 
 
 def _when(moment: datetime.datetime) -> str:
-    # US long format in UTC, as the pages show dates (spec section 3).
+    # US long format in UTC, as the pages show dates.
     moment = moment.astimezone(datetime.UTC)
     return f"{moment:%B} {moment.day}, {moment.year} at {moment:%H:%M} UTC"
 
