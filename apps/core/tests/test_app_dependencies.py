@@ -223,3 +223,12 @@ def test_the_module_graph_sees_deferred_and_package_imports():
     assert ("apps.checkin.tasks", "apps.checkin.tickets") in edges  # `from . import tickets`
     assert ("apps.mailings.tasks", "apps.mailings.services") in edges
     assert ("apps.reviews.tasks", "apps.reviews.ranking") in edges  # inside the task's function
+
+
+def test_the_import_graph_page_matches_the_code():
+    """docs/architecture/apps.md draws the graph these tests read; a change of the apps' imports
+    regenerates it (the command is on the page)."""
+    from .import_graph import render
+
+    page = APPS_DIR.parent / "docs" / "architecture" / "apps.md"
+    assert page.read_text() == render(), "regenerate: .venv/bin/python -m apps.core.tests.import_graph"
