@@ -137,7 +137,7 @@ bench-env:
 	@if [ -z "$$DATABASE_URL" ] || [ -z "$$REDIS_URL" ]; then \
 	  echo "The benchmarks need DATABASE_URL (PostgreSQL) and REDIS_URL in the environment."; exit 2; fi
 
-# The figures of issue 14 against their floors, in one run (a few minutes; --smoke: one).
+# The performance figures against their floors, in one run (a few minutes; --smoke: one).
 bench: setup bench-env
 	$(PY) -m benchmarks.bench $(BENCH_ARGS)
 

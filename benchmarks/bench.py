@@ -1,4 +1,4 @@
-"""`make bench`: the figures of issue 14, each next to its floor measured in the same run.
+"""`make bench`: the performance figures, each next to its floor measured in the same run.
 
     .venv/bin/python -m benchmarks.bench [--rows 50000] [--pdfs 2000] [--smoke] [--output FILE]
 

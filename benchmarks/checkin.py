@@ -1,4 +1,4 @@
-"""Event-day check-in under load (issue 13): 1,000 check-ins from 5 devices at once.
+"""Event-day check-in under load: 1,000 check-ins from 5 devices at once.
 
     .venv/bin/python -m benchmarks.checkin [--people 1000] [--devices 5] [--rescans 100]
         [--background 10000] [--workers 2] [--keep]

@@ -1,4 +1,4 @@
-"""Benchmark of review scoring at the issue's scale on PostgreSQL (issue 12), in one run:
+"""Benchmark of review scoring at a large event's scale on PostgreSQL, in one run:
 
 - seed 50,000 submitted applications and 40 reviewers (bulk_create), then
 - auto-assign all 50,000 to 3 reviewers each in ONE request (goal: < 10 s),

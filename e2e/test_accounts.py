@@ -1,4 +1,4 @@
-"""Browser journeys of issue 2: sign-up, verification, sign-in, sign-out, reset and the guards."""
+"""Browser journeys of the accounts: sign-up, verification, sign-in, sign-out, reset and the guards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Screenshots of every page of issue 2, at desktop and phone widths, each checked for its content.
+"""Screenshots of every accounts page, at desktop and phone widths, each checked for its content.
 
 The PNGs land in e2e/screenshots/accounts-<page>-<desktop|phone>.png.
 """
@@ -111,7 +111,7 @@ def test_public_pages(any_page, width, settings):
 def test_signed_in_pages(any_page, width, make_admin):
     page = any_page
     admin = make_admin()
-    sign_in(page, admin)  # an organizer lands on /admin (issue 11); the dashboard is a click away
+    sign_in(page, admin)  # an organizer lands on /admin; the dashboard is a click away
     page.goto("/dashboard")
     expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
     no_horizontal_scroll(page)

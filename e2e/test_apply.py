@@ -1,4 +1,4 @@
-"""Browser journeys of issue 3: the /apply form, from an empty page to a submitted application."""
+"""Browser journeys of the /apply form, from an empty page to a submitted application."""
 
 from __future__ import annotations
 

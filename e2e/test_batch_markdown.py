@@ -1,4 +1,4 @@
-"""Browser journey of a batch email written in the browser (issue 11): the organizer writes it
+"""Browser journey of a batch email written in the browser: the organizer writes it
 in Markdown with the toolbar, a placeholder and the keyboard, sees the server's preview for a
 real recipient and how many it goes to, schedules it, is warned when scheduling the same one
 again, the mail goes out (the send-due command, as operators run it) with each recipient's own

@@ -1,4 +1,4 @@
-"""Browser journeys of the check-in half of issue 13: an applicant confirms and finds the ticket
+"""Browser journeys of the check-in: an applicant confirms and finds the ticket
 on the dashboard; a volunteer scans it at the door on a phone (Chromium's fake camera plays a
 .y4m of the ticket's QR code) and the applicant's tracker completes "Attend"; a second scan is
 refused with when and by whom; the search fallback; an organizer's walk-in; scans made offline

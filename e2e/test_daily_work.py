@@ -1,4 +1,4 @@
-"""Browser journeys of issue 11 ("organizers' daily work"): a whitelisted outsider registers
+"""Browser journeys of organizers' daily work: a whitelisted outsider registers
 and signs in, an organizer lands on /admin, the sign-in, reset and verify pages say what
 happened to a link or an account."""
 
@@ -56,7 +56,7 @@ def test_an_address_nobody_whitelisted_gets_the_servers_reason(page):
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Confirm password").fill(PASSWORD)
     page.get_by_role("button", name="Register").click()
-    # Spec section 5: an entry refused past the page's checks reads 'Invalid Entry', with the reason.
+    # An entry refused past the page's checks reads 'Invalid Entry', with the reason.
     expect(page.get_by_role("alert")).to_have_text("Invalid Entry Must be a student email assigned by a university")
     assert mail.outbox == []
 

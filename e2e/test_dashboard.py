@@ -1,4 +1,4 @@
-"""Browser journeys of issue 4: the applicant dashboard, its answers and its look in each state."""
+"""Browser journeys of the applicant dashboard, its answers and its look in each state."""
 
 from __future__ import annotations
 

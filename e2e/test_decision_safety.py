@@ -1,5 +1,6 @@
-"""Browser journeys of issue 11's traps 3 and 4 and the review page's order (and each changed
-page at desktop and phone widths, e2e/screenshots/safety-*.png):
+"""Browser journeys of the decision safeguards (no silent overwrite, a confirmed release) and
+the review page's order (and each changed page at desktop and phone widths,
+e2e/screenshots/safety-*.png):
 
 - a batch "Accepted" leaves a confirmed attendee alone unless Override is ticked, and the forms
   say so before anything is sent (the batch page, the applicant's page);

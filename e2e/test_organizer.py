@@ -1,4 +1,4 @@
-"""Browser journeys of issue 5's organizer pages, plus a screenshot of every page at desktop and
+"""Browser journeys of the organizer pages, plus a screenshot of every page at desktop and
 phone widths (e2e/screenshots/organizer-<page>-<desktop|phone>.png).
 
 Test data goes through the real paths: accounts via make_user (register + verify), applications

@@ -1,4 +1,4 @@
-"""Browser journeys of the privacy half of issue 13: from the dashboard's "Your data" card, a
+"""Browser journeys of privacy: from the dashboard's "Your data" card, a
 student downloads their data, then deletes the account (typing its email in the dialog), and the
 resume file is really gone from the storage. Screenshots of the card and the dialog at desktop
 and phone size."""

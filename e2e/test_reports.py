@@ -1,4 +1,4 @@
-"""Browser journeys of issue 6's organizer pages: statistics and CSV export, the question
+"""Browser journeys of the reporting pages: statistics and CSV export, the question
 builder feeding /apply, batch emails scheduled and delivered, automated emails, demographics and
 the resume book — plus screenshots of each at desktop and phone widths
 (e2e/screenshots/reports-<page>-<desktop|phone>.png).

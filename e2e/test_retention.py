@@ -1,4 +1,4 @@
-"""Browser journey of retention (issue 13): an organizer sets the cycle's retention date on the
+"""Browser journey of retention: an organizer sets the cycle's retention date on the
 configuration page and moves on to a new cycle; the operator's `purge_cycle_data` dry run says
 what would go and changes nothing, the real run removes the people's data and resume files, and
 the pages show what stays: the statistics still count the purged cycle, the former applicant's

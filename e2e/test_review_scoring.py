@@ -1,4 +1,4 @@
-"""Issue 12 in the browser: an organizer defines the rubric, auto-assigns the submitted
+"""Review scoring in the browser: an organizer defines the rubric, auto-assigns the submitted
 applications to two reviewers, each reviewer signs in and scores, the organizer reads the
 ranking and fills the event to capacity, and the decisions show in an applicant's history.
 Plus the scoring page on a phone, and a gallery of every new page at 1280 and 390 px

@@ -1,4 +1,4 @@
-"""Issue 11, item 7: drafts can't be assigned for review. The assign page offers only the
+"""Drafts can't be assigned for review. The assign page offers only the
 submitted applications without a reviewer; a draft pasted in anyway fails with its reason.
 Screenshots: e2e/screenshots/ui-assign-<desktop|phone>.png."""
 

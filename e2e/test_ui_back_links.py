@@ -1,4 +1,4 @@
-"""Issue 11, item 6: every organizer page has one way back, drawn one way (BackLink): a small
+"""Every organizer page has one way back, drawn one way (BackLink): a small
 "← …" link above the page's title, never a button in a corner.
 Screenshots: e2e/screenshots/ui-back-link-<page>-<desktop|phone>.png."""
 

@@ -1,4 +1,4 @@
-"""Issue 11, item 3: the demographics charts read on a phone and a desktop. Bars are horizontal
+"""The demographics charts read on a phone and a desktop. Bars are horizontal
 with their labels wrapped in a column (no overlap, nothing clipped) and their counts printed;
 neighbouring red shades are told apart; pies print their shares and list every count.
 Screenshots: e2e/screenshots/ui-demographics-<desktop|phone>.png."""

@@ -1,4 +1,4 @@
-"""Issue 11, item 1: the applicant page's history names an edited answer by its question's text,
+"""The applicant page's history names an edited answer by its question's text,
 not by the internal key `answer:major`; an answer to a question removed since still reads as
 a phrase. Screenshots: e2e/screenshots/ui-history-<desktop|phone>.png."""
 

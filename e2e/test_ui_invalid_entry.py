@@ -1,6 +1,6 @@
-"""Issue 11, item 5: spec section 5 — "If submit is forced with invalid data it shows 'Invalid
-Entry'." Whether the page's own check catches it or, bypassed, the server answers 400, the
-form says 'Invalid Entry' (with the server's reason when it gave one).
+"""A submission forced through with invalid data shows 'Invalid Entry'. Whether the page's own
+check catches it or, bypassed, the server answers 400, the form says 'Invalid Entry' (with the
+server's reason when it gave one).
 Screenshots: e2e/screenshots/ui-invalid-entry-<desktop|phone>.png."""
 
 from __future__ import annotations

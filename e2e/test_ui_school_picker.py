@@ -1,4 +1,4 @@
-"""Issue 11, item 4: the /apply school picker puts the school a person means first — names that
+"""The /apply school picker puts the school a person means first — names that
 start with the text, then a word starting with it, then the rest — and short names ("UCLA",
 "MIT", "CMU") find their school. Screenshots: e2e/screenshots/ui-school-picker-<size>.png."""
 

@@ -1,4 +1,4 @@
-"""Issue 11, item 2: the automated emails page shows an email's subject as plain text with
+"""The automated emails page shows an email's subject as plain text with
 placeholders (never the `{% autoescape off %}` wrapper of the subject files) and saves it so.
 Screenshots: e2e/screenshots/ui-automated-emails-<desktop|phone>.png."""
 

@@ -65,7 +65,7 @@ def user_register(*, request, email: str, password: str) -> User:
     if not ratelimit.consume(request, action="signup"):
         raise ApplicationError(TOO_MANY, status=429)
     adapter = get_adapter(request)
-    # A refusal names its field: the page then says 'Invalid Entry' (spec section 5) with the
+    # A refusal names its field: the page then says 'Invalid Entry' with the
     # reason, where a 400 without field errors is about something else (an expired link).
     try:
         email = adapter.clean_email(email)

@@ -23,7 +23,7 @@ PAGE_SIZE = table.DEFAULT_PER_PAGE
 
 
 def decision_choices() -> list[dict]:
-    """The decision select of spec section 4: `submitted` reads 'No Decision'."""
+    """The decision select: `submitted` is the absence of a decision, so it reads 'No Decision'."""
     options = select_options(DECISIONS, ApplicationStatus.choices)
     for option in options:
         if option["value"] == ApplicationStatus.SUBMITTED:
@@ -32,7 +32,7 @@ def decision_choices() -> list[dict]:
 
 
 @require_safe
-@admin_page(non_admin_to="/login")  # spec section 6: the applications list sends non-admins to /login
+@admin_page(non_admin_to="/login")  # the list sends non-admins to /login, as it always has
 def users_page(request):
     # The table's state lives in the address (filters, sort, page), so Back and shared links
     # land where the organizer was; the first page comes rendered through the API's own code.

@@ -49,7 +49,7 @@ def people(emails: list[str]) -> dict[str, dict]:
 
 def register_audiences() -> None:
     """Every application status is a batch-email audience (the contract: "an application
-    status or `custom`"; the page offers spec section 4's list, the API any status, so the
+    status or `custom`"; the page offers the decision statuses, the API any status, so the
     confirmed attendees can be written to as well)."""
     from apps.mailings import audiences
 

@@ -35,7 +35,7 @@ ALREADY_SUBMITTED = "Your application has already been submitted, so it can't be
 INVALID_APPLICATION = "Please fix the highlighted fields and submit again."
 INVALID_DRAFT = "Some fields of the draft are malformed."
 
-# Team codes: spec section 9.
+# Team codes: six to eight digits, so a code is easy to type and to read out.
 TEAMCODE_MIN = 100_000
 TEAMCODE_MAX = 99_999_999
 TEAMCODE_RESERVATION_MEMORY = 60 * 60 * 24 * 30  # seconds a user's last handed-out code is remembered

@@ -25,7 +25,7 @@ from .models import Application, ApplicationEvent
 from .models import ApplicationStatus as S
 from .signals import decision_changed_after_release, status_changed
 
-# Statuses an organizer may record as a decision (spec section 4: no restriction between them).
+# Statuses an organizer may record as a decision, moving freely between them (a decision can be revised).
 DECISIONS = (S.SUBMITTED, S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
 # Batch updates offer the decisions without "No Decision".
 BATCH_DECISIONS = (S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
@@ -98,7 +98,7 @@ APPLICANT_REFUSALS = {
 
 
 # An organizer's decision may overwrite an applicant's own answer only when asked to: a batch
-# "Accepted" once turned confirmed attendees back into accepted ones, silently (issue 11). The
+# "Accepted" once turned confirmed attendees back into accepted ones, silently. The
 # statuses an answer reaches, with why a decision without `override` leaves them alone. The
 # `reason` is the batch result's word ("skipped: already confirmed"), `refusal` the single
 # decision's sentence.
@@ -153,7 +153,7 @@ class Refusal:
     message: str
 
 
-# An organizer's decision: any submitted application (decided ones move freely, spec section 4),
+# An organizer's decision: any submitted application (decided ones move freely: a decision can be revised),
 # an applicant's answer only with an override.
 DECISION_RULE = Rule(
     allowed_from=frozenset(s for s in S.values if s not in DRAFTS), refusal=NOT_SUBMITTED, guarded=ANSWERED

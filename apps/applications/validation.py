@@ -5,8 +5,8 @@ keys (`first`, `last`, `school`, `checkboxes`, `teamcode`, `resume`, or a questi
 
 - the *shape* (types only): what a draft must satisfy (`parse_application`,
   `validate_draft_shape`), so that what we store fits the database and reads back as typed;
-- the *content*: what a submission must satisfy (`validate_application`), spec section 5 and
-  the contract's answer encoding.
+- the *content*: what a submission must satisfy (`validate_application`): the form's
+  validation rules and the API's answer encoding.
 
 A request body is not run through a DRF serializer here because the contract keys errors by
 question_id, not by position in the nested `sections` list, and because a draft keeps values
@@ -28,7 +28,7 @@ from apps.cycles.selectors import question_set
 from . import selectors
 from .models import Application, Team, TeamChoice
 
-# Spec section 9.
+# The form's limits.
 NUMERIC_MIN = Decimal(16)
 SHORT_ANSWER_MAX = 100
 LONG_ANSWER_MAX = 1200

@@ -25,6 +25,7 @@ from django.utils import timezone
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
+from apps.core.tasks import delay
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.mailings import automated, outbox
@@ -35,6 +36,8 @@ from .models import CheckIn, Ticket
 
 TEMPLATE_KEY = "ticket_issued"
 KEY_PREFIX = "ticket:"
+# Sent by name: tasks.py calls this module, so this module never imports it back.
+SEND_TASK = "apps.checkin.tasks.send_ticket_email"
 # Who holds a ticket: the confirmed, and the checked-in (whose ticket the dashboard still shows).
 HOLDERS = (S.CONFIRMED, S.CHECKED_IN)
 NO_TICKET = "You have no ticket yet: it comes with your confirmation."
@@ -232,8 +235,6 @@ def _record_mail(ticket: Ticket, application: Application, cycle: Cycle) -> None
     application_id = application.pk
 
     def queue() -> None:
-        from .tasks import send_ticket_email
-
         pk = ticket_rows().filter(dedupe_key=key).values_list("pk", flat=True).first()
         status = Application.objects.filter(pk=application_id).values_list("status", flat=True).first()
         if pk is not None and status == S.CHECKED_IN:
@@ -243,7 +244,7 @@ def _record_mail(ticket: Ticket, application: Application, cycle: Cycle) -> None
             return
         if pk is not None:
             ticket_rows().filter(pk=pk).update(queued_at=timezone.now())
-            send_ticket_email.delay(pk)
+            delay(SEND_TASK, pk)
 
     transaction.on_commit(queue)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
@@ -58,3 +59,8 @@ class EmailField(serializers.CharField):
 
     def to_internal_value(self, data):
         return super().to_internal_value(data).strip().lower()
+
+
+def api_not_found(request, *args, **kwargs):
+    """Any /api/ path no route matches: the API's JSON 404, never the HTML page."""
+    return JsonResponse({"message": "No such API endpoint."}, status=404)

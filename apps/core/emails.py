@@ -2,7 +2,7 @@
 
 Batch decisions, review assignments and custom mailing lists all accept "whatever the
 organizer pasted": one address a line, comma- or semicolon-separated, `Name <a@b.edu>`, a
-column copied from a spreadsheet. Spec section 5 says only the addresses found are processed,
+column copied from a spreadsheet. Only the addresses found are processed,
 so one pattern finds them and everything else in the text is ignored.
 """
 

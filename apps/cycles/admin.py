@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.db import models
 from django.db.models import Count
 
+from apps.core.admin import NoWrites
+
 from .models import Cycle, Question, Section
 
 
@@ -23,19 +25,10 @@ class CycleAdmin(admin.ModelAdmin):
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
-class QuestionSetIsReadOnly:
+class QuestionSetIsReadOnly(NoWrites):
     """Question sets are replaced as a whole through the question builder (PUT questions),
     whose checks keep a set answerable (options for choice questions, unique ids, conditions
     that name a yes/no question); editing single rows here would skip them."""
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class QuestionInline(QuestionSetIsReadOnly, admin.TabularInline):

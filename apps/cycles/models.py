@@ -21,7 +21,7 @@ class CycleStatus(models.TextChoices):
     SECOND_CONFIRMATION_CLOSED = "second_confirmation_closed", "Second confirmation closed"
 
 
-# Spec section 4, "defaults before load".
+# The dates a fresh install starts with, before an organizer sets the cycle's own.
 DEFAULT_DATES = {
     "due": datetime.date(2024, 5, 20),
     "start": datetime.date(2024, 5, 21),

@@ -169,6 +169,18 @@ QUESTION_TEXT_MAX = 2000
 OPTION_MAX = 200
 
 
+def _text_problem(value, limit: int, missing: str) -> str | None:
+    """What is wrong with a required text of the question set (a section's name, a question's
+    text), or None: absent or blank, not storable, or longer than `limit` once trimmed."""
+    if not isinstance(value, str) or not value.strip():
+        return missing
+    if not is_storable(value):
+        return UNSTORABLE
+    if len(value.strip()) > limit:
+        return f"At most {limit} characters."
+    return None
+
+
 def questions_check(sections) -> dict[str, list[str]]:
     """Every problem of a question set in the contract's shape, keyed by its position
     (`sections.0.questions.2.options`). An empty dict means it can be stored."""
@@ -196,13 +208,8 @@ def questions_check(sections) -> dict[str, list[str]]:
         if not isinstance(section, dict):
             add(where, "Expected an object with section_name, conditional_on and questions.")
             continue
-        name = section.get("section_name")
-        if not isinstance(name, str) or not name.strip():
-            add(f"{where}.section_name", "A section needs a name.")
-        elif not is_storable(name):
-            add(f"{where}.section_name", UNSTORABLE)
-        elif len(name.strip()) > SECTION_NAME_MAX:
-            add(f"{where}.section_name", f"At most {SECTION_NAME_MAX} characters.")
+        if problem := _text_problem(section.get("section_name"), SECTION_NAME_MAX, "A section needs a name."):
+            add(f"{where}.section_name", problem)
         condition = section.get("conditional_on")
         if condition not in (None, ""):
             if not isinstance(condition, str) or condition not in seen:
@@ -231,13 +238,8 @@ def questions_check(sections) -> dict[str, list[str]]:
                 add(f"{qwhere}.question_id", f"'{question_id}' is reserved; choose another question_id.")
             else:
                 section_ids[question_id] = kind
-            text = question.get("question_text")
-            if not isinstance(text, str) or not text.strip():
-                add(f"{qwhere}.question_text", "A question needs its text.")
-            elif not is_storable(text):
-                add(f"{qwhere}.question_text", UNSTORABLE)
-            elif len(text.strip()) > QUESTION_TEXT_MAX:
-                add(f"{qwhere}.question_text", f"At most {QUESTION_TEXT_MAX} characters.")
+            if problem := _text_problem(question.get("question_text"), QUESTION_TEXT_MAX, "A question needs its text."):
+                add(f"{qwhere}.question_text", problem)
             options = question.get("options", [])
             if options is None:
                 options = []

@@ -5,10 +5,10 @@ the status machine (apps.applications.status_machine, the one door for status ch
   in its window (409 otherwise); `decline` also gives up a confirmed spot before the event
   starts (answers.py).
 - GET / POST `status/{email}` (admin): read or record a decision on the current cycle's
-  application of that email. Contract wording to carry to api-contract.md: POST body
+  application of that email. POST body
   `{"status", "travel_reimbursement"?, "housing_accommodations"?, "override"?}`; 409 when the
   applicant already confirmed or declined and `override` is not true (`errors.override` says
-  so): a decision overwrites an applicant's own answer only when asked to (issue 11).
+  so): a decision overwrites an applicant's own answer only when asked to.
 
 The batch decision (POST `batch-status`) is in batch_api.py.
 """

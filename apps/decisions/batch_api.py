@@ -2,7 +2,7 @@
 pasted text. A thin view over batch.py; the addresses field is the one every batch of
 addresses uses (apps.applications.organizer_api).
 
-Contract (api-contract.md, Applications; this wording is the one to carry there):
+The call (docs/api/README.md lists it with the others):
 POST `batch-status` | admin | `{"emails": "<free text>" or [..], "status",
 "travel_reimbursement"?, "housing_accommodations"?, "override"?, "dry_run"?}` →
 `{"approved": [email], "failed": [{"email","reason"}], "skipped": [{"email","reason"}],

@@ -162,7 +162,7 @@ def release_counts(*, cycle_id: int) -> list[dict]:
 
     The decided applications whose decision email is not out yet: no row for their key, or a
     pending one. What went out (or failed for good, or is being sent) is not sent again, so a
-    second release counts only what is new (issue 11: the organizer sees this before saving).
+    second release counts only what is new (the organizer sees this before saving).
     """
     done = decision_rows().filter(dedupe_key=OuterRef("key")).exclude(state=Delivery.State.PENDING)
     key = Concat(Value(KEY_PREFIX), Cast("pk", CharField()), Value(":"), "status", output_field=CharField())

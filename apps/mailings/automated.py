@@ -116,7 +116,7 @@ def placeholders(key: str) -> list[str]:
 
 
 def _format_date(value) -> str:
-    # US long format, as the pages show dates (spec section 3).
+    # US long format, as the pages show dates.
     return f"{value:%B} {value.day}, {value.year}"
 
 

@@ -5,8 +5,7 @@ from django.utils import timezone
 
 from apps.core.models import BaseModel
 
-from . import outbox
-from .outbox import OutboxFields, State
+from .outbox_fields import OutboxFields, State, message_id
 
 
 class Mailing(BaseModel):
@@ -97,8 +96,8 @@ class Delivery(OutboxFields):
         `<decision-7-accepted@host>` from the dedupe key "decision:7:accepted", or from the
         mailing and the row."""
         if self.dedupe_key:
-            return outbox.message_id(*self.dedupe_key.split(":"))
-        return outbox.message_id("mailing", self.mailing_id, "delivery", self.pk)
+            return message_id(*self.dedupe_key.split(":"))
+        return message_id("mailing", self.mailing_id, "delivery", self.pk)
 
 
 class EmailTemplate(BaseModel):

@@ -42,13 +42,15 @@ import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
+
+from .outbox_fields import OutboxFields, State, message_id  # noqa: F401 - part of the outbox's API
+from .suppression import skip_suppressed
 
 logger = logging.getLogger(__name__)
 
@@ -165,13 +167,6 @@ def _close_quietly(connection) -> None:
         logger.warning("Closing the mail connection failed: %s", error)
 
 
-def message_id(*parts: object) -> str:
-    """A Message-ID made of `parts`: the same for every attempt at one message, so a mail client
-    drops a second copy."""
-    host = urlsplit(settings.SITE_URL).hostname or "hackportal.local"
-    return f"<{'-'.join(str(part) for part in parts)}@{host}>"
-
-
 def run_deadline() -> float | None:
     """The `time.monotonic()` after which a Celery run claims nothing more: before the soft
     time limit, with room for one more send, so the limit stops no send halfway."""
@@ -184,36 +179,6 @@ def run_deadline() -> float | None:
 
 def out_of_time(deadline: float | None) -> bool:
     return deadline is not None and time.monotonic() >= deadline
-
-
-# --- The rows --------------------------------------------------------------------------
-
-
-class State(models.TextChoices):
-    PENDING = "pending", "Pending"
-    SENDING = "sending", "Sending"
-    SENT = "sent", "Sent"
-    FAILED = "failed", "Failed"
-
-
-class OutboxFields(models.Model):
-    """The columns the mechanism needs on a table of messages to send."""
-
-    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True, default="")
-    sent_at = models.DateTimeField(null=True, blank=True)
-    # When a worker claimed it (state `sending`): a claim older than STALE_AFTER belongs to a
-    # worker that died, and another may take it over.
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    # After a transient failure, the earliest time of the next attempt (backoff).
-    next_attempt_at = models.DateTimeField(null=True, blank=True)
-    # When the mail server accepted this claim's message, committed before anything else: a
-    # takeover of a dead worker's claim then records it sent instead of sending it again.
-    handed_off_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        abstract = True
 
 
 def claimable(now: datetime.datetime) -> Q:
@@ -297,8 +262,6 @@ def _record_handed_off_as_sent(row) -> None:
 def _suppressed(row) -> bool:
     """The suppression list's say (apps.mailings.suppression): an address that unsubscribed,
     complained or bounced is not sent to, and its row is recorded as failed with the reason."""
-    from .suppression import skip_suppressed
-
     return skip_suppressed(row)
 
 

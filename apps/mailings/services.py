@@ -27,6 +27,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
+from apps.core.tasks import delay
 
 from . import audiences, automated, composer, outbox, unsubscribe
 from .audiences import CUSTOM, Audience  # noqa: F401 - CUSTOM is part of this module's API
@@ -46,6 +47,8 @@ MAX_TEMPLATE_HTML_CHARS = 200_000
 # makes scheduling answer 409 until the organizer confirms: a double click, or the same
 # announcement sent twice by two organizers, is the usual reason.
 DUPLICATE_WINDOW = datetime.timedelta(days=7)
+# Sent by name: tasks.py calls this module, so this module never imports it back.
+SEND_TEST_TASK = "apps.mailings.tasks.send_template_test"
 
 
 def _decode_html(upload) -> str:
@@ -83,7 +86,7 @@ def _unique(recipients: list[str]) -> list[str]:
 
 
 def _when(moment: datetime.datetime) -> str:
-    # US long format in UTC, as the pages show dates (spec section 3).
+    # US long format in UTC, as the pages show dates.
     moment = moment.astimezone(datetime.UTC)
     return f"{moment:%B} {moment.day}, {moment.year} at {moment:%H:%M} UTC"
 
@@ -358,7 +361,5 @@ def template_preview(*, key: str, subject: str | None = None, html: str | None =
 def template_send_test(*, key: str, to: str, subject: str | None = None, html: str | None = None) -> dict:
     """Validate the draft (or current template) now, and queue it to `to` with sample values."""
     preview = template_preview(key=key, subject=subject, html=html)
-    from .tasks import send_template_test
-
-    transaction.on_commit(lambda: send_template_test.delay(preview["subject"], preview["text"], preview["html"], to))
+    transaction.on_commit(lambda: delay(SEND_TEST_TASK, preview["subject"], preview["text"], preview["html"], to))
     return preview

@@ -22,6 +22,7 @@ import logging
 from django.db import IntegrityError, transaction
 
 from .models import Suppression
+from .outbox_fields import State
 
 logger = logging.getLogger(__name__)
 
@@ -80,8 +81,6 @@ def skip_suppressed(row) -> bool:
     reason = reason_against(email, batch=is_batch(row))
     if reason is None:
         return False
-    from .outbox import State
-
     type(row).objects.filter(pk=row.pk).update(
         state=State.FAILED, last_error=NOT_SENT_PREFIX + WHY[Reason(reason)], next_attempt_at=None
     )

@@ -19,7 +19,7 @@ from .filters import export_filters
 
 
 class StatsSerializer(serializers.Serializer):
-    """The 12 counters of spec section 3 and the two check-in counters ("princeton" is the
+    """The 12 statistics counters and the two check-in counters ("princeton" is the
     configured host school). Each counts a named selection (apps/applications/selections.py):
     applications = submitted (any status past a draft); accepted = accepted or accepted from
     the waitlist, not answered yet; confirmed = said they will come, checked in or not."""
@@ -36,7 +36,7 @@ class StatsSerializer(serializers.Serializer):
     non_princeton_confirmed = serializers.IntegerField()
     princeton_declined = serializers.IntegerField()
     non_princeton_declined = serializers.IntegerField()
-    # Issue 13: who has checked in at the event.
+    # Who has checked in at the event.
     princeton_checked_in = serializers.IntegerField()
     non_princeton_checked_in = serializers.IntegerField()
 

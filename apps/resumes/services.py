@@ -23,7 +23,7 @@ from .models import Resume, ResumeAccess
 
 logger = logging.getLogger(__name__)
 
-MAX_RESUME_BYTES = 2_097_152  # spec section 9: 2 MB
+MAX_RESUME_BYTES = 2_097_152  # 2 MB, the limit the upload page states
 TOO_LARGE = "Resume is too large. Please upload a file less than 2 MB."
 NO_RESUME = "No resume uploaded."
 NOT_PDF = "The resume must be a PDF file."

@@ -25,8 +25,16 @@ from .models import (
 )
 
 
+class ApplicationEmailColumn:
+    """The row's application, shown and sorted by its applicant's email."""
+
+    @admin.display(description="Application", ordering="application__email")
+    def application_email(self, obj) -> str:
+        return obj.application.email
+
+
 @admin.register(Assignment)
-class AssignmentAdmin(admin.ModelAdmin):
+class AssignmentAdmin(ApplicationEmailColumn, admin.ModelAdmin):
     """Review assignments. Positions are given by the assign service under the reviewer's lock,
     so they are shown, not edited; the review status can be changed here."""
 
@@ -41,10 +49,6 @@ class AssignmentAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         # Assignments are made from /admin/assignapps, which checks the reviewer is an organizer.
         return False
-
-    @admin.display(description="Application", ordering="application__email")
-    def application_email(self, obj) -> str:
-        return obj.application.email
 
 
 @admin.register(Criterion)
@@ -66,7 +70,7 @@ class ReviewScoreInline(ReadOnlyInline):
 
 
 @admin.register(Review)
-class ReviewAdmin(ReadOnlyAdmin):
+class ReviewAdmin(ApplicationEmailColumn, ReadOnlyAdmin):
     list_display = ["application_email", "reviewer", "outcome", "updated_at"]
     list_filter = ["outcome", ("reviewer", admin.RelatedOnlyFieldListFilter), "application__cycle"]
     search_fields = ["reviewer__email", "application__email"]
@@ -76,35 +80,23 @@ class ReviewAdmin(ReadOnlyAdmin):
     readonly_fields = fields
     inlines = [ReviewScoreInline]
 
-    @admin.display(description="Application", ordering="application__email")
-    def application_email(self, obj) -> str:
-        return obj.application.email
-
 
 @admin.register(Conflict)
-class ConflictAdmin(ReadOnlyAdmin):
+class ConflictAdmin(ApplicationEmailColumn, ReadOnlyAdmin):
     list_display = ["application_email", "reviewer", "reason", "created_at"]
     list_filter = ["reason", ("reviewer", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["reviewer__email", "application__email", "note"]
     list_select_related = ["reviewer", "application"]
     ordering = ["-created_at", "-pk"]
 
-    @admin.display(description="Application", ordering="application__email")
-    def application_email(self, obj) -> str:
-        return obj.application.email
-
 
 @admin.register(ReviewSummary)
-class ReviewSummaryAdmin(ReadOnlyAdmin):
+class ReviewSummaryAdmin(ApplicationEmailColumn, ReadOnlyAdmin):
     list_display = ["application_email", "rank", "score", "reviews", "spread", "refreshed_at"]
     list_filter = ["application__cycle"]
     search_fields = ["application__email"]
     list_select_related = ["application"]
     ordering = ["rank", "pk"]
-
-    @admin.display(description="Application", ordering="application__email")
-    def application_email(self, obj) -> str:
-        return obj.application.email
 
 
 @admin.register(RankingState)

@@ -29,7 +29,7 @@ class Assignment(BaseModel):
         return f"{self.application_id} → {self.reviewer_id} ({self.status})"
 
 
-# --- Scoring (issue 12) ------------------------------------------------------------------
+# --- Scoring ---------------------------------------------------------------------------
 
 # The rubric every cycle starts with, like the peers' tech and personal scores.
 DEFAULT_RUBRIC = (

@@ -9,11 +9,15 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from apps.core.tasks import delay
+
 from .models import RankingState
 
 # A claim per cycle: a burst of saves queues one refresh. It expires on its own, so a lost task
 # (a broker hiccup) delays the next refresh at most this long; a stale read refreshes anyway.
 CLAIM_SECONDS = 30
+# Sent by name: tasks.py calls this module, so this module never imports it back.
+REFRESH_TASK = "apps.reviews.tasks.refresh_ranking"
 
 
 def claim_key(cycle_id: int) -> str:
@@ -33,6 +37,4 @@ def mark_changed(cycle_id: int) -> None:
 def _queue(cycle_id: int) -> None:
     if not cache.add(claim_key(cycle_id), 1, CLAIM_SECONDS):
         return
-    from .tasks import refresh_ranking
-
-    refresh_ranking.delay(cycle_id)
+    delay(REFRESH_TASK, cycle_id)

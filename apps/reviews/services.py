@@ -101,7 +101,7 @@ def assign_many(*, member: str, emails) -> dict:
 
 @transaction.atomic
 def change_review_status(*, reviewer_email: str, applicant_email: str, status: str) -> Assignment:
-    """A reviewer sets either review status freely (spec section 4)."""
+    """Either review status may be set at any time: a review can be reopened."""
     if status not in ReviewStatus.values:
         raise ApplicationError(
             f"Unknown review status '{status[:40]}'. Choose one of: {', '.join(ReviewStatus.values)}.",

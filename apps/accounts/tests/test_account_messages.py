@@ -1,4 +1,4 @@
-"""Issue 11: what the sign-in, verify and reset pages are told about an account or a link.
+"""What the sign-in, verify and reset pages are told about an account or a link.
 
 - an unverified account that signs in with the right password is told to verify (403), and can
   ask for a new link, throttled as registration is; a wrong password stays "Invalid credentials.";

@@ -116,7 +116,7 @@ def test_a_whitelisted_pattern_and_single_email_can_register(client):
 def test_an_unverified_account_cannot_sign_in_until_the_link_is_opened(client):
     post(client, "/api/auth/register", {"email": "v@princeton.edu", "password": PASSWORD})
     r = post(client, "/api/auth/login", {"email": "v@princeton.edu", "password": PASSWORD})
-    assert r.status_code == 403  # the right password: told to verify (issue 11)
+    assert r.status_code == 403  # the right password: told to verify, not that it was wrong
     assert r.json()["message"].startswith("Please verify your email address first")
     token = link_from_mail(mail.outbox[0], "verify")
     r = client.get(f"/api/auth/verify/{token}")

@@ -1,4 +1,4 @@
-"""A refused entry names its field: the pages then show spec section 5's 'Invalid Entry' with
+"""A refused entry names its field: the pages then show 'Invalid Entry' with
 the reason. A 400 about something else (an expired reset link) names none."""
 
 from __future__ import annotations

@@ -78,12 +78,22 @@ def test_detail_email_is_case_insensitive_and_url_encoded(admin_client, ada):
     assert detail(admin_client, "ADA%40Princeton.EDU").json()["email"] == "ada@princeton.edu"
 
 
-@pytest.mark.parametrize("email", ["nobody@princeton.edu", "old@princeton.edu", "x%00y@princeton.edu", "a" * 300])
+@pytest.mark.parametrize(
+    "email", ["nobody@princeton.edu", "old@princeton.edu", "x%00y@princeton.edu", "a" * 300 + "@princeton.edu"]
+)
 def test_detail_404_without_an_application_this_cycle(admin_client, ada, email):
     make_application("old@princeton.edu", cycle=other_cycle())
     r = detail(admin_client, email)
     assert r.status_code == 404
     assert r.json()["message"] == "No application for this email."
+
+
+def test_a_segment_without_an_at_is_no_applicants_address(admin_client, ada):
+    """`/api/applications/<email>` takes only a segment holding an `@`, so it can't shadow the
+    one-word calls beside it (`stats`, `all`...): anything else is the API's own 404."""
+    r = detail(admin_client, "a" * 300)
+    assert r.status_code == 404
+    assert r.json()["message"] == "No such API endpoint."
 
 
 def test_detail_refuses_anonymous_401_and_students_403(client, student_client, ada):

@@ -37,7 +37,7 @@ def test_an_admin_gets_the_island(admin_client, url, page):
 @pytest.mark.parametrize(("url", "page"), PAGES)
 def test_a_student_is_turned_away(student_client, url, page):
     """A signed-in non-admin is never shown the page: the applications list sends them to /login
-    (spec section 6), which in turn sends a signed-in student on to /dashboard; the others
+    (as it always has), which in turn sends a signed-in student on to /dashboard; the others
     send them to /dashboard directly."""
     r = student_client.get(url)
     assert r.status_code == 302

@@ -15,7 +15,7 @@ def test_the_school_file_holds_every_verified_school_and_college_not_present():
     names = selectors.school_names()
     assert "Princeton University" in names
     assert names[-1] == "College Not Present"
-    # The 12,717 names of the verified list (../shared/data/schools.csv), then the extra option.
+    # The 12,717 names of the verified list (apps/applications/data), then the extra option.
     assert len(names) == len(set(names)) == 12_718
     assert {"Acadia University", "Akkamahadevi Women's University, Vijayapura"} <= set(names)
 

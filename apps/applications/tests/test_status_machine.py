@@ -102,7 +102,7 @@ def test_first_submission_stamps_submitted_at():
 
 @pytest.mark.parametrize(("start", "decision"), list(itertools.product(sm.DECISIONS, sm.DECISIONS)))
 def test_an_organizer_moves_freely_between_decisions(start, decision):
-    """Spec section 4: 'There is no restriction on moves between them'."""
+    """A decision can be revised: there is no restriction on moves between decisions."""
     organizer = make_user("grace@princeton.edu", admin=True)
     application = make_application(status=start)
     result = sm.decide(application_id=application.pk, status=decision, actor=organizer)
@@ -113,7 +113,7 @@ def test_an_organizer_moves_freely_between_decisions(start, decision):
 
 @pytest.mark.parametrize("start", [S.CONFIRMED, S.DECLINED, S.WAITLIST_CONFIRMED])
 def test_an_organizer_may_overrule_an_applicants_answer(start):
-    """With an explicit override (issue 11: without it, confirmed and declined are refused;
+    """With an explicit override (without it, confirmed and declined are refused:
     apps/decisions/tests/test_override.py)."""
     organizer = make_user("grace@princeton.edu", admin=True)
     application = make_application(status=start)

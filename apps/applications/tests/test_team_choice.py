@@ -1,4 +1,4 @@
-"""Issue 11: a mistyped teammate code no longer starts a phantom team, and a draft reopens with
+"""A mistyped teammate code no longer starts a phantom team, and a draft reopens with
 the team answer it was saved with.
 
 "Are you starting a new team?" — Yes (`team_choice: "new"`) takes the code the server handed

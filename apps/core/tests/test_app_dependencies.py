@@ -1,5 +1,6 @@
 """The rule between the apps: their imports form no circle, and `core` (the plumbing) imports
-no domain app.
+no domain app. Inside an app the same holds between its modules: no two import each other,
+directly or through others (tasks call services, never the reverse).
 
 Every module under apps/ is read with `ast`, module-level imports and the ones inside
 functions alike (a deferred import is still a dependency; it only hides it from the import
@@ -67,7 +68,7 @@ def app_graph() -> dict[tuple[str, str], list[str]]:
 
 
 def _cycles(edges) -> list[list[str]]:
-    """The strongly connected components with more than one app (Tarjan)."""
+    """The strongly connected components with more than one node (Tarjan)."""
     graph: dict[str, set[str]] = defaultdict(set)
     for source, target in edges:
         graph[source].add(target)
@@ -166,3 +167,68 @@ def test_nothing_below_a_split_out_app_imports_it(app):
 def test_the_split_out_apps_are_seen():
     """The checks above look at real modules: decisions imports applications today."""
     assert ("decisions", "applications") in app_graph()
+
+
+def _module_name(path: Path) -> str:
+    parts = ("apps", *path.relative_to(APPS_DIR).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_graph() -> dict[tuple[str, str], list[str]]:
+    """(importing module, imported module) → the places that make the edge, for two modules of
+    the same app. `from . import tasks` names the module `tasks`, not its package."""
+    modules = {_module_name(path): (app, path) for app, path in _modules()}
+    edges: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for name, (app, path) in modules.items():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    module = ".".join([*base, node.module] if node.module else base)
+                else:
+                    module = node.module or ""
+                targets = [module, *(f"{module}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            for target in targets:
+                if target in modules and target != name and modules[target][0] == app:
+                    edges[(name, target)].append(f"apps/{path.relative_to(APPS_DIR)}:{node.lineno}")
+    # A package's __init__ is imported with any of its modules: its edges are not a loop.
+    return {(s, t): places for (s, t), places in edges.items() if not _is_package_of(t, s)}
+
+
+def _is_package_of(package: str, module: str) -> bool:
+    return module.startswith(package + ".")
+
+
+def test_no_two_modules_of_an_app_import_each_other():
+    """A loop between two modules (tasks.py importing tickets.py and tickets.py importing
+    tasks.py back, even inside a function) means neither can be read, tested or moved without
+    the other; the one that is lower (a service) queues the other's work by name instead."""
+    edges = module_graph()
+    circles = _cycles(edges)
+    inside = [(s, t) for (s, t) in edges for c in circles if s in c and t in c]
+    assert not circles, f"import circles inside apps: {circles}\nthe edges inside them:\n{_describe(edges, inside)}"
+
+
+def test_the_module_graph_sees_deferred_and_package_imports():
+    """The walk is not blind: the edges that made the loops fixed here are seen where they still
+    stand one way (a task module importing its service, a relative `from . import x`)."""
+    edges = module_graph()
+    assert ("apps.checkin.tasks", "apps.checkin.tickets") in edges  # `from . import tickets`
+    assert ("apps.mailings.tasks", "apps.mailings.services") in edges
+    assert ("apps.reviews.tasks", "apps.reviews.ranking") in edges  # inside the task's function
+
+
+def test_the_import_graph_page_matches_the_code():
+    """docs/architecture/apps.md draws the graph these tests read; a change of the apps' imports
+    regenerates it (the command is on the page)."""
+    from .import_graph import render
+
+    page = APPS_DIR.parent / "docs" / "architecture" / "apps.md"
+    assert page.read_text() == render(), "regenerate: .venv/bin/python -m apps.core.tests.import_graph"

@@ -18,8 +18,10 @@ from conftest import PortalClient
 
 PARAM_VALUES = {
     "int": ["0", "999999999999"],
-    # The review API's ids (apps/reviews/review_urls.py): digits only, at most 18 of them.
+    # Application ids (apps/core/converters.py): digits only, at most 18 of them.
     "rid": ["1", "999999999999999999"],
+    # A segment holding an `@` (apps/core/converters.py).
+    "email": ["ada%40princeton.edu", "nobody%40nowhere.edu", "%00%40x.edu", "x" * 300 + "%40x.edu", "%40"],
     "str": ["ada%40princeton.edu", "nobody%40nowhere.edu", "%00", "x" * 300, "..%2F..%2Fetc%2Fpasswd"],
     "path": ["a%2Fb", "[unclosed", "%F0%9F%92%A5"],
 }

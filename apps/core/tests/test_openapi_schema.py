@@ -36,7 +36,7 @@ from schemathesis.specs.openapi.checks import (
 
 from apps.accounts.models import Role, User, WhitelistRule
 from apps.applications.tests.organizer_data import make_application
-from apps.core.api_urls import api_not_found
+from apps.core.api import api_not_found
 from apps.mailings.models import Mailing
 
 # Routes that are not API calls: the schema document and its docs page.

@@ -310,7 +310,7 @@ def test_footer_lists_the_spec_links_and_this_years_credit(client):
     footer = re.search(r'<footer class="footer">(.*?)</footer>', html, re.S).group(1)
     labels = re.findall(r"<a [^>]*>([^<]+)</a>", footer)
     assert labels == ["Email us", "Instagram", "Facebook", "X", "Club site", "Code of Conduct", "Report Bugs"]
-    # The spec's "2025" was the year it was written; issue 11: the footer says the current year.
+    # A fixed year goes stale every January: the footer says the current year.
     assert f"© {timezone.now().year}" in footer
 
 

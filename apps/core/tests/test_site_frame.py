@@ -1,4 +1,4 @@
-"""Issue 11: the site's frame. Django's admin has one "Accounts" section and spells
+"""The site's frame. Django's admin has one "Accounts" section and spells
 "Deliveries"; every page (the admin's too) links the portal's favicon; the footer's year is
 this year; an error page has no empty phone menu."""
 

@@ -130,7 +130,7 @@ def test_batch_props_offer_four_decisions_with_accepted_first_and_default(admin_
 
 
 def test_the_decision_routes_keep_their_names_and_addresses():
-    assert reverse("api:organizer:batch-status") == "/api/applications/batch-status"
+    assert reverse("api:decisions:batch-status") == "/api/applications/batch-status"
     assert reverse("api:decisions:decision", args=["ada@princeton.edu"]) == "/api/applications/status/ada@princeton.edu"
     assert reverse("api:decisions:confirm-waitlist") == "/api/applications/confirm-waitlist"
     assert reverse("admin-batch") == "/admin/batch"

@@ -1,4 +1,4 @@
-"""Batch decisions in bulk (issue 14 item 2): a batch locks its rows once per chunk, reads the
+"""Batch decisions in bulk: a batch locks its rows once per chunk, reads the
 cycle once, updates in one statement and writes the history in one, through the status
 machine's bulk door (`transition_many` / `decide_many`), by the rules of a single decision.
 The single decision locks its row once.

@@ -1,4 +1,4 @@
-"""Issue 11, integrity trap 3: a decision never silently overwrites an applicant's own answer.
+"""A decision never silently overwrites an applicant's own answer.
 
 A batch "Accepted" once turned a confirmed attendee back into "accepted", and no portal menu
 could undo it. Now the single and the batch decision leave applicants who confirmed or declined

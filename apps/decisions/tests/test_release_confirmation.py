@@ -1,4 +1,4 @@
-"""Issue 11, trap 4: a release says how many applicants of each decision it will email, and
+"""A release says how many applicants of each decision it will email, and
 sends nothing until the organizer confirms that number.
 
 GET cycle/release-preview counts the decision emails a release would queue now (per

@@ -194,8 +194,8 @@ def test_sent_mail_keeps_its_place_without_the_address(applicant):
 def test_deleting_takes_few_queries_whatever_was_stored(applicant, django_assert_max_num_queries):
     user, client, _ = applicant
     # One statement per related table, whatever the rows: the review tables (reviews, their
-    # scores, conflicts, summaries; issue 12) added five, the check-in tables (tickets,
-    # check-ins; issue 13) four.
+    # scores, conflicts, summaries) added five, the check-in tables (tickets, check-ins)
+    # four.
     with django_assert_max_num_queries(54):
         assert delete(client, user.email).status_code == 200
 

@@ -63,7 +63,7 @@ def emails(rows) -> list[str]:
     return sorted(row["email"] for row in rows)
 
 
-# --- The statistics cards' filters (spec section 7) ------------------------------------
+# --- The statistics cards' filters -----------------------------------------------------
 
 CARDS = [
     ("total_applications", {"status": {"$ne": "started"}}),

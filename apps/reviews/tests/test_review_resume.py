@@ -13,7 +13,7 @@ from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.resumes.models import ResumeAccess
 from apps.resumes.tests.pdf_data import AUTHOR, TELLTALES, pdf_with_author
-from apps.reviews.review_api import UNREADABLE_RESUME
+from apps.reviews.api import UNREADABLE_RESUME
 from apps.reviews.tests.scoring_data import applicant, assign, client_for, make_reviewer, review_url
 
 pytestmark = pytest.mark.django_db

@@ -52,7 +52,7 @@ def test_the_walk_finds_the_email_routes():
         "api/applications/application-index/(?P<reviewer_email>[^/]+)/(?P<index>-?[0-9]{1,18})",
         "api/applications/change-review-status/<str:reviewer_email>/<str:applicant_email>/<str:review_status>",
         "api/applications/assign-application/<str:member>/<str:applicant_email>",
-        "api/applications/<str:email>",
+        "api/applications/<email:email>",
         "api/resume/download/<str:email>",
         "admin/users/<str:email>",
     ):

@@ -6,7 +6,7 @@ import { urls } from "./urls";
 // the names the code uses for them.
 type Schemas = components["schemas"];
 
-/** The nine question types of spec section 2. */
+/** The nine question types the form can render. */
 export type QuestionType = Schemas["QuestionTypeEnum"];
 /** One question set, typed once: the applicant's form, the builder and the organizer's editor. */
 export type Question = Schemas["QuestionOutput"];

@@ -1,4 +1,4 @@
-// Review scoring, rubric, assignment, ranking and admission calls (issue 12; docs/api/reviews.md).
+// Review scoring, rubric, assignment, ranking and admission calls (docs/api/reviews.md).
 import { api, request } from "../lib/api";
 import type { components, operations } from "./schema";
 import { urls } from "./urls";

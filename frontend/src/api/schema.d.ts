@@ -2870,7 +2870,7 @@ export interface components {
             role: components["schemas"]["RoleEnum"];
         };
         /**
-         * @description The 12 counters of spec section 3 and the two check-in counters ("princeton" is the
+         * @description The 12 statistics counters and the two check-in counters ("princeton" is the
          *     configured host school). Each counts a named selection (apps/applications/selections.py):
          *     applications = submitted (any status past a draft); accepted = accepted or accepted from
          *     the waitlist, not answered yet; confirmed = said they will come, checked in or not.

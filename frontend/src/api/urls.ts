@@ -74,7 +74,7 @@ export const urls = {
       review_status: status,
     }),
 
-  // Review scoring (issue 12; docs/api/reviews.md)
+  // Review scoring (docs/api/reviews.md)
   rubric: apiUrl("/api/reviews/rubric"),
   reviewsAssigned: apiUrl("/api/reviews/assigned"),
   review: (id: number) => apiUrl("/api/reviews/applications/{application_id}/review", { application_id: id }),

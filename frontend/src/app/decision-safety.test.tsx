@@ -1,4 +1,4 @@
-// Issue 11's traps on the organizer pages: a decision form says what it would overwrite and asks
+// The decision safeguards on the organizer pages: a decision form says what it would overwrite and asks
 // before emailing; a release shows its counts and sends the confirmed number; removing an admin
 // asks first; the review page shows the application before the decision, and a saved decision
 // marks the review Complete.

@@ -47,7 +47,7 @@ function optionTexts(): string[] {
     .map((option) => option.textContent ?? "");
 }
 
-describe("Autocomplete (spec section 2)", () => {
+describe("Autocomplete", () => {
   it("reports every keystroke with the section and question index, which default to 0", async () => {
     const user = userEvent.setup();
     const { onChange, input } = renderPicker();

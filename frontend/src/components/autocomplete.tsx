@@ -77,7 +77,7 @@ export interface AutocompleteProps {
 }
 
 /**
- * Autocomplete input (spec section 2) on react-select.
+ * Autocomplete input on react-select.
  *
  * - Typing updates the value and reports it with the section and question index (default 0).
  * - Non-empty text suggests the options containing it, case-insensitive, and opens the list;

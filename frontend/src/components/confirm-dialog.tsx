@@ -1,5 +1,5 @@
 // The one confirmation dialog of the portal: before an action that emails people, removes an
-// admin or gives up a place (issue 11). A modal alertdialog: the page behind is inert, Tab stays
+// admin or gives up a place. A modal alertdialog: the page behind is inert, Tab stays
 // inside, Escape (or the backdrop) cancels, focus starts on Cancel (the safe choice) and returns
 // to what opened it.
 import { useEffect, useId, useRef, type ReactNode } from "react";

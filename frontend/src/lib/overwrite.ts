@@ -1,5 +1,5 @@
-// What a decision form says before it overwrites an applicant's own answer or emails people
-// (issue 11): pure text from the server's counts, so every form words it alike.
+// What a decision form says before it overwrites an applicant's own answer or emails people:
+// pure text from the server's counts, so every form words it alike.
 import type { ReleasePreview } from "../api/organizer";
 
 /** Statuses an applicant reached by answering, and what the single decision form says about them. */

@@ -47,7 +47,7 @@ export const queryKeys = {
     /** A draft's server-rendered preview, by the draft (its JSON). */
     preview: (draft: string) => ["mailings", "preview", draft] as const,
   },
-  /** Review scoring (issue 12): a recorded decision or review invalidates `all`. */
+  /** Review scoring: a recorded decision or review invalidates `all`. */
   reviews: {
     all: ["reviews"] as const,
     rubric: ["reviews", "rubric"] as const,

@@ -75,7 +75,7 @@ export interface FormError {
 /**
  * The error box for a failed request. A 400 naming the fields it refused means the entry
  * itself was invalid — a submit forced past the page's checks, or a rule only the server
- * knows (the whitelist) — so it reads 'Invalid Entry' (spec section 5) with the server's
+ * knows (the whitelist) — so it reads 'Invalid Entry' with the server's
  * reason. Anything else (a lockout, an expired link, an outage) shows `otherwise`.
  */
 export function entryError(err: unknown, otherwise: string): FormError {

@@ -1,5 +1,5 @@
 // The application form's state, its encoding to and from the contract's body, and the
-// client checks of spec section 5. The server stays the authority; these give instant feedback.
+// client checks of the form's validation rules. The server stays the authority; these give instant feedback.
 import type { Application, ApplicationBody, Question, QuestionSection, SectionAnswers } from "../../api/applications";
 
 export const SHORT_MAX = 100;
@@ -135,7 +135,7 @@ export function teamChoiceOf(state: Pick<FormState, "teamChoice" | "teamcode">):
   return null;
 }
 
-/** A random team code from 100000 to 99999999 (spec section 9), from the browser's CSPRNG. */
+/** A random team code from 100000 to 99999999 (six to eight digits, as the server checks), from the browser's CSPRNG. */
 export function generateTeamCode(random: () => number = secureRandom): string {
   const span = TEAM_CODE_MAX - TEAM_CODE_MIN + 1;
   return String(TEAM_CODE_MIN + Math.floor(random() * span));

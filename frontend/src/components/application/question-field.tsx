@@ -101,7 +101,7 @@ export interface QuestionFieldProps {
   resume: (label: string) => ReactNode;
 }
 
-/** One question of a section, rendered by its type (spec section 2). */
+/** One question of a section, rendered by its type. */
 export function QuestionField({
   question,
   sectionIndex,

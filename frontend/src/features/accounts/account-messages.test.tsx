@@ -1,4 +1,4 @@
-// Issue 11: where a sign-in lands, what an unverified account, a used reset link and a verify link
+// Where a sign-in lands, what an unverified account, a used reset link and a verify link
 // opened twice are told, and the register page's hint for a non-university address.
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

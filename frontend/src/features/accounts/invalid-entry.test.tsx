@@ -1,4 +1,4 @@
-// Spec section 5: "If submit is forced with invalid data it shows 'Invalid Entry'." The page's
+// A submission forced through with invalid data shows 'Invalid Entry'. The page's
 // own checks catch most of it; what gets past them (a rule only the server knows, a forced
 // submit) comes back as a 400 naming its fields, and reads 'Invalid Entry' with the reason.
 import { render, screen } from "@testing-library/react";

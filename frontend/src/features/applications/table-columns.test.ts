@@ -1,4 +1,4 @@
-// The applications table's review columns (issue 12): sort by combined score, filter by review count.
+// The applications table's review columns: sort by combined score, filter by review count.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STATE, activeFilters, nextSort, parseTableState, serializeTableState, sortParam } from "./table-state";
 

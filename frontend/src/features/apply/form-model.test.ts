@@ -20,7 +20,7 @@ function with_(patch: Partial<FormState>, answers: Record<string, string | strin
   return { ...base, ...patch, answers: { ...base.answers, ...answers } };
 }
 
-describe("client checks on submit (spec section 5)", () => {
+describe("client checks on submit", () => {
   it("pass a complete application", () => {
     expect(checkForSubmit(SECTIONS, validState(), CTX)).toEqual({});
   });

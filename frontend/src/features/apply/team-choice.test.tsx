@@ -1,4 +1,4 @@
-// Issue 11: the team answer reopens as it was saved, and joining a team nobody has shows the
+// The team answer reopens as it was saved, and joining a team nobody has shows the
 // server's message on the teammate's code.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

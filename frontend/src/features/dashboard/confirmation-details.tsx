@@ -14,7 +14,7 @@ function HousingOffer({ details }: { details: Details }) {
   );
 }
 
-/** Travel and housing for an admitted applicant, in the four variants of spec section 2. */
+/** Travel and housing for an admitted applicant: four variants, offered or not for each. */
 export function ConfirmationDetails({ details }: { details: Details }) {
   let body;
   switch (details.variant) {

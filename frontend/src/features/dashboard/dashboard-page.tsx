@@ -8,7 +8,7 @@ import { ProgressTracker } from "./progress-tracker";
 import { TicketCard, hasTicket } from "./ticket-card";
 import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
 
-/** Declining is final from the portal: the applicant confirms it first (issue 11). */
+/** Declining is final from the portal: the applicant confirms it first. */
 export const DECLINE_PLACE: Confirmation = {
   title: "Give up your place?",
   body: "Your place will be offered to someone else. Only the organizers can undo this.",
@@ -33,7 +33,7 @@ export interface DashboardProps {
   config: CycleConfig;
   /** Whether the applicant shares their resume with sponsors (the "Your data" card's switch). */
   shareResumeWithSponsors?: boolean;
-  /** What happens after an answer succeeds; the page reloads by default (spec section 4). */
+  /** What happens after an answer succeeds; the page reloads by default, so every card shows the new status. */
   onAnswered?: () => void;
 }
 

@@ -1,4 +1,4 @@
-// The dashboard matrix of spec section 4, written out cell by cell: every cycle status ×
+// The dashboard matrix, written out cell by cell: every cycle status ×
 // application status, its headline, message, tracker, confirmation block and forms.
 import { describe, expect, it } from "vitest";
 import {
@@ -87,7 +87,7 @@ const TRACKERS: Record<ApplicationStatus, string> = {
   confirmed: "Apply✓ Review✓ Confirm✓ Attend",
   rejected: "Apply✓ Review✓",
   declined: "Apply✓ Review✓ Confirm",
-  // Issue 13: the check-in completes the last step.
+  // The check-in completes the last step.
   checked_in: "Apply✓ Review✓ Confirm✓ Attend✓",
 };
 

@@ -112,7 +112,7 @@ export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Spec section 9: dates are shown in US long format in UTC, e.g. "May 20, 2024". */
+/** Dates are shown in US long format in UTC, e.g. "May 20, 2024": the cycle's dates are UTC days. */
 export function formatDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
@@ -228,7 +228,7 @@ const STEPS_BY_STATUS: Record<ApplicationStatus, [StepName, boolean][]> = {
   checked_in: [["Apply", true], ["Review", true], ["Confirm", true], ["Attend", true]],
 };
 
-/** The progress tracker's steps for a status (spec section 4's table). */
+/** The progress tracker's steps for a status. */
 export function trackerSteps(status: ApplicationStatus): TrackerStep[] {
   return (STEPS_BY_STATUS[status] ?? STEPS_BY_STATUS.unsubmitted).map(([name, complete]) => ({ name, complete }));
 }

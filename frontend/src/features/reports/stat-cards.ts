@@ -1,4 +1,4 @@
-// The 12 statistics cards of spec section 3 (and the check-in's two). Each counter counts one of
+// The 12 statistics cards (and the check-in's two). Each counter counts one of
 // the server's named selections, and the page's props carry each card's filters in the one
 // filter language of applications (`{"selection": "confirmed", "host": "true"}`): the card's
 // CSV and its rows in the table are what it counts, by the server's definition alone.

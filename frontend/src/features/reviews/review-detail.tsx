@@ -225,7 +225,7 @@ export function ReviewDetail({
       ) : (
         <ApplicantSummary application={application} />
       )}
-      {/* The application first, then the scores and the decision: a reviewer reads before judging (issue 11). */}
+      {/* The application first, then the scores and the decision: a reviewer reads before judging. */}
       <section className="card stack" aria-labelledby="answers-title">
         <h2 id="answers-title">Application details</h2>
         <ApplicationAnswers application={application} sections={sections} blind={blind} />

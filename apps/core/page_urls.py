@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import pages
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("loading", pages.loading, name="loading"),
+    path("admin", pages.admin_panel, name="admin-panel"),
+]
