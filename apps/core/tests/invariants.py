@@ -160,9 +160,14 @@ class Watch:
                 if kind is not None:
                     expected[(pk, kind)] += 1
         if release_step:
+            # A release announces each decision not announced yet (a decision mailed by an
+            # earlier release of the same decision is not sent twice).
+            known = set(release.decision_rows().filter(pk__lte=self.last_delivery).values_list("dedupe_key", flat=True))
             for pk, status in after.items():
-                if status in RELEASE_DECISIONS:
+                if status in RELEASE_DECISIONS and release.dedupe_key(pk, status) not in known:
                     expected[(pk, str(status))] += 1
+        if released or release_step:
+            check_last_decision_mail(problems, self.cycle)
         found = _mail_keys_since(self.last_delivery)
         for key in sorted(set(expected) | set(found), key=str):
             if expected[key] != found[key]:
@@ -170,6 +175,20 @@ class Watch:
                 problems.add(
                     f"application {pk}: {expected[key]} '{kind}' mail(s) promised by this step, {found[key]} recorded"
                 )
+
+
+def check_last_decision_mail(problems: Problems, cycle) -> None:
+    """Once decisions are visible, the last decision email of each applicant awaiting one of
+    them names the decision they have now: their inbox never contradicts their dashboard."""
+    last: dict[int, tuple[int, str]] = {}
+    for pk, key in release.decision_rows().values_list("pk", "dedupe_key"):
+        application_id, status = release.parse_key(key)
+        if application_id not in last or last[application_id][0] < pk:
+            last[application_id] = (pk, status)
+    for pk, status in Application.objects.filter(cycle=cycle, status__in=RELEASE_DECISIONS).values_list("pk", "status"):
+        mailed = last.get(pk, (None, None))[1]
+        if mailed != status:
+            problems.add(f"application {pk} is {status}, and the last decision email it got says {mailed}")
 
 
 def check_sent_once(problems: Problems) -> None:
