@@ -2,7 +2,10 @@
 
 A release records an automated `Delivery` row (apps.mailings.models, the one outbox table) per
 decided application, keyed "decision:<application id>:<status>" (`dedupe_key`, unique, so a
-second release adds nothing), and hands the pending rows' ids to Celery in batches. Each row is
+second release adds nothing), and hands the pending rows' ids to Celery in batches. A decision
+changed after release and changed back is announced again, under "...:<status>:2" (and so on):
+the applicant's last decision email always names the decision their dashboard shows
+(`announcement_key`). Each row is
 then claimed, sent and recorded by `apps.mailings.outbox`, as a batch email's deliveries are:
 the claim is a short transaction of its own, the mail goes out with no transaction or row lock
 held, under a Message-ID derived from the key (`<decision-<application>-<status>@host>`, the
@@ -27,7 +30,7 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import CharField, Count, Exists, OuterRef, Q, QuerySet, Value
+from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
@@ -60,9 +63,54 @@ def dedupe_key(application_id: int, status: str) -> str:
 
 
 def parse_key(key: str) -> tuple[int, str]:
-    """(application id, status) of a decision email's key."""
-    _kind, application_id, status = key.split(":")
+    """(application id, status) of a decision email's key (a repeat's number left off)."""
+    _kind, application_id, status, *_repeat = key.split(":")
     return int(application_id), status
+
+
+def _announces(key: str | None, application_id: int, status: str) -> bool:
+    """Whether `key` is the email of `status` for the application (the first or a repeat)."""
+    base = dedupe_key(application_id, status)
+    return key is not None and (key == base or key.startswith(f"{base}:"))
+
+
+def announcement_key(application_id: int, status: str, keys: list[str]) -> str:
+    """The key of the email that announces `status` now, given the application's decision
+    email keys so far (`keys`, oldest first).
+
+    The last one announcing this status again is its key (recording it adds nothing: the
+    applicant has been told, or will be when it goes out). Otherwise the applicant's last email
+    says something else (a decision changed after release and changed back: accepted,
+    rejected, accepted), and a new email must say it: the plain key the first time, then
+    "...:2", "...:3", each its own Message-ID, so no mail client drops it as a copy. The same
+    state gives the same key, so a second release or a retried task records nothing new."""
+    if keys and _announces(keys[-1], application_id, status):
+        return keys[-1]
+    base = dedupe_key(application_id, status)
+    taken = set(keys)
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}:{n}" in taken:
+        n += 1
+    return f"{base}:{n}"
+
+
+def _keys_by_application(application_ids: Iterable[int]) -> dict[int, list[str]]:
+    """Each application's decision email keys, oldest first (by row id)."""
+    wanted = set(application_ids)
+    found: dict[int, list[str]] = {}
+    if not wanted:
+        return found
+    rows = decision_rows().order_by("pk").values_list("dedupe_key", flat=True)
+    if len(wanted) == 1:
+        (only,) = wanted
+        rows = rows.filter(dedupe_key__startswith=f"{KEY_PREFIX}{only}:")
+    for key in rows.iterator():
+        application_id = parse_key(key)[0]
+        if application_id in wanted:
+            found.setdefault(application_id, []).append(key)
+    return found
 
 
 def decision_rows() -> QuerySet:
@@ -86,12 +134,12 @@ def decision_context(application: Application, cycle: Cycle | None = None) -> di
     }
 
 
-def _new_row(application: Application, cycle: Cycle) -> Delivery:
+def _new_row(application: Application, cycle: Cycle, key: str) -> Delivery:
     return Delivery(
         email=application.email,
         template_key=EMAIL_KEYS[application.status],
         context=decision_context(application, cycle),
-        dedupe_key=dedupe_key(application.pk, application.status),
+        dedupe_key=key,
     )
 
 
@@ -148,9 +196,12 @@ def release_prepare(*, cycle_id: int) -> list[int]:
     cycle = Cycle.objects.filter(pk=cycle_id, status__in=POST_RELEASE).first()
     if cycle is None:
         return []
-    decided = Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS)
+    decided = list(Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS).order_by("pk"))
+    keys = _keys_by_application(a.pk for a in decided)
     Delivery.objects.bulk_create(
-        (_new_row(application, cycle) for application in decided.iterator()), batch_size=500, ignore_conflicts=True
+        (_new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []))) for a in decided),
+        batch_size=500,
+        ignore_conflicts=True,
     )
     statuses = dict(Application.objects.filter(cycle_id=cycle_id).values_list("pk", "status"))
     return _sort_out(statuses, decision_rows())
@@ -164,16 +215,20 @@ def release_counts(*, cycle_id: int) -> list[dict]:
     pending one. What went out (or failed for good, or is being sent) is not sent again, so a
     second release counts only what is new (the organizer sees this before saving).
     """
-    done = decision_rows().filter(dedupe_key=OuterRef("key")).exclude(state=Delivery.State.PENDING)
-    key = Concat(Value(KEY_PREFIX), Cast("pk", CharField()), Value(":"), "status", output_field=CharField())
-    counted = dict(
+    # Each decided application's last decision email: to send when there is none, when it
+    # announces another decision (changed back and forth after a release), or while pending.
+    prefix = Concat(Value(KEY_PREFIX), Cast(OuterRef("pk"), CharField()), Value(":"), output_field=CharField())
+    last = decision_rows().filter(dedupe_key__startswith=prefix).order_by("-pk")
+    rows = (
         Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS)
-        .annotate(key=key)
-        .filter(~Exists(done))
+        .annotate(last_key=Subquery(last.values("dedupe_key")[:1]), last_state=Subquery(last.values("state")[:1]))
         .order_by()
-        .values_list("status")
-        .annotate(count=Count("pk"))
+        .values_list("pk", "status", "last_key", "last_state")
     )
+    counted: dict[str, int] = {}
+    for pk, status, last_key, last_state in rows.iterator():
+        if not _announces(last_key, pk, status) or last_state == Delivery.State.PENDING:
+            counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
 
@@ -181,18 +236,21 @@ def release_counts(*, cycle_id: int) -> list[dict]:
 def gave_up_prepare(application: Application) -> list[int]:
     """Record the email of a spot given up (inside the give-up's transaction); returns the row
     ids a worker may send once it commits."""
+    key = announcement_key(
+        application.pk, application.status, _keys_by_application([application.pk]).get(application.pk, [])
+    )
     Delivery.objects.bulk_create(
         [
             Delivery(
                 email=application.email,
                 template_key=GAVE_UP_KEY,
                 context=decision_context(application),
-                dedupe_key=dedupe_key(application.pk, application.status),
+                dedupe_key=key,
             )
         ],
         ignore_conflicts=True,
     )
-    rows = decision_rows().filter(dedupe_key=dedupe_key(application.pk, application.status))
+    rows = decision_rows().filter(dedupe_key=key)
     return list(rows.filter(outbox.claimable(timezone.now())).values_list("pk", flat=True))
 
 
@@ -205,7 +263,9 @@ def application_prepare(*, application_id: int) -> list[int]:
     )
     if application is None:
         return []
-    Delivery.objects.bulk_create([_new_row(application, application.cycle)], ignore_conflicts=True)
+    keys = _keys_by_application([application.pk]).get(application.pk, [])
+    key = announcement_key(application.pk, application.status, keys)
+    Delivery.objects.bulk_create([_new_row(application, application.cycle, key)], ignore_conflicts=True)
     rows = decision_rows().filter(dedupe_key__startswith=f"{KEY_PREFIX}{application.pk}:")
     return _sort_out({application.pk: application.status}, rows)
 

@@ -82,6 +82,15 @@ _BROKER_FOLDERS = {
 _TMP = Path(tempfile.mkdtemp(prefix=f"portal-test-{XDIST_WORKER or 'main'}-"))
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
 
+# Hypothesis (the stateful tests) keeps its example database and caches in this run's temporary
+# folder rather than in the working copy.
+try:
+    from hypothesis.configuration import set_hypothesis_home_dir
+except ImportError:  # the runtime image has no test tools
+    pass
+else:
+    set_hypothesis_home_dir(_TMP / "hypothesis")
+
 # Without DATABASE_URL: SQLite in a file of this worker's temp folder, with `make run`'s options
 # (WAL, busy timeout, BEGIN IMMEDIATE: base.SQLITE_OPTIONS), so the concurrency tests meet what a
 # laptop's portal meets. Not ":memory:": Django's in-memory test database is one shared-cache

@@ -80,7 +80,9 @@ def deliveries_into_decision_emails(apps, schema_editor):
     Application = apps.get_model("applications", "Application")
     Delivery = apps.get_model("mailings", "Delivery")
     rows = Delivery.objects.filter(mailing__isnull=True, dedupe_key__startswith=KEY_PREFIX).order_by("pk")
-    copied = list(rows.values("dedupe_key", *OUTBOX_FIELDS))
+    # A decision announced again after it changed back ("decision:<id>:<status>:2") has no
+    # place in the old table (one row per application and decision): its first email is kept.
+    copied = [row for row in rows.values("dedupe_key", *OUTBOX_FIELDS) if row["dedupe_key"].count(":") == 2]
     for start in range(0, len(copied), BATCH):
         chunk = copied[start : start + BATCH]
         keys = [row["dedupe_key"].split(":") for row in chunk]

@@ -1,0 +1,273 @@
+"""What must hold after every step of an event, whoever took it: the checks shared by the whole
+event's rehearsal (test_event_rehearsal.py) and the status machine's stateful test
+(apps/applications/tests/test_status_machine_stateful.py).
+
+`Watch` keeps what the database and the sent mail looked like after the previous step, and
+`Watch.check` compares the state after the next one with it:
+
+- every status change has its history, chained from the old status to the new one, and the mail
+  the portal promises for it, recorded in the outbox under the portal's own key and recorded
+  during that step (the rule is `promised_mail`);
+- an organizer's bulk action (a batch decision, fill to capacity, a release or its undoing)
+  leaves everyone who confirmed, checked in or declined where they were;
+- every count an organizer sees agrees with the others and with the rows behind it
+  (`check_counts`);
+- every outbox mail went out exactly once: each row sent, each Message-ID in the sent mail once.
+
+The identity scan of blind review is `identity_pattern` / `leaks`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.core import mail
+from django.db.models import Max
+
+from apps.applications import selections
+from apps.applications.models import Application, ApplicationEvent
+from apps.applications.models import ApplicationStatus as S
+from apps.applications.status_machine import RELEASE_DECISIONS
+from apps.checkin import tickets
+from apps.checkin.models import Ticket
+from apps.decisions import release
+from apps.mailings.models import Delivery
+from apps.reports import statistics
+from apps.reviews.admission import CAPACITY_COUNTS
+
+# An applicant's own answer or the door's check-in: no organizer's bulk action may move it.
+ANSWERED = (S.CONFIRMED, S.CHECKED_IN, S.DECLINED)
+TICKET = "ticket"
+
+
+def promised_mail(old: str, new: str, *, released: bool) -> str | None:
+    """The one email the portal sends for a status change, as the last part of its outbox key
+    ("decision:<id>:<status>" or, for a ticket, TICKET), or None when it sends none.
+
+    A confirmation brings the ticket; a confirmed applicant who gives up the spot hears that it
+    is given up; a decision is announced only once released (before, the release announces
+    every decision then recorded). An applicant's other answers and the check-in send nothing.
+    """
+    if new == S.CONFIRMED:
+        return TICKET
+    if old == S.CONFIRMED and new == S.DECLINED:
+        return str(S.DECLINED)
+    if new in RELEASE_DECISIONS and released:
+        return str(new)
+    return None
+
+
+@dataclass
+class Problems:
+    found: list[str] = field(default_factory=list)
+
+    def add(self, message: str) -> None:
+        self.found.append(message)
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+
+def _mail_keys_since(last_delivery: int) -> Counter:
+    """(application id, kind) of each outbox row recorded after `last_delivery`."""
+    rows = list(
+        Delivery.objects.filter(pk__gt=last_delivery, mailing__isnull=True).values_list("pk", "dedupe_key", "email")
+    )
+    found: Counter = Counter()
+    ticket_ids = [int(key.split(":")[1]) for _pk, key, _email in rows if key.startswith(tickets.KEY_PREFIX)]
+    ticket_apps = dict(Ticket.objects.filter(pk__in=ticket_ids).values_list("pk", "application_id"))
+    for _pk, key, _email in rows:
+        if key.startswith(release.KEY_PREFIX):
+            application_id, status = release.parse_key(key)
+            found[(application_id, status)] += 1
+        elif key.startswith(tickets.KEY_PREFIX):
+            found[(ticket_apps.get(int(key.split(":")[1])), TICKET)] += 1
+        else:
+            found[(None, key)] += 1
+    return found
+
+
+class Watch:
+    """The cycle as it was after the last checked step. `check` after each step."""
+
+    def __init__(self, cycle, organizer_client, *, counts: bool = True, preview: bool = True) -> None:
+        self.cycle = cycle
+        self.client = organizer_client
+        self.counts = counts
+        self.preview = preview
+        self.steps: list[str] = []
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        self.statuses = dict(Application.objects.filter(cycle=self.cycle).values_list("pk", "status"))
+        self.last_event = ApplicationEvent.objects.aggregate(m=Max("pk"))["m"] or 0
+        self.last_delivery = Delivery.objects.aggregate(m=Max("pk"))["m"] or 0
+        self.mails_sent = len(mail.outbox)
+
+    def use_cycle(self, cycle) -> None:
+        """Follow another cycle (the next one, once it is current)."""
+        self.cycle = cycle
+        self._snapshot()
+
+    def check(self, step: str, *, released: bool, release_step: bool = False, bulk: bool = False) -> None:
+        """Every invariant, after `step`; `released` says whether the cycle's decisions were
+        visible while the step ran, `release_step` that the step released them, `bulk` that it
+        was an organizer's bulk action."""
+        problems = Problems()
+        after = dict(Application.objects.filter(cycle=self.cycle).values_list("pk", "status"))
+        self._check_history_and_mail(problems, after, released=released, release_step=release_step)
+        if bulk:
+            for pk, status in self.statuses.items():
+                if status in ANSWERED and after.get(pk) != status:
+                    problems.add(f"application {pk} was {status} and a bulk action moved it to {after.get(pk)}")
+        check_sent_once(problems)
+        if self.counts:
+            check_counts(problems, self.client, self.cycle, preview=self.preview)
+        self.steps.append(step)
+        assert not problems, f"after step {step!r}:\n" + "\n".join(problems.found[:40])
+        self._snapshot()
+
+    def _check_history_and_mail(self, problems: Problems, after: dict, *, released: bool, release_step: bool) -> None:
+        events: dict[int, list[tuple[str, str]]] = {}
+        for application_id, old, new in (
+            ApplicationEvent.objects.filter(pk__gt=self.last_event, field="status", application__cycle=self.cycle)
+            .order_by("pk")
+            .values_list("application_id", "from_value", "to_value")
+        ):
+            events.setdefault(application_id, []).append((old, new))
+        expected: Counter = Counter()
+        for pk, status in after.items():
+            before = self.statuses.get(pk)
+            moves = events.get(pk, [])
+            if before is None:
+                continue  # new this step (an applicant who just applied): judged from the next step on
+            if status != before and not moves:
+                problems.add(f"application {pk} moved {before} -> {status} with no history")
+                continue
+            if moves:
+                chain = [moves[0][0]] + [new for _old, new in moves]
+                linked = all(moves[i][1] == moves[i + 1][0] for i in range(len(moves) - 1))
+                if chain[0] != before or chain[-1] != status or not linked:
+                    problems.add(f"application {pk}: history {chain} does not lead from {before} to {status}")
+            for old, new in moves:
+                kind = promised_mail(old, new, released=released)
+                if kind is not None:
+                    expected[(pk, kind)] += 1
+        if release_step:
+            # A release announces each decision not announced yet (a decision mailed by an
+            # earlier release of the same decision is not sent twice).
+            known = set(release.decision_rows().filter(pk__lte=self.last_delivery).values_list("dedupe_key", flat=True))
+            for pk, status in after.items():
+                if status in RELEASE_DECISIONS and release.dedupe_key(pk, status) not in known:
+                    expected[(pk, str(status))] += 1
+        if released or release_step:
+            check_last_decision_mail(problems, self.cycle)
+        found = _mail_keys_since(self.last_delivery)
+        for key in sorted(set(expected) | set(found), key=str):
+            if expected[key] != found[key]:
+                pk, kind = key
+                problems.add(
+                    f"application {pk}: {expected[key]} '{kind}' mail(s) promised by this step, {found[key]} recorded"
+                )
+
+
+def check_last_decision_mail(problems: Problems, cycle) -> None:
+    """Once decisions are visible, the last decision email of each applicant awaiting one of
+    them names the decision they have now: their inbox never contradicts their dashboard."""
+    last: dict[int, tuple[int, str]] = {}
+    for pk, key in release.decision_rows().values_list("pk", "dedupe_key"):
+        application_id, status = release.parse_key(key)
+        if application_id not in last or last[application_id][0] < pk:
+            last[application_id] = (pk, status)
+    for pk, status in Application.objects.filter(cycle=cycle, status__in=RELEASE_DECISIONS).values_list("pk", "status"):
+        mailed = last.get(pk, (None, None))[1]
+        if mailed != status:
+            problems.add(f"application {pk} is {status}, and the last decision email it got says {mailed}")
+
+
+def check_sent_once(problems: Problems) -> None:
+    """Every outbox row is sent (the tests run Celery's tasks at once), and the sent mail holds
+    each Message-ID once: the outbox row's, once."""
+    ids = Counter(message.extra_headers.get("Message-ID") for message in mail.outbox)
+    for message_id, n in ids.items():
+        if message_id is not None and n > 1:
+            problems.add(f"{n} messages sent with Message-ID {message_id}")
+    for row in Delivery.objects.filter(mailing__isnull=True).exclude(email__endswith="@deleted.invalid"):
+        if row.state != Delivery.State.SENT:
+            problems.add(f"outbox row {row.dedupe_key} is {row.state}: {row.last_error}")
+        elif ids[row.message_id()] != 1:
+            problems.add(f"outbox row {row.dedupe_key} went out {ids[row.message_id()]} times")
+
+
+# --- Counts -------------------------------------------------------------------------------
+
+
+def table_total(client, filters: dict) -> int:
+    response = client.get("/api/applications/all", {"filters": json.dumps(filters), "per_page": 1})
+    assert response.status_code == 200, response.content
+    return response.json()["total"]
+
+
+def export_statuses(client) -> Counter:
+    """How many rows of each status the CSV export of the whole cycle holds."""
+    response = client.get("/api/applications/export")
+    assert response.status_code == 200
+    text = b"".join(response.streaming_content).decode()
+    return Counter(row["status"] for row in csv.DictReader(io.StringIO(text)))
+
+
+def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> None:
+    """The selections' counts against the table's filter total, the statistics (and the rows
+    their cards select), the ranking's capacity panel, fill to capacity's preview and the CSV
+    export."""
+    counts = selections.count(cycle, selections.NAMES)
+    per_status = selections.count(cycle, [f"status:{s}" for s in S.values])
+    exported = export_statuses(client)
+    for status in S.values:
+        if exported[status] != per_status[f"status:{status}"]:
+            problems.add(f"CSV export: {exported[status]} {status}, selections {per_status[f'status:{status}']}")
+    for name in selections.NAMES:
+        selection = selections.get(name)
+        total = table_total(client, {"selection": name})
+        if total != counts[name]:
+            problems.add(f"table total for {name}: {total}, selections {counts[name]}")
+        if selection.extra is None and sum(exported[s] for s in selection.statuses) != counts[name]:
+            problems.add(f"CSV rows for {name} disagree with selections {counts[name]}")
+    stats = client.get("/api/applications/stats").json()
+    for key, value in stats.items():
+        if (total := table_total(client, statistics.card_filters(key))) != value:
+            problems.add(f"statistics {key}: {value}, its card's rows {total}")
+    if stats["total_applications"] != counts["submitted"]:
+        problems.add(f"statistics total {stats['total_applications']}, submitted {counts['submitted']}")
+    capacity = client.get("/api/reviews/capacity").json()
+    for name in CAPACITY_COUNTS:
+        if capacity[name] != counts[name]:
+            problems.add(f"capacity panel {name}: {capacity[name]}, selections {counts[name]}")
+    if capacity["spots_filled"] != counts[selections.SPOTS_FILLED]:
+        problems.add(f"capacity panel spots filled {capacity['spots_filled']}, confirmed {counts['confirmed']}")
+    if preview:
+        body = {"capacity": 1, "attendance_rate": 1, "waitlist_size": 0, "dry_run": True}
+        fill = client.post("/api/reviews/fill-to-capacity", body, content_type="application/json").json()
+        if fill["counts"]["already_admitted"] != counts[selections.ADMITTED]:
+            problems.add(
+                f"fill to capacity: {fill['counts']['already_admitted']} admitted, selections {counts['admitted']}"
+            )
+
+
+# --- Blind review ---------------------------------------------------------------------------
+
+
+def identity_pattern(words: Iterable[str]) -> re.Pattern:
+    """One pattern for every word that names an applicant (lower case)."""
+    return re.compile("|".join(re.escape(w.lower()) for w in sorted(set(words), key=len, reverse=True)))
+
+
+def leaks(body: bytes | str, pattern: re.Pattern) -> set[str]:
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    return set(pattern.findall(text.lower()))

@@ -1,0 +1,435 @@
+"""A whole event, rehearsed: one cycle from opening to the purge of its data, driven through the
+public API by the organizer, the reviewers, the applicants and a volunteer at the door, with
+every invariant of apps/core/tests/invariants.py checked after every step.
+
+The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
+fill to capacity → release (with its confirmation) → applicants confirm, decline and give up
+their spot → the waitlist → check-in by scanning tickets → the next cycle → the retention purge.
+
+The applicants' accounts, answers and submissions are made in bulk (a few also apply through
+the API, with a resume and a team): the submit is tested where it is the subject. Every
+decision, answer and scan goes through the API. REHEARSAL_SIZE sets the number of applicants
+(300 by default; `REHEARSAL_SIZE=3000 make pytest` for the large run).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import uuid
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth.hashers import make_password
+from django.core import mail
+from django.utils import timezone
+
+from apps.accounts.models import Role, User
+from apps.applications import selections, status_machine
+from apps.applications.models import AnonymisedApplicationCount, Answer, Application, Team
+from apps.applications.models import ApplicationStatus as S
+from apps.applications.tests.applicant_data import VALID_ANSWERS, body, resume_storage, upload_resume  # noqa: F401
+from apps.core.tests.factories import PASSWORD, OrganizerFactory, UserFactory
+from apps.cycles.models import Cycle
+from apps.cycles.selectors import current_cycle
+from apps.mailings.models import Delivery
+from apps.privacy import retention
+from conftest import PortalClient
+
+from .invariants import Watch, identity_pattern, leaks
+
+SIZE = int(os.environ.get("REHEARSAL_SIZE", "300"))
+JSON = "application/json"
+# Applicants who apply through the API (the rest are made in bulk).
+BY_API = 4
+REVIEWERS = 5
+
+pytestmark = [pytest.mark.django_db]
+
+
+def client_of(user) -> PortalClient:
+    client = PortalClient()
+    client.force_login(user)
+    return client
+
+
+# --- Who takes part --------------------------------------------------------------------------
+
+
+def person(i: int) -> dict:
+    """Applicant i's identity, in words that occur nowhere else in the portal, so a scan for
+    them finds only a leak."""
+    return {
+        "first": f"Quorra{i:05d}",
+        "last": f"Vantablack{i:05d}",
+        "email": f"zq{i:05d}.applicant@school{i % 7}.edu",
+        "handle": f"ghzq{i:05d}",
+    }
+
+
+def identity_words(i: int) -> list[str]:
+    p = person(i)
+    return [p["first"], p["last"], p["email"], p["email"].split("@")[0], p["handle"]]
+
+
+def answers_of(i: int) -> dict[str, str]:
+    p = person(i)
+    return {
+        **VALID_ANSWERS,
+        "why_attend": f"I'm {p['first']} {p['last']}, write to {p['email']}: I want to build study tools.",
+        "links": f"https://github.com/{p['handle']},https://linkedin.com/in/{p['handle']}",
+    }
+
+
+def team_of(i: int) -> str | None:
+    """Teams of three, and every fifth applicant alone."""
+    return None if i % 5 == 0 else f"{500000 + i // 3}"
+
+
+def seed_applicants(cycle, n: int) -> None:
+    """n verified applicants with submitted applications, made in bulk (the status machine's bulk
+    door records their submission)."""
+    password = make_password(PASSWORD)
+    people = [person(i) for i in range(n)]
+    users = User.objects.bulk_create([User(email=p["email"], password=password, role=Role.USER) for p in people])
+    EmailAddress.objects.bulk_create([EmailAddress(user=u, email=u.email, primary=True, verified=True) for u in users])
+    codes = sorted({c for i in range(n) if (c := team_of(i))})
+    teams = {t.code: t for t in Team.objects.bulk_create([Team(cycle=cycle, code=c) for c in codes])}
+    applications = Application.objects.bulk_create(
+        [
+            Application(
+                cycle=cycle,
+                user=u,
+                email=u.email,
+                first=p["first"],
+                last=p["last"],
+                school="Yale University" if i % 2 else "Princeton University",
+                team=teams.get(team_of(i)),
+                teamcode=team_of(i),
+                checkboxes=[True, True, False],
+            )
+            for i, (u, p) in enumerate(zip(users, people, strict=True))
+        ]
+    )
+    Answer.objects.bulk_create(
+        [
+            Answer(application=a, question_id=q, value=v)
+            for i, a in enumerate(applications)
+            for q, v in answers_of(i).items()
+        ],
+        batch_size=2000,
+    )
+    status_machine.transition_many(application_ids=[a.pk for a in applications], to=S.SUBMITTED)
+
+
+def config_body(cycle_config: dict, **changes) -> dict:
+    return {**cycle_config, **changes}
+
+
+class Event:
+    """The organizer's, the reviewers' and the door's clients, and the applicants by id."""
+
+    def __init__(self, organizer, reviewers, volunteer) -> None:
+        self.organizer = organizer
+        self.admin = client_of(organizer)
+        self.reviewers = reviewers
+        self.volunteer = client_of(volunteer)
+        today = timezone.now().date()
+        self.dates = {
+            "due": today + datetime.timedelta(days=5),
+            "confirmation_first_deadline": today + datetime.timedelta(days=6),
+            "confirmation_second_deadline": today + datetime.timedelta(days=7),
+            "waitlist_deadline": today + datetime.timedelta(days=8),
+            "housing": today + datetime.timedelta(days=6),
+            "start": today + datetime.timedelta(days=10),
+            "end": today + datetime.timedelta(days=12),
+        }
+        self.retention = today + datetime.timedelta(days=60)
+
+    def config(self, status: str, **extra):
+        body = {
+            "dates": {k: v.isoformat() for k, v in self.dates.items()},
+            "status": status,
+            "location": "Friend Center",
+            "housing_link": "https://example.edu/housing",
+            **extra,
+        }
+        return self.admin.post("/api/applications/cycle/config", body, content_type=JSON)
+
+    def applicant(self, application_id: int) -> PortalClient:
+        return client_of(Application.objects.get(pk=application_id).user)
+
+    def statuses(self, *statuses: str) -> list[Application]:
+        return list(Application.objects.filter(cycle=current_cycle(), status__in=statuses).order_by("pk"))
+
+
+@pytest.fixture
+def event(db, resume_storage):  # noqa: F811
+    organizer = OrganizerFactory(email="host@princeton.edu")
+    reviewers = [UserFactory(email=f"judge{i}@princeton.edu", role=Role.REVIEWER) for i in range(REVIEWERS)]
+    volunteer = UserFactory(email="door@princeton.edu", role=Role.VOLUNTEER)
+    return Event(organizer, reviewers, volunteer)
+
+
+def test_a_whole_event_keeps_every_invariant_at_every_step(event):
+    mail.outbox.clear()
+    cycle = current_cycle()
+    watch = Watch(cycle, event.admin)
+
+    # --- Open ------------------------------------------------------------------------------
+    assert event.config("open").status_code == 200, event.config("open").json()
+    rubric = event.admin.get("/api/reviews/rubric").json()
+    criteria = [
+        {k: c[k] for k in ("id", "name", "description", "scale_min", "scale_max", "weight")} for c in rubric["criteria"]
+    ]
+    response = event.admin.put("/api/reviews/rubric", {"criteria": criteria, "blind": True}, content_type=JSON)
+    assert response.status_code == 200, response.json()
+    watch.check("open", released=False)
+
+    # --- Applications, with teams -------------------------------------------------------------
+    seed_applicants(cycle, SIZE - BY_API)
+    for i in range(SIZE - BY_API, SIZE):
+        p = person(i)
+        user = UserFactory(email=p["email"])
+        client = client_of(user)
+        assert upload_resume(client).status_code == 201
+        # Two new teams' founders, each joined by the next applicant.
+        teamcode = f"{700000 + (i - SIZE + BY_API) // 2}"
+        submitted = client.post(
+            "/api/applications/application",
+            body(answers_of(i), first=p["first"], last=p["last"], teamcode=teamcode),
+            content_type=JSON,
+        )
+        assert submitted.status_code == 200, submitted.json()
+        assert client.get("/api/applications/status").json()["teamcode"] == teamcode
+    assert Application.objects.filter(cycle=cycle, status=S.SUBMITTED).count() == SIZE
+    assert Team.objects.filter(cycle=cycle, code="700000").get().applications.count() == 2
+    watch.check("applications", released=False)
+
+    # --- Close -------------------------------------------------------------------------------
+    assert event.config("closed").status_code == 200
+    # Applying after the close is refused.
+    late = client_of(UserFactory(email="late@school.edu"))
+    assert late.post("/api/applications/application", body(), content_type=JSON).status_code == 409
+    watch.check("close", released=False)
+
+    # --- Auto-assign -------------------------------------------------------------------------
+    response = event.admin.post(
+        "/api/reviews/auto-assign",
+        {"reviewers": [r.email for r in event.reviewers], "per_application": 1},
+        content_type=JSON,
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["applications"] == SIZE
+    watch.check("auto-assign", released=False)
+
+    # --- Blind reviews: every response a reviewer reads is scanned for every applicant ----------
+    pattern = identity_pattern(w for i in range(SIZE) for w in identity_words(i))
+    found: dict[str, set[str]] = {}
+
+    def scan(what: str, response) -> None:
+        content = b"".join(response.streaming_content) if response.streaming else response.content
+        if words := leaks(content, pattern):
+            found[what] = words
+
+    unreviewed = 0
+    for reviewer in event.reviewers:
+        client = client_of(reviewer)
+        ids = {c["id"]: (c["scale_min"], c["scale_max"]) for c in client.get("/api/reviews/rubric").json()["criteria"]}
+        assigned = client.get("/api/reviews/assigned")
+        scan("assigned", assigned)
+        assert assigned.json()["blind"] is True
+        for item in assigned.json()["assigned"]:
+            pk, index = item["application_id"], item["index"]
+            url = f"/api/reviews/applications/{pk}/review"
+            scan(url, client.get(url))
+            if index % 10 == 0:
+                scan(f"/admin/reviewapps/{index}", client.get(f"/admin/reviewapps/{index}"))
+                scan(f"resume {pk}", client.get(f"/api/reviews/applications/{pk}/resume"))
+            if pk % 15 == 0:
+                unreviewed += 1  # left for later: "awaiting review" holds some
+                continue
+            scores = {str(c): low + (pk * 7 + c) % (high - low + 1) for c, (low, high) in ids.items()}
+            saved = client.put(url, {"scores": scores, "comment": "Clear plan, solid team."}, content_type=JSON)
+            assert saved.status_code == 200, saved.json()
+            scan(f"PUT {url}", saved)
+        scan("assigned after", client.get("/api/reviews/assigned"))
+    assert found == {}
+    # The API-made applicants' resumes were among those fetched.
+    watch.check("blind reviews", released=False)
+
+    # --- Ranking -----------------------------------------------------------------------------
+    ranking = event.admin.get("/api/reviews/ranking", {"page_size": 200}).json()
+    counts = selections.count(cycle, ["reviewed", "awaiting_review"])
+    assert ranking["total"] == counts["reviewed"] == SIZE - unreviewed
+    assert counts["awaiting_review"] == unreviewed
+    ranks = [row["rank"] for row in ranking["rows"]]
+    assert ranks == sorted(ranks)
+    watch.check("ranking", released=False)
+
+    # --- Fill to capacity --------------------------------------------------------------------
+    plan = {"capacity": SIZE // 3, "attendance_rate": 1, "waitlist_size": SIZE // 6, "keep_teams": True}
+    preview = event.admin.post("/api/reviews/fill-to-capacity", {**plan, "dry_run": True}, content_type=JSON)
+    assert preview.status_code == 200, preview.json()
+    n = preview.json()["counts"]["accept"]
+    assert 0 < n <= SIZE // 3
+    # Without the confirmed count nothing happens.
+    refused = event.admin.post("/api/reviews/fill-to-capacity", {**plan, "dry_run": False}, content_type=JSON)
+    assert refused.status_code == 409
+    watch.check("fill to capacity refused", released=False, bulk=True)
+    filled = event.admin.post(
+        "/api/reviews/fill-to-capacity", {**plan, "dry_run": False, "confirm_count": n}, content_type=JSON
+    )
+    assert filled.status_code == 200, filled.json()
+    assert selections.count(cycle, ["accepted"])["accepted"] == n
+    watch.check("fill to capacity", released=False, bulk=True)
+
+    # The scored rest is rejected in one batch; the unscored stay undecided.
+    rest = [
+        a.email for a in Application.objects.filter(cycle=cycle, status=S.SUBMITTED, review_summary__reviews__gte=1)
+    ]
+    batch = event.admin.post(
+        "/api/applications/batch-status", {"emails": rest, "status": "rejected"}, content_type=JSON
+    )
+    assert batch.status_code == 200, batch.json()
+    assert len(batch.json()["approved"]) == len(rest) and batch.json()["emailed"] == 0
+    watch.check("batch reject", released=False, bulk=True)
+
+    # --- Release, with its confirmation --------------------------------------------------------
+    total = event.admin.get("/api/applications/cycle/release-preview").json()["total"]
+    counts = selections.count(cycle, ["accepted", "waitlisted", "rejected", "submitted", "undecided"])
+    assert total == counts["accepted"] + counts["waitlisted"] + counts["rejected"]
+    assert total == counts["submitted"] - counts["undecided"] > 0
+    assert event.config("released").status_code == 409
+    assert event.config("released", confirm_emails=total - 1).status_code == 409
+    watch.check("release refused", released=False, bulk=True)
+    assert event.config("released", confirm_emails=total).status_code == 200
+    assert len(mail.outbox) == total
+    watch.check("release", released=True, release_step=True, bulk=True)
+    # A second save of "released" sends nothing new.
+    assert event.config("released").status_code == 200
+    watch.check("release again", released=True, bulk=True)
+
+    # --- Applicants answer: confirm, decline, give up the spot -----------------------------------
+    accepted = event.statuses(S.ACCEPTED)
+    tokens: dict[int, str] = {}
+    for k, application in enumerate(accepted):
+        client = event.applicant(application.pk)
+        if k % 5 == 4:
+            response = client.post("/api/applications/decline")
+            assert response.json()["status"] == S.DECLINED
+            continue
+        if k % 5 == 3:
+            continue  # no answer yet
+        response = client.post("/api/applications/confirm")
+        assert response.status_code == 200 and response.json()["status"] == S.CONFIRMED, response.json()
+        # The ticket is there as soon as the confirmation answers.
+        ticket = client.get("/api/checkin/ticket")
+        assert ticket.status_code == 200
+        tokens[application.pk] = ticket.json()["token"]
+    watch.check("applicants confirm and decline", released=True)
+
+    gave_up = event.statuses(S.CONFIRMED)[::7]
+    for application in gave_up:
+        response = event.applicant(application.pk).post("/api/applications/decline")
+        assert response.status_code == 200 and response.json()["status"] == S.DECLINED
+    watch.check("applicants give up their spots", released=True)
+    capacity = event.admin.get("/api/reviews/capacity").json()
+    assert capacity["spots_filled"] == len(tokens) - len(gave_up)
+
+    # --- The waitlist ------------------------------------------------------------------------
+    waitlisted = event.statuses(S.WAITLISTED)
+    for k, application in enumerate(waitlisted):
+        client = event.applicant(application.pk)
+        action = "decline" if k % 4 == 3 else "confirm-waitlist"
+        assert client.post(f"/api/applications/{action}").status_code == 200
+    watch.check("waitlist answers", released=True)
+
+    # Offers from the waitlist for the freed spots, in one batch that also names people who
+    # answered already: those are skipped, each named with the reason.
+    staying = event.statuses(S.WAITLIST_CONFIRMED)
+    offered = staying[: len(gave_up) + 2]
+    answered = event.statuses(S.CONFIRMED)[:2] + event.statuses(S.DECLINED)[:2]
+    batch = event.admin.post(
+        "/api/applications/batch-status",
+        {"emails": [a.email for a in offered + answered], "status": "waitlist_accepted"},
+        content_type=JSON,
+    )
+    assert batch.status_code == 200, batch.json()
+    assert sorted(batch.json()["approved"]) == sorted(a.email for a in offered)
+    assert {s["email"] for s in batch.json()["skipped"]} == {a.email for a in answered}
+    assert batch.json()["emailed"] == len(offered)
+    watch.check("waitlist offers", released=True, bulk=True)
+
+    # One more, decided alone; a declined applicant can't be re-decided without Override.
+    single = staying[len(offered)]
+    decided = event.admin.post(
+        f"/api/applications/status/{single.email}", {"status": "waitlist_accepted"}, content_type=JSON
+    )
+    assert decided.status_code == 200
+    declined = event.statuses(S.DECLINED)[0]
+    refused = event.admin.post(f"/api/applications/status/{declined.email}", {"status": "accepted"}, content_type=JSON)
+    assert refused.status_code == 409
+    watch.check("a waitlist offer decided alone", released=True)
+
+    for application in [*offered, single]:
+        client = event.applicant(application.pk)
+        assert client.post("/api/applications/confirm").status_code == 200
+        tokens[application.pk] = client.get("/api/checkin/ticket").json()["token"]
+    watch.check("waitlist offers confirmed", released=True)
+
+    # --- Check-in at the door -----------------------------------------------------------------
+    confirmed = {a.pk for a in event.statuses(S.CONFIRMED)}
+    door = sorted(confirmed)[: max(1, len(confirmed) * 4 // 5)]
+    for pk in door:
+        scan_id = str(uuid.uuid4())
+        response = event.volunteer.post(
+            "/api/checkin/scan", {"token": tokens[pk], "scan_id": scan_id}, content_type=JSON
+        )
+        assert response.status_code == 200, response.json()
+        # The same scan sent again (a retry) gets the same answer and changes nothing.
+        again = event.volunteer.post("/api/checkin/scan", {"token": tokens[pk], "scan_id": scan_id}, content_type=JSON)
+        assert again.json() == response.json()
+    # A spot given up took its ticket with it.
+    for application in gave_up:
+        response = event.volunteer.post(
+            "/api/checkin/scan", {"token": tokens[application.pk], "scan_id": str(uuid.uuid4())}, content_type=JSON
+        )
+        assert response.status_code in (404, 409), response.json()
+    assert selections.count(cycle, ["checked_in"])["checked_in"] == len(door)
+    watch.check("check-in", released=True)
+
+    # The release can no longer be undone: people answered and came.
+    preview = event.admin.get("/api/applications/cycle/unrelease-preview").json()
+    assert preview["answered"] > 0
+    assert event.config("closed", confirm_unrelease=preview["total"]).status_code == 409
+    watch.check("un-release refused", released=True, bulk=True)
+
+    # --- The next cycle -----------------------------------------------------------------------
+    assert event.config("released", retention_date=event.retention.isoformat()).status_code == 200
+    watch.check("retention date set", released=True, bulk=True)
+    before = selections.count(cycle, selections.NAMES)
+    switched = event.admin.post(
+        "/api/applications/cycle/current", {"year": cycle.year + 1, "cycle": cycle.season}, content_type=JSON
+    )
+    assert switched.status_code == 200, switched.json()
+    following = current_cycle()
+    assert following.pk != cycle.pk
+    watch.use_cycle(following)
+    watch.check("next cycle", released=False)
+
+    # --- The retention purge (the daily task, on the retention day) --------------------------------
+    sent = len(mail.outbox)
+    reports = retention.purge_expired(today=event.retention)
+    assert [r.cycle for r in reports] == [retention.cycle_label(cycle)]
+    assert not Application.objects.filter(cycle=cycle).exists()
+    assert Cycle.objects.get(pk=cycle.pk).purged_at is not None
+    # The statistics keep counting what was purged, and nothing of the people is left.
+    kept = selections.count(cycle, [n for n in selections.NAMES if selections.get(n).extra is None], anonymised=True)
+    assert kept == {n: before[n] for n in kept}
+    assert sum(AnonymisedApplicationCount.objects.filter(cycle=cycle).values_list("count", flat=True)) == SIZE
+    leftover = Delivery.objects.filter(email__in=[person(i)["email"] for i in range(SIZE)])
+    assert not leftover.exists()
+    assert len(mail.outbox) == sent
+    watch.check("retention purge", released=False)
+    assert len(watch.steps) == 23

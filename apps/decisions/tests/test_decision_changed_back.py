@@ -1,0 +1,58 @@
+"""A decision changed after release and then changed back is announced again: the applicant's
+last decision email always names the decision their dashboard shows."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from django.core import mail
+
+from apps.applications.models import ApplicationStatus as S
+from apps.applications.tests.test_status_machine import make_application
+from apps.cycles.models import CycleStatus as C
+from apps.cycles.selectors import current_cycle, cycle_config
+from conftest import make_user
+
+from .test_release import JSON, set_status_via_api
+
+pytestmark = pytest.mark.django_db
+
+
+def decide(admin_client, email: str, status: str):
+    r = admin_client.post(f"/api/applications/status/{quote(email)}", {"status": status}, content_type=JSON)
+    assert r.status_code == 200, r.json()
+
+
+def test_a_decision_changed_back_after_release_is_mailed_again(admin_client):
+    application = make_application(make_user("flip@princeton.edu"), S.ACCEPTED, first="Flip")
+    set_status_via_api(admin_client, C.RELEASED)
+    decide(admin_client, application.email, S.REJECTED)
+    decide(admin_client, application.email, S.ACCEPTED)
+    subjects = [m.subject.lower() for m in mail.outbox if m.to == [application.email]]
+    assert len(subjects) == 3, subjects
+    assert "accepted" in subjects[-1] or "congrat" in subjects[-1], subjects
+    # Three messages, three Message-IDs: a mail client keeps each.
+    ids = [m.extra_headers["Message-ID"] for m in mail.outbox if m.to == [application.email]]
+    assert len(set(ids)) == 3, ids
+
+
+def test_a_release_counts_and_sends_a_decision_changed_back_while_hidden(admin_client):
+    application = make_application(make_user("flop@princeton.edu"), S.ACCEPTED, first="Flop")
+    set_status_via_api(admin_client, C.RELEASED)
+    decide(admin_client, application.email, S.REJECTED)
+    # Withdrawn (nobody answered yet), changed back while hidden, released again.
+    preview = admin_client.get("/api/applications/cycle/unrelease-preview").json()
+    body = cycle_config(current_cycle())
+    body.update(status=C.CLOSED, confirm_unrelease=preview["total"])
+    assert admin_client.post("/api/applications/cycle/config", body, content_type=JSON).status_code == 200
+    decide(admin_client, application.email, S.ACCEPTED)
+    assert admin_client.get("/api/applications/cycle/release-preview").json()["total"] == 1
+    mail.outbox.clear()
+    set_status_via_api(admin_client, C.RELEASED)
+    assert [m.to for m in mail.outbox] == [[application.email]]
+    assert "accepted" in mail.outbox[0].subject.lower()
+    # Released again: the applicant was told already.
+    assert admin_client.get("/api/applications/cycle/release-preview").json()["total"] == 0
+    set_status_via_api(admin_client, C.RELEASED)
+    assert len(mail.outbox) == 1
