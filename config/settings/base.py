@@ -122,7 +122,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Auth -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
-    "allauth.account.auth_backends.AuthenticationBackend",
+    # allauth's backend, with the per-request user lookup served from the cache
+    # (apps/accounts/user_cache.py).
+    "apps.accounts.user_cache.CachedUserBackend",
 ]
 # The first hasher hashes new passwords; the others only verify older hashes, which are re-made
 # with the first at the next sign-in. Argon2id at OWASP's recommended cost (19 MiB, 2 passes,
@@ -141,6 +143,9 @@ PASSWORD_ARGON2_MEMORY_COST = env.int("PASSWORD_ARGON2_MEMORY_COST", default=19 
 PASSWORD_ARGON2_PARALLELISM = env.int("PASSWORD_ARGON2_PARALLELISM", default=1)
 PASSWORD_PBKDF2_ITERATIONS = env.int("PASSWORD_PBKDF2_ITERATIONS", default=1_000_000)
 LOGIN_URL = "/login"
+# Sessions read from the cache and written through to the database: a signed-in request reads
+# no session row once its session is cached, and a cache flush only costs a re-read.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=60 * 60 * 24 * 14)
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
