@@ -109,10 +109,14 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Persistent connections: a worker keeps its connection for this many seconds instead of opening
 # one per request (on PostgreSQL a new connection cost more than the request itself: a bare
 # view served 106 requests/s without, 338 with). 0 closes after every request, as Django's
-# default; the health check makes a connection that died (server restart, idle timeout of a
-# pooler) fail over to a fresh one at the start of the next request instead of erroring.
+# default.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHECKS", default=True)
+# Off: the health check is a `SELECT 1` before every request's first query, a round trip as
+# long as the polled status call's one query (apps/accounts/tests/test_request_round_trips.py
+# counts it). Without it, a kept connection that died (a database restart) fails the one request
+# that finds it, and Django drops it at that request's end; the next gets a fresh one. Turn it
+# on where connections die often and silently (a pooler's idle timeout).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHECKS", default=False)
 # Behind pgbouncer in transaction pooling mode a server-side cursor (QuerySet.iterator()) can
 # land on another server connection between its DECLARE and its FETCH: set this to true there
 # (docs/performance.md). The CSV export streams through COPY, which is one statement and needs none.
