@@ -29,7 +29,7 @@ from datetime import datetime
 import django_filters
 from django.core.cache import cache
 from django.db import connection, models
-from django.db.models import F, Max, Value
+from django.db.models import F, Max, Value, Window
 from django.db.models.fields.tuple_lookups import (
     Tuple,
     TupleGreaterThan,
@@ -37,7 +37,7 @@ from django.db.models.fields.tuple_lookups import (
     TupleLessThan,
     TupleLessThanOrEqual,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Mod, RowNumber
 from django.utils.dateparse import parse_datetime
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import serializers
@@ -303,7 +303,10 @@ class TablePagination(BasePagination):
             return list(self.seek(queryset, names, after, forward=not descending)[:per_page])
         if before is not None:
             return list(self.seek(queryset, names, before, forward=descending).reverse()[:per_page])[::-1]
-        # A jump without a cursor: count from the nearer end.
+        # A jump without a cursor: seek from the page's first row, cached with the count.
+        point = self.seek_point(queryset, names, descending)
+        if point is not None:
+            return list(self.seek(queryset, names, point, forward=not descending, inclusive=True)[:per_page])
         start, end = (page - 1) * per_page, page * per_page
         if start <= total - end:
             return list(self.jump(queryset, names, descending, start, backward=False)[:per_page])
@@ -327,10 +330,52 @@ class TablePagination(BasePagination):
         return ordered.filter(lookup(Tuple(*(F(name) for name in names)), boundary.query))
 
     @staticmethod
-    def seek(queryset, names, values, *, forward: bool):
-        """The rows after (forward) or before the boundary tuple `values`, in index order."""
-        lookup = TupleGreaterThan if forward else TupleLessThan
+    def seek(queryset, names, values, *, forward: bool, inclusive: bool = False):
+        """The rows after (forward) or before the boundary tuple `values`, in index order (from
+        it on, `inclusive`)."""
+        if inclusive:
+            lookup = TupleGreaterThanOrEqual if forward else TupleLessThanOrEqual
+        else:
+            lookup = TupleGreaterThan if forward else TupleLessThan
         return queryset.filter(lookup(Tuple(*(F(name) for name in names)), tuple(values)))
+
+    # Seek points: where each page starts, per filter set, sort and page size.
+
+    # Beyond this many pages the points are not kept (a page of 1 over a huge table): the jump
+    # then skips through the index as below.
+    max_seek_points = 20_000
+
+    def seek_point(self, queryset, names, descending) -> list | None:
+        """The sort key of the page's first row, from the list of every page's first row.
+
+        Jumping to page n of a filtered table by OFFSET (or the index-only skip of `jump`)
+        walks every earlier matching row, on every jump. Instead, the first jump under a filter
+        set, sort and page size reads the sort keys of every page's first row in one pass
+        (ROW_NUMBER over the filtered rows, every `per_page`-th kept) and caches them under
+        the same version as the count; from then on any page is one seek from its first row,
+        as cheap as page 1, until the applications change."""
+        if self.pages > self.max_seek_points or not connection.features.supports_over_clause:
+            return None
+        sql, params = queryset.query.sql_with_params()
+        digest = hashlib.sha256(repr((sql, params, self.per_page)).encode()).hexdigest()
+        key = f"table-seek:{digest}"
+        cached = cache.get(key)
+        if isinstance(cached, tuple) and len(cached) == 2 and cached[0] == self.version:
+            points = cached[1]
+        else:
+            order = [F(name).desc() if descending else F(name).asc() for name in names]
+            numbered = (
+                queryset.order_by()
+                .annotate(_row=Window(RowNumber(), order_by=order))
+                .annotate(_step=Mod(F("_row") - 1, Value(self.per_page)))
+                .filter(_step=0)
+                .order_by("_row")
+                .values_list(*names)
+            )
+            points = [list(row) for row in numbered]
+            cache.set(key, (self.version, points), self.count_ttl)
+        index = self.page - 1
+        return points[index] if index < len(points) else None
 
     @staticmethod
     def ordering(queryset) -> tuple[list[str], bool]:
@@ -356,6 +401,7 @@ class TablePagination(BasePagination):
         """
         version = queryset.model._default_manager.aggregate(newest=Max("updated_at"))["newest"]
         version = version.isoformat() if version else ""
+        self.version = version
         sql, params = queryset.order_by().values("pk").query.sql_with_params()
         key = "table-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
         cached = cache.get(key)
