@@ -23,6 +23,7 @@ import binascii
 import hashlib
 import json
 import math
+import uuid
 from collections.abc import Mapping
 from datetime import datetime
 
@@ -49,7 +50,7 @@ from apps.core.text import is_storable
 from apps.cycles.models import Cycle
 
 from . import filters
-from .models import Application, ApplicationStatus, submitted_at_sort_key, teamcode_sort_key
+from .models import NO_REVIEW_SCORE, Application, ApplicationStatus, submitted_at_sort_key, teamcode_sort_key
 
 FILTER_KEYS = filters.FILTER_KEYS
 # The filters the page's own controls show, and so read from its address; the API takes all.
@@ -73,16 +74,24 @@ TABLE_COLUMNS = (
     "review_score",
     "review_count",
 )
-# Below any combined score (they are a few standard deviations around 0): the NULL-free sort key
-# of an application without one, so it sorts last by -score.
-NO_SCORE = -1e300
+# Below any combined score: the NULL-free sort key of an application without one.
+NO_SCORE = NO_REVIEW_SCORE
+# Replaced whenever apps.reviews rewrites scores: the cached seek points of a sort by score
+# depend on the scores, which don't move `updated_at`.
+SCORES_VERSION_KEY = "table:scores-version"
 
 
 # The sortable columns. Each sorts by its key, then email, then id, all in one direction, so
 # the order is total (no two rows tie) and a page boundary is one tuple. None means the column
 # itself; teamcode and submitted_at may be NULL and sort by NULL-free keys (models.py).
 def score_sort_key():
-    return Coalesce("review_summary__score", Value(NO_SCORE), output_field=models.FloatField())
+    # The copy on the application row (models.py), which the app_table_score index holds.
+    return F("review_score_key")
+
+
+def scores_changed() -> None:
+    """Called by apps.reviews after it rewrote combined scores (at commit)."""
+    cache.delete(SCORES_VERSION_KEY)
 
 
 SORT_KEYS = {
@@ -359,8 +368,15 @@ class TablePagination(BasePagination):
         sql, params = queryset.query.sql_with_params()
         digest = hashlib.sha256(repr((sql, params, self.per_page)).encode()).hexdigest()
         key = f"table-seek:{digest}"
+        version = self.version
+        if "score_key" in names:
+            scores = cache.get(SCORES_VERSION_KEY)
+            if scores is None:
+                scores = uuid.uuid4().hex
+                cache.add(SCORES_VERSION_KEY, scores, None)
+            version = f"{version}/{scores}"
         cached = cache.get(key)
-        if isinstance(cached, tuple) and len(cached) == 2 and cached[0] == self.version:
+        if isinstance(cached, tuple) and len(cached) == 2 and cached[0] == version:
             points = cached[1]
         else:
             order = [F(name).desc() if descending else F(name).asc() for name in names]
@@ -373,7 +389,7 @@ class TablePagination(BasePagination):
                 .values_list(*names)
             )
             points = [list(row) for row in numbered]
-            cache.set(key, (self.version, points), self.count_ttl)
+            cache.set(key, (version, points), self.count_ttl)
         index = self.page - 1
         return points[index] if index < len(points) else None
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import math
 
 from django.db import connection, transaction
-from django.db.models import Count
+from django.db.models import Count, FloatField, Max, Min, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.applications.models import Application
+from apps.applications.models import NO_REVIEW_SCORE, Application
+from apps.applications.table import scores_changed
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
 
@@ -31,8 +33,51 @@ def _finite(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-@transaction.atomic
 def refresh_summaries(cycle: Cycle) -> int:
+    """The full recalibration (`recalibrate`), then the table's sort keys brought in line
+    (`sync_score_keys`) in short statements of their own, so no status change or check-in
+    waits on application rows for the length of a recalibration."""
+    n = recalibrate(cycle)
+    sync_score_keys(cycle)
+    return n
+
+
+SYNC_CHUNK = 10_000
+
+
+def sync_score_keys(cycle: Cycle) -> int:
+    """Copy each application's combined score to its `review_score_key` (NO_REVIEW_SCORE
+    without one), writing only the rows whose key differs, SYNC_CHUNK ids per statement.
+    Returns the rows written."""
+    ids = Application.objects.filter(cycle=cycle).aggregate(low=Min("pk"), high=Max("pk"))
+    if ids["low"] is None:
+        return 0
+    written = 0
+    if connection.vendor == "postgresql":
+        table, summaries = Application._meta.db_table, ReviewSummary._meta.db_table
+        sql = (
+            f"UPDATE {table} AS a SET review_score_key = COALESCE(s.score, %s) "
+            f"FROM {table} AS b LEFT JOIN {summaries} AS s ON s.application_id = b.id "
+            "WHERE a.id = b.id AND b.cycle_id = %s AND b.id >= %s AND b.id < %s "
+            "AND a.review_score_key IS DISTINCT FROM COALESCE(s.score, %s)"
+        )
+        for start in range(ids["low"], ids["high"] + 1, SYNC_CHUNK):
+            with connection.cursor() as cursor:
+                cursor.execute(sql, [NO_REVIEW_SCORE, cycle.pk, start, start + SYNC_CHUNK, NO_REVIEW_SCORE])
+                written += cursor.rowcount
+    else:
+        score = Coalesce(
+            Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1]),
+            Value(NO_REVIEW_SCORE),
+            output_field=FloatField(),
+        )
+        written = Application.objects.filter(cycle=cycle).update(review_score_key=score)
+    transaction.on_commit(scores_changed)
+    return written
+
+
+@transaction.atomic
+def recalibrate(cycle: Cycle) -> int:
     """Recompute the cycle's summaries from all its scores: one query for the scores, the maths
     in one pass (scoring.rank), then upserts in chunks of UPSERT_CHUNK and one delete of the
     summaries whose application has no usable review any more. Returns the number of

@@ -13,6 +13,9 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from apps.applications.models import NO_REVIEW_SCORE, Application
+from apps.applications.table import scores_changed
+
 from . import scoring
 from .models import Criterion, RankingState, ReviewOutcome, ReviewScore, ReviewSummary
 
@@ -63,10 +66,11 @@ def _queue(cycle_id: int) -> None:
 
 def rescore(cycle_id: int, application_id: int) -> scoring.ApplicationResult:
     """The application's summary from its own scored reviews, with every reviewer's shift and
-    scale as the last recalibration left them (scoring.score_application): three reads and one
-    write, whatever the size of the cycle. Its rank stays the last recalibration's (a new row
-    has none, so the ranking lists it once the recalibration has run); its score, raw score,
-    reviews and spread are current at once, which is what the table sorts and filters on."""
+    scale as the last recalibration left them (scoring.score_application): three reads and two
+    writes (the summary, the application's sort key), whatever the size of the cycle. Its rank
+    stays the last recalibration's (a new row has none, so the ranking lists it once the
+    recalibration has run); its score, raw score, reviews and spread are current at once, which
+    is what the table sorts and filters on."""
     state = RankingState.objects.filter(cycle_id=cycle_id).values("reviewers", "pooled_mean", "pooled_sd").first()
     state = state or {"reviewers": [], "pooled_mean": None, "pooled_sd": None}
     calibration = {
@@ -92,6 +96,11 @@ def rescore(cycle_id: int, application_id: int) -> scoring.ApplicationResult:
         pooled_mean=state["pooled_mean"],
         pooled_sd=state["pooled_sd"],
     )
+    # The table's sort key on the application row follows in the same transaction.
+    Application.objects.filter(pk=application_id).update(
+        review_score_key=NO_REVIEW_SCORE if result.score is None else result.score
+    )
+    transaction.on_commit(scores_changed)
     if result.reviews == 0:
         ReviewSummary.objects.filter(application_id=application_id).delete()
         return result
