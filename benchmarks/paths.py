@@ -192,7 +192,9 @@ def measure(rows: int, *, repeats: int, batch: tuple[int, int] | None) -> dict:
     finally:
         tasks.refresh_ranking.delay = real_delay
 
+    stats.application_stats(cycle=cycle)  # cached from here on
     figures["statistics"] = {
+        "cached (the call the endpoint makes)": _p50(lambda: stats.application_stats(cycle=cycle), 10),
         "counted (one aggregate query)": _p50(lambda: stats.count_stats(cycle=cycle), 5),
         "naive: loop over model objects": _p50(lambda: _statistics_naive_objects(cycle), 3),
         "naive: loop over values_list rows": _p50(lambda: _statistics_naive_values(cycle), 3),
@@ -328,7 +330,9 @@ def report(sizes: list[dict]) -> list[str]:
     for name, seconds in pages.items():
         if name == "table page 1 (floor)":
             continue
-        goal = "≤ 1.2×" if name.startswith("statistics") else "≤ 1.5×"
+        # The statistics' goal is against a bare view over HTTP, which this in-process table
+        # does not measure: shown against the table's page 1 for scale only.
+        goal = "– (scale)" if name.startswith("statistics") else "≤ 1.5×"
         lines.append(f"| {name} | {_ms(seconds)} | table page 1: {_ms(floor)} | {seconds / floor:.2f}× | {goal} |")
     lines += [
         f"| table, filtered, first jump after a change (reads the seek points) | "
@@ -340,11 +344,13 @@ def report(sizes: list[dict]) -> list[str]:
         f"table page 1: {_ms(floor)} | {large['ranking_after_change'] / floor:.2f}× | ≤ 1.5×, never waits "
         f"({large['ranking_after_change_queued']} recalibration(s) queued) |",
     ]
-    cached = pages["statistics (cached endpoint)"]
+    cached = large["statistics"]["cached (the call the endpoint makes)"]
     for name, seconds in large["statistics"].items():
+        if name.startswith("cached"):
+            continue
         lines.append(
-            f"| statistics, {name} | {_ms(seconds)} | cached endpoint: {_ms(cached)} | "
-            f"{seconds / cached:.1f}× the cached endpoint | – |"
+            f"| statistics, {name} | {_ms(seconds)} | the cached call: {_ms(cached)} | "
+            f"{seconds / cached:.1f}× the cached call | – |"
         )
     lines += [
         f"| CSV export over the response ({large['export_bytes'] / 1e6:.1f} MB) | {large['export_http']:.2f} s | "
@@ -370,7 +376,11 @@ def report(sizes: list[dict]) -> list[str]:
             small["statistics"]["counted (one aggregate query)"],
             large["statistics"]["counted (one aggregate query)"],
         ),
-        ("statistics, cached endpoint", small["pages"]["statistics (cached endpoint)"], cached),
+        (
+            "statistics, cached endpoint",
+            small["pages"]["statistics (cached endpoint)"],
+            pages["statistics (cached endpoint)"],
+        ),
         ("CSV export over the response", small["export_http"], large["export_http"]),
         ("ranking recalibration", small["refresh"], large["refresh"]),
         ("auto-assign", small["auto_assign"], large["auto_assign"]),
