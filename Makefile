@@ -137,8 +137,9 @@ bench-env:
 	@if [ -z "$$DATABASE_URL" ] || [ -z "$$REDIS_URL" ]; then \
 	  echo "The benchmarks need DATABASE_URL (PostgreSQL) and REDIS_URL in the environment."; exit 2; fi
 
-# The performance figures against their floors, in one run (a few minutes; --smoke: one).
-bench: setup bench-env
+# Every figure against its floor, in one run, written to benchmarks/RESULTS.md (a few minutes
+# at 50,000 applications; --smoke: one, written under var/bench/ only).
+bench: setup bench-env $(STAMPS)/bench
 	$(PY) -m benchmarks.bench $(BENCH_ARGS)
 
 # The registration day: gunicorn ×2 behind haproxy, a Celery worker, locust at rising rates.

@@ -8,8 +8,9 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Connects the receiver that records each sign-in's time (the absolute session age).
-        from . import sessions  # noqa: F401
+        # Connects the receivers that record each sign-in's time (the absolute session age) and
+        # that drop a saved or deleted user from the per-request cache.
+        from . import sessions, user_cache  # noqa: F401
 
 
 class EmailVerificationConfig(AllauthAccountConfig):

@@ -181,7 +181,7 @@ def user_login(*, request, email: str, password: str) -> User:
         # Said only to whoever typed the right password, so it reveals nothing to a guesser
         # (a wrong one stays "Invalid credentials."); not a failure for the throttle either.
         raise ApplicationError(UNVERIFIED, status=403)
-    login(request, user, backend="allauth.account.auth_backends.AuthenticationBackend")
+    login(request, user, backend="apps.accounts.user_cache.CachedUserBackend")
     return user
 
 

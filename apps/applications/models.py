@@ -56,6 +56,11 @@ def teamcode_sort_key():
     return Coalesce("teamcode", Value(""), output_field=models.CharField())
 
 
+# The combined review score's sort key before any review: below every score (they are a few
+# standard deviations around 0), so an unreviewed application sorts last by -score.
+NO_REVIEW_SCORE = -1e300
+
+
 def submitted_at_sort_key():
     return Coalesce("submitted_at", Value(NEVER_SUBMITTED), output_field=models.DateTimeField())
 
@@ -80,6 +85,10 @@ class Application(BaseModel):
     travel_reimbursement = models.BooleanField(default=False)
     housing_accommodations = models.BooleanField(default=False)
     submitted_at = models.DateTimeField(null=True, blank=True)
+    # The combined review score (apps.reviews' ReviewSummary.score), NO_REVIEW_SCORE without
+    # one: copied here by apps.reviews whenever it writes the summary, so the table's sort by
+    # score walks an index of this table instead of sorting a join.
+    review_score_key = models.FloatField(default=NO_REVIEW_SCORE)
 
     class Meta:
         ordering = ["cycle", "email"]
@@ -93,6 +102,7 @@ class Application(BaseModel):
             models.Index(fields=["cycle", "last", "email", "id"], name="app_table_last"),
             models.Index(fields=["cycle", "school", "email", "id"], name="app_table_school"),
             models.Index(fields=["cycle", "status", "email", "id"], name="app_table_status"),
+            models.Index(fields=["cycle", "review_score_key", "email", "id"], name="app_table_score"),
             # The raw column is included so PostgreSQL can read these two without the table
             # (an index-only scan needs every column the expression uses).
             models.Index(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -304,6 +304,52 @@ def transition(
         travel_reimbursement=travel_reimbursement,
         housing_accommodations=housing_accommodations,
     )
+
+
+def move_statement(
+    *, application_id: int, to: str, rule: Rule, actor, current_cycle_only: bool = False
+) -> tuple[str, list]:
+    """The one-row transition as SQL for a caller that must do it in a single statement
+    (PostgreSQL only; a check-in at the door, where every round trip is a person waiting):
+    a data-modifying CTE named `moved` that updates the row if its status passes `rule` (and,
+    with `current_cycle_only`, if it belongs to the current cycle), returning its id, and
+    records the history of what it moved, exactly as `transition` does.
+
+    The UPDATE takes the row lock `transition` takes; a concurrent mover makes it wait, then
+    re-check its condition against the committed row, so a move that lost the race moves
+    nothing. The caller appends its own CTEs and final SELECT reading `moved`, executes it
+    outside any other write (one statement, so atomic on its own), and calls `announce` with
+    the rows it moved. An empty `moved` means refused or raced: the caller answers through
+    `transition`, which says why.
+    """
+    if connection.vendor != "postgresql":
+        raise RuntimeError("move_statement is PostgreSQL's; use transition elsewhere.")
+    _check_target(to)
+    if rule.allowed_from is None:
+        raise ValueError("move_statement needs a rule that names the statuses it moves from.")
+    table = Application._meta.db_table
+    events = ApplicationEvent._meta.db_table
+    now = timezone.now()
+    conditions = [f"{table}.id = %s", f"{table}.status = ANY(%s)", f"{table}.status <> %s"]
+    params: list = [to, now, application_id, sorted(rule.allowed_from), to]
+    if current_cycle_only:
+        cycle_sql, cycle_params = Cycle.objects.filter(is_current=True).values("pk")[:1].query.sql_with_params()
+        conditions.append(f"{table}.cycle_id = ({cycle_sql})")
+        params += list(cycle_params)
+    params += [now, getattr(actor, "pk", None), to]
+    sql = (
+        f"WITH old AS (SELECT id, status FROM {table} WHERE id = %s FOR UPDATE), "
+        f"moved AS (UPDATE {table} SET status = %s, updated_at = %s FROM old "
+        f"WHERE old.id = {table}.id AND {' AND '.join(conditions)} RETURNING {table}.id, old.status AS old_status), "
+        f"history AS (INSERT INTO {events} (application_id, at, actor_id, field, from_value, to_value) "
+        f"SELECT id, %s, %s, 'status', old_status, %s FROM moved)"
+    )
+    return sql, [application_id, *params]
+
+
+def announce(changes: list[tuple[int, str, str]]) -> None:
+    """`status_changed` for what a `move_statement` moved (transition sends it itself)."""
+    _announce_changes(changes)
 
 
 def _refusal_errors(refused: Refusal) -> dict:

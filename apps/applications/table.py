@@ -23,13 +23,14 @@ import binascii
 import hashlib
 import json
 import math
+import uuid
 from collections.abc import Mapping
 from datetime import datetime
 
 import django_filters
 from django.core.cache import cache
 from django.db import connection, models
-from django.db.models import F, Max, Value
+from django.db.models import F, Max, Value, Window
 from django.db.models.fields.tuple_lookups import (
     Tuple,
     TupleGreaterThan,
@@ -37,7 +38,7 @@ from django.db.models.fields.tuple_lookups import (
     TupleLessThan,
     TupleLessThanOrEqual,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Mod, RowNumber
 from django.utils.dateparse import parse_datetime
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import serializers
@@ -49,7 +50,7 @@ from apps.core.text import is_storable
 from apps.cycles.models import Cycle
 
 from . import filters
-from .models import Application, ApplicationStatus, submitted_at_sort_key, teamcode_sort_key
+from .models import NO_REVIEW_SCORE, Application, ApplicationStatus, submitted_at_sort_key, teamcode_sort_key
 
 FILTER_KEYS = filters.FILTER_KEYS
 # The filters the page's own controls show, and so read from its address; the API takes all.
@@ -73,16 +74,24 @@ TABLE_COLUMNS = (
     "review_score",
     "review_count",
 )
-# Below any combined score (they are a few standard deviations around 0): the NULL-free sort key
-# of an application without one, so it sorts last by -score.
-NO_SCORE = -1e300
+# Below any combined score: the NULL-free sort key of an application without one.
+NO_SCORE = NO_REVIEW_SCORE
+# Replaced whenever apps.reviews rewrites scores: the cached seek points of a sort by score
+# depend on the scores, which don't move `updated_at`.
+SCORES_VERSION_KEY = "table:scores-version"
 
 
 # The sortable columns. Each sorts by its key, then email, then id, all in one direction, so
 # the order is total (no two rows tie) and a page boundary is one tuple. None means the column
 # itself; teamcode and submitted_at may be NULL and sort by NULL-free keys (models.py).
 def score_sort_key():
-    return Coalesce("review_summary__score", Value(NO_SCORE), output_field=models.FloatField())
+    # The copy on the application row (models.py), which the app_table_score index holds.
+    return F("review_score_key")
+
+
+def scores_changed() -> None:
+    """Called by apps.reviews after it rewrote combined scores (at commit)."""
+    cache.delete(SCORES_VERSION_KEY)
 
 
 SORT_KEYS = {
@@ -303,7 +312,10 @@ class TablePagination(BasePagination):
             return list(self.seek(queryset, names, after, forward=not descending)[:per_page])
         if before is not None:
             return list(self.seek(queryset, names, before, forward=descending).reverse()[:per_page])[::-1]
-        # A jump without a cursor: count from the nearer end.
+        # A jump without a cursor: seek from the page's first row, cached with the count.
+        point = self.seek_point(queryset, names, descending)
+        if point is not None:
+            return list(self.seek(queryset, names, point, forward=not descending, inclusive=True)[:per_page])
         start, end = (page - 1) * per_page, page * per_page
         if start <= total - end:
             return list(self.jump(queryset, names, descending, start, backward=False)[:per_page])
@@ -327,10 +339,59 @@ class TablePagination(BasePagination):
         return ordered.filter(lookup(Tuple(*(F(name) for name in names)), boundary.query))
 
     @staticmethod
-    def seek(queryset, names, values, *, forward: bool):
-        """The rows after (forward) or before the boundary tuple `values`, in index order."""
-        lookup = TupleGreaterThan if forward else TupleLessThan
+    def seek(queryset, names, values, *, forward: bool, inclusive: bool = False):
+        """The rows after (forward) or before the boundary tuple `values`, in index order (from
+        it on, `inclusive`)."""
+        if inclusive:
+            lookup = TupleGreaterThanOrEqual if forward else TupleLessThanOrEqual
+        else:
+            lookup = TupleGreaterThan if forward else TupleLessThan
         return queryset.filter(lookup(Tuple(*(F(name) for name in names)), tuple(values)))
+
+    # Seek points: where each page starts, per filter set, sort and page size.
+
+    # Beyond this many pages the points are not kept (a page of 1 over a huge table): the jump
+    # then skips through the index as below.
+    max_seek_points = 20_000
+
+    def seek_point(self, queryset, names, descending) -> list | None:
+        """The sort key of the page's first row, from the list of every page's first row.
+
+        Jumping to page n of a filtered table by OFFSET (or the index-only skip of `jump`)
+        walks every earlier matching row, on every jump. Instead, the first jump under a filter
+        set, sort and page size reads the sort keys of every page's first row in one pass
+        (ROW_NUMBER over the filtered rows, every `per_page`-th kept) and caches them under
+        the same version as the count; from then on any page is one seek from its first row,
+        as cheap as page 1, until the applications change."""
+        if self.pages > self.max_seek_points or not connection.features.supports_over_clause:
+            return None
+        sql, params = queryset.query.sql_with_params()
+        digest = hashlib.sha256(repr((sql, params, self.per_page)).encode()).hexdigest()
+        key = f"table-seek:{digest}"
+        version = self.version
+        if "score_key" in names:
+            scores = cache.get(SCORES_VERSION_KEY)
+            if scores is None:
+                scores = uuid.uuid4().hex
+                cache.add(SCORES_VERSION_KEY, scores, None)
+            version = f"{version}/{scores}"
+        cached = cache.get(key)
+        if isinstance(cached, tuple) and len(cached) == 2 and cached[0] == version:
+            points = cached[1]
+        else:
+            order = [F(name).desc() if descending else F(name).asc() for name in names]
+            numbered = (
+                queryset.order_by()
+                .annotate(_row=Window(RowNumber(), order_by=order))
+                .annotate(_step=Mod(F("_row") - 1, Value(self.per_page)))
+                .filter(_step=0)
+                .order_by("_row")
+                .values_list(*names)
+            )
+            points = [list(row) for row in numbered]
+            cache.set(key, (version, points), self.count_ttl)
+        index = self.page - 1
+        return points[index] if index < len(points) else None
 
     @staticmethod
     def ordering(queryset) -> tuple[list[str], bool]:
@@ -356,6 +417,7 @@ class TablePagination(BasePagination):
         """
         version = queryset.model._default_manager.aggregate(newest=Max("updated_at"))["newest"]
         version = version.isoformat() if version else ""
+        self.version = version
         sql, params = queryset.order_by().values("pk").query.sql_with_params()
         key = "table-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
         cached = cache.get(key)

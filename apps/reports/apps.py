@@ -8,3 +8,7 @@ class ReportsConfig(AppConfig):
 
     name = "apps.reports"
     label = "reports"
+
+    def ready(self) -> None:
+        # The receivers that replace the statistics' cache version on every change they count.
+        from . import statistics  # noqa: F401

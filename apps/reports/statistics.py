@@ -8,7 +8,18 @@ card's filters are `{"selection": <name>, "host": "true" | "false"}` in the one 
 
 from __future__ import annotations
 
+import hashlib
+import uuid
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
 from apps.applications import selections
+from apps.applications.models import AnonymisedApplicationCount, Application
+from apps.applications.signals import status_changed
 from apps.cycles.models import Cycle
 
 # The counters' names (the contract's) → the selection each counts. "applications" are the
@@ -25,7 +36,59 @@ COUNTERS = {
 WITH_TOTAL = ("applications", "started")
 
 
+# The counters are cached under a version that every change to what they count replaces (the
+# receivers below). A reader takes the version first and stores what it counted under it, so a
+# count that raced a change lands under the version the change has already replaced and is
+# never read. The TTL only bounds writes that bypass both the model's save and the status
+# machine (a bare queryset update()).
+VERSION_KEY = "reports:statistics:version"
+TTL = 600
+
+
+def _entry_key(cycle_id: int, version: str) -> str:
+    # The host school is a setting: a different one counts differently.
+    school = hashlib.sha256(str(settings.HOST_SCHOOL).encode()).hexdigest()[:16]
+    return f"reports:statistics:{cycle_id}:{school}:{version}"
+
+
+def forget_statistics() -> None:
+    """A new version now and again at commit: a reader between the two counts the uncommitted
+    past and files it under a version the commit replaces."""
+    cache.set(VERSION_KEY, uuid.uuid4().hex, None)
+    transaction.on_commit(lambda: cache.set(VERSION_KEY, uuid.uuid4().hex, None))
+
+
+@receiver(status_changed, dispatch_uid="apps.reports.statistics.status_changed")
+def _status_changed(sender, changes, **kwargs) -> None:
+    forget_statistics()
+
+
+@receiver(post_save, sender=Application, dispatch_uid="apps.reports.statistics.application_saved")
+@receiver(post_delete, sender=Application, dispatch_uid="apps.reports.statistics.application_deleted")
+@receiver(post_save, sender=AnonymisedApplicationCount, dispatch_uid="apps.reports.statistics.anonymised_saved")
+@receiver(post_delete, sender=AnonymisedApplicationCount, dispatch_uid="apps.reports.statistics.anonymised_gone")
+def _rows_changed(sender, **kwargs) -> None:
+    forget_statistics()
+
+
 def application_stats(*, cycle: Cycle) -> dict[str, int]:
+    """The statistics, counted once per version (see VERSION_KEY): two cache reads when
+    nothing changed since the last count, else `count_stats` and a cache write."""
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        version = uuid.uuid4().hex
+        if not cache.add(VERSION_KEY, version, None):
+            version = cache.get(VERSION_KEY) or version
+    key = _entry_key(cycle.pk, version)
+    stats = cache.get(key)
+    if isinstance(stats, dict):
+        return stats
+    stats = count_stats(cycle=cycle)
+    cache.set(key, stats, TTL)
+    return stats
+
+
+def count_stats(*, cycle: Cycle) -> dict[str, int]:
     """The 12 counters of the statistics page and the check-in's two, from one query.
 
     "princeton" is the configured host school. The counters also count the anonymised

@@ -395,7 +395,11 @@ class RankingSerializer(serializers.Serializer):
     criteria = CriterionSerializer(many=True)
     agreement = AgreementSerializer(many=True)
     reviewers = ReviewerStatsSerializer(many=True)
-    refreshed_at = serializers.DateTimeField(allow_null=True)
+    refreshed_at = serializers.DateTimeField(allow_null=True, help_text="When the shown ranking was calibrated")
+    changed_at = serializers.DateTimeField(allow_null=True, help_text="When a review last changed")
+    recalculating = serializers.BooleanField(
+        help_text="A review changed since: the recalibration is queued and this is the last ranking"
+    )
 
 
 @extend_schema(

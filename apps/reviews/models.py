@@ -151,8 +151,10 @@ class ReviewSummary(models.Model):
 
 
 class RankingState(models.Model):
-    """When a cycle's reviews last changed and when its summaries were last refreshed: the
-    ranking refreshes synchronously while `changed_at > refreshed_at`."""
+    """When a cycle's reviews last changed and when its summaries were last recalibrated. While
+    `changed_at > refreshed_at` a recalibration is queued (ranking_state.request_refresh) and the
+    ranking serves the last one, saying so; a review's save meanwhile rescored its own
+    application with the calibration stored here (reviewers' shift and scale, the pool's)."""
 
     cycle = models.OneToOneField("cycles.Cycle", on_delete=models.CASCADE, primary_key=True, related_name="+")
     changed_at = models.DateTimeField()
@@ -162,6 +164,10 @@ class RankingState(models.Model):
     # [{reviewer_id, email, reviews, skipped, conflicts, mean, sd, shift, scale}].
     agreement = models.JSONField(default=list)
     reviewers = models.JSONField(default=list)
+    # The pool reviewers were shrunk toward (scoring.Ranking): a reviewer the last
+    # recalibration never saw is scored as this typical reviewer until the next one.
+    pooled_mean = models.FloatField(null=True)
+    pooled_sd = models.FloatField(null=True)
     # How many applications the last refresh ranked (the ranking's unfiltered total, uncounted).
     ranked = models.PositiveIntegerField(default=0)
 

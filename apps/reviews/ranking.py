@@ -1,22 +1,26 @@
-"""The cycle's ranking: `refresh_summaries` turns every score into ReviewSummary rows (and the
-cycle-wide agreement and reviewer figures) through scoring.rank, and `ranking` serves them in
-a constant number of queries."""
+"""The cycle's ranking: `refresh_summaries` (the full recalibration, run by the Celery task
+that ranking_state queues) turns every score into ReviewSummary rows and the cycle-wide
+agreement and reviewer figures through scoring.rank, and `ranking` serves the last of them in
+a constant number of queries, never recalibrating inside the request."""
 
 from __future__ import annotations
 
 import math
 
 from django.db import connection, transaction
-from django.db.models import Count
+from django.db.models import Count, FloatField, Max, Min, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.applications.models import Application
+from apps.applications.models import NO_REVIEW_SCORE, Application
+from apps.applications.table import scores_changed
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
 
 from . import scoring
 from .models import Conflict, RankingState, Review, ReviewOutcome, ReviewScore, ReviewSummary
+from .ranking_state import is_stale, request_refresh
 from .rubric import criteria_of, criterion_payload
 
 UPSERT_CHUNK = 20_000
@@ -29,8 +33,51 @@ def _finite(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-@transaction.atomic
 def refresh_summaries(cycle: Cycle) -> int:
+    """The full recalibration (`recalibrate`), then the table's sort keys brought in line
+    (`sync_score_keys`) in short statements of their own, so no status change or check-in
+    waits on application rows for the length of a recalibration."""
+    n = recalibrate(cycle)
+    sync_score_keys(cycle)
+    return n
+
+
+SYNC_CHUNK = 10_000
+
+
+def sync_score_keys(cycle: Cycle) -> int:
+    """Copy each application's combined score to its `review_score_key` (NO_REVIEW_SCORE
+    without one), writing only the rows whose key differs, SYNC_CHUNK ids per statement.
+    Returns the rows written."""
+    ids = Application.objects.filter(cycle=cycle).aggregate(low=Min("pk"), high=Max("pk"))
+    if ids["low"] is None:
+        return 0
+    written = 0
+    if connection.vendor == "postgresql":
+        table, summaries = Application._meta.db_table, ReviewSummary._meta.db_table
+        sql = (
+            f"UPDATE {table} AS a SET review_score_key = COALESCE(s.score, %s) "
+            f"FROM {table} AS b LEFT JOIN {summaries} AS s ON s.application_id = b.id "
+            "WHERE a.id = b.id AND b.cycle_id = %s AND b.id >= %s AND b.id < %s "
+            "AND a.review_score_key IS DISTINCT FROM COALESCE(s.score, %s)"
+        )
+        for start in range(ids["low"], ids["high"] + 1, SYNC_CHUNK):
+            with connection.cursor() as cursor:
+                cursor.execute(sql, [NO_REVIEW_SCORE, cycle.pk, start, start + SYNC_CHUNK, NO_REVIEW_SCORE])
+                written += cursor.rowcount
+    else:
+        score = Coalesce(
+            Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1]),
+            Value(NO_REVIEW_SCORE),
+            output_field=FloatField(),
+        )
+        written = Application.objects.filter(cycle=cycle).update(review_score_key=score)
+    transaction.on_commit(scores_changed)
+    return written
+
+
+@transaction.atomic
+def recalibrate(cycle: Cycle) -> int:
     """Recompute the cycle's summaries from all its scores: one query for the scores, the maths
     in one pass (scoring.rank), then upserts in chunks of UPSERT_CHUNK and one delete of the
     summaries whose application has no usable review any more. Returns the number of
@@ -84,20 +131,17 @@ def refresh_summaries(cycle: Cycle) -> int:
         for cid, agreement in result.agreement.items()
     ]
     reviewers = _reviewer_rows(cycle, result)
-    updated = RankingState.objects.filter(cycle_id=cycle.pk).update(
-        agreement=agreement, reviewers=reviewers, refreshed_at=started, ranked=len(ranks)
-    )
+    figures = {
+        "agreement": agreement,
+        "reviewers": reviewers,
+        "refreshed_at": started,
+        "ranked": len(ranks),
+        "pooled_mean": _finite(result.pooled_mean),
+        "pooled_sd": _finite(result.pooled_sd),
+    }
+    updated = RankingState.objects.filter(cycle_id=cycle.pk).update(**figures)
     if not updated:
-        RankingState.objects.get_or_create(
-            cycle_id=cycle.pk,
-            defaults={
-                "changed_at": started,
-                "agreement": agreement,
-                "reviewers": reviewers,
-                "refreshed_at": started,
-                "ranked": len(ranks),
-            },
-        )
+        RankingState.objects.get_or_create(cycle_id=cycle.pk, defaults={"changed_at": started, **figures})
     return len(columns["application_id"])
 
 
@@ -166,6 +210,7 @@ def _reviewer_rows(cycle: Cycle, result) -> list[dict]:
         stats = result.reviewers.get(pk)
         rows.append(
             {
+                "reviewer_id": pk,
                 "email": emails.get(pk, ""),
                 "reviews": stats.reviews if stats else 0,
                 "skipped": skipped.get(pk, 0),
@@ -180,12 +225,25 @@ def _reviewer_rows(cycle: Cycle, result) -> list[dict]:
 
 
 def ensure_fresh(cycle: Cycle) -> RankingState:
-    """The cycle's ranking state, refreshed first when a review changed since the last refresh."""
+    """The cycle's ranking state, recalibrated first when a review changed since the last one.
+
+    Only for what acts on the whole order at once and must not act on a stale one (fill to
+    capacity, the CSV exports): an organizer's deliberate, rare action. Pages use
+    `last_state`."""
     state = RankingState.objects.filter(cycle_id=cycle.pk).first()
-    if state is None or state.refreshed_at is None or state.changed_at > state.refreshed_at:
+    if is_stale(state):
         refresh_summaries(cycle)
         state = RankingState.objects.get(cycle_id=cycle.pk)
     return state
+
+
+def last_state(cycle: Cycle) -> RankingState:
+    """The cycle's last recalibration as it stands (one query), its next one queued when a
+    review changed since: the caller serves this and says it is being recalculated."""
+    state = RankingState.objects.filter(cycle_id=cycle.pk).first()
+    if is_stale(state):
+        request_refresh(cycle.pk)
+    return state or RankingState(cycle_id=cycle.pk, changed_at=None)
 
 
 ROW_FIELDS = ("id", "email", "first", "last", "school", "teamcode", "status")
@@ -238,14 +296,16 @@ def _int_param(raw, *, name: str, default: int, minimum: int, maximum: int) -> i
 
 
 def ranking(cycle: Cycle, params) -> dict:
-    """GET ranking: a page of ranked rows, the rubric, agreement and reviewer figures. Five
-    queries when fresh (state, criteria, count, page, plus the cycle's rubric check)."""
+    """GET ranking: a page of the last recalibration's ranked rows, the rubric, agreement and
+    reviewer figures, and whether a recalibration is pending (`recalculating`). The same
+    queries fresh or stale (state, criteria, page, plus the count under `min_reviews`): a
+    stale ranking only queues its recalibration."""
     min_reviews = _int_param(params.get("min_reviews"), name="min_reviews", default=0, minimum=0, maximum=1000)
     page = _int_param(params.get("page"), name="page", default=1, minimum=1, maximum=10_000_000)
     size = _int_param(
         params.get("page_size"), name="page_size", default=DEFAULT_PAGE_SIZE, minimum=1, maximum=MAX_PAGE_SIZE
     )
-    state = ensure_fresh(cycle)
+    state = last_state(cycle)
     queryset = ranked_applications(cycle, min_reviews=min_reviews)
     # Unfiltered, the total is what the refresh ranked: no count over the join.
     total = state.ranked if min_reviews == 0 else queryset.count()
@@ -267,6 +327,8 @@ def ranking(cycle: Cycle, params) -> dict:
             {k: r[k] for k in ("email", "reviews", "skipped", "conflicts", "mean", "sd")} for r in state.reviewers
         ],
         "refreshed_at": state.refreshed_at,
+        "changed_at": state.changed_at,
+        "recalculating": is_stale(state),
     }
 
 

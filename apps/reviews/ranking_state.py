@@ -1,6 +1,10 @@
-"""Marking a cycle's ranking stale after a review change, and queueing its one refresh.
+"""What a review change does to the ranking, inside the change's own transaction: rescore that
+one application (`rescore`), mark the cycle's calibration stale and queue its one recalibration
+(`mark_changed`). Requests never recalibrate: they read the last one and, when it is stale,
+queue it (`request_refresh`).
 
-Kept apart from ranking.py (which imports the maths) so the review writes import only this.
+Kept apart from ranking.py (the full recalibration and the page) so the review writes import
+only this and the maths.
 """
 
 from __future__ import annotations
@@ -9,12 +13,16 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from apps.applications.models import NO_REVIEW_SCORE, Application
+from apps.applications.table import scores_changed
 from apps.core.tasks import delay
 
-from .models import RankingState
+from . import scoring
+from .models import Criterion, RankingState, ReviewOutcome, ReviewScore, ReviewSummary
 
-# A claim per cycle: a burst of saves queues one refresh. It expires on its own, so a lost task
-# (a broker hiccup) delays the next refresh at most this long; a stale read refreshes anyway.
+# A claim per cycle: a burst of saves queues one recalibration. It expires on its own, so a
+# lost task (a broker hiccup) delays the next one at most this long: the next save or ranking
+# read after it queues again.
 CLAIM_SECONDS = 30
 # Sent by name: tasks.py calls this module, so this module never imports it back.
 REFRESH_TASK = "apps.reviews.tasks.refresh_ranking"
@@ -24,13 +32,30 @@ def claim_key(cycle_id: int) -> str:
     return f"reviews:refresh-queued:{cycle_id}"
 
 
-def mark_changed(cycle_id: int) -> None:
-    """Inside the change's transaction: the cycle's summaries are stale from now, and a refresh
-    is queued after commit unless one already is."""
+def is_stale(state: RankingState | None) -> bool:
+    return state is None or state.refreshed_at is None or state.changed_at > state.refreshed_at
+
+
+def mark_changed(cycle_id: int, application_id: int | None = None) -> None:
+    """Inside the change's transaction: the application's summary rescored now (when one is
+    named), the cycle's calibration stale from now, and a recalibration queued after commit
+    unless one already is.
+
+    The summary row is written before the state row: a recalibration upserts every summary
+    first and the state row last, so taking them in the same order means a save and a
+    recalibration can wait for each other but never deadlock."""
+    if application_id is not None:
+        rescore(cycle_id, application_id)
     now = timezone.now()
     updated = RankingState.objects.filter(cycle_id=cycle_id).update(changed_at=now)
     if not updated:
         RankingState.objects.get_or_create(cycle_id=cycle_id, defaults={"changed_at": now})
+    request_refresh(cycle_id)
+
+
+def request_refresh(cycle_id: int) -> None:
+    """Queue the cycle's recalibration once its caller commits (at once outside a transaction),
+    unless one is already queued."""
     transaction.on_commit(lambda: _queue(cycle_id))
 
 
@@ -38,3 +63,63 @@ def _queue(cycle_id: int) -> None:
     if not cache.add(claim_key(cycle_id), 1, CLAIM_SECONDS):
         return
     delay(REFRESH_TASK, cycle_id)
+
+
+def rescore(cycle_id: int, application_id: int) -> scoring.ApplicationResult:
+    """The application's summary from its own scored reviews, with every reviewer's shift and
+    scale as the last recalibration left them (scoring.score_application): three reads and two
+    writes (the summary, the application's sort key), whatever the size of the cycle. Its rank
+    stays the last recalibration's (a new row has none, so the ranking lists it once the
+    recalibration has run); its score, raw score, reviews and spread are current at once, which
+    is what the table sorts and filters on."""
+    state = RankingState.objects.filter(cycle_id=cycle_id).values("reviewers", "pooled_mean", "pooled_sd").first()
+    state = state or {"reviewers": [], "pooled_mean": None, "pooled_sd": None}
+    calibration = {
+        row["reviewer_id"]: (row["shift"], row["scale"])
+        for row in state["reviewers"]
+        if row.get("reviewer_id") is not None and row.get("shift") is not None and row.get("scale")
+    }
+    specs = [
+        scoring.CriterionSpec(id=pk, weight=float(weight), scale_min=low, scale_max=high)
+        for pk, weight, low, high in Criterion.objects.filter(cycle_id=cycle_id).values_list(
+            "pk", "weight", "scale_min", "scale_max"
+        )
+    ]
+    reviews: dict[int, dict[int, float]] = {}
+    for reviewer, criterion, value in ReviewScore.objects.filter(
+        review__application_id=application_id, review__outcome=ReviewOutcome.SCORED
+    ).values_list("review__reviewer_id", "criterion_id", "value"):
+        reviews.setdefault(reviewer, {})[criterion] = value
+    result = scoring.score_application(
+        sorted(reviews.items()),
+        specs,
+        calibration,
+        pooled_mean=state["pooled_mean"],
+        pooled_sd=state["pooled_sd"],
+    )
+    # The table's sort key on the application row follows in the same transaction.
+    Application.objects.filter(pk=application_id).update(
+        review_score_key=NO_REVIEW_SCORE if result.score is None else result.score
+    )
+    transaction.on_commit(scores_changed)
+    if result.reviews == 0:
+        ReviewSummary.objects.filter(application_id=application_id).delete()
+        return result
+    ReviewSummary.objects.bulk_create(
+        [
+            ReviewSummary(
+                application_id=application_id,
+                score=result.score,
+                raw_score=result.raw_score,
+                reviews=result.reviews,
+                spread=result.spread,
+                rank=None,
+                refreshed_at=timezone.now(),
+            )
+        ],
+        # The rank and refresh time stay the recalibration's: it alone orders the whole cycle.
+        update_conflicts=True,
+        unique_fields=["application"],
+        update_fields=["score", "raw_score", "reviews", "spread"],
+    )
+    return result

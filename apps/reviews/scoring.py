@@ -403,3 +403,55 @@ def _alpha(units: dict[int, list[float]], low: float, high: float) -> Agreement:
         return Agreement(alpha=None, units=len(disagreement), pairable_values=n)
     alpha = 1.0 - (n - 1) * math.fsum(disagreement) / (n * squares)
     return Agreement(alpha=alpha, units=len(disagreement), pairable_values=n)
+
+
+def score_application(
+    reviews: Iterable[tuple[int, dict[int, float]]],
+    criteria: Sequence[CriterionSpec],
+    calibration: dict[int, tuple[float, float]],
+    *,
+    pooled_mean: float | None,
+    pooled_sd: float | None,
+) -> ApplicationResult:
+    """One application's result from its reviews, with the reviewers' shift and scale frozen at
+    `calibration` (reviewer id -> (shift, scale), from the last rank()) instead of recomputed.
+
+    What a review's save can afford: it moves this application by what its own scores say, at
+    the cost of its few reviews, while rank() recalibrates every reviewer in the background. A
+    reviewer the last rank() never saw has no figures yet; they count as the pool's typical
+    reviewer (shift = pooled_mean, scale = pooled_sd: what rank() gives a reviewer as their
+    reviews tend to none), and before any rank() at all the pool is the scale's centre and the
+    nominal spread of the module docstring. Same clamping and normalisation as rank().
+    """
+    specs = _checked(criteria)
+    centre = pooled_mean if pooled_mean is not None and math.isfinite(pooled_mean) else SCALE / 2
+    spread = pooled_sd if pooled_sd is not None and math.isfinite(pooled_sd) and pooled_sd > 0 else None
+    if spread is None:
+        spread = math.sqrt(_NOMINAL_VARIANCE)
+    raws: list[float] = []
+    zs: list[float] = []
+    for reviewer, values in reviews:
+        total = 0.0
+        weights = 0.0
+        for criterion, weight, low, high, factor in specs:
+            value = values.get(criterion)
+            if value is None:
+                continue
+            value = float(value)
+            if not math.isfinite(value):
+                continue
+            value = min(max(value, low), high)
+            total += (value - low) * factor
+            weights += weight
+        if not weights:
+            continue
+        raw = min(total / weights, SCALE)
+        shift, scale = calibration.get(reviewer, (centre, spread))
+        raws.append(raw)
+        zs.append((raw - shift) / scale)
+    m = len(zs)
+    if m == 0:
+        return UNREVIEWED
+    score = math.fsum(zs) / m
+    spread_of = math.sqrt(math.fsum([(z - score) ** 2 for z in zs]) / (m - 1)) if m > 1 else None
+    return ApplicationResult(score=score, raw_score=math.fsum(raws) / m, reviews=m, spread=spread_of)

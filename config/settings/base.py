@@ -109,10 +109,14 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Persistent connections: a worker keeps its connection for this many seconds instead of opening
 # one per request (on PostgreSQL a new connection cost more than the request itself: a bare
 # view served 106 requests/s without, 338 with). 0 closes after every request, as Django's
-# default; the health check makes a connection that died (server restart, idle timeout of a
-# pooler) fail over to a fresh one at the start of the next request instead of erroring.
+# default.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHECKS", default=True)
+# Off: the health check is a `SELECT 1` before every request's first query, a round trip as
+# long as the polled status call's one query (apps/accounts/tests/test_request_round_trips.py
+# counts it). Without it, a kept connection that died (a database restart) fails the one request
+# that finds it, and Django drops it at that request's end; the next gets a fresh one. Turn it
+# on where connections die often and silently (a pooler's idle timeout).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHECKS", default=False)
 # Behind pgbouncer in transaction pooling mode a server-side cursor (QuerySet.iterator()) can
 # land on another server connection between its DECLARE and its FETCH: set this to true there
 # (docs/performance.md). The CSV export streams through COPY, which is one statement and needs none.
@@ -122,7 +126,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Auth -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
-    "allauth.account.auth_backends.AuthenticationBackend",
+    # allauth's backend, with the per-request user lookup served from the cache
+    # (apps/accounts/user_cache.py).
+    "apps.accounts.user_cache.CachedUserBackend",
 ]
 # The first hasher hashes new passwords; the others only verify older hashes, which are re-made
 # with the first at the next sign-in. Argon2id at OWASP's recommended cost (19 MiB, 2 passes,
@@ -141,6 +147,9 @@ PASSWORD_ARGON2_MEMORY_COST = env.int("PASSWORD_ARGON2_MEMORY_COST", default=19 
 PASSWORD_ARGON2_PARALLELISM = env.int("PASSWORD_ARGON2_PARALLELISM", default=1)
 PASSWORD_PBKDF2_ITERATIONS = env.int("PASSWORD_PBKDF2_ITERATIONS", default=1_000_000)
 LOGIN_URL = "/login"
+# Sessions read from the cache and written through to the database: a signed-in request reads
+# no session row once its session is cached, and a cache flush only costs a re-read.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=60 * 60 * 24 * 14)
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"

@@ -72,10 +72,28 @@ def test_stats_on_a_known_data_set(admin_client, known_data, django_assert_max_n
     assert r.json() == EXPECTED
 
 
-def test_stats_are_one_aggregate_query(known_data, django_assert_num_queries):
+def test_stats_are_one_aggregate_query_then_cached(known_data, django_assert_num_queries):
     cycle = current_cycle()
     with django_assert_num_queries(1):
         assert statistics.application_stats(cycle=cycle) == EXPECTED
+    with django_assert_num_queries(0):
+        assert statistics.application_stats(cycle=cycle) == EXPECTED
+
+
+def test_a_status_change_shows_in_the_statistics_at_once(admin_client, known_data):
+    from apps.applications import status_machine
+    from apps.applications.models import Application
+
+    assert admin_client.get("/api/applications/stats").json() == EXPECTED  # now cached
+    submitted = Application.objects.filter(cycle=current_cycle(), status="submitted").first()
+    status_machine.transition(application_id=submitted.pk, to="accepted", override=True)
+    after = admin_client.get("/api/applications/stats").json()
+    assert after["total_applications"] == EXPECTED["total_applications"]
+    host = "princeton" if submitted.school == HOST else "non_princeton"
+    assert after[f"{host}_accepted"] == EXPECTED[f"{host}_accepted"] + 1
+    # A new application (a save, not a status change) shows at once too.
+    make_application("late@school.edu", status="submitted", school=HOST)
+    assert admin_client.get("/api/applications/stats").json()["total_applications"] == after["total_applications"] + 1
 
 
 def test_host_school_is_the_setting(admin_client, known_data, settings):

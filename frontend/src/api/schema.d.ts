@@ -2696,8 +2696,18 @@ export interface components {
             criteria: components["schemas"]["Criterion"][];
             agreement: components["schemas"]["Agreement"][];
             reviewers: components["schemas"]["ReviewerStats"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the shown ranking was calibrated
+             */
             refreshed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a review last changed
+             */
+            changed_at: string | null;
+            /** @description A review changed since: the recalibration is queued and this is the last ranking */
+            recalculating: boolean;
         };
         RankingRow: {
             rank: number;

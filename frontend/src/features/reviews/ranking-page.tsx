@@ -13,7 +13,7 @@ import { statusWord } from "../../lib/text";
 import { useDebounced } from "../../lib/use-debounced";
 import { CapacityPanel } from "./capacity-panel";
 import { FillToCapacity } from "./fill-to-capacity";
-import { agreementWords, formatScore, minReviewsParam, plural } from "./state";
+import { agreementWords, formatScore, freshnessWords, minReviewsParam, plural } from "./state";
 
 export const PAGE_SIZE = 50;
 
@@ -165,6 +165,8 @@ export function RankingPage() {
     queryKey: queryKeys.reviews.ranking(min ?? null, page),
     queryFn: () => reviewsApi.ranking({ min_reviews: min, page, page_size: PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    // While a recalibration is pending, ask again until it has landed.
+    refetchInterval: (q) => (q.state.data?.recalculating ? 3000 : false),
   });
   const capacity = useQuery({ queryKey: queryKeys.reviews.capacity, queryFn: reviewsApi.capacity });
 
@@ -187,7 +189,7 @@ export function RankingPage() {
           {query.data ? (
             <p className="muted" role="status">
               {plural(query.data.total, "application")}
-              {query.data.refreshed_at ? ` · scores of ${new Date(query.data.refreshed_at).toLocaleString()}` : ""}
+              {` · ${freshnessWords(query.data.refreshed_at, query.data.recalculating, Date.now())}`}
             </p>
           ) : null}
         </div>

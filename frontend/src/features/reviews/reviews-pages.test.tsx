@@ -277,6 +277,8 @@ const RANKING: Ranking = {
   ],
   reviewers: [{ email: "rev1@princeton.edu", reviews: 3, skipped: 1, conflicts: 0, mean: 6.5, sd: 1.2 }],
   refreshed_at: null,
+  changed_at: null,
+  recalculating: false,
 };
 const CAPACITY: Capacity = {
   capacity: 100,

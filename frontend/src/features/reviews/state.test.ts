@@ -18,6 +18,7 @@ import {
   fillErrors,
   fillArithmetic,
   fillSummary,
+  freshnessWords,
   formatScore,
   minReviewsParam,
   scaleValues,
@@ -262,5 +263,19 @@ describe("capacity and fill", () => {
     ["1.5", undefined],
   ])("minReviewsParam(%s) = %s", (text, value) => {
     expect(minReviewsParam(text)).toBe(value);
+  });
+});
+
+describe("freshnessWords", () => {
+  const now = Date.parse("2026-01-01T12:00:00Z");
+  it.each([
+    ["2026-01-01T11:59:48Z", false, "updated 12 s ago"],
+    ["2026-01-01T11:59:48Z", true, "updated 12 s ago · recalculating…"],
+    ["2026-01-01T11:57:00Z", false, "updated 3 min ago"],
+    [null, true, "recalculating…"],
+    [null, false, "not calculated yet"],
+    ["2026-01-01T12:00:05Z", false, "updated 0 s ago"],
+  ])("%s, recalculating %s: %s", (at, recalculating, words) => {
+    expect(freshnessWords(at, recalculating, now)).toBe(words);
   });
 });

@@ -61,6 +61,24 @@ export function formatScore(value: number | null | undefined, digits = 2): strin
   return value === null || value === undefined || Number.isNaN(value) ? "—" : value.toFixed(digits);
 }
 
+/** How old the shown ranking is: "updated 12 s ago", "updated 3 min ago", and
+ * "· recalculating…" while a review change waits for its recalibration (the server serves the
+ * last ranking meanwhile rather than make the page wait). */
+export function freshnessWords(refreshedAt: string | null | undefined, recalculating: boolean, now: number): string {
+  const parts: string[] = [];
+  const at = refreshedAt ? Date.parse(refreshedAt) : Number.NaN;
+  if (!Number.isNaN(at)) {
+    const seconds = Math.max(0, Math.round((now - at) / 1000));
+    if (seconds < 60) parts.push(`updated ${seconds} s ago`);
+    else if (seconds < 3600) parts.push(`updated ${Math.floor(seconds / 60)} min ago`);
+    else parts.push(`updated ${new Date(at).toLocaleString()}`);
+  } else if (!recalculating) {
+    parts.push("not calculated yet");
+  }
+  if (recalculating) parts.push("recalculating…");
+  return parts.join(" · ");
+}
+
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -1,0 +1,41 @@
+"""The benchmarks run (`make bench` is not part of `make test`): the paths of
+benchmarks/paths.py at a smoke size, twice, and the report rows bench.py writes from them."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+# Real commits: the benchmark VACUUMs and flushes, as it does in its scratch database.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the benchmarks measure PostgreSQL (COPY, plans)")
+def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
+    from django.core.management import call_command
+
+    from apps.cycles.services import ensure_current_cycle
+    from benchmarks import paths
+
+    sizes = []
+    for rows, batch in ((40, None), (80, (5, 20))):
+        call_command("flush", interactive=False, verbosity=0)
+        ensure_current_cycle()
+        sizes.append(paths.measure(rows, repeats=2, batch=batch))
+    large = sizes[1]
+    assert large["ranking_after_change_queued"] >= 1
+    assert large["status_round_trips"] <= 1
+    assert 0 < large["scan_statements"] <= 4
+    lines = "\n".join(paths.report(sizes))
+    for row in (
+        "ranking, first request after a review change",
+        "table, filtered, jump to page",
+        "table sorted by -score, jump to page",
+        "statistics, naive: loop over model objects",
+        "statistics, naive: loop over values_list rows",
+        "CSV export over the response",
+        "batch decision of 20, per address",
+        "| ranking recalibration |",
+        "| auto-assign |",
+    ):
+        assert row in lines, row
