@@ -61,7 +61,7 @@ def test_a_student_downloads_their_data_then_deletes_the_account(page, make_stud
 
     # Delete my account: the dialog takes focus, waits for the right address, Escape cancels.
     card.get_by_role("button", name="Delete my account").click()
-    dialog = page.get_by_role("dialog", name="Delete your account?")
+    dialog = page.get_by_role("alertdialog", name="Delete your account?")
     expect(dialog).to_be_visible()
     field = dialog.get_by_label("Type your email address to confirm")
     expect(field).to_be_focused()
@@ -104,7 +104,7 @@ def test_the_card_and_dialog_on_a_phone(phone_page, make_student):
     card.get_by_role("checkbox", name="Share my resume with sponsors").uncheck()
     expect(card.get_by_role("status")).to_contain_text("out of the sponsors' resume book")
     card.get_by_role("button", name="Delete my account").click()
-    dialog = phone_page.get_by_role("dialog", name="Delete your account?")
+    dialog = phone_page.get_by_role("alertdialog", name="Delete your account?")
     expect(dialog).to_be_visible()
     dialog.get_by_label("Type your email address to confirm").fill("lin@princeton.edu")
     shot(phone_page, "privacy-delete-dialog-phone", full_page=False)

@@ -15,11 +15,10 @@ import pytest
 
 from apps.applications.validation import active_sections
 
-SHARED = json.loads(
-    (
-        Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "applications" / "section-cases.json"
-    ).read_text(encoding="utf-8")
+CASES_FILE = (
+    Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "applications" / "section-cases.json"
 )
+SHARED = json.loads(CASES_FILE.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("case", SHARED["cases"], ids=lambda case: case["name"])

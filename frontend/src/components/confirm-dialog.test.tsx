@@ -109,4 +109,54 @@ describe("ConfirmDialog", () => {
     await user.keyboard("{Escape}");
     expect(screen.getByRole("alertdialog")).toBeInTheDocument();
   });
+
+  it("asks for a field: focus starts there, the words alone describe it, Enter confirms once it is complete", async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const outerSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    function Typed() {
+      const [typed, setTyped] = useState("");
+      return (
+        // Declared inside a page's form: confirming must not submit that form too.
+        <form onSubmit={outerSubmit}>
+          <ConfirmDialog
+            open
+            title="Delete your account?"
+            description={<p>It can't be undone.</p>}
+            confirmLabel="Delete my account"
+            busyLabel="Deleting…"
+            confirmDisabled={typed !== "ada"}
+            danger
+            onConfirm={onConfirm}
+            onCancel={vi.fn()}
+          >
+            <label>
+              Type your name
+              <input value={typed} onChange={(e) => setTyped(e.target.value)} />
+            </label>
+          </ConfirmDialog>
+        </form>
+      );
+    }
+    render(<Typed />);
+    const dialog = screen.getByRole("alertdialog", { name: "Delete your account?" });
+    expect(dialog).toHaveAccessibleDescription("It can't be undone.");
+    const field = screen.getByLabelText("Type your name");
+    expect(field).toHaveFocus();
+    await user.keyboard("ad{Enter}");
+    expect(screen.getByRole("button", { name: "Delete my account" })).toBeDisabled();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.keyboard("a{Enter}");
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(outerSubmit).not.toHaveBeenCalled();
+  });
+
+  it("says the action's busy words while it runs", () => {
+    render(
+      <ConfirmDialog open busy title="Delete?" confirmLabel="Delete my account" busyLabel="Deleting…" onConfirm={vi.fn()} onCancel={vi.fn()}>
+        <p>Gone for good.</p>
+      </ConfirmDialog>,
+    );
+    expect(screen.getByRole("button", { name: "Deleting…" })).toBeDisabled();
+  });
 });

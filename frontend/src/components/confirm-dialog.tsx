@@ -1,8 +1,8 @@
 // The one confirmation dialog of the portal: before an action that emails people, removes an
-// admin or gives up a place. A modal alertdialog: the page behind is inert, Tab stays
-// inside, Escape (or the backdrop) cancels, focus starts on Cancel (the safe choice) and returns
-// to what opened it.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+// admin, gives up a place or deletes an account. A modal alertdialog: the page behind is inert,
+// Tab stays inside, Escape (or the backdrop) cancels, focus starts on the field the confirmation
+// asks for or else on Cancel (the safe choice), and returns to what opened it.
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import "../styles/dialog.css";
 
@@ -11,17 +11,25 @@ export interface ConfirmDialogProps {
   title: string;
   /** What will happen, in numbers where there are numbers ("23 applicants will be emailed"). */
   children: ReactNode;
+  /** When the body also holds fields (the typed email): the words read out as the description,
+   *  so the fields' labels are not. */
+  description?: ReactNode;
   /** Says the action, not "OK": "Release and email 23 applicants". */
   confirmLabel: string;
+  /** The confirm button's words while the action runs ("Deleting…"). */
+  busyLabel?: string;
   cancelLabel?: string;
   /** While the confirmed action runs: both buttons wait. */
   busy?: boolean;
+  /** The confirmation is not complete yet (the typed email does not match). */
+  confirmDisabled?: boolean;
   /** A destructive action gets the danger colour. */
   danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
+const FIELDS = "input:not([disabled]), select:not([disabled]), textarea:not([disabled])";
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 // The element that last had focus. A form usually disables its button while it asks the server
@@ -47,9 +55,12 @@ export function ConfirmDialog({
   open,
   title,
   children,
+  description,
   confirmLabel,
+  busyLabel,
   cancelLabel = "Cancel",
   busy = false,
+  confirmDisabled = false,
   danger = false,
   onConfirm,
   onCancel,
@@ -75,7 +86,7 @@ export function ConfirmDialog({
     );
     others.forEach((el) => el.setAttribute("inert", ""));
     document.body.classList.add("dialog-open");
-    cancel.current?.focus();
+    (dialog.current?.querySelector<HTMLElement>(FIELDS) ?? cancel.current)?.focus();
 
     function onKey(event: KeyboardEvent) {
       if (event.key === "Escape") {
@@ -110,6 +121,14 @@ export function ConfirmDialog({
     };
   }, [open]);
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The dialog is portalled out of the page's DOM but not out of React's tree: the submit
+    // must not reach a form the dialog was declared in.
+    event.stopPropagation();
+    if (!busy && !confirmDisabled) onConfirm();
+  }
+
   if (!open) return null;
   return createPortal(
     <div
@@ -125,28 +144,30 @@ export function ConfirmDialog({
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-body`}
+        aria-describedby={`${id}-${description === undefined ? "body" : "description"}`}
       >
         <h2 id={`${id}-title`} className="dialog__title">
           {title}
         </h2>
-        <div id={`${id}-body`} className="dialog__body stack">
-          {children}
-        </div>
-        <div className="dialog__actions">
-          <button ref={cancel} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={danger ? "button button--danger" : "button"}
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {confirmLabel}
-          </button>
-        </div>
+        <form className="dialog__form" onSubmit={submit} noValidate>
+          <div id={`${id}-body`} className="dialog__body stack">
+            {description === undefined ? null : <div id={`${id}-description`}>{description}</div>}
+            {children}
+          </div>
+          <div className="dialog__actions">
+            <button ref={cancel} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+              {cancelLabel}
+            </button>
+            <button
+              type="submit"
+              className={danger ? "button button--danger" : "button"}
+              disabled={busy || confirmDisabled}
+              aria-busy={busy || undefined}
+            >
+              {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
+            </button>
+          </div>
+        </form>
       </div>
     </div>,
     document.body,

@@ -1,5 +1,5 @@
 // Form controls with real labels, their hint and error wired up for assistive technology.
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 export interface Choice {
   value: string;
@@ -7,14 +7,22 @@ export interface Choice {
 }
 
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
-  label: string;
-  error?: string | null;
-  hint?: string;
+/** What ties a control to its label, hint and error, for assistive technology. */
+interface ControlWiring {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 }
 
-/** A labelled input with its error message wired up for assistive technology. */
-export function Field({ label, error, hint, ...input }: FieldProps) {
+interface Labelled {
+  label: string;
+  hint?: string;
+  error?: string | null;
+}
+
+/** The label above a control and its hint and error under it, the three wired to the control
+ *  (given to `children`) the same way for an input, a select and a textarea. */
+function FieldFrame({ label, hint, error, children }: Labelled & { children: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -22,13 +30,7 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -43,36 +45,34 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
   );
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
-  label: string;
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id">, Labelled {}
+
+/** A labelled input with its hint and error message wired up for assistive technology. */
+export function Field({ label, error, hint, ...input }: FieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(wiring) => <input {...wiring} className="input" {...input} />}
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">, Omit<Labelled, "hint"> {
   choices: Choice[];
-  error?: string | null;
 }
 
 export function SelectField({ label, choices, error, ...select }: SelectFieldProps) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error}>
+      {(wiring) => (
+        <select {...wiring} className="select" {...select}>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -93,36 +93,13 @@ export function YesNoField({ label, value, onChange }: { label: string; value: b
   );
 }
 
-interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
-  label: string;
-  hint?: string;
-  error?: string | null;
-}
+interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">, Labelled {}
 
 export function TextareaField({ label, hint, error, ...textarea }: TextareaFieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="textarea"
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        {...textarea}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(wiring) => <textarea {...wiring} className="textarea" {...textarea} />}
+    </FieldFrame>
   );
 }
 

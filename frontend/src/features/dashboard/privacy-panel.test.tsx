@@ -57,7 +57,7 @@ describe("the Your data card", () => {
     const { apiCalls } = mockFetch({ "POST /api/privacy/delete-account": { body: { message: "Deleted." } } });
     const { navigate } = renderPanel();
     await userEvent.click(screen.getByRole("button", { name: "Delete my account" }));
-    const dialog = screen.getByRole("dialog", { name: "Delete your account?" });
+    const dialog = screen.getByRole("alertdialog", { name: "Delete your account?" });
     expect(dialog).toHaveAccessibleDescription(/can't be undone/);
     const confirm = within(dialog).getByRole("button", { name: "Delete my account" });
     expect(confirm).toBeDisabled();
@@ -82,7 +82,7 @@ describe("the Your data card", () => {
     });
     const { navigate } = renderPanel();
     await userEvent.click(screen.getByRole("button", { name: "Delete my account" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = screen.getByRole("alertdialog");
     await userEvent.type(within(dialog).getByLabelText(/Type your email address/), "ada@princeton.edu");
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("You are the last organizer.");
@@ -95,7 +95,7 @@ describe("the Your data card", () => {
     await userEvent.click(screen.getByRole("button", { name: "Delete my account" }));
     await userEvent.type(screen.getByLabelText(/Type your email address/), "ada@");
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
-    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Delete my account" }));
     expect(screen.getByLabelText(/Type your email address/)).toHaveValue("");
     expect(apiCalls()).toEqual([]);

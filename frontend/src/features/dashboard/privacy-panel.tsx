@@ -7,7 +7,7 @@ import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
-import { ConfirmDialog } from "./privacy-confirm-dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import "../../styles/privacy.css";
 
 export interface PrivacyPanelProps {

@@ -1,19 +1,31 @@
 import "../../styles/reports.css";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { mailingsApi, type Mailing, type MailingDraft } from "../../api/mailings";
+import { mailingsApi, type Mailing } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
-import { extractEmails } from "../../lib/emails";
 import { queryKeys } from "../../lib/query-keys";
 import { refusalOr, useSubmit } from "../../lib/use-submit";
+import {
+  EMPTY_COMPOSE,
+  afterScheduled,
+  composeErrors,
+  customRecipients,
+  mailingForm,
+  previewDraft,
+  previewable,
+  stepRecipient,
+  type Compose,
+  type ComposeErrors,
+  type ComposeField,
+} from "./compose-state";
 import { DeliveryStatus } from "./delivery-status";
+import { MailingsTable } from "./mailings-table";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
 import {
   AUDIENCES,
-  audienceLabel,
   audienceOption,
   browserZone,
   formatSendAt,
@@ -22,17 +34,9 @@ import {
   recipientsText,
 } from "./schedule";
 
-type Field = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at";
-type Errors = Partial<Record<Field, string>>;
+type Field = ComposeField;
+type Errors = ComposeErrors;
 type Notice = { kind: "error" | "success"; text: string } | null;
-type BodyKind = "markdown" | "html";
-
-const STATUS_LABELS: Record<string, string> = {
-  scheduled: "Scheduled",
-  sending: "Sending",
-  sent: "Sent",
-  cancelled: "Cancelled",
-};
 
 /** A chosen file's text (FileReader rather than Blob.text(), which older browsers lack). */
 function readText(file: File): Promise<string> {
@@ -51,14 +55,9 @@ function readText(file: File): Promise<string> {
  */
 export function BatchEmails() {
   const id = useId();
-  const [subject, setSubject] = useState("");
-  const [audience, setAudience] = useState("submitted");
-  const [emails, setEmails] = useState("");
-  const [kind, setKind] = useState<BodyKind>("markdown");
-  const [markdown, setMarkdown] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [fileText, setFileText] = useState("");
-  const [sendAt, setSendAt] = useState("");
+  const [compose, setCompose] = useState<Compose>(EMPTY_COMPOSE);
+  const { subject, audience, emails, kind, markdown, file, sendAt } = compose;
+  const change = (fields: Partial<Compose>) => setCompose((current) => ({ ...current, ...fields }));
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
@@ -93,51 +92,22 @@ export function BatchEmails() {
   // An edit after a duplicate warning is another email: the warning no longer applies.
   useEffect(() => setDuplicate(null), [subject, audience, emails, kind, markdown, file]);
 
-  const previewable = kind === "markdown" || file !== null;
-  const draft: MailingDraft = {
-    subject,
-    markdown: kind === "markdown" ? markdown : "",
-    html: kind === "html" ? fileText : "",
-    // One of AUDIENCES, whose values are the server's audience names.
-    audience: audience as MailingDraft["audience"],
-    emails: audience === "custom" ? emails : "",
-    recipient,
-  };
-  const { preview, error: previewError } = useServerPreview(draft, () => mailingsApi.previewDraft(draft), previewable);
+  const canPreview = previewable(compose);
+  const draft = previewDraft(compose, recipient);
+  const { preview, error: previewError } = useServerPreview(draft, () => mailingsApi.previewDraft(draft), canPreview);
   const placeholders = preview?.placeholders ?? [];
 
-  const found = audience === "custom" ? extractEmails(emails) : [];
-
-  function validate(): Errors {
-    const next: Errors = {};
-    if (!subject.trim()) next.subject = "Enter a subject.";
-    if (audience === "custom" && found.length === 0) next.emails = "Paste at least one email address.";
-    if (kind === "markdown" && !markdown.trim()) next.markdown = "Write the email.";
-    if (kind === "html") {
-      if (!file) next.html = "Choose an HTML file.";
-      else if (!/\.html?$/i.test(file.name)) next.html = "The file must be an .html file.";
-    }
-    if (!sendAt) next.send_at = "Choose when to send.";
-    else if (!localToIso(sendAt)) next.send_at = "Enter a valid date and time.";
-    return next;
-  }
+  const found = customRecipients(compose);
 
   async function schedule(confirmDuplicate: boolean) {
     // One notice at a time, whichever action it came from.
     setNotice(null);
     scheduling.setError(null);
     cancelling.setError(null);
-    const problems = validate();
+    const problems = composeErrors(compose);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const form = new FormData();
-    form.append("subject", subject.trim());
-    form.append("audience", audience);
-    if (audience === "custom") form.append("emails", emails);
-    if (kind === "markdown") form.append("markdown", markdown);
-    else if (file) form.append("html", file, file.name);
-    form.append("send_at", localToIso(sendAt) ?? "");
-    if (confirmDuplicate) form.append("confirm_duplicate", "true");
+    const form = mailingForm(compose, confirmDuplicate);
     await scheduling.run(async () => {
       let created: Awaited<ReturnType<typeof mailingsApi.create>>;
       try {
@@ -155,12 +125,7 @@ export function BatchEmails() {
         kind: "success",
         text: `Scheduled for ${formatSendAt(localToIso(sendAt) ?? sendAt)} to ${recipientsText(created.recipients)}.`,
       });
-      setSubject("");
-      setEmails("");
-      setMarkdown("");
-      setFile(null);
-      setFileText("");
-      setSendAt("");
+      setCompose(afterScheduled);
       setDuplicate(null);
       if (fileInput.current) fileInput.current.value = "";
       await Promise.all([
@@ -176,9 +141,10 @@ export function BatchEmails() {
   }
 
   function chooseFile(chosen: File | null) {
-    setFile(chosen);
-    setFileText("");
-    if (chosen) void readText(chosen).then(setFileText, () => setFileText(""));
+    change({ file: chosen, fileText: "" });
+    // The text is for the preview; a file chosen meanwhile wins.
+    const keep = (fileText: string) => setCompose((current) => (current.file === chosen ? { ...current, fileText } : current));
+    if (chosen) void readText(chosen).then(keep, () => keep(""));
   }
 
   // Closing the panel takes the focus back to the button that opened it.
@@ -223,7 +189,7 @@ export function BatchEmails() {
             name="subject"
             maxLength={200}
             value={subject}
-            onChange={(e) => setSubject(e.target.value)}
+            onChange={(e) => change({ subject: e.target.value })}
             aria-invalid={errors.subject ? true : undefined}
             aria-describedby={err("subject")}
           />
@@ -237,7 +203,7 @@ export function BatchEmails() {
               className="select"
               name="audience"
               value={audience}
-              onChange={(e) => setAudience(e.target.value)}
+              onChange={(e) => change({ audience: e.target.value })}
               aria-invalid={errors.audience ? true : undefined}
               aria-describedby={err("audience")}
             >
@@ -257,7 +223,7 @@ export function BatchEmails() {
               type="datetime-local"
               name="send_at"
               value={sendAt}
-              onChange={(e) => setSendAt(e.target.value)}
+              onChange={(e) => change({ sendAt: e.target.value })}
               aria-invalid={errors.send_at ? true : undefined}
               aria-describedby={[`${id}-send-at-hint`, err("send_at")].filter(Boolean).join(" ")}
             />
@@ -276,7 +242,7 @@ export function BatchEmails() {
               name="emails"
               rows={5}
               value={emails}
-              onChange={(e) => setEmails(e.target.value)}
+              onChange={(e) => change({ emails: e.target.value })}
               aria-invalid={errors.emails ? true : undefined}
               aria-describedby={[`${id}-emails-hint`, err("emails")].filter(Boolean).join(" ")}
             />
@@ -302,7 +268,7 @@ export function BatchEmails() {
                   name="body_kind"
                   value={value}
                   checked={kind === value}
-                  onChange={() => setKind(value)}
+                  onChange={() => change({ kind: value })}
                 />
                 {label}
               </label>
@@ -318,7 +284,7 @@ export function BatchEmails() {
                 <MarkdownEditor
                   id={`${id}-markdown`}
                   value={markdown}
-                  onChange={setMarkdown}
+                  onChange={(value) => change({ markdown: value })}
                   placeholders={placeholders}
                   invalid={Boolean(errors.markdown)}
                   describedBy={[`${id}-markdown-hint`, err("markdown")].filter(Boolean).join(" ")}
@@ -354,7 +320,7 @@ export function BatchEmails() {
 
           <section className="batch-emails__preview stack" aria-labelledby={`${id}-preview-title`}>
             <h3 id={`${id}-preview-title`}>Preview</h3>
-            {!previewable ? (
+            {!canPreview ? (
               <p className="muted">Choose a file to preview it.</p>
             ) : previewError ? (
               <Alert kind="error">{previewError}</Alert>
@@ -368,14 +334,14 @@ export function BatchEmails() {
                     <button
                       type="button"
                       className="button button--secondary button--small"
-                      onClick={() => setRecipient((preview.recipients + recipient - 1) % preview.recipients)}
+                      onClick={() => setRecipient(stepRecipient(recipient, -1, preview.recipients))}
                     >
                       Previous recipient
                     </button>
                     <button
                       type="button"
                       className="button button--secondary button--small"
-                      onClick={() => setRecipient((recipient + 1) % preview.recipients)}
+                      onClick={() => setRecipient(stepRecipient(recipient, 1, preview.recipients))}
                     >
                       Next recipient
                     </button>
@@ -437,79 +403,16 @@ export function BatchEmails() {
       ) : mailings.length === 0 ? (
         <p className="muted empty-note">No mailings yet. Scheduled emails will show here.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table mailings-table" aria-labelledby={`${id}-list-title`}>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">Audience</th>
-                <th scope="col">Send at</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Recipients
-                </th>
-                <th scope="col" className="num">
-                  Sent
-                </th>
-                <th scope="col" className="num">
-                  Failed
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mailings.map((m) => (
-                <tr key={m.id}>
-                  <td data-label="Subject">{m.subject}</td>
-                  <td data-label="Audience">{audienceLabel(m.audience)}</td>
-                  <td data-label="Send at">{formatSendAt(m.send_at)}</td>
-                  <td data-label="Status">
-                    <span className={`badge badge--${m.status}`}>{STATUS_LABELS[m.status] ?? m.status}</span>
-                  </td>
-                  <td data-label="Recipients" className="num">
-                    {m.recipients}
-                  </td>
-                  <td data-label="Sent" className="num">
-                    {m.sent}
-                  </td>
-                  <td data-label="Failed" className="num">
-                    {m.failed}
-                  </td>
-                  <td className="mailings-table__actions">
-                    <div className="button-row mailings-table__buttons">
-                      {m.status !== "cancelled" ? (
-                        <button
-                          id={`${id}-deliveries-${m.id}`}
-                          type="button"
-                          className="button button--secondary button--small"
-                          onClick={() => setOpenDeliveries(openDeliveries === m.id ? null : m.id)}
-                          aria-expanded={openDeliveries === m.id}
-                          aria-controls={openDeliveries === m.id ? `deliveries-${m.id}` : undefined}
-                          aria-label={`Deliveries of “${m.subject}”`}
-                        >
-                          Deliveries
-                        </button>
-                      ) : null}
-                      {m.status === "scheduled" ? (
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          onClick={() => void cancel(m)}
-                          disabled={cancelling.busy}
-                          aria-label={`Cancel “${m.subject}”`}
-                        >
-                          {cancelling.busy && cancelTarget === m.id ? "Cancelling…" : "Cancel"}
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MailingsTable
+          mailings={mailings}
+          labelledBy={`${id}-list-title`}
+          deliveriesButtonId={(mailingId) => `${id}-deliveries-${mailingId}`}
+          openDeliveries={openDeliveries}
+          onToggleDeliveries={(mailingId) => setOpenDeliveries(openDeliveries === mailingId ? null : mailingId)}
+          cancelling={cancelling.busy ? cancelTarget : null}
+          cancelBusy={cancelling.busy}
+          onCancel={(mailing) => void cancel(mailing)}
+        />
       )}
       {deliveriesOf ? (
         <DeliveryStatus key={deliveriesOf.id} mailing={deliveriesOf} onClose={() => closeDeliveries(deliveriesOf.id)} />

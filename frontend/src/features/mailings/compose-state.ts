@@ -1,0 +1,97 @@
+// The batch email being written, as one value: what it holds, what is wrong with it, what the
+// server is sent, and which recipient the preview shows. Pure, so the tests pin each rule down.
+import type { MailingDraft } from "../../api/mailings";
+import { extractEmails } from "../../lib/emails";
+import { localToIso } from "./schedule";
+
+export type BodyKind = "markdown" | "html";
+export type ComposeField = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at";
+export type ComposeErrors = Partial<Record<ComposeField, string>>;
+
+export interface Compose {
+  subject: string;
+  audience: string;
+  /** The pasted text of a custom list (any text: its addresses are used). */
+  emails: string;
+  kind: BodyKind;
+  markdown: string;
+  /** The uploaded HTML file, and its text once read (for the preview). */
+  file: File | null;
+  fileText: string;
+  /** A `datetime-local` value, in the browser's time zone. */
+  sendAt: string;
+}
+
+export const EMPTY_COMPOSE: Compose = {
+  subject: "",
+  audience: "submitted",
+  emails: "",
+  kind: "markdown",
+  markdown: "",
+  file: null,
+  fileText: "",
+  sendAt: "",
+};
+
+/** After scheduling: a blank email to the same audience, written the same way. */
+export function afterScheduled(compose: Compose): Compose {
+  return { ...EMPTY_COMPOSE, audience: compose.audience, kind: compose.kind };
+}
+
+/** The addresses of a custom list (none for a status audience). */
+export function customRecipients(compose: Compose): string[] {
+  return compose.audience === "custom" ? extractEmails(compose.emails) : [];
+}
+
+/** What must be fixed before the email can be scheduled, per field. */
+export function composeErrors(compose: Compose): ComposeErrors {
+  const errors: ComposeErrors = {};
+  if (!compose.subject.trim()) errors.subject = "Enter a subject.";
+  if (compose.audience === "custom" && customRecipients(compose).length === 0)
+    errors.emails = "Paste at least one email address.";
+  if (compose.kind === "markdown" && !compose.markdown.trim()) errors.markdown = "Write the email.";
+  if (compose.kind === "html") {
+    if (!compose.file) errors.html = "Choose an HTML file.";
+    else if (!/\.html?$/i.test(compose.file.name)) errors.html = "The file must be an .html file.";
+  }
+  if (!compose.sendAt) errors.send_at = "Choose when to send.";
+  else if (!localToIso(compose.sendAt)) errors.send_at = "Enter a valid date and time.";
+  return errors;
+}
+
+/** The multipart body of POST /api/mailings (the HTML goes as the file itself). */
+export function mailingForm(compose: Compose, confirmDuplicate: boolean): FormData {
+  const form = new FormData();
+  form.append("subject", compose.subject.trim());
+  form.append("audience", compose.audience);
+  if (compose.audience === "custom") form.append("emails", compose.emails);
+  if (compose.kind === "markdown") form.append("markdown", compose.markdown);
+  else if (compose.file) form.append("html", compose.file, compose.file.name);
+  form.append("send_at", localToIso(compose.sendAt) ?? "");
+  if (confirmDuplicate) form.append("confirm_duplicate", "true");
+  return form;
+}
+
+/** What the server renders the preview from, for the `recipient`-th recipient. */
+export function previewDraft(compose: Compose, recipient: number): MailingDraft {
+  return {
+    subject: compose.subject,
+    markdown: compose.kind === "markdown" ? compose.markdown : "",
+    html: compose.kind === "html" ? compose.fileText : "",
+    // One of AUDIENCES, whose values are the server's audience names.
+    audience: compose.audience as MailingDraft["audience"],
+    emails: compose.audience === "custom" ? compose.emails : "",
+    recipient,
+  };
+}
+
+/** The preview needs something to render: Markdown as typed, or a chosen file. */
+export function previewable(compose: Compose): boolean {
+  return compose.kind === "markdown" || compose.file !== null;
+}
+
+/** The recipient `step` places on from `current`, going round among `count`. */
+export function stepRecipient(current: number, step: 1 | -1, count: number): number {
+  if (count <= 0) return 0;
+  return (((current + step) % count) + count) % count;
+}
