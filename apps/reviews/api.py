@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from apps.applications.organizer_api import BatchResultSerializer, EmailsInputField
 from apps.core.api import AdminApiView
 from apps.core.schema import error_responses, path_email, path_str
+from apps.core.text import path_email_or_404
 
 from . import selectors, services
 
@@ -81,6 +82,7 @@ class AssignedApplicationsApi(EmailRouteApiView):
     """GET assigned-applications/{reviewerEmail}: the reviewer's list in assignment order."""
 
     def get(self, request, reviewer_email: str):
+        path_email_or_404(reviewer_email)
         return Response({"assigned": selectors.assigned_applications(reviewer_email=reviewer_email)})
 
 
@@ -101,6 +103,7 @@ class ApplicationIndexApi(EmailRouteApiView):
     """GET application-index/{reviewerEmail}/{index}: one position, or `{"email": "dne"}`."""
 
     def get(self, request, reviewer_email: str, index: str):
+        path_email_or_404(reviewer_email)
         return Response(selectors.assignment_at(reviewer_email=reviewer_email, index=int(index)))
 
 
@@ -109,7 +112,7 @@ class ApplicationIndexApi(EmailRouteApiView):
     parameters=[
         path_email("reviewer_email", "The reviewer."),
         path_email("applicant_email", "The applicant."),
-        path_str("review_status", "to_review or complete"),
+        path_str("review_status", "to_review or complete", enum=["to_review", "complete"]),
     ],
     request=None,
     responses={200: AssignmentSerializer, **error_responses(403, 404)},

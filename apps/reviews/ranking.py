@@ -22,6 +22,8 @@ from .rubric import criteria_of, criterion_payload
 UPSERT_CHUNK = 20_000
 REVIEWER_KEYS = ("email", "reviews", "skipped", "conflicts", "mean", "sd")
 MAX_PAGE_SIZE = 200
+MAX_PAGE = 10_000_000
+MAX_MIN_REVIEWS = 1000
 DEFAULT_PAGE_SIZE = 50
 
 
@@ -240,8 +242,10 @@ def _int_param(raw, *, name: str, default: int, minimum: int, maximum: int) -> i
 def ranking(cycle: Cycle, params) -> dict:
     """GET ranking: a page of ranked rows, the rubric, agreement and reviewer figures. Five
     queries when fresh (state, criteria, count, page, plus the cycle's rubric check)."""
-    min_reviews = _int_param(params.get("min_reviews"), name="min_reviews", default=0, minimum=0, maximum=1000)
-    page = _int_param(params.get("page"), name="page", default=1, minimum=1, maximum=10_000_000)
+    min_reviews = _int_param(
+        params.get("min_reviews"), name="min_reviews", default=0, minimum=0, maximum=MAX_MIN_REVIEWS
+    )
+    page = _int_param(params.get("page"), name="page", default=1, minimum=1, maximum=MAX_PAGE)
     size = _int_param(
         params.get("page_size"), name="page_size", default=DEFAULT_PAGE_SIZE, minimum=1, maximum=MAX_PAGE_SIZE
     )

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import CanReview, IsAdmin
-from apps.core.schema import error_responses
+from apps.core.schema import error_responses, query_int
 from apps.cycles.selectors import current_cycle
 from apps.resumes import selectors as resume_selectors
 from apps.resumes import services as resume_services
@@ -391,9 +391,9 @@ class RankingSerializer(serializers.Serializer):
 @extend_schema(
     summary="The calibrated ranking, agreement per criterion and reviewer figures",
     parameters=[
-        OpenApiParameter("min_reviews", OpenApiTypes.INT, description="0-1000"),
-        OpenApiParameter("page", OpenApiTypes.INT),
-        OpenApiParameter("page_size", OpenApiTypes.INT, description="1-200"),
+        query_int("min_reviews", 0, ranking.MAX_MIN_REVIEWS, "Only applications with at least this many reviews"),
+        query_int("page", 1, ranking.MAX_PAGE),
+        query_int("page_size", 1, ranking.MAX_PAGE_SIZE),
     ],
     responses={200: RankingSerializer, **error_responses(400)},
 )

@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh, unused team code
-         * @description POST: a fresh, unused team code for the "yes, start a team" choice.
+         * @description Each call reserves a code, so calls are limited per user (429 past the limit).
          */
         post: operations["applications_teamcode_create"];
         delete?: never;
@@ -819,10 +819,7 @@ export interface paths {
         put?: never;
         /**
          * Register a student account; a verification email is queued
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description The address must follow the student rule (the pattern) or match an organizer's whitelist.
          */
         post: operations["auth_register_create"];
         delete?: never;
@@ -2003,6 +2000,10 @@ export interface components {
             question_id: string;
             answer: string;
         };
+        AnswerInputRequest: {
+            question_id: string;
+            answer?: (string | number | boolean | string[]) | null;
+        };
         AnswerRequest: {
             question_id: string;
             answer: string;
@@ -2010,6 +2011,10 @@ export interface components {
         AnswerSection: {
             section_name: string;
             answers: components["schemas"]["Answer"][];
+        };
+        AnswerSectionInputRequest: {
+            section_name?: string;
+            answers?: components["schemas"]["AnswerInputRequest"][] | null;
         };
         AnswerSectionRequest: {
             section_name: string;
@@ -2021,21 +2026,23 @@ export interface components {
             housing_accommodations: boolean;
             teamcode: string | null;
         };
-        /** @description The body of submit, save and an organizer's edit (other keys are ignored). */
+        /** @description The body of submit and an organizer's edit (other keys are ignored). */
         ApplicationInputRequest: {
             first: string;
             last: string;
             school: string;
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
-            teamcode?: string | null;
+            /** @description 6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number */
+            teamcode?: (string | number) | null;
             /**
              * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
              *
              *     * `new` - Starting a new team
              *     * `join` - Joining a teammate's team
+             *     * `` - Not said
              */
-            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description Submit only: the optional consent to share the resume with sponsors (absent: unchanged). */
             share_resume_with_sponsors?: boolean;
         };
@@ -2415,6 +2422,24 @@ export interface components {
          * @enum {string}
          */
         DoorEnum: "confirmed" | "checked_in" | "not_confirmed";
+        /** @description The body of save: the shape only, every part optional (other keys are ignored). */
+        DraftInputRequest: {
+            first?: string | null;
+            last?: string | null;
+            school?: string | null;
+            sections?: components["schemas"]["AnswerSectionInputRequest"][] | null;
+            checkboxes?: boolean[] | null;
+            /** @description 6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number */
+            teamcode?: (string | number) | null;
+            /**
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             *
+             *     * `new` - Starting a new team
+             *     * `join` - Joining a teammate's team
+             *     * `` - Not said
+             */
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+        };
         /** @description A draft to preview or test-send; a missing part means the current template's. */
         DraftRequest: {
             subject?: string;
@@ -2472,6 +2497,20 @@ export interface components {
             label: string;
             to: string | null;
             from: string | null;
+        };
+        InputRequest: {
+            subject: string;
+            audience: components["schemas"]["AudienceEnum"];
+            emails?: string;
+            /** Format: date-time */
+            send_at: string;
+            /** @description The email in Markdown, with placeholders such as {{ first_name }}; or else `html`. */
+            markdown?: string;
+            /**
+             * @description Schedule even when the same email to the same audience is scheduled or was sent lately (otherwise 409).
+             * @default false
+             */
+            confirm_duplicate: boolean;
         };
         /**
          * @description * `verify_email` - verify_email
@@ -2723,6 +2762,10 @@ export interface components {
          * @enum {string}
          */
         ReasonEnum: "same_school" | "friend" | "other";
+        RegisterRequest: {
+            email: string;
+            password: string;
+        };
         Reissued: {
             email: string;
             version: number;
@@ -2939,6 +2982,7 @@ export interface components {
         /**
          * @description * `new` - Starting a new team
          *     * `join` - Joining a teammate's team
+         *     * `` - Not said
          * @enum {string}
          */
         TeamChoiceEnum: "new" | "join";
@@ -3088,7 +3132,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicationInputRequest"];
-                "multipart/form-data": components["schemas"]["ApplicationInputRequest"];
             };
         };
         responses: {
@@ -3154,7 +3197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3225,10 +3268,10 @@ export interface operations {
                 filters?: string;
                 /** @description 1-based page number */
                 page?: number;
-                /** @description Rows per page (1 to 100) */
+                /** @description Rows per page */
                 per_page?: number;
-                /** @description A column, '-' first for descending; ties are broken by email. Default: email */
-                sort?: "-email" | "-first" | "-last" | "-school" | "-score" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "score" | "status" | "submitted_at" | "teamcode";
+                /** @description A column, '-' first for descending; ties are broken by email. Default (or empty): email */
+                sort?: "" | "-email" | "-first" | "-last" | "-school" | "-score" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "score" | "status" | "submitted_at" | "teamcode";
             };
             header?: never;
             path?: never;
@@ -3311,7 +3354,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicationInputRequest"];
-                "multipart/form-data": components["schemas"]["ApplicationInputRequest"];
             };
         };
         responses: {
@@ -3368,7 +3410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3497,7 +3539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3518,7 +3560,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AssignApplicationsInputRequest"];
-                "multipart/form-data": components["schemas"]["AssignApplicationsInputRequest"];
             };
         };
         responses: {
@@ -3575,7 +3616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3645,7 +3686,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BatchStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["BatchStatusInputRequest"];
             };
         };
         responses: {
@@ -3693,7 +3733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,7 +3752,7 @@ export interface operations {
                 /** @description The applicant. */
                 applicant_email: string;
                 /** @description to_review or complete */
-                review_status: string;
+                review_status: "complete" | "to_review";
                 /** @description The reviewer. */
                 reviewer_email: string;
             };
@@ -3773,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3846,7 +3886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3919,7 +3959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3994,7 +4034,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigRequest"];
-                "multipart/form-data": components["schemas"]["ConfigRequest"];
             };
         };
         responses: {
@@ -4051,7 +4090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,7 +4139,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CurrentRequest"];
-                "multipart/form-data": components["schemas"]["CurrentRequest"];
             };
         };
         responses: {
@@ -4148,7 +4186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4314,7 +4352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4465,7 +4503,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuestionSectionRequest"][];
-                "multipart/form-data": components["schemas"]["QuestionSectionRequest"][];
             };
         };
         responses: {
@@ -4513,7 +4550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4531,10 +4568,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["ApplicationInputRequest"];
-                "multipart/form-data": components["schemas"]["ApplicationInputRequest"];
+                "application/json": components["schemas"]["DraftInputRequest"];
             };
         };
         responses: {
@@ -4591,7 +4627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,7 +4791,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DecisionInputRequest"];
-                "multipart/form-data": components["schemas"]["DecisionInputRequest"];
             };
         };
         responses: {
@@ -4821,7 +4856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,8 +4920,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5018,7 +5062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5094,7 +5138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5152,7 +5196,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5218,7 +5261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5239,7 +5282,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CredentialsRequest"];
-                "multipart/form-data": components["schemas"]["CredentialsRequest"];
             };
         };
         responses: {
@@ -5287,7 +5329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5351,7 +5393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,7 +5414,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5429,7 +5470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5449,8 +5490,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CredentialsRequest"];
-                "multipart/form-data": components["schemas"]["CredentialsRequest"];
+                "application/json": components["schemas"]["RegisterRequest"];
             };
         };
         responses: {
@@ -5498,7 +5538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5528,7 +5568,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5567,7 +5606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5597,7 +5636,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5636,7 +5674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5669,7 +5707,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PasswordRequest"];
-                "multipart/form-data": components["schemas"]["PasswordRequest"];
             };
         };
         responses: {
@@ -5717,7 +5754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +5821,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StaffRoleRequest"];
-                "multipart/form-data": components["schemas"]["StaffRoleRequest"];
             };
         };
         responses: {
@@ -5850,7 +5886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5914,7 +5950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6121,7 +6157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6142,7 +6178,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CheckInInputRequest"];
-                "multipart/form-data": components["schemas"]["CheckInInputRequest"];
             };
         };
         responses: {
@@ -6208,7 +6243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6229,7 +6264,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScanInputRequest"];
-                "multipart/form-data": components["schemas"]["ScanInputRequest"];
             };
         };
         responses: {
@@ -6286,7 +6320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6529,7 +6563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,7 +6648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6635,7 +6669,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WalkInInputRequest"];
-                "multipart/form-data": components["schemas"]["WalkInInputRequest"];
             };
         };
         responses: {
@@ -6692,7 +6725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6750,6 +6783,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["MailingCreateRequest"];
+                "application/json": components["schemas"]["InputRequest"];
             };
         };
         responses: {
@@ -6806,7 +6840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6890,7 +6924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7010,7 +7044,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["MailingDraftRequest"];
-                "multipart/form-data": components["schemas"]["MailingDraftRequest"];
             };
         };
         responses: {
@@ -7058,7 +7091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,7 +7152,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TemplateInputRequest"];
-                "multipart/form-data": components["schemas"]["TemplateInputRequest"];
             };
         };
         responses: {
@@ -7176,7 +7208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7252,7 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7276,7 +7308,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["DraftRequest"];
-                "multipart/form-data": components["schemas"]["DraftRequest"];
             };
         };
         responses: {
@@ -7333,7 +7364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7357,7 +7388,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["DraftRequest"];
-                "multipart/form-data": components["schemas"]["DraftRequest"];
             };
         };
         responses: {
@@ -7414,7 +7444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7463,7 +7493,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SponsorConsentRequest"];
-                "multipart/form-data": components["schemas"]["SponsorConsentRequest"];
             };
         };
         responses: {
@@ -7520,7 +7549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7570,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeleteAccountInputRequest"];
-                "multipart/form-data": components["schemas"]["DeleteAccountInputRequest"];
             };
         };
         responses: {
@@ -7598,7 +7626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7881,7 +7909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7904,7 +7932,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConflictInputRequest"];
-                "multipart/form-data": components["schemas"]["ConflictInputRequest"];
             };
         };
         responses: {
@@ -7970,7 +7997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8099,7 +8126,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReviewInputRequest"];
-                "multipart/form-data": components["schemas"]["ReviewInputRequest"];
             };
         };
         responses: {
@@ -8165,7 +8191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8236,7 +8262,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["SkipInputRequest"];
-                "multipart/form-data": components["schemas"]["SkipInputRequest"];
             };
         };
         responses: {
@@ -8302,7 +8327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8360,7 +8385,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AutoAssignInputRequest"];
-                "multipart/form-data": components["schemas"]["AutoAssignInputRequest"];
             };
         };
         responses: {
@@ -8408,7 +8432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8542,7 +8566,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FillToCapacityInputRequest"];
-                "multipart/form-data": components["schemas"]["FillToCapacityInputRequest"];
             };
         };
         responses: {
@@ -8599,7 +8622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8613,10 +8636,9 @@ export interface operations {
     reviews_ranking_retrieve: {
         parameters: {
             query?: {
-                /** @description 0-1000 */
+                /** @description Only applications with at least this many reviews */
                 min_reviews?: number;
                 page?: number;
-                /** @description 1-200 */
                 page_size?: number;
             };
             header?: never;
@@ -8709,7 +8731,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RubricInputRequest"];
-                "multipart/form-data": components["schemas"]["RubricInputRequest"];
             };
         };
         responses: {
@@ -8766,7 +8787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
