@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from django.middleware.csrf import get_token
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, EmailField, PublicApiView
+from apps.core.emails import EMAIL_SCHEMA_PATTERN
 from apps.core.schema import STRING_LIST, MessageSerializer, error_responses, path_str
 
-from . import selectors, services, throttle
+from . import rules, selectors, services, throttle
 from .models import Role, WhitelistRule
 
 
@@ -24,12 +25,34 @@ class CredentialsSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=512, trim_whitespace=False)
 
 
+@extend_schema_field({"type": "string", "maxLength": 254, "pattern": rules.student_email_schema_pattern()})
+class StudentEmailField(EmailField):
+    """An address registration takes by the student rule (or one an organizer whitelisted)."""
+
+
+class NewPasswordField(serializers.CharField):
+    """A password the password rule takes: 8 characters or more, with a digit and a special.
+
+    The service checks the rule (with the spec's message); the schema describes it."""
+
+    schema_min_length = rules.PASSWORD_MIN_LENGTH
+    schema_pattern = rules.PASSWORD_SCHEMA_PATTERN
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=512, trim_whitespace=False, **kwargs)
+
+
+class RegisterSerializer(serializers.Serializer):
+    email = StudentEmailField()
+    password = NewPasswordField()
+
+
 class EmailSerializer(serializers.Serializer):
     email = EmailField()
 
 
 class PasswordSerializer(serializers.Serializer):
-    password = serializers.CharField(max_length=512, trim_whitespace=False)
+    password = NewPasswordField()
 
 
 class UserOutputSerializer(serializers.Serializer):
@@ -84,12 +107,15 @@ class LogoutApi(PublicApiView):
 
 @extend_schema(
     summary="Register a student account; a verification email is queued",
-    request=CredentialsSerializer,
+    description="The address must follow the student rule (the pattern) or match an organizer's whitelist.",
+    request=RegisterSerializer,
     responses={201: MessageSerializer, **error_responses(409, 429)},
 )
 class RegisterApi(PublicApiView):
     def post(self, request):
         data = self.validate(CredentialsSerializer, request.data)
+        # The rules themselves (and their messages) are the service's: RegisterSerializer only
+        # describes them in the schema.
         services.user_register(request=request._request, email=data["email"], password=data["password"])
         return Response({"message": services.REGISTERED}, status=status.HTTP_201_CREATED)
 
@@ -239,7 +265,7 @@ class WhitelistExceptionDeleteApi(AdminApiView):
 
 @extend_schema(
     summary="Whitelist one email address",
-    parameters=[path_str("value", "The address (URL-encoded).")],
+    parameters=[path_str("value", "The address (URL-encoded).", pattern=EMAIL_SCHEMA_PATTERN)],
     request=None,
     responses={201: WhitelistRuleOutputSerializer, **error_responses(400, 404)},
 )

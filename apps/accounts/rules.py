@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
+from apps.core.emails import any_host_under, email_schema_pattern
 from apps.core.text import is_storable
 
 STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university"
@@ -106,6 +107,27 @@ def is_plausible_email(email: str) -> bool:
     except ValidationError:
         return False
     return True
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else ("\\." if c == "." else c) for c in word)
+
+
+def student_email_schema_pattern() -> str:
+    """The schema's pattern for an address registration takes by the student rule (a student
+    top-level domain or a configured extra domain); organizers may whitelist others."""
+    extra = [d.strip().lower() for d in settings.EXTRA_STUDENT_DOMAINS if d.strip()]
+    endings = [_any_case(tld) for tld in STUDENT_TLDS]
+    pattern = email_schema_pattern("(" + "|".join(endings) + ")")
+    for domain in extra:
+        pattern += "|" + email_schema_pattern(_any_case(domain), hosts=any_host_under())
+    return pattern
+
+
+# At least 8 characters with a digit and one of the specials, in either order; no NUL.
+_ANY = r"[^\u0000]*"
+_SPECIAL = "[-~!@#$%^&*()_?]"  # PASSWORD_SPECIALS as a class that reads the same in ECMA regex
+PASSWORD_SCHEMA_PATTERN = rf"^({_ANY}[0-9]{_ANY}{_SPECIAL}{_ANY}|{_ANY}{_SPECIAL}{_ANY}[0-9]{_ANY})$"
 
 
 def validate_student_email(email: str) -> str:

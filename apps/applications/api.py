@@ -7,7 +7,7 @@ from __future__ import annotations
 from allauth.core import ratelimit
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -16,7 +16,7 @@ from apps.core.exceptions import ApplicationError
 from apps.core.schema import STRING_LIST, error_responses
 from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 
-from . import selectors, services
+from . import selectors, services, validation
 from .models import ApplicationStatus, TeamChoice
 
 # --- Shapes (the schema's, and the rendering's once views move to output serializers) -----
@@ -32,17 +32,79 @@ class AnswerSectionSerializer(serializers.Serializer):
     answers = AnswerSerializer(many=True)
 
 
-class ApplicationInputSerializer(serializers.Serializer):
-    """The body of submit, save and an organizer's edit (other keys are ignored)."""
+# The request side of the same shapes, as validation.parse_application reads them: answers are
+# matched by question_id (one not in the set is ignored), an answer may be sent as text, a
+# number, true/false or a list of texts (validation encodes it), and section_name is not read.
+@extend_schema_field(
+    {
+        "nullable": True,
+        "oneOf": [
+            {"type": "string"},
+            {"type": "number"},
+            {"type": "boolean"},
+            {"type": "array", "items": {"type": "string"}},
+        ],
+    }
+)
+class AnswerValueField(serializers.Field):
+    pass
 
-    first = serializers.CharField(allow_blank=True)
-    last = serializers.CharField(allow_blank=True)
-    school = serializers.CharField(allow_blank=True)
+
+@extend_schema_field(
+    {
+        "nullable": True,
+        "description": "6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number",
+        "oneOf": [
+            {"type": "string", "pattern": r"^\s*([0-9]{6,8})?\s*$"},
+            {"type": "integer", "minimum": 100_000, "maximum": 99_999_999},
+        ],
+    }
+)
+class TeamCodeInputField(serializers.Field):
+    pass
+
+
+class AnswerInputSerializer(serializers.Serializer):
+    question_id = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    answer = AnswerValueField(required=False)
+
+
+class AnswerSectionInputSerializer(serializers.Serializer):
+    section_name = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    answers = AnswerInputSerializer(many=True, required=False, allow_null=True)
+
+
+class DraftInputSerializer(serializers.Serializer):
+    """The body of save: the shape only, every part optional (other keys are ignored)."""
+
+    first = serializers.CharField(allow_blank=True, allow_null=True, required=False, max_length=validation.NAME_MAX)
+    last = serializers.CharField(allow_blank=True, allow_null=True, required=False, max_length=validation.NAME_MAX)
+    school = serializers.CharField(allow_blank=True, allow_null=True, required=False, max_length=validation.SCHOOL_MAX)
+    sections = AnswerSectionInputSerializer(many=True, required=False, allow_null=True)
+    checkboxes = serializers.ListField(child=serializers.BooleanField(), max_length=3, required=False, allow_null=True)
+    teamcode = TeamCodeInputField(required=False)
+    team_choice = serializers.ChoiceField(
+        choices=[*TeamChoice.choices, ("", "Not said")],
+        allow_null=True,
+        required=False,
+        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
+        "or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.",
+    )
+
+
+class ApplicationInputSerializer(serializers.Serializer):
+    """The body of submit and an organizer's edit (other keys are ignored)."""
+
+    first = serializers.CharField(allow_blank=True, max_length=validation.NAME_MAX)
+    last = serializers.CharField(allow_blank=True, max_length=validation.NAME_MAX)
+    school = serializers.CharField(allow_blank=True, max_length=validation.SCHOOL_MAX)
+    # The contract's shape (answers as encoded text); a submission is checked against the
+    # question set, which refuses a body that is not in it.
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), min_length=3, max_length=3)
-    teamcode = serializers.CharField(allow_null=True, required=False)
+    teamcode = TeamCodeInputField(required=False)
     team_choice = serializers.ChoiceField(
-        choices=TeamChoice.choices,
+        choices=[*TeamChoice.choices, ("", "Not said")],
         allow_null=True,
         required=False,
         help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
@@ -156,7 +218,7 @@ class ApplicationApi(ApiView):
 
 @extend_schema(
     summary="Save a draft of your application",
-    request=ApplicationInputSerializer,
+    request=DraftInputSerializer,
     responses={200: ApplicationSavedOutputSerializer, **error_responses(409)},
 )
 class ApplicationSaveApi(ApiView):
@@ -173,8 +235,9 @@ class ApplicationStatusApi(ApiView):
 
 @extend_schema(
     summary="A fresh, unused team code",
+    description="Each call reserves a code, so calls are limited per user (429 past the limit).",
     request=None,
-    responses={201: TeamCodeOutputSerializer, **error_responses(503)},
+    responses={201: TeamCodeOutputSerializer, **error_responses(429, 503)},
 )
 class TeamCodeApi(ApiView):
     """POST: a fresh, unused team code for the "yes, start a team" choice."""

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
 
 from apps.core.api import AdminApiView
-from apps.core.schema import error_responses
+from apps.core.schema import error_responses, query_int
 from apps.cycles.selectors import current_cycle
 
 from . import table
@@ -26,8 +26,8 @@ class TablePageSerializer(serializers.Serializer):
 @extend_schema(
     summary="A page of the current cycle's applications, filtered and sorted",
     parameters=[
-        OpenApiParameter("page", OpenApiTypes.INT, description="1-based page number"),
-        OpenApiParameter("per_page", OpenApiTypes.INT, description=f"Rows per page (1 to {table.MAX_PER_PAGE})"),
+        query_int("page", 1, table.MAX_PAGE, "1-based page number"),
+        query_int("per_page", 1, table.MAX_PER_PAGE, "Rows per page"),
         OpenApiParameter(
             "filters",
             OpenApiTypes.STR,
@@ -36,8 +36,9 @@ class TablePageSerializer(serializers.Serializer):
         OpenApiParameter(
             "sort",
             OpenApiTypes.STR,
-            enum=table.SORTS,
-            description="A column, '-' first for descending; ties are broken by email. Default: email",
+            # Empty is the default, as when the page's own address has `sort=`.
+            enum=["", *table.SORTS],
+            description="A column, '-' first for descending; ties are broken by email. Default (or empty): email",
         ),
         OpenApiParameter("after", OpenApiTypes.STR, description="The `next` cursor of the page before this one"),
         OpenApiParameter("before", OpenApiTypes.STR, description="The `previous` cursor of the page after this one"),

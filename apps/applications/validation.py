@@ -104,14 +104,16 @@ def _checkboxes(parsed: ParsedApplication, value) -> list[bool]:
 
 
 def _teamcode(parsed: ParsedApplication, value) -> str | None:
-    if value is None or value == "":
-        return None
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    if not isinstance(value, str) or not TEAMCODE_RE.match(value.strip()):
+    if isinstance(value, str):
+        value = value.strip()
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not TEAMCODE_RE.fullmatch(value):
         parsed.add("teamcode", TEAMCODE_SHAPE)
         return None
-    return value.strip()
+    return value
 
 
 def _team_choice(parsed: ParsedApplication, value) -> str:
@@ -147,6 +149,13 @@ def _encode_answer(value, question_type: str) -> str | None:
     return value
 
 
+def _answer_shaped(value) -> bool:
+    """Text, a number, true/false, a list of texts, or null: what any answer may be sent as."""
+    if value is None or isinstance(value, str | bool | int | float):
+        return True
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
 def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> dict[str, str]:
     if value is None:
         return {}
@@ -157,10 +166,14 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
     answers: dict[str, str] = {}
     seen: set[str] = set()
     for section in value:
-        if not isinstance(section, dict):
+        # The shape the schema gives (AnswerSection): an object whose section_name, if sent,
+        # is text and whose answers are a list (a missing or null list is an empty one).
+        if not isinstance(section, dict) or not isinstance(section.get("section_name", ""), str):
             parsed.add("sections", malformed)
             return {}
-        items = section.get("answers") or []
+        items = section.get("answers")
+        if items is None:
+            items = []
         if not isinstance(items, list):
             parsed.add("sections", malformed)
             return {}
@@ -169,6 +182,11 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
                 parsed.add("sections", malformed)
                 return {}
             question_id = item["question_id"]
+            if not _answer_shaped(item.get("answer")):
+                # Refused whatever the question (even one not in the set, whose answer is
+                # otherwise ignored): it is not an answer at all.
+                parsed.add(question_id or "sections", "This answer has the wrong type.")
+                continue
             question = questions.get(question_id)
             if question is None or question["question_type"] == QuestionType.RESUME:
                 # Answers to questions that aren't in the set are ignored, and so is a resume

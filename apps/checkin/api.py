@@ -249,7 +249,15 @@ TOO_SHORT = "Type at least 2 characters."
 
 @extend_schema(
     summary="Find people by name or email (at most 20)",
-    parameters=[OpenApiParameter("q", str, required=True, description="2 to 100 characters of a name or email")],
+    parameters=[
+        OpenApiParameter(
+            "q",
+            # At least two characters that are not spaces (runs of spaces count as one), no NUL.
+            {"type": "string", "maxLength": 100, "pattern": r"^[^\u0000]*[^\s\u0000]\s*[^\s\u0000][^\u0000]*$"},
+            required=True,
+            description="2 to 100 characters of a name or email",
+        )
+    ],
     responses={200: SearchOutputSerializer, **error_responses(400), **STAFF},
 )
 class SearchApi(CheckInStaffView):

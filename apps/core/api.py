@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from django.http import JsonResponse, QueryDict
 from django.middleware.csrf import CsrfViewMiddleware
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
+from apps.core.emails import EMAIL_SCHEMA_PATTERN
 from apps.core.permissions import IsAdmin
 
 
@@ -33,11 +35,22 @@ class ApiView(APIView):
         super().initial(request, *args, **kwargs)
 
     @staticmethod
-    def validate(serializer_class, data):
-        """Validated data of an input serializer, or a 400 in the contract's shape."""
+    def validate(serializer_class, data, *, from_text: bool | None = None):
+        """Validated data of an input serializer, or a 400 in the contract's shape.
+
+        A JSON body's values must have the JSON types the schema gives them (json_type_errors);
+        a query string or a multipart form holds only text, which the fields convert
+        (`from_text`, by default: `data` is a QueryDict).
+        """
         if not isinstance(data, dict):
             raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
         serializer = serializer_class(data=data)
+        if from_text is None:
+            from_text = isinstance(data, QueryDict)
+        if not from_text:
+            errors = json_type_errors(serializer, data)
+            if errors:
+                raise exceptions.ValidationError(errors)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
@@ -50,8 +63,11 @@ class AdminApiView(ApiView):
     permission_classes = [IsAdmin]
 
 
+@extend_schema_field({"type": "string", "maxLength": 254, "pattern": EMAIL_SCHEMA_PATTERN})
 class EmailField(serializers.CharField):
-    """A free-form email string, lower-cased; the business rule decides what is acceptable."""
+    """A free-form email string, lower-cased; the business rule decides what is acceptable.
+
+    The schema describes the well-formed addresses (an unknown one is a 401 or 404, not a 400)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("max_length", 254)
@@ -64,3 +80,71 @@ class EmailField(serializers.CharField):
 def api_not_found(request, *args, **kwargs):
     """Any /api/ path no route matches: the API's JSON 404, never the HTML page."""
     return JsonResponse({"message": "No such API endpoint."}, status=404)
+
+
+# --- JSON types ----------------------------------------------------------------------------
+# DRF's fields are lenient converters made for HTML forms: a CharField takes 12 as "12", a
+# BooleanField takes "yes", 1 and "true", an IntegerField takes "7" and 7.0. For a JSON body
+# that is input the schema forbids (it says string, boolean, integer), so it is refused as the
+# schema says rather than silently converted.
+
+NOT_TEXT = "Must be text."
+NOT_BOOLEAN = "Must be true or false."
+NOT_INTEGER = "Must be a whole number."
+NOT_NUMBER = "Must be a number."
+NOT_LIST = "Must be a list."
+NOT_OBJECT = "Must be an object."
+
+
+def _json_type_error(field, value) -> str | None:
+    """The message when `value` is not of the JSON type `field` is described with, else None."""
+    if isinstance(field, serializers.BooleanField):
+        return None if isinstance(value, bool) else NOT_BOOLEAN
+    if isinstance(value, bool) and isinstance(field, serializers.IntegerField | serializers.FloatField):
+        return NOT_INTEGER if isinstance(field, serializers.IntegerField) else NOT_NUMBER
+    if isinstance(field, serializers.IntegerField):
+        # 7.0 is a JSON integer too (its fraction is zero).
+        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        return None if whole else NOT_INTEGER
+    if isinstance(field, serializers.FloatField):
+        return None if isinstance(value, int | float) else NOT_NUMBER
+    if isinstance(field, serializers.ChoiceField):
+        # Choices are strings (the schema's enums); DRF would match 1 against "1".
+        textual = all(isinstance(choice, str) for choice in field.choices)
+        return NOT_TEXT if textual and not isinstance(value, str) else None
+    if isinstance(field, serializers.CharField | serializers.DateField | serializers.DateTimeField):
+        return None if isinstance(value, str) else NOT_TEXT
+    if isinstance(field, serializers.ListField | serializers.ListSerializer):
+        return None if isinstance(value, list) else NOT_LIST
+    if isinstance(field, serializers.DictField | serializers.Serializer):
+        return None if isinstance(value, dict) else NOT_OBJECT
+    return None
+
+
+def _walk(field, value, key: str, errors: dict[str, list[str]]) -> None:
+    if value is None:
+        return  # allow_null (or its refusal) is the field's own check
+    message = _json_type_error(field, value)
+    if message:
+        errors[key] = [message]
+        return
+    if isinstance(field, serializers.ListSerializer):
+        for index, item in enumerate(value):
+            _walk(field.child, item, f"{key}.{index}", errors)
+    elif isinstance(field, serializers.ListField):
+        for index, item in enumerate(value):
+            _walk(field.child, item, f"{key}.{index}", errors)
+    elif isinstance(field, serializers.DictField):
+        for name, item in value.items():
+            _walk(field.child, item, f"{key}.{name}", errors)
+    elif isinstance(field, serializers.Serializer):
+        for name, child in field.fields.items():
+            if name in value and not child.read_only:
+                _walk(child, value[name], f"{key}.{name}" if key else name, errors)
+
+
+def json_type_errors(serializer: serializers.Serializer, data: dict) -> dict[str, list[str]]:
+    """`{field: [message]}` for each value of a JSON body whose type is not the field's."""
+    errors: dict[str, list[str]] = {}
+    _walk(serializer, data, "", errors)
+    return errors

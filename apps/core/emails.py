@@ -64,3 +64,24 @@ def parse_email_input(value) -> tuple[list[str], list[str]]:
         elif text:
             malformed.append(text[:254])
     return _unique(emails), _unique(malformed)
+
+
+# The schema's pattern for an address the API takes as well-formed: a dot-separated local part of
+# letters, digits and _ % + -, then a host name of labels (letters, digits, inner hyphens) and
+# an alphabetic top-level label, spaces around it allowed (they are trimmed). Every address it
+# matches is one the portal's checks (this module's and Django's validate_email) accept as an
+# address; which addresses may register is narrower (accounts.rules).
+_LOCAL = r"[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*"
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+
+
+def email_schema_pattern(top_level: str = r"[A-Za-z]{2,63}", hosts: str = rf"({_LABEL}\.)+") -> str:
+    return rf"^\s*{_LOCAL}@{hosts}{top_level}\s*$"
+
+
+def any_host_under() -> str:
+    """`hosts` for a domain itself or any host under it."""
+    return rf"({_LABEL}\.)*"
+
+
+EMAIL_SCHEMA_PATTERN = email_schema_pattern()

@@ -8,6 +8,8 @@ parsers (application bodies, question sets, filters) ask this function.
 
 from __future__ import annotations
 
+from django.http import Http404
+
 UNSTORABLE = "Contains characters that can't be stored (a NUL or a lone surrogate)."
 
 
@@ -26,6 +28,21 @@ def clean_path_email(email: str) -> str | None:
     """An email taken from a URL (Django has decoded it), lower-cased; None when no stored
     address could equal it, so callers answer 404 without asking the database."""
     email = (email or "").strip().lower()
-    if not email or not is_storable(email) or len(email) > 254:
+    if not email or not is_storable(email) or len(email) > 254 or not _is_address_shaped(email):
         return None
     return email
+
+
+def _is_address_shaped(email: str) -> bool:
+    """Something on both sides of the last "@" and no space: text that is no address at all."""
+    local, at, domain = email.rpartition("@")
+    return bool(at and local and domain) and not any(c.isspace() for c in email)
+
+
+def path_email_or_404(email: str) -> str:
+    """clean_path_email, or a 404 for text that is no address: the schema says the segment is
+    an email, so other text names nothing (even where an unknown address answers an empty list)."""
+    cleaned = clean_path_email(email)
+    if cleaned is None:
+        raise Http404("No such account.")
+    return cleaned

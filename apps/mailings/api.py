@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+from django.http import QueryDict
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, extend_schema_view
 from rest_framework import serializers, status
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
-from apps.core.schema import MessageSerializer, error_responses, path_str
+from apps.core.parsers import JSONParser
+from apps.core.schema import MessageSerializer, error_responses, path_str, query_int
 
 from . import audiences, automated, composer, selectors, services
 from .models import Delivery, Mailing
 
+# One line once trimmed: no line break between the first and the last character that is not a
+# space (and no NUL); SUBJECT_OR_BLANK also takes text that trims to nothing.
+_SUBJECT_LINE = r"[^\s\u0000]([^\r\n\u0000]*[^\s\u0000])?"
+SUBJECT_PATTERN = rf"^\s*{_SUBJECT_LINE}\s*$"
+SUBJECT_OR_BLANK_PATTERN = rf"^\s*({_SUBJECT_LINE})?\s*$"
+
 
 class SubjectField(serializers.CharField):
+    def schema_pattern(self) -> str:
+        return SUBJECT_OR_BLANK_PATTERN if self.allow_blank else SUBJECT_PATTERN
+
     def __init__(self, **kwargs):
         kwargs.setdefault("max_length", services.MAX_SUBJECT_LENGTH)
         super().__init__(**kwargs)
@@ -136,6 +148,10 @@ class MarkdownField(serializers.CharField):
 
 
 class MailingCreateApi(AdminApiView):
+    # The HTML comes as a file in a multipart form (what the page sends); a JSON body with
+    # `markdown` works as well.
+    parser_classes = [MultiPartParser, JSONParser]
+
     class InputSerializer(serializers.Serializer):
         subject = SubjectField()
         audience = AudienceChoiceField()
@@ -166,14 +182,15 @@ class MailingCreateApi(AdminApiView):
 
     @extend_schema(
         summary="Schedule a batch email (send_at in the past means now)",
-        request={"multipart/form-data": MultipartSerializer},
+        request={"multipart/form-data": MultipartSerializer, "application/json": InputSerializer},
         responses={201: MailingCreatedSerializer, **error_responses(409)},
     )
     def post(self, request):
         raw = request.data
         # A multipart body's fields as single values; any other body goes to validate(), which
         # refuses what is not an object with a 400.
-        data = self.validate(self.InputSerializer, {key: raw.get(key) for key in raw} if hasattr(raw, "get") else raw)
+        form = isinstance(raw, QueryDict)
+        data = self.validate(self.InputSerializer, {key: raw.get(key) for key in raw} if form else raw, from_text=form)
         mailing = services.mailing_create(
             subject=data["subject"],
             audience=audiences.resolve(data["audience"], emails_text=data.get("emails", "")),
@@ -238,22 +255,25 @@ class AudienceCountApi(AdminApiView):
         return Response(selectors.audience_counts())
 
 
+DELIVERY_MAX_PAGE = 1_000_000
+
+
 class DeliveryQuerySerializer(serializers.Serializer):
     state = serializers.ChoiceField(choices=Delivery.State.choices, required=False)
-    page = serializers.IntegerField(required=False, default=1, min_value=1, max_value=1_000_000)
+    page = serializers.IntegerField(required=False, default=1, min_value=1, max_value=DELIVERY_MAX_PAGE)
 
 
 @extend_schema(
     summary="A mailing's recipients with each one's delivery state, a page at a time",
     parameters=[
         OpenApiParameter("state", OpenApiTypes.STR, enum=Delivery.State.values, description="Only this state"),
-        OpenApiParameter("page", OpenApiTypes.INT, description="1-based page number (50 a page)"),
+        query_int("page", 1, DELIVERY_MAX_PAGE, "1-based page number (50 a page)"),
     ],
     responses={200: DeliveryPageSerializer, **error_responses(400, 404)},
 )
 class MailingDeliveriesApi(AdminApiView):
     def get(self, request, mailing_id: int):
-        params = self.validate(DeliveryQuerySerializer, request.query_params.dict())
+        params = self.validate(DeliveryQuerySerializer, request.query_params.dict(), from_text=True)
         return Response(selectors.delivery_page(mailing_id=mailing_id, state=params.get("state"), page=params["page"]))
 
 
@@ -317,7 +337,7 @@ class TemplateDetailApi(AdminApiView):
 )
 class TemplatePreviewApi(AdminApiView):
     def post(self, request, key: str):
-        data = self.validate(DraftSerializer, request.data if request.data else {})
+        data = self.validate(DraftSerializer, request.data)
         return Response(services.template_preview(key=key, subject=data.get("subject"), html=data.get("html")))
 
 
@@ -329,6 +349,6 @@ class TemplatePreviewApi(AdminApiView):
 )
 class TemplateTestApi(AdminApiView):
     def post(self, request, key: str):
-        data = self.validate(DraftSerializer, request.data if request.data else {})
+        data = self.validate(DraftSerializer, request.data)
         services.template_send_test(key=key, to=request.user.email, subject=data.get("subject"), html=data.get("html"))
         return Response({"message": f"A test email was sent to {request.user.email}."})

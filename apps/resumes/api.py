@@ -7,12 +7,14 @@ from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email
+from apps.core.text import path_email_or_404
 
 from . import selectors, services
 from .models import ResumeAccess
@@ -43,6 +45,7 @@ class SubmittedSerializer(serializers.Serializer):
 )
 class ResumeUploadApi(ApiView):
     permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser]
 
     def post(self, request):
         try:
@@ -72,6 +75,7 @@ class ResumeSubmittedApi(ApiView):
 )
 class ResumeSubmittedForEmailApi(AdminApiView):
     def get(self, request, email: str):
+        path_email_or_404(email)
         return Response({"submitted": selectors.has_resume_for_email(email)})
 
 

@@ -25,7 +25,8 @@ from apps.applications.organizer_api import BatchResultSerializer, EmailsInputFi
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import CanReview, IsAdmin
-from apps.core.schema import error_responses, path_email, path_str
+from apps.core.schema import error_responses, path_email, path_str, query_int
+from apps.core.text import path_email_or_404
 from apps.cycles.selectors import current_cycle
 from apps.resumes import selectors as resume_selectors
 from apps.resumes import services as resume_services
@@ -405,9 +406,9 @@ class RankingSerializer(serializers.Serializer):
 @extend_schema(
     summary="The calibrated ranking, agreement per criterion and reviewer figures",
     parameters=[
-        OpenApiParameter("min_reviews", OpenApiTypes.INT, description="0-1000"),
-        OpenApiParameter("page", OpenApiTypes.INT),
-        OpenApiParameter("page_size", OpenApiTypes.INT, description="1-200"),
+        query_int("min_reviews", 0, ranking.MAX_MIN_REVIEWS, "Only applications with at least this many reviews"),
+        query_int("page", 1, ranking.MAX_PAGE),
+        query_int("page_size", 1, ranking.MAX_PAGE_SIZE),
     ],
     responses={200: RankingSerializer, **error_responses(400)},
 )
@@ -577,6 +578,7 @@ class AssignedApplicationsApi(EmailRouteApiView):
     """GET assigned-applications/{reviewerEmail}: the reviewer's list in assignment order."""
 
     def get(self, request, reviewer_email: str):
+        path_email_or_404(reviewer_email)
         return Response({"assigned": selectors.assigned_applications(reviewer_email=reviewer_email)})
 
 
@@ -597,6 +599,7 @@ class ApplicationIndexApi(EmailRouteApiView):
     """GET application-index/{reviewerEmail}/{index}: one position, or `{"email": "dne"}`."""
 
     def get(self, request, reviewer_email: str, index: str):
+        path_email_or_404(reviewer_email)
         return Response(selectors.assignment_at(reviewer_email=reviewer_email, index=int(index)))
 
 
@@ -605,7 +608,7 @@ class ApplicationIndexApi(EmailRouteApiView):
     parameters=[
         path_email("reviewer_email", "The reviewer."),
         path_email("applicant_email", "The applicant."),
-        path_str("review_status", "to_review or complete"),
+        path_str("review_status", "to_review or complete", enum=["to_review", "complete"]),
     ],
     request=None,
     responses={200: AssignmentSerializer, **error_responses(403, 404)},

@@ -26,6 +26,8 @@ from .rubric import criteria_of, criterion_payload
 UPSERT_CHUNK = 20_000
 REVIEWER_KEYS = ("email", "reviews", "skipped", "conflicts", "mean", "sd")
 MAX_PAGE_SIZE = 200
+MAX_PAGE = 10_000_000
+MAX_MIN_REVIEWS = 1000
 DEFAULT_PAGE_SIZE = 50
 
 
@@ -300,8 +302,10 @@ def ranking(cycle: Cycle, params) -> dict:
     reviewer figures, and whether a recalibration is pending (`recalculating`). The same
     queries fresh or stale (state, criteria, page, plus the count under `min_reviews`): a
     stale ranking only queues its recalibration."""
-    min_reviews = _int_param(params.get("min_reviews"), name="min_reviews", default=0, minimum=0, maximum=1000)
-    page = _int_param(params.get("page"), name="page", default=1, minimum=1, maximum=10_000_000)
+    min_reviews = _int_param(
+        params.get("min_reviews"), name="min_reviews", default=0, minimum=0, maximum=MAX_MIN_REVIEWS
+    )
+    page = _int_param(params.get("page"), name="page", default=1, minimum=1, maximum=MAX_PAGE)
     size = _int_param(
         params.get("page_size"), name="page_size", default=DEFAULT_PAGE_SIZE, minimum=1, maximum=MAX_PAGE_SIZE
     )

@@ -201,11 +201,10 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.core.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        # DRF's JSON parser, refusing bodies nested too deeply (a RecursionError was a 500).
-        "apps.core.parsers.JSONParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only (DRF's parser, refusing bodies nested too deeply: a RecursionError was a
+    # 500); the two calls that take a file (resume upload, a batch email's HTML) add multipart
+    # themselves. Any other Content-Type is a 415, and the schema promises JSON alone.
+    "DEFAULT_PARSER_CLASSES": ["apps.core.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "apps.core.exceptions.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # OpenAPI schema: see SPECTACULAR_SETTINGS below and apps/core/schema.py.

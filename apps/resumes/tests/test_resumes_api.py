@@ -103,9 +103,11 @@ def test_a_pdf_with_another_name_is_accepted_since_the_content_counts(student_cl
     assert upload(student_client, PDF_BYTES, name="cv.txt").status_code == 201
 
 
-def test_a_json_body_is_a_400_not_a_500(student_client, resume_storage):  # noqa: F811
+def test_a_json_body_is_a_415_not_a_500(student_client, resume_storage):  # noqa: F811
+    """The upload takes a file in a multipart form only: any other body is the wrong media type."""
     r = student_client.post(UPLOAD, {"resume": "x"}, content_type="application/json")
-    assert r.status_code == 400
+    assert r.status_code == 415
+    assert r.json()["message"]
 
 
 def test_anonymous_upload_and_submitted_get_401(client, resume_storage):  # noqa: F811

@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh, unused team code
-         * @description POST: a fresh, unused team code for the "yes, start a team" choice.
+         * @description Each call reserves a code, so calls are limited per user (429 past the limit).
          */
         post: operations["applications_teamcode_create"];
         delete?: never;
@@ -819,10 +819,7 @@ export interface paths {
         put?: never;
         /**
          * Register a student account; a verification email is queued
-         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
-         *
-         *     DRF's session authentication only checks CSRF for signed-in users; login and register
-         *     need it too (login CSRF), so the check happens here for everyone.
+         * @description The address must follow the student rule (the pattern) or match an organizer's whitelist.
          */
         post: operations["auth_register_create"];
         delete?: never;
@@ -2003,6 +2000,10 @@ export interface components {
             question_id: string;
             answer: string;
         };
+        AnswerInputRequest: {
+            question_id: string;
+            answer?: (string | number | boolean | string[]) | null;
+        };
         AnswerRequest: {
             question_id: string;
             answer: string;
@@ -2010,6 +2011,10 @@ export interface components {
         AnswerSection: {
             section_name: string;
             answers: components["schemas"]["Answer"][];
+        };
+        AnswerSectionInputRequest: {
+            section_name?: string;
+            answers?: components["schemas"]["AnswerInputRequest"][] | null;
         };
         AnswerSectionRequest: {
             section_name: string;
@@ -2021,21 +2026,23 @@ export interface components {
             housing_accommodations: boolean;
             teamcode: string | null;
         };
-        /** @description The body of submit, save and an organizer's edit (other keys are ignored). */
+        /** @description The body of submit and an organizer's edit (other keys are ignored). */
         ApplicationInputRequest: {
             first: string;
             last: string;
             school: string;
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
-            teamcode?: string | null;
+            /** @description 6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number */
+            teamcode?: (string | number) | null;
             /**
              * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
              *
              *     * `new` - Starting a new team
              *     * `join` - Joining a teammate's team
+             *     * `` - Not said
              */
-            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description Submit only: the optional consent to share the resume with sponsors (absent: unchanged). */
             share_resume_with_sponsors?: boolean;
         };
@@ -2415,6 +2422,24 @@ export interface components {
          * @enum {string}
          */
         DoorEnum: "confirmed" | "checked_in" | "not_confirmed";
+        /** @description The body of save: the shape only, every part optional (other keys are ignored). */
+        DraftInputRequest: {
+            first?: string | null;
+            last?: string | null;
+            school?: string | null;
+            sections?: components["schemas"]["AnswerSectionInputRequest"][] | null;
+            checkboxes?: boolean[] | null;
+            /** @description 6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number */
+            teamcode?: (string | number) | null;
+            /**
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             *
+             *     * `new` - Starting a new team
+             *     * `join` - Joining a teammate's team
+             *     * `` - Not said
+             */
+            team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+        };
         /** @description A draft to preview or test-send; a missing part means the current template's. */
         DraftRequest: {
             subject?: string;
@@ -2472,6 +2497,20 @@ export interface components {
             label: string;
             to: string | null;
             from: string | null;
+        };
+        InputRequest: {
+            subject: string;
+            audience: components["schemas"]["AudienceEnum"];
+            emails?: string;
+            /** Format: date-time */
+            send_at: string;
+            /** @description The email in Markdown, with placeholders such as {{ first_name }}; or else `html`. */
+            markdown?: string;
+            /**
+             * @description Schedule even when the same email to the same audience is scheduled or was sent lately (otherwise 409).
+             * @default false
+             */
+            confirm_duplicate: boolean;
         };
         /**
          * @description * `verify_email` - verify_email
@@ -2733,6 +2772,10 @@ export interface components {
          * @enum {string}
          */
         ReasonEnum: "same_school" | "friend" | "other";
+        RegisterRequest: {
+            email: string;
+            password: string;
+        };
         Reissued: {
             email: string;
             version: number;
@@ -2949,6 +2992,7 @@ export interface components {
         /**
          * @description * `new` - Starting a new team
          *     * `join` - Joining a teammate's team
+         *     * `` - Not said
          * @enum {string}
          */
         TeamChoiceEnum: "new" | "join";
@@ -3098,7 +3142,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicationInputRequest"];
-                "multipart/form-data": components["schemas"]["ApplicationInputRequest"];
             };
         };
         responses: {
@@ -3164,7 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3235,10 +3278,10 @@ export interface operations {
                 filters?: string;
                 /** @description 1-based page number */
                 page?: number;
-                /** @description Rows per page (1 to 100) */
+                /** @description Rows per page */
                 per_page?: number;
-                /** @description A column, '-' first for descending; ties are broken by email. Default: email */
-                sort?: "-email" | "-first" | "-last" | "-school" | "-score" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "score" | "status" | "submitted_at" | "teamcode";
+                /** @description A column, '-' first for descending; ties are broken by email. Default (or empty): email */
+                sort?: "" | "-email" | "-first" | "-last" | "-school" | "-score" | "-status" | "-submitted_at" | "-teamcode" | "email" | "first" | "last" | "school" | "score" | "status" | "submitted_at" | "teamcode";
             };
             header?: never;
             path?: never;
@@ -3321,7 +3364,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicationInputRequest"];
-                "multipart/form-data": components["schemas"]["ApplicationInputRequest"];
             };
         };
         responses: {
@@ -3378,7 +3420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3507,7 +3549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3528,7 +3570,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AssignApplicationsInputRequest"];
-                "multipart/form-data": components["schemas"]["AssignApplicationsInputRequest"];
             };
         };
         responses: {
@@ -3585,7 +3626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3655,7 +3696,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BatchStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["BatchStatusInputRequest"];
             };
         };
         responses: {
@@ -3703,7 +3743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +3762,7 @@ export interface operations {
                 /** @description The applicant. */
                 applicant_email: string;
                 /** @description to_review or complete */
-                review_status: string;
+                review_status: "complete" | "to_review";
                 /** @description The reviewer. */
                 reviewer_email: string;
             };
@@ -3783,7 +3823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3856,7 +3896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3929,7 +3969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4004,7 +4044,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConfigRequest"];
-                "multipart/form-data": components["schemas"]["ConfigRequest"];
             };
         };
         responses: {
@@ -4061,7 +4100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4110,7 +4149,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CurrentRequest"];
-                "multipart/form-data": components["schemas"]["CurrentRequest"];
             };
         };
         responses: {
@@ -4158,7 +4196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4324,7 +4362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4475,7 +4513,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuestionSectionRequest"][];
-                "multipart/form-data": components["schemas"]["QuestionSectionRequest"][];
             };
         };
         responses: {
@@ -4523,7 +4560,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4541,10 +4578,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["ApplicationInputRequest"];
-                "multipart/form-data": components["schemas"]["ApplicationInputRequest"];
+                "application/json": components["schemas"]["DraftInputRequest"];
             };
         };
         responses: {
@@ -4601,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4765,7 +4801,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DecisionInputRequest"];
-                "multipart/form-data": components["schemas"]["DecisionInputRequest"];
             };
         };
         responses: {
@@ -4831,7 +4866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,8 +4930,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5028,7 +5072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5104,7 +5148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5162,7 +5206,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5228,7 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5249,7 +5292,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CredentialsRequest"];
-                "multipart/form-data": components["schemas"]["CredentialsRequest"];
             };
         };
         responses: {
@@ -5297,7 +5339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5361,7 +5403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5382,7 +5424,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5439,7 +5480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5459,8 +5500,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CredentialsRequest"];
-                "multipart/form-data": components["schemas"]["CredentialsRequest"];
+                "application/json": components["schemas"]["RegisterRequest"];
             };
         };
         responses: {
@@ -5508,7 +5548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5538,7 +5578,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5577,7 +5616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5607,7 +5646,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailRequest"];
-                "multipart/form-data": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
@@ -5646,7 +5684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5679,7 +5717,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PasswordRequest"];
-                "multipart/form-data": components["schemas"]["PasswordRequest"];
             };
         };
         responses: {
@@ -5727,7 +5764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5794,7 +5831,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StaffRoleRequest"];
-                "multipart/form-data": components["schemas"]["StaffRoleRequest"];
             };
         };
         responses: {
@@ -5860,7 +5896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5924,7 +5960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6131,7 +6167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6152,7 +6188,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CheckInInputRequest"];
-                "multipart/form-data": components["schemas"]["CheckInInputRequest"];
             };
         };
         responses: {
@@ -6218,7 +6253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6239,7 +6274,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScanInputRequest"];
-                "multipart/form-data": components["schemas"]["ScanInputRequest"];
             };
         };
         responses: {
@@ -6296,7 +6330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6539,7 +6573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6624,7 +6658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6645,7 +6679,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WalkInInputRequest"];
-                "multipart/form-data": components["schemas"]["WalkInInputRequest"];
             };
         };
         responses: {
@@ -6702,7 +6735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6760,6 +6793,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["MailingCreateRequest"];
+                "application/json": components["schemas"]["InputRequest"];
             };
         };
         responses: {
@@ -6816,7 +6850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6900,7 +6934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7020,7 +7054,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["MailingDraftRequest"];
-                "multipart/form-data": components["schemas"]["MailingDraftRequest"];
             };
         };
         responses: {
@@ -7068,7 +7101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7129,7 +7162,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TemplateInputRequest"];
-                "multipart/form-data": components["schemas"]["TemplateInputRequest"];
             };
         };
         responses: {
@@ -7186,7 +7218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7262,7 +7294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7286,7 +7318,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["DraftRequest"];
-                "multipart/form-data": components["schemas"]["DraftRequest"];
             };
         };
         responses: {
@@ -7343,7 +7374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7367,7 +7398,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["DraftRequest"];
-                "multipart/form-data": components["schemas"]["DraftRequest"];
             };
         };
         responses: {
@@ -7424,7 +7454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7473,7 +7503,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SponsorConsentRequest"];
-                "multipart/form-data": components["schemas"]["SponsorConsentRequest"];
             };
         };
         responses: {
@@ -7530,7 +7559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7551,7 +7580,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeleteAccountInputRequest"];
-                "multipart/form-data": components["schemas"]["DeleteAccountInputRequest"];
             };
         };
         responses: {
@@ -7608,7 +7636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7891,7 +7919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7914,7 +7942,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConflictInputRequest"];
-                "multipart/form-data": components["schemas"]["ConflictInputRequest"];
             };
         };
         responses: {
@@ -7980,7 +8007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8109,7 +8136,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReviewInputRequest"];
-                "multipart/form-data": components["schemas"]["ReviewInputRequest"];
             };
         };
         responses: {
@@ -8175,7 +8201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8246,7 +8272,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["SkipInputRequest"];
-                "multipart/form-data": components["schemas"]["SkipInputRequest"];
             };
         };
         responses: {
@@ -8312,7 +8337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8370,7 +8395,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AutoAssignInputRequest"];
-                "multipart/form-data": components["schemas"]["AutoAssignInputRequest"];
             };
         };
         responses: {
@@ -8418,7 +8442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8552,7 +8576,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FillToCapacityInputRequest"];
-                "multipart/form-data": components["schemas"]["FillToCapacityInputRequest"];
             };
         };
         responses: {
@@ -8609,7 +8632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,10 +8646,9 @@ export interface operations {
     reviews_ranking_retrieve: {
         parameters: {
             query?: {
-                /** @description 0-1000 */
+                /** @description Only applications with at least this many reviews */
                 min_reviews?: number;
                 page?: number;
-                /** @description 1-200 */
                 page_size?: number;
             };
             header?: never;
@@ -8719,7 +8741,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RubricInputRequest"];
-                "multipart/form-data": components["schemas"]["RubricInputRequest"];
             };
         };
         responses: {
@@ -8776,7 +8797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body's Content-Type is neither JSON nor multipart */
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,493 @@
+"""The API and its OpenAPI schema agree, operation by operation (schemathesis).
+
+Every operation of the generated schema is called in-process (WSGI, inside the test's
+transaction, no live server) as the role its permission asks for: an organizer for organizer
+calls, a reviewer for review calls, a volunteer for the door, a student for an applicant's own
+calls and a signed-out visitor for the open ones. Data are generated both ways:
+
+- positive (what the schema allows): the answer must not refuse it as malformed (no 400, 413,
+  415 or 422), and must be documented (status, content type, body);
+- negative (what the schema forbids): the answer must refuse it with a 4xx.
+
+Path parameters of positive cases name real rows of a portal built by the factories (the
+applicant, the reviewer's assignment, a mailing, a fresh reset link...), so the success
+answers are exercised, not only 404s; negative cases get both random and real paths, so a
+forbidden body sent to a real row is what is refused. Each operation is its own test per mode,
+so pytest-xdist shares them out; examples are bounded and derandomized, so every run is the
+same.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import pytest
+import schemathesis
+from allauth.account.forms import default_token_generator
+from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+from allauth.account.utils import user_pk_to_url_str
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.test import Client
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.plumbing import build_mock_request
+from hypothesis import HealthCheck, Phase, given, reject
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.core.failures import FailureGroup
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    positive_data_acceptance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from apps.accounts.models import Role, User, WhitelistRule
+from apps.applications.models import Team
+from apps.checkin import tickets
+from apps.checkin.models import Ticket
+from apps.core.permissions import CanCheckIn, CanReview, IsAdmin
+from apps.core.tests.factories import ApplicationFactory, OrganizerFactory, UserFactory
+from apps.core.tests.openapi import SCHEMA, WSGI_APP, in_process_request
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
+from apps.mailings.models import Mailing
+from apps.resumes.services import resume_upload
+from apps.reviews import rubric
+from apps.reviews import services as review_services
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+    positive_data_acceptance,
+]
+# A fixed CSRF secret: the API wants the X-CSRFToken header equal to the csrftoken cookie.
+CSRF_TOKEN = "a" * 32
+# The in-process client does not decompress; the name lists answer gzip to those who ask.
+HEADERS = {"X-CSRFToken": CSRF_TOKEN, "Accept-Encoding": "identity"}
+# Per operation and mode, kept small so the whole run stays near a minute and a half of CPU
+# (shared out by the workers); CONFORMANCE_EXAMPLES=50 gives a deeper run.
+EXAMPLES = int(os.environ.get("CONFORMANCE_EXAMPLES", "8"))
+# Set to a file name to record every mismatch instead of stopping at the first (a survey).
+SURVEY = os.environ.get("CONFORMANCE_SURVEY", "")
+
+api = schemathesis.openapi.from_dict(SCHEMA)
+api.config.generation.update(
+    deterministic=True,
+    # The session cookie is supplied per role below, not generated.
+    with_security_parameters=False,
+    database="none",
+)
+
+
+# --- who calls what ----------------------------------------------------------------------
+
+
+def _roles() -> dict[tuple[str, str], str]:
+    """(METHOD, path) → the role that may call it, read from the view's permission classes."""
+    generator = SchemaGenerator()
+    generator._initialise_endpoints()
+    roles = {}
+    for path, _regex, method, callback in generator.endpoints:
+        view = generator.create_view(callback, method)
+        view.request = build_mock_request(method, path, view, None)
+        permissions = view.get_permissions()
+        kinds = {type(p) for p in permissions}
+        if IsAdmin in kinds:
+            role = "organizer"
+        elif CanReview in kinds:
+            role = "reviewer"
+        elif CanCheckIn in kinds:
+            role = "volunteer"
+        elif IsAuthenticated in kinds:
+            role = "student"
+        elif all(isinstance(p, AllowAny) for p in permissions):
+            role = "visitor"
+        else:  # pragma: no cover - a new permission class must be given a role here
+            raise AssertionError(f"{method} {path}: no role for {kinds}")
+        roles[(method, path)] = role
+    return roles
+
+
+ROLES = _roles()
+# The schema document and its docs page are not operations of the schema.
+OPERATIONS = sorted(
+    (op for op in ROLES if op[0].lower() in SCHEMA["paths"].get(op[1], {})), key=lambda op: (op[1], op[0])
+)
+
+# The applicant's application and the cycle as an operation needs them to do its work (the
+# default: an open cycle, a submitted application). Any other state only answers 409, which
+# is documented but exercises nothing.
+STATES = {
+    ("POST", "/api/applications/save"): ("open", "started"),
+    ("POST", "/api/applications/confirm"): ("released", "accepted"),
+    ("POST", "/api/applications/confirm-waitlist"): ("released", "waitlisted"),
+    ("POST", "/api/applications/decline"): ("released", "accepted"),
+    ("GET", "/api/checkin/ticket"): ("released", "confirmed"),
+    ("GET", "/api/checkin/ticket.ics"): ("released", "confirmed"),
+    ("POST", "/api/checkin/ticket/reissue"): ("released", "confirmed"),
+    ("POST", "/api/checkin/ticket/reissue/{email}"): ("released", "confirmed"),
+    ("POST", "/api/checkin/scan"): ("released", "confirmed"),
+    ("POST", "/api/checkin/check-in"): ("released", "confirmed"),
+    ("POST", "/api/checkin/walk-in"): ("released", "confirmed"),
+}
+DEFAULT_STATE = ("open", "submitted")
+
+
+# --- the portal --------------------------------------------------------------------------
+
+
+@dataclass
+class Portal:
+    """The rows the calls name, and who calls."""
+
+    users: dict[str, User | None]
+    student: User
+    reviewer: User
+    assigned: object  # the reviewer's assigned application
+    mailing: Mailing
+    rule: WhitelistRule
+    unverified: User
+    extra: dict = field(default_factory=dict)
+
+    def path_values(self, method: str, path: str) -> dict:
+        """Real values for the operation's path parameters (made afresh for one-use links)."""
+        values = {
+            "email": self.student.email,
+            "reviewer_email": self.reviewer.email,
+            "member": self.reviewer.email,
+            "applicant_email": self.assigned.email,
+            "index": 0,
+            "teamcode": "123456",
+            "rule_id": self.rule.pk,
+            "mailing_id": self.mailing.pk,
+            "application_id": self.assigned.pk,
+        }
+        if path == "/api/auth/verify/{key}":
+            address = EmailAddress.objects.get(user=self.unverified)
+            values["key"] = EmailConfirmationHMAC(address).key
+        elif path == "/api/auth/reset_password/{key}":
+            self.student.refresh_from_db()
+            values["key"] = f"{user_pk_to_url_str(self.student)}-{default_token_generator.make_token(self.student)}"
+        return values
+
+
+PDF = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n%%EOF\n"
+
+
+def build_portal(state: tuple[str, str]) -> Portal:
+    cycle_status, student_status = state
+    organizer = OrganizerFactory(email="grace@princeton.edu")
+    reviewer = UserFactory(email="rita@princeton.edu", role=Role.REVIEWER)
+    volunteer = UserFactory(email="vera@princeton.edu", role=Role.VOLUNTEER)
+    student = UserFactory(email="ada@princeton.edu")
+    Team.objects.get_or_create(cycle=current_cycle(), code="123456")
+    application = ApplicationFactory(user=student, status=student_status, teamcode="123456")
+    resume_upload(user=student, upload=ContentFile(PDF, name="resume.pdf"))
+    ApplicationFactory(user=UserFactory(email="alan@princeton.edu"), status="waitlisted", teamcode="123456")
+    ApplicationFactory(user=UserFactory(email="edsger@mit.edu"), status="started")
+    assigned = ApplicationFactory(user=UserFactory(email="barbara@mit.edu"), first="Barbara", last="Liskov")
+    review_services.assign(reviewer=reviewer, application_id=assigned.pk)
+    rubric.ensure_rubric(current_cycle())
+    confirmed = ApplicationFactory(user=UserFactory(email="katherine@mit.edu"), status="confirmed")
+    cycle_set_status(cycle=current_cycle(), status=cycle_status)
+    ticket = tickets.issue_if_missing(application_id=confirmed.pk) or Ticket.objects.get(
+        application=confirmed, voided_at__isnull=True
+    )
+    if application.status == "confirmed":
+        tickets.issue_if_missing(application_id=application.pk)
+    rule = WhitelistRule.objects.create(kind=WhitelistRule.Kind.PATTERN, value=r".*@example\.org")
+    WhitelistRule.objects.create(kind=WhitelistRule.Kind.EMAIL, value="guest@example.com")
+    mailing = Mailing.objects.create(
+        subject="Hello", audience="accepted", html="<p>Hi</p>", send_at="2030-01-01T00:00Z"
+    )
+    unverified = UserFactory(email="new@princeton.edu", verified=False)
+    return Portal(
+        users={
+            "visitor": None,
+            "student": student,
+            "organizer": organizer,
+            "reviewer": reviewer,
+            "volunteer": volunteer,
+        },
+        student=student,
+        reviewer=reviewer,
+        assigned=assigned,
+        mailing=mailing,
+        rule=rule,
+        unverified=unverified,
+        extra={
+            "token": tickets.token_of(ticket),
+            "scores": {str(c.pk): c.scale_max for c in rubric.criteria_of(current_cycle())},
+        },
+    )
+
+
+ROLE_OF_USER = {"organizer": Role.ADMIN, "reviewer": Role.REVIEWER, "volunteer": Role.VOLUNTEER, "student": Role.USER}
+
+
+def session_cookies(portal: Portal, role: str) -> dict:
+    """A fresh session for each case: a logout, a demotion or a password reset in an earlier
+    case must not turn the later ones into signed-out calls."""
+    cookies = {settings.CSRF_COOKIE_NAME: CSRF_TOKEN}
+    user = portal.users[role]
+    if user is None:
+        return cookies
+    # An earlier case may have deleted the account (delete-account) or changed its role
+    # (staff-role, demote).
+    if not User.objects.filter(pk=user.pk).exists():
+        user = portal.users[role] = UserFactory(email=user.email, role=ROLE_OF_USER[role])
+        if role == "student":
+            portal.student = user
+    elif not User.objects.filter(pk=user.pk, role=ROLE_OF_USER[role]).exists():
+        User.objects.filter(pk=user.pk).update(role=ROLE_OF_USER[role])
+    client = Client()
+    client.force_login(user)
+    cookies[settings.SESSION_COOKIE_NAME] = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return cookies
+
+
+# --- the run -----------------------------------------------------------------------------
+
+
+def _strategy(method: str, path: str, mode: GenerationMode, portal: Portal):
+    operation = api[path][method]
+    params = {p["name"] for p in SCHEMA["paths"][path][method.lower()].get("parameters", []) if p["in"] == "path"}
+    real = {k: v for k, v in portal.path_values(method, path).items() if k in params}
+    if not params:
+        return operation.as_strategy(generation_mode=mode)
+    with_real = operation.as_strategy(generation_mode=mode, path_parameters=real)
+    if mode is GenerationMode.POSITIVE:
+        return with_real
+    others = [p for p in SCHEMA["paths"][path][method.lower()].get("parameters", []) if p["in"] != "path"]
+    has_more = bool(others or SCHEMA["paths"][path][method.lower()].get("requestBody"))
+    random_path = operation.as_strategy(generation_mode=mode)
+    return st.one_of(random_path, with_real) if has_more else random_path
+
+
+def _refresh_one_use_values(case, portal: Portal, method: str, path: str) -> None:
+    """A positive case's one-use link (verify, reset) is made for that case."""
+    if path in ("/api/auth/verify/{key}", "/api/auth/reset_password/{key}"):
+        meta = case.meta
+        if meta is not None and meta.generation.mode.is_positive:
+            case.path_parameters["key"] = portal.path_values(method, path)["key"]
+
+
+def _fill_body(case, **values) -> None:
+    """Put real values into a positive case's JSON body (when it is an object that has the keys)."""
+    if isinstance(case.body, dict):
+        for key, value in values.items():
+            if key in case.body:
+                case.body[key] = value
+
+
+# Fields of a body that must name something real to do anything: a positive case gets the real
+# value (a random one is refused as the API says, with a 400 naming the field).
+REAL_BODY_VALUES = {
+    # A ticket is a signed token: no schema can describe a valid signature.
+    ("POST", "/api/checkin/scan"): lambda case, portal: _fill_body(case, token=portal.extra["token"]),
+    # Deleting your account means typing your own address, exactly.
+    ("POST", "/api/privacy/delete-account"): lambda case, portal: _fill_body(case, email=portal.student.email),
+    # Only organizers and reviewers can be given applications to review.
+    ("POST", "/api/reviews/auto-assign"): lambda case, portal: _fill_body(case, reviewers=[portal.reviewer.email]),
+}
+
+
+def _dates_in_order(case, portal) -> None:
+    """The generated dates, sorted into an order the cycle accepts (due <= start <= end, both
+    confirmation deadlines in order, everything by the end): their order is a relation
+    between fields, which a JSON schema can't state."""
+    dates = case.body.get("dates") if isinstance(case.body, dict) else None
+    if isinstance(dates, dict) and set(DATE_ORDER) <= set(dates):
+        for name, value in zip(DATE_ORDER, sorted(dates[name] for name in DATE_ORDER), strict=True):
+            dates[name] = value
+        # The data is kept until after the event: a retention date, if any, is past the end.
+        if case.body.get("retention_date") is not None and case.body["retention_date"] <= dates["end"]:
+            case.body["retention_date"] = None
+
+
+DATE_ORDER = (
+    "due",
+    "start",
+    "confirmation_first_deadline",
+    "confirmation_second_deadline",
+    "waitlist_deadline",
+    "housing",
+    "end",
+)
+REAL_BODY_VALUES[("POST", "/api/applications/cycle/config")] = _dates_in_order
+
+
+def _existing_team(case, portal) -> None:
+    """Joining a team names one that exists (a new team's code may be any)."""
+    if isinstance(case.body, dict) and case.body.get("team_choice") == "join" and case.body.get("teamcode"):
+        case.body["teamcode"] = "123456"
+
+
+REAL_BODY_VALUES[("POST", "/api/applications/save")] = _existing_team
+# A resume is a PDF, checked by its bytes.
+REAL_BODY_VALUES[("POST", "/api/resume/upload")] = lambda case, portal: _fill_body(case, resume=PDF)
+# Scores name the criteria of this cycle's rubric (which organizers edit), each in its scale.
+REAL_BODY_VALUES[("PUT", "/api/reviews/applications/{application_id}/review")] = lambda case, portal: _fill_body(
+    case, scores=portal.extra["scores"]
+)
+
+# Checks left out for one operation, each with the reason: a rule the schema can't carry, so
+# input the schema allows is still refused (with a 400 naming the field). Negative data, the
+# documented answers and their bodies are still checked for these operations.
+_CROSS_FIELD = "relations between fields or items (a JSON schema describes each value alone)"
+EXCLUDED: dict[tuple[str, str], dict] = {
+    ("POST", "/api/applications/application"): {
+        positive_data_acceptance: "A submission's answers are checked against the cycle's question set "
+        "(required questions, each type's encoding, the options) and the school against the school list, "
+        "which organizers edit at run time; the draft save takes the same body and is checked in full."
+    },
+    ("PUT", "/api/applications/{email}"): {
+        positive_data_acceptance: "An organizer's edit is validated like a submission (see POST application)."
+    },
+    ("PUT", "/api/applications/questions"): {
+        positive_data_acceptance: "A question set's rules are " + _CROSS_FIELD + ": question_ids unique "
+        "across sections, conditional_on naming a yes/no question of an earlier section, options for the "
+        "choice types only."
+    },
+    ("PUT", "/api/reviews/rubric"): {
+        positive_data_acceptance: "A rubric's rules are " + _CROSS_FIELD + ": scale_min below scale_max, "
+        "criterion names unique."
+    },
+    ("POST", "/api/mailings"): {
+        positive_data_acceptance: "A batch email's rules are " + _CROSS_FIELD + ": a custom audience needs "
+        "`emails`, and the body needs `markdown` or the `html` file."
+    },
+    ("GET", "/api/applications/all"): {
+        positive_data_acceptance: "`filters` is a JSON document inside the query string, checked by the "
+        "table's filter grammar, and `after` / `before` are cursors the previous page handed out (bound to "
+        "the table and the sort): random text in either is refused with a 400 naming it."
+    },
+    ("GET", "/api/applications/export"): {
+        positive_data_acceptance: "`filters` is a JSON document inside the query string, in the export's "
+        "`$ne` / `$in` grammar over the question set's fields (which organizers edit)."
+    },
+    ("POST", "/api/applications/whitelistpattern/{value}"): {
+        positive_data_acceptance: "The value must be a regular expression RE2 compiles (linear-time "
+        "matching); a JSON schema can't say which text is one."
+    },
+}
+
+
+def _can_be_invalid(method: str, path: str) -> bool:
+    """Whether the operation takes anything that can be made invalid: a body, a query, or a path
+    parameter with a constraint (any text at all is a valid plain-string path segment)."""
+    operation = SCHEMA["paths"][path][method.lower()]
+    if operation.get("requestBody"):
+        return True
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        if parameter["in"] != "path" or schema.get("type") != "string" or set(schema) - {"type", "description"}:
+            return True
+    return False
+
+
+CASES = [
+    pytest.param((method, path), mode, id=f"{method} {path} {mode.value}")
+    for method, path in OPERATIONS
+    for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
+    # Nothing to make invalid: a negative case can't be generated.
+    if mode is GenerationMode.POSITIVE or _can_be_invalid(method, path)
+]
+
+
+@pytest.mark.parametrize(("operation", "mode"), CASES)
+def test_the_api_answers_as_its_schema_says(operation, mode, db):
+    method, path = operation
+    role = ROLES[operation]
+    portal = build_portal(STATES.get(operation, DEFAULT_STATE))
+    failures: list[dict] = []
+
+    @given(case=_strategy(method, path, mode, portal))
+    @hypothesis_settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.explicit, Phase.generate] if SURVEY else [Phase.explicit, Phase.generate, Phase.shrink],
+        suppress_health_check=list(HealthCheck),
+    )
+    def run(case):
+        # A path parameter of "." or ".." is resolved away by the client, leaving the operation
+        # (and possibly /api/): that request is not this operation's.
+        segments = [s for v in (case.path_parameters or {}).values() for s in str(v).split("/")]
+        if any(s in (".", "..") for s in segments):
+            reject()
+        _refresh_one_use_values(case, portal, method, path)
+        if operation in REAL_BODY_VALUES and case.meta is not None and case.meta.generation.mode.is_positive:
+            REAL_BODY_VALUES[operation](case, portal)
+        excluded = list(EXCLUDED.get(operation, {}))
+        cookies = session_cookies(portal, role)
+        with in_process_request():
+            if not SURVEY:
+                case.call_and_validate(
+                    app=WSGI_APP, headers=HEADERS, cookies=cookies, checks=CHECKS, excluded_checks=excluded
+                )
+                return
+            response = case.call(app=WSGI_APP, headers=HEADERS, cookies=cookies)
+            try:
+                case.validate_response(response, checks=CHECKS, excluded_checks=excluded)
+            except FailureGroup as group:
+                for failure in group.exceptions:
+                    failures.append(
+                        {
+                            "operation": f"{method} {path}",
+                            "mode": mode.value,
+                            "role": role,
+                            "check": type(failure).__name__,
+                            "title": failure.title,
+                            "message": failure.message,
+                            "status": response.status_code,
+                            "body": response.text[:600],
+                            "request": repr(case)[:1500],
+                        }
+                    )
+            except Exception as exc:  # noqa: BLE001 - a survey records every kind of failure
+                failures.append(
+                    {
+                        "operation": f"{method} {path}",
+                        "mode": mode.value,
+                        "role": role,
+                        "check": type(exc).__name__,
+                        "title": str(exc)[:200],
+                        "status": response.status_code,
+                        "body": response.text[:600],
+                        "request": repr(case)[:1500],
+                    }
+                )
+
+    run()
+    if SURVEY:
+        import json
+
+        with open(f"{SURVEY}.{os.environ.get('PYTEST_XDIST_WORKER', 'main')}", "a") as out:
+            for failure in failures:
+                out.write(json.dumps(failure) + "\n")
+
+
+def test_a_rate_limited_call_answers_its_documented_429(db):
+    """Past its limit a team-code request is refused with 429, and the schema says so."""
+    portal = build_portal(DEFAULT_STATE)
+    operation = api["/api/applications/teamcode"]["POST"]
+    statuses = []
+    for _ in range(12):
+        case = operation.Case()
+        with in_process_request():
+            response = case.call(app=WSGI_APP, headers=HEADERS, cookies=session_cookies(portal, "student"))
+        case.validate_response(response, checks=[status_code_conformance, response_schema_conformance])
+        statuses.append(response.status_code)
+    assert statuses[0] == 201
+    assert statuses[-1] == 429
