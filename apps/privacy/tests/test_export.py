@@ -139,3 +139,17 @@ def test_the_export_takes_a_bounded_number_of_queries(applicant, django_assert_m
     )
     with django_assert_max_num_queries(16):
         b"".join(client.get(EXPORT).streaming_content)
+
+
+def test_the_three_boxes_are_named_by_their_text_and_version(applicant):
+    _user, client, _application = applicant
+    data, _archive = download(client)
+    [exported] = data["applications"]
+    boxes = exported["checkboxes"]
+    assert [(b["key"], b["version"], b["ticked"]) for b in boxes] == [
+        ("code_of_conduct", 1, True),
+        ("mlh_data_sharing", 1, True),
+        ("mlh_emails", 1, True),
+    ]
+    assert boxes[0]["text"].startswith("I have read and agree to the MLH Code of Conduct")
+    assert all("](" not in b["text"] for b in boxes)
