@@ -162,7 +162,7 @@ class ApplicationApi(ApiView):
 class ApplicationSaveApi(ApiView):
     def post(self, request):
         written = services.application_save_written(user=request.user, data=request.data)
-        return Response(_written_payload(written, email=request.user.email, message="Application saved successfully"))
+        return Response(_written_payload(written, email=request.user.email, message="Draft saved"))
 
 
 @extend_schema(summary="Your application's status as you may see it", responses={200: ApplicantStatusSerializer})

@@ -286,7 +286,7 @@ def test_save_keeps_a_draft_as_typed_with_status_started(applicant_client, stude
     data = body({"age": "15", "why_attend": "x" * 1300}, school="", checkboxes=[False, False, False])
     r = post(applicant_client, SAVE, data)
     assert r.status_code == 200, r.json()
-    assert r.json()["message"] == "Application saved successfully"
+    assert r.json()["message"] == "Draft saved"
     application = own_application(student)
     assert application.status == "started"
     assert stored_answers(application) == {"age": "15", "why_attend": "x" * 1300}

@@ -11,6 +11,7 @@ import { renderWithQuery } from "../../lib/test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 
+const RESUME_REJECTED = "Please upload your resume as a PDF file of at most 2 MB.";
 const SCHOOLS = ["Princeton University", "Rutgers University", "College Not Present"];
 const COUNTRIES = ["Canada", "Taiwan", "Vatican City"];
 
@@ -242,7 +243,7 @@ describe("the /apply page", () => {
     await user.type(screen.getByLabelText("First name"), "Ada");
     await user.type(screen.getByRole("spinbutton", { name: "Age" }), "15");
     await user.click(screen.getByRole("button", { name: "Save for later" }));
-    expect(await screen.findByText(MESSAGES.saved)).toBeInTheDocument();
+    expect(await screen.findByText("Draft saved")).toBeInTheDocument();
     const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as ReturnType<typeof toBody>;
     expect(body.first).toBe("Ada");
     expect(body.sections[0].answers[0]).toEqual({ question_id: "age", answer: "15" });
@@ -266,7 +267,7 @@ describe("the /apply page", () => {
     renderPage();
     const big = new File([new Uint8Array(2_097_153)], "cv.pdf", { type: "application/pdf" });
     await user.upload(screen.getByLabelText("Resume"), big);
-    expect(screen.getByText(MESSAGES.resumeTooLarge)).toBeInTheDocument();
+    expect(screen.getByText(RESUME_REJECTED)).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === "/api/resume/upload")).toBe(false);
   });
 
@@ -283,13 +284,19 @@ describe("the /apply page", () => {
     expect(screen.queryByText(MESSAGES.resumeMissing)).not.toBeInTheDocument();
   });
 
-  it("shows the server's message when it refuses the file", async () => {
-    const user = userEvent.setup();
-    routes({ "POST /api/resume/upload": { status: 400, body: { message: "Please upload a PDF file." } } });
+  it.each([
+    ["a file the server finds is no PDF", 400, new File(["not a pdf"], "cv.pdf", { type: "application/pdf" })],
+    ["a file the server finds too large", 413, new File(["%PDF-1.4 %%EOF"], "cv.pdf", { type: "application/pdf" })],
+    ["a file of the wrong type", 0, new File(["hello"], "cv.docx", { type: "application/msword" })],
+    ["a file over 2 MB", 0, new File([new Uint8Array(2_097_153)], "cv.pdf", { type: "application/pdf" })],
+  ])("says the one resume sentence for %s", async (_name, status, file) => {
+    const user = userEvent.setup({ applyAccept: false });
+    const body = { message: "anything", errors: { resume: ["anything"] } };
+    routes(status ? { "POST /api/resume/upload": { status, body } } : {});
     renderPage({ resumeSubmitted: true });
     expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
-    await user.upload(screen.getByLabelText("Resume"), new File(["not a pdf"], "cv.pdf", { type: "application/pdf" }));
-    expect(await screen.findByText("Please upload a PDF file.")).toBeInTheDocument();
+    await user.upload(screen.getByLabelText("Resume"), file);
+    expect(await screen.findByText(RESUME_REJECTED)).toBeInTheDocument();
   });
 
   it("generates a team code on yes, and asks for a teammate's code on no", async () => {

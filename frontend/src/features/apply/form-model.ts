@@ -12,10 +12,11 @@ export const TEAM_CODE_MAX = 99_999_999;
 
 export const MESSAGES = {
   submitted: "Application submitted successfully",
-  saved: "Application saved successfully",
+  saved: "Draft saved",
   submitFailed: "Error submitting application",
   saveFailed: "Error saving application",
-  resumeTooLarge: "Resume is too large. Please upload a file less than 2 MB.",
+  // One sentence for a file of the wrong type, content or size (the server's too).
+  resumeRejected: "Please upload your resume as a PDF file of at most 2 MB.",
   resumeNone: "No resume uploaded.",
   resumeUploaded: "New resume successfully uploaded",
   resumeOnFile: "Resume previously submitted",
