@@ -23,6 +23,7 @@ from django.conf import settings
 
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import QuestionType
+from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.cycles.selectors import question_set
 
 from . import selectors
@@ -226,6 +227,14 @@ def active_sections(sections: list[dict], answers: dict[str, str]) -> list[dict]
     return active
 
 
+def _chosen_options(value: str, options: list[str]) -> list[str] | None:
+    """The options a comma-joined multiselect answer holds, or None when a part is none."""
+    parts = value.split(",")
+    if any(part not in options for part in parts):
+        return None
+    return parts
+
+
 def answer_error(question: dict, value: str) -> str | None:
     """The problem with one (non-empty, encoded) answer, or None."""
     kind = question["question_type"]
@@ -247,8 +256,13 @@ def answer_error(question: dict, value: str) -> str | None:
         return f"At most {LIST_MAX_ENTRIES} entries."
     elif kind == QuestionType.MULTIPLE_CHOICE and value not in options:
         return "Choose one of the options."
-    elif kind == QuestionType.MULTISELECT and any(v not in options for v in value.split(",")):
-        return "Choose only from the options."
+    elif kind == QuestionType.MULTISELECT:
+        chosen = _chosen_options(value, options)
+        if chosen is None:
+            return "Choose only from the options."
+        alone = [option for option in chosen if option in EXCLUSIVE_OPTIONS]
+        if alone and len(chosen) > 1:
+            return f'"{alone[0]}" can\'t be chosen together with other options.'
     elif kind == QuestionType.COUNTRY and value not in selectors.country_set():
         return "Choose a country from the list."
     elif kind == QuestionType.BOOLEAN and value not in ("yes", "no"):

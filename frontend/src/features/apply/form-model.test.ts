@@ -8,6 +8,7 @@ import {
   generateTeamCode,
   initialState,
   toBody,
+  toggleOption,
   visibleSections,
   type FormState,
 } from "./form-model";
@@ -159,5 +160,19 @@ describe("team codes", () => {
       expect(code).toBeGreaterThanOrEqual(100_000);
       expect(code).toBeLessThanOrEqual(99_999_999);
     }
+  });
+});
+
+describe("toggleOption: an exclusive option rules out the others", () => {
+  it.each<[string, string[], string, boolean, string[]]>([
+    ["ticking 'None yet' unticks the languages", ["Python", "Rust"], "None yet", true, ["None yet"]],
+    ["ticking a language unticks 'None yet'", ["None yet"], "Python", true, ["Python"]],
+    ["languages add up", ["Python"], "Rust", true, ["Python", "Rust"]],
+    ["'Prefer not to answer' unticks the rest", ["Korean", "Japanese"], "Prefer not to answer", true, ["Prefer not to answer"]],
+    ["'None' of the dietary needs too", ["Vegan"], "None", true, ["None"]],
+    ["unticking takes just that one", ["Python", "Rust"], "Python", false, ["Rust"]],
+    ["ticking twice keeps one", ["Python"], "Python", true, ["Python"]],
+  ])("%s", (_name, chosen, option, checked, expected) => {
+    expect(toggleOption(chosen, option, checked)).toEqual(expected);
   });
 });

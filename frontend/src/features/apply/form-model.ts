@@ -1,6 +1,7 @@
 // The application form's state, its encoding to and from the contract's body, and the
 // client checks of spec section 5. The server stays the authority; these give instant feedback.
 import type { Application, ApplicationBody, Question, QuestionSection, SectionAnswers } from "../../api/applications";
+import exclusiveOptions from "./exclusive-options.json";
 
 export const SHORT_MAX = 100;
 export const LONG_MAX = 1200;
@@ -41,6 +42,18 @@ export const MESSAGES = {
   teamcodePending: "Your team code is still being made. Try again in a moment.",
   fixFields: "Please fix the highlighted fields.",
 } as const;
+
+/** Options that rule out the others ("None yet" and a language can't both be true), the
+ *  server's list (apps/cycles/questions.py EXCLUSIVE_OPTIONS): it refuses them together. */
+export const EXCLUSIVE_OPTIONS: readonly string[] = exclusiveOptions;
+
+/** The multiselect's options after `option` is ticked or unticked: ticking an exclusive option
+ *  unticks the others, and ticking another unticks the exclusive ones. */
+export function toggleOption(chosen: string[], option: string, checked: boolean): string[] {
+  if (!checked) return chosen.filter((item) => item !== option);
+  const kept = EXCLUSIVE_OPTIONS.includes(option) ? [] : chosen.filter((item) => !EXCLUSIVE_OPTIONS.includes(item));
+  return kept.includes(option) ? kept : [...kept, option];
+}
 
 /** A list answer is edited as separate entries, a multiselect as the chosen options. */
 export type AnswerValue = string | string[];
