@@ -311,6 +311,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "requeue-decision-emails": {"task": "apps.decisions.tasks.requeue_decision_emails", "schedule": 60.0},
     # Ticket emails (apps.checkin): the same for a "You're all set" email whose send failed.
     "requeue-ticket-emails": {"task": "apps.checkin.tasks.requeue_ticket_emails", "schedule": 60.0},
+    # "We received your application" emails: the same (apps.applications.received).
+    "requeue-received-emails": {"task": "apps.applications.tasks.requeue_received_emails", "schedule": 60.0},
     # Retention: purge the personal data of cycles past their retention date, once a day
     # (apps.privacy.retention; `purge_cycle_data` does one cycle by hand).
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
