@@ -38,6 +38,11 @@ class ApplicationInputSerializer(serializers.Serializer):
     first = serializers.CharField(allow_blank=True)
     last = serializers.CharField(allow_blank=True)
     school = serializers.CharField(allow_blank=True)
+    school_other = serializers.CharField(
+        allow_blank=True,
+        required=False,
+        help_text='The school\'s name when `school` is "College Not Present" (required then; ignored otherwise).',
+    )
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), min_length=3, max_length=3)
     teamcode = serializers.CharField(allow_null=True, required=False)
@@ -70,6 +75,8 @@ class ApplicationOutputSerializer(ApplicantStatusSerializer):
     first = serializers.CharField(allow_blank=True)
     last = serializers.CharField(allow_blank=True)
     school = serializers.CharField(allow_blank=True)
+    # Always sent; optional in the schema so that readers written before it still type-check.
+    school_other = serializers.CharField(allow_blank=True, required=False)
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField())
     team_choice = serializers.ChoiceField(choices=TeamChoice.choices, allow_null=True)

@@ -156,12 +156,24 @@ def application_store(
     application.first = parsed.first
     application.last = parsed.last
     application.school = parsed.school
+    application.school_other = parsed.school_other
     application.checkboxes = parsed.checkboxes
     application.email = user.email
     application.team = team
     application.teamcode = team.code if team is not None else None
     application.team_choice = parsed.team_choice
-    fields = ["first", "last", "school", "checkboxes", "email", "team", "teamcode", "team_choice", "updated_at"]
+    fields = [
+        "first",
+        "last",
+        "school",
+        "school_other",
+        "checkboxes",
+        "email",
+        "team",
+        "teamcode",
+        "team_choice",
+        "updated_at",
+    ]
     application.save(update_fields=fields)
 
     in_set = {q["question_id"]: s["section_name"] for s in sections for q in s["questions"]}

@@ -45,6 +45,7 @@ NUMBER_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 REQUIRED = "This field is required."
 QUESTION_REQUIRED = "This question is required."
 SCHOOL_NOT_LISTED = "Choose your school from the list."
+SCHOOL_OTHER_MISSING = "Type the name of your school."
 CHECKBOXES_REQUIRED = "You must agree to the code of conduct and the event rules (the first two boxes)."
 CHECKBOXES_SHAPE = "Expected three true/false values."
 TEAMCODE_SHAPE = "Team code must be 6 to 8 digits."
@@ -62,6 +63,8 @@ class ParsedApplication:
     first: str = ""
     last: str = ""
     school: str = ""
+    # The school's name when it is not in the list (school is COLLEGE_NOT_PRESENT), else "".
+    school_other: str = ""
     checkboxes: list[bool] = field(default_factory=lambda: [False, False, False])
     teamcode: str | None = None
     # "new", "join" or "" (not said: a client that predates the choice, or an organizer's edit).
@@ -194,8 +197,8 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
 def parse_application(data, sections: list[dict]) -> ParsedApplication:
     """Check the shape of a request body (types only) and reduce it to typed values.
 
-    Keys other than first, last, school, sections, checkboxes, teamcode and team_choice are
-    ignored.
+    Keys other than first, last, school, school_other, sections, checkboxes, teamcode and
+    team_choice are ignored.
     """
     parsed = ParsedApplication()
     if not isinstance(data, dict):
@@ -204,6 +207,9 @@ def parse_application(data, sections: list[dict]) -> ParsedApplication:
     parsed.first = _text(parsed, data, "first", NAME_MAX)
     parsed.last = _text(parsed, data, "last", NAME_MAX)
     parsed.school = _text(parsed, data, "school", SCHOOL_MAX)
+    school_other = _text(parsed, data, "school_other", SCHOOL_MAX)
+    # Kept only with the choice it belongs to: picking a listed school drops a name typed before.
+    parsed.school_other = school_other if parsed.school == selectors.COLLEGE_NOT_PRESENT else ""
     parsed.checkboxes = _checkboxes(parsed, data.get("checkboxes"))
     parsed.teamcode = _teamcode(parsed, data.get("teamcode"))
     parsed.team_choice = _team_choice(parsed, data.get("team_choice"))
@@ -325,6 +331,8 @@ def check_application(
             add(key, f"{label} is required.")
     if "school" not in errors and parsed.school not in selectors.school_set():
         add("school", SCHOOL_NOT_LISTED)
+    if "school_other" not in errors and parsed.school == selectors.COLLEGE_NOT_PRESENT and not parsed.school_other:
+        add("school_other", SCHOOL_OTHER_MISSING)
     if "checkboxes" not in errors and not (parsed.checkboxes[0] and parsed.checkboxes[1]):
         add("checkboxes", CHECKBOXES_REQUIRED)
     if "teamcode" not in errors and parsed.team_choice == TeamChoice.JOIN and not parsed.teamcode:

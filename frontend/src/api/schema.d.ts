@@ -2026,6 +2026,8 @@ export interface components {
             first: string;
             last: string;
             school: string;
+            /** @description The school's name when `school` is "College Not Present" (required then; ignored otherwise). */
+            school_other?: string;
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
             teamcode?: string | null;
@@ -2048,6 +2050,7 @@ export interface components {
             first: string;
             last: string;
             school: string;
+            school_other?: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
             team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2068,6 +2071,7 @@ export interface components {
             first: string;
             last: string;
             school: string;
+            school_other?: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
             team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2482,9 +2486,10 @@ export interface components {
          *     * `decision_waitlist_accepted` - decision_waitlist_accepted
          *     * `ticket_issued` - ticket_issued
          *     * `spot_given_up` - spot_given_up
+         *     * `application_received` - application_received
          * @enum {string}
          */
-        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up";
+        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up" | "application_received";
         /**
          * @description * `email` - email
          *     * `pattern` - pattern
@@ -7112,7 +7117,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7193,7 +7198,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7269,7 +7274,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7350,7 +7355,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };

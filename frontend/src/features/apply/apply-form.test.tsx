@@ -198,6 +198,27 @@ describe("the /apply page", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard"), { timeout: 3000 });
   });
 
+  it("offers 'College not present' when no school matches, asks for the school's name and sends it", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });
+    renderPage({ application: { ...draft(), school: "" }, resumeSubmitted: true });
+    await listsLoaded();
+    const school = screen.getByLabelText("School");
+    await user.type(school, "Hogwarts");
+    await user.click(await screen.findByRole("option", { name: "College not present: my school isn't listed" }));
+    expect(school).toHaveValue("College Not Present");
+    const name = screen.getByLabelText("Your school's name");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.schoolOther)).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+    await user.type(name, "Hogwarts School");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.submitted)).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === "POST");
+    expect(post?.body).toMatchObject({ school: "College Not Present", school_other: "Hogwarts School" });
+  });
+
   it("asks the sponsors' consent apart from the code of conduct, optional, and sends it", async () => {
     const user = userEvent.setup();
     const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });

@@ -6,6 +6,7 @@ import { useSubmit } from "../../lib/use-submit";
 import { Autocomplete } from "./autocomplete";
 import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
 import {
+  COLLEGE_NOT_PRESENT,
   MESSAGES,
   checkForSave,
   checkForSubmit,
@@ -22,6 +23,9 @@ import { FieldShell, SectionFields, describedBy } from "./question-field";
 import { ResumeUpload } from "./resume-upload";
 import type { AliasIndex } from "./suggestion-rank";
 import { TeamCode } from "./team-code";
+
+/** What the school picker offers when nothing matches: the list's own "not present" entry. */
+const SCHOOL_FALLBACK = { value: COLLEGE_NOT_PRESENT, label: "College not present: my school isn't listed" };
 
 /** How long the success message shows before the move to the dashboard. */
 export const REDIRECT_DELAY_MS = 1200;
@@ -59,7 +63,7 @@ function focusFirstError(form: HTMLFormElement | null) {
 
 /** Server errors for keys the form does not show (an unknown question) join the banner. */
 function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): string[] {
-  const known = new Set(["first", "last", "school", "checkboxes", "teamcode", "resume"]);
+  const known = new Set(["first", "last", "school", "school_other", "checkboxes", "teamcode", "resume"]);
   for (const section of sections) for (const q of section.questions) known.add(q.question_id);
   return Object.entries(errors)
     .filter(([key]) => !known.has(key))
@@ -269,7 +273,7 @@ export function ApplyForm({
           name="school"
           label="School"
           error={errors.school}
-          hint="Type part of your school's name and pick it from the list. Not listed? Choose 'College Not Present'."
+          hint="Type part of your school's name and pick it from the list. Not listed? Choose 'College not present' and type its name."
         >
           <Autocomplete
             inputId={fieldId("school")}
@@ -277,13 +281,31 @@ export function ApplyForm({
             aliases={schoolAliases}
             loading={schools === null}
             answer={state.school}
-            onChange={(value) => update({ school: value }, "school")}
+            onChange={(value) => {
+              update({ school: value }, "school");
+              clearError("school_other");
+            }}
+            fallback={SCHOOL_FALLBACK}
             describedBy={describedBy("school", { hint: true, error: errors.school })}
             invalid={Boolean(errors.school)}
             required
             placeholder="Start typing your school…"
           />
         </FieldShell>
+        {state.school === COLLEGE_NOT_PRESENT ? (
+          <FieldShell name="school_other" label="Your school's name" error={errors.school_other}>
+            <input
+              id={fieldId("school_other")}
+              className="input"
+              autoComplete="organization"
+              maxLength={255}
+              value={state.schoolOther}
+              onChange={(e) => update({ schoolOther: e.target.value }, "school_other")}
+              aria-invalid={errors.school_other ? true : undefined}
+              aria-describedby={describedBy("school_other", { error: errors.school_other })}
+            />
+          </FieldShell>
+        ) : null}
       </fieldset>
 
       <SectionFields

@@ -34,7 +34,15 @@ describe("client checks on submit (spec section 5)", () => {
   it("require the school to match a listed name exactly, case included", () => {
     expect(checkForSubmit(SECTIONS, with_({ school: "princeton university" }), CTX).school).toBe(MESSAGES.school);
     expect(checkForSubmit(SECTIONS, with_({ school: "Princeton" }), CTX).school).toBe(MESSAGES.school);
-    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present" }), CTX)).toEqual({});
+    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present", schoolOther: "Hogwarts" }), CTX)).toEqual({});
+  });
+
+  it("asks for the school's name with 'College Not Present', and sends it only with that choice", () => {
+    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present", schoolOther: "  " }), CTX)).toEqual({
+      school_other: MESSAGES.schoolOther,
+    });
+    expect(toBody(SECTIONS, with_({ school: "College Not Present", schoolOther: " Hogwarts " }), true).school_other).toBe("Hogwarts");
+    expect(toBody(SECTIONS, with_({ school: "Princeton University", schoolOther: "Hogwarts" }), true).school_other).toBe("");
   });
 
   it("require the country to be a listed name", () => {

@@ -34,6 +34,7 @@ export const MESSAGES = {
   listMax: `Add at most ${LIST_MAX} entries.`,
   listComma: "An entry can't contain a comma.",
   school: "Choose your school from the list.",
+  schoolOther: "Type the name of your school.",
   country: "Choose a country from the list.",
   checkboxes: "Please agree to the code of conduct and the terms to apply.",
   teamChoice: "Choose Yes or No.",
@@ -55,6 +56,9 @@ export function toggleOption(chosen: string[], option: string, checked: boolean)
   return kept.includes(option) ? kept : [...kept, option];
 }
 
+/** The school list's option for a school it does not hold; its name is then typed. */
+export const COLLEGE_NOT_PRESENT = "College Not Present";
+
 /** A list answer is edited as separate entries, a multiselect as the chosen options. */
 export type AnswerValue = string | string[];
 
@@ -64,6 +68,8 @@ export interface FormState {
   first: string;
   last: string;
   school: string;
+  /** The school's name as typed when it is not in the list (school COLLEGE_NOT_PRESENT). */
+  schoolOther: string;
   answers: Record<string, AnswerValue>;
   checkboxes: [boolean, boolean, boolean];
   teamChoice: TeamChoice;
@@ -126,6 +132,7 @@ export function initialState(sections: QuestionSection[], application: Applicati
     first: application?.first ?? "",
     last: application?.last ?? "",
     school: application?.school ?? "",
+    schoolOther: application?.school_other ?? "",
     answers,
     checkboxes: [Boolean(boxes[0]), Boolean(boxes[1]), Boolean(boxes[2])],
     teamChoice: savedTeamChoice(application?.team_choice, teamcode),
@@ -221,6 +228,7 @@ export function toBody(sections: QuestionSection[], state: FormState, resumeOnFi
     first: state.first.trim(),
     last: state.last.trim(),
     school: state.school,
+    school_other: state.school === COLLEGE_NOT_PRESENT ? state.schoolOther.trim() : "",
     sections: encodeSections(sections, state.answers, resumeOnFile),
     checkboxes: state.checkboxes,
     teamcode: state.teamChoice && state.teamcode ? state.teamcode.trim() : null,
@@ -306,6 +314,9 @@ export function checkAnswers(
 /** Every client-side problem of a submit, by field, in the order the form shows them. */
 export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
   const errors = checkAnswers(sections, state, state.answers, ctx);
+  if (!errors.school && state.school === COLLEGE_NOT_PRESENT && !state.schoolOther.trim()) {
+    errors.school_other = MESSAGES.schoolOther;
+  }
   if (!ctx.resumeOnFile) errors.resume = MESSAGES.resumeMissing;
   if (!state.teamChoice) errors.teamcode = MESSAGES.teamChoice;
   else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = MESSAGES.teamcodePending;
