@@ -198,6 +198,21 @@ describe("the /apply page", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard"), { timeout: 3000 });
   });
 
+  it("prefills the school the email's domain names, says so, and keeps a saved school", async () => {
+    routes();
+    const { unmount } = renderWithQuery(
+      <ApplyPage cycleStatus="open" questions={SECTIONS} application={null} resumeSubmitted={false}
+        hostSchool="Princeton University" consents={CONSENT_TEXTS} schoolFromEmail="Rutgers University" navigate={vi.fn()} />,
+    );
+    await listsLoaded();
+    expect(screen.getByLabelText("School")).toHaveValue("Rutgers University");
+    expect(screen.getByLabelText("School")).toHaveAccessibleDescription(/Filled in from your email address/);
+    unmount();
+    renderPage({ application: draft(), schoolFromEmail: "Rutgers University" });
+    await listsLoaded();
+    expect(screen.getByLabelText("School")).toHaveValue("Princeton University");
+  });
+
   it("offers 'College not present' when no school matches, asks for the school's name and sends it", async () => {
     const user = userEvent.setup();
     const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });

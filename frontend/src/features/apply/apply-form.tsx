@@ -39,6 +39,8 @@ export interface ApplyFormProps {
   countries: string[] | null;
   /** Short names that find a school ("UCLA"). */
   schoolAliases?: AliasIndex;
+  /** The school the email's domain names: the answer while the application has none. */
+  schoolFromEmail?: string | null;
   hostSchool: string;
   /** The consents asked, with their texts (the page's props: apps/applications/consents.py). */
   consents: ConsentText[];
@@ -90,12 +92,18 @@ export function ApplyForm({
   schools,
   countries,
   schoolAliases,
+  schoolFromEmail = null,
   hostSchool,
   consents,
   shareResumeWithSponsors = false,
   navigate = (to) => window.location.assign(to),
 }: ApplyFormProps) {
-  const [state, setState] = useState<FormState>(() => initialState(sections, application));
+  const [state, setState] = useState<FormState>(() => {
+    const initial = initialState(sections, application);
+    return !initial.school && schoolFromEmail ? { ...initial, school: schoolFromEmail } : initial;
+  });
+  // Said beside the field while the prefilled school stands, so that nobody keeps it unawares.
+  const prefilled = Boolean(schoolFromEmail) && state.school === schoolFromEmail && !application?.school;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [resumeOnFile, setResumeOnFile] = useState(resumeSubmitted);
   // Outside FormState: it is no answer of the application, only a consent its submit records.
@@ -273,7 +281,11 @@ export function ApplyForm({
           name="school"
           label="School"
           error={errors.school}
-          hint="Type part of your school's name and pick it from the list. Not listed? Choose 'College not present' and type its name."
+          hint={
+            prefilled
+              ? "Filled in from your email address. Not your school? Type part of its name and pick it from the list."
+              : "Type part of your school's name and pick it from the list. Not listed? Choose 'College not present' and type its name."
+          }
         >
           <Autocomplete
             inputId={fieldId("school")}
