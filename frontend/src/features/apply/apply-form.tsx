@@ -117,6 +117,10 @@ export function ApplyForm({
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const teamRequest = useRef(0);
+  // The codes of each answer, kept while the other is chosen: No then Yes again shows the code
+  // already made (and saved), not a new one, and Yes then No again the teammate's code typed.
+  const ownCode = useRef(state.teamChoice === "yes" ? state.teamcode : "");
+  const joinCode = useRef(state.teamChoice === "no" ? state.teamcode : "");
   const status = application?.status ?? "unsubmitted";
   const submitted = status !== "unsubmitted" && status !== "started";
   const shown = useMemo(() => visibleSections(sections, state.answers), [sections, state.answers]);
@@ -147,8 +151,11 @@ export function ApplyForm({
 
   async function chooseTeam(choice: "yes" | "no") {
     const request = ++teamRequest.current;
-    update({ teamChoice: choice, teamcode: "" }, "teamcode");
-    if (choice === "no") return;
+    if (state.teamChoice === "yes" && state.teamcode) ownCode.current = state.teamcode;
+    if (state.teamChoice === "no") joinCode.current = state.teamcode;
+    const kept = choice === "yes" ? ownCode.current : joinCode.current;
+    update({ teamChoice: choice, teamcode: kept }, "teamcode");
+    if (choice === "no" || kept) return;
     let code: string;
     try {
       code = String((await applicationsApi.teamcode()).teamcode);
@@ -157,6 +164,7 @@ export function ApplyForm({
       code = generateTeamCode();
     }
     // Only the latest choice counts: yes, no, yes in quick succession keeps the last answer.
+    ownCode.current = code;
     if (request === teamRequest.current) setState((current) => ({ ...current, teamcode: code }));
   }
 
