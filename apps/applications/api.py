@@ -50,8 +50,9 @@ class ApplicationInputSerializer(serializers.Serializer):
         choices=TeamChoice.choices,
         allow_null=True,
         required=False,
-        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
-        "or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.",
+        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), '
+        "`join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: "
+        "teamcode is ignored). Kept with the draft.",
     )
     share_resume_with_sponsors = serializers.BooleanField(
         required=False,

@@ -29,6 +29,8 @@ class TeamChoice(models.TextChoices):
 
     NEW = "new", "Starting a new team"
     JOIN = "join", "Joining a teammate's team"
+    # A choice of its own, not "a team of one": no code is made, shared or joined.
+    ALONE = "alone", "Applying alone"
 
 
 class Team(BaseModel):

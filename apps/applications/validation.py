@@ -50,7 +50,7 @@ CHECKBOXES_REQUIRED = "You must agree to the code of conduct and the event rules
 CHECKBOXES_SHAPE = "Expected three true/false values."
 TEAMCODE_SHAPE = "Team code must be 6 to 8 digits."
 TEAM_FULL = "This team is full"
-TEAM_CHOICE_SHAPE = 'Expected "new", "join" or null for team_choice.'
+TEAM_CHOICE_SHAPE = 'Expected "new", "join", "alone" or null for team_choice.'
 TEAMCODE_MISSING = "Enter your teammate's team code."
 NO_SUCH_TEAM = "No team has this code. Check it with your teammate, or choose Yes to start a new team."
 RESUME_MISSING = "Please select a valid resume file."
@@ -213,6 +213,10 @@ def parse_application(data, sections: list[dict]) -> ParsedApplication:
     parsed.checkboxes = _checkboxes(parsed, data.get("checkboxes"))
     parsed.teamcode = _teamcode(parsed, data.get("teamcode"))
     parsed.team_choice = _team_choice(parsed, data.get("team_choice"))
+    if parsed.team_choice == TeamChoice.ALONE:
+        # Applying alone holds no team, whatever code a client still sends.
+        parsed.teamcode = None
+        parsed.errors.pop("teamcode", None)
     parsed.answers = _answers(parsed, data.get("sections"), question_map(sections))
     return parsed
 

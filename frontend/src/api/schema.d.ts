@@ -2032,10 +2032,11 @@ export interface components {
             checkboxes: boolean[];
             teamcode?: string | null;
             /**
-             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: teamcode is ignored). Kept with the draft.
              *
              *     * `new` - Starting a new team
              *     * `join` - Joining a teammate's team
+             *     * `alone` - Applying alone
              */
             team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description Submit only: the optional consent to share the resume with sponsors (absent: unchanged). */
@@ -2944,9 +2945,10 @@ export interface components {
         /**
          * @description * `new` - Starting a new team
          *     * `join` - Joining a teammate's team
+         *     * `alone` - Applying alone
          * @enum {string}
          */
-        TeamChoiceEnum: "new" | "join";
+        TeamChoiceEnum: "new" | "join" | "alone";
         TeamCodeOutput: {
             teamcode: string;
         };

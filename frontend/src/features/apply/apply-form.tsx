@@ -149,13 +149,13 @@ export function ApplyForm({
     clearError(key);
   }
 
-  async function chooseTeam(choice: "yes" | "no") {
+  async function chooseTeam(choice: "yes" | "no" | "alone") {
     const request = ++teamRequest.current;
     if (state.teamChoice === "yes" && state.teamcode) ownCode.current = state.teamcode;
     if (state.teamChoice === "no") joinCode.current = state.teamcode;
-    const kept = choice === "yes" ? ownCode.current : joinCode.current;
+    const kept = choice === "yes" ? ownCode.current : choice === "no" ? joinCode.current : "";
     update({ teamChoice: choice, teamcode: kept }, "teamcode");
-    if (choice === "no" || kept) return;
+    if (choice !== "yes" || kept) return;
     let code: string;
     try {
       code = String((await applicationsApi.teamcode()).teamcode);

@@ -62,7 +62,7 @@ export const COLLEGE_NOT_PRESENT = "College Not Present";
 /** A list answer is edited as separate entries, a multiselect as the chosen options. */
 export type AnswerValue = string | string[];
 
-export type TeamChoice = "" | "yes" | "no";
+export type TeamChoice = "" | "yes" | "no" | "alone";
 
 export interface FormState {
   first: string;
@@ -146,12 +146,14 @@ export function initialState(sections: QuestionSection[], application: Applicati
 export function savedTeamChoice(choice: Application["team_choice"] | undefined, teamcode: string): TeamChoice {
   if (choice === "new") return "yes";
   if (choice === "join") return "no";
+  if (choice === "alone") return "alone";
   return teamcode ? "yes" : "";
 }
 
 /** The body's team_choice: Yes once its code has arrived, No always (a code may come later). */
 export function teamChoiceOf(state: Pick<FormState, "teamChoice" | "teamcode">): ApplicationBody["team_choice"] {
   if (state.teamChoice === "no") return "join";
+  if (state.teamChoice === "alone") return "alone";
   if (state.teamChoice === "yes" && state.teamcode.trim()) return "new";
   return null;
 }
@@ -231,7 +233,7 @@ export function toBody(sections: QuestionSection[], state: FormState, resumeOnFi
     school_other: state.school === COLLEGE_NOT_PRESENT ? state.schoolOther.trim() : "",
     sections: encodeSections(sections, state.answers, resumeOnFile),
     checkboxes: state.checkboxes,
-    teamcode: state.teamChoice && state.teamcode ? state.teamcode.trim() : null,
+    teamcode: (state.teamChoice === "yes" || state.teamChoice === "no") && state.teamcode ? state.teamcode.trim() : null,
     team_choice: teamChoiceOf(state),
   };
 }

@@ -49,6 +49,24 @@ function renderWith(application: Application | null, routes: Parameters<typeof m
 const teamGroup = () => screen.getByRole("group", { name: /Are you starting a new team\?/ });
 
 describe("switching the team answer", () => {
+  it("offers applying alone as a choice of its own: no code is made and none is sent", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(saved("new", "4815162"), {
+      "POST /api/applications/save": { body: saved("alone", null) },
+    });
+    const team = teamGroup();
+    await user.click(within(team).getByRole("radio", { name: "I'm applying alone" }));
+    expect(within(team).queryByText("4815162")).not.toBeInTheDocument();
+    expect(within(team).queryByLabelText("Your teammate's team code")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save for later" }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/api/applications/save")).toBe(true));
+    const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as { team_choice: string; teamcode: unknown };
+    expect([body.team_choice, body.teamcode]).toEqual(["alone", null]);
+    // Yes again brings back the code made before.
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    expect(within(team).getByText("4815162")).toBeInTheDocument();
+  });
+
   it("keeps the saved code through No and back to Yes, and asks for no new one", async () => {
     const user = userEvent.setup();
     const api = renderWith(saved("new", "4815162"));
