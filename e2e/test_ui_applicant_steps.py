@@ -1,11 +1,14 @@
 """The applicant's rough edges, walked in the browser at desktop (1440×900) and phone (390×844):
-a click anywhere on a consent row but its link ticks the box; the team step's three choices, a
-wrong join code flagged on leaving the field, and the saved code kept through No → Yes."""
+a click anywhere on a consent row but its link ticks the box; the team step's three choices
+(applying alone is one) and the code kept through No → Yes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from apps.applications.models import Application
 from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle, question_set
 from apps.cycles.services import cycle_set_status, question_set_ensure
@@ -55,4 +58,27 @@ def test_a_click_anywhere_on_a_consent_row_but_its_link_ticks_the_box(new_page, 
         link.click()
     opened.value.close()
     expect(first.get_by_role("checkbox")).not_to_be_checked()
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_team_step_offers_applying_alone_and_keeps_the_code_through_no_and_yes(new_page, make_student, size):
+    page = apply_page(new_page, make_student, size)
+    team = page.get_by_role("group", name="Are you starting a new team?")
+    team.get_by_role("radio", name="Yes").check()
+    code = team.locator(".apply-team__value")
+    expect(code).to_have_text(re.compile(r"^\d{6,8}$"))
+    made = code.inner_text()
+    team.get_by_role("radio", name="No").check()
+    expect(team.get_by_label("Your teammate's team code")).to_be_visible()
+    team.get_by_role("radio", name="Yes").check()
+    expect(code).to_have_text(made)
+    team.get_by_role("radio", name="I'm applying alone").check()
+    expect(team.locator(".apply-team__value")).to_have_count(0)
+    expect(team.get_by_label("Your teammate's team code")).to_have_count(0)
+    page.get_by_role("button", name="Save for later").click()
+    expect(page.get_by_text("Draft saved")).to_be_visible()
+    stored = Application.objects.get(email="ada@princeton.edu")
+    assert (stored.team_choice, stored.teamcode) == ("alone", None)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert page.js_errors == []
