@@ -55,6 +55,7 @@ urlpatterns = [
     path("", include("apps.resumes.page_urls")),
     path("", include("apps.mailings.page_urls")),
     path("", include("apps.checkin.page_urls")),
+    path("", include("apps.privacy.page_urls")),
     # Every other path is the portal's 404 page, in every settings mode.
     re_path(r"^(?P<path>[\s\S]*)$", core_pages.not_found),
 ]

@@ -204,3 +204,11 @@ def test_a_student_without_application_can_delete_the_account(db, student):
     client = signed_in_client(student)
     assert delete(client, student.email).status_code == 200
     assert not User.objects.filter(pk=student.pk).exists()
+
+
+def test_the_deletion_ends_on_a_page_saying_the_account_is_deleted(client, db):
+    r = client.get("/account-deleted")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert "<h1>Your account is deleted</h1>" in html
+    assert "signed out" in html
