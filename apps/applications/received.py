@@ -57,23 +57,24 @@ def record(application: Application, cycle) -> None:
     def queue() -> None:
         from .tasks import send_received_email
 
-        pk = received_rows().filter(dedupe_key=key, queued_at__isnull=True).values_list("pk", flat=True).first()
-        if pk is not None:
-            received_rows().filter(pk=pk).update(queued_at=timezone.now())
-            send_received_email.delay(pk)
+        # One UPDATE hands it over: only a row not handed to Celery yet is (a second submit's
+        # callback finds it handed over and queues nothing).
+        if received_rows().filter(dedupe_key=key, queued_at__isnull=True).update(queued_at=timezone.now()):
+            send_received_email.delay(key)
 
     transaction.on_commit(queue)
 
 
-def send_one(delivery_id: int) -> outbox.Attempt | None:
-    """Send the email if it is still to send (claimed once). None when there was nothing to send."""
-    row = outbox.claim(received_rows().filter(pk=delivery_id), queued_at=None)
+def send_one(key: str) -> outbox.Attempt | None:
+    """Send the email of dedupe key `key` if it is still to send (claimed once). None when there
+    was nothing to send."""
+    row = outbox.claim(received_rows().filter(dedupe_key=key), queued_at=None)
     if row is None:
         return None
     return outbox.deliver(row, automated.send_delivery)
 
 
-def requeue_due() -> list[int]:
+def requeue_due() -> list[str]:
     """Emails a worker may claim now that were not handed to Celery recently (a backoff passed,
     a dead worker's claim, a lost task)."""
     now = timezone.now()
@@ -82,5 +83,5 @@ def requeue_due() -> list[int]:
         received_rows()
         .filter(outbox.claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER))
         .order_by("pk")
-        .values_list("pk", flat=True)[:500]
+        .values_list("dedupe_key", flat=True)[:500]
     )

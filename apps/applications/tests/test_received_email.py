@@ -51,7 +51,7 @@ def test_submitting_again_and_running_the_task_again_send_nothing_more(
         # An edit while the cycle is open: still submitted, no second email.
         assert submit(applicant_client, body(first="Augusta")).status_code == 200
     [row] = received.received_rows()
-    assert tasks.send_received_email(row.pk) is False  # a repeated task finds it sent
+    assert tasks.send_received_email(row.dedupe_key) is False  # a repeated task finds it sent
     assert tasks.requeue_received_emails() == 0
     assert len(received_mail()) == 1
 

@@ -70,6 +70,7 @@ def test_without_an_application_the_applicant_gets_empty_fields_and_unsubmitted(
         "first": "",
         "last": "",
         "school": "",
+        "school_other": "",
         "sections": [],
         "checkboxes": [False, False, False],
         "teamcode": None,
