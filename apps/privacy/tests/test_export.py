@@ -50,7 +50,9 @@ def test_the_zip_holds_the_account_application_answers_history_consents_mail_and
     given = {(c["key"], c["version"], c["given"]) for c in exported["consents"]}
     assert ("share_resume_with_sponsors", 1, True) in given and ("code_of_conduct", 1, True) in given
     assert "](" not in exported["consents"][0]["text"]  # plain text, no link markup
-    [sent] = data["mail"]
+    # The batch email, and the "we received your application" email of her submit.
+    [sent] = [m for m in data["mail"] if m["kind"] == "batch"]
+    assert len(data["mail"]) == 2
     assert (sent["subject"], sent["kind"], sent["state"]) == ("See you soon", "batch", "sent") and sent["sent_at"]
     assert data["resume"]["size"] == len(PDF_BYTES)
     assert data["resume"]["downloads_by_organizers"][0]["how"] == "Single download"
