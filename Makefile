@@ -10,7 +10,7 @@ PIP := $(VENV)/bin/pip
 NPM := npm --prefix frontend
 STAMPS := var/.stamps
 
-.PHONY: run test setup lint typecheck vitest pytest e2e gallery chromium migrate build clean bench bench-registration bench-env
+.PHONY: run serve test setup lint typecheck vitest pytest e2e gallery chromium migrate build clean bench bench-registration bench-env
 
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
@@ -60,7 +60,16 @@ migrate: setup
 run: migrate
 	@if $(PY) manage.py help seed_demo >/dev/null 2>&1; then $(PY) manage.py seed_demo; fi
 	@echo "Serving the portal at http://127.0.0.1:$(PORT) (mail goes to var/mail/ and this log)"
-	@PORTAL_PORT=$(PORT) PYTHONUNBUFFERED=1 exec $(VENV)/bin/honcho start --no-colour --env /dev/null
+	@$(SERVE)
+
+# The three processes alone, without setup, migrations or demo data (`make run` does those first).
+# Job control (`set -m`) starts honcho in a process group of its own and `fg` hands it the
+# terminal: Ctrl-C reaches honcho alone, which stops the three and exits 130. Make never sees the
+# signal, and that 130 is the clean stop asked for, so it ends with 0 and no "Error 130" line.
+SERVE = set -m; PORTAL_PORT=$(PORT) PYTHONUNBUFFERED=1 $(VENV)/bin/honcho start --no-colour --env /dev/null \
+	& fg %1 >/dev/null; status=$$?; if [ $$status -eq 130 ]; then echo "Stopped."; exit 0; fi; exit $$status
+serve:
+	@$(SERVE)
 
 # Python style, and the frontend's import boundaries between its layers (frontend/eslint.config.js).
 lint: setup

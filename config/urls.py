@@ -15,8 +15,8 @@ from apps.core.api import api_not_found
 
 API_APPS = ("accounts", "applications", "checkin", "core", "cycles", "decisions", "mailings", "privacy", "reports")
 API_APPS += ("resumes", "reviews")
-# Privacy has no page of its own: its calls are made from the dashboard.
-PAGE_APPS = tuple(app for app in API_APPS if app != "privacy")
+# Every app has its pages' module (privacy's holds the page shown after an account is deleted).
+PAGE_APPS = API_APPS
 
 api_patterns = [
     *(path("", include((f"apps.{app}.api_urls", app))) for app in API_APPS),

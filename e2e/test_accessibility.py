@@ -167,13 +167,14 @@ def _html_upload(html: str):
 
 
 def test_the_public_and_account_pages_have_no_serious_violations(new_page, make_student):
-    """/, /login, /register, /reset, /reset/<token>, /verify/<token>, /loading and the 404, anonymous."""
+    """/, /login, /register, /reset, /account-deleted, /reset/<token>, /verify/<token>, /loading and the 404,
+    anonymous."""
     make_student()
     audit_log = Audit()
     for phone in (False, True):
         page = new_page(phone=phone)
         width = "phone" if phone else "desktop"
-        for path in ["/", "/login", "/register", "/reset"]:
+        for path in ["/", "/login", "/register", "/reset", "/account-deleted"]:
             page.goto(path)
             settle(page)
             audit_log.check(page, f"{path} ({width})")

@@ -153,7 +153,7 @@ def test_a_student_fills_saves_reloads_and_submits_the_application(page, make_st
     code = team_code.inner_text()
 
     page.get_by_role("button", name="Save for later").click()
-    expect(page.get_by_text("Application saved successfully")).to_be_visible()
+    expect(page.get_by_text("Draft saved")).to_be_visible()
     page.wait_for_url(re.compile(r"/dashboard$"))
     application = Application.objects.get(email="ada@princeton.edu")
     assert application.status == ApplicationStatus.STARTED

@@ -218,7 +218,7 @@ def test_administrators_config_and_whitelist_work_in_the_browser(new_page, make_
 
     page.get_by_label("User email").fill("nobody@princeton.edu")
     page.get_by_role("button", name="Make Admin").click()
-    expect(page.get_by_role("alert")).to_have_text("Invalid Email - User does not exist")
+    expect(page.get_by_role("alert")).to_have_text("No account uses this email address.")
     page.get_by_role("button", name="Remove Email grace@princeton.edu").click()
     page.get_by_role("alertdialog").get_by_role("button", name="Remove me as admin").click()
     expect(page.get_by_role("alert")).to_contain_text("can't be removed")

@@ -80,7 +80,8 @@ def test_a_student_downloads_their_data_then_deletes_the_account(page, make_stud
     expect(confirm).to_be_enabled()
     with page.expect_navigation():
         confirm.click()
-    page.wait_for_url("**/")
+    page.wait_for_url("**/account-deleted")
+    expect(page.get_by_role("heading", name="Your account is deleted")).to_be_visible()
 
     assert not User.objects.filter(email="ada@princeton.edu").exists()
     assert not Application.objects.filter(email="ada@princeton.edu").exists()

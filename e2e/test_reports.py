@@ -360,7 +360,7 @@ def test_the_resume_book_downloads_one_resume_and_the_confirmed_attendees_zip(ne
 
     email.fill("nobody@princeton.edu")
     page.get_by_role("button", name="Download resume").click()
-    expect(page.get_by_text("Error Occurred: User Does Not Exist")).to_be_visible()
+    expect(page.get_by_text("No resume has been uploaded for this email address.")).to_be_visible()
 
     email.fill("P2@Princeton.edu")
     with page.expect_download() as info:

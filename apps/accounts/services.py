@@ -38,6 +38,7 @@ SESSION_TOO_OLD = "Your session has ended. Please sign in again."
 UNVERIFIED = "Please verify your email address first: open the link we emailed you when you registered."
 RESEND_SENT = "If this address has an account waiting for verification, a new link is on its way."
 INVALID_VERIFY = "This verification link is invalid or has expired."
+NO_SUCH_ACCOUNT = "No account uses this email address."
 VERIFIED = "Account Created! Please login and apply!"
 ALREADY_VERIFIED = "This email address is already verified. Please sign in."
 
@@ -259,7 +260,7 @@ def password_reset_confirm(*, request, key: str, password: str) -> User:
 def _get_user(email: str) -> User:
     user = User.objects.filter(email=rules.normalize_email(email)).first() if isinstance(email, str) else None
     if user is None:
-        raise ApplicationError("Invalid Email - User does not exist", status=404)
+        raise ApplicationError(NO_SUCH_ACCOUNT, status=404)
     return user
 
 

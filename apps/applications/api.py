@@ -80,6 +80,9 @@ class DraftInputSerializer(serializers.Serializer):
     first = serializers.CharField(allow_blank=True, allow_null=True, required=False, max_length=validation.NAME_MAX)
     last = serializers.CharField(allow_blank=True, allow_null=True, required=False, max_length=validation.NAME_MAX)
     school = serializers.CharField(allow_blank=True, allow_null=True, required=False, max_length=validation.SCHOOL_MAX)
+    school_other = serializers.CharField(
+        allow_blank=True, allow_null=True, required=False, max_length=validation.SCHOOL_MAX
+    )
     sections = AnswerSectionInputSerializer(many=True, required=False, allow_null=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), max_length=3, required=False, allow_null=True)
     teamcode = TeamCodeInputField(required=False)
@@ -87,8 +90,9 @@ class DraftInputSerializer(serializers.Serializer):
         choices=[*TeamChoice.choices, ("", "Not said")],
         allow_null=True,
         required=False,
-        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
-        "or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.",
+        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), '
+        "`join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: "
+        "teamcode is ignored). Kept with the draft.",
     )
 
 
@@ -98,6 +102,12 @@ class ApplicationInputSerializer(serializers.Serializer):
     first = serializers.CharField(allow_blank=True, max_length=validation.NAME_MAX)
     last = serializers.CharField(allow_blank=True, max_length=validation.NAME_MAX)
     school = serializers.CharField(allow_blank=True, max_length=validation.SCHOOL_MAX)
+    school_other = serializers.CharField(
+        allow_blank=True,
+        required=False,
+        max_length=validation.SCHOOL_MAX,
+        help_text='The school\'s name when `school` is "College Not Present" (required then; ignored otherwise).',
+    )
     # The contract's shape (answers as encoded text); a submission is checked against the
     # question set, which refuses a body that is not in it.
     sections = AnswerSectionSerializer(many=True)
@@ -107,8 +117,9 @@ class ApplicationInputSerializer(serializers.Serializer):
         choices=[*TeamChoice.choices, ("", "Not said")],
         allow_null=True,
         required=False,
-        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) '
-        "or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.",
+        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), '
+        "`join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: "
+        "teamcode is ignored). Kept with the draft.",
     )
     share_resume_with_sponsors = serializers.BooleanField(
         required=False,
@@ -132,6 +143,8 @@ class ApplicationOutputSerializer(ApplicantStatusSerializer):
     first = serializers.CharField(allow_blank=True)
     last = serializers.CharField(allow_blank=True)
     school = serializers.CharField(allow_blank=True)
+    # Always sent; optional in the schema so that readers written before it still type-check.
+    school_other = serializers.CharField(allow_blank=True, required=False)
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField())
     team_choice = serializers.ChoiceField(choices=TeamChoice.choices, allow_null=True)
@@ -224,7 +237,7 @@ class ApplicationApi(ApiView):
 class ApplicationSaveApi(ApiView):
     def post(self, request):
         written = services.application_save_written(user=request.user, data=request.data)
-        return Response(_written_payload(written, email=request.user.email, message="Application saved successfully"))
+        return Response(_written_payload(written, email=request.user.email, message="Draft saved"))
 
 
 @extend_schema(summary="Your application's status as you may see it", responses={200: ApplicantStatusSerializer})

@@ -8,6 +8,7 @@ from apps.cycles.selectors import current_cycle, question_set
 from apps.resumes.selectors import has_resume
 
 from . import consents, selectors
+from .school_domains import school_for_email
 
 
 def apply_props(user) -> dict:
@@ -29,6 +30,9 @@ def apply_props(user) -> dict:
     # A hundred short names ("UCLA", "MIT") that find their school in the picker: small, so
     # they come with the page rather than by a call of their own.
     props["schoolAliases"] = [list(pair) for pair in selectors.school_aliases()]
+    # The school the address's domain names, offered as the answer while none is saved.
+    saved_school = props["application"].get("school")
+    props["schoolFromEmail"] = None if saved_school else school_for_email(user.email)
     props["consents"] = consents.consent_props()
     props["shareResumeWithSponsors"] = consents.is_given(application, consents.SHARE_RESUME)
     return props

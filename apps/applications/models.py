@@ -29,6 +29,8 @@ class TeamChoice(models.TextChoices):
 
     NEW = "new", "Starting a new team"
     JOIN = "join", "Joining a teammate's team"
+    # A choice of its own, not "a team of one": no code is made, shared or joined.
+    ALONE = "alone", "Applying alone"
 
 
 class Team(BaseModel):
@@ -76,6 +78,8 @@ class Application(BaseModel):
     first = models.CharField(max_length=100, blank=True, default="")
     last = models.CharField(max_length=100, blank=True, default="")
     school = models.CharField(max_length=255, blank=True, default="")
+    # The school's name as typed when it is not in the list (school "College Not Present").
+    school_other = models.CharField(max_length=255, blank=True, default="")
     status = models.CharField(max_length=32, choices=ApplicationStatus.choices, default=ApplicationStatus.STARTED)
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="applications")
     teamcode = models.CharField(max_length=8, null=True, blank=True)

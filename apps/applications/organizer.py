@@ -167,7 +167,7 @@ def parse_batch_emails(value) -> tuple[list[str], list[str]]:
 
 # --- An organizer's edit -----------------------------------------------------------------
 
-EDITABLE_KEYS = ("first", "last", "school", "sections", "checkboxes", "teamcode", "team_choice")
+EDITABLE_KEYS = ("first", "last", "school", "school_other", "sections", "checkboxes", "teamcode", "team_choice")
 INVALID_EDIT = "Please fix the highlighted fields and save again."
 
 
@@ -177,6 +177,7 @@ def _snapshot(application: Application) -> dict[str, str]:
         "first": application.first,
         "last": application.last,
         "school": application.school,
+        "school_other": application.school_other,
         "checkboxes": json.dumps([bool(v) for v in (application.checkboxes or [])]),
         "teamcode": application.teamcode or "",
     }

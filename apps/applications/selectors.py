@@ -128,6 +128,7 @@ def empty_application_payload(email: str) -> dict:
         "first": "",
         "last": "",
         "school": "",
+        "school_other": "",
         "sections": [],
         "checkboxes": [False, False, False],
         "teamcode": None,
@@ -171,6 +172,7 @@ def application_payload(
         "first": application.first,
         "last": application.last,
         "school": application.school,
+        "school_other": application.school_other,
         "sections": answer_sections(application, sections, answers),
         "checkboxes": [bool(v) for v in checkboxes],
         # The answer to "Are you starting a new team?" as saved, so a draft reopens as it was.

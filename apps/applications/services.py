@@ -23,7 +23,7 @@ from apps.cycles.models import Cycle, CycleStatus, QuestionType
 from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 from apps.resumes.models import Resume
 
-from . import consents, validation
+from . import consents, received, validation
 from .models import Answer, Application, Team, TeamChoice
 from .models import ApplicationStatus as S
 from .status_machine import transition
@@ -156,12 +156,24 @@ def application_store(
     application.first = parsed.first
     application.last = parsed.last
     application.school = parsed.school
+    application.school_other = parsed.school_other
     application.checkboxes = parsed.checkboxes
     application.email = user.email
     application.team = team
     application.teamcode = team.code if team is not None else None
     application.team_choice = parsed.team_choice
-    fields = ["first", "last", "school", "checkboxes", "email", "team", "teamcode", "team_choice", "updated_at"]
+    fields = [
+        "first",
+        "last",
+        "school",
+        "school_other",
+        "checkboxes",
+        "email",
+        "team",
+        "teamcode",
+        "team_choice",
+        "updated_at",
+    ]
     application.save(update_fields=fields)
 
     in_set = {q["question_id"]: s["section_name"] for s in sections for q in s["questions"]}
@@ -240,6 +252,8 @@ def application_submit_written(*, user, data) -> Written:
         # In our transaction (a refusal fails the whole submit): no nested SAVEPOINT/RELEASE pair.
         # The row is ours until commit (locked above, in this transaction): no second read.
         application = transition(locked=application, to=S.SUBMITTED, actor=user, savepoint=False)
+        # The first submit's acknowledgement, recorded with it (keyed: an edit adds nothing).
+        received.record(application, cycle)
     return Written(application, cycle, sections, answers)
 
 

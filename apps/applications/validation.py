@@ -23,6 +23,7 @@ from django.conf import settings
 
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import QuestionType
+from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.cycles.selectors import question_set
 
 from . import selectors
@@ -44,11 +45,12 @@ NUMBER_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 REQUIRED = "This field is required."
 QUESTION_REQUIRED = "This question is required."
 SCHOOL_NOT_LISTED = "Choose your school from the list."
+SCHOOL_OTHER_MISSING = "Type the name of your school."
 CHECKBOXES_REQUIRED = "You must agree to the code of conduct and the event rules (the first two boxes)."
 CHECKBOXES_SHAPE = "Expected three true/false values."
 TEAMCODE_SHAPE = "Team code must be 6 to 8 digits."
 TEAM_FULL = "This team is full"
-TEAM_CHOICE_SHAPE = 'Expected "new", "join" or null for team_choice.'
+TEAM_CHOICE_SHAPE = 'Expected "new", "join", "alone" or null for team_choice.'
 TEAMCODE_MISSING = "Enter your teammate's team code."
 NO_SUCH_TEAM = "No team has this code. Check it with your teammate, or choose Yes to start a new team."
 RESUME_MISSING = "Please select a valid resume file."
@@ -61,6 +63,8 @@ class ParsedApplication:
     first: str = ""
     last: str = ""
     school: str = ""
+    # The school's name when it is not in the list (school is COLLEGE_NOT_PRESENT), else "".
+    school_other: str = ""
     checkboxes: list[bool] = field(default_factory=lambda: [False, False, False])
     teamcode: str | None = None
     # "new", "join" or "" (not said: a client that predates the choice, or an organizer's edit).
@@ -211,8 +215,8 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
 def parse_application(data, sections: list[dict]) -> ParsedApplication:
     """Check the shape of a request body (types only) and reduce it to typed values.
 
-    Keys other than first, last, school, sections, checkboxes, teamcode and team_choice are
-    ignored.
+    Keys other than first, last, school, school_other, sections, checkboxes, teamcode and
+    team_choice are ignored.
     """
     parsed = ParsedApplication()
     if not isinstance(data, dict):
@@ -221,9 +225,16 @@ def parse_application(data, sections: list[dict]) -> ParsedApplication:
     parsed.first = _text(parsed, data, "first", NAME_MAX)
     parsed.last = _text(parsed, data, "last", NAME_MAX)
     parsed.school = _text(parsed, data, "school", SCHOOL_MAX)
+    school_other = _text(parsed, data, "school_other", SCHOOL_MAX)
+    # Kept only with the choice it belongs to: picking a listed school drops a name typed before.
+    parsed.school_other = school_other if parsed.school == selectors.COLLEGE_NOT_PRESENT else ""
     parsed.checkboxes = _checkboxes(parsed, data.get("checkboxes"))
     parsed.teamcode = _teamcode(parsed, data.get("teamcode"))
     parsed.team_choice = _team_choice(parsed, data.get("team_choice"))
+    if parsed.team_choice == TeamChoice.ALONE:
+        # Applying alone holds no team, whatever code a client still sends.
+        parsed.teamcode = None
+        parsed.errors.pop("teamcode", None)
     parsed.answers = _answers(parsed, data.get("sections"), question_map(sections))
     return parsed
 
@@ -242,6 +253,14 @@ def active_sections(sections: list[dict], answers: dict[str, str]) -> list[dict]
             active.append(section)
             active_ids.update(q["question_id"] for q in section["questions"])
     return active
+
+
+def _chosen_options(value: str, options: list[str]) -> list[str] | None:
+    """The options a comma-joined multiselect answer holds, or None when a part is none."""
+    parts = value.split(",")
+    if any(part not in options for part in parts):
+        return None
+    return parts
 
 
 def answer_error(question: dict, value: str) -> str | None:
@@ -265,8 +284,13 @@ def answer_error(question: dict, value: str) -> str | None:
         return f"At most {LIST_MAX_ENTRIES} entries."
     elif kind == QuestionType.MULTIPLE_CHOICE and value not in options:
         return "Choose one of the options."
-    elif kind == QuestionType.MULTISELECT and any(v not in options for v in value.split(",")):
-        return "Choose only from the options."
+    elif kind == QuestionType.MULTISELECT:
+        chosen = _chosen_options(value, options)
+        if chosen is None:
+            return "Choose only from the options."
+        alone = [option for option in chosen if option in EXCLUSIVE_OPTIONS]
+        if alone and len(chosen) > 1:
+            return f'"{alone[0]}" can\'t be chosen together with other options.'
     elif kind == QuestionType.COUNTRY and value not in selectors.country_set():
         return "Choose a country from the list."
     elif kind == QuestionType.BOOLEAN and value not in ("yes", "no"):
@@ -329,6 +353,8 @@ def check_application(
             add(key, f"{label} is required.")
     if "school" not in errors and parsed.school not in selectors.school_set():
         add("school", SCHOOL_NOT_LISTED)
+    if "school_other" not in errors and parsed.school == selectors.COLLEGE_NOT_PRESENT and not parsed.school_other:
+        add("school_other", SCHOOL_OTHER_MISSING)
     if "checkboxes" not in errors and not (parsed.checkboxes[0] and parsed.checkboxes[1]):
         add("checkboxes", CHECKBOXES_REQUIRED)
     if "teamcode" not in errors and parsed.team_choice == TeamChoice.JOIN and not parsed.teamcode:

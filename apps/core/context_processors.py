@@ -24,6 +24,8 @@ def portal(request) -> dict:
 
     No API addresses here: the islands take them from frontend/src/api/urls.ts, typed against
     the OpenAPI schema's paths, so there is one source and a renamed route fails `tsc`."""
+    from apps.core.pages import home_for  # the pages import this module's neighbours
+
     user = getattr(request, "user", None)
     signed_in = bool(user and user.is_authenticated)
     config = {
@@ -44,6 +46,9 @@ def portal(request) -> dict:
     context = {
         "portal_config": config,
         "nav_signed_in": signed_in,
+        # The logo goes home, inside the portal: the signed-in person's own (home_for), else
+        # the landing page. Leaving for the event's site from an admin page was a trap.
+        "nav_home": home_for(user) if signed_in else "/",
         "nav_is_admin": signed_in and getattr(user, "is_admin", False),
         # A volunteer's one page (organizers reach it from the Admin Panel).
         "nav_is_volunteer": signed_in and getattr(user, "role", "") == "volunteer",

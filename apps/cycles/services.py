@@ -159,7 +159,17 @@ INVALID_QUESTIONS = "The question set is not valid."
 QUESTION_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # These name the contract's error keys for the fixed fields; a question may not reuse them
 # (except a resume question as "resume", whose errors are the upload's).
-RESERVED_QUESTION_IDS = {"first", "last", "school", "checkboxes", "teamcode", "resume", "sections", "non_field_errors"}
+RESERVED_QUESTION_IDS = {
+    "first",
+    "last",
+    "school",
+    "school_other",
+    "checkboxes",
+    "teamcode",
+    "resume",
+    "sections",
+    "non_field_errors",
+}
 CHOICE_TYPES = (QuestionType.MULTIPLE_CHOICE, QuestionType.MULTISELECT)
 MAX_SECTIONS = 50
 MAX_QUESTIONS = 300

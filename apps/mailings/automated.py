@@ -43,6 +43,8 @@ AUTOMATED_KEYS = (
     "ticket_issued",
     # A confirmed applicant gave up their spot (apps.decisions): their ticket no longer works.
     "spot_given_up",
+    # An application's first submit (apps.applications.received), once per application.
+    "application_received",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -68,6 +70,7 @@ KEY_PLACEHOLDERS = {
     "password_reset": ("link",),
     "ticket_issued": ("first_name", "last_name", "email", "ticket_version"),
     "spot_given_up": ("first_name", "last_name", "email"),
+    "application_received": ("first_name", "last_name", "email"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")

@@ -53,6 +53,25 @@ def _history(application: Application, user, released: bool) -> list[dict]:
     ]
 
 
+def _checkboxes(application: Application, records) -> list[dict]:
+    ticked = list(application.checkboxes or [])
+    newest = {r.key: r for r in records}
+    out = []
+    for consent in consents.CONSENTS:
+        if consent.checkbox is None:
+            continue
+        row = newest.get(consent.key)
+        out.append(
+            {
+                "key": consent.key,
+                "text": consents.plain(row.text if row else consent.text()),
+                "version": row.version if row else consent.version,
+                "ticked": bool(ticked[consent.checkbox]) if consent.checkbox < len(ticked) else False,
+            }
+        )
+    return out
+
+
 def _application(application: Application, user) -> dict:
     cycle = application.cycle
     released = cycle.status not in PRE_RELEASE
@@ -67,7 +86,9 @@ def _application(application: Application, user) -> dict:
         "last": application.last,
         "school": application.school,
         "teamcode": application.teamcode,
-        "checkboxes": list(application.checkboxes or []),
+        # The three boxes of the form, each named by the text it stood for (the newest
+        # recorded version of it, else today's): a bare [true, true, false] says nothing.
+        "checkboxes": _checkboxes(application, records),
         "travel_reimbursement": seen["travel_reimbursement"],
         "housing_accommodations": seen["housing_accommodations"],
         "started_at": _when(application.created_at),

@@ -31,6 +31,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.applications.models import Application
+from apps.applications.received import KEY_PREFIX as RECEIVED_PREFIX
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, Season
 from apps.decisions.release import KEY_PREFIX, parse_key
@@ -117,11 +118,13 @@ def _people_leaving(cycle: Cycle) -> QuerySet:
 
 
 def _decision_emails(application_ids: set[int]):
-    """The Delivery rows of these applications' decision emails (their keys name them)."""
+    """The Delivery rows of these applications' decision emails and "we received your
+    application" emails (their keys name the application)."""
+    received = {f"{RECEIVED_PREFIX}{pk}" for pk in application_ids}
     ids = [
         pk
         for pk, key in recipients.automated_keys()
-        if key.startswith(KEY_PREFIX) and parse_key(key)[0] in application_ids
+        if (key.startswith(KEY_PREFIX) and parse_key(key)[0] in application_ids) or key in received
     ]
     return Delivery.objects.filter(pk__in=ids)
 

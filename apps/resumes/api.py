@@ -19,6 +19,8 @@ from apps.core.text import path_email_or_404
 from . import selectors, services
 from .models import ResumeAccess
 
+NO_RESUME = "No resume has been uploaded for this email address."
+
 # Multipart framing around a 2 MB file is a few hundred bytes; anything far larger is refused
 # from its Content-Length before the body is read.
 MULTIPART_ALLOWANCE = 64 * 1024
@@ -91,7 +93,7 @@ class ResumeDownloadApi(AdminApiView):
     def get(self, request, email: str):
         resume = selectors.resume_for_email(email)
         if resume is None:
-            raise Http404("Error Occurred: User Does Not Exist")
+            raise Http404(NO_RESUME)
         opened = selectors.resume_open(resume)
         services.log_access(resumes=[(resume.user_id, resume.path)], actor=request.user, how=ResumeAccess.How.SINGLE)
         return FileResponse(

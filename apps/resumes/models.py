@@ -39,6 +39,8 @@ class ResumeAccess(models.Model):
     how = models.CharField(max_length=16, choices=How.choices)
 
     class Meta:
+        # Django would add an "s": "Resume accesss".
+        verbose_name_plural = "resume accesses"
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["owner", "-at"], name="resume_access_owner_at")]
 

@@ -24,9 +24,11 @@ from .models import Resume, ResumeAccess
 logger = logging.getLogger(__name__)
 
 MAX_RESUME_BYTES = 2_097_152  # 2 MB, the limit the upload page states
-TOO_LARGE = "Resume is too large. Please upload a file less than 2 MB."
+# One sentence for a file of the wrong type, content or size: each is fixed the same way.
+REJECTED = "Please upload your resume as a PDF file of at most 2 MB."
+TOO_LARGE = REJECTED
 NO_RESUME = "No resume uploaded."
-NOT_PDF = "The resume must be a PDF file."
+NOT_PDF = REJECTED
 UPLOADED = "New resume successfully uploaded"
 
 

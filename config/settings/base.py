@@ -293,7 +293,9 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 else:
-    CELERY_BROKER_URL = "filesystem://"
+    # The host is named though the transport ignores it: without one kombu logs "No hostname
+    # was supplied" on every start, a warning about nothing.
+    CELERY_BROKER_URL = "filesystem://localhost/"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(VAR_DIR / "celery" / "queue"),
         "data_folder_out": str(VAR_DIR / "celery" / "queue"),
@@ -317,6 +319,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "requeue-decision-emails": {"task": "apps.decisions.tasks.requeue_decision_emails", "schedule": 60.0},
     # Ticket emails (apps.checkin): the same for a "You're all set" email whose send failed.
     "requeue-ticket-emails": {"task": "apps.checkin.tasks.requeue_ticket_emails", "schedule": 60.0},
+    # "We received your application" emails: the same (apps.applications.received).
+    "requeue-received-emails": {"task": "apps.applications.tasks.requeue_received_emails", "schedule": 60.0},
     # Retention: purge the personal data of cycles past their retention date, once a day
     # (apps.privacy.retention; `purge_cycle_data` does one cycle by hand).
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
@@ -408,7 +412,8 @@ USE_TZ = True
 # --- The event --------------------------------------------------------------------------
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 EVENT_NAME = env("EVENT_NAME", default="HackPortal")
-EVENT_THEMED_NAME = env("EVENT_THEMED_NAME", default="HackPortal Café")
+# The login page's "Welcome to …": the event's one name unless a themed one is set.
+EVENT_THEMED_NAME = env("EVENT_THEMED_NAME", default=EVENT_NAME)
 EVENT_SITE_URL = env("EVENT_SITE_URL", default="https://example.org/")
 TRUST_BADGE_URL = env(
     "TRUST_BADGE_URL",
@@ -500,3 +505,6 @@ SQLITE_OPTIONS = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+    # The covering indexes (`include=`) are PostgreSQL's; SQLite builds them without their extra
+    # columns, which is all the warning W040 says on every start.
+    SILENCED_SYSTEM_CHECKS = ["models.W040"]

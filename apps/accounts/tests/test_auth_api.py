@@ -315,7 +315,7 @@ def test_promote_demote_and_admins(admin_client, student):
 def test_promote_and_demote_unknown_users_are_404(admin_client):
     r = post(admin_client, "/api/auth/promote", {"email": "ghost@princeton.edu"})
     assert r.status_code == 404
-    assert r.json()["message"] == "Invalid Email - User does not exist"
+    assert r.json()["message"] == "No account uses this email address."
     assert post(admin_client, "/api/auth/demote", {"email": "ghost@princeton.edu"}).status_code == 404
 
 

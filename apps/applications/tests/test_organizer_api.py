@@ -52,6 +52,7 @@ def test_detail_has_the_application_shape_with_the_true_status(admin_client, ada
         "first": "Ada",
         "last": "Lovelace",
         "school": "Princeton University",
+        "school_other": "",
         "sections": [
             {
                 "section_name": "About You",

@@ -70,6 +70,7 @@ def test_without_an_application_the_applicant_gets_empty_fields_and_unsubmitted(
         "first": "",
         "last": "",
         "school": "",
+        "school_other": "",
         "sections": [],
         "checkboxes": [False, False, False],
         "teamcode": None,
@@ -286,7 +287,7 @@ def test_save_keeps_a_draft_as_typed_with_status_started(applicant_client, stude
     data = body({"age": "15", "why_attend": "x" * 1300}, school="", checkboxes=[False, False, False])
     r = post(applicant_client, SAVE, data)
     assert r.status_code == 200, r.json()
-    assert r.json()["message"] == "Application saved successfully"
+    assert r.json()["message"] == "Draft saved"
     application = own_application(student)
     assert application.status == "started"
     assert stored_answers(application) == {"age": "15", "why_attend": "x" * 1300}

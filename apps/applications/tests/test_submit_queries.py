@@ -38,6 +38,10 @@ STATUS = "/api/applications/status"
 # read in the query that locks the application, and the status machine moves that locked row
 # rather than reading it again).
 WRITE_BUDGET = 15
+# A first submit also records its "we received your application" email (one INSERT in the
+# transaction) and hands it to Celery after commit (one UPDATE); the send is the worker's, so
+# these tests leave the task out of the count.
+FIRST_SUBMIT_BUDGET = WRITE_BUDGET + 2
 # GET application / status: the session and user, then at most this many of their own.
 SESSION_AND_USER = 2
 GET_APPLICATION_OWN = 3
@@ -78,12 +82,17 @@ def applicant_client(db, resume_storage, open_cycle, student_client):  # noqa: F
     return student_client
 
 
-def test_a_full_submit_takes_at_most_15_queries(applicant_client, student):
+@pytest.fixture
+def no_send(monkeypatch):
+    monkeypatch.setattr("apps.applications.tasks.send_received_email.delay", lambda key: None)
+
+
+def test_a_full_submit_takes_at_most_17_queries(applicant_client, student, no_send):
     """A first submit (every question type answered, a resume on file, joining a team) reads
     the cycle and the question set once each and writes the answers in bulk."""
     r, ctx = _measure(lambda: post(applicant_client, SUBMIT, body(ALL_TYPES, teamcode="555555")))
     assert r.status_code == 200, r.json()
-    _assert_at_most(ctx, WRITE_BUDGET, "a submit")
+    _assert_at_most(ctx, FIRST_SUBMIT_BUDGET, "a submit")
     # The work is still all done: every answer stored, the status moved with its history.
     application = Application.objects.get(cycle=current_cycle(), user=student)
     assert application.status == S.SUBMITTED and application.teamcode == "555555"
@@ -91,7 +100,7 @@ def test_a_full_submit_takes_at_most_15_queries(applicant_client, student):
     assert ApplicationEvent.objects.filter(application=application, to_value=S.SUBMITTED).count() == 1
 
 
-def test_submitting_a_saved_draft_takes_at_most_15_queries(applicant_client, student):
+def test_submitting_a_saved_draft_takes_at_most_17_queries(applicant_client, student, no_send):
     """The usual path: drafts saved first (some answers to be removed), then the submit that
     moves the status from started to submitted through the status machine."""
     draft = {**ALL_TYPES, "major": "Undecided", "needs_travel": "yes"}
@@ -100,7 +109,7 @@ def test_submitting_a_saved_draft_takes_at_most_15_queries(applicant_client, stu
     final["needs_travel"] = "no"
     r, ctx = _measure(lambda: post(applicant_client, SUBMIT, body(final, teamcode="555555")))
     assert r.status_code == 200, r.json()
-    _assert_at_most(ctx, WRITE_BUDGET, "submitting a saved draft")
+    _assert_at_most(ctx, FIRST_SUBMIT_BUDGET, "submitting a saved draft")
     application = Application.objects.get(cycle=current_cycle(), user=student)
     assert application.status == S.SUBMITTED
     assert dict(Answer.objects.filter(application=application).values_list("question_id", "value")) == final

@@ -65,7 +65,8 @@ def test_school_must_match_a_listed_name_exactly(applicant):
 
 
 def test_college_not_present_is_an_accepted_school(applicant):
-    assert errors_for(body(school="College Not Present"), applicant) == {}
+    data = {**body(school="College Not Present"), "school_other": "Hogwarts School"}
+    assert errors_for(data, applicant) == {}
 
 
 def test_names_longer_than_the_column_are_refused(applicant):

@@ -10,6 +10,7 @@ VAR_DIR, so the checkout's var/ is untouched); the whole test takes about 10 sec
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -147,3 +148,59 @@ def test_the_log_keeps_the_mail_links_in_view():
     assert loggers["celery.app.trace"]["level"] == loggers["celery.worker.strategy"]["level"] == "WARNING"
     assert local.LOGGING["root"]["level"] == "INFO"  # portal.mail's "Mail to …: … links: …" line
     assert "celery.app.trace" not in settings.LOGGING["loggers"]  # local copies base's dict, never edits it
+
+
+def _read_until(fd: int, wanted: bytes, seconds: float) -> bytes:
+    import select
+
+    out = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the terminal closed: every process on it has exited
+            break
+        if not chunk:
+            break
+        out += chunk
+        if wanted and wanted in out:
+            break
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir() or not shutil.which("make"), reason="needs make and a terminal")
+def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
+    """Ctrl-C typed at `make run`'s terminal stops honcho, which exits 130 as it should; make
+    then says nothing about an error and exits 0. The honcho here is a stand-in that behaves as
+    honcho does on SIGINT (`make serve VENV=…` runs the same recipe as `make run`)."""
+    import pty
+
+    fake = tmp_path / "bin" / "honcho"
+    fake.parent.mkdir()
+    fake.write_text(
+        "#!/bin/bash\ntrap 'echo honcho-stopped; exit 130' INT\necho honcho-up\nwhile :; do sleep 0.1; done\n"
+    )
+    fake.chmod(0o755)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: make, with the pseudo-terminal as its controlling terminal
+        os.chdir(ROOT)
+        os.execvp("make", ["make", "--no-print-directory", "serve", f"VENV={tmp_path}"])
+    try:
+        started = _read_until(fd, b"honcho-up", 20)
+        assert b"honcho-up" in started, started
+        os.write(fd, b"\x03")  # the terminal turns it into SIGINT for its foreground group
+        rest = _read_until(fd, b"", 20)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.close(fd)
+    log = (started + rest).decode(errors="replace")
+    assert "honcho-stopped" in log
+    assert "Error" not in log and "Interrupt" not in log, log
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, (status, log)

@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from apps.core.mail import FileAndLogEmailBackend
+from apps.core.tests.factories import UserFactory
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
 
@@ -296,13 +297,33 @@ def test_logout_page_refuses_get(student_client):
     assert student_client.get("/dashboard").status_code == 200
 
 
-def test_navbar_has_the_event_site_link_menu_toggle_and_trust_badge(client, settings):
+def test_navbar_has_the_home_link_menu_toggle_and_trust_badge(client, settings):
     settings.EVENT_SITE_URL = "https://hack.example.edu/"
     settings.TRUST_BADGE_URL = "https://mlh.example/badge"
     html = client.get("/login").content.decode()
-    assert 'class="navbar__brand" href="https://hack.example.edu/"' in html
+    assert 'class="navbar__brand" href="/"' in html
     assert "data-nav-toggle" in html and 'aria-controls="nav-links"' in html
     assert 'class="trust-badge" href="https://mlh.example/badge"' in html
+
+
+@pytest.mark.parametrize(
+    "role, home",
+    [("user", "/dashboard"), ("admin", "/admin"), ("reviewer", "/admin/reviewapps"), ("volunteer", "/checkin")],
+)
+def test_the_logo_goes_to_the_signed_in_persons_home_not_the_event_site(client, settings, role, home):
+    settings.EVENT_SITE_URL = "https://hack.example.edu/"
+    client.force_login(UserFactory(email=f"{role}@princeton.edu", role=role))
+    for path in ("/dashboard", "/admin", "/admin/reviewapps", "/checkin"):
+        html = client.get(path, follow=True).content.decode()
+        assert f'class="navbar__brand" href="{home}"' in html, (role, path)
+        assert 'class="navbar__brand" href="https://hack.example.edu/"' not in html
+
+
+def test_the_login_page_welcomes_to_the_portal_by_its_one_name(client):
+    html = client.get("/login").content.decode()
+    found = re.search(r'<script id="portal-config" type="application/json">(.*?)</script>', html, re.S)
+    config = json.loads(found.group(1))
+    assert config["event"]["themedName"] == config["event"]["name"] == "HackPortal"
 
 
 def test_footer_lists_the_spec_links_and_this_years_credit(client):

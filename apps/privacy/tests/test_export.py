@@ -50,7 +50,9 @@ def test_the_zip_holds_the_account_application_answers_history_consents_mail_and
     given = {(c["key"], c["version"], c["given"]) for c in exported["consents"]}
     assert ("share_resume_with_sponsors", 1, True) in given and ("code_of_conduct", 1, True) in given
     assert "](" not in exported["consents"][0]["text"]  # plain text, no link markup
-    [sent] = data["mail"]
+    # The batch email, and the "we received your application" email of her submit.
+    [sent] = [m for m in data["mail"] if m["kind"] == "batch"]
+    assert len(data["mail"]) == 2
     assert (sent["subject"], sent["kind"], sent["state"]) == ("See you soon", "batch", "sent") and sent["sent_at"]
     assert data["resume"]["size"] == len(PDF_BYTES)
     assert data["resume"]["downloads_by_organizers"][0]["how"] == "Single download"
@@ -139,3 +141,17 @@ def test_the_export_takes_a_bounded_number_of_queries(applicant, django_assert_m
     )
     with django_assert_max_num_queries(16):
         b"".join(client.get(EXPORT).streaming_content)
+
+
+def test_the_three_boxes_are_named_by_their_text_and_version(applicant):
+    _user, client, _application = applicant
+    data, _archive = download(client)
+    [exported] = data["applications"]
+    boxes = exported["checkboxes"]
+    assert [(b["key"], b["version"], b["ticked"]) for b in boxes] == [
+        ("code_of_conduct", 1, True),
+        ("mlh_data_sharing", 1, True),
+        ("mlh_emails", 1, True),
+    ]
+    assert boxes[0]["text"].startswith("I have read and agree to the MLH Code of Conduct")
+    assert all("](" not in b["text"] for b in boxes)

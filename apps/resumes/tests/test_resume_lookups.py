@@ -15,7 +15,7 @@ def test_organizer_lookups_of_an_impossible_address_answer_cleanly(admin_client,
     assert r.json() == {"submitted": False}
     r = admin_client.get(f"/api/resume/download/{email}")
     assert r.status_code == 404
-    assert r.json() == {"message": "Error Occurred: User Does Not Exist"}
+    assert r.json() == {"message": "No resume has been uploaded for this email address."}
 
 
 def test_lookups_are_case_insensitive(admin_client, student, student_client):

@@ -61,7 +61,7 @@ def test_a_file_of_exactly_2_mb_is_accepted(student_client, resume_storage):  # 
 def test_a_file_over_2_mb_gets_413_with_the_spec_message(student, student_client, resume_storage):  # noqa: F811
     r = upload(student_client, pdf_of_size(LIMIT + 1))
     assert r.status_code == 413
-    assert r.json()["message"] == "Resume is too large. Please upload a file less than 2 MB."
+    assert r.json()["message"] == "Please upload your resume as a PDF file of at most 2 MB."
     assert not Resume.objects.filter(user=student).exists()
     assert not list(resume_storage.rglob("*.pdf"))  # nothing was written
 
@@ -95,7 +95,8 @@ def test_an_empty_file_gets_400(student_client, resume_storage):  # noqa: F811
 def test_a_file_that_is_not_a_pdf_by_its_bytes_gets_400(student, student_client, resume_storage, content):  # noqa: F811
     r = upload(student_client, content, name="resume.pdf")
     assert r.status_code == 400
-    assert r.json()["message"] == services.NOT_PDF
+    # The same sentence as a file too large: one wording for every file the upload refuses.
+    assert r.json()["message"] == "Please upload your resume as a PDF file of at most 2 MB."
     assert not Resume.objects.filter(user=student).exists()
 
 

@@ -2031,15 +2031,18 @@ export interface components {
             first: string;
             last: string;
             school: string;
+            /** @description The school's name when `school` is "College Not Present" (required then; ignored otherwise). */
+            school_other?: string;
             sections: components["schemas"]["AnswerSectionRequest"][];
             checkboxes: boolean[];
             /** @description 6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number */
             teamcode?: (string | number) | null;
             /**
-             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: teamcode is ignored). Kept with the draft.
              *
              *     * `new` - Starting a new team
              *     * `join` - Joining a teammate's team
+             *     * `alone` - Applying alone
              *     * `` - Not said
              */
             team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2055,6 +2058,7 @@ export interface components {
             first: string;
             last: string;
             school: string;
+            school_other?: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
             team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2075,6 +2079,7 @@ export interface components {
             first: string;
             last: string;
             school: string;
+            school_other?: string;
             sections: components["schemas"]["AnswerSection"][];
             checkboxes: boolean[];
             team_choice: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2427,15 +2432,17 @@ export interface components {
             first?: string | null;
             last?: string | null;
             school?: string | null;
+            school_other?: string | null;
             sections?: components["schemas"]["AnswerSectionInputRequest"][] | null;
             checkboxes?: boolean[] | null;
             /** @description 6 to 8 digits (spaces around are trimmed; empty: no team), or the same as a number */
             teamcode?: (string | number) | null;
             /**
-             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given) or `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise). Kept with the draft.
+             * @description The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), `join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: teamcode is ignored). Kept with the draft.
              *
              *     * `new` - Starting a new team
              *     * `join` - Joining a teammate's team
+             *     * `alone` - Applying alone
              *     * `` - Not said
              */
             team_choice?: (components["schemas"]["TeamChoiceEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -2521,9 +2528,10 @@ export interface components {
          *     * `decision_waitlist_accepted` - decision_waitlist_accepted
          *     * `ticket_issued` - ticket_issued
          *     * `spot_given_up` - spot_given_up
+         *     * `application_received` - application_received
          * @enum {string}
          */
-        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up";
+        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up" | "application_received";
         /**
          * @description * `email` - email
          *     * `pattern` - pattern
@@ -2992,10 +3000,11 @@ export interface components {
         /**
          * @description * `new` - Starting a new team
          *     * `join` - Joining a teammate's team
+         *     * `alone` - Applying alone
          *     * `` - Not said
          * @enum {string}
          */
-        TeamChoiceEnum: "new" | "join";
+        TeamChoiceEnum: "new" | "join" | "alone";
         TeamCodeOutput: {
             teamcode: string;
         };
@@ -7155,7 +7164,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7235,7 +7244,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7311,7 +7320,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };
@@ -7391,7 +7400,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
             };
             cookie?: never;
         };

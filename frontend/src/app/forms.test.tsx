@@ -96,7 +96,7 @@ describe("Administrators", () => {
     expect(await screen.findByRole("button", { name: "Remove Email ada@princeton.edu" })).toBeInTheDocument();
   });
 
-  it("says 'Invalid Email - User does not exist' when promotion fails", async () => {
+  it("says no account uses the address when promotion fails", async () => {
     vi.spyOn(organizerApi, "promote").mockRejectedValue(new ApiError(404, { message: "x" }));
     const user = userEvent.setup();
     render(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);

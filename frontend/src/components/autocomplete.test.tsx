@@ -152,14 +152,38 @@ describe("Autocomplete", () => {
     expect(input).toHaveValue("Hogwarts");
   });
 
-  it("picks a suggestion with the keyboard", async () => {
+  it("picks a suggestion with the keyboard: Down then Enter takes the first, as in a native list", async () => {
     const user = userEvent.setup();
     const { input, onChange } = renderPicker();
     await user.type(input, "university");
+    expect(optionTexts()[0]).toBe("University of Toronto");
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(onChange).toHaveBeenLastCalledWith("University of Toronto", 0, 0);
+    expect(input).toHaveValue("University of Toronto");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+  });
+
+  it("moves to the second suggestion on a second Down, and starts over when the text changes", async () => {
+    const user = userEvent.setup();
+    const { input, onChange } = renderPicker();
+    await user.type(input, "university");
+    await user.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    expect(onChange).toHaveBeenLastCalledWith("Princeton University", 0, 0);
+    await user.clear(input);
+    await user.type(input, "princeton");
     await user.keyboard("{ArrowDown}{Enter}");
     expect(onChange).toHaveBeenLastCalledWith("Princeton University", 0, 0);
-    expect(input).toHaveValue("Princeton University");
-    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+  });
+
+  it("offers the fallback when nothing matches, and picks it with Enter", async () => {
+    const user = userEvent.setup();
+    const { input, onChange } = renderPicker({
+      fallback: { value: "College Not Present", label: "College not present: my school isn't listed" },
+    });
+    await user.type(input, "Hogwarts");
+    expect(optionTexts()).toEqual(["College not present: my school isn't listed"]);
+    await user.keyboard("{Enter}");
+    expect(onChange).toHaveBeenLastCalledWith("College Not Present", 0, 0);
   });
 
   it("wires its input to the label, the description ids and the invalid state", () => {

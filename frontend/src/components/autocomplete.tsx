@@ -74,6 +74,9 @@ export interface AutocompleteProps {
   placeholder?: string;
   /** Short names that find an option ("UCLA"), from aliasIndex(). */
   aliases?: AliasIndex;
+  /** The option offered when nothing matches (the school list's "College Not Present"), with
+   *  the label that says what it is for. */
+  fallback?: { value: string; label: string };
 }
 
 /**
@@ -114,8 +117,21 @@ function AutocompleteField({
   loading,
   placeholder = "Start typing to search…",
   aliases,
+  fallback,
 }: AutocompleteProps) {
   const all = useMemo(() => toSuggestions(options), [options]);
+  const fallbackOption = useMemo<Suggestion | null>(
+    () =>
+      fallback && options.includes(fallback.value)
+        ? { value: fallback.value, label: fallback.label, lower: fallback.label.toLowerCase() }
+        : null,
+    [fallback, options],
+  );
+  /** The ranked matches; none, with a fallback, offers the fallback rather than a dead end. */
+  function rank(value: string): Suggestion[] {
+    const matches = rankSuggestions(all, value, aliases);
+    return matches.length || !fallbackOption || !value.trim() ? matches : [fallbackOption];
+  }
   const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
   const [text, setText] = useState(answer);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -125,6 +141,9 @@ function AutocompleteField({
   const select = useRef<SelectInstance<Suggestion, false>>(null);
   const focusedRow = useRef(-1);
   const focusLastWhenLoaded = useRef(false);
+  // Whether the arrows have moved through the list since the text last changed: react-select
+  // highlights the first suggestion as the list opens, so a first Down would skip it.
+  const navigated = useRef(false);
   // react-select builds an element for every option it holds on every render, so it holds
   // only the loaded prefix of the matches (see windowed-menu-list.tsx).
   const held = useMemo(() => suggestions.slice(0, loaded), [suggestions, loaded]);
@@ -152,6 +171,16 @@ function AutocompleteField({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Down then Enter picks the first suggestion, as in a native list: the first Down lands on
+    // the row already highlighted instead of moving past it.
+    if (open && event.key === "ArrowDown" && !navigated.current && focusedRow.current <= 0 && suggestions.length) {
+      event.preventDefault();
+      navigated.current = true;
+      return;
+    }
+    if (event.key === "ArrowDown" || event.key === "ArrowUp" || event.key === "PageDown" || event.key === "PageUp") {
+      navigated.current = true;
+    }
     // End, or Up from the first row, goes to the very last match: load them all first.
     const toLast = event.key === "End" || (event.key === "ArrowUp" && focusedRow.current === 0);
     if (open && toLast && held.length < suggestions.length) {
@@ -167,9 +196,9 @@ function AutocompleteField({
 
   // The options may arrive after the person has typed (the school list loads separately).
   useEffect(() => {
-    if (open) suggest(rankSuggestions(all, text, aliases));
+    if (open) suggest(rank(text));
     // Only a new option list refreshes the suggestions here; typing refreshes them itself.
-  }, [all, aliases]);
+  }, [all, aliases, fallbackOption]);
 
   useEffect(() => {
     if (!open) return;
@@ -187,10 +216,11 @@ function AutocompleteField({
   }, [open]);
 
   function type(value: string) {
+    navigated.current = false;
     setText(value);
     onChange(value, sectionIndex, questionIndex);
     if (value) {
-      suggest(rankSuggestions(all, value, aliases));
+      suggest(rank(value));
       setOpen(true);
     } else {
       suggest([]);
@@ -229,7 +259,7 @@ function AutocompleteField({
                 `${suggestions.length} result${suggestions.length === 1 ? "" : "s"} available for search term ${inputValue}.`,
             }}
             filterOption={null}
-            value={byValue.get(text) ?? null}
+            value={byValue.get(text) ?? (fallbackOption?.value === text ? fallbackOption : null)}
             controlShouldRenderValue={false}
             inputValue={text}
             onInputChange={onInputChange}
@@ -237,7 +267,7 @@ function AutocompleteField({
             menuIsOpen={open}
             onMenuOpen={() => {
               if (text) {
-                suggest(rankSuggestions(all, text, aliases));
+                suggest(rank(text));
                 setOpen(true);
               }
             }}

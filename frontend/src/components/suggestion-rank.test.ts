@@ -48,15 +48,17 @@ describe("rankSuggestions", () => {
     [
       "state",
       [
+        "The Ohio State University", // a well-known school (a short name names it) with a word starting with it
         "State University of New York at Buffalo", // starts with it
         "Karnataka State Law University", // a word starts with it, in the list's order
         "Arizona State University",
-        "The Ohio State University",
         "California State University-Long Beach",
         "Interstate Technical College", // inside a word
       ],
     ],
-    ["STATE UNIV", ["State University of New York at Buffalo", "Arizona State University", "The Ohio State University", "California State University-Long Beach"]],
+    ["STATE UNIV", ["The Ohio State University", "State University of New York at Buffalo", "Arizona State University", "California State University-Long Beach"]],
+    ["wash", ["University of Washington"]], // a well-known school's word, not only its start
+    ["los ang", ["University of California Los Angeles"]],
     ["ohio", ["The Ohio State University"]], // "The " is skipped for the prefix
     ["UCLA", ["University of California Los Angeles"]], // the alias alone finds it
     ["u.c.l.a.", ["University of California Los Angeles"]],
@@ -96,7 +98,7 @@ describe("bestMatch", () => {
     ["karnataka state law university", "state", 10, WORD_START],
     ["interstate and state", "state", 15, WORD_START], // the word's start, not the first occurrence
     ["interstate college", "state", 5, CONTAINS],
-    ["smith college", "(mit", -1, 4],
+    ["smith college", "(mit", -1, 5],
     ["rutgers, the state university", ", the", 7, WORD_START], // text starting with punctuation
   ])("%j for %j is at %i (tier %i)", (lower, needle, at, tier) => {
     expect(bestMatch(lower, needle)).toEqual({ at, tier });
@@ -139,7 +141,10 @@ describe("the real school list and alias file", () => {
   const aliases = aliasIndex(pairs);
 
   it.each([
-    ["state", /^State /],
+    // "mich": the start of a word, then ranked: the well-known Michigan schools come before
+    // the Michoacán and St. Michael's names, wherever the word is.
+    ["mich", /^(Michigan State University|University of Michigan)$/],
+    ["state", /^Arizona State University$/],
     ["UCLA", /^University of California Los Angeles$/],
     ["MIT", /^Massachusetts Institute of Technology$/],
     ["CMU", /^Carnegie Mellon University$/],
@@ -148,9 +153,15 @@ describe("the real school list and alias file", () => {
     ["Georgia Tech", /^Georgia Institute of Technology$/],
     ["columbia", /^Columbia University in the City of New York$/],
     ["princeton", /^Princeton /],
-    ["toronto", /^Toronto /],
+    ["toronto", /^University of Toronto$/],
   ])("%j puts %s first", (text, first) => {
     expect(rankSuggestions(schools, text, aliases)[0].value).toMatch(first);
+  });
+
+  it("'mich' shows the University of Michigan in the first rows, before anything the menu scrolls to", () => {
+    const names = rankSuggestions(schools, "mich", aliases).map((s) => s.value);
+    expect(names.indexOf("University of Michigan")).toBeLessThan(3);
+    expect(names.slice(0, 2).sort()).toEqual(["Michigan State University", "University of Michigan"]);
   });
 
   it("ranks all 12,717 schools in milliseconds per keystroke", () => {

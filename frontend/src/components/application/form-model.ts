@@ -1,6 +1,7 @@
 // The application form's state, its encoding to and from the contract's body, and the
 // client checks of the form's validation rules. The server stays the authority; these give instant feedback.
 import type { Application, ApplicationBody, Question, QuestionSection, SectionAnswers } from "../../api/applications";
+import exclusiveOptions from "./exclusive-options.json";
 
 export const SHORT_MAX = 100;
 export const LONG_MAX = 1200;
@@ -12,10 +13,11 @@ export const TEAM_CODE_MAX = 99_999_999;
 
 export const MESSAGES = {
   submitted: "Application submitted successfully",
-  saved: "Application saved successfully",
+  saved: "Draft saved",
   submitFailed: "Error submitting application",
   saveFailed: "Error saving application",
-  resumeTooLarge: "Resume is too large. Please upload a file less than 2 MB.",
+  // One sentence for a file of the wrong type, content or size (the server's too).
+  resumeRejected: "Please upload your resume as a PDF file of at most 2 MB.",
   resumeNone: "No resume uploaded.",
   resumeUploaded: "New resume successfully uploaded",
   resumeOnFile: "Resume previously submitted",
@@ -32,6 +34,7 @@ export const MESSAGES = {
   listMax: `Add at most ${LIST_MAX} entries.`,
   listComma: "An entry can't contain a comma.",
   school: "Choose your school from the list.",
+  schoolOther: "Type the name of your school.",
   country: "Choose a country from the list.",
   checkboxes: "Please agree to the code of conduct and the terms to apply.",
   teamChoice: "Choose Yes or No.",
@@ -41,15 +44,32 @@ export const MESSAGES = {
   fixFields: "Please fix the highlighted fields.",
 } as const;
 
+/** Options that rule out the others ("None yet" and a language can't both be true), the
+ *  server's list (apps/cycles/questions.py EXCLUSIVE_OPTIONS): it refuses them together. */
+export const EXCLUSIVE_OPTIONS: readonly string[] = exclusiveOptions;
+
+/** The multiselect's options after `option` is ticked or unticked: ticking an exclusive option
+ *  unticks the others, and ticking another unticks the exclusive ones. */
+export function toggleOption(chosen: string[], option: string, checked: boolean): string[] {
+  if (!checked) return chosen.filter((item) => item !== option);
+  const kept = EXCLUSIVE_OPTIONS.includes(option) ? [] : chosen.filter((item) => !EXCLUSIVE_OPTIONS.includes(item));
+  return kept.includes(option) ? kept : [...kept, option];
+}
+
+/** The school list's option for a school it does not hold; its name is then typed. */
+export const COLLEGE_NOT_PRESENT = "College Not Present";
+
 /** A list answer is edited as separate entries, a multiselect as the chosen options. */
 export type AnswerValue = string | string[];
 
-export type TeamChoice = "" | "yes" | "no";
+export type TeamChoice = "" | "yes" | "no" | "alone";
 
 export interface FormState {
   first: string;
   last: string;
   school: string;
+  /** The school's name as typed when it is not in the list (school COLLEGE_NOT_PRESENT). */
+  schoolOther: string;
   answers: Record<string, AnswerValue>;
   checkboxes: [boolean, boolean, boolean];
   teamChoice: TeamChoice;
@@ -112,6 +132,7 @@ export function initialState(sections: QuestionSection[], application: Applicati
     first: application?.first ?? "",
     last: application?.last ?? "",
     school: application?.school ?? "",
+    schoolOther: application?.school_other ?? "",
     answers,
     checkboxes: [Boolean(boxes[0]), Boolean(boxes[1]), Boolean(boxes[2])],
     teamChoice: savedTeamChoice(application?.team_choice, teamcode),
@@ -125,12 +146,14 @@ export function initialState(sections: QuestionSection[], application: Applicati
 export function savedTeamChoice(choice: Application["team_choice"] | undefined, teamcode: string): TeamChoice {
   if (choice === "new") return "yes";
   if (choice === "join") return "no";
+  if (choice === "alone") return "alone";
   return teamcode ? "yes" : "";
 }
 
 /** The body's team_choice: Yes once its code has arrived, No always (a code may come later). */
 export function teamChoiceOf(state: Pick<FormState, "teamChoice" | "teamcode">): ApplicationBody["team_choice"] {
   if (state.teamChoice === "no") return "join";
+  if (state.teamChoice === "alone") return "alone";
   if (state.teamChoice === "yes" && state.teamcode.trim()) return "new";
   return null;
 }
@@ -207,9 +230,10 @@ export function toBody(sections: QuestionSection[], state: FormState, resumeOnFi
     first: state.first.trim(),
     last: state.last.trim(),
     school: state.school,
+    school_other: state.school === COLLEGE_NOT_PRESENT ? state.schoolOther.trim() : "",
     sections: encodeSections(sections, state.answers, resumeOnFile),
     checkboxes: state.checkboxes,
-    teamcode: state.teamChoice && state.teamcode ? state.teamcode.trim() : null,
+    teamcode: (state.teamChoice === "yes" || state.teamChoice === "no") && state.teamcode ? state.teamcode.trim() : null,
     team_choice: teamChoiceOf(state),
   };
 }
@@ -292,6 +316,9 @@ export function checkAnswers(
 /** Every client-side problem of a submit, by field, in the order the form shows them. */
 export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
   const errors = checkAnswers(sections, state, state.answers, ctx);
+  if (!errors.school && state.school === COLLEGE_NOT_PRESENT && !state.schoolOther.trim()) {
+    errors.school_other = MESSAGES.schoolOther;
+  }
   if (!ctx.resumeOnFile) errors.resume = MESSAGES.resumeMissing;
   if (!state.teamChoice) errors.teamcode = MESSAGES.teamChoice;
   else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = MESSAGES.teamcodePending;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Question, QuestionSection } from "../../api/applications";
 import { Autocomplete } from "../autocomplete";
-import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, type AnswerValue } from "./form-model";
+import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, toggleOption, type AnswerValue } from "./form-model";
 
 /** The ids for a control's aria-describedby: its hint (if any) and its error (if any). */
 export function describedBy(key: string, { hint, error }: { hint?: boolean; error?: string | null }) {
@@ -232,9 +232,7 @@ export function QuestionField({
                   name={key}
                   value={option}
                   checked={chosen.includes(option)}
-                  onChange={(e) =>
-                    set(e.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))
-                  }
+                  onChange={(e) => set(toggleOption(chosen, option, e.target.checked))}
                   aria-invalid={invalid}
                 />
                 <span>{option}</span>

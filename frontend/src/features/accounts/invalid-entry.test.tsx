@@ -40,6 +40,8 @@ type Case = {
   fill: (u: ReturnType<typeof userEvent.setup>) => Promise<void>;
   button: string;
   body: { message: string; errors?: Record<string, string[]> };
+  /** The field whose error shows it (registration puts its refusals at their field). */
+  atField?: string;
 };
 
 async function type(u: ReturnType<typeof userEvent.setup>, label: string, text: string) {
@@ -59,6 +61,7 @@ const CASES: Case[] = [
     },
     button: "Register",
     body: { message: STUDENT, errors: { email: [STUDENT] } },
+    atField: "Email",
   },
   {
     name: "login, a malformed request",
@@ -92,13 +95,19 @@ const CASES: Case[] = [
   },
 ];
 
-describe.each(CASES)("$name", ({ form, route, fill, button, body }) => {
+describe.each(CASES)("$name", ({ form, route, fill, button, body, atField }) => {
   it("shows 'Invalid Entry' with the server's reason", async () => {
     mockFetch({ [route]: { status: 400, body } });
     render(form);
     const u = userEvent.setup({ delay: null });
     await fill(u);
     await u.click(screen.getByRole("button", { name: button }));
+    if (atField) {
+      const error = await screen.findByText(`${INVALID_ENTRY}: ${body.message}`);
+      expect(error).toHaveClass("field__error");
+      expect(screen.getByLabelText(atField)).toHaveAccessibleDescription(new RegExp(`${INVALID_ENTRY}: ${body.message}`));
+      return;
+    }
     const title = await screen.findByText(INVALID_ENTRY);
     const alert = screen.getByRole("alert");
     expect(alert).toContainElement(title);

@@ -47,7 +47,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
   const [resent, setResent] = useState<string | null>(null);
   const busy = signingIn || resending.busy;
   const valid = mayBeAccepted(email) && password.length > 0;
-  let themedName = "HackPortal Café";
+  let themedName = "HackPortal";
   try {
     themedName = getConfig().event.themedName;
   } catch {

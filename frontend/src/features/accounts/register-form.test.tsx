@@ -84,8 +84,15 @@ describe("RegisterForm", () => {
     render(<RegisterForm />);
     const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
     await user.click(registerButton());
-    expect(await screen.findByText("User with this email already exists")).toHaveClass("alert--error");
+    // At the Email field, as the password rules are at theirs, not in a banner under the form.
+    expect(await screen.findByText("User with this email already exists")).toHaveClass("field__error");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(/User with this email already exists/);
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(document.querySelector(".alert--error")).toBeNull();
     expect(screen.queryByRole("link", { name: "Return to Login" })).not.toBeInTheDocument();
+    // Changing the address clears it.
+    await user.type(screen.getByLabelText("Email"), "x");
+    expect(screen.queryByText("User with this email already exists")).not.toBeInTheDocument();
   });
 
   it("shows 'Registration Failed' for a server failure with no sentence", async () => {
@@ -103,7 +110,8 @@ describe("RegisterForm", () => {
     const user = await fill("ada@gmail.com", PASSWORD, PASSWORD);
     expect(registerButton()).toBeEnabled();
     await user.click(registerButton());
-    expect(await screen.findByText(message)).toHaveClass("alert--error");
+    expect(await screen.findByText(`Invalid Entry: ${message}`)).toHaveClass("field__error");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(new RegExp(message));
     expect(apiCalls().map((c) => c.path)).toEqual(["/api/auth/register"]);
   });
 

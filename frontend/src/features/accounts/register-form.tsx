@@ -26,20 +26,40 @@ function extraStudentDomains(): string[] {
   }
 }
 
+/** Which field a refused registration is about: the address (taken already, or not a student's:
+ *  409, or a 400 naming the email or no field), or the password (a 400 naming it). Null for a
+ *  refusal of no field (rate limit, outage), which the banner shows. */
+export function registerFieldError(err: unknown): { email?: string; password?: string } | null {
+  if (!(err instanceof ApiError) || ![400, 409].includes(err.status)) return null;
+  const fields = err.body.errors ?? {};
+  const message = err.body.message || "";
+  if (fields.password?.length) return { password: fields.password[0] };
+  if (err.status === 409 || fields.email?.length || !Object.keys(fields).length) {
+    const reason = fields.email?.[0] ?? message;
+    if (!reason) return null;
+    // A 400 is an entry the page let through and the server refused: 'Invalid Entry', and why.
+    return { email: err.status === 400 ? `${INVALID_ENTRY}: ${reason}` : reason };
+  }
+  return null;
+}
+
 export const REGISTER_SUCCESS = "Verification Email Sent. Check Spam folder if email is not visible.";
 
 export function RegisterForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const { busy, error, setError, run } = useSubmit<FormError>();
+  const { busy, error, setError, run } = useSubmit<FormError | null>();
   const [done, setDone] = useState(false);
+  // The server's refusal of one field shows at that field, as the password rules do.
+  const [refused, setRefused] = useState<{ email?: string; password?: string }>({});
   const valid = mayBeAccepted(email) && isValidPassword(password) && password === confirm;
 
   function change(setter: (value: string) => void) {
     return (event: { target: { value: string } }) => {
       setter(event.target.value);
       setError(null);
+      setRefused({});
     };
   }
 
@@ -55,6 +75,11 @@ export function RegisterForm() {
         setDone(true);
       },
       (err) => {
+        const atField = registerFieldError(err);
+        if (atField) {
+          setRefused(atField);
+          return null;
+        }
         // The server's refusals say why: 409 (a verified account), 400 (not a student address —
         // the page lets any address through, since only the server knows the whitelist — shown
         // as 'Invalid Entry' with the reason), 429 and 503. Anything else (no answer at all) is
@@ -93,7 +118,7 @@ export function RegisterForm() {
         autoComplete="email"
         value={email}
         onChange={change(setEmail)}
-        error={emailError(email, STUDENT_EMAIL_MESSAGE)}
+        error={emailError(email, STUDENT_EMAIL_MESSAGE) ?? refused.email}
         hint={outsideEmailHint(email, extraStudentDomains())}
       />
       <Field
@@ -103,7 +128,7 @@ export function RegisterForm() {
         autoComplete="new-password"
         value={password}
         onChange={change(setPassword)}
-        error={passwordError(password)}
+        error={passwordError(password) ?? (refused.password ? `${INVALID_ENTRY}: ${refused.password}` : undefined)}
       />
       <Field
         label="Confirm password"

@@ -11,6 +11,7 @@ import { renderWithQuery } from "../../lib/test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 
+const RESUME_REJECTED = "Please upload your resume as a PDF file of at most 2 MB.";
 const SCHOOLS = ["Princeton University", "Rutgers University", "College Not Present"];
 const COUNTRIES = ["Canada", "Taiwan", "Vatican City"];
 
@@ -197,6 +198,42 @@ describe("the /apply page", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard"), { timeout: 3000 });
   });
 
+  it("prefills the school the email's domain names, says so, and keeps a saved school", async () => {
+    routes();
+    const { unmount } = renderWithQuery(
+      <ApplyPage cycleStatus="open" questions={SECTIONS} application={null} resumeSubmitted={false}
+        hostSchool="Princeton University" consents={CONSENT_TEXTS} schoolFromEmail="Rutgers University" navigate={vi.fn()} />,
+    );
+    await listsLoaded();
+    expect(screen.getByLabelText("School")).toHaveValue("Rutgers University");
+    expect(screen.getByLabelText("School")).toHaveAccessibleDescription(/Filled in from your email address/);
+    unmount();
+    renderPage({ application: draft(), schoolFromEmail: "Rutgers University" });
+    await listsLoaded();
+    expect(screen.getByLabelText("School")).toHaveValue("Princeton University");
+  });
+
+  it("offers 'College not present' when no school matches, asks for the school's name and sends it", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });
+    renderPage({ application: { ...draft(), school: "" }, resumeSubmitted: true });
+    await listsLoaded();
+    const school = screen.getByLabelText("School");
+    await user.type(school, "Hogwarts");
+    await user.click(await screen.findByRole("option", { name: "College not present: my school isn't listed" }));
+    expect(school).toHaveValue("College Not Present");
+    const name = screen.getByLabelText("Your school's name");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.schoolOther)).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+    await user.type(name, "Hogwarts School");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(MESSAGES.submitted)).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === "POST");
+    expect(post?.body).toMatchObject({ school: "College Not Present", school_other: "Hogwarts School" });
+  });
+
   it("asks the sponsors' consent apart from the code of conduct, optional, and sends it", async () => {
     const user = userEvent.setup();
     const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });
@@ -242,7 +279,7 @@ describe("the /apply page", () => {
     await user.type(screen.getByLabelText("First name"), "Ada");
     await user.type(screen.getByRole("spinbutton", { name: "Age" }), "15");
     await user.click(screen.getByRole("button", { name: "Save for later" }));
-    expect(await screen.findByText(MESSAGES.saved)).toBeInTheDocument();
+    expect(await screen.findByText("Draft saved")).toBeInTheDocument();
     const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as ReturnType<typeof toBody>;
     expect(body.first).toBe("Ada");
     expect(body.sections[0].answers[0]).toEqual({ question_id: "age", answer: "15" });
@@ -266,7 +303,7 @@ describe("the /apply page", () => {
     renderPage();
     const big = new File([new Uint8Array(2_097_153)], "cv.pdf", { type: "application/pdf" });
     await user.upload(screen.getByLabelText("Resume"), big);
-    expect(screen.getByText(MESSAGES.resumeTooLarge)).toBeInTheDocument();
+    expect(screen.getByText(RESUME_REJECTED)).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === "/api/resume/upload")).toBe(false);
   });
 
@@ -283,13 +320,19 @@ describe("the /apply page", () => {
     expect(screen.queryByText(MESSAGES.resumeMissing)).not.toBeInTheDocument();
   });
 
-  it("shows the server's message when it refuses the file", async () => {
-    const user = userEvent.setup();
-    routes({ "POST /api/resume/upload": { status: 400, body: { message: "Please upload a PDF file." } } });
+  it.each([
+    ["a file the server finds is no PDF", 400, new File(["not a pdf"], "cv.pdf", { type: "application/pdf" })],
+    ["a file the server finds too large", 413, new File(["%PDF-1.4 %%EOF"], "cv.pdf", { type: "application/pdf" })],
+    ["a file of the wrong type", 0, new File(["hello"], "cv.docx", { type: "application/msword" })],
+    ["a file over 2 MB", 0, new File([new Uint8Array(2_097_153)], "cv.pdf", { type: "application/pdf" })],
+  ])("says the one resume sentence for %s", async (_name, status, file) => {
+    const user = userEvent.setup({ applyAccept: false });
+    const body = { message: "anything", errors: { resume: ["anything"] } };
+    routes(status ? { "POST /api/resume/upload": { status, body } } : {});
     renderPage({ resumeSubmitted: true });
     expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
-    await user.upload(screen.getByLabelText("Resume"), new File(["not a pdf"], "cv.pdf", { type: "application/pdf" }));
-    expect(await screen.findByText("Please upload a PDF file.")).toBeInTheDocument();
+    await user.upload(screen.getByLabelText("Resume"), file);
+    expect(await screen.findByText(RESUME_REJECTED)).toBeInTheDocument();
   });
 
   it("generates a team code on yes, and asks for a teammate's code on no", async () => {

@@ -6,6 +6,7 @@ import { useSubmit } from "../../lib/use-submit";
 import { Autocomplete } from "../../components/autocomplete";
 import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
 import {
+  COLLEGE_NOT_PRESENT,
   MESSAGES,
   checkForSave,
   checkForSubmit,
@@ -23,6 +24,9 @@ import { ResumeUpload } from "./resume-upload";
 import type { AliasIndex } from "../../components/suggestion-rank";
 import { TeamCode } from "./team-code";
 
+/** What the school picker offers when nothing matches: the list's own "not present" entry. */
+const SCHOOL_FALLBACK = { value: COLLEGE_NOT_PRESENT, label: "College not present: my school isn't listed" };
+
 /** How long the success message shows before the move to the dashboard. */
 export const REDIRECT_DELAY_MS = 1200;
 
@@ -35,6 +39,8 @@ export interface ApplyFormProps {
   countries: string[] | null;
   /** Short names that find a school ("UCLA"). */
   schoolAliases?: AliasIndex;
+  /** The school the email's domain names: the answer while the application has none. */
+  schoolFromEmail?: string | null;
   hostSchool: string;
   /** The consents asked, with their texts (the page's props: apps/applications/consents.py). */
   consents: ConsentText[];
@@ -59,7 +65,7 @@ function focusFirstError(form: HTMLFormElement | null) {
 
 /** Server errors for keys the form does not show (an unknown question) join the banner. */
 function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): string[] {
-  const known = new Set(["first", "last", "school", "checkboxes", "teamcode", "resume"]);
+  const known = new Set(["first", "last", "school", "school_other", "checkboxes", "teamcode", "resume"]);
   for (const section of sections) for (const q of section.questions) known.add(q.question_id);
   return Object.entries(errors)
     .filter(([key]) => !known.has(key))
@@ -86,12 +92,18 @@ export function ApplyForm({
   schools,
   countries,
   schoolAliases,
+  schoolFromEmail = null,
   hostSchool,
   consents,
   shareResumeWithSponsors = false,
   navigate = (to) => window.location.assign(to),
 }: ApplyFormProps) {
-  const [state, setState] = useState<FormState>(() => initialState(sections, application));
+  const [state, setState] = useState<FormState>(() => {
+    const initial = initialState(sections, application);
+    return !initial.school && schoolFromEmail ? { ...initial, school: schoolFromEmail } : initial;
+  });
+  // Said beside the field while the prefilled school stands, so that nobody keeps it unawares.
+  const prefilled = Boolean(schoolFromEmail) && state.school === schoolFromEmail && !application?.school;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [resumeOnFile, setResumeOnFile] = useState(resumeSubmitted);
   // Outside FormState: it is no answer of the application, only a consent its submit records.
@@ -105,6 +117,10 @@ export function ApplyForm({
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const teamRequest = useRef(0);
+  // The codes of each answer, kept while the other is chosen: No then Yes again shows the code
+  // already made (and saved), not a new one, and Yes then No again the teammate's code typed.
+  const ownCode = useRef(state.teamChoice === "yes" ? state.teamcode : "");
+  const joinCode = useRef(state.teamChoice === "no" ? state.teamcode : "");
   const status = application?.status ?? "unsubmitted";
   const submitted = status !== "unsubmitted" && status !== "started";
   const shown = useMemo(() => visibleSections(sections, state.answers), [sections, state.answers]);
@@ -133,10 +149,13 @@ export function ApplyForm({
     clearError(key);
   }
 
-  async function chooseTeam(choice: "yes" | "no") {
+  async function chooseTeam(choice: "yes" | "no" | "alone") {
     const request = ++teamRequest.current;
-    update({ teamChoice: choice, teamcode: "" }, "teamcode");
-    if (choice === "no") return;
+    if (state.teamChoice === "yes" && state.teamcode) ownCode.current = state.teamcode;
+    if (state.teamChoice === "no") joinCode.current = state.teamcode;
+    const kept = choice === "yes" ? ownCode.current : choice === "no" ? joinCode.current : "";
+    update({ teamChoice: choice, teamcode: kept }, "teamcode");
+    if (choice !== "yes" || kept) return;
     let code: string;
     try {
       code = String((await applicationsApi.teamcode()).teamcode);
@@ -145,6 +164,7 @@ export function ApplyForm({
       code = generateTeamCode();
     }
     // Only the latest choice counts: yes, no, yes in quick succession keeps the last answer.
+    ownCode.current = code;
     if (request === teamRequest.current) setState((current) => ({ ...current, teamcode: code }));
   }
 
@@ -269,7 +289,11 @@ export function ApplyForm({
           name="school"
           label="School"
           error={errors.school}
-          hint="Type part of your school's name and pick it from the list. Not listed? Choose 'College Not Present'."
+          hint={
+            prefilled
+              ? "Filled in from your email address. Not your school? Type part of its name and pick it from the list."
+              : "Type part of your school's name and pick it from the list. Not listed? Choose 'College not present' and type its name."
+          }
         >
           <Autocomplete
             inputId={fieldId("school")}
@@ -277,13 +301,31 @@ export function ApplyForm({
             aliases={schoolAliases}
             loading={schools === null}
             answer={state.school}
-            onChange={(value) => update({ school: value }, "school")}
+            onChange={(value) => {
+              update({ school: value }, "school");
+              clearError("school_other");
+            }}
+            fallback={SCHOOL_FALLBACK}
             describedBy={describedBy("school", { hint: true, error: errors.school })}
             invalid={Boolean(errors.school)}
             required
             placeholder="Start typing your school…"
           />
         </FieldShell>
+        {state.school === COLLEGE_NOT_PRESENT ? (
+          <FieldShell name="school_other" label="Your school's name" error={errors.school_other}>
+            <input
+              id={fieldId("school_other")}
+              className="input"
+              autoComplete="organization"
+              maxLength={255}
+              value={state.schoolOther}
+              onChange={(e) => update({ schoolOther: e.target.value }, "school_other")}
+              aria-invalid={errors.school_other ? true : undefined}
+              aria-describedby={describedBy("school_other", { error: errors.school_other })}
+            />
+          </FieldShell>
+        ) : null}
       </fieldset>
 
       <SectionFields

@@ -20,6 +20,8 @@ export interface ApplyPageProps {
   hostSchool?: string;
   /** (alias, school) pairs: short names that find their school ("UCLA"). */
   schoolAliases?: [string, string][];
+  /** The school the applicant's email domain names, when the application has none yet. */
+  schoolFromEmail?: string | null;
   /** The consents asked and their texts (apps/applications/consents.py), and the sponsors' one's state. */
   consents?: ConsentText[];
   shareResumeWithSponsors?: boolean;
@@ -69,6 +71,7 @@ export function ApplyPage({
   resumeSubmitted,
   hostSchool,
   schoolAliases,
+  schoolFromEmail,
   consents,
   shareResumeWithSponsors,
   navigate,
@@ -130,6 +133,7 @@ export function ApplyPage({
         schools={lists.schools}
         countries={lists.countries}
         schoolAliases={aliases}
+        schoolFromEmail={schoolFromEmail ?? null}
         hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
         consents={consents ?? []}
         shareResumeWithSponsors={shareResumeWithSponsors}

@@ -8,6 +8,7 @@ import {
   generateTeamCode,
   initialState,
   toBody,
+  toggleOption,
   visibleSections,
   type FormState,
 } from "../../components/application/form-model";
@@ -33,7 +34,15 @@ describe("client checks on submit", () => {
   it("require the school to match a listed name exactly, case included", () => {
     expect(checkForSubmit(SECTIONS, with_({ school: "princeton university" }), CTX).school).toBe(MESSAGES.school);
     expect(checkForSubmit(SECTIONS, with_({ school: "Princeton" }), CTX).school).toBe(MESSAGES.school);
-    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present" }), CTX)).toEqual({});
+    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present", schoolOther: "Hogwarts" }), CTX)).toEqual({});
+  });
+
+  it("asks for the school's name with 'College Not Present', and sends it only with that choice", () => {
+    expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present", schoolOther: "  " }), CTX)).toEqual({
+      school_other: MESSAGES.schoolOther,
+    });
+    expect(toBody(SECTIONS, with_({ school: "College Not Present", schoolOther: " Hogwarts " }), true).school_other).toBe("Hogwarts");
+    expect(toBody(SECTIONS, with_({ school: "Princeton University", schoolOther: "Hogwarts" }), true).school_other).toBe("");
   });
 
   it("require the country to be a listed name", () => {
@@ -159,5 +168,19 @@ describe("team codes", () => {
       expect(code).toBeGreaterThanOrEqual(100_000);
       expect(code).toBeLessThanOrEqual(99_999_999);
     }
+  });
+});
+
+describe("toggleOption: an exclusive option rules out the others", () => {
+  it.each<[string, string[], string, boolean, string[]]>([
+    ["ticking 'None yet' unticks the languages", ["Python", "Rust"], "None yet", true, ["None yet"]],
+    ["ticking a language unticks 'None yet'", ["None yet"], "Python", true, ["Python"]],
+    ["languages add up", ["Python"], "Rust", true, ["Python", "Rust"]],
+    ["'Prefer not to answer' unticks the rest", ["Korean", "Japanese"], "Prefer not to answer", true, ["Prefer not to answer"]],
+    ["'None' of the dietary needs too", ["Vegan"], "None", true, ["None"]],
+    ["unticking takes just that one", ["Python", "Rust"], "Python", false, ["Rust"]],
+    ["ticking twice keeps one", ["Python"], "Python", true, ["Python"]],
+  ])("%s", (_name, chosen, option, checked, expected) => {
+    expect(toggleOption(chosen, option, checked)).toEqual(expected);
   });
 });

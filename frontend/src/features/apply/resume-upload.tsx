@@ -37,12 +37,12 @@ export function ResumeUpload({
     const file = input.files?.[0];
     if (!file) return;
     if (file.size > RESUME_MAX_BYTES) {
-      setStatus({ kind: "error", text: MESSAGES.resumeTooLarge });
+      setStatus({ kind: "error", text: MESSAGES.resumeRejected });
       input.value = "";
       return;
     }
     if (!looksLikePdf(file)) {
-      setStatus({ kind: "error", text: MESSAGES.resumeMissing });
+      setStatus({ kind: "error", text: MESSAGES.resumeRejected });
       input.value = "";
       return;
     }
@@ -52,12 +52,14 @@ export function ResumeUpload({
       setStatus({ kind: "success", text: MESSAGES.resumeUploaded });
       onUploaded();
     } catch (err) {
-      const tooLarge = err instanceof ApiError && err.status === 413;
-      const message = tooLarge
-        ? MESSAGES.resumeTooLarge
+      // The file itself was refused (413, or a 400 about it): the one sentence. Anything else
+      // (rate limit, outage) says why in the server's words.
+      const refusedFile = err instanceof ApiError && (err.status === 413 || Boolean(err.body.errors?.resume));
+      const message = refusedFile
+        ? MESSAGES.resumeRejected
         : err instanceof ApiError && err.body.message
           ? err.body.message
-          : MESSAGES.resumeMissing;
+          : MESSAGES.resumeRejected;
       setStatus({ kind: "error", text: message });
       input.value = "";
     }

@@ -48,6 +48,53 @@ function renderWith(application: Application | null, routes: Parameters<typeof m
 
 const teamGroup = () => screen.getByRole("group", { name: /Are you starting a new team\?/ });
 
+describe("switching the team answer", () => {
+  it("offers applying alone as a choice of its own: no code is made and none is sent", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(saved("new", "4815162"), {
+      "POST /api/applications/save": { body: saved("alone", null) },
+    });
+    const team = teamGroup();
+    await user.click(within(team).getByRole("radio", { name: "I'm applying alone" }));
+    expect(within(team).queryByText("4815162")).not.toBeInTheDocument();
+    expect(within(team).queryByLabelText("Your teammate's team code")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save for later" }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === "/api/applications/save")).toBe(true));
+    const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as { team_choice: string; teamcode: unknown };
+    expect([body.team_choice, body.teamcode]).toEqual(["alone", null]);
+    // Yes again brings back the code made before.
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    expect(within(team).getByText("4815162")).toBeInTheDocument();
+  });
+
+  it("keeps the saved code through No and back to Yes, and asks for no new one", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(saved("new", "4815162"));
+    const team = teamGroup();
+    expect(within(team).getByText("4815162")).toBeInTheDocument();
+    await user.click(within(team).getByRole("radio", { name: "No" }));
+    await user.type(within(team).getByLabelText("Your teammate's team code"), "123456");
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    expect(within(team).getByText("4815162")).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === "/api/applications/teamcode")).toBe(false);
+    // And the teammate's code typed before is there again on No.
+    await user.click(within(team).getByRole("radio", { name: "No" }));
+    expect(within(team).getByLabelText("Your teammate's team code")).toHaveValue("123456");
+  });
+
+  it("keeps a code made on this page through No and back to Yes", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(null, { "POST /api/applications/teamcode": { status: 201, body: { teamcode: "2718281" } } });
+    const team = teamGroup();
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    expect(await within(team).findByText("2718281")).toBeInTheDocument();
+    await user.click(within(team).getByRole("radio", { name: "No" }));
+    await user.click(within(team).getByRole("radio", { name: "Yes" }));
+    expect(within(team).getByText("2718281")).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === "/api/applications/teamcode")).toHaveLength(1);
+  });
+});
+
 describe("the team answer, as stored", () => {
   it.each([
     ["new", "12345678", "yes"],

@@ -15,8 +15,9 @@ export function TeamCode({
   choice: TeamChoice;
   code: string;
   error?: string | null;
-  /** Yes generates a code (the form asks the server for an unused one); no clears it. */
-  onChoose: (choice: "yes" | "no") => void;
+  /** Yes generates a code (the form asks the server for an unused one); no asks for a
+   *  teammate's; alone needs none. */
+  onChoose: (choice: "yes" | "no" | "alone") => void;
   onCode: (code: string) => void;
 }) {
   const name = "teamcode";
@@ -25,7 +26,7 @@ export function TeamCode({
     <GroupShell
       name={name}
       legend="Are you starting a new team?"
-      hint="Choose Yes if you are the first of your team to apply, or if you are applying on your own. Choose No to join a team a teammate has already started."
+      hint="Choose Yes if you are the first of your team to apply, No to join a team a teammate has already started, or apply alone."
       error={choice === "no" ? null : error}
       className="apply-team"
     >
@@ -51,6 +52,17 @@ export function TeamCode({
             aria-invalid={error && !choice ? true : undefined}
           />
           <span>No</span>
+        </label>
+        <label className="apply-choice">
+          <input
+            type="radio"
+            name="team-choice"
+            value="alone"
+            checked={choice === "alone"}
+            onChange={() => onChoose("alone")}
+            aria-invalid={error && !choice ? true : undefined}
+          />
+          <span>I'm applying alone</span>
         </label>
       </div>
       {choice === "yes" ? (

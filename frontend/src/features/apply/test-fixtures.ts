@@ -38,6 +38,7 @@ export function validState(): FormState {
     first: "Ada",
     last: "Lovelace",
     school: "Princeton University",
+    schoolOther: "",
     answers: {
       age: "19",
       country: "Canada",

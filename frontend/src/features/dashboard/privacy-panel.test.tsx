@@ -70,7 +70,7 @@ describe("the Your data card", () => {
     expect(apiCalls().map((c) => [c.path, c.body])).toEqual([
       ["/api/privacy/delete-account", { email: "ada@princeton.edu" }],
     ]);
-    expect(navigate).toHaveBeenCalledWith("/");
+    expect(navigate).toHaveBeenCalledWith("/account-deleted");
   });
 
   it("shows the server's refusal on the field and stays", async () => {

@@ -89,12 +89,13 @@ export function PrivacyPanel({
   }
 
   async function deleteAccount() {
-    // Deleted: the person is signed out and sent home, so the dialog stays busy.
+    // Deleted: the person is signed out and taken to the page that says so (the dialog stays
+    // busy until it opens).
     await run(
       async () => {
         await privacyApi.deleteAccount(typed.trim());
         setDeleted(true);
-        navigate("/");
+        navigate("/account-deleted");
       },
       (e) => {
         const fields = e instanceof ApiError ? e.body.errors : undefined;

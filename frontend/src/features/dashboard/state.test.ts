@@ -36,7 +36,7 @@ const H: Record<string, string> = {
   S: "Start Your Application Now",
   C: "Continue Your Application Now",
   U: "Your Application is Submitted!",
-  X: "Applications Are closed",
+  X: "Applications Are Closed",
   R: "Your Application is Being Reviewed",
   T: "Thank You for Your Application",
   D: HEADLINES.declined,

@@ -87,7 +87,7 @@ export const HEADLINES = {
   start: "Start Your Application Now",
   continue: "Continue Your Application Now",
   submitted: "Your Application is Submitted!",
-  closedDraft: "Applications Are closed",
+  closedDraft: "Applications Are Closed",
   reviewing: "Your Application is Being Reviewed",
   thankYou: "Thank You for Your Application",
   declined: "We're Sorry You Can't Make It",

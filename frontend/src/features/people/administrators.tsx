@@ -10,7 +10,7 @@ import { ApiError, serverMessage } from "../../lib/api";
 import { PageHeader } from "../../components/page-header";
 import "../../styles/staff.css";
 
-export const PROMOTE_FAILED = "Invalid Email - User does not exist";
+export const PROMOTE_FAILED = "No account uses this email address.";
 
 /** The roles an organizer can give, in the words of the page. */
 export const ROLE_CHOICES: { value: StaffRole; label: string; button: string; word: string }[] = [

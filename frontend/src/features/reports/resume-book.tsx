@@ -50,7 +50,7 @@ export function ResumeBook() {
     await one.download(
       async () => saveFile(await reportsApi.resume(email.trim().toLowerCase())),
       "Resume downloaded successfully",
-      () => "Error Occurred: User Does Not Exist",
+      () => "No resume has been uploaded for this email address.",
     );
   }
 
