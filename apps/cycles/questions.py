@@ -54,7 +54,7 @@ PROGRAMMING_LANGUAGES = [
 
 # Options of a multiselect that rule out every other one ("None yet" and "Python" can't both be
 # true), by their text so that an organizer's own question gets the rule too. The form unticks
-# the others when one is ticked (frontend/src/features/apply/exclusive-options.json, checked
+# the others when one is ticked (frontend/src/components/application/exclusive-options.json, checked
 # against this list by apps/applications/tests/test_exclusive_options.py); the server refuses
 # an answer holding one with others.
 EXCLUSIVE_OPTIONS = ("None", "None yet", "Prefer not to answer")

@@ -15,7 +15,9 @@ from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.resumes.services import resume_upload
 
 pytestmark = pytest.mark.django_db
-SHARED = Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "apply" / "exclusive-options.json"
+SHARED = (
+    Path(__file__).resolve().parents[3] / "frontend" / "src" / "components" / "application" / "exclusive-options.json"
+)
 
 
 @pytest.fixture
