@@ -31,6 +31,7 @@ api_patterns = [
     path("privacy/", include(("apps.privacy.urls", "privacy"))),
     path("reviews/", include(("apps.reviews.review_urls", "review"))),
     path("checkin/", include(("apps.checkin.urls", "checkin"))),
+    path("admin/", include(("apps.cockpit.urls", "admin-home"))),
     # The OpenAPI schema and its docs page (organizers only), before the catch-all.
     *schema_urlpatterns,
     # Any character, newlines included (a decoded %0A), so no /api/ path gets the HTML 404.
