@@ -214,6 +214,7 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
     form.get_by_label("School").fill("Princeton University")
     form.get_by_label("Dietary needs (optional)").fill("Kosher")
     form.get_by_label("T-shirt size (optional)").select_option("XL")
+    form.get_by_label("They read and accept the code of conduct", exact=False).check()
     form.get_by_role("button", name="Register and check in").click()
     card = result(door, "Checked in")
     expect(card).to_contain_text("Lin Wu")
