@@ -100,9 +100,7 @@ def register(
                 by_email=actor.email,
                 method=CheckIn.Method.WALK_IN,
             )
-            transaction.on_commit(
-                lambda: send_welcome_email.delay(user.pk, names["first_name"], names["last_name"])
-            )
+            transaction.on_commit(lambda: send_welcome_email.delay(user.pk, names["first_name"], names["last_name"]))
     except IntegrityError as exc:
         # The same address registered by another request at the same moment.
         raise ApplicationError(EXISTS, status=409, errors={"email": [EXISTS]}) from exc

@@ -90,8 +90,10 @@ def next_deadline(cycle: Cycle, now: datetime.datetime | None = None) -> dict | 
 
 def _accounts(cycle: Cycle) -> dict[str, int]:
     started = Application.objects.filter(cycle=cycle, user=OuterRef("pk"))
-    return selections.registered_accounts().annotate(started=Exists(started)).aggregate(
-        registered=Count("pk"), never_started=Count("pk", filter=Q(started=False))
+    return (
+        selections.registered_accounts()
+        .annotate(started=Exists(started))
+        .aggregate(registered=Count("pk"), never_started=Count("pk", filter=Q(started=False)))
     )
 
 

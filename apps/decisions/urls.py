@@ -14,6 +14,7 @@ urlpatterns = [
     # The cycle's configuration: saving it may release decisions or withdraw them.
     path("cycle/config", cycle_api.CycleConfigApi.as_view(), name="cycle-config"),
     path("cycle/release-preview", cycle_api.CycleReleasePreviewApi.as_view(), name="cycle-release-preview"),
+    path("cycle/release-progress", cycle_api.CycleReleaseProgressApi.as_view(), name="cycle-release-progress"),
     path("cycle/unrelease-preview", cycle_api.CycleUnreleasePreviewApi.as_view(), name="cycle-unrelease-preview"),
 ]
 

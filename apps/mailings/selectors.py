@@ -26,6 +26,9 @@ def mailing_list() -> list[dict]:
         recipient_count=Count("deliveries"),
         sent_count=Count("deliveries", filter=Q(deliveries__state=Delivery.State.SENT)),
         failed_count=Count("deliveries", filter=Q(deliveries__state=Delivery.State.FAILED)),
+        pending_count=Count(
+            "deliveries", filter=Q(deliveries__state__in=(Delivery.State.PENDING, Delivery.State.SENDING))
+        ),
     ).order_by("-send_at", "-pk")
     return [
         {
@@ -37,6 +40,7 @@ def mailing_list() -> list[dict]:
             "recipients": m.recipient_count,
             "sent": m.sent_count,
             "failed": m.failed_count,
+            "pending": m.pending_count,
         }
         for m in rows
     ]
@@ -45,7 +49,9 @@ def mailing_list() -> list[dict]:
 def audience_counts() -> list[dict]:
     """How many people each audience that needs no argument holds now (the ones that take one,
     a pasted list, a filter or a selection, are counted by `audience_count`)."""
-    return [{"audience": name, "recipients": audience_count(audiences.resolve(name))} for name in audiences.fixed_names()]
+    return [
+        {"audience": name, "recipients": audience_count(audiences.resolve(name))} for name in audiences.fixed_names()
+    ]
 
 
 def audience_count(audience) -> int:
