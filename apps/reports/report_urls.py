@@ -6,6 +6,7 @@ from . import report_api
 
 urlpatterns = [
     path("stats", report_api.StatsApi.as_view(), name="stats"),
+    path("stats/trend", report_api.TrendApi.as_view(), name="stats-trend"),
     path("export", report_api.ExportApi.as_view(), name="export"),
     path("demographics", report_api.DemographicsApi.as_view(), name="demographics"),
 ]
