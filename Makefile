@@ -62,9 +62,11 @@ run: migrate
 	@echo "Serving the portal at http://127.0.0.1:$(PORT) (mail goes to var/mail/ and this log)"
 	@PORTAL_PORT=$(PORT) PYTHONUNBUFFERED=1 exec $(VENV)/bin/honcho start --no-colour --env /dev/null
 
+# Python style, and the frontend's import boundaries between its layers (frontend/eslint.config.js).
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(NPM) run --silent lint
 
 typecheck: setup
 	$(NPM) run --silent typecheck

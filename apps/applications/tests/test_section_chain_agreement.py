@@ -1,7 +1,7 @@
 """The server's rule for which sections apply, against the cases the client's rule is tested on.
 
-frontend/src/features/apply/section-cases.json is read by this test and by
-frontend/src/features/apply/section-chain.test.tsx (form-model's visibleSections, used by the
+frontend/src/features/applications/section-cases.json is read by this test and by
+frontend/src/features/applications/section-chain.test.tsx (form-model's visibleSections, used by the
 applicant's form, the organizer's editor and the review page): both passing proves the
 browser shows exactly the sections the server validates.
 """
@@ -16,9 +16,9 @@ import pytest
 from apps.applications.validation import active_sections
 
 SHARED = json.loads(
-    (Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "apply" / "section-cases.json").read_text(
-        encoding="utf-8"
-    )
+    (
+        Path(__file__).resolve().parents[3] / "frontend" / "src" / "features" / "applications" / "section-cases.json"
+    ).read_text(encoding="utf-8")
 )
 
 

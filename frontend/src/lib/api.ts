@@ -103,3 +103,9 @@ export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body.errors) return {};
   return Object.fromEntries(Object.entries(error.body.errors).map(([k, v]) => [k, v[0] ?? ""]));
 }
+
+/** The server's message when it sent one, else the fallback. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body.message) return error.body.message;
+  return fallback;
+}

@@ -5,11 +5,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const FEATURES = join(__dirname, "..", "features");
+// The screens' code: the features, the shared components and the pages put together in app/.
+const SRC = join(__dirname, "..");
+const SCREENS = ["features", "components", "app"].map((folder) => join(SRC, folder));
 
 // Being reworked by other hands at the time of the rule; they join it when they land.
 const NOT_YET = new Set([
-  "organizer/administrators.tsx",
+  "features/people/administrators.tsx",
 ]);
 
 // A call on one of the API modules (organizerApi.list(…), reportsApi.stats(), api.get(…)) or
@@ -87,8 +89,8 @@ describe("effectFetches", () => {
 
 describe("features load their data with useQuery", () => {
   it("has no useEffect that calls the API client", () => {
-    const offenders = sourceFiles(FEATURES)
-      .map((path) => [relative(FEATURES, path).split("\\").join("/"), path] as const)
+    const offenders = SCREENS.flatMap(sourceFiles)
+      .map((path) => [relative(SRC, path).split("\\").join("/"), path] as const)
       .filter(([name]) => !NOT_YET.has(name))
       .flatMap(([name, path]) => effectFetches(readFileSync(path, "utf8")).map((line) => `${name}:${line}`));
     expect(offenders).toEqual([]);

@@ -1,5 +1,5 @@
 import "../styles/organizer.css";
-import { BatchPage } from "../features/organizer/batch-page";
+import { BatchPage } from "../app/batch-page";
 import { mount } from "../lib/mount";
 
 mount("admin-batch", BatchPage);

@@ -1,5 +1,5 @@
 import "../styles/organizer.css";
-import { ConfigForm } from "../features/organizer/config-form";
+import { ConfigForm } from "../features/cycles/config-form";
 import { mount } from "../lib/mount";
 
 mount("admin-config", ConfigForm);

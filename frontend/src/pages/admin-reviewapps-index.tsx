@@ -1,6 +1,6 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
-import { ReviewDetail } from "../features/organizer/review-detail";
+import { ReviewDetail } from "../features/reviews/review-detail";
 import { mount } from "../lib/mount";
 
 mount("admin-reviewapps-index", ReviewDetail);

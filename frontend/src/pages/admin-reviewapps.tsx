@@ -1,6 +1,6 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
-import { ReviewList } from "../features/organizer/review-list";
+import { ReviewList } from "../features/reviews/review-list";
 import { mount } from "../lib/mount";
 
 mount("admin-reviewapps", ReviewList);

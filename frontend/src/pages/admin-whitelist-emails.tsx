@@ -1,5 +1,5 @@
 import "../styles/organizer.css";
-import { Whitelist } from "../features/organizer/whitelist";
+import { Whitelist } from "../features/people/whitelist";
 import { mount } from "../lib/mount";
 
 mount("admin-whitelist-emails", Whitelist);

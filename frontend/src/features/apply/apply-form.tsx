@@ -3,7 +3,7 @@ import { applicationsApi, type Application, type QuestionSection } from "../../a
 import { Alert } from "../../components/alert";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
-import { Autocomplete } from "./autocomplete";
+import { Autocomplete } from "../../components/autocomplete";
 import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
 import {
   MESSAGES,
@@ -17,10 +17,10 @@ import {
   type AnswerValue,
   type FieldErrors,
   type FormState,
-} from "./form-model";
-import { FieldShell, SectionFields, describedBy } from "./question-field";
+} from "../../components/application/form-model";
+import { FieldShell, SectionFields, describedBy } from "../../components/application/question-field";
 import { ResumeUpload } from "./resume-upload";
-import type { AliasIndex } from "./suggestion-rank";
+import type { AliasIndex } from "../../components/suggestion-rank";
 import { TeamCode } from "./team-code";
 
 /** How long the success message shows before the move to the dashboard. */

@@ -8,8 +8,8 @@ import { getConfig } from "../../lib/config";
 import { queryKeys } from "../../lib/query-keys";
 import { ApplyForm } from "./apply-form";
 import type { ConsentText } from "./code-of-conduct";
-import { MESSAGES } from "./form-model";
-import { aliasIndex } from "./suggestion-rank";
+import { MESSAGES } from "../../components/application/form-model";
+import { aliasIndex } from "../../components/suggestion-rank";
 
 /** The page's initial props (apps/applications/apply_pages.py). Absent data is fetched. */
 export interface ApplyPageProps {

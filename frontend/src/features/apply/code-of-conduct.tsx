@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { GroupShell } from "./question-field";
+import { GroupShell } from "../../components/application/question-field";
 
 /**
  * A consent as the apply page's props carry it (apps/applications/consents.py, where the texts

@@ -10,7 +10,7 @@ import {
   toBody,
   visibleSections,
   type FormState,
-} from "./form-model";
+} from "../../components/application/form-model";
 import { SECTIONS, validState } from "./test-fixtures";
 
 const CTX = { schools: ["Princeton University", "College Not Present"], countries: ["Canada", "Taiwan"], resumeOnFile: true };

@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from "react";
 import { resumesApi } from "../../api/resumes";
 import { ApiError } from "../../lib/api";
-import { describedBy, FieldError, FieldHint } from "./question-field";
-import { MESSAGES, RESUME_MAX_BYTES, fieldId } from "./form-model";
+import { describedBy, FieldError, FieldHint } from "../../components/application/question-field";
+import { MESSAGES, RESUME_MAX_BYTES, fieldId } from "../../components/application/form-model";
 
 type Status = { kind: "info" | "success" | "error" | "busy"; text: string };
 

@@ -1,5 +1,5 @@
-import { describedBy, FieldError, GroupShell } from "./question-field";
-import { fieldId, type TeamChoice } from "./form-model";
+import { describedBy, FieldError, GroupShell } from "../../components/application/question-field";
+import { fieldId, type TeamChoice } from "../../components/application/form-model";
 
 /**
  * The team-code choice: yes generates a random code to share with teammates; no clears it and

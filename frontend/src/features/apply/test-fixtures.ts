@@ -1,6 +1,6 @@
 // Shared test data for the apply form's Vitest files.
 import type { QuestionSection } from "../../api/applications";
-import type { FormState } from "./form-model";
+import type { FormState } from "../../components/application/form-model";
 
 export const SECTIONS: QuestionSection[] = [
   {

@@ -6,7 +6,8 @@ import { isNewCode, cameraErrorMessage, CAMERA_MESSAGES, SAME_CODE_QUIET_MS } fr
 import { listText } from "./result-card";
 import { hasFrame } from "./camera-scanner";
 import { ADA } from "./test-fixtures";
-import { cardView, clockTime, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome, hitView } from "./outcome";
+import { cardView, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome, hitView } from "./outcome";
+import { clockTime } from "../../lib/time";
 
 
 const refusal = (status: number, body: object) => new ApiError(status, body);

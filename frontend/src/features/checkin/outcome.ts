@@ -3,6 +3,7 @@
 // become one Outcome; the card is a pure function of it, so every state is table-tested.
 import type { CheckInRefusal, CheckInResult, Person, SearchHit } from "../../api/checkin";
 import { ApiError } from "../../lib/api";
+import { clockTime } from "../../lib/time";
 
 export type Outcome =
   | { kind: "checked_in"; person: Person }
@@ -93,14 +94,6 @@ export function cardView(outcome: Outcome): CardView {
     case "error":
       return { tone: "err", title: "Not checked in", detail: outcome.message, person: null };
   }
-}
-
-/** "2026-11-24T10:42:05Z" → "10:42" in the device's time zone (the day is the event's). */
-export function clockTime(iso: string | null | undefined, timeZone?: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone });
 }
 
 /** How one search result shows at the door: only a confirmed person gets "Check in"; anyone

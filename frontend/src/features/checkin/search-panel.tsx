@@ -7,7 +7,8 @@ import { useState } from "react";
 import { checkinApi, type SearchHit } from "../../api/checkin";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
-import { serverMessage, useDebounced } from "../organizer/common";
+import { serverMessage } from "../../lib/api";
+import { useDebounced } from "../../lib/use-debounced";
 import { hitView } from "./outcome";
 
 export const MIN_QUERY = 2;

@@ -3,9 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { checkinApi, type WalkInInput } from "../../api/checkin";
 import { Alert } from "../../components/alert";
-import { Field } from "../../components/field";
+import { Field, SelectField } from "../../components/field";
 import { useSubmit } from "../../lib/use-submit";
-import { SelectField } from "../organizer/common";
 import { outcomeOfResult, type Outcome } from "./outcome";
 
 const EMPTY: WalkInInput = {

@@ -1,5 +1,5 @@
 import { dashboardApi } from "../../api/dashboard";
-import { PrivacyPanel } from "../privacy/privacy-panel";
+import { PrivacyPanel } from "./privacy-panel";
 import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";

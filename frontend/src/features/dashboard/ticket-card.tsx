@@ -8,8 +8,8 @@ import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/spinner";
 import { useSubmit } from "../../lib/use-submit";
-import { serverMessage } from "../organizer/common";
-import { clockTime } from "../checkin/outcome";
+import { serverMessage } from "../../lib/api";
+import { clockTime } from "../../lib/time";
 import { formatDate } from "./state";
 import "../../styles/ticket.css";
 

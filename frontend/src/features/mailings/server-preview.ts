@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
-import { useDebounced } from "../organizer/common";
+import { useDebounced } from "../../lib/use-debounced";
 
 export const PREVIEW_DELAY_MS = 400;
 

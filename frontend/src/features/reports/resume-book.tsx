@@ -5,7 +5,7 @@ import { BackLink } from "../../components/back-link";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
-import { saveFile } from "./save-file";
+import { saveFile } from "../../lib/save-file";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 

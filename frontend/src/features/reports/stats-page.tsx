@@ -6,7 +6,7 @@ import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
-import { saveFile } from "./save-file";
+import { saveFile } from "../../lib/save-file";
 import {
   STAT_CARDS,
   STAT_GROUPS,

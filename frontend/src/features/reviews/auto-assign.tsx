@@ -3,9 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { reviewsApi, type AutoAssignResult } from "../../api/reviews";
 import { Alert } from "../../components/alert";
-import { Field } from "../../components/field";
+import { Field, CheckboxField } from "../../components/field";
 import { useSubmit } from "../../lib/use-submit";
-import { CheckboxField } from "../organizer/common";
 import { plural } from "./state";
 
 export interface Reviewer {

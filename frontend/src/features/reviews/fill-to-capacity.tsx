@@ -6,10 +6,9 @@ import { useState, type FormEvent } from "react";
 import { reviewsApi, type Capacity, type FillResult, type RankingRow } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Field } from "../../components/field";
+import { Field, CheckboxField } from "../../components/field";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
-import { CheckboxField } from "../organizer/common";
 import { acceptTarget, fillArithmetic, fillErrors, fillSummary, formatScore, plural, type FillInput } from "./state";
 
 function PreviewList({ title, rows, id }: { title: string; rows: RankingRow[]; id: string }) {

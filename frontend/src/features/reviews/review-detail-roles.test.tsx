@@ -5,8 +5,8 @@ import type { Application } from "../../api/organizer";
 import type { OwnReview } from "../../api/reviews";
 import { mockFetch } from "../../lib/fetch-mock";
 import { makeQueryClient, QueryProvider } from "../../lib/query";
-import { ReviewDetail } from "../organizer/review-detail";
-import { ReviewList, whoLabel } from "../organizer/review-list";
+import { ReviewDetail } from "./review-detail";
+import { ReviewList, whoLabel } from "./review-list";
 import { BLIND_NOTE } from "./scoring-panel";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { reviewsApi, type Rubric } from "../../api/reviews";
 import { Alert } from "../../components/alert";
-import { Field } from "../../components/field";
+import { Field, CheckboxField, TextareaField } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
-import { CheckboxField, PageHeader, TextareaField } from "../organizer/common";
+import { PageHeader } from "../../components/page-header";
 import {
   MAX_CRITERIA,
   addRow,

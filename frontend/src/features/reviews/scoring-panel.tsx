@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
-import { SelectField, TextareaField } from "../organizer/common";
+import { SelectField, TextareaField } from "../../components/field";
 import { scaleValues, scoreErrors, scoresPayload, scoresText, usesRadios } from "./state";
 
 export const BLIND_NOTE = "Blind review: identity hidden";

@@ -1,0 +1,207 @@
+// Pieces of an applicant's page shared by /admin/users/<email> and the review detail.
+import { useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { organizerApi, saveResume, type Application, type HistoryEntry } from "../../api/organizer";
+import { Alert } from "../alert";
+import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
+import { statusWord, yesNo } from "../../lib/text";
+import { type Choice } from "../field";
+import { DecisionForm } from "./decision-form";
+
+/** Name, email, current status, travel and housing. */
+export function ApplicantSummary({ application }: { application: Application }) {
+  const name = `${application.first} ${application.last}`.trim() || "No name given";
+  return (
+    <section className="card org-summary" aria-labelledby="applicant-name">
+      <h2 id="applicant-name" className="org-summary__name">
+        {name}
+      </h2>
+      <dl className="org-facts">
+        <div>
+          <dt>Email</dt>
+          <dd className="org-break">{application.email}</dd>
+        </div>
+        <div>
+          <dt>Current status</dt>
+          <dd>
+            <span className={`badge status status--${application.status}`}>{statusWord(application.status)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Travel reimbursement</dt>
+          <dd>{yesNo(application.travel_reimbursement)}</dd>
+        </div>
+        <div>
+          <dt>Housing accommodations</dt>
+          <dd>{yesNo(application.housing_accommodations)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Download Resume: saved as <email>.pdf, with the spec's two messages. */
+export function ResumeDownload({ email, label = "Download Resume" }: { email: string; label?: string }) {
+  const { busy, error, run } = useSubmit();
+  const [done, setDone] = useState(false);
+
+  async function download() {
+    setDone(false);
+    // The spec's one sentence for any failure, whatever the server said.
+    setDone(await run(() => saveResume(email), () => "Error Occurred: User Does Not Exist"));
+  }
+
+  return (
+    <div className="stack org-resume">
+      <div>
+        <button type="button" className="button button--secondary" onClick={download} disabled={busy}>
+          {busy ? "Downloading…" : label}
+        </button>
+      </div>
+      {done ? <Alert kind="success">Resume downloaded successfully</Alert> : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
+    </div>
+  );
+}
+
+/** The team code and links to each teammate's page. */
+export function Teammates({ teamcode, self }: { teamcode: string | null; self: string }) {
+  const query = useQuery({
+    queryKey: queryKeys.applications.teammates(teamcode ?? ""),
+    queryFn: () => organizerApi.teammates(teamcode ?? ""),
+    enabled: Boolean(teamcode),
+  });
+  const emails = query.data ?? null;
+  const failed = query.isError;
+
+  if (!teamcode) {
+    return (
+      <div className="org-team">
+        <h3>Team</h3>
+        <p className="muted">No team code.</p>
+      </div>
+    );
+  }
+  const others = (emails ?? []).filter((e) => e.toLowerCase() !== self.toLowerCase());
+  return (
+    <div className="org-team">
+      <h3>
+        Team code <span className="org-code">{teamcode}</span>
+      </h3>
+      {failed ? <p className="field__error">Teammates could not be loaded.</p> : null}
+      {!failed && emails === null ? <p className="muted">Loading teammates…</p> : null}
+      {emails !== null && others.length === 0 ? <p className="muted">No teammates have joined yet.</p> : null}
+      {others.length ? (
+        <ul className="org-list" aria-label="Teammates">
+          {others.map((email) => (
+            <li key={email}>
+              <a href={`/admin/users/${encodeURIComponent(email)}`}>{email}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function show(field: string, value: string | null): string {
+  // A field set for the first time has no `from` (null), one cleared has an empty `to`.
+  if (value === "" || value === null) return "—";
+  if (field === "status") return statusWord(value);
+  if (value === "True" || value === "true") return "Yes";
+  if (value === "False" || value === "false") return "No";
+  return value;
+}
+
+export function formatWhen(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Every decision and organizer edit, newest first. */
+export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
+  if (!entries.length) return <p className="muted">No changes recorded yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table org-table org-history">
+        <caption className="visually-hidden">History of this application, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Field</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, i) => (
+            <tr key={`${entry.at}-${entry.field}-${i}`}>
+              <td data-label="When">{formatWhen(entry.at)}</td>
+              <td data-label="Who" className="org-break">
+                {entry.actor || "System"}
+              </td>
+              {/* The server names the field (an answer by its question's text): the question
+                  set, where those texts live, is on its side. */}
+              <td data-label="Field">{entry.label}</td>
+              <td data-label="From" className="org-break">
+                {show(entry.field, entry.from)}
+              </td>
+              <td data-label="To" className="org-break">
+                {show(entry.field, entry.to)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The two cards both applicant pages share: the decision form, and the resume and team. */
+export function DecisionAndFiles({
+  application,
+  decisions,
+  statusLabel,
+  onSaved,
+  decisionHint,
+  children,
+}: {
+  application: Application;
+  decisions: Choice[];
+  statusLabel?: string;
+  /** After the decision is saved (the review page marks the review Complete); reloads by default. */
+  onSaved?: () => void | Promise<void>;
+  /** A line under the decision heading (the review page: saving also completes the review). */
+  decisionHint?: string;
+  /** Extra lines under the team (the review page links to the full application page). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="org-columns">
+      <section className="card stack" aria-labelledby="decision-title">
+        <h2 id="decision-title">Record a decision</h2>
+        {decisionHint ? <p className="field__hint">{decisionHint}</p> : null}
+        <DecisionForm
+          email={application.email}
+          decisions={decisions}
+          statusLabel={statusLabel}
+          onSaved={onSaved}
+          initial={{
+            status: application.status,
+            travel_reimbursement: application.travel_reimbursement,
+            housing_accommodations: application.housing_accommodations,
+          }}
+        />
+      </section>
+      <section className="card stack" aria-labelledby="files-title">
+        <h2 id="files-title">Resume and team</h2>
+        <ResumeDownload email={application.email} />
+        <Teammates teamcode={application.teamcode} self={application.email} />
+        {children}
+      </section>
+    </div>
+  );
+}

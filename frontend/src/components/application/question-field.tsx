@@ -1,0 +1,385 @@
+import type { ReactNode } from "react";
+import type { Question, QuestionSection } from "../../api/applications";
+import { Autocomplete } from "../autocomplete";
+import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, type AnswerValue } from "./form-model";
+
+/** The ids for a control's aria-describedby: its hint (if any) and its error (if any). */
+export function describedBy(key: string, { hint, error }: { hint?: boolean; error?: string | null }) {
+  return [hint ? `${fieldId(key)}-hint` : null, error ? errorId(key) : null].filter(Boolean).join(" ") || undefined;
+}
+
+export function FieldError({ name, error }: { name: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={errorId(name)} className="field__error apply-error">
+      <span aria-hidden="true">⚠ </span>
+      {error}
+    </p>
+  );
+}
+
+export function FieldHint({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <p id={`${fieldId(name)}-hint`} className="field__hint">
+      {children}
+    </p>
+  );
+}
+
+/** A label, a single control, its hint and its error. */
+export function FieldShell({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
+      <label htmlFor={fieldId(name)}>{label}</label>
+      {children}
+      {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
+      <FieldError name={name} error={error} />
+    </div>
+  );
+}
+
+/** A fieldset of radios or checkboxes with its legend, hint and error. */
+export function GroupShell({
+  name,
+  legend,
+  hint,
+  error,
+  children,
+  className = "",
+}: {
+  name: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <fieldset
+      id={fieldId(name)}
+      className={`apply-group${error ? " apply-field--invalid" : ""} ${className}`.trim()}
+      data-invalid={error ? "true" : undefined}
+      aria-describedby={describedBy(name, { hint: Boolean(hint), error })}
+    >
+      <legend className="label">{legend}</legend>
+      {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
+      {children}
+      <FieldError name={name} error={error} />
+    </fieldset>
+  );
+}
+
+function Counter({ name, length, max }: { name: string; length: number; max: number }) {
+  return (
+    <p id={`${fieldId(name)}-hint`} className={`field__hint apply-counter${length >= max ? " apply-counter--full" : ""}`}>
+      {length} / {max} characters
+    </p>
+  );
+}
+
+export interface QuestionFieldProps {
+  question: Question;
+  sectionIndex: number;
+  questionIndex: number;
+  value: AnswerValue | undefined;
+  error?: string | null;
+  onChange: (questionId: string, value: AnswerValue) => void;
+  countries: string[] | null;
+  /** What a `resume` question shows: the upload control, owned by the form, under this label. */
+  resume: (label: string) => ReactNode;
+}
+
+/** One question of a section, rendered by its type (spec section 2). */
+export function QuestionField({
+  question,
+  sectionIndex,
+  questionIndex,
+  value,
+  error,
+  onChange,
+  countries,
+  resume,
+}: QuestionFieldProps) {
+  const key = question.question_id;
+  const id = fieldId(key);
+  const text = typeof value === "string" ? value : "";
+  const invalid = error ? true : undefined;
+  const set = (next: AnswerValue) => onChange(key, next);
+
+  switch (question.question_type) {
+    case "numeric":
+      return (
+        <FieldShell name={key} label={question.question_text} error={error}>
+          <input
+            id={id}
+            className="input apply-input--short"
+            type="number"
+            inputMode="numeric"
+            min={NUMERIC_MIN}
+            step={1}
+            value={text}
+            onChange={(e) => set(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy(key, { error })}
+          />
+        </FieldShell>
+      );
+    case "boolean":
+      return (
+        <GroupShell name={key} legend={question.question_text} error={error}>
+          <div className="apply-group--inline">
+            {(["yes", "no"] as const).map((option) => (
+              <label key={option} className="apply-choice">
+                <input
+                  type="radio"
+                  name={key}
+                  value={option}
+                  checked={text === option}
+                  onChange={() => set(option)}
+                  aria-invalid={invalid}
+                />
+                <span>{option === "yes" ? "Yes" : "No"}</span>
+              </label>
+            ))}
+          </div>
+        </GroupShell>
+      );
+    case "short_answer":
+      // The counter is the field's hint paragraph itself (no FieldShell hint around it: a <p>
+      // inside a <p> is invalid HTML and would duplicate the hint's id).
+      return (
+        <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
+          <label htmlFor={id}>{question.question_text}</label>
+          <input
+            id={id}
+            className="input"
+            type="text"
+            maxLength={SHORT_MAX}
+            value={text}
+            onChange={(e) => set(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy(key, { hint: true, error })}
+          />
+          <Counter name={key} length={text.length} max={SHORT_MAX} />
+          <FieldError name={key} error={error} />
+        </div>
+      );
+    case "long_answer":
+      return (
+        <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
+          <label htmlFor={id}>{question.question_text}</label>
+          <textarea
+            id={id}
+            className="textarea"
+            rows={6}
+            maxLength={LONG_MAX}
+            value={text}
+            onChange={(e) => set(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy(key, { hint: true, error })}
+          />
+          <Counter name={key} length={text.length} max={LONG_MAX} />
+          <FieldError name={key} error={error} />
+        </div>
+      );
+    case "multiple_choice":
+      return (
+        <FieldShell name={key} label={question.question_text} error={error}>
+          <select
+            id={id}
+            className="select"
+            value={text}
+            onChange={(e) => set(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy(key, { error })}
+          >
+            <option value="">Choose…</option>
+            {question.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+      );
+    case "multiselect": {
+      const chosen = Array.isArray(value) ? value : [];
+      return (
+        <GroupShell
+          name={key}
+          legend={question.question_text}
+          // The default questions already say so; others get the hint.
+          hint={/all that apply/i.test(question.question_text) ? undefined : "Choose all that apply."}
+          error={error}
+        >
+          <div className="apply-options">
+            {question.options.map((option) => (
+              <label key={option} className="apply-choice">
+                <input
+                  type="checkbox"
+                  name={key}
+                  value={option}
+                  checked={chosen.includes(option)}
+                  onChange={(e) =>
+                    set(e.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))
+                  }
+                  aria-invalid={invalid}
+                />
+                <span>{option}</span>
+              </label>
+            ))}
+          </div>
+        </GroupShell>
+      );
+    }
+    case "list":
+      return (
+        <ListField
+          name={key}
+          legend={question.question_text}
+          entries={Array.isArray(value) && value.length ? value : [""]}
+          error={error}
+          onChange={set}
+        />
+      );
+    case "resume":
+      return <>{resume(question.question_text)}</>;
+    case "country":
+      return (
+        <FieldShell name={key} label={question.question_text} error={error}>
+          <Autocomplete
+            inputId={id}
+            options={countries ?? []}
+            loading={countries === null}
+            answer={text}
+            sectionIndex={sectionIndex}
+            questionIndex={questionIndex}
+            onChange={(next) => set(next)}
+            describedBy={describedBy(key, { error })}
+            invalid={Boolean(error)}
+            required
+            placeholder="Start typing a country…"
+          />
+        </FieldShell>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Up to three entries: Remove for entries after the first, 'Add another' while fewer than three. */
+function ListField({
+  name,
+  legend,
+  entries,
+  error,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  entries: string[];
+  error?: string | null;
+  onChange: (entries: string[]) => void;
+}) {
+  const id = fieldId(name);
+  return (
+    <GroupShell name={name} legend={legend} hint={`Optional. Up to ${LIST_MAX} entries.`} error={error}>
+      <ol className="apply-list">
+        {entries.map((entry, index) => {
+          const inputId = index === 0 ? `${id}-entry` : `${id}-entry-${index + 1}`;
+          return (
+            <li key={index} className="apply-list__row">
+              <label htmlFor={inputId} className="visually-hidden">
+                {legend}, entry {index + 1}
+              </label>
+              <input
+                id={inputId}
+                className="input"
+                type="text"
+                value={entry}
+                onChange={(e) => onChange(entries.map((item, i) => (i === index ? e.target.value : item)))}
+                aria-invalid={error ? true : undefined}
+              />
+              {index > 0 ? (
+                <button
+                  type="button"
+                  className="button button--secondary apply-list__remove"
+                  aria-label={`Remove entry ${index + 1}`}
+                  onClick={() => onChange(entries.filter((_, i) => i !== index))}
+                >
+                  Remove
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {entries.length < LIST_MAX ? (
+        <button type="button" className="button button--secondary apply-list__add" onClick={() => onChange([...entries, ""])}>
+          Add another
+        </button>
+      ) : null}
+    </GroupShell>
+  );
+}
+
+export interface SectionFieldsProps extends Omit<QuestionFieldProps, "question" | "sectionIndex" | "questionIndex" | "value" | "error"> {
+  /** The sections that apply (visibleSections), each rendered as a fieldset. */
+  shown: QuestionSection[];
+  /** The whole question set: a section's index in it names its fields. */
+  sections: QuestionSection[];
+  answers: Record<string, AnswerValue | undefined>;
+  errors: Record<string, string | null | undefined>;
+  className: string;
+  legendClassName?: string;
+}
+
+/** The sections that apply, each a fieldset of its questions: the one rendering of the
+ *  application form, shared by the applicant's /apply and the organizer's editor. */
+export function SectionFields({
+  shown,
+  sections,
+  answers,
+  errors,
+  className,
+  legendClassName,
+  ...field
+}: SectionFieldsProps) {
+  return (
+    <>
+      {shown.map((section) => {
+        const sectionIndex = sections.indexOf(section);
+        return (
+          <fieldset key={`${section.section_name}-${sectionIndex}`} className={className}>
+            <legend className={legendClassName}>{section.section_name}</legend>
+            <div className="apply-section__body">
+              {section.questions.map((question, questionIndex) => (
+                <QuestionField
+                  key={question.question_id}
+                  question={question}
+                  sectionIndex={sectionIndex}
+                  questionIndex={questionIndex}
+                  value={answers[question.question_id]}
+                  error={errors[question.question_id]}
+                  {...field}
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}

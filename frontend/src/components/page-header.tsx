@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { BackLink } from "./back-link";
+
+/** The heading of an organizer page with its way back to the Admin Panel. */
+export function PageHeader({ title, lead, back = { href: "/admin", label: "Admin Panel" } }: {
+  title: string;
+  lead?: ReactNode;
+  back?: { href: string; label: string } | null;
+}) {
+  return (
+    <header className="org-header">
+      {back ? <BackLink href={back.href} label={back.label} /> : null}
+      <h1>{title}</h1>
+      {lead ? <p className="muted org-lead">{lead}</p> : null}
+    </header>
+  );
+}

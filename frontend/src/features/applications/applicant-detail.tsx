@@ -1,0 +1,127 @@
+// /admin/users/<email>: one application, its decision, resume, team, editable answers and history.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { organizerApi, type Application, type HistoryEntry, type QuestionSection } from "../../api/organizer";
+import { ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { ApplicantSummary, DecisionAndFiles, HistoryTable } from "../../components/application/applicant-parts";
+import { ApplicationEditor } from "./application-editor";
+import { PageHeader } from "../../components/page-header";
+import { type Choice } from "../../components/field";
+import { ResumeAccessLog, type ResumeAccessEntry } from "./resume-access-log";
+
+interface Props {
+  email: string;
+  decisions: Choice[];
+  /** Rendered by the server: the application (null when there is none), questions and history. */
+  application?: Application | null;
+  sections?: QuestionSection[];
+  history?: HistoryEntry[];
+  /** Who downloaded the resume (the server's access log). */
+  resumeAccess?: ResumeAccessEntry[];
+}
+
+/** The school and country suggestions only help the editor; without them it still works. */
+function useSuggestions(key: readonly string[], load: () => Promise<string[]>): string[] {
+  const query = useQuery({ queryKey: key, queryFn: load });
+  return query.data ?? [];
+}
+
+export function ApplicantDetail({
+  email,
+  decisions,
+  application: initialApplication,
+  sections: initialSections,
+  history: initialHistory,
+  resumeAccess,
+}: Props) {
+  const queryClient = useQueryClient();
+  // What the server rendered with the page is fresh: no second request for it on arrival.
+  const applicationQuery = useQuery({
+    queryKey: queryKeys.applications.one(email),
+    queryFn: () => organizerApi.application(email),
+    initialData: initialApplication ?? undefined,
+    refetchOnMount: initialApplication === undefined,
+    // The server said there is none: nothing to ask.
+    enabled: initialApplication !== null,
+  });
+  const sectionsQuery = useQuery({
+    queryKey: queryKeys.questions,
+    queryFn: organizerApi.questions,
+    initialData: initialSections,
+    refetchOnMount: initialSections === undefined,
+    enabled: initialApplication !== null,
+  });
+  const historyQuery = useQuery({
+    queryKey: queryKeys.applications.history(email),
+    queryFn: () => organizerApi.history(email),
+    initialData: initialHistory,
+    refetchOnMount: initialHistory === undefined,
+    enabled: initialApplication !== null,
+  });
+  const schools = useSuggestions(queryKeys.schools, organizerApi.schools);
+  const countries = useSuggestions(queryKeys.countries, organizerApi.countries);
+
+  const header = <PageHeader title="Application" back={{ href: "/admin/users", label: "Applications" }} />;
+
+  const missing =
+    initialApplication === null ||
+    (applicationQuery.error instanceof ApiError && applicationQuery.error.status === 404);
+  if (missing || applicationQuery.isError || sectionsQuery.isError) {
+    return (
+      <div className="stack">
+        {header}
+        <Alert kind="error">
+          {missing
+            ? `No application for ${email} in the current cycle.`
+            : "Error fetching the application. Please reload the page."}
+        </Alert>
+      </div>
+    );
+  }
+  const application = applicationQuery.data;
+  const sections = sectionsQuery.data;
+  if (application === undefined || sections === undefined) {
+    return (
+      <div className="stack">
+        {header}
+        <div className="org-center">
+          <Spinner label="Loading the application…" />
+        </div>
+      </div>
+    );
+  }
+  const history = historyQuery.data ?? null;
+  const historyFailed = historyQuery.isError;
+
+  return (
+    <div className="stack">
+      {header}
+      <ApplicantSummary application={application} />
+      <DecisionAndFiles application={application} decisions={decisions} />
+      <section className="card stack" aria-labelledby="application-title">
+        <h2 id="application-title">Edit the application</h2>
+        <ApplicationEditor
+          application={application}
+          sections={sections}
+          schools={schools}
+          countries={countries}
+          onSaved={(saved) => {
+            queryClient.setQueryData<Application>(queryKeys.applications.one(email), (current) =>
+              current ? { ...current, ...saved } : current,
+            );
+            void queryClient.invalidateQueries({ queryKey: queryKeys.applications.history(email) });
+          }}
+        />
+      </section>
+      <section className="card stack" aria-labelledby="history-title">
+        <h2 id="history-title">History</h2>
+        {historyFailed ? <Alert kind="error">Error fetching the history.</Alert> : null}
+        {history === null && !historyFailed ? <p className="muted">Loading the history…</p> : null}
+        {history !== null ? <HistoryTable entries={history} /> : null}
+      </section>
+      {resumeAccess ? <ResumeAccessLog entries={resumeAccess} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,655 @@
+// /admin/users: the applications table. Filters, sort and page live in the address (Back and
+// shared links keep them; see table-state.ts); columns sort by a click on their header; rows
+// can be selected, across pages, for one batch decision or an assignment to a reviewer.
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  organizerApi,
+  type ApplicationPage,
+  type BatchDecisionResult,
+  type BatchResult,
+  type BatchStatusInput,
+} from "../../api/organizer";
+import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { Spinner } from "../../components/spinner";
+import { ApiError } from "../../lib/api";
+import { queryKeys, type TablePageKey } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
+import { decisionResultView, overrideConfirmation, type ResultView } from "../../lib/batch-result";
+import { EmailResults } from "../../components/email-results";
+import { PageHeader } from "../../components/page-header";
+import { SelectField, type Choice } from "../../components/field";
+import { statusWord } from "../../lib/text";
+import { useDebounced } from "../../lib/use-debounced";
+import {
+  EMPTY_FILTERS,
+  activeFilters,
+  ariaSort,
+  canGoBack,
+  canGoForward,
+  nextSort,
+  pageRequest,
+  pageSelection,
+  pageText,
+  parsePage,
+  parseSort,
+  parseTableState,
+  sameState,
+  serializeTableState,
+  sortParam,
+  submittedText,
+  toggleAllOnPage,
+  toggleRow,
+  withoutApproved,
+  type FilterKey,
+  type FilterValues,
+  type SortColumn,
+  type TableState,
+} from "./table-state";
+
+/** What the server rendered `initialPage` for (its reading of the same address). */
+export interface InitialState {
+  filters: Partial<FilterValues>;
+  sort: string;
+  page: number;
+}
+
+interface Props {
+  perPage: number;
+  statuses: Choice[];
+  /** The batch decisions (accepted, waitlisted, rejected, waitlist accepted). */
+  decisions: Choice[];
+  /** The server's named selections (the statistics' and the capacity's counts). */
+  selections?: Choice[];
+  hostSchool?: string;
+  initialState?: InitialState | null;
+  /** The page the server rendered for the address (no round trip on first paint). */
+  initialPage?: ApplicationPage | null;
+  debounceMs?: number;
+}
+
+/** The table's state and the cursor of the request that shows it (none for a page by number). */
+interface View {
+  state: TableState;
+  after?: string;
+  before?: string;
+}
+
+/** What a history entry remembers besides its address: the cursor its page was reached with. */
+interface HistoryEntry {
+  table?: { page: number; after?: string; before?: string };
+}
+
+const TEXT_FILTERS: {
+  key: Exclude<FilterKey, "status" | "selection" | "host">;
+  label: string;
+  type?: string;
+  inputMode?: "numeric";
+}[] = [
+  { key: "first", label: "First name" },
+  { key: "last", label: "Last name" },
+  { key: "email", label: "Email", type: "search" },
+  { key: "school", label: "School" },
+  { key: "teamcode", label: "Team code", inputMode: "numeric" },
+  { key: "reviews_min", label: "Min reviews", inputMode: "numeric" },
+];
+
+const COLUMNS: { column: SortColumn; label: string }[] = [
+  { column: "email", label: "Email" },
+  { column: "first", label: "First" },
+  { column: "last", label: "Last" },
+  { column: "school", label: "University" },
+  { column: "teamcode", label: "Team code" },
+  { column: "status", label: "Status" },
+  { column: "submitted_at", label: "Submitted" },
+  // One narrow column for both: the table is already wide, and the count qualifies the score.
+  { column: "score", label: "Score (reviews)" },
+];
+
+/** The phone's sort select (the column headers are hidden there): every column both ways. */
+const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ column, label }) => {
+  const [up, down] =
+    column === "submitted_at"
+      ? ["oldest first", "newest first"]
+      : column === "score"
+        ? ["lowest first", "highest first"]
+        : ["A to Z", "Z to A"];
+  return [
+    { value: column, label: `${label} (${up})` },
+    { value: `-${column}`, label: `${label} (${down})` },
+  ];
+});
+
+function serverState(initial: InitialState): TableState {
+  return {
+    filters: { ...EMPTY_FILTERS, ...initial.filters },
+    sort: parseSort(initial.sort),
+    page: parsePage(String(initial.page)),
+  };
+}
+
+function filtersKey(values: FilterValues): string {
+  return JSON.stringify(activeFilters(values));
+}
+
+export function ApplicationsTable({
+  perPage,
+  statuses,
+  decisions,
+  selections = [],
+  hostSchool = "",
+  initialState,
+  initialPage,
+  debounceMs = 300,
+}: Props) {
+  const [view, setView] = useState<View>(() => ({ state: parseTableState(window.location.search) }));
+  const { state } = view;
+  // The server's page is used only if it answers what this address says.
+  const [initial] = useState(() =>
+    initialPage && initialState && sameState(serverState(initialState), view.state) ? initialPage : undefined,
+  );
+  const [draft, setDraft] = useState<FilterValues>(view.state.filters);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const idPrefix = useId();
+
+  /** Show `next` and put it in the address: a new history entry (push) or this one (replace). */
+  const navigate = useCallback(
+    (next: TableState, cursor: { after?: string; before?: string }, mode: "push" | "replace") => {
+      setView({ state: next, ...cursor });
+      const url = window.location.pathname + serializeTableState(next);
+      const entry: HistoryEntry = { table: { page: next.page, ...cursor } };
+      if (mode === "push" && url !== window.location.pathname + window.location.search) {
+        window.history.pushState(entry, "", url);
+      } else {
+        window.history.replaceState(entry, "", url);
+      }
+    },
+    [],
+  );
+
+  // Back and Forward between the table's own entries: the address says what to show, and the
+  // entry the cursor that page was reached with (so it is as cheap as it was the first time).
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      const next = parseTableState(window.location.search);
+      const saved = (event.state as HistoryEntry | null)?.table;
+      const cursor = saved && saved.page === next.page ? { after: saved.after, before: saved.before } : {};
+      setView({ state: next, ...cursor });
+      setDraft(next.filters);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  // Typing settles into new filters, which start again at page 1. Only once the debounce has
+  // caught up with the inputs: right after Back restored other filters, the stale debounced
+  // value must not win.
+  const settled = useDebounced(filtersKey(draft), debounceMs);
+  useEffect(() => {
+    if (settled === filtersKey(draft) && settled !== filtersKey(state.filters)) {
+      navigate({ ...state, filters: draft, page: 1 }, {}, "replace");
+    }
+  }, [settled, draft, state, navigate]);
+
+  const request: TablePageKey = {
+    page: state.page,
+    perPage,
+    filters: activeFilters(state.filters),
+    sort: sortParam(state.sort),
+    after: view.after,
+    before: view.before,
+  };
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.applications.page(request),
+    queryFn: () => organizerApi.list(request),
+    // The page the server rendered is the first answer; later ones come from the API. A newer
+    // request's answer wins by key, so typing fast never shows stale rows.
+    initialData: initial,
+    refetchOnMount: initial === undefined,
+    // Keep the previous rows on screen while the next page loads, to avoid a flash.
+    placeholderData: keepPreviousData,
+  });
+  const fetching = query.isFetching;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
+  // Try again hides the error while it asks (the spinner shows instead), as a first load does.
+  const loadError = query.isError && !fetching
+    ? query.error instanceof ApiError && query.error.status === 400
+      ? "Those filters could not be applied."
+      : "Error fetching applications"
+    : null;
+
+  const data = query.isError ? null : (query.data ?? null);
+
+  // An address past the end (a link to page 40 of a table that has since shrunk): show the last page.
+  useEffect(() => {
+    if (data && !fetching && data.total > 0 && data.page > data.pages && state.page === data.page) {
+      navigate({ ...state, page: data.pages }, {}, "replace");
+    }
+  }, [data, fetching, state, navigate]);
+
+  const set = (key: FilterKey, value: string) => setDraft((prev) => ({ ...prev, [key]: value }));
+  const clearFilters = () => {
+    setDraft(EMPTY_FILTERS);
+    navigate({ ...state, filters: EMPTY_FILTERS, page: 1 }, {}, "replace");
+  };
+  const sortBy = (column: SortColumn) =>
+    navigate({ ...state, sort: nextSort(state.sort, column), page: 1 }, {}, "push");
+  const goTo = (page: number) => {
+    const { after, before } = pageRequest(page, data);
+    navigate({ ...state, page }, { after, before }, "push");
+  };
+
+  const busy = fetching || filtersKey(draft) !== filtersKey(state.filters);
+  const pages = data?.pages ?? 0;
+  const hasFilters = Object.keys(activeFilters(draft)).length > 0;
+  const rows = data?.applications ?? [];
+  const pageEmails = rows.map((row) => row.email);
+
+  return (
+    <div className="stack">
+      <PageHeader
+        title="Applications"
+        lead={
+          "Every application of the current cycle. Filters apply as you type; a column's header sorts by it. " +
+          "Select rows to decide on them or assign them to a reviewer."
+        }
+      />
+      <form
+        className="card org-filters"
+        role="search"
+        aria-label="Filter applications"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        {TEXT_FILTERS.map((f) => (
+          <div className="field" key={f.key}>
+            <label htmlFor={`${idPrefix}-${f.key}`}>{f.label}</label>
+            <input
+              id={`${idPrefix}-${f.key}`}
+              className="input"
+              type={f.type ?? "text"}
+              inputMode={f.inputMode}
+              value={draft[f.key]}
+              onChange={(e) => set(f.key, e.target.value)}
+              autoComplete="off"
+            />
+          </div>
+        ))}
+        <SelectField
+          label="Status"
+          choices={[{ value: "", label: "Any status" }, ...statuses]}
+          value={draft.status}
+          onChange={(e) => set("status", e.target.value)}
+        />
+        <SelectField
+          label="Group"
+          choices={[{ value: "", label: "Everyone" }, ...selections]}
+          value={draft.selection}
+          onChange={(e) => set("selection", e.target.value)}
+        />
+        {/* "Scope", as the statistics cards call it ("School" alone is the text filter's label). */}
+        <SelectField
+          label="Scope"
+          choices={[
+            { value: "", label: "All schools" },
+            { value: "true", label: hostSchool || "The host school" },
+            { value: "false", label: "Other schools" },
+          ]}
+          value={draft.host}
+          onChange={(e) => set("host", e.target.value)}
+        />
+        <div className="org-filters__sort">
+          <SelectField
+            label="Sort by"
+            choices={SORT_CHOICES}
+            value={sortParam(state.sort)}
+            onChange={(e) => navigate({ ...state, sort: parseSort(e.target.value), page: 1 }, {}, "push")}
+          />
+        </div>
+        <div className="org-filters__actions">
+          <button type="button" className="button button--secondary" onClick={clearFilters} disabled={!hasFilters}>
+            Clear filters
+          </button>
+        </div>
+      </form>
+
+      <SelectionBar
+        selected={selected}
+        pageEmails={pageEmails}
+        decisions={decisions}
+        onChange={setSelected}
+        onDecided={reload}
+      />
+
+      {loadError ? (
+        <div className="stack">
+          <Alert kind="error">{loadError}</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      {!data && !loadError ? (
+        <div className="org-center">
+          <Spinner label="Loading applications…" />
+        </div>
+      ) : null}
+
+      {data ? (
+        <div className="stack" aria-busy={busy}>
+          <div className="table-wrap org-table-wrap">
+            <table className="table org-table">
+              <caption className="visually-hidden">Applications</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="org-table__select">
+                    <span className="visually-hidden">Select</span>
+                  </th>
+                  {COLUMNS.map(({ column, label }) => (
+                    <th scope="col" key={column} aria-sort={ariaSort(state.sort, column)}>
+                      <button type="button" className="org-sort" onClick={() => sortBy(column)}>
+                        {label}
+                        <span className="org-sort__icon" aria-hidden="true">
+                          {state.sort.column !== column ? "↕" : state.sort.descending ? "▼" : "▲"}
+                        </span>
+                      </button>
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="visually-hidden">Open</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.email} className={selected.has(row.email) ? "org-table__row--selected" : undefined}>
+                    <td className="org-table__select">
+                      <label className="org-check">
+                        <input
+                          type="checkbox"
+                          checked={selected.has(row.email)}
+                          onChange={() => setSelected((prev) => toggleRow(prev, row.email))}
+                        />
+                        <span className="visually-hidden">Select {row.email}</span>
+                      </label>
+                    </td>
+                    <td data-label="Email" className="org-table__email">
+                      {row.email}
+                    </td>
+                    <td data-label="First">{row.first}</td>
+                    <td data-label="Last">{row.last}</td>
+                    <td data-label="University">{row.school}</td>
+                    <td data-label="Team code">{row.teamcode || "—"}</td>
+                    <td data-label="Status">
+                      <span className={`badge status status--${row.status}`}>{statusWord(row.status)}</span>
+                    </td>
+                    <td data-label="Submitted" className="org-table__date">
+                      {row.submitted_at ? (
+                        <time dateTime={row.submitted_at}>{submittedText(row.submitted_at)}</time>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td data-label="Score (reviews)" className="org-table__date">
+                      {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
+                    </td>
+                    <td className="org-table__action">
+                      <a href={`/admin/users/${encodeURIComponent(row.email)}`} aria-label={`View User ${row.email}`}>
+                        View User
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {rows.length === 0 ? (
+              <p className="org-empty">
+                {hasFilters ? "No applications match these filters." : "No applications yet."}
+              </p>
+            ) : null}
+          </div>
+          <nav className="org-pager" aria-label="Pages">
+            <div className="org-pager__group">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(1)}
+                disabled={!canGoBack(state.page) || busy}
+              >
+                First page
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(state.page - 1)}
+                disabled={!canGoBack(state.page) || busy}
+              >
+                Previous
+              </button>
+            </div>
+            <p className="org-pager__text" aria-live="polite">
+              {pageText(state.page, pages, data.total)}
+            </p>
+            <div className="org-pager__group">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(state.page + 1)}
+                disabled={!canGoForward(state.page, pages) || busy}
+              >
+                Next
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => goTo(pages)}
+                disabled={!canGoForward(state.page, pages) || busy}
+              >
+                Last page
+              </button>
+            </div>
+          </nav>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface SelectionBarProps {
+  selected: Set<string>;
+  pageEmails: string[];
+  decisions: Choice[];
+  onChange: (next: Set<string>) => void;
+  /** A decision changed statuses: the table reloads the page on screen. */
+  onDecided: () => void;
+}
+
+/** What the last action on the selection did: a decision (with who Override could still decide) or an assignment. */
+type Outcome =
+  | { kind: "decision"; status: string; label: string; result: BatchDecisionResult; view: ResultView }
+  | { kind: "assignment"; summary: string; result: BatchResult };
+
+/**
+ * The selection and what can be done with it. Always on screen (disabled while nothing is
+ * selected), so ticking the first box never moves the table under the pointer.
+ */
+function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: SelectionBarProps) {
+  const [decision, setDecision] = useState(decisions[0]?.value ?? "");
+  const [reviewer, setReviewer] = useState("");
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [askingOverride, setAskingOverride] = useState(false);
+  const decide = useSubmit();
+  const assign = useSubmit();
+  const allBox = useRef<HTMLInputElement>(null);
+  const onPage = pageSelection(selected, pageEmails);
+  const count = selected.size;
+  const emails = [...selected].sort();
+
+  useEffect(() => {
+    if (allBox.current) allBox.current.indeterminate = onPage === "some";
+  }, [onPage]);
+
+  // The reviewers are the organizers; asked once, when the page opens.
+  const adminsQuery = useQuery({ queryKey: queryKeys.admins, queryFn: organizerApi.admins });
+  const admins = adminsQuery.isError ? [] : (adminsQuery.data ?? null);
+
+  const finish = (next: Outcome) => {
+    setOutcome(next);
+    onChange(withoutApproved(selected, next.result.approved));
+  };
+
+  /** One request for `who`: the batch call of /admin/batch (with `override`, the Override's). */
+  const runDecision = async (status: string, who: string[], override: boolean) => {
+    const label = decisions.find((d) => d.value === status)?.label ?? status;
+    await decide.run(
+      async () => {
+        const result = await organizerApi.batchStatus({
+          emails: who,
+          status: status as BatchStatusInput["status"],
+          ...(override ? { override: true } : {}),
+        });
+        finish({ kind: "decision", status, label, result, view: decisionResultView(result, label, who.length, override) });
+        onDecided();
+      },
+      override ? "Error overriding the skipped applications" : "Error deciding the selected applications",
+    );
+  };
+
+  const submitDecision = async (event: FormEvent) => {
+    event.preventDefault();
+    await runDecision(decision, emails, false);
+  };
+
+  const overridable = outcome?.kind === "decision" ? outcome.view.overridable : [];
+  const confirmOverride = async () => {
+    if (outcome?.kind !== "decision") return;
+    await runDecision(
+      outcome.status,
+      overridable.map((item) => item.email),
+      true,
+    );
+    setAskingOverride(false);
+  };
+  const overrideWords = outcome?.kind === "decision" ? overrideConfirmation(overridable, outcome.label) : null;
+
+  const submitAssignment = async (event: FormEvent) => {
+    event.preventDefault();
+    await assign.run(async () => {
+      const result = await organizerApi.assign(reviewer, emails);
+      finish({ kind: "assignment", summary: `Assigned to ${reviewer}: ${result.approved.length} of ${emails.length}.`, result });
+    }, "Error assigning the selected applications");
+  };
+
+  const reviewers: Choice[] = [
+    { value: "", label: admins === null ? "Loading reviewers…" : "Choose a reviewer" },
+    ...(admins ?? []).map((email) => ({ value: email, label: email })),
+  ];
+
+  return (
+    <section className="card org-selection" aria-label="Selected applications">
+      <div className="org-selection__head">
+        <label className="org-check org-check--labelled">
+          <input
+            ref={allBox}
+            type="checkbox"
+            checked={onPage === "all"}
+            disabled={pageEmails.length === 0}
+            onChange={() => onChange(toggleAllOnPage(selected, pageEmails))}
+          />
+          Select all on this page
+        </label>
+        <p className="org-selection__count" aria-live="polite">
+          {count === 1 ? "1 application selected" : `${count} applications selected`}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => onChange(new Set())}
+          disabled={count === 0}
+        >
+          Clear selection
+        </button>
+      </div>
+      <div className="org-selection__actions">
+        <form
+          className="org-selection__form"
+          onSubmit={submitDecision}
+          aria-label="Decide on the selected applications"
+        >
+          <SelectField
+            label="Decision"
+            choices={decisions}
+            value={decision}
+            onChange={(e) => setDecision(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={count === 0 || decide.busy}>
+            {decide.busy ? "Deciding…" : `Decide ${count} selected`}
+          </button>
+        </form>
+        <form className="org-selection__form" onSubmit={submitAssignment} aria-label="Assign the selected applications">
+          <SelectField
+            label="Reviewer"
+            choices={reviewers}
+            value={reviewer}
+            onChange={(e) => setReviewer(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={count === 0 || !reviewer || assign.busy}>
+            {assign.busy ? "Assigning…" : `Assign ${count} selected`}
+          </button>
+        </form>
+      </div>
+      {decide.error ? <Alert kind="error">{decide.error}</Alert> : null}
+      {assign.error ? <Alert kind="error">{assign.error}</Alert> : null}
+      {outcome?.kind === "decision" ? (
+        <div className="stack">
+          <Alert kind={outcome.view.kind}>{outcome.view.summary}</Alert>
+          <EmailResults
+            doneTitle={outcome.view.doneTitle}
+            approved={outcome.result.approved}
+            failed={outcome.result.failed}
+            skipped={outcome.result.skipped}
+          />
+          {overridable.length ? (
+            <div>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setAskingOverride(true)}
+                disabled={decide.busy}
+              >
+                {`Override: set ${overridable.length === 1 ? "the skipped applicant" : `the ${overridable.length} skipped`} to ${outcome.label}`}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {outcome?.kind === "assignment" ? (
+        <div className="stack">
+          <Alert kind={outcome.result.failed.length ? "info" : "success"}>{outcome.summary}</Alert>
+          <EmailResults doneTitle="Assigned" approved={outcome.result.approved} failed={outcome.result.failed} />
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={askingOverride && overrideWords !== null && overridable.length > 0}
+        title={overrideWords?.title ?? ""}
+        confirmLabel={overrideWords?.confirmLabel ?? "Override"}
+        busy={decide.busy}
+        danger
+        onConfirm={() => void confirmOverride()}
+        onCancel={() => setAskingOverride(false)}
+      >
+        <p>{overrideWords?.body}</p>
+        <ul className="org-list" aria-label="Answers to overwrite">
+          {overridable.map((item) => (
+            <li key={item.email}>
+              <span className="org-list__email">{item.email}</span>
+              <span className="org-list__reason">{item.reason}</span>
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,251 @@
+// /admin/reviewapps/<index>: the reviewer's index-th assignment, with Previous / Next, the
+// application and the scoring panel. Organizers also get the review status and the decision form;
+// a reviewer (role reviewer) only reads and scores. In blind mode the identity is left out.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { organizerApi, type Application, type QuestionSection, type ReviewStatus } from "../../api/organizer";
+import type { OwnReview } from "../../api/reviews";
+import { Alert } from "../../components/alert";
+import { BackLink } from "../../components/back-link";
+import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
+import { useSubmit } from "../../lib/use-submit";
+import { reviewsApi } from "../../api/reviews";
+import { saveFile } from "../../lib/save-file";
+import { BLIND_NOTE, ScoringPanel } from "./scoring-panel";
+import { ApplicantSummary, DecisionAndFiles } from "../../components/application/applicant-parts";
+import { ApplicationAnswers } from "../../components/application/answers";
+import { SelectField, type Choice } from "../../components/field";
+import { serverMessage } from "../../lib/api";
+
+export const NO_MORE = "No More to Review";
+export const NOT_MARKED = "The decision is saved, but the review could not be marked Complete: set the review status above.";
+
+interface Props {
+  reviewer: string;
+  index: number;
+  reviewStatuses: Choice[];
+  decisions: Choice[];
+  /** Rendered by the server: the index-th assignment, its application and the questions. */
+  item?: { email: string; status?: string; application_id?: number };
+  application?: Application | null;
+  sections?: QuestionSection[];
+  /** The caller's own review of this application (null before the first score). */
+  review?: OwnReview | null;
+  /** The cycle reviews blind: the server left out name, email, school, team and demographics. */
+  blind?: boolean;
+  /** Organizers also decide and set the review status; reviewers only score. Defaults to true
+   * (the page's original audience). */
+  isOrganizer?: boolean;
+  /** After a decision is saved and the review marked Complete; reloads the page by default. */
+  onDecided?: () => void;
+}
+
+type State =
+  | { state: "loading" }
+  | { state: "end" }
+  | { state: "error" }
+  | {
+      state: "done";
+      email: string;
+      application: Application;
+      sections: QuestionSection[];
+      applicationId?: number;
+      status?: string;
+    };
+
+/** The resume for reviewers (and organizers in blind mode): fetched by application id, so no
+ *  address is needed or shown. Organizers otherwise have it with the decision form. */
+function ReviewerResume({ applicationId }: { applicationId: number }) {
+  const { busy, error, run } = useSubmit();
+  return (
+    <section className="card stack" aria-labelledby="resume-title">
+      <h2 id="resume-title">Resume</h2>
+      <div>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => run(async () => saveFile(await reviewsApi.resume(applicationId)), "Could not download the resume.")}
+        >
+          {busy ? "Downloading…" : "Download Resume"}
+        </button>
+      </div>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+    </section>
+  );
+}
+
+function Navigation({ index, next, bottom = false }: { index: number; next: boolean; bottom?: boolean }) {
+  // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
+  return (
+    <nav className="org-review-nav" aria-label={bottom ? "Review navigation, end of page" : "Review navigation"}>
+      <BackLink href="/admin/reviewapps" label="Return to Users" />
+      <span className="org-review-nav__steps">
+        {index > 0 ? (
+          <a className="button button--secondary" href={`/admin/reviewapps/${index - 1}`}>
+            Previous
+          </a>
+        ) : null}
+        {next ? (
+          <a className="button" href={`/admin/reviewapps/${index + 1}`}>
+            Next
+          </a>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+function initialState(item: Props["item"], application: Props["application"], sections: Props["sections"]): State {
+  if (!item) return { state: "loading" };
+  if (item.email === "dne") return { state: "end" };
+  if (application && sections)
+    return { state: "done", email: item.email, application, sections, applicationId: item.application_id };
+  return { state: "loading" };
+}
+
+export function ReviewDetail({
+  reviewer,
+  index,
+  reviewStatuses,
+  decisions,
+  onDecided,
+  review,
+  blind = false,
+  isOrganizer = true,
+  ...initial
+}: Props) {
+  const fromProps = initialState(initial.item, initial.application, initial.sections);
+  // Without the server-rendered props (they are usually there), an organizer's page looks the
+  // position up by the organizers' email routes. A reviewer has no such route (they address
+  // applications by id only, and the server renders their application), so theirs says reload.
+  const lookUp = isOrganizer && !blind;
+  const query = useQuery({
+    queryKey: queryKeys.reviews.position(reviewer, index),
+    enabled: fromProps.state === "loading" && lookUp,
+    queryFn: async (): Promise<State> => {
+      const item = await organizerApi.applicationIndex(reviewer, index);
+      if (item.email === "dne") return { state: "end" };
+      const [application, sections] = await Promise.all([organizerApi.application(item.email), organizerApi.questions()]);
+      return { state: "done", email: item.email, application, sections, status: item.status };
+    },
+  });
+  const load: State =
+    fromProps.state !== "loading"
+      ? fromProps
+      : !lookUp || query.isError
+        ? { state: "error" }
+        : (query.data ?? { state: "loading" });
+  const [statusChoice, setReviewStatus] = useState<string | null>(null);
+  const reviewStatus = statusChoice ?? initial.item?.status ?? (load.state === "done" ? load.status : undefined) ?? "to_review";
+  const [statusMessage, setStatusMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function changeReviewStatus(value: string) {
+    if (load.state !== "done") return;
+    const previous = reviewStatus;
+    setReviewStatus(value);
+    setStatusMessage(null);
+    try {
+      await organizerApi.changeReviewStatus(reviewer, load.email, value as ReviewStatus);
+      setStatusMessage({ ok: true, text: "Review status saved." });
+    } catch (e) {
+      setReviewStatus(previous);
+      setStatusMessage({ ok: false, text: serverMessage(e, "Error saving the review status.") });
+    }
+  }
+
+  /** Deciding is reviewing: a saved decision marks this review Complete, then the page reloads. */
+  async function decisionSaved() {
+    if (load.state !== "done") return;
+    try {
+      await organizerApi.changeReviewStatus(reviewer, load.email, "complete");
+    } catch {
+      throw new Error(NOT_MARKED); // the decision form shows it beside the Save button
+    }
+    (onDecided ?? (() => window.location.reload()))();
+  }
+
+  const title = <h1>Review {index + 1}</h1>;
+  if (load.state === "loading") {
+    return (
+      <div className="stack">
+        {title}
+        <div className="org-center">
+          <Spinner label="Loading the application…" />
+        </div>
+      </div>
+    );
+  }
+  if (load.state === "end") {
+    return (
+      <div className="stack">
+        <Navigation index={index} next={false} />
+        <section className="card org-done">
+          <h1>{NO_MORE}</h1>
+          <p className="muted">You have reached the end of the applications assigned to you.</p>
+        </section>
+      </div>
+    );
+  }
+  if (load.state === "error") {
+    return (
+      <div className="stack">
+        <Navigation index={index} next={false} />
+        {title}
+        <Alert kind="error">Error fetching this application. Please reload the page.</Alert>
+      </div>
+    );
+  }
+
+  const { application, sections, applicationId } = load;
+  return (
+    <div className="stack">
+      <Navigation index={index} next />
+      <div className="org-review-head">
+        {title}
+        {/* The review status is set by address (an organizers' route); in blind mode the page has no
+            address, and scoring marks the review complete anyway. */}
+        {isOrganizer && !blind ? (
+          <div className="org-review-status">
+            <SelectField
+              label="Review status"
+              choices={reviewStatuses}
+              value={reviewStatus}
+              onChange={(e) => changeReviewStatus(e.target.value)}
+            />
+          </div>
+        ) : null}
+      </div>
+      {statusMessage ? <Alert kind={statusMessage.ok ? "success" : "error"}>{statusMessage.text}</Alert> : null}
+      {blind ? (
+        <p className="badge rv-blind" role="note">
+          {BLIND_NOTE}
+        </p>
+      ) : (
+        <ApplicantSummary application={application} />
+      )}
+      {/* The application first, then the scores and the decision: a reviewer reads before judging (issue 11). */}
+      <section className="card stack" aria-labelledby="answers-title">
+        <h2 id="answers-title">Application details</h2>
+        <ApplicationAnswers application={application} sections={sections} blind={blind} />
+      </section>
+      {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
+      {applicationId !== undefined ? <ScoringPanel applicationId={applicationId} initial={review ?? undefined} /> : null}
+      {isOrganizer && !blind ? (
+        <DecisionAndFiles
+          application={application}
+          decisions={decisions}
+          statusLabel="Accept / Reject Hacker"
+          onSaved={decisionSaved}
+          decisionHint="Saving a decision marks this review Complete."
+        >
+          <p>
+            <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+          </p>
+        </DecisionAndFiles>
+      ) : null}
+      <Navigation index={index} next bottom />
+    </div>
+  );
+}
