@@ -34,7 +34,8 @@ class EventTimeField(serializers.DateTimeField):
         return checkins.event_zone()
 
 
-TIME_ZONE_HELP = "The event's time zone (IANA name) the times are written in."
+# Always sent; typed optional, as a key added after the door's first shape.
+TIME_ZONE_HELP = "The event's time zone (IANA name) the times are written in (always sent)."
 
 
 class EventSerializer(serializers.Serializer):
@@ -79,7 +80,7 @@ class PersonSerializer(serializers.Serializer):
     )
     checked_in_at = EventTimeField(allow_null=True)
     checked_in_by = serializers.CharField(allow_null=True)
-    time_zone = serializers.CharField(help_text=TIME_ZONE_HELP)
+    time_zone = serializers.CharField(required=False, help_text=TIME_ZONE_HELP)
 
 
 class CheckInResultSerializer(serializers.Serializer):
@@ -98,7 +99,7 @@ class SearchResultSerializer(serializers.Serializer):
     door = serializers.ChoiceField(choices=DOOR_STATES, help_text="Whether to let them in.")
     reason = serializers.CharField(allow_null=True, help_text="Why not, in the words to use at the door.")
     checked_in_at = EventTimeField(allow_null=True)
-    time_zone = serializers.CharField(help_text=TIME_ZONE_HELP)
+    time_zone = serializers.CharField(required=False, help_text=TIME_ZONE_HELP)
 
 
 class SearchOutputSerializer(serializers.Serializer):
@@ -108,7 +109,7 @@ class SearchOutputSerializer(serializers.Serializer):
 class StatsOutputSerializer(serializers.Serializer):
     confirmed = serializers.IntegerField(help_text="Everyone expected: confirmed or checked in.")
     checked_in = serializers.IntegerField()
-    time_zone = serializers.CharField(help_text=TIME_ZONE_HELP)
+    time_zone = serializers.CharField(required=False, help_text=TIME_ZONE_HELP)
 
 
 class ScanInputSerializer(serializers.Serializer):

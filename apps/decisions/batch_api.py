@@ -34,7 +34,10 @@ class BatchDecisionResultSerializer(BatchResultSerializer):
         many=True, help_text="Applicants who already confirmed or declined, left as they were (no `override`)."
     )
     emailed = serializers.IntegerField(help_text="Decision emails this batch queues (after release only).")
+    # Always sent; typed optional, as a key added after the contract's shape that clients (and
+    # their test fixtures) may not know.
     done_label = serializers.CharField(
+        required=False,
         help_text='The heading of `approved`: the decision made ("Waitlisted", "Accepted"…).'
     )
 
