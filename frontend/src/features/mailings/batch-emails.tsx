@@ -12,8 +12,10 @@ import { DeliveryStatus } from "./delivery-status";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
 import {
-  AUDIENCES,
+  AUDIENCE_GROUP_LABELS,
   audienceLabel,
+  initialAudience,
+  offeredAudiences,
   audienceOption,
   browserZone,
   formatSendAt,
@@ -52,7 +54,13 @@ function readText(file: File): Promise<string> {
 export function BatchEmails() {
   const id = useId();
   const [subject, setSubject] = useState("");
-  const [audience, setAudience] = useState("submitted");
+  // Opened from the admin home or the table, the address names the audience (and the table's
+  // filter, which is kept as its query string and resolved by the server).
+  const [start] = useState(() => initialAudience(typeof window === "undefined" ? "" : window.location.search));
+  const [audience, setAudience] = useState(start.audience);
+  const tableFilter = start.filters;
+  const choices = offeredAudiences(tableFilter !== "");
+  const testing = useSubmit();
   const [emails, setEmails] = useState("");
   const [kind, setKind] = useState<BodyKind>("markdown");
   const [markdown, setMarkdown] = useState("");
@@ -83,6 +91,13 @@ export function BatchEmails() {
   const counts: Record<string, number> = Object.fromEntries(
     (audiences.data ?? []).map((row) => [row.audience, row.recipients]),
   );
+  // The table's filter is counted on its own (it is no fixed audience the list counts).
+  const filterCount = useQuery({
+    queryKey: [...queryKeys.mailings.audiences, "filter", tableFilter],
+    queryFn: () => mailingsApi.audienceCount({ audience: "filter", filters: tableFilter }),
+    enabled: tableFilter !== "",
+  });
+  if (tableFilter && filterCount.data) counts.filter = filterCount.data.recipients;
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mailings.list });
   const cancelling = useSubmit();
   const [cancelTarget, setCancelTarget] = useState<number | null>(null);
@@ -101,6 +116,7 @@ export function BatchEmails() {
     // One of AUDIENCES, whose values are the server's audience names.
     audience: audience as MailingDraft["audience"],
     emails: audience === "custom" ? emails : "",
+    ...(audience === "filter" ? { filters: tableFilter } : {}),
     recipient,
   };
   const { preview, error: previewError } = useServerPreview(draft, () => mailingsApi.previewDraft(draft), previewable);
@@ -134,6 +150,7 @@ export function BatchEmails() {
     form.append("subject", subject.trim());
     form.append("audience", audience);
     if (audience === "custom") form.append("emails", emails);
+    if (audience === "filter") form.append("filters", tableFilter);
     if (kind === "markdown") form.append("markdown", markdown);
     else if (file) form.append("html", file, file.name);
     form.append("send_at", localToIso(sendAt) ?? "");
@@ -170,6 +187,14 @@ export function BatchEmails() {
     }, refusalOr("The mailing could not be scheduled."));
   }
 
+  async function sendTest() {
+    setNotice(null);
+    await testing.run(async () => {
+      const answer = await mailingsApi.sendDraftTest(draft);
+      setNotice({ kind: "success", text: answer.message });
+    }, refusalOr("The test email could not be sent."));
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     void schedule(false);
@@ -199,7 +224,7 @@ export function BatchEmails() {
     await refresh();
   }
 
-  const failed = scheduling.error ?? cancelling.error;
+  const failed = scheduling.error ?? cancelling.error ?? testing.error;
   const shownNotice: Notice = notice ?? (failed ? { kind: "error", text: failed } : null);
   const err = (name: Field) => (errors[name] ? `${id}-${name}-error` : undefined);
   const fieldError = (name: Field) =>
@@ -208,7 +233,7 @@ export function BatchEmails() {
         {errors[name]}
       </p>
     ) : null;
-  const count = audience === "custom" && !preview ? found.length : preview?.recipients;
+  const count = audience === "custom" && !preview ? found.length : preview?.recipients ?? counts[audience] ?? filterCount.data?.recipients;
   const deliveriesOf = mailings?.find((m) => m.id === openDeliveries) ?? null;
 
   return (
@@ -241,11 +266,18 @@ export function BatchEmails() {
               aria-invalid={errors.audience ? true : undefined}
               aria-describedby={err("audience")}
             >
-              {AUDIENCES.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {audienceOption(a.label, counts[a.value])}
-                </option>
-              ))}
+              {(Object.keys(AUDIENCE_GROUP_LABELS) as (keyof typeof AUDIENCE_GROUP_LABELS)[]).map((group) => {
+                const inGroup = choices.filter((a) => a.group === group);
+                return inGroup.length ? (
+                  <optgroup key={group} label={AUDIENCE_GROUP_LABELS[group]}>
+                    {inGroup.map((a) => (
+                      <option key={a.value} value={a.value}>
+                        {audienceOption(a.label, counts[a.value])}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null;
+              })}
             </select>
             {fieldError("audience")}
           </div>
@@ -417,9 +449,20 @@ export function BatchEmails() {
           </div>
         ) : null}
         <div aria-live="polite">{shownNotice ? <Alert kind={shownNotice.kind}>{shownNotice.text}</Alert> : null}</div>
-        <div>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? "Scheduling…" : "Schedule"}
+        <div className="button-row">
+          {/* After the duplicate warning its own button is the one primary action. */}
+          {duplicate ? null : (
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? "Scheduling…" : "Schedule"}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={testing.busy || !previewable}
+            onClick={() => void sendTest()}
+          >
+            {testing.busy ? "Sending the test…" : "Send a test to me"}
           </button>
         </div>
       </form>
