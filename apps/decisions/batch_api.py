@@ -37,8 +37,7 @@ class BatchDecisionResultSerializer(BatchResultSerializer):
     # Always sent; typed optional, as a key added after the contract's shape that clients (and
     # their test fixtures) may not know.
     done_label = serializers.CharField(
-        required=False,
-        help_text='The heading of `approved`: the decision made ("Waitlisted", "Accepted"…).'
+        required=False, help_text='The heading of `approved`: the decision made ("Waitlisted", "Accepted"…).'
     )
 
 
