@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
@@ -139,6 +145,7 @@ class MarkdownField(serializers.CharField):
         super().__init__(required=False, allow_blank=True, trim_whitespace=False, **kwargs)
 
 
+@extend_schema_field(OpenApiTypes.ANY)
 class JsonValueField(serializers.Field):
     """A value an audience checks itself (its own 400 names the field): JSON as sent, or in a
     multipart body the text of it (an object or list as JSON, else the text as it is)."""

@@ -2253,9 +2253,9 @@ export interface components {
             audience: components["schemas"]["AudienceEnum"];
             emails?: string;
             /** @description For audience `filter`: the table's filters, an object or its query string */
-            filters?: string;
+            filters?: unknown;
             /** @description For audience `selection`: the picked application ids */
-            ids?: string;
+            ids?: unknown;
         };
         AutoAssign: {
             assigned: number;
@@ -2643,9 +2643,9 @@ export interface components {
             audience: components["schemas"]["AudienceEnum"];
             emails?: string;
             /** @description For audience `filter`: the table's filters, an object or its query string */
-            filters?: string;
+            filters?: unknown;
             /** @description For audience `selection`: the picked application ids */
-            ids?: string;
+            ids?: unknown;
             subject: string;
             /** Format: date-time */
             send_at: string;
@@ -2672,9 +2672,9 @@ export interface components {
             audience?: components["schemas"]["AudienceEnum"];
             emails?: string;
             /** @description For audience `filter`: the table's filters, an object or its query string */
-            filters?: string;
+            filters?: unknown;
             /** @description For audience `selection`: the picked application ids */
-            ids?: string;
+            ids?: unknown;
             subject?: string;
             markdown?: string;
             /** @description The text of an HTML file, when the email is not written in Markdown */
