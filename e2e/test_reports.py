@@ -108,7 +108,7 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
     page = new_page()
     sign_in(page, organizer, next="/admin/stats")
     expect(page.get_by_role("heading", name="Statistics", level=1)).to_be_visible()
-    expect(page.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(14)
+    expect(page.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(18)
     expect(page.get_by_role("button", name="Submitted applications · All schools: 5. Download CSV")).to_be_visible()
     expect(page.get_by_role("button", name=f"Submitted applications · {HOST}: 2. Download CSV")).to_be_visible()
     expect(page.get_by_role("button", name="Started, not submitted · All schools: 1. Download CSV")).to_be_visible()
@@ -118,14 +118,15 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
     with page.expect_download() as info:
         page.get_by_role("button", name="Accepted · Other schools: 1. Download CSV").click()
     download = info.value
-    assert download.suggested_filename.endswith("non_princeton_accepted.csv")
+    # Named after the card, its columns named for people (the question text, not the keys).
+    assert download.suggested_filename.startswith("accepted-other-schools-")
     rows = csv_rows(download)
-    assert [(r["email"], r["status"]) for r in rows] == [("y1@yale.edu", "waitlist_accepted")]
+    assert [(r["Email"], r["Status"]) for r in rows] == [("y1@yale.edu", "waitlist_accepted")]
     expect(page.get_by_text("Downloaded Accepted · Other schools as CSV.")).to_be_visible()
 
     with page.expect_download() as info:
         page.get_by_role("button", name=f"Submitted applications · {HOST}: 2. Download CSV").click()
-    assert sorted(r["email"] for r in csv_rows(info.value)) == ["p1@princeton.edu", "p2@princeton.edu"]
+    assert sorted(r["Email"] for r in csv_rows(info.value)) == ["p1@princeton.edu", "p2@princeton.edu"]
     assert page.js_errors == []
     shot(page, "reports-stats-desktop")
 
@@ -138,7 +139,7 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
 
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/stats")
-    expect(phone.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(14)
+    expect(phone.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(18)
     shot(phone, "reports-stats-phone")
     no_horizontal_scroll(phone)
 

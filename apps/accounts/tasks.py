@@ -26,10 +26,26 @@ def send_verification_email(email_address_id: int) -> None:
     automated.send("verify_email", address.email, {"link": f"{settings.SITE_URL}/verify/{key}"})
 
 
+def _reset_link(user) -> str:
+    key = f"{user_pk_to_url_str(user)}-{default_token_generator.make_token(user)}"
+    return f"{settings.SITE_URL}/reset/{key}"
+
+
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
 def send_password_reset_email(user_id: int) -> None:
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None:
         return
-    key = f"{user_pk_to_url_str(user)}-{default_token_generator.make_token(user)}"
-    automated.send("password_reset", user.email, {"link": f"{settings.SITE_URL}/reset/{key}"})
+    automated.send("password_reset", user.email, {"link": _reset_link(user)})
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=True, max_retries=5)
+def send_welcome_email(user_id: int, first_name: str = "", last_name: str = "") -> None:
+    """The welcome of someone registered at the door: their account exists, and the link (a
+    password reset's) lets them choose a password. Nobody asked to reset anything, so it
+    doesn't say so."""
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        return
+    context = {"link": _reset_link(user), "first_name": first_name, "last_name": last_name, "email": user.email}
+    automated.send("walk_in_welcome", user.email, context)

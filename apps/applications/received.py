@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.core.tasks import delay
 from apps.mailings import automated, outbox
 from apps.mailings.models import Delivery
 
@@ -23,6 +24,8 @@ from .models import Application
 
 TEMPLATE_KEY = "application_received"
 KEY_PREFIX = "received:"
+# Sent by name: tasks.py calls this module, so this module never imports it back.
+SEND_TASK = "apps.applications.tasks.send_received_email"
 REQUEUE_AFTER = datetime.timedelta(minutes=5)
 
 
@@ -55,12 +58,10 @@ def record(application: Application, cycle) -> None:
     )
 
     def queue() -> None:
-        from .tasks import send_received_email
-
         # One UPDATE hands it over: only a row not handed to Celery yet is (a second submit's
         # callback finds it handed over and queues nothing).
         if received_rows().filter(dedupe_key=key, queued_at__isnull=True).update(queued_at=timezone.now()):
-            send_received_email.delay(key)
+            delay(SEND_TASK, key)
 
     transaction.on_commit(queue)
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Count, IntegerField, Q, QuerySet, Sum, Value
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Sum, Value
 
 from .models import AnonymisedApplicationCount, Application
 from .models import ApplicationStatus as S
@@ -29,6 +29,11 @@ from .models import ApplicationStatus as S
 DRAFTS = (S.UNSUBMITTED, S.STARTED)
 # Submitted means any status past a draft: awaiting a decision or decided.
 PAST_DRAFT = tuple(s for s in S.values if s not in DRAFTS)
+# Decided: every status an organizer's decision (or the applicant's answer to it) leads to.
+DECIDED = tuple(s for s in PAST_DRAFT if s != S.SUBMITTED)
+# The cycle statuses in which applicants see their decisions (the status machine's
+# POST_RELEASE; named here by value, since the status machine reads this module's names).
+_RELEASED_CYCLE = ("released", "confirmation_closed", "waitlist_closed", "second_confirmation_closed")
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,16 @@ _ALL = (
         ~_SCORED,
     ),
     Selection("undecided", "Awaiting a decision", "Submitted and not decided yet.", (S.SUBMITTED,)),
+    Selection("decided", "Decided", "Given a decision: accepted, waitlisted or rejected, answered or not.", DECIDED),
+    # Decisions are released for a whole cycle at once: a decided application is released
+    # while its cycle shows decisions.
+    Selection(
+        "released",
+        "Released",
+        "Decided, in a cycle whose decisions are released to the applicants.",
+        DECIDED,
+        Q(cycle__status__in=_RELEASED_CYCLE),
+    ),
     Selection(
         "accepted",
         "Accepted",
@@ -136,6 +151,26 @@ def q(name: str) -> Q:
 def host_school() -> Q:
     """The statistics' "princeton": applications from the configured host school (exactly)."""
     return Q(school=settings.HOST_SCHOOL)
+
+
+def registered_accounts() -> QuerySet:
+    """The applicant accounts that could apply: active, role `user`, address verified (an
+    account whose verification mail went unanswered has not really registered). Organizers,
+    reviewers and volunteers are not counted."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    from apps.accounts.models import Role
+
+    verified = EmailAddress.objects.filter(user=OuterRef("pk"), verified=True)
+    return get_user_model().objects.filter(role=Role.USER, is_active=True).filter(Exists(verified))
+
+
+def never_started_accounts(cycle) -> QuerySet:
+    """Registered accounts (`registered_accounts`) with no application in `cycle`: the mail
+    audience `never_started`, and what the admin home counts between registered and started."""
+    started = Application.objects.filter(cycle=cycle, user=OuterRef("pk"))
+    return registered_accounts().filter(~Exists(started))
 
 
 def queryset(cycle, name: str) -> QuerySet:

@@ -375,7 +375,8 @@ def check_application(
                 continue
             value = parsed.answers.get(question_id, "")
             if value == "":
-                if question["question_type"] != QuestionType.LIST:
+                # A list may be empty; a question the builder made optional may be skipped.
+                if question["question_type"] != QuestionType.LIST and question.get("required", True):
                     add(question_id, QUESTION_REQUIRED)
                 continue
             problem = answer_error(question, value)

@@ -27,6 +27,17 @@ from .checkins import INVALID
 DOOR_STATES = ["confirmed", "checked_in", "not_confirmed"]
 
 
+class EventTimeField(serializers.DateTimeField):
+    """A moment written in the event's time zone (EVENT_TIME_ZONE), offset included."""
+
+    def default_timezone(self):
+        return checkins.event_zone()
+
+
+# Always sent; typed optional, as a key added after the door's first shape.
+TIME_ZONE_HELP = "The event's time zone (IANA name) the times are written in (always sent)."
+
+
 class EventSerializer(serializers.Serializer):
     name = serializers.CharField()
     start = serializers.DateField()
@@ -67,8 +78,9 @@ class PersonSerializer(serializers.Serializer):
         allow_null=True,
         help_text="What to tell them when they can't be checked in (null when confirmed and not yet in).",
     )
-    checked_in_at = serializers.DateTimeField(allow_null=True)
+    checked_in_at = EventTimeField(allow_null=True)
     checked_in_by = serializers.CharField(allow_null=True)
+    time_zone = serializers.CharField(required=False, help_text=TIME_ZONE_HELP)
 
 
 class CheckInResultSerializer(serializers.Serializer):
@@ -86,7 +98,8 @@ class SearchResultSerializer(serializers.Serializer):
     )
     door = serializers.ChoiceField(choices=DOOR_STATES, help_text="Whether to let them in.")
     reason = serializers.CharField(allow_null=True, help_text="Why not, in the words to use at the door.")
-    checked_in_at = serializers.DateTimeField(allow_null=True)
+    checked_in_at = EventTimeField(allow_null=True)
+    time_zone = serializers.CharField(required=False, help_text=TIME_ZONE_HELP)
 
 
 class SearchOutputSerializer(serializers.Serializer):
@@ -96,6 +109,7 @@ class SearchOutputSerializer(serializers.Serializer):
 class StatsOutputSerializer(serializers.Serializer):
     confirmed = serializers.IntegerField(help_text="Everyone expected: confirmed or checked in.")
     checked_in = serializers.IntegerField()
+    time_zone = serializers.CharField(required=False, help_text=TIME_ZONE_HELP)
 
 
 class ScanInputSerializer(serializers.Serializer):
@@ -118,6 +132,9 @@ class WalkInInputSerializer(serializers.Serializer):
     school = serializers.CharField(max_length=255)
     dietary_restrictions = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
     tshirt_size = serializers.ChoiceField(choices=["", *TSHIRT_SIZES], required=False, default="")
+    code_of_conduct = serializers.BooleanField(
+        required=False, default=False, help_text="They accepted the code of conduct at the desk (required: true)."
+    )
 
 
 # The refusals are the one error shape plus two keys (docs/api/checkin.md): `result` (one of

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import uuid
 from contextlib import nullcontext
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, IntegerField, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Concat
@@ -111,8 +113,9 @@ def person(application: Application, check_in: CheckIn | None, answers: dict | N
         "status": application.status if full else None,
         "door": door_state(application.status),
         "reason": door_reason(application.status, check_in, full=full),
-        "checked_in_at": check_in.at if check_in else None,
+        "checked_in_at": event_time(check_in.at) if check_in else None,
         "checked_in_by": (check_in.by_email or None) if check_in else None,
+        "time_zone": settings.EVENT_TIME_ZONE,
     }
 
 
@@ -123,8 +126,18 @@ def refuse(message: str, result: str, *, status: int = 409, person_data: dict | 
     return ApplicationError(message, status=status, errors=errors or {}, extra=extra)
 
 
+def event_zone() -> ZoneInfo:
+    """The event's time zone (the setting EVENT_TIME_ZONE): the door's times are in it."""
+    return ZoneInfo(settings.EVENT_TIME_ZONE)
+
+
+def event_time(moment):
+    """`moment` in the event's time zone (None stays None)."""
+    return timezone.localtime(moment, event_zone()) if moment is not None else None
+
+
 def already_message(check_in: CheckIn) -> str:
-    at = timezone.localtime(check_in.at)
+    at = event_time(check_in.at)
     by = f" by {check_in.by_email}" if check_in.by_email else ""
     return f"Already checked in at {at:%H:%M %Z}{by}."
 
@@ -370,7 +383,8 @@ def search(q: str, *, user) -> list[dict]:
                 "status": application.status if full else None,
                 "door": door_state(application.status),
                 "reason": door_reason(application.status, check_in, full=full),
-                "checked_in_at": check_in.at if check_in else None,
+                "checked_in_at": event_time(check_in.at) if check_in else None,
+                "time_zone": settings.EVENT_TIME_ZONE,
             }
         )
     return results
@@ -380,4 +394,4 @@ def stats() -> dict:
     """The door's header: everyone expected (confirmed, checked in or not: the statistics' and
     the capacity's "confirmed") and who is in. One query."""
     counts = selections.count(current_cycle(), ["confirmed", "checked_in"])
-    return {"confirmed": counts["confirmed"], "checked_in": counts["checked_in"]}
+    return {"confirmed": counts["confirmed"], "checked_in": counts["checked_in"], "time_zone": settings.EVENT_TIME_ZONE}

@@ -8,8 +8,8 @@ from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
 
 from apps.accounts.models import User
-from apps.accounts.tasks import send_password_reset_email
-from apps.applications import status_machine
+from apps.accounts.tasks import send_welcome_email
+from apps.applications import consents, status_machine
 from apps.applications.models import Answer, Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.emails import is_email
@@ -21,6 +21,7 @@ from .models import CheckIn
 
 EXISTS = "An account with this email already exists: find them with the search."
 BAD_EMAIL = "Enter a valid email address."
+CONDUCT_REQUIRED = "Ask them to accept the code of conduct before checking them in."
 # The road an application takes to the door, each step through the status machine and in the
 # history, as if the applicant had applied, been accepted and confirmed.
 STEPS = (S.SUBMITTED, S.ACCEPTED, S.CONFIRMED)
@@ -35,15 +36,26 @@ def register(
     school: str,
     dietary_restrictions: str = "",
     tshirt_size: str = "",
+    code_of_conduct: bool = False,
 ) -> dict:
-    """An account (verified, no usable password: a reset link is mailed so they can sign in
-    later), a minimal application of the current cycle with the door's answers, moved
-    submitted → accepted → confirmed → checked in, and its check-in record: all or nothing."""
+    """An account (verified, no usable password: a welcome mail carries the link to choose
+    one), a minimal application of the current cycle with the door's answers and the code of
+    conduct accepted at the desk (recorded as the form records it), moved submitted →
+    accepted → confirmed → checked in, and its check-in record: all or nothing."""
     from .checkins import _checked_in
 
-    values = (email, first_name, last_name, school, dietary_restrictions)
-    if not all(is_storable(v) for v in values):
-        raise ApplicationError(UNSTORABLE)
+    values = {
+        "email": email,
+        "first_name": first_name,
+        "last_name": last_name,
+        "school": school,
+        "dietary_restrictions": dietary_restrictions,
+    }
+    unstorable = {key: [UNSTORABLE] for key, value in values.items() if not is_storable(value)}
+    if unstorable:
+        raise ApplicationError(UNSTORABLE, errors=unstorable)
+    if not code_of_conduct:
+        raise ApplicationError(CONDUCT_REQUIRED, errors={"code_of_conduct": [CONDUCT_REQUIRED]})
     if len(email) > 254 or not is_email(email):
         raise ApplicationError(BAD_EMAIL, errors={"email": [BAD_EMAIL]})
     names = {"first_name": first_name.strip(), "last_name": last_name.strip(), "school": school.strip()}
@@ -64,7 +76,10 @@ def register(
                 first=names["first_name"],
                 last=names["last_name"],
                 school=names["school"],
+                # The form's three boxes: the code of conduct (accepted here), then MLH's two.
+                checkboxes=[True, False, False],
             )
+            consents.record(application, {consents.CODE_OF_CONDUCT: True})
             answers = {"dietary_restrictions": dietary_restrictions.strip(), "tshirt_size": tshirt_size}
             Answer.objects.bulk_create(
                 [Answer(application=application, question_id=k, value=v) for k, v in answers.items() if v]
@@ -85,7 +100,7 @@ def register(
                 by_email=actor.email,
                 method=CheckIn.Method.WALK_IN,
             )
-            transaction.on_commit(lambda: send_password_reset_email.delay(user.pk))
+            transaction.on_commit(lambda: send_welcome_email.delay(user.pk, names["first_name"], names["last_name"]))
     except IntegrityError as exc:
         # The same address registered by another request at the same moment.
         raise ApplicationError(EXISTS, status=409, errors={"email": [EXISTS]}) from exc

@@ -46,15 +46,33 @@ def _unique(emails: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(emails))
 
 
+# What separates the pieces of pasted text: spaces, line breaks, commas and semicolons, and
+# the brackets and quotes of `Ada <ada@x.edu>` or `"ada@x.edu"`.
+_TOKEN_SPLIT = re.compile(r"[\s,;<>()\[\]\"']+")
+
+
+def invalid_tokens(text: str) -> list[str]:
+    """The pieces of pasted text that were meant as an address and are not one: they hold an
+    "@" and no address the pattern finds (`ada@princeton`, `@yale.edu`, `bo@@x.edu`). Names and
+    words around the addresses hold no "@" and are not listed."""
+    if not isinstance(text, str):
+        return []
+    found = []
+    for token in _TOKEN_SPLIT.split(text[:MAX_TEXT_LENGTH]):
+        if "@" in token and not EMAIL_PATTERN.search(token):
+            found.append(token[:254])
+    return _unique(found)
+
+
 def parse_email_input(value) -> tuple[list[str], list[str]]:
     """Addresses from an organizer's input: free text, or a list of single addresses.
 
-    Returns `(emails, malformed)`: the lower-cased, de-duplicated addresses to process and, for
-    list input, the entries that are not an address (free text has no entries to reject: the
-    spec processes only what the pattern finds).
+    Returns `(emails, malformed)`: the lower-cased, de-duplicated addresses to process and the
+    pieces that are not an address: for a list, each such entry; for free text, each piece
+    that was meant as one (`invalid_tokens`), so a typo is reported rather than dropped.
     """
     if isinstance(value, str):
-        return extract_emails(value), []
+        return extract_emails(value), invalid_tokens(value)
     emails: list[str] = []
     malformed: list[str] = []
     for item in value:

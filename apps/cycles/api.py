@@ -102,6 +102,15 @@ class QuestionSerializer(serializers.Serializer):
             "this question_id, else the default (links, age, location, demographics, contact details hidden)."
         ),
     )
+    required = serializers.BooleanField(
+        required=False, allow_null=True, help_text="Must be answered to submit. Left out or null: required."
+    )
+    help_text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="A line under the question (at most 500 characters).",
+    )
 
 
 class QuestionSectionSerializer(serializers.Serializer):
@@ -121,6 +130,10 @@ class QuestionOutputSerializer(QuestionSerializer):
     # contract's shape, which clients (and their test fixtures) may not know.
     reviewer_visible = serializers.BooleanField(
         required=False, help_text="Shown to reviewers when the cycle reviews blind (always sent)."
+    )
+    required = serializers.BooleanField(required=False, help_text="Must be answered to submit (always sent).")
+    help_text = serializers.CharField(
+        required=False, allow_blank=True, help_text="A line under the question (always sent)."
     )
 
 

@@ -137,6 +137,11 @@ class Question(BaseModel):
     # default comes from one rule (questions.default_reviewer_visible); organizers override it
     # in the builder. Applicants and organizers always see every question.
     reviewer_visible = models.BooleanField(default=True)
+    # Whether an applicant must answer it to submit (the one check is
+    # apps.applications.validation.check_application); a list question may always be empty.
+    required = models.BooleanField(default=True)
+    # A line under the question that says what is asked for or why.
+    help_text = models.TextField(blank=True, default="")
 
     class Meta:
         db_table = "applications_question"

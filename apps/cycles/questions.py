@@ -199,6 +199,18 @@ def with_reviewer_visibility(sections: list[dict]) -> list[dict]:
     return sections
 
 
+def with_builder_defaults(sections: list[dict]) -> list[dict]:
+    """The sections with every key the builder stores filled in where missing: the blind-review
+    switch by its rule (with_reviewer_visibility), required, and no help text. What a set sent
+    without them reads back as."""
+    with_reviewer_visibility(sections)
+    for section in sections:
+        for question in section.get("questions", []):
+            question.setdefault("required", True)
+            question.setdefault("help_text", "")
+    return sections
+
+
 DEFAULT_QUESTION_SET: list[dict] = [
     {
         "section_name": "About You",
@@ -275,7 +287,7 @@ DEFAULT_QUESTION_SET: list[dict] = [
 ]
 
 
-with_reviewer_visibility(DEFAULT_QUESTION_SET)
+with_builder_defaults(DEFAULT_QUESTION_SET)
 
 
 def default_question_set() -> list[dict]:

@@ -66,17 +66,19 @@ QUESTION_SET_COLUMNS = (
     "questions__type",
     "questions__options",
     "questions__reviewer_visible",
+    "questions__required",
+    "questions__help_text",
 )
 QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
 
 
 def _sections_from_rows(rows) -> list[dict]:
     """The contract's question set from rows of (section pk, name, conditional_on,
-    question_id, text, type, options, reviewer_visible), in order; a section without questions
+    question_id, text, type, options, reviewer_visible, required, help_text), in order; a section without questions
     has one row of NULL question columns (the LEFT JOIN's)."""
     out: list[dict] = []
     by_pk: dict[int, dict] = {}
-    for pk, name, conditional_on, question_id, text, kind, options, reviewer_visible in rows:
+    for pk, name, conditional_on, question_id, text, kind, options, reviewer_visible, required, help_text in rows:
         if pk is None:  # a cycle without sections
             continue
         section = by_pk.get(pk)
@@ -92,6 +94,8 @@ def _sections_from_rows(rows) -> list[dict]:
                     "options": list(options or []),
                     # Beyond the contract's keys: shown to reviewers in blind review.
                     "reviewer_visible": bool(reviewer_visible),
+                    "required": bool(required),
+                    "help_text": help_text or "",
                 }
             )
     return out

@@ -176,6 +176,7 @@ MAX_QUESTIONS = 300
 MAX_OPTIONS = 300
 SECTION_NAME_MAX = 200
 QUESTION_TEXT_MAX = 2000
+HELP_TEXT_MAX = 500
 OPTION_MAX = 200
 
 
@@ -274,6 +275,16 @@ def questions_check(sections) -> dict[str, list[str]]:
                     add(f"{qwhere}.options", "Options of a multiselect question can't contain commas.")
             if "reviewer_visible" in question and not isinstance(question["reviewer_visible"], bool | None):
                 add(f"{qwhere}.reviewer_visible", "Expected true or false.")
+            if "required" in question and not isinstance(question["required"], bool | None):
+                add(f"{qwhere}.required", "Expected true or false.")
+            help_text = question.get("help_text")
+            if help_text is not None:
+                if not isinstance(help_text, str):
+                    add(f"{qwhere}.help_text", "Expected text.")
+                elif not is_storable(help_text):
+                    add(f"{qwhere}.help_text", UNSTORABLE)
+                elif len(help_text.strip()) > HELP_TEXT_MAX:
+                    add(f"{qwhere}.help_text", f"At most {HELP_TEXT_MAX} characters.")
         seen.update(section_ids)
     return errors
 
@@ -304,6 +315,9 @@ def _clean_set(sections: list[dict], stored: dict[str, bool]) -> list[dict]:
                     if q["question_type"] in CHOICE_TYPES
                     else [],
                     "reviewer_visible": _reviewer_visible(q, s["section_name"].strip(), stored),
+                    # Left out: required, as every question was before the switch existed.
+                    "required": q.get("required") is not False,
+                    "help_text": (q.get("help_text") or "").strip(),
                 }
                 for q in s["questions"]
             ],
@@ -345,6 +359,8 @@ def questions_replace(cycle: Cycle, sections) -> list[dict]:
                 type=q["question_type"],
                 options=q["options"],
                 reviewer_visible=q["reviewer_visible"],
+                required=q["required"],
+                help_text=q["help_text"],
             )
             for row, s in zip(section_rows, cleaned, strict=True)
             for j, q in enumerate(s["questions"])

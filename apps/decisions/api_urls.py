@@ -16,6 +16,11 @@ urlpatterns = [
         name="cycle-release-preview",
     ),
     path(
+        "applications/cycle/release-progress",
+        cycle_api.CycleReleaseProgressApi.as_view(),
+        name="cycle-release-progress",
+    ),
+    path(
         "applications/cycle/unrelease-preview",
         cycle_api.CycleUnreleasePreviewApi.as_view(),
         name="cycle-unrelease-preview",

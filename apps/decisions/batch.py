@@ -16,6 +16,9 @@ from apps.cycles.selectors import current_cycle
 NOT_SUBMITTED = "Not submitted yet."
 
 
+DONE_LABELS = {status.value: status.label for status in status_machine.BATCH_DECISIONS}
+
+
 def batch_decide(
     *,
     actor,
@@ -67,4 +70,12 @@ def batch_decide(
             failed.append({"email": email, "reason": NOT_SUBMITTED})
         else:
             skipped.append({"email": email, "reason": refused.reason})
-    return {"approved": approved, "failed": failed, "skipped": skipped, "emailed": len(outcome.announced)}
+    return {
+        "approved": approved,
+        "failed": failed,
+        "skipped": skipped,
+        "emailed": len(outcome.announced),
+        # What the decided list is headed by: the decision made ("Waitlisted"), never a
+        # generic "Approved" (the key keeps its old name for the clients that read it).
+        "done_label": DONE_LABELS[status],
+    }

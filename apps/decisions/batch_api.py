@@ -6,7 +6,8 @@ The call (docs/api/README.md lists it with the others):
 POST `batch-status` | admin | `{"emails": "<free text>" or [..], "status",
 "travel_reimbursement"?, "housing_accommodations"?, "override"?, "dry_run"?}` →
 `{"approved": [email], "failed": [{"email","reason"}], "skipped": [{"email","reason"}],
-"emailed": n}`; one request for the whole batch. Applicants who already confirmed or declined
+"emailed": n, "done_label"}`; a pasted piece meant as an address and not one (`ada@princeton`)
+is in `failed`, not dropped; one request for the whole batch. Applicants who already confirmed or declined
 are not decided unless `override` is true: they are listed in `skipped` with the reason
 "already confirmed" / "already declined". `emailed` counts the decision emails the batch
 queues (only after release). `dry_run: true` answers the same and changes nothing. A client
@@ -33,6 +34,11 @@ class BatchDecisionResultSerializer(BatchResultSerializer):
         many=True, help_text="Applicants who already confirmed or declined, left as they were (no `override`)."
     )
     emailed = serializers.IntegerField(help_text="Decision emails this batch queues (after release only).")
+    # Always sent; typed optional, as a key added after the contract's shape that clients (and
+    # their test fixtures) may not know.
+    done_label = serializers.CharField(
+        required=False, help_text='The heading of `approved`: the decision made ("Waitlisted", "Accepted"…).'
+    )
 
 
 class BatchStatusApi(AdminApiView):

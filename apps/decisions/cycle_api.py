@@ -16,6 +16,7 @@ from apps.cycles.models import CycleStatus
 from apps.cycles.services import UNCHANGED
 
 from . import cycle_release
+from .release import release_progress
 
 
 class ConfigSerializer(serializers.Serializer):
@@ -66,6 +67,13 @@ class ReleaseCountSerializer(serializers.Serializer):
 class ReleasePreviewSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     counts = ReleaseCountSerializer(many=True)
+
+
+class ProgressSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Emails recorded")
+    sent = serializers.IntegerField()
+    failed = serializers.IntegerField(help_text="Given up on after every attempt")
+    pending = serializers.IntegerField(help_text="Still to send: waiting, retrying or being sent")
 
 
 class UnreleasePreviewSerializer(serializers.Serializer):
@@ -141,3 +149,15 @@ class CycleUnreleasePreviewApi(AdminApiView):
 
     def get(self, request):
         return Response(cycle_release.unrelease_preview(selectors.current_cycle()))
+
+
+@extend_schema(
+    summary="How far the current cycle's decision emails have gone (N of M sent)",
+    responses={200: ProgressSerializer},
+)
+class CycleReleaseProgressApi(AdminApiView):
+    """GET `cycle/release-progress`: the release's emails by outbox state, for the page to poll
+    while some are pending."""
+
+    def get(self, request):
+        return Response(release_progress(cycle_id=selectors.current_cycle().pk))

@@ -30,7 +30,7 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import CharField, Count, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
@@ -231,6 +231,28 @@ def release_counts(*, cycle_id: int) -> list[dict]:
             counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
+
+
+def release_progress(*, cycle_id: int) -> dict:
+    """How far the cycle's decision emails have gone: `{"total", "sent", "failed", "pending"}`,
+    read from the outbox rows of each application's current decision (one query). `pending`
+    is what a worker has still to send (waiting, retrying or being sent); the page polls this
+    while it is above 0, so "N of M sent" moves on its own."""
+    key = Concat(Value(KEY_PREFIX), Cast("pk", CharField()), Value(":"), "status", output_field=CharField())
+    state = decision_rows().filter(dedupe_key=OuterRef("key")).values("state")[:1]
+    per_state = dict(
+        Application.objects.filter(cycle_id=cycle_id)
+        .annotate(key=key)
+        .annotate(state=Subquery(state))
+        .filter(state__isnull=False)
+        .order_by()
+        .values_list("state")
+        .annotate(count=Count("pk"))
+    )
+    sent = per_state.get(Delivery.State.SENT, 0)
+    failed = per_state.get(Delivery.State.FAILED, 0)
+    pending = per_state.get(Delivery.State.PENDING, 0) + per_state.get(Delivery.State.SENDING, 0)
+    return {"total": sent + failed + pending, "sent": sent, "failed": failed, "pending": pending}
 
 
 def gave_up_prepare(application: Application) -> list[int]:

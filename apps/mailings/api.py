@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import json
+
 from django.http import QueryDict
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView
+from apps.core.exceptions import ApplicationError
 from apps.core.parsers import JSONParser
 from apps.core.schema import MessageSerializer, error_responses, path_str, query_int
 
@@ -47,6 +56,7 @@ class MailingOutputSerializer(serializers.Serializer):
     recipients = serializers.IntegerField()
     sent = serializers.IntegerField()
     failed = serializers.IntegerField()
+    pending = serializers.IntegerField(help_text="Still to send: waiting, retrying or being sent")
 
 
 class MailingCreatedSerializer(serializers.Serializer):
@@ -147,15 +157,64 @@ class MarkdownField(serializers.CharField):
         super().__init__(required=False, allow_blank=True, trim_whitespace=False, **kwargs)
 
 
+@extend_schema_field(OpenApiTypes.ANY)
+class JsonValueField(serializers.Field):
+    """A value an audience checks itself (its own 400 names the field): JSON as sent, or in a
+    multipart body the text of it (an object or list as JSON, else the text as it is)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and data.strip()[:1] in ("{", "["):
+            try:
+                return json.loads(data)
+            except ValueError as exc:
+                raise serializers.ValidationError("Malformed JSON.") from exc
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+def audience_fields() -> dict:
+    """The audience and the argument the audiences that take one read: `emails` (custom),
+    `filters` (filter: the table's filters, an object or its query string) and `ids`
+    (selection: the picked rows' application ids)."""
+    return {
+        "audience": AudienceChoiceField(),
+        "emails": serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False),
+        "filters": JsonValueField(
+            required=False, help_text="For audience `filter`: the table's filters, an object or its query string"
+        ),
+        "ids": JsonValueField(required=False, help_text="For audience `selection`: the picked application ids"),
+    }
+
+
+def resolve_audience(data: dict) -> audiences.Audience:
+    name = data["audience"]
+    field = audiences.argument_field(name)
+    if field == "emails" and not data.get("emails", "").strip():
+        raise ApplicationError(
+            "Paste the email addresses of a custom list.",
+            errors={"emails": ["Paste the email addresses of a custom list."]},
+        )
+    if field in ("filters", "ids") and data.get(field) is None:
+        what = "the table's filters" if field == "filters" else "the ids of the picked rows"
+        message = f"Send {what} for this audience."
+        raise ApplicationError(message, errors={field: [message]})
+    return audiences.resolve(name, emails_text=data.get("emails", ""), argument=data.get(field))
+
+
+class AudienceSerializer(serializers.Serializer):
+    def get_fields(self):
+        return {**audience_fields(), **super().get_fields()}
+
+
 class MailingCreateApi(AdminApiView):
     # The HTML comes as a file in a multipart form (what the page sends); a JSON body with
     # `markdown` works as well.
     parser_classes = [MultiPartParser, JSONParser]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(AudienceSerializer):
         subject = SubjectField()
-        audience = AudienceChoiceField()
-        emails = serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False)
         send_at = serializers.DateTimeField()
         markdown = MarkdownField(
             help_text="The email in Markdown, with placeholders such as {{ first_name }}; or else `html`."
@@ -166,11 +225,6 @@ class MailingCreateApi(AdminApiView):
             help_text="Schedule even when the same email to the same audience is scheduled or was "
             "sent lately (otherwise 409).",
         )
-
-        def validate(self, attrs):
-            if attrs["audience"] == audiences.CUSTOM and not attrs.get("emails", "").strip():
-                raise serializers.ValidationError({"emails": ["Paste the email addresses of a custom list."]})
-            return attrs
 
     @extend_schema_serializer(component_name="MailingCreate")
     class MultipartSerializer(InputSerializer):
@@ -193,7 +247,7 @@ class MailingCreateApi(AdminApiView):
         data = self.validate(self.InputSerializer, {key: raw.get(key) for key in raw} if form else raw, from_text=form)
         mailing = services.mailing_create(
             subject=data["subject"],
-            audience=audiences.resolve(data["audience"], emails_text=data.get("emails", "")),
+            audience=resolve_audience(data),
             markdown=data.get("markdown", ""),
             html_file=request.FILES.get("html"),
             send_at=data["send_at"],
@@ -209,6 +263,11 @@ class MailingCreateApi(AdminApiView):
 class MailingDraftSerializer(serializers.Serializer):
     """A batch email being written: every part may still be missing."""
 
+    def get_fields(self):
+        fields = {**audience_fields(), **super().get_fields()}
+        fields["audience"] = AudienceChoiceField(required=False)
+        return fields
+
     subject = SubjectField(required=False, allow_blank=True)
     markdown = MarkdownField()
     html = serializers.CharField(
@@ -218,8 +277,6 @@ class MailingDraftSerializer(serializers.Serializer):
         trim_whitespace=False,
         help_text="The text of an HTML file, when the email is not written in Markdown",
     )
-    audience = AudienceChoiceField(required=False)
-    emails = serializers.CharField(required=False, allow_blank=True, max_length=2_000_000, trim_whitespace=False)
     recipient = serializers.IntegerField(
         required=False, default=0, min_value=0, max_value=10_000_000, help_text="Which recipient to show (0-based)"
     )
@@ -233,8 +290,7 @@ class MailingDraftSerializer(serializers.Serializer):
 class MailingPreviewApi(AdminApiView):
     def post(self, request):
         data = self.validate(MailingDraftSerializer, request.data)
-        name = data.get("audience")
-        audience = audiences.resolve(name, emails_text=data.get("emails", "")) if name else None
+        audience = resolve_audience(data) if data.get("audience") else None
         return Response(
             services.mailing_preview(
                 subject=data.get("subject", ""),
@@ -253,6 +309,37 @@ class MailingPreviewApi(AdminApiView):
 class AudienceCountApi(AdminApiView):
     def get(self, request):
         return Response(selectors.audience_counts())
+
+
+@extend_schema(
+    summary="How many people one audience holds now, its argument included (before scheduling)",
+    request=AudienceSerializer,
+    responses={200: AudienceCountSerializer, **error_responses(400)},
+)
+class AudienceCountOneApi(AdminApiView):
+    def post(self, request):
+        data = self.validate(AudienceSerializer, request.data)
+        return Response({"audience": data["audience"], "recipients": selectors.audience_count(resolve_audience(data))})
+
+
+@extend_schema(
+    summary="Send a batch email being written to yourself, filled in for its audience's first recipient",
+    request=MailingDraftSerializer,
+    responses={200: MessageSerializer, **error_responses(400)},
+)
+class MailingTestApi(AdminApiView):
+    def post(self, request):
+        data = self.validate(MailingDraftSerializer, request.data)
+        audience = resolve_audience(data) if data.get("audience") else None
+        services.mailing_send_test(
+            subject=data.get("subject", ""),
+            markdown=data.get("markdown", ""),
+            html=data.get("html", ""),
+            audience=audience,
+            index=data["recipient"],
+            to=request.user.email,
+        )
+        return Response({"message": f"A test email was sent to {request.user.email}."})
 
 
 DELIVERY_MAX_PAGE = 1_000_000

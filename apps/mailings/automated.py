@@ -45,6 +45,8 @@ AUTOMATED_KEYS = (
     "spot_given_up",
     # An application's first submit (apps.applications.received), once per application.
     "application_received",
+    # Someone registered at the door (apps.checkin): a welcome, with the link to choose a password.
+    "walk_in_welcome",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -71,6 +73,7 @@ KEY_PLACEHOLDERS = {
     "ticket_issued": ("first_name", "last_name", "email", "ticket_version"),
     "spot_given_up": ("first_name", "last_name", "email"),
     "application_received": ("first_name", "last_name", "email"),
+    "walk_in_welcome": ("first_name", "last_name", "email", "link"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")
@@ -164,7 +167,7 @@ def sample_context(key: str) -> dict:
     ctx = base_context()
     samples = {
         **SAMPLE_VALUES,
-        "link": f"{settings.SITE_URL}/{'reset' if key == 'password_reset' else 'verify'}/sample-token",
+        "link": f"{settings.SITE_URL}/{'verify' if key == 'verify_email' else 'reset'}/sample-token",
     }
     for name in placeholders(key):
         ctx.setdefault(name, samples.get(name, ""))

@@ -16,6 +16,7 @@ TEMPLATE_NAMES = {
     "decision_waitlisted": "Decision: waitlisted",
     "decision_rejected": "Decision: rejected",
     "decision_waitlist_accepted": "Decision: accepted from the waitlist",
+    "walk_in_welcome": "Walk-in welcome",
 }
 
 
@@ -25,6 +26,9 @@ def mailing_list() -> list[dict]:
         recipient_count=Count("deliveries"),
         sent_count=Count("deliveries", filter=Q(deliveries__state=Delivery.State.SENT)),
         failed_count=Count("deliveries", filter=Q(deliveries__state=Delivery.State.FAILED)),
+        pending_count=Count(
+            "deliveries", filter=Q(deliveries__state__in=(Delivery.State.PENDING, Delivery.State.SENDING))
+        ),
     ).order_by("-send_at", "-pk")
     return [
         {
@@ -36,18 +40,24 @@ def mailing_list() -> list[dict]:
             "recipients": m.recipient_count,
             "sent": m.sent_count,
             "failed": m.failed_count,
+            "pending": m.pending_count,
         }
         for m in rows
     ]
 
 
 def audience_counts() -> list[dict]:
-    """How many people each named audience holds now (a pasted list is counted by the preview)."""
+    """How many people each audience that needs no argument holds now (the ones that take one,
+    a pasted list, a filter or a selection, are counted by `audience_count`)."""
     return [
-        {"audience": name, "recipients": len(audiences.resolve(name).recipients())}
-        for name in audiences.names()
-        if name != audiences.CUSTOM
+        {"audience": name, "recipients": audience_count(audiences.resolve(name))} for name in audiences.fixed_names()
     ]
+
+
+def audience_count(audience) -> int:
+    """How many people a mailing to `audience` would go to now: its distinct addresses, as
+    scheduling records them."""
+    return len({email.lower() for email in audience.recipients()})
 
 
 DELIVERIES_PER_PAGE = 50

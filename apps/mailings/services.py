@@ -101,13 +101,13 @@ def _duplicate_of(*, subject: str, markdown: str, html: str, audience: Audience,
         Q(status__in=open_states) | Q(status=Mailing.Status.SENT, send_at__gte=now - DUPLICATE_WINDOW)
     )
     for earlier in candidates.order_by("-send_at", "-pk")[:10]:
-        if audience.name != CUSTOM or set(earlier.deliveries.values_list("email", flat=True)) == set(emails):
+        if not audience.by_address or set(earlier.deliveries.values_list("email", flat=True)) == set(emails):
             return earlier
     return None
 
 
 def _duplicate_refusal(earlier: Mailing, audience: Audience) -> ApplicationError:
-    who = "the same list of addresses" if audience.name == CUSTOM else f"the '{audience.name}' audience"
+    who = "the same list of addresses" if audience.by_address else f"the '{audience.name}' audience"
     if earlier.status == Mailing.Status.SENT:
         done = f"was sent on {_when(earlier.send_at)}"
     else:
@@ -178,6 +178,20 @@ def mailing_preview(
         "recipient": {"index": index, **person} if person else None,
         "placeholders": composer.placeholders(),
     }
+
+
+def mailing_send_test(
+    *, subject: str, markdown: str, html: str, to: str, audience: Audience | None = None, index: int = 0
+) -> dict:
+    """Send the draft to `to` (the organizer writing it) as its `index`-th recipient would get
+    it, subject marked as a test; checked first, so a draft that can't be scheduled can't be
+    test-sent either. Queued after the request commits, as every mail is."""
+    if not (markdown.strip() or html.strip()):
+        message = "Write the email first."
+        raise ApplicationError(message, errors={"markdown": [message]})
+    preview = mailing_preview(subject=subject, markdown=markdown, html=html, audience=audience, index=index)
+    transaction.on_commit(lambda: delay(SEND_TEST_TASK, preview["subject"], preview["text"], preview["html"], to))
+    return preview
 
 
 def mailing_cancel(*, mailing_id: int) -> Mailing:

@@ -8,6 +8,7 @@ from . import report_api, resume_book_api
 
 urlpatterns = [
     path("applications/stats", report_api.StatsApi.as_view(), name="stats"),
+    path("applications/stats/trend", report_api.TrendApi.as_view(), name="stats-trend"),
     path("applications/export", report_api.ExportApi.as_view(), name="export"),
     path("applications/demographics", report_api.DemographicsApi.as_view(), name="demographics"),
     path("resume/download-all", resume_book_api.ResumeDownloadAllApi.as_view(), name="download-all"),

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from django.db import connection, transaction
+from django.utils.text import slugify
 
 from apps.applications.filters import BOOLEAN_FIELDS, Filters
 from apps.applications.models import Answer, Application
@@ -56,6 +57,32 @@ PORTABLE_CHUNK_ROWS = 100
 EXPORT_CHUNK_BYTES = 64 * 1024
 
 
+# The base columns' names for people (the `headers=text` export): what the table calls them.
+BASE_LABELS = {
+    "email": "Email",
+    "first": "First name",
+    "last": "Last name",
+    "school": "School",
+    "status": "Status",
+    "teamcode": "Team code",
+    "travel": "Travel reimbursement",
+    "housing": "Housing",
+    "submitted_at": "Submitted at",
+}
+
+
+def header(*, cycle: Cycle, question_ids: list[str], labelled: bool = False) -> list[str]:
+    """The header row: the columns' keys (what scripts and `export_applications` read), or
+    (`labelled`) their names for people, each question by its text in the cycle's set (an
+    answer to a question no longer in it keeps its id). Neutralised either way: a key or a
+    text may start with "-", which a spreadsheet runs."""
+    if not labelled:
+        return [neutralise(name) for name in (*BASE_COLUMNS, *question_ids)]
+    texts = dict(Question.objects.filter(cycle=cycle, question_id__in=question_ids).values_list("question_id", "text"))
+    names = [BASE_LABELS[name] for name in BASE_COLUMNS] + [" ".join(texts.get(q, q).split()) for q in question_ids]
+    return [neutralise(name) for name in names]
+
+
 def export_queryset(*, cycle: Cycle, filters: Filters):
     return filters.apply(Application.objects.filter(cycle=cycle))
 
@@ -80,14 +107,15 @@ def _chunks(iterable: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def export_rows(*, cycle: Cycle, filters: Filters, chunk_size: int = CHUNK_SIZE) -> Iterator[list[str]]:
+def export_rows(
+    *, cycle: Cycle, filters: Filters, chunk_size: int = CHUNK_SIZE, labelled: bool = False
+) -> Iterator[list[str]]:
     """The header, then one row per application with every answer, neutralised, streamed.
 
     The portable export (SQLite under `make run`); on PostgreSQL CsvExport uses COPY."""
     applications = export_queryset(cycle=cycle, filters=filters)
     question_ids = export_columns(cycle=cycle, applications=applications)
-    # Header cells too: a question_id may start with "-" (say "-2-3"), which a spreadsheet runs.
-    yield [neutralise(name) for name in (*BASE_COLUMNS, *question_ids)]
+    yield header(cycle=cycle, question_ids=question_ids, labelled=labelled)
     rows = applications.order_by("email", "pk").values_list(*_APPLICATION_FIELDS).iterator(chunk_size=chunk_size)
     for chunk in _chunks(rows, chunk_size):
         answers: dict[int, dict[str, str]] = defaultdict(dict)
@@ -134,9 +162,10 @@ class CsvExport:
     applications written so far.
     """
 
-    def __init__(self, *, cycle: Cycle, filters: Filters) -> None:
+    def __init__(self, *, cycle: Cycle, filters: Filters, labelled: bool = False) -> None:
         self.cycle = cycle
         self.filters = filters
+        self.labelled = labelled
         self.rows = 0
 
     def __iter__(self) -> Iterator[bytes]:
@@ -147,7 +176,9 @@ class CsvExport:
     def _python(self) -> Iterator[bytes]:
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        rows = export_rows(cycle=self.cycle, filters=self.filters, chunk_size=PORTABLE_CHUNK_ROWS)
+        rows = export_rows(
+            cycle=self.cycle, filters=self.filters, chunk_size=PORTABLE_CHUNK_ROWS, labelled=self.labelled
+        )
         writer.writerow(next(rows))
         yield _take(buffer)  # the header at once: the download starts before the first query
         for row in rows:
@@ -161,8 +192,8 @@ class CsvExport:
     def _copy(self) -> Iterator[bytes]:
         applications = export_queryset(cycle=self.cycle, filters=self.filters)
         question_ids = export_columns(cycle=self.cycle, applications=applications)
-        header = next(csv_lines([[neutralise(name) for name in (*BASE_COLUMNS, *question_ids)]]))
-        yield header.encode("utf-8")  # before the database starts on the rows
+        first = next(csv_lines([header(cycle=self.cycle, question_ids=question_ids, labelled=self.labelled)]))
+        yield first.encode("utf-8")  # before the database starts on the rows
         statement, params = _copy_statement(applications, question_ids)
         buffer = bytearray()
         # SET LOCAL needs a transaction, and ends with it (also behind pgbouncer).
@@ -242,5 +273,11 @@ def _copy_statement(applications, question_ids: list[str]) -> tuple[str, list]:
     return f"COPY ({select}) TO STDOUT WITH (FORMAT csv)", [*params, *question_ids]
 
 
-def export_filename(cycle: Cycle) -> str:
-    return f"applications-{cycle.season}-{cycle.year}.csv"
+def export_filename(cycle: Cycle, name: str = "") -> str:
+    """`applications-fall-2026.csv`, or named after what it holds (`name`, a card's title:
+    `submitted-applications-all-schools-fall-2026.csv`)."""
+    stem = slugify(name)[:MAX_NAME] or "applications"
+    return f"{stem}-{cycle.season}-{cycle.year}.csv"
+
+
+MAX_NAME = 80

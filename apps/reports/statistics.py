@@ -8,12 +8,15 @@ card's filters are `{"selection": <name>, "host": "true" | "false"}` in the one 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import uuid
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Count
+from django.db.models.functions import TruncDate
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -32,8 +35,9 @@ COUNTERS = {
     "declined": "declined",
     "checked_in": "checked_in",
 }
-# The two counters that also have a total over every school.
-WITH_TOTAL = ("applications", "started")
+# The counters that also have a total over every school: all of them ("All schools" beside
+# the host school and the others on every card).
+WITH_TOTAL = tuple(COUNTERS)
 
 
 # The counters are cached under a version that every change to what they count replaces (the
@@ -89,7 +93,8 @@ def application_stats(*, cycle: Cycle) -> dict[str, int]:
 
 
 def count_stats(*, cycle: Cycle) -> dict[str, int]:
-    """The 12 counters of the statistics page and the check-in's two, from one query.
+    """The statistics page's counters (each at the host school, elsewhere and over all schools),
+    from one query.
 
     "princeton" is the configured host school. The counters also count the anonymised
     applications of deleted accounts and purged cycles (apps.privacy), which have no row left
@@ -126,3 +131,29 @@ def counter_keys() -> list[str]:
             keys.append(f"total_{counter}")
         keys += [f"princeton_{counter}", f"non_princeton_{counter}"]
     return keys
+
+
+def submissions_per_day(*, cycle: Cycle) -> dict:
+    """Applications submitted per day (UTC) and the running total, from the first day with a
+    submission to the last, days without one included (one query): the trend over time.
+
+    Counted by the day each was first submitted, over the selection `submitted` (every
+    application past the draft stage), so the last cumulative figure is that count less the
+    anonymised applications, which keep no date."""
+    rows = (
+        selections.queryset(cycle, "submitted")
+        .filter(submitted_at__isnull=False)
+        .annotate(day=TruncDate("submitted_at", tzinfo=datetime.UTC))
+        .order_by()
+        .values_list("day")
+        .annotate(n=Count("pk"))
+    )
+    per_day = dict(rows)
+    days = []
+    if per_day:
+        day, last, total = min(per_day), max(per_day), 0
+        while day <= last:
+            total += per_day.get(day, 0)
+            days.append({"date": day.isoformat(), "submitted": per_day.get(day, 0), "cumulative": total})
+            day += datetime.timedelta(days=1)
+    return {"time_zone": "UTC", "days": days}

@@ -2,6 +2,7 @@
 
 import os
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import environ
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
@@ -50,6 +51,7 @@ LOCAL_APPS = [
     "apps.mailings",
     "apps.privacy",  # export, account deletion, retention purge: over the others, nothing imports it
     "apps.checkin",  # tickets, scans, walk-ins at the event: over the others, nothing imports it
+    "apps.cockpit",  # the admin home: reads the others for its counts, nothing imports it
     # The demo data (seed_demo): above every domain app, so core stays plumbing.
     "apps.demo",
 ]
@@ -420,6 +422,13 @@ TRUST_BADGE_URL = env(
     default="https://mlh.io/na?utm_source=na-hackathon&utm_medium=TrustBadge&utm_campaign=2025-season",
 )
 HOST_SCHOOL = env("HOST_SCHOOL", default="Princeton University")
+# The event's time zone (an IANA name): the door shows check-in times in it and names it.
+# Checked here, so a misspelt zone stops the start rather than the door on the day.
+EVENT_TIME_ZONE = env("EVENT_TIME_ZONE", default="UTC")
+try:
+    ZoneInfo(EVENT_TIME_ZONE)
+except (ValueError, ZoneInfoNotFoundError) as exc:
+    raise ImproperlyConfigured(f"EVENT_TIME_ZONE: no time zone named {EVENT_TIME_ZONE!r}.") from exc
 EXTRA_STUDENT_DOMAINS = env.list("EXTRA_STUDENT_DOMAINS", default=[])
 TEAM_MAX_SIZE = env.int("TEAM_MAX_SIZE", default=4)
 CONTACT_EMAIL = env("CONTACT_EMAIL", default="team@hackportal.local")

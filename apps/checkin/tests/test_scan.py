@@ -305,7 +305,7 @@ def test_stats_count_the_expected_and_the_checked_in(volunteer, django_assert_ma
     )
     with django_assert_max_num_queries(3):
         response = volunteer.get("/api/checkin/stats")
-    assert response.json() == {"confirmed": 3, "checked_in": 1}
+    assert response.json() == {"confirmed": 3, "checked_in": 1, "time_zone": "UTC"}
 
 
 @pytest.mark.parametrize(

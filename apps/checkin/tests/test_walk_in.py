@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 
 from apps.accounts.models import Role, User
-from apps.applications.models import Answer, Application, ApplicationEvent
+from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
 from apps.checkin.models import CheckIn
 from apps.core.tests.factories import UserFactory
 
@@ -21,6 +21,7 @@ BODY = {
     "school": "Rutgers University",
     "dietary_restrictions": "Halal",
     "tshirt_size": "L",
+    "code_of_conduct": True,
 }
 
 
@@ -56,10 +57,19 @@ def test_a_walk_in_is_registered_and_checked_in_in_one_step(admin_client, organi
         ("confirmed", "checked_in", organizer.pk),
     ]
     assert CheckIn.objects.get(application=application).method == "walk_in"
-    # A password-reset link, so they can sign in later; no ticket email (they are in already).
+    # The code of conduct, accepted at the desk, is recorded as the form records it.
+    assert application.checkboxes == [True, False, False]
+    record = ConsentRecord.objects.get(application=application)
+    assert (record.key, record.given, record.version) == ("code_of_conduct", True, 1)
+    assert "Code of Conduct" in record.text
+    # A welcome with the link to choose a password, so they can sign in later; no ticket
+    # email (they are in already). Nobody asked for a reset, so the mail doesn't say so.
     assert [m.to for m in mail.outbox] == [["walk.in@rutgers.edu"]]
     assert "/reset/" in mail.outbox[0].body
-    assert admin_client.get("/api/checkin/stats").json() == {"confirmed": 1, "checked_in": 1}
+    assert mail.outbox[0].subject.startswith("Welcome to")
+    assert "reset" not in mail.outbox[0].subject.lower()
+    assert "Hi Wally" in mail.outbox[0].body
+    assert admin_client.get("/api/checkin/stats").json() == {"confirmed": 1, "checked_in": 1, "time_zone": "UTC"}
 
 
 def test_an_existing_account_is_a_409_and_nothing_is_made(admin_client):
@@ -78,6 +88,8 @@ def test_an_existing_account_is_a_409_and_nothing_is_made(admin_client):
         ({"school": "   "}, "school"),
         ({"tshirt_size": "XXXXL"}, "tshirt_size"),
         ({"last_name": "x" * 101}, "last_name"),
+        ({"code_of_conduct": False}, "code_of_conduct"),
+        ({"dietary_restrictions": "bad\x00value"}, "dietary_restrictions"),
     ],
 )
 def test_bad_walk_ins_are_a_400_and_nothing_is_made(admin_client, change, field):

@@ -77,3 +77,20 @@ def test_hostile_text_is_handled_quickly(text):
     start = time.perf_counter()
     extract_emails(text)
     assert time.perf_counter() - start < 2
+
+
+@pytest.mark.parametrize(
+    ("text", "invalid"),
+    [
+        ("ada@princeton.edu, bo@yale.edu", []),
+        # Names and words around the addresses are not meant as addresses.
+        ("Ada Lovelace <ada@princeton.edu>; Bo (bo@yale.edu)", []),
+        ("ada@princeton bo@yale.edu @mit.edu cy@@x.edu", ["ada@princeton", "@mit.edu", "cy@@x.edu"]),
+        ("typo@x, typo@x", ["typo@x"]),
+    ],
+)
+def test_pieces_meant_as_addresses_and_not_one_are_reported(text, invalid):
+    from apps.core.emails import invalid_tokens, parse_email_input
+
+    assert invalid_tokens(text) == invalid
+    assert parse_email_input(text)[1] == invalid

@@ -8,7 +8,7 @@ import pytest
 from apps.applications.models import Answer, Application
 from apps.cycles import services
 from apps.cycles.models import Question, QuestionType, Section
-from apps.cycles.questions import DEFAULT_QUESTION_SET, default_question_set, with_reviewer_visibility
+from apps.cycles.questions import DEFAULT_QUESTION_SET, default_question_set, with_builder_defaults
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_make_current
 
@@ -45,7 +45,7 @@ def small_set() -> list[dict]:
 def stored_small_set() -> list[dict]:
     """small_set() as stored: each question with its blind-review switch by the default rule
     (the set is sent without it, as an older client would)."""
-    return with_reviewer_visibility(small_set())
+    return with_builder_defaults(small_set())
 
 
 def put(client, data):
@@ -91,8 +91,16 @@ def test_signed_in_users_get_the_set_in_the_contracts_shape(student_client):
     for section in sections:
         assert set(section) == {"section_name", "conditional_on", "questions"}
         for question in section["questions"]:
-            # The contract's keys, plus the blind-review switch.
-            assert set(question) == {"question_id", "question_text", "question_type", "options", "reviewer_visible"}
+            # The contract's keys, plus the blind-review switch, the required switch and help text.
+            assert set(question) == {
+                "question_id",
+                "question_text",
+                "question_type",
+                "options",
+                "reviewer_visible",
+                "required",
+                "help_text",
+            }
     assert sections[0]["conditional_on"] is None
 
 

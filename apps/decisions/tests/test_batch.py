@@ -28,7 +28,8 @@ def batch(client, body):
 
 def test_batch_from_free_text_gives_exact_results(admin_client, organizer, batch_people):
     """Addresses are found anywhere in the text, lower-cased and de-duplicated; unknown ones,
-    drafts and other cycles' applicants fail with a reason; malformed text is not an address."""
+    drafts and other cycles' applicants fail with a reason; a piece meant as an address and
+    not one is listed as failed, not dropped (names around the addresses are not)."""
     text = (
         "Alice <ALICE@Princeton.edu>, bob@mit.edu; carol@yale.edu\n"
         "nobody@harvard.edu  broken@ @nope.edu x@y@z.edu\n"
@@ -39,12 +40,16 @@ def test_batch_from_free_text_gives_exact_results(admin_client, organizer, batch
     assert r.json() == {
         "approved": ["alice@princeton.edu", "bob@mit.edu"],
         "failed": [
+            {"email": "broken@", "reason": "Not a valid email address."},
+            {"email": "@nope.edu", "reason": "Not a valid email address."},
+            {"email": "x@y@z.edu", "reason": "Not a valid email address."},
             {"email": "carol@yale.edu", "reason": "Not submitted yet."},
             {"email": "nobody@harvard.edu", "reason": "No application for this email."},
             {"email": "old@yale.edu", "reason": "No application for this email."},
         ],
         "skipped": [],
         "emailed": 0,
+        "done_label": "Accepted",
     }
     statuses = dict(Application.objects.values_list("email", "status"))
     assert statuses["alice@princeton.edu"] == "accepted" and statuses["bob@mit.edu"] == "accepted"
@@ -72,6 +77,8 @@ def test_batch_from_a_list_reports_malformed_entries(admin_client, batch_people)
         ],
         "skipped": [],
         "emailed": 0,
+        # A waitlist batch's list is headed by what was done.
+        "done_label": "Waitlisted",
     }
     assert Application.objects.get(email="dave@yale.edu", cycle__is_current=True).status == "waitlisted"
 
@@ -86,7 +93,7 @@ def test_batch_leaves_travel_and_housing_alone_when_not_sent(admin_client, organ
 
 def test_batch_with_no_addresses_does_nothing(admin_client, batch_people):
     r = batch(admin_client, {"emails": "no addresses here", "status": "rejected"})
-    assert r.json() == {"approved": [], "failed": [], "skipped": [], "emailed": 0}
+    assert r.json() == {"approved": [], "failed": [], "skipped": [], "emailed": 0, "done_label": "Rejected"}
 
 
 @pytest.mark.parametrize(

@@ -216,6 +216,7 @@ def test_a_dry_run_answers_the_same_and_changes_nothing(admin_client):
         "failed": [{"email": "ghost@princeton.edu", "reason": "No application for this email."}],
         "skipped": [],
         "emailed": 0,
+        "done_label": "Waitlisted",
     }
     assert set(Application.objects.values_list("status", flat=True)) == {S.SUBMITTED}
     assert not ApplicationEvent.objects.filter(to_value="waitlisted").exists()

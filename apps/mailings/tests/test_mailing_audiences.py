@@ -9,8 +9,9 @@ from apps.mailings import audiences
 
 
 def test_every_application_status_and_custom_is_an_audience():
-    """The contract's list, in the statuses' order, then the pasted list."""
-    assert audiences.names() == (*ApplicationStatus.values, "custom")
+    """The contract's list, in the statuses' order; the accounts that never started; the two
+    that take an argument (the table's filter, its picked rows); then the pasted list."""
+    assert audiences.names() == (*ApplicationStatus.values, "never_started", "filter", "selection", "custom")
 
 
 def test_a_status_audience_lists_the_current_cycles_applicants_with_it(db):

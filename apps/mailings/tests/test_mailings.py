@@ -160,8 +160,9 @@ def test_list_shows_counts_in_one_query(admin_client, applicants, django_assert_
         "recipients": 3,
         "sent": 1,
         "failed": 1,
+        "pending": 1,
     }
-    assert rows[second]["recipients"] == 2 and rows[second]["sent"] == 0
+    assert rows[second]["recipients"] == 2 and rows[second]["sent"] == 0 and rows[second]["pending"] == 2
     assert [row["id"] for row in r.json()] == [second, first]  # latest send date first
 
 

@@ -1,4 +1,6 @@
-"""GET /api/applications/stats: the 12 counters of the current cycle, from one aggregate query."""
+"""GET /api/applications/stats: the counters of the current cycle (each at the host school,
+elsewhere and over all schools), from one aggregate query; GET stats/trend, the submissions
+per day."""
 
 from __future__ import annotations
 
@@ -39,13 +41,18 @@ EXPECTED = {
     "total_started": 3,
     "princeton_started": 2,
     "non_princeton_started": 1,
+    # "All schools" on every card: the host school and the others together.
+    "total_accepted": 3,
     "princeton_accepted": 2,
     "non_princeton_accepted": 1,
     # Confirmed counts the checked in too: they confirmed before they came.
+    "total_confirmed": 6,
     "princeton_confirmed": 3,
     "non_princeton_confirmed": 3,
+    "total_declined": 3,
     "princeton_declined": 1,
     "non_princeton_declined": 2,
+    "total_checked_in": 3,
     "princeton_checked_in": 1,
     "non_princeton_checked_in": 2,
 }
@@ -111,3 +118,42 @@ def test_stats_of_an_empty_cycle_are_zero(admin_client):
 def test_stats_are_for_organizers_only(client, student_client):
     assert client.get("/api/applications/stats").status_code == 401
     assert student_client.get("/api/applications/stats").status_code == 403
+
+
+def test_every_group_has_an_all_schools_total(known_data):
+    stats = statistics.application_stats(cycle=current_cycle())
+    for counter in statistics.COUNTERS:
+        assert stats[f"total_{counter}"] == stats[f"princeton_{counter}"] + stats[f"non_princeton_{counter}"]
+    # Each total's filters select every school: the selection alone.
+    assert statistics.card_filters("total_confirmed") == {"selection": "confirmed"}
+
+
+def test_the_trend_counts_submissions_per_day_with_the_running_total(
+    admin_client, known_data, django_assert_max_num_queries
+):
+    import datetime
+
+    from apps.applications import selections
+    from apps.applications.models import Application
+
+    submitted = selections.queryset(current_cycle(), "submitted").order_by("pk")
+    days = [datetime.datetime(2026, 3, d, 12, tzinfo=datetime.UTC) for d in (1, 1, 3)]
+    pks = list(submitted.values_list("pk", flat=True))
+    # Most on the 1st, a few on the 3rd, none on the 2nd (still listed, at 0).
+    for i, pk in enumerate(pks):
+        Application.objects.filter(pk=pk).update(submitted_at=days[min(i % 3, 2)])
+    with django_assert_max_num_queries(4):
+        body = admin_client.get("/api/applications/stats/trend").json()
+    first = sum(1 for i in range(len(pks)) if i % 3 < 2)
+    assert body["time_zone"] == "UTC"
+    assert body["days"] == [
+        {"date": "2026-03-01", "submitted": first, "cumulative": first},
+        {"date": "2026-03-02", "submitted": 0, "cumulative": first},
+        {"date": "2026-03-03", "submitted": len(pks) - first, "cumulative": len(pks)},
+    ]
+    # The running total ends at the submitted count the statistics show.
+    assert body["days"][-1]["cumulative"] == statistics.application_stats(cycle=current_cycle())["total_applications"]
+
+
+def test_the_trend_of_an_empty_cycle_has_no_days(admin_client):
+    assert admin_client.get("/api/applications/stats/trend").json() == {"time_zone": "UTC", "days": []}

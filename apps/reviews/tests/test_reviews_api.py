@@ -153,6 +153,8 @@ def test_assign_many_gives_exact_results(admin_client, reviewer, applicants):
     assert r.json() == {
         "approved": ["a1@yale.edu", "a2@yale.edu"],
         "failed": [
+            # Meant as an address and not one: listed, not dropped.
+            {"email": "broken@", "reason": "Not a valid email address."},
             {"email": "nobody@yale.edu", "reason": "No application for this email."},
             {"email": "old@yale.edu", "reason": "No application for this email."},
             {"email": "a3@yale.edu", "reason": "Not submitted yet."},

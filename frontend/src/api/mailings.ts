@@ -23,6 +23,11 @@ export const mailingsApi = {
   /** The draft rendered for one recipient of its audience, and how many the audience holds. */
   previewDraft: (draft: MailingDraft) => api.post<MailingPreview>(urls.mailingPreview, draft),
   audiences: () => api.get<AudienceCount[]>(urls.mailingAudiences),
+  /** How many one audience (its argument included) holds now. */
+  audienceCount: (body: { audience: string; filters?: string; ids?: number[]; emails?: string }) =>
+    api.post<AudienceCount>(urls.mailingAudienceCount, body),
+  /** The draft sent to the organizer writing it. */
+  sendDraftTest: (draft: MailingDraft) => api.post<Schemas["Message"]>(urls.mailingTest, draft),
   deliveries: (id: number, query: { page: number; state?: DeliveryState }) =>
     api.get<DeliveryPage>(urls.mailingDeliveries(id), query),
   templates: () => api.get<EmailTemplate[]>(urls.templates),

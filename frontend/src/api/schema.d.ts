@@ -4,6 +4,29 @@
  */
 
 export interface paths {
+    "/api/admin/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the current cycle stands: status, funnel and to-dos
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["admin_home_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/{email}": {
         parameters: {
             query?: never;
@@ -355,6 +378,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/cycle/release-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the current cycle's decision emails have gone (N of M sent)
+         * @description GET `cycle/release-progress`: the release's emails by outbox state, for the page to poll
+         *     while some are pending.
+         */
+        get: operations["applications_cycle_release_progress_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/cycle/status": {
         parameters: {
             query?: never;
@@ -549,6 +593,29 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         get: operations["applications_stats_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/stats/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applications submitted per day, and the running total
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["applications_stats_trend_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1382,6 +1449,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mailings/audiences/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many people one audience holds now, its argument included (before scheduling)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["mailings_audiences_count_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mailings/preview": {
         parameters: {
             query?: never;
@@ -1498,6 +1588,29 @@ export interface paths {
          *     need it too (login CSRF), so the check happens here for everyone.
          */
         post: operations["mailings_templates_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a batch email being written to yourself, filled in for its audience's first recipient
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        post: operations["mailings_test_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2141,10 +2254,21 @@ export interface components {
          *     * `rejected` - rejected
          *     * `declined` - declined
          *     * `checked_in` - checked_in
+         *     * `never_started` - never_started
+         *     * `filter` - filter
+         *     * `selection` - selection
          *     * `custom` - custom
          * @enum {string}
          */
-        AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "checked_in" | "custom";
+        AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "checked_in" | "never_started" | "filter" | "selection" | "custom";
+        AudienceRequest: {
+            audience: components["schemas"]["AudienceEnum"];
+            emails?: string;
+            /** @description For audience `filter`: the table's filters, an object or its query string */
+            filters?: unknown;
+            /** @description For audience `selection`: the picked application ids */
+            ids?: unknown;
+        };
         AutoAssign: {
             assigned: number;
             applications: number;
@@ -2166,6 +2290,8 @@ export interface components {
             skipped: components["schemas"]["BatchFailure"][];
             /** @description Decision emails this batch queues (after release only). */
             emailed: number;
+            /** @description The heading of `approved`: the decision made ("Waitlisted", "Accepted"…). */
+            done_label?: string;
         };
         BatchFailure: {
             email: string;
@@ -2358,6 +2484,17 @@ export interface components {
             /** Format: date */
             waitlist_deadline: string;
         };
+        Deadline: {
+            name: string;
+            label: string;
+            /** Format: date */
+            date: string;
+            /**
+             * Format: date-time
+             * @description When it takes effect: the start of its day, UTC
+             */
+            at: string;
+        };
         /**
          * @description * `submitted` - submitted
          *     * `accepted` - accepted
@@ -2505,10 +2642,30 @@ export interface components {
             to: string | null;
             from: string | null;
         };
+        Home: {
+            cycle: components["schemas"]["HomeCycle"];
+            next_deadline: components["schemas"]["Deadline"] | null;
+            /** Format: date-time */
+            now: string;
+            registered: components["schemas"]["Registered"];
+            funnel: components["schemas"]["Stage"][];
+            beside: components["schemas"]["Stage"][];
+            todos: components["schemas"]["Todo"][];
+        };
+        HomeCycle: {
+            id: number;
+            name: string;
+            status: string;
+            status_label: string;
+        };
         InputRequest: {
-            subject: string;
             audience: components["schemas"]["AudienceEnum"];
             emails?: string;
+            /** @description For audience `filter`: the table's filters, an object or its query string */
+            filters?: unknown;
+            /** @description For audience `selection`: the picked application ids */
+            ids?: unknown;
+            subject: string;
             /** Format: date-time */
             send_at: string;
             /** @description The email in Markdown, with placeholders such as {{ first_name }}; or else `html`. */
@@ -2519,19 +2676,6 @@ export interface components {
              */
             confirm_duplicate: boolean;
         };
-        /**
-         * @description * `verify_email` - verify_email
-         *     * `password_reset` - password_reset
-         *     * `decision_accepted` - decision_accepted
-         *     * `decision_waitlisted` - decision_waitlisted
-         *     * `decision_rejected` - decision_rejected
-         *     * `decision_waitlist_accepted` - decision_waitlist_accepted
-         *     * `ticket_issued` - ticket_issued
-         *     * `spot_given_up` - spot_given_up
-         *     * `application_received` - application_received
-         * @enum {string}
-         */
-        KeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up" | "application_received";
         /**
          * @description * `email` - email
          *     * `pattern` - pattern
@@ -2546,9 +2690,13 @@ export interface components {
             status: components["schemas"]["MailingStatusEnum"];
         };
         MailingCreateRequest: {
-            subject: string;
             audience: components["schemas"]["AudienceEnum"];
             emails?: string;
+            /** @description For audience `filter`: the table's filters, an object or its query string */
+            filters?: unknown;
+            /** @description For audience `selection`: the picked application ids */
+            ids?: unknown;
+            subject: string;
             /** Format: date-time */
             send_at: string;
             /** @description The email in Markdown, with placeholders such as {{ first_name }}; or else `html`. */
@@ -2571,12 +2719,16 @@ export interface components {
         };
         /** @description A batch email being written: every part may still be missing. */
         MailingDraftRequest: {
+            audience?: components["schemas"]["AudienceEnum"];
+            emails?: string;
+            /** @description For audience `filter`: the table's filters, an object or its query string */
+            filters?: unknown;
+            /** @description For audience `selection`: the picked application ids */
+            ids?: unknown;
             subject?: string;
             markdown?: string;
             /** @description The text of an HTML file, when the email is not written in Markdown */
             html?: string;
-            audience?: components["schemas"]["AudienceEnum"];
-            emails?: string;
             /**
              * @description Which recipient to show (0-based)
              * @default 0
@@ -2593,6 +2745,8 @@ export interface components {
             recipients: number;
             sent: number;
             failed: number;
+            /** @description Still to send: waiting, retrying or being sent */
+            pending: number;
         };
         MailingPreview: {
             subject: string;
@@ -2681,6 +2835,8 @@ export interface components {
             /** Format: date-time */
             checked_in_at: string | null;
             checked_in_by: string | null;
+            /** @description The event's time zone (IANA name) the times are written in (always sent). */
+            time_zone?: string;
         };
         Preview: {
             subject: string;
@@ -2694,6 +2850,15 @@ export interface components {
             first_name: string;
             last_name: string;
         };
+        Progress: {
+            /** @description Emails recorded */
+            total: number;
+            sent: number;
+            /** @description Given up on after every attempt */
+            failed: number;
+            /** @description Still to send: waiting, retrying or being sent */
+            pending: number;
+        };
         QuestionOutput: {
             question_id: string;
             question_text: string;
@@ -2701,6 +2866,10 @@ export interface components {
             options: string[];
             /** @description Shown to reviewers when the cycle reviews blind (always sent). */
             reviewer_visible?: boolean;
+            /** @description Must be answered to submit (always sent). */
+            required?: boolean;
+            /** @description A line under the question (always sent). */
+            help_text?: string;
         };
         QuestionRequest: {
             question_id: string;
@@ -2709,6 +2878,10 @@ export interface components {
             options?: string[];
             /** @description Shown to reviewers when the cycle reviews blind. Left out or null: the stored choice for this question_id, else the default (links, age, location, demographics, contact details hidden). */
             reviewer_visible?: boolean | null;
+            /** @description Must be answered to submit. Left out or null: required. */
+            required?: boolean | null;
+            /** @description A line under the question (at most 500 characters). */
+            help_text?: string | null;
         };
         /** @description One section of the question set (GET and PUT `questions`). */
         QuestionSectionOutput: {
@@ -2783,6 +2956,15 @@ export interface components {
         RegisterRequest: {
             email: string;
             password: string;
+        };
+        Registered: {
+            key: string;
+            label: string;
+            /** @description Applicant accounts, active and verified */
+            count: number;
+            /** @description Of them, with no application in the cycle */
+            never_started: number;
+            href: string;
         };
         Reissued: {
             email: string;
@@ -2914,6 +3096,8 @@ export interface components {
             reason: string | null;
             /** Format: date-time */
             checked_in_at: string | null;
+            /** @description The event's time zone (IANA name) the times are written in (always sent). */
+            time_zone?: string;
         };
         SkipInputRequest: {
             /** @default  */
@@ -2930,8 +3114,18 @@ export interface components {
             email: string;
             role: components["schemas"]["RoleEnum"];
         };
+        Stage: {
+            key: string;
+            label: string;
+            count: number;
+            /** @description The named selection counted */
+            selection: string;
+            /** @description The table's query string that lists the same rows */
+            query: string;
+            href: string;
+        };
         /**
-         * @description The 12 statistics counters and the two check-in counters ("princeton" is the
+         * @description The statistics counters, each at the host school, elsewhere and in total ("princeton" is the
          *     configured host school). Each counts a named selection (apps/applications/selections.py):
          *     applications = submitted (any status past a draft); accepted = accepted or accepted from
          *     the waitlist, not answered yet; confirmed = said they will come, checked in or not.
@@ -2943,12 +3137,16 @@ export interface components {
             total_started: number;
             princeton_started: number;
             non_princeton_started: number;
+            total_accepted: number;
             princeton_accepted: number;
             non_princeton_accepted: number;
+            total_confirmed: number;
             princeton_confirmed: number;
             non_princeton_confirmed: number;
+            total_declined: number;
             princeton_declined: number;
             non_princeton_declined: number;
+            total_checked_in: number;
             princeton_checked_in: number;
             non_princeton_checked_in: number;
         };
@@ -2956,6 +3154,8 @@ export interface components {
             /** @description Everyone expected: confirmed or checked in. */
             confirmed: number;
             checked_in: number;
+            /** @description The event's time zone (IANA name) the times are written in (always sent). */
+            time_zone?: string;
         };
         Submitted: {
             submitted: boolean;
@@ -3013,13 +3213,27 @@ export interface components {
             html: string;
         };
         TemplateOutput: {
-            key: components["schemas"]["KeyEnum"];
+            key: components["schemas"]["TemplateOutputKeyEnum"];
             name: string;
             subject: string;
             html: string;
             placeholders: string[];
             customized: boolean;
         };
+        /**
+         * @description * `verify_email` - verify_email
+         *     * `password_reset` - password_reset
+         *     * `decision_accepted` - decision_accepted
+         *     * `decision_waitlisted` - decision_waitlisted
+         *     * `decision_rejected` - decision_rejected
+         *     * `decision_waitlist_accepted` - decision_waitlist_accepted
+         *     * `ticket_issued` - ticket_issued
+         *     * `spot_given_up` - spot_given_up
+         *     * `application_received` - application_received
+         *     * `walk_in_welcome` - walk_in_welcome
+         * @enum {string}
+         */
+        TemplateOutputKeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up" | "application_received" | "walk_in_welcome";
         Ticket: {
             /** @description What the QR code encodes. */
             token: string;
@@ -3032,6 +3246,37 @@ export interface components {
             event: components["schemas"]["Event"];
             /** Format: date-time */
             checked_in_at: string | null;
+        };
+        Todo: {
+            key: components["schemas"]["TodoKeyEnum"];
+            label: string;
+            count: number;
+            href: string;
+            done: boolean;
+        };
+        /**
+         * @description * `unassigned` - unassigned
+         *     * `unreviewed` - unreviewed
+         *     * `unreleased` - unreleased
+         *     * `mail_failed` - mail_failed
+         *     * `mail_stuck` - mail_stuck
+         *     * `ranking_stale` - ranking_stale
+         *     * `spots_freed` - spots_freed
+         * @enum {string}
+         */
+        TodoKeyEnum: "unassigned" | "unreviewed" | "unreleased" | "mail_failed" | "mail_stuck" | "ranking_stale" | "spots_freed";
+        Trend: {
+            /** @description The zone the days are counted in */
+            time_zone: string;
+            days: components["schemas"]["TrendDay"][];
+        };
+        TrendDay: {
+            /** Format: date */
+            date: string;
+            /** @description Submitted that day */
+            submitted: number;
+            /** @description Submitted up to and including that day */
+            cumulative: number;
         };
         /**
          * @description * `` -
@@ -3074,6 +3319,11 @@ export interface components {
             dietary_restrictions: string;
             /** @default  */
             tshirt_size: components["schemas"]["TshirtSizeEnum"] | components["schemas"]["BlankEnum"];
+            /**
+             * @description They accepted the code of conduct at the desk (required: true).
+             * @default false
+             */
+            code_of_conduct: boolean;
         };
         WhitelistRuleOutput: {
             id: number;
@@ -3089,6 +3339,43 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_home_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Home"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     applications_retrieve: {
         parameters: {
             query?: never;
@@ -4253,6 +4540,43 @@ export interface operations {
             };
         };
     };
+    applications_cycle_release_progress_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Progress"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     applications_cycle_status_retrieve: {
         parameters: {
             query?: never;
@@ -4435,10 +4759,14 @@ export interface operations {
             query?: {
                 /** @description A JSON object of field → value, {"$ne": value} or {"$in": [values]} */
                 filters?: string;
+                /** @description The header row: the columns' keys (default), or their names for people, each question by its text */
+                headers?: "keys" | "text";
                 /** @description The host school, or every other */
                 host?: "false" | "true";
+                /** @description What the file holds (a card's title): the file is named after it */
+                name?: string;
                 /** @description A named selection: the rows a count of the statistics or capacity counts */
-                selection?: "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "declined" | "registered" | "rejected" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
+                selection?: "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "decided" | "declined" | "registered" | "rejected" | "released" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
             };
             header?: never;
             path?: never;
@@ -4698,6 +5026,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Stats"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_stats_trend_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trend"];
                 };
             };
             /** @description Not signed in */
@@ -7053,6 +7418,74 @@ export interface operations {
             };
         };
     };
+    mailings_audiences_count_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AudienceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceCount"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     mailings_preview_create: {
         parameters: {
             query?: never;
@@ -7164,7 +7597,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7244,7 +7677,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7320,7 +7753,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7400,7 +7833,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7447,6 +7880,74 @@ export interface operations {
             };
             /** @description No such thing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mailings_test_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MailingDraftRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -92,6 +92,9 @@ export const urls = {
 
   // Reports
   stats: apiUrl("/api/applications/stats"),
+  statsTrend: apiUrl("/api/applications/stats/trend"),
+  adminHome: apiUrl("/api/admin/home"),
+  releaseProgress: apiUrl("/api/applications/cycle/release-progress"),
   exportCsv: apiUrl("/api/applications/export"),
   demographics: apiUrl("/api/applications/demographics"),
 
@@ -108,6 +111,8 @@ export const urls = {
     apiUrl("/api/mailings/{mailing_id}/deliveries", { mailing_id: mailingId }),
   mailingPreview: apiUrl("/api/mailings/preview"),
   mailingAudiences: apiUrl("/api/mailings/audiences"),
+  mailingAudienceCount: apiUrl("/api/mailings/audiences/count"),
+  mailingTest: apiUrl("/api/mailings/test"),
   templates: apiUrl("/api/mailings/templates"),
   template: (key: string) => apiUrl("/api/mailings/templates/{key}", { key }),
   templatePreview: (key: string) => apiUrl("/api/mailings/templates/{key}/preview", { key }),

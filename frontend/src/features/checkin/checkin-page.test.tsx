@@ -369,6 +369,7 @@ describe("walk-ins", () => {
     await userEvent.type(screen.getByLabelText("Last name"), "Wu");
     await userEvent.type(screen.getByLabelText("School"), "MIT");
     await userEvent.selectOptions(screen.getByLabelText("T-shirt size (optional)"), "L");
+    await userEvent.click(screen.getByRole("checkbox", { name: /accept the code of conduct/ }));
     await userEvent.click(screen.getByRole("button", { name: "Register and check in" }));
     expect(await screen.findByRole("region", { name: "Checked in" })).toHaveTextContent("Lin Wu");
     expect(screen.getByText(/Lin Wu is registered and checked in/)).toBeInTheDocument();
@@ -379,6 +380,7 @@ describe("walk-ins", () => {
       school: "MIT",
       dietary_restrictions: "",
       tshirt_size: "L",
+      code_of_conduct: true,
     });
   });
 

@@ -14,6 +14,7 @@ const EMPTY: WalkInInput = {
   school: "",
   dietary_restrictions: "",
   tshirt_size: "",
+  code_of_conduct: false,
 };
 
 export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onDone: (outcome: Outcome) => void }) {
@@ -31,7 +32,7 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
     await submit.run(async () => {
       const result = await checkinApi.walkIn(body);
       onDone(outcomeOfResult(result));
-      setDone(`${result.person.name} is registered and checked in. A link to set a password was emailed to ${result.person.email}.`);
+      setDone(`${result.person.name} is registered and checked in. A welcome email with a link to choose a password was sent to ${result.person.email}.`);
       setValues(EMPTY);
       setOpen(false);
     }, "The walk-in could not be registered. Try again.");
@@ -78,6 +79,25 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
         onChange={set("tshirt_size")}
         error={errors.tshirt_size}
       />
+      <div className="checkin-walkin__conduct">
+        <label className="apply-check">
+          <input
+            type="checkbox"
+            name="code_of_conduct"
+            checked={Boolean(values.code_of_conduct)}
+            onChange={(e) => setValues((v) => ({ ...v, code_of_conduct: e.target.checked }))}
+            aria-invalid={errors.code_of_conduct ? true : undefined}
+            aria-describedby={errors.code_of_conduct ? "walkin-conduct-error" : undefined}
+            required
+          />
+          <span>They read and accept the code of conduct (show it to them at the desk)</span>
+        </label>
+        {errors.code_of_conduct ? (
+          <p id="walkin-conduct-error" className="field__error" role="alert">
+            {errors.code_of_conduct}
+          </p>
+        ) : null}
+      </div>
       {submit.error ? (
         // Field errors are shown at their fields: the summary says where to look, not "email: …".
         <Alert kind="error">{Object.keys(errors).length ? "Check the fields marked above." : submit.error}</Alert>

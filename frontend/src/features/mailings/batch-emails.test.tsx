@@ -85,7 +85,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     expect(screen.getAllByRole("button", { name: /^Deliveries of/ })).toHaveLength(2);
   });
 
-  it("offers the spec's audiences with how many each holds, and the custom list only for custom", async () => {
+  it("offers every status, the accounts that never started and a custom list, each with its count", async () => {
     const user = userEvent.setup();
     fakeServer(BASE);
     renderWithQuery(<BatchEmails />);
@@ -96,9 +96,16 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       "accepted",
       "waitlisted",
       "waitlist_accepted",
+      "waitlist_confirmed",
+      "confirmed",
+      "checked_in",
       "rejected",
+      "declined",
+      "never_started",
       "custom",
     ]);
+    // Grouped, so the statuses read apart from the accounts and the pasted list.
+    expect(within(audience).getByRole("group", { name: "By application status" })).toBeInTheDocument();
     expect(await within(audience).findByRole("option", { name: "Accepted (3)" })).toBeInTheDocument();
     expect(within(audience).getByRole("option", { name: "Submitted (12)" })).toBeInTheDocument();
     expect(screen.queryByLabelText("Custom recipients")).not.toBeInTheDocument();

@@ -25,7 +25,9 @@ import { MailingsTable } from "./mailings-table";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
 import {
-  AUDIENCES,
+  AUDIENCE_GROUP_LABELS,
+  initialAudience,
+  offeredAudiences,
   audienceOption,
   browserZone,
   formatSendAt,
@@ -55,9 +57,16 @@ function readText(file: File): Promise<string> {
  */
 export function BatchEmails() {
   const id = useId();
-  const [compose, setCompose] = useState<Compose>(EMPTY_COMPOSE);
-  const { subject, audience, emails, kind, markdown, file, sendAt } = compose;
+  // Opened from the admin home or the table, the address names the audience (and the table's
+  // filter, which is kept as its query string and resolved by the server).
+  const [compose, setCompose] = useState<Compose>(() => ({
+    ...EMPTY_COMPOSE,
+    ...initialAudience(typeof window === "undefined" ? "" : window.location.search),
+  }));
+  const { subject, audience, emails, kind, markdown, file, sendAt, filters: tableFilter } = compose;
   const change = (fields: Partial<Compose>) => setCompose((current) => ({ ...current, ...fields }));
+  const choices = offeredAudiences(tableFilter !== "");
+  const testing = useSubmit();
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
@@ -82,6 +91,13 @@ export function BatchEmails() {
   const counts: Record<string, number> = Object.fromEntries(
     (audiences.data ?? []).map((row) => [row.audience, row.recipients]),
   );
+  // The table's filter is counted on its own (it is no fixed audience the list counts).
+  const filterCount = useQuery({
+    queryKey: [...queryKeys.mailings.audiences, "filter", tableFilter],
+    queryFn: () => mailingsApi.audienceCount({ audience: "filter", filters: tableFilter }),
+    enabled: tableFilter !== "",
+  });
+  if (tableFilter && filterCount.data) counts.filter = filterCount.data.recipients;
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.mailings.list });
   const cancelling = useSubmit();
   const [cancelTarget, setCancelTarget] = useState<number | null>(null);
@@ -135,6 +151,14 @@ export function BatchEmails() {
     }, refusalOr("The mailing could not be scheduled."));
   }
 
+  async function sendTest() {
+    setNotice(null);
+    await testing.run(async () => {
+      const answer = await mailingsApi.sendDraftTest(draft);
+      setNotice({ kind: "success", text: answer.message });
+    }, refusalOr("The test email could not be sent."));
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     void schedule(false);
@@ -165,7 +189,7 @@ export function BatchEmails() {
     await refresh();
   }
 
-  const failed = scheduling.error ?? cancelling.error;
+  const failed = scheduling.error ?? cancelling.error ?? testing.error;
   const shownNotice: Notice = notice ?? (failed ? { kind: "error", text: failed } : null);
   const err = (name: Field) => (errors[name] ? `${id}-${name}-error` : undefined);
   const fieldError = (name: Field) =>
@@ -174,7 +198,7 @@ export function BatchEmails() {
         {errors[name]}
       </p>
     ) : null;
-  const count = audience === "custom" && !preview ? found.length : preview?.recipients;
+  const count = audience === "custom" && !preview ? found.length : preview?.recipients ?? counts[audience] ?? filterCount.data?.recipients;
   const deliveriesOf = mailings?.find((m) => m.id === openDeliveries) ?? null;
 
   return (
@@ -207,11 +231,18 @@ export function BatchEmails() {
               aria-invalid={errors.audience ? true : undefined}
               aria-describedby={err("audience")}
             >
-              {AUDIENCES.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {audienceOption(a.label, counts[a.value])}
-                </option>
-              ))}
+              {(Object.keys(AUDIENCE_GROUP_LABELS) as (keyof typeof AUDIENCE_GROUP_LABELS)[]).map((group) => {
+                const inGroup = choices.filter((a) => a.group === group);
+                return inGroup.length ? (
+                  <optgroup key={group} label={AUDIENCE_GROUP_LABELS[group]}>
+                    {inGroup.map((a) => (
+                      <option key={a.value} value={a.value}>
+                        {audienceOption(a.label, counts[a.value])}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null;
+              })}
             </select>
             {fieldError("audience")}
           </div>
@@ -383,9 +414,20 @@ export function BatchEmails() {
           </div>
         ) : null}
         <div aria-live="polite">{shownNotice ? <Alert kind={shownNotice.kind}>{shownNotice.text}</Alert> : null}</div>
-        <div>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? "Scheduling…" : "Schedule"}
+        <div className="button-row">
+          {/* After the duplicate warning its own button is the one primary action. */}
+          {duplicate ? null : (
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? "Scheduling…" : "Schedule"}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={testing.busy || !canPreview}
+            onClick={() => void sendTest()}
+          >
+            {testing.busy ? "Sending the test…" : "Send a test to me"}
           </button>
         </div>
       </form>

@@ -20,6 +20,8 @@ export interface Compose {
   fileText: string;
   /** A `datetime-local` value, in the browser's time zone. */
   sendAt: string;
+  /** The table's filter as its query string, when the audience is "filter" (the server resolves it). */
+  filters: string;
 }
 
 export const EMPTY_COMPOSE: Compose = {
@@ -31,11 +33,12 @@ export const EMPTY_COMPOSE: Compose = {
   file: null,
   fileText: "",
   sendAt: "",
+  filters: "",
 };
 
 /** After scheduling: a blank email to the same audience, written the same way. */
 export function afterScheduled(compose: Compose): Compose {
-  return { ...EMPTY_COMPOSE, audience: compose.audience, kind: compose.kind };
+  return { ...EMPTY_COMPOSE, audience: compose.audience, kind: compose.kind, filters: compose.filters };
 }
 
 /** The addresses of a custom list (none for a status audience). */
@@ -65,6 +68,7 @@ export function mailingForm(compose: Compose, confirmDuplicate: boolean): FormDa
   form.append("subject", compose.subject.trim());
   form.append("audience", compose.audience);
   if (compose.audience === "custom") form.append("emails", compose.emails);
+  if (compose.audience === "filter") form.append("filters", compose.filters);
   if (compose.kind === "markdown") form.append("markdown", compose.markdown);
   else if (compose.file) form.append("html", compose.file, compose.file.name);
   form.append("send_at", localToIso(compose.sendAt) ?? "");
@@ -81,6 +85,7 @@ export function previewDraft(compose: Compose, recipient: number): MailingDraft 
     // One of AUDIENCES, whose values are the server's audience names.
     audience: compose.audience as MailingDraft["audience"],
     emails: compose.audience === "custom" ? compose.emails : "",
+    ...(compose.audience === "filter" ? { filters: compose.filters } : {}),
     recipient,
   };
 }

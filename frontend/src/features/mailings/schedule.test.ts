@@ -34,3 +34,27 @@ describe("batch email wording", () => {
     expect(previewWhom(recipient, count)).toBe(text);
   });
 });
+
+describe("the audiences offered", () => {
+  it("lists every status, the accounts that never started and a custom list; the table's filter only from the table", async () => {
+    const { offeredAudiences } = await import("./schedule");
+    const plain = offeredAudiences(false).map((a) => a.value);
+    for (const value of ["confirmed", "waitlist_confirmed", "checked_in", "declined", "never_started", "custom"]) {
+      expect(plain).toContain(value);
+    }
+    expect(plain).not.toContain("filter");
+    expect(offeredAudiences(true).map((a) => a.value)).toContain("filter");
+  });
+
+  it.each([
+    ["", { audience: "submitted", filters: "" }],
+    ["?audience=never_started", { audience: "never_started", filters: "" }],
+    ["?audience=filter&filters=selection%3Dconfirmed", { audience: "filter", filters: "selection=confirmed" }],
+    // The table's filter with no filter to use, or a name nobody offers: the default.
+    ["?audience=filter", { audience: "submitted", filters: "" }],
+    ["?audience=everyone", { audience: "submitted", filters: "" }],
+  ])("starts from the address %s", async (search, expected) => {
+    const { initialAudience } = await import("./schedule");
+    expect(initialAudience(search)).toEqual(expected);
+  });
+});

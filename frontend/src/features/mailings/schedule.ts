@@ -1,14 +1,50 @@
 // Pure helpers of the batch emails form, kept apart so that tests can pin them down.
 
-export const AUDIENCES: { value: string; label: string }[] = [
-  { value: "started", label: "Started" },
-  { value: "submitted", label: "Submitted" },
-  { value: "accepted", label: "Accepted" },
-  { value: "waitlisted", label: "Waitlisted" },
-  { value: "waitlist_accepted", label: "Waitlist accepted" },
-  { value: "rejected", label: "Rejected" },
-  { value: "custom", label: "Custom list" },
+export interface AudienceChoice {
+  value: string;
+  label: string;
+  group: "status" | "accounts" | "table" | "custom";
+}
+
+/** Every audience the composer offers, grouped: each application status, the accounts that
+ * never started, the table's filter (when the page was opened from the table) and a pasted list. */
+export const AUDIENCES: AudienceChoice[] = [
+  { value: "started", label: "Started", group: "status" },
+  { value: "submitted", label: "Submitted", group: "status" },
+  { value: "accepted", label: "Accepted", group: "status" },
+  { value: "waitlisted", label: "Waitlisted", group: "status" },
+  { value: "waitlist_accepted", label: "Waitlist accepted", group: "status" },
+  { value: "waitlist_confirmed", label: "Waitlist confirmed", group: "status" },
+  { value: "confirmed", label: "Confirmed", group: "status" },
+  { value: "checked_in", label: "Checked in", group: "status" },
+  { value: "rejected", label: "Rejected", group: "status" },
+  { value: "declined", label: "Declined", group: "status" },
+  { value: "never_started", label: "Registered, never started", group: "accounts" },
+  { value: "filter", label: "The table's filter", group: "table" },
+  { value: "custom", label: "Custom list", group: "custom" },
 ];
+
+export const AUDIENCE_GROUP_LABELS: Record<AudienceChoice["group"], string> = {
+  status: "By application status",
+  accounts: "Accounts",
+  table: "From the applications table",
+  custom: "Your own list",
+};
+
+/** The audiences to offer: the table's filter only when there is one to use. */
+export function offeredAudiences(hasTableFilter: boolean): AudienceChoice[] {
+  return AUDIENCES.filter((a) => a.value !== "filter" || hasTableFilter);
+}
+
+/** What the composer starts with, from its address (`?audience=never_started`, or the table's
+ * `?audience=filter&filters=selection%3Dconfirmed`); an unknown audience falls back. */
+export function initialAudience(search: string, fallback = "submitted"): { audience: string; filters: string } {
+  const params = new URLSearchParams(search);
+  const filters = params.get("filters") ?? "";
+  const wanted = params.get("audience") ?? "";
+  const known = offeredAudiences(filters !== "").some((a) => a.value === wanted);
+  return { audience: known ? wanted : fallback, filters };
+}
 
 export function audienceLabel(value: string): string {
   return AUDIENCES.find((a) => a.value === value)?.label ?? value;

@@ -9,7 +9,7 @@ const byKey = (key: string) => {
 };
 
 describe("statistics cards", () => {
-  it("are the 12 counters of the spec and the 2 of check-in, each once", () => {
+  it("are every group at all schools, the host school and the others, each once", () => {
     expect(STAT_CARDS.map((c) => c.key).sort()).toEqual(
       [
         "total_applications",
@@ -18,12 +18,16 @@ describe("statistics cards", () => {
         "total_started",
         "princeton_started",
         "non_princeton_started",
+        "total_accepted",
         "princeton_accepted",
         "non_princeton_accepted",
+        "total_confirmed",
         "princeton_confirmed",
         "non_princeton_confirmed",
+        "total_declined",
         "princeton_declined",
         "non_princeton_declined",
+        "total_checked_in",
         "princeton_checked_in",
         "non_princeton_checked_in",
       ].sort(),

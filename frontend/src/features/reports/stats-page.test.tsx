@@ -19,6 +19,10 @@ const STATS = {
   non_princeton_declined: 1,
   princeton_checked_in: 0,
   non_princeton_checked_in: 2,
+  total_accepted: 6,
+  total_confirmed: 4,
+  total_declined: 1,
+  total_checked_in: 2,
 };
 
 const CARD_FILTERS = {
@@ -44,13 +48,18 @@ describe("StatsPage", { timeout: 20000 }, () => {
     fetchMock.mockResolvedValueOnce(json(STATS));
     fetchMock.mockResolvedValueOnce(
       new Response("email\na@x.edu\n", {
-        headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="accepted.csv"' },
+        headers: {
+          "Content-Type": "text/csv",
+          "Content-Disposition": 'attachment; filename="accepted-other-schools-fall-2026.csv"',
+        },
       }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
     const card = await screen.findByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
-    expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(14);
+    // Every group has its All schools total beside the host school and the others.
+    expect(screen.getAllByRole("button", { name: /Download CSV$/ })).toHaveLength(18);
+    expect(screen.getByRole("button", { name: /^Confirmed · All schools: 4\. Download CSV$/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Show in table: Accepted · Other schools" })).toHaveAttribute(
       "href",
       "/admin/users?selection=accepted&host=false",
@@ -59,10 +68,16 @@ describe("StatsPage", { timeout: 20000 }, () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     const url = new URL(fetchMock.mock.calls[1][0] as string, "http://x");
     expect(url.pathname).toBe("/api/applications/export");
-    // The server's filters for the card, as the table's address has them.
-    expect(Object.fromEntries(url.searchParams)).toEqual({ selection: "accepted", host: "false" });
+    // The server's filters for the card, as the table's address has them; the file named after
+    // the card, its columns labelled with the question text.
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      selection: "accepted",
+      host: "false",
+      name: "Accepted · Other schools",
+      headers: "text",
+    });
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(anchor.download).toBe("accepted-non_princeton_accepted.csv");
+    expect(anchor.download).toBe("accepted-other-schools-fall-2026.csv");
     click.mockRestore();
   });
 

@@ -40,10 +40,10 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
     setExporting(card.key);
     setDownloaded(null);
     await download.run(async () => {
-      const file = await reportsApi.exportCsv(cardFilters(card, filters), cardFilename(card));
-      // Every card exports from one endpoint; name the file after the card so downloads differ.
-      const stem = file.filename.replace(/\.csv$/i, "");
-      saveFile({ ...file, filename: stem === card.key ? file.filename : `${stem}-${card.key}.csv` });
+      // Named after the card ("Accepted · All schools"), its columns labelled with the question
+      // text: the server names the file and writes the header for people.
+      const query = { ...cardFilters(card, filters), name: cardLabel(card, hostSchool), headers: "text" };
+      saveFile(await reportsApi.exportCsv(query, cardFilename(card)));
       setDownloaded(`Downloaded ${cardLabel(card, hostSchool)} as CSV.`);
     }, () => "Error downloading CSV");
   }

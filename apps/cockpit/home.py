@@ -1,0 +1,231 @@
+"""The admin home: where the cycle stands (its status and next deadline), the funnel of its
+applicants, and what needs doing next, each linking to the page that does it.
+
+Every funnel number is a named selection of apps/applications/selections.py (the first,
+registered accounts, counts people before they have an application), and carries the table's
+query string that lists the same rows: the home, the table, the export and the mail audience
+`filter` read one definition, so a number and the rows behind its link cannot disagree.
+
+The whole answer takes a constant number of queries, whatever the cycle's size.
+"""
+
+from __future__ import annotations
+
+import datetime
+from urllib.parse import urlencode
+
+from django.db.models import Count, Exists, OuterRef, Q
+from django.utils import timezone
+
+from apps.applications import selections
+from apps.applications.models import Application, ApplicationEvent, ApplicationStatus
+from apps.cycles.models import Cycle, CycleStatus
+from apps.decisions.release import release_counts
+from apps.mailings import outbox
+from apps.mailings.models import Delivery
+from apps.reviews.models import AdmissionPlan, Assignment, RankingState, ReviewStatus
+
+TABLE = "/admin/users"
+
+# The funnel, each stage a selection: (key, label, selection). Stages are cumulative: everyone
+# counted at a stage is counted at the one before it. "Started" is every application of the
+# cycle (the selection `registered`: an application exists from its first saved draft on).
+FUNNEL = (
+    ("started", "Started", "registered"),
+    ("submitted", "Submitted", "submitted"),
+    ("reviewed", "Reviewed", "reviewed"),
+    ("decided", "Decided", "decided"),
+    ("released", "Released", "released"),
+    ("confirmed", "Confirmed", "confirmed"),
+    ("checked_in", "Checked in", "checked_in"),
+)
+# Beside the funnel: the ones who left it, and the ones waiting to get in.
+BESIDE = (
+    ("declined", "Declined", "declined"),
+    ("waitlist", "Waitlist", "waitlisted"),
+)
+
+# The cycle's dates, in the order the work meets them, with what each one ends or starts.
+DEADLINES = (
+    ("due", "Applications close"),
+    ("confirmation_first_deadline", "First confirmation deadline"),
+    ("waitlist_deadline", "Waitlist deadline"),
+    ("confirmation_second_deadline", "Second confirmation deadline"),
+    ("start", "The event starts"),
+    ("end", "The event ends"),
+)
+# A date closes its window when the day starts (the status machine refuses from that day on).
+# An outbox row still waiting this long after it was due is stuck: the worker isn't sending.
+STUCK_AFTER = datetime.timedelta(minutes=15)
+
+
+def table_query(selection: str) -> str:
+    """The table's query string that lists the rows of `selection`."""
+    return urlencode({"selection": selection})
+
+
+def _stage(key: str, label: str, selection: str, counts: dict) -> dict:
+    query = table_query(selection)
+    return {
+        "key": key,
+        "label": label,
+        "count": counts[selection],
+        "selection": selection,
+        "query": query,
+        "href": f"{TABLE}?{query}",
+    }
+
+
+def next_deadline(cycle: Cycle, now: datetime.datetime | None = None) -> dict | None:
+    """The first of the cycle's dates still ahead: `{"name", "label", "date", "at"}`, `at` the
+    moment it takes effect (the start of its day, UTC), or None once every date has passed."""
+    now = now or timezone.now()
+    for name, label in DEADLINES:
+        day: datetime.date = getattr(cycle, name)
+        at = datetime.datetime.combine(day, datetime.time(0, 0), tzinfo=datetime.UTC)
+        if at > now:
+            return {"name": name, "label": label, "date": day.isoformat(), "at": at.isoformat()}
+    return None
+
+
+def _accounts(cycle: Cycle) -> dict[str, int]:
+    started = Application.objects.filter(cycle=cycle, user=OuterRef("pk"))
+    return (
+        selections.registered_accounts()
+        .annotate(started=Exists(started))
+        .aggregate(registered=Count("pk"), never_started=Count("pk", filter=Q(started=False)))
+    )
+
+
+def _reviewing(cycle: Cycle) -> dict[str, int]:
+    """Applications awaiting a decision with no reviewer, and those with a review assigned and
+    not done, in one query."""
+    any_assignment = Assignment.objects.filter(application=OuterRef("pk"))
+    open_assignment = any_assignment.filter(status=ReviewStatus.TO_REVIEW)
+    return (
+        Application.objects.filter(cycle=cycle)
+        .annotate(assigned=Exists(any_assignment), open=Exists(open_assignment))
+        .aggregate(
+            unassigned=Count("pk", filter=selections.q("undecided") & Q(assigned=False)),
+            unreviewed=Count("pk", filter=Q(open=True, status__in=selections.PAST_DRAFT)),
+        )
+    )
+
+
+def _mail(now: datetime.datetime) -> dict[str, int]:
+    """Outbox rows that failed for good, and rows stuck: due this long ago and still not sent,
+    or held by a worker whose claim went stale."""
+    due_long_ago = now - STUCK_AFTER
+    stuck = Q(state=Delivery.State.PENDING) & (
+        Q(next_attempt_at__lte=due_long_ago) | Q(next_attempt_at__isnull=True, created_at__lte=due_long_ago)
+    )
+    stuck &= Q(mailing__isnull=True) | Q(mailing__send_at__lte=due_long_ago)
+    stuck |= Q(state=Delivery.State.SENDING, claimed_at__lt=now - outbox.STALE_AFTER)
+    # Rows of a mailing that was cancelled are never sent; they aren't stuck.
+    live = Delivery.objects.exclude(mailing__status="cancelled")
+    return live.aggregate(
+        failed=Count("pk", filter=Q(state=Delivery.State.FAILED)),
+        stuck=Count("pk", filter=stuck),
+    )
+
+
+def _freed_since_fill(cycle: Cycle) -> int:
+    """Spots given up (declined) since the last fill to capacity: what a new fill could offer
+    again. 0 before any fill."""
+    plan = AdmissionPlan.objects.filter(cycle=cycle).values_list("updated_at", flat=True).first()
+    if plan is None:
+        return 0
+    gave_up = ApplicationEvent.objects.filter(
+        application=OuterRef("pk"), field="status", to_value=ApplicationStatus.DECLINED, at__gt=plan
+    )
+    return Application.objects.filter(cycle=cycle, status=ApplicationStatus.DECLINED).filter(Exists(gave_up)).count()
+
+
+def _ranking_stale(cycle: Cycle) -> bool:
+    state = RankingState.objects.filter(cycle=cycle).values("changed_at", "refreshed_at").first()
+    return state is not None and (state["refreshed_at"] is None or state["changed_at"] > state["refreshed_at"])
+
+
+def _todo(key: str, label: str, count: int, href: str) -> dict:
+    return {"key": key, "label": label, "count": count, "href": href, "done": count == 0}
+
+
+def admin_home(cycle: Cycle, now: datetime.datetime | None = None) -> dict:
+    now = now or timezone.now()
+    names = [selection for _k, _l, selection in (*FUNNEL, *BESIDE)]
+    counts = selections.count(cycle, names)
+    accounts = _accounts(cycle)
+    freed = _freed_since_fill(cycle)
+    reviewing = _reviewing(cycle)
+    mail = _mail(now)
+    unreleased = sum(row["count"] for row in release_counts(cycle_id=cycle.pk))
+    # Reviews close with the applications (the cycle past `open`): from then on, a ranking
+    # older than the last review is what a decision would be made from.
+    reviews_closed = cycle.status != CycleStatus.OPEN and cycle.status != CycleStatus.NOT_OPEN
+    stale = reviews_closed and _ranking_stale(cycle)
+    plural = lambda n, one, many: one if n == 1 else many  # noqa: E731
+    return {
+        "cycle": {
+            "id": cycle.pk,
+            "name": str(cycle),
+            "status": cycle.status,
+            "status_label": CycleStatus(cycle.status).label,
+        },
+        "next_deadline": next_deadline(cycle, now),
+        "now": now.isoformat(),
+        "registered": {
+            "key": "registered",
+            "label": "Registered",
+            "count": accounts["registered"],
+            "never_started": accounts["never_started"],
+            # Accounts, not applications: the table lists applications, so the link is to
+            # write to the ones who never started.
+            "href": "/admin/batch?audience=never_started",
+        },
+        "funnel": [_stage(key, label, selection, counts) for key, label, selection in FUNNEL],
+        "beside": [_stage(key, label, selection, counts) for key, label, selection in BESIDE],
+        "todos": [
+            _todo(
+                "unassigned",
+                f"{plural(reviewing['unassigned'], 'application', 'applications')} submitted without a reviewer",
+                reviewing["unassigned"],
+                "/admin/assignapps",
+            ),
+            _todo(
+                "unreviewed",
+                f"{plural(reviewing['unreviewed'], 'application', 'applications')} assigned but not reviewed",
+                reviewing["unreviewed"],
+                "/admin/assignapps",
+            ),
+            _todo(
+                "unreleased",
+                f"{plural(unreleased, 'decision', 'decisions')} not released yet",
+                unreleased,
+                "/admin/config",
+            ),
+            _todo(
+                "mail_failed",
+                f"{plural(mail['failed'], 'email', 'emails')} failed",
+                mail["failed"],
+                "/admin/batch",
+            ),
+            _todo(
+                "mail_stuck",
+                f"{plural(mail['stuck'], 'email', 'emails')} waiting more than {STUCK_AFTER.seconds // 60} minutes",
+                mail["stuck"],
+                "/admin/batch",
+            ),
+            _todo(
+                "ranking_stale",
+                "Reviews closed, but the ranking is older than the last review",
+                int(stale),
+                "/admin/ranking",
+            ),
+            _todo(
+                "spots_freed",
+                f"{plural(freed, 'spot', 'spots')} freed since the last fill",
+                freed,
+                "/admin/ranking",
+            ),
+        ],
+    }

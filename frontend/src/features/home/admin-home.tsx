@@ -1,0 +1,140 @@
+// The admin home: where the cycle stands (status and the next deadline, counting down), the
+// funnel of its applicants (each number opens the table filtered to it), what needs doing
+// next, and the tools grouped by the order of the work.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import { homeApi, type AdminHome as HomeData, type FunnelStage } from "../../api/home";
+import { Alert } from "../../components/alert";
+import { Spinner } from "../../components/spinner";
+import { queryKeys } from "../../lib/query-keys";
+import { countdown, groupCards, openTodos, share, type ToolCard } from "./home-state";
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function Deadline({ deadline }: { deadline: HomeData["next_deadline"] }) {
+  const now = useNow(30_000);
+  if (!deadline) return <p className="home-status__deadline">Every date of this cycle has passed.</p>;
+  const at = new Date(deadline.at);
+  const left = countdown(at, now);
+  const date = at.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return (
+    <p className="home-status__deadline">
+      <span className="home-status__label">Next: {deadline.label}</span>{" "}
+      <time dateTime={deadline.at}>{date}</time>{" "}
+      <strong className="home-status__countdown">{left.passed ? "now" : `in ${left.text}`}</strong>
+    </p>
+  );
+}
+
+function Stage({ stage, base }: { stage: FunnelStage; base: number }) {
+  const percent = share(stage.count, base);
+  return (
+    <li className="home-funnel__stage">
+      <a href={stage.href} className="home-funnel__link" aria-label={`${stage.label}: ${stage.count}. Open in the table`}>
+        <span className="home-funnel__label">{stage.label}</span>{" "}
+        <span className="home-funnel__count">{numberFormat.format(stage.count)}</span>{" "}
+        {percent ? <span className="home-funnel__share muted">{percent}</span> : null}
+      </a>
+    </li>
+  );
+}
+
+export function AdminHome({ cards, children }: { cards: ToolCard[]; children?: ReactNode }) {
+  const home = useQuery({ queryKey: queryKeys.adminHome, queryFn: homeApi.home });
+  const groups = groupCards(cards);
+  const data = home.data;
+  const started = data?.funnel[0]?.count ?? 0;
+  const todos = data ? openTodos(data.todos) : [];
+  return (
+    <div className="stack home">
+      <header className="home-header">
+        <h1>Admin Panel</h1>
+        {data ? (
+          <section className="home-status" aria-label="Cycle status">
+            <p className="home-status__cycle">
+              {data.cycle.name} · <span className={`badge home-status__badge--${data.cycle.status}`}>{data.cycle.status_label}</span>
+            </p>
+            <Deadline deadline={data.next_deadline} />
+          </section>
+        ) : null}
+      </header>
+      {home.isError ? (
+        <div className="stack">
+          <Alert kind="error">The cycle's numbers could not be loaded.</Alert>
+          <button type="button" className="button button--secondary" onClick={() => void home.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !data ? (
+        <Spinner label="Loading the cycle's numbers…" />
+      ) : (
+        <div className="home-overview">
+          <section className="card home-funnel" aria-labelledby="home-funnel-title">
+            <h2 id="home-funnel-title">Applicants</h2>
+            <p className="muted home-funnel__registered">
+              {numberFormat.format(data.registered.count)} registered ·{" "}
+              <a href={data.registered.href}>{numberFormat.format(data.registered.never_started)} never started</a>
+            </p>
+            <ol className="home-funnel__stages" aria-label="Funnel">
+              {data.funnel.map((stage) => (
+                <Stage key={stage.key} stage={stage} base={started} />
+              ))}
+            </ol>
+            <ul className="home-funnel__beside" aria-label="Beside the funnel">
+              {data.beside.map((stage) => (
+                <Stage key={stage.key} stage={stage} base={started} />
+              ))}
+            </ul>
+          </section>
+          <section className="card home-todos" aria-labelledby="home-todos-title">
+            <h2 id="home-todos-title">To do</h2>
+            {todos.length === 0 ? (
+              <p className="muted">Nothing waiting. Every count below is up to date.</p>
+            ) : (
+              <ul className="home-todos__list">
+                {todos.map((todo) => (
+                  <li key={todo.key}>
+                    <a href={todo.href}>
+                      {todo.key === "ranking_stale" ? todo.label : (
+                        <>
+                          <strong>{numberFormat.format(todo.count)}</strong> {todo.label}
+                        </>
+                      )}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+      {children}
+      {groups.map((group, index) => (
+        <section key={group.title} className="home-group" aria-labelledby={`home-group-${index}`}>
+          <h2 id={`home-group-${index}`} className="home-group__title">
+            {group.title}
+          </h2>
+          <ul className="card-grid" aria-label={group.title}>
+            {group.cards.map((card) => (
+              <li key={card.href}>
+                <a className="card card--link" href={card.href}>
+                  <h3>{card.title}</h3>
+                  <p className="muted">{card.description}</p>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
