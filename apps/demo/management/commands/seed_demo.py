@@ -25,6 +25,7 @@ from apps.applications import services as app_services
 from apps.applications import status_machine
 from apps.applications.models import Application
 from apps.cycles.models import DEFAULT_DATES, CycleStatus, QuestionType
+from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.cycles.selectors import question_set
 from apps.cycles.services import dates_check, ensure_current_cycle, question_set_ensure
 from apps.decisions.cycle_release import save_config
@@ -200,7 +201,9 @@ def _answer(question: dict, rng: random.Random, *, country: str, handle: str) ->
         return rng.choice(likely) if likely and rng.random() < 0.85 else rng.choice(options)
     if kind == QuestionType.MULTISELECT:
         picked = set(rng.sample(options, k=min(len(options), rng.choice([1, 1, 2, 2, 3]))))
-        return ",".join(o for o in options if o in picked)
+        # "None" or "Prefer not to answer" stands alone, as the form and the validation require.
+        alone = [o for o in options if o in picked and o in EXCLUSIVE_OPTIONS]
+        return alone[0] if alone else ",".join(o for o in options if o in picked)
     if kind == QuestionType.COUNTRY:
         return country
     if kind == QuestionType.LIST:
