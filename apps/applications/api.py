@@ -64,6 +64,18 @@ class TeamCodeInputField(serializers.Field):
     pass
 
 
+def team_choice_field() -> serializers.ChoiceField:
+    """The team step's answer, alike in a draft and a submission."""
+    return serializers.ChoiceField(
+        choices=[*TeamChoice.choices, ("", "Not said")],
+        allow_null=True,
+        required=False,
+        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), '
+        "`join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: "
+        "teamcode is ignored). Kept with the draft.",
+    )
+
+
 class AnswerInputSerializer(serializers.Serializer):
     question_id = serializers.CharField(allow_blank=True, trim_whitespace=False)
     answer = AnswerValueField(required=False)
@@ -86,14 +98,7 @@ class DraftInputSerializer(serializers.Serializer):
     sections = AnswerSectionInputSerializer(many=True, required=False, allow_null=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), max_length=3, required=False, allow_null=True)
     teamcode = TeamCodeInputField(required=False)
-    team_choice = serializers.ChoiceField(
-        choices=[*TeamChoice.choices, ("", "Not said")],
-        allow_null=True,
-        required=False,
-        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), '
-        "`join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: "
-        "teamcode is ignored). Kept with the draft.",
-    )
+    team_choice = team_choice_field()
 
 
 class ApplicationInputSerializer(serializers.Serializer):
@@ -113,14 +118,7 @@ class ApplicationInputSerializer(serializers.Serializer):
     sections = AnswerSectionSerializer(many=True)
     checkboxes = serializers.ListField(child=serializers.BooleanField(), min_length=3, max_length=3)
     teamcode = TeamCodeInputField(required=False)
-    team_choice = serializers.ChoiceField(
-        choices=[*TeamChoice.choices, ("", "Not said")],
-        allow_null=True,
-        required=False,
-        help_text='The answer to "Are you starting a new team?": `new` (teamcode is the code you were given), '
-        "`join` (teamcode must be a team that exists: 400 on `teamcode` otherwise) or `alone` (no team: "
-        "teamcode is ignored). Kept with the draft.",
-    )
+    team_choice = team_choice_field()
     share_resume_with_sponsors = serializers.BooleanField(
         required=False,
         help_text="Submit only: the optional consent to share the resume with sponsors (absent: unchanged).",
