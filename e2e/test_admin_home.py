@@ -49,7 +49,7 @@ def test_the_admin_home_leads_with_where_the_cycle_stands(new_page, width, cycle
     expect(status).to_contain_text("Next: Applications close")
     expect(status).to_contain_text(re.compile(r"in (9|10) days"))
     funnel = page.get_by_role("list", name="Funnel", exact=True)
-    submitted = funnel.get_by_role("link", name=re.compile(r"^Submitted: 5\."))
+    submitted = funnel.get_by_role("link", name=re.compile(r"^Submitted 5\b.*Open in the table$"))
     expect(submitted).to_be_visible()
     todo = page.get_by_role("link", name=re.compile("3 applications submitted without a reviewer"))
     expect(todo).to_have_attribute("href", "/admin/assignapps")

@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 from apps.applications.models import Application, ApplicationStatus
 from apps.applications.services import application_save
 from apps.cycles.models import CycleStatus
+from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.cycles.selectors import current_cycle, question_set
 from apps.cycles.services import cycle_set_status, question_set_ensure
 from e2e.conftest import expect, shot, sign_in
@@ -88,7 +89,7 @@ def fill_question(page: Page, question: dict, pdf_path) -> None:
         page.get_by_label(text, exact=True).select_option(options[-2])
     elif kind == "multiselect":
         group = page.get_by_role("group", name=text, exact=True)
-        for option in options[:2]:
+        for option in two_combinable(options):
             group.get_by_role("checkbox", name=option, exact=True).check()
     elif kind == "list":
         group = page.get_by_role("group", name=text, exact=True)
@@ -105,6 +106,11 @@ def fill_question(page: Page, question: dict, pdf_path) -> None:
         expect(page.get_by_text("New resume successfully uploaded")).to_be_visible()
     elif kind == "country":
         pick(page, text, "taiw", "Taiwan")
+
+
+def two_combinable(options: list[str]) -> list[str]:
+    """Two options that may be ticked together ("None" and the like stand alone)."""
+    return [option for option in options if option not in EXCLUSIVE_OPTIONS][:2]
 
 
 def fill_everything(page: Page, sections: list[dict], pdf_path) -> None:
@@ -175,7 +181,7 @@ def test_a_student_fills_saves_reloads_and_submits_the_application(page, make_st
                 expect(page.get_by_label(text, exact=True)).to_have_value(question["options"][-2])
             elif kind == "multiselect":
                 group = page.get_by_role("group", name=text, exact=True)
-                for option in question["options"][:2]:
+                for option in two_combinable(question["options"]):
                     expect(group.get_by_role("checkbox", name=option, exact=True)).to_be_checked()
             elif kind == "boolean":
                 group = page.get_by_role("group", name=text, exact=True)

@@ -39,10 +39,13 @@ function Stage({ stage, base }: { stage: FunnelStage; base: number }) {
   const percent = share(stage.count, base);
   return (
     <li className="home-funnel__stage">
-      <a href={stage.href} className="home-funnel__link" aria-label={`${stage.label}: ${stage.count}. Open in the table`}>
+      {/* The visible words are the link's name (so speech input can say them); where it goes is
+          said after them, for screen readers only. */}
+      <a href={stage.href} className="home-funnel__link">
         <span className="home-funnel__label">{stage.label}</span>{" "}
         <span className="home-funnel__count">{numberFormat.format(stage.count)}</span>{" "}
         {percent ? <span className="home-funnel__share muted">{percent}</span> : null}
+        <span className="visually-hidden"> Open in the table</span>
       </a>
     </li>
   );
