@@ -23,6 +23,7 @@ import binascii
 import hashlib
 import json
 import math
+import re
 import uuid
 from collections.abc import Mapping
 from datetime import datetime
@@ -87,6 +88,19 @@ SCORES_VERSION_KEY = "table:scores-version"
 def score_sort_key():
     # The copy on the application row (models.py), which the app_table_score index holds.
     return F("review_score_key")
+
+
+# A column reference, `"table"."column"` or `alias."column"`, in a query's SQL.
+_QUALIFIED_COLUMN = re.compile(r'"?(\w+)"?\."\w+"')
+
+
+def reads_only_its_table(sql: str, table: str) -> bool:
+    """Whether the SQL's conditions read no table but `table` (no column of a joined table,
+    no subquery): only then does the newest `updated_at` of its rows date every change to
+    which rows it selects. (A one-to-one LEFT JOIN that only feeds a selected column, the
+    review score's, doesn't change a count.)"""
+    conditions = sql.partition(" WHERE ")[2]
+    return set(_QUALIFIED_COLUMN.findall(conditions)) <= {table}
 
 
 def scores_changed() -> None:
@@ -363,7 +377,7 @@ class TablePagination(BasePagination):
         (ROW_NUMBER over the filtered rows, every `per_page`-th kept) and caches them under
         the same version as the count; from then on any page is one seek from its first row,
         as cheap as page 1, until the applications change."""
-        if self.pages > self.max_seek_points or not connection.features.supports_over_clause:
+        if self.version is None or self.pages > self.max_seek_points or not connection.features.supports_over_clause:
             return None
         sql, params = queryset.query.sql_with_params()
         digest = hashlib.sha256(repr((sql, params, self.per_page)).encode()).hexdigest()
@@ -415,10 +429,16 @@ class TablePagination(BasePagination):
         request after a change counts again and reports exact totals. Reading the version is
         one probe of the `app_updated_at` index.
         """
+        sql, params = queryset.order_by().values("pk").query.sql_with_params()
+        if not reads_only_its_table(sql, queryset.model._meta.db_table):
+            # A filter on another table (the reviews of "reviewed", the cycle's status of
+            # "released") changes its count without moving any application's `updated_at`:
+            # counted every time, and no seek points kept.
+            self.version = None
+            return queryset.order_by().count()
         version = queryset.model._default_manager.aggregate(newest=Max("updated_at"))["newest"]
         version = version.isoformat() if version else ""
         self.version = version
-        sql, params = queryset.order_by().values("pk").query.sql_with_params()
         key = "table-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
         cached = cache.get(key)
         if isinstance(cached, tuple) and len(cached) == 2 and cached[0] == version:

@@ -324,3 +324,21 @@ def test_submitted_at_is_the_submission_time(admin_client, db):
     row = get(admin_client).json()["applications"][0]
     assert datetime.fromisoformat(row["submitted_at"].replace("Z", "+00:00")) == application.submitted_at
     assert application.submitted_at > datetime(2020, 1, 1, tzinfo=UTC)
+
+
+def test_a_count_that_reads_another_table_follows_it(admin_client, people):
+    """Scores and the cycle's status move no application's `updated_at`: a selection that
+    reads them ("reviewed", "released") is counted afresh, not served from the cache."""
+    from apps.cycles.models import CycleStatus
+
+    application = Application.objects.filter(status="submitted").first()
+    status_machine.transition(application_id=application.pk, to="accepted")
+    released = json.dumps({"selection": "released"})
+    assert get(admin_client, filters=released).json()["total"] == 0
+    decided = Application.objects.filter(cycle=application.cycle).exclude(
+        status__in=("unsubmitted", "started", "submitted")
+    )
+    decided = decided.count()
+    # The cycle's row changes, not an application's.
+    type(application.cycle).objects.filter(pk=application.cycle_id).update(status=CycleStatus.RELEASED)
+    assert get(admin_client, filters=released).json()["total"] == decided > 0

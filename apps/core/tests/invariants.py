@@ -7,7 +7,9 @@ event's rehearsal (test_event_rehearsal.py) and the status machine's stateful te
 
 - every status change has its history, chained from the old status to the new one, and the mail
   the portal promises for it, recorded in the outbox under the portal's own key and recorded
-  during that step (the rule is `promised_mail`);
+  during that step (the rule is `promised_mail`); an application that is new this step is judged
+  only on its applicant's own moves (their first submit), what others did to it (a walk-in's road
+  through the door) from the next step on;
 - an organizer's bulk action (a batch decision, fill to capacity, a release or its undoing)
   leaves everyone who confirmed, checked in or declined where they were;
 - every count an organizer sees agrees with the others and with the rows behind it
@@ -28,12 +30,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core import mail
-from django.db.models import Max
+from django.db.models import F, Max, Q
 
-from apps.applications import selections
+from apps.applications import received, selections
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
-from apps.applications.status_machine import RELEASE_DECISIONS
+from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
 from apps.checkin import tickets
 from apps.checkin.models import Ticket
 from apps.decisions import release
@@ -44,16 +46,22 @@ from apps.reviews.admission import CAPACITY_COUNTS
 # An applicant's own answer or the door's check-in: no organizer's bulk action may move it.
 ANSWERED = (S.CONFIRMED, S.CHECKED_IN, S.DECLINED)
 TICKET = "ticket"
+RECEIVED = "received"
 
 
-def promised_mail(old: str, new: str, *, released: bool) -> str | None:
+def promised_mail(old: str, new: str, *, released: bool, by_applicant: bool) -> str | None:
     """The one email the portal sends for a status change, as the last part of its outbox key
-    ("decision:<id>:<status>" or, for a ticket, TICKET), or None when it sends none.
+    ("decision:<id>:<status>"), or TICKET for a ticket, RECEIVED for "we received your
+    application"; None when it sends none. `by_applicant`: the applicant made the move.
 
-    A confirmation brings the ticket; a confirmed applicant who gives up the spot hears that it
-    is given up; a decision is announced only once released (before, the release announces
-    every decision then recorded). An applicant's other answers and the check-in send nothing.
+    The applicant's own first submit is acknowledged (a walk-in, submitted by the door on the
+    way to its check-in, is welcomed instead, and no one else submits a draft); a confirmation
+    brings the ticket; a confirmed applicant who gives up the spot hears that it is given up; a
+    decision is announced only once released (before, the release announces every decision
+    then recorded). An applicant's other answers and the check-in send nothing.
     """
+    if old in DRAFTS and new == S.SUBMITTED:
+        return RECEIVED if by_applicant else None
     if new == S.CONFIRMED:
         return TICKET
     if old == S.CONFIRMED and new == S.DECLINED:
@@ -88,6 +96,8 @@ def _mail_keys_since(last_delivery: int) -> Counter:
             found[(application_id, status)] += 1
         elif key.startswith(tickets.KEY_PREFIX):
             found[(ticket_apps.get(int(key.split(":")[1])), TICKET)] += 1
+        elif key.startswith(received.KEY_PREFIX):
+            found[(int(key.removeprefix(received.KEY_PREFIX)), RECEIVED)] += 1
         else:
             found[(None, key)] += 1
     return found
@@ -134,30 +144,33 @@ class Watch:
         self._snapshot()
 
     def _check_history_and_mail(self, problems: Problems, after: dict, *, released: bool, release_step: bool) -> None:
-        events: dict[int, list[tuple[str, str]]] = {}
-        for application_id, old, new in (
+        events: dict[int, list[tuple[str, str, bool]]] = {}
+        for application_id, old, new, by_applicant in (
             ApplicationEvent.objects.filter(pk__gt=self.last_event, field="status", application__cycle=self.cycle)
             .order_by("pk")
-            .values_list("application_id", "from_value", "to_value")
+            .annotate(by_applicant=Q(actor=F("application__user")))
+            .values_list("application_id", "from_value", "to_value", "by_applicant")
         ):
-            events.setdefault(application_id, []).append((old, new))
+            events.setdefault(application_id, []).append((old, new, bool(by_applicant)))
         expected: Counter = Counter()
         for pk, status in after.items():
             before = self.statuses.get(pk)
             moves = events.get(pk, [])
             if before is None:
-                continue  # new this step (an applicant who just applied): judged from the next step on
-            if status != before and not moves:
+                # New this step: no status to chain its history from, and what the door or an
+                # organizer did to it (a walk-in's road) is judged from the next step on; what
+                # its applicant did (the first submit) promised its mail now.
+                moves = [move for move in moves if move[2]]
+            elif status != before and not moves:
                 problems.add(f"application {pk} moved {before} -> {status} with no history")
                 continue
-            if moves:
-                chain = [moves[0][0]] + [new for _old, new in moves]
+            elif moves:
+                chain = [moves[0][0]] + [new for _old, new, _by in moves]
                 linked = all(moves[i][1] == moves[i + 1][0] for i in range(len(moves) - 1))
                 if chain[0] != before or chain[-1] != status or not linked:
                     problems.add(f"application {pk}: history {chain} does not lead from {before} to {status}")
-            for old, new in moves:
-                kind = promised_mail(old, new, released=released)
-                if kind is not None:
+            for old, new, by_applicant in moves:
+                if kind := promised_mail(old, new, released=released, by_applicant=by_applicant):
                     expected[(pk, kind)] += 1
         if release_step:
             # A release announces each decision not announced yet (a decision mailed by an

@@ -303,8 +303,9 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert event.config("released").status_code == 409
     assert event.config("released", confirm_emails=total - 1).status_code == 409
     watch.check("release refused", released=False, bulk=True)
+    sent = len(mail.outbox)  # the "we received your application" emails of the first submits
     assert event.config("released", confirm_emails=total).status_code == 200
-    assert len(mail.outbox) == total
+    assert len(mail.outbox) - sent == total
     watch.check("release", released=True, release_step=True, bulk=True)
     # A second save of "released" sends nothing new.
     assert event.config("released").status_code == 200
