@@ -4,7 +4,7 @@ walk-ins (organizers). Shapes: docs/api/checkin.md."""
 from __future__ import annotations
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -125,6 +125,22 @@ class CheckInInputSerializer(serializers.Serializer):
     device = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
 
 
+@extend_schema_field({"type": "boolean", "enum": [True]})
+class AcceptedField(serializers.BooleanField):
+    """A box that must be ticked: a walk-in is registered only once they accepted the code of
+    conduct, so `false` (or no value) is refused here, with the field named, as the schema's
+    `enum: [true]` says."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("error_messages", {"required": walkins.CONDUCT_REQUIRED})
+        super().__init__(required=True, **kwargs)
+
+    def to_internal_value(self, data):
+        if super().to_internal_value(data) is not True:
+            raise serializers.ValidationError(walkins.CONDUCT_REQUIRED)
+        return True
+
+
 class WalkInInputSerializer(serializers.Serializer):
     email = EmailField()
     first_name = serializers.CharField(max_length=100)
@@ -132,9 +148,7 @@ class WalkInInputSerializer(serializers.Serializer):
     school = serializers.CharField(max_length=255)
     dietary_restrictions = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
     tshirt_size = serializers.ChoiceField(choices=["", *TSHIRT_SIZES], required=False, default="")
-    code_of_conduct = serializers.BooleanField(
-        required=False, default=False, help_text="They accepted the code of conduct at the desk (required: true)."
-    )
+    code_of_conduct = AcceptedField(help_text="They accepted the code of conduct at the desk: must be true.")
 
 
 # The refusals are the one error shape plus two keys (docs/api/checkin.md): `result` (one of

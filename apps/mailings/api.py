@@ -40,6 +40,13 @@ class SubjectField(serializers.CharField):
         kwargs.setdefault("max_length", services.MAX_SUBJECT_LENGTH)
         super().__init__(**kwargs)
 
+    def run_validation(self, data=serializers.empty):
+        # The schema's maxLength counts the text as sent; the trimming would otherwise let a
+        # long run of spaces around (or instead of) a subject through.
+        if isinstance(data, str) and self.max_length is not None and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().run_validation(data)
+
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
         if "\n" in value or "\r" in value:

@@ -7,6 +7,7 @@ from django.core import mail
 
 from apps.accounts.models import Role, User
 from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
+from apps.checkin import walkins
 from apps.checkin.models import CheckIn
 from apps.core.tests.factories import UserFactory
 
@@ -117,4 +118,13 @@ def test_a_failure_halfway_leaves_nothing(admin_client, monkeypatch):
 def test_volunteers_cannot_register_walk_ins():
     response = staff_client(Role.VOLUNTEER).post("/api/checkin/walk-in", BODY, content_type="application/json")
     assert response.status_code == 403
+    assert not User.objects.filter(email="walk.in@rutgers.edu").exists()
+
+
+def test_a_walk_in_without_the_code_of_conduct_answer_is_refused_on_that_field(admin_client):
+    # The schema says the field is required and true; leaving it out is the unticked box.
+    body = {key: value for key, value in BODY.items() if key != "code_of_conduct"}
+    response = admin_client.post("/api/checkin/walk-in", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["code_of_conduct"] == [walkins.CONDUCT_REQUIRED]
     assert not User.objects.filter(email="walk.in@rutgers.edu").exists()

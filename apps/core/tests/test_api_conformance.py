@@ -366,6 +366,19 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         positive_data_acceptance: "A batch email's rules are " + _CROSS_FIELD + ": a custom audience needs "
         "`emails`, and the body needs `markdown` or the `html` file."
     },
+    ("POST", "/api/mailings/audiences/count"): {
+        positive_data_acceptance: "An audience's argument depends on the audience named: "
+        + _CROSS_FIELD
+        + ": `custom` needs `emails` holding an address, `filter` needs `filters` in the table's filter "
+        "grammar over the question set (which organizers edit), `selection` needs `ids`."
+    },
+    ("POST", "/api/mailings/preview"): {
+        positive_data_acceptance: "The audience's argument, as in POST audiences/count."
+    },
+    ("POST", "/api/mailings/test"): {
+        positive_data_acceptance: "A test send needs `markdown` or `html` that is not blank (one of two "
+        "fields, " + _CROSS_FIELD + "), and the audience's argument, as in POST audiences/count."
+    },
     ("GET", "/api/applications/all"): {
         positive_data_acceptance: "`filters` is a JSON document inside the query string, checked by the "
         "table's filter grammar, and `after` / `before` are cursors the previous page handed out (bound to "

@@ -309,3 +309,11 @@ def test_personalising_costs_no_query_per_recipient(admin_client, db):
     with CaptureQueriesContext(connection) as claim_and_record:
         outbox.deliver(outbox.claim(rows), lambda row: outbox.send_message(EmailMessage("Hi", "Hi", to=[row.email])))
     assert per_recipient == len(claim_and_record.captured_queries)
+
+
+@pytest.mark.parametrize("subject", [" " * 150 + "Hi" + " " * 150, " " * 201])
+def test_a_subject_longer_than_allowed_as_sent_is_refused_even_if_it_trims_shorter(admin_client, subject):
+    # maxLength counts the text as sent (as the schema says), not what is left once trimmed.
+    r = admin_client.post("/api/mailings/preview", {"subject": subject}, content_type="application/json")
+    assert r.status_code == 400
+    assert "subject" in r.json()["errors"]

@@ -14,9 +14,15 @@ export type SearchHit = Schemas["SearchResult"];
 export type CheckInStats = Schemas["StatsOutput"];
 export type EventInfo = Schemas["Event"];
 export type Ticket = Schemas["Ticket"];
-export type WalkInInput = Omit<Schemas["WalkInInputRequest"], "tshirt_size" | "dietary_restrictions"> & {
+// The schema says code_of_conduct must be true; the form sends its box as it stands, so an
+// unticked box comes back as the API's error on that field, shown beside it.
+export type WalkInInput = Omit<
+  Schemas["WalkInInputRequest"],
+  "tshirt_size" | "dietary_restrictions" | "code_of_conduct"
+> & {
   dietary_restrictions?: string;
   tshirt_size?: string;
+  code_of_conduct: boolean;
 };
 
 export type RefusalCode = "already_checked_in" | "not_confirmed" | "replaced" | "other_event" | "invalid";

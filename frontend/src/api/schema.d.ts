@@ -2351,6 +2351,8 @@ export interface components {
             result: components["schemas"]["ResultEnum"];
             person: components["schemas"]["Person"];
         };
+        /** @enum {boolean} */
+        CodeOfConductEnum: true;
         ConfigOutput: {
             dates: components["schemas"]["Dates"];
             status: components["schemas"]["CycleStatusEnum"];
@@ -3319,11 +3321,8 @@ export interface components {
             dietary_restrictions: string;
             /** @default  */
             tshirt_size: components["schemas"]["TshirtSizeEnum"] | components["schemas"]["BlankEnum"];
-            /**
-             * @description They accepted the code of conduct at the desk (required: true).
-             * @default false
-             */
-            code_of_conduct: boolean;
+            /** @description They accepted the code of conduct at the desk: must be true. */
+            code_of_conduct: components["schemas"]["CodeOfConductEnum"];
         };
         WhitelistRuleOutput: {
             id: number;
