@@ -115,6 +115,9 @@ def scrub_event(event: dict, hint: dict | None = None) -> dict:
     return event
 
 
+KEYED_STORES = {"redis", "cache"}
+
+
 def scrub_breadcrumb(crumb: dict, hint: dict | None = None) -> dict:
     crumb = dict(crumb)
     record = (hint or {}).get("log_record")
@@ -122,6 +125,11 @@ def scrub_breadcrumb(crumb: dict, hint: dict | None = None) -> dict:
         crumb["message"] = str(record.msg)  # the format string, not the values
     if isinstance(crumb.get("message"), str):
         crumb["message"] = mask_emails(crumb["message"])
+        if crumb.get("category") in KEYED_STORES:
+            # A cache or Redis command names its key, and keys hold secrets: the cached
+            # session's key is the session cookie, rate limits are keyed by address. The
+            # command alone (GET, SETEX…) is what an engineer reads.
+            crumb["message"] = crumb["message"].split(" ", 1)[0]
     data = crumb.get("data") or {}
     kept = {key: value for key, value in data.items() if key in SAFE_BREADCRUMB_DATA}
     if isinstance(data.get("url"), str):
