@@ -151,6 +151,4 @@ def test_the_status_endpoint_asks_one_query_once_warm(student_client, django_ass
         r = student_client.get("/api/applications/status")
     assert r.status_code == 200
     assert r.json()["status"]
-    assert not any(
-        table in q["sql"] for q in captured.captured_queries for table in ("cycles_cycle", "django_session")
-    )
+    assert not any(table in q["sql"] for q in captured.captured_queries for table in ("cycles_cycle", "django_session"))
