@@ -25,12 +25,14 @@ import json
 import math
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 import django_filters
 from django.core.cache import cache
-from django.db import connection, models
+from django.db import connection, models, transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.db.models import F, Max, Value, Window
 from django.db.models.fields.tuple_lookups import (
     Tuple,
@@ -48,6 +50,7 @@ from rest_framework.response import Response
 
 from apps.core.exceptions import ApplicationError
 from apps.core.text import is_storable
+from apps.cycles import current
 from apps.cycles.models import Cycle
 
 from . import filters
@@ -94,18 +97,48 @@ def score_sort_key():
 _QUALIFIED_COLUMN = re.compile(r'"?(\w+)"?\."\w+"')
 
 
-def reads_only_its_table(sql: str, table: str) -> bool:
-    """Whether the SQL's conditions read no table but `table` (no column of a joined table,
-    no subquery): only then does the newest `updated_at` of its rows date every change to
-    which rows it selects. (A one-to-one LEFT JOIN that only feeds a selected column, the
-    review score's, doesn't change a count.)"""
+def conditions_tables(sql: str) -> set[str]:
+    """The tables (or aliases) whose columns the SQL's conditions read. (A one-to-one LEFT JOIN
+    that only feeds a selected column, the review score's, doesn't change a count.)"""
     conditions = sql.partition(" WHERE ")[2]
-    return set(_QUALIFIED_COLUMN.findall(conditions)) <= {table}
+    return set(_QUALIFIED_COLUMN.findall(conditions))
 
 
 def scores_changed() -> None:
     """Called by apps.reviews after it rewrote combined scores (at commit)."""
     cache.delete(SCORES_VERSION_KEY)
+
+
+# Replaced when an application row is deleted: the newest `updated_at` dates every insert and
+# update of the table, but a deletion leaves it where it was.
+ROWS_VERSION_KEY = "table:rows-version"
+
+
+@receiver(post_delete, sender=Application, dispatch_uid="apps.applications.table.application_deleted")
+def _application_deleted(sender, **kwargs) -> None:
+    cache.delete(ROWS_VERSION_KEY)
+    transaction.on_commit(lambda: cache.delete(ROWS_VERSION_KEY))
+
+
+def _shared_version(key: str) -> str:
+    version = cache.get(key)
+    if version is None:
+        version = uuid.uuid4().hex
+        if not cache.add(key, version, None):
+            version = cache.get(key) or version
+    return version
+
+
+def versioned_tables() -> dict[str, Callable[[], object]]:
+    """The tables besides the applications' whose every change replaces a known version, by
+    table name: the review summaries (apps.reviews calls `scores_changed` after each rewrite,
+    read by the relation's name since applications may not import reviews) and the cycles
+    (their generation, moved by every save and queryset update)."""
+    summaries = Application._meta.get_field("review_summary").related_model._meta.db_table
+    return {
+        summaries: lambda: _shared_version(SCORES_VERSION_KEY),
+        Cycle._meta.db_table: current.generation,
+    }
 
 
 SORT_KEYS = {
@@ -424,21 +457,17 @@ class TablePagination(BasePagination):
         Counting 50,000 rows costs a few milliseconds per request, every request, while an
         organizer pages through the same filters; paging changes nothing. So the count is kept
         per filter set (the key is the SQL of the filtered query, which holds the cycle and
-        every filter value) with the newest `updated_at` of the model as a version: every
-        write to an application (submit, edit, decision) sets `updated_at`, so the first
-        request after a change counts again and reports exact totals. Reading the version is
-        one probe of the `app_updated_at` index.
+        every filter value) under `table_version`: every write to an application (submit,
+        edit, decision) sets `updated_at`, a deletion and a rewrite of the scores or of a cycle
+        replace their versions, so the first request after a change counts again and reports
+        exact totals. Reading the version is one probe of the `app_updated_at` index and a
+        cache read or two.
         """
         sql, params = queryset.order_by().values("pk").query.sql_with_params()
-        if not reads_only_its_table(sql, queryset.model._meta.db_table):
-            # A filter on another table (the reviews of "reviewed", the cycle's status of
-            # "released") changes its count without moving any application's `updated_at`:
-            # counted every time, and no seek points kept.
-            self.version = None
-            return queryset.order_by().count()
-        version = queryset.model._default_manager.aggregate(newest=Max("updated_at"))["newest"]
-        version = version.isoformat() if version else ""
+        version = self.table_version(sql, queryset.model)
         self.version = version
+        if version is None:
+            return queryset.order_by().count()
         key = "table-count:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
         cached = cache.get(key)
         if isinstance(cached, tuple) and len(cached) == 2 and cached[0] == version:
@@ -446,6 +475,27 @@ class TablePagination(BasePagination):
         total = queryset.order_by().count()
         cache.set(key, (version, total), self.count_ttl)
         return total
+
+    @staticmethod
+    def table_version(sql: str, model) -> str | None:
+        """A version that every change to the rows `sql` selects replaces, or None when its
+        conditions read a table with no version: then it is counted every time and no seek
+        points are kept. The versions are read before the rows, so a count that raced a change
+        is filed under the version the change replaces, and never read."""
+        versioned = versioned_tables()
+        read = conditions_tables(sql) - {model._meta.db_table}
+        if not read <= versioned.keys():
+            return None
+        # A filter on another table (the reviews of "reviewed", the cycle's status of
+        # "released") changes its count without moving any application's `updated_at`: that
+        # table's own version is part of the count's.
+        parts = [str(versioned[table]()) for table in sorted(read)]
+        if "None" in parts:  # the cache can't hold a version: count every time
+            return None
+        parts.append(_shared_version(ROWS_VERSION_KEY))
+        newest = model._default_manager.aggregate(newest=Max("updated_at"))["newest"]
+        parts.append(newest.isoformat() if newest else "")
+        return "/".join(parts)
 
     # Cursors: the boundary row's sort key, as base64url JSON `[ordering, [values…]]`.
 

@@ -78,6 +78,12 @@ def _committed() -> None:
     _bump()
 
 
+def generation() -> int | None:
+    """The shared generation number, which moves on every change of a Cycle row: a version for
+    anything cached from the cycles' rows (None when the cache can't be reached)."""
+    return _generation()
+
+
 def changed() -> None:
     """A Cycle row changed (or is about to commit a change): every process re-reads it."""
     forget()

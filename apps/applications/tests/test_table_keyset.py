@@ -326,6 +326,34 @@ def test_submitted_at_is_the_submission_time(admin_client, db):
     assert application.submitted_at > datetime(2020, 1, 1, tzinfo=UTC)
 
 
+def test_a_deleted_application_leaves_the_count_at_once(admin_client, people):
+    """A deletion moves no `updated_at` (the newest row may be another): the rows' own version
+    is replaced, so the total after an account's deletion is exact."""
+    filters = json.dumps({"status": "started"})
+    before = captured(admin_client, filters=filters)[1]["total"]
+    assert not any("COUNT(" in q.upper() for q in captured(admin_client, filters=filters)[0])
+    oldest = Application.objects.filter(status="started").order_by("updated_at").first()
+    oldest.delete()
+    sql, body = captured(admin_client, filters=filters)
+    assert body["total"] == before - 1 and any("COUNT(" in q.upper() for q in sql)
+
+
+def test_a_count_that_reads_the_cycle_is_cached_under_the_cycles_version(admin_client, people):
+    """"released" reads the cycle's status: cached like any other count until a cycle row
+    changes, then counted again."""
+    from apps.cycles.models import CycleStatus
+
+    released = json.dumps({"selection": "released"})
+    assert captured(admin_client, filters=released)[1]["total"] == 0
+    sql, body = captured(admin_client, filters=released)
+    assert body["total"] == 0 and not any("COUNT(" in q.upper() for q in sql)
+    application = Application.objects.filter(status="submitted").first()
+    status_machine.transition(application_id=application.pk, to="accepted")
+    type(application.cycle).objects.filter(pk=application.cycle_id).update(status=CycleStatus.RELEASED)
+    sql, body = captured(admin_client, filters=released)
+    assert body["total"] > 0 and any("COUNT(" in q.upper() for q in sql)
+
+
 def test_a_count_that_reads_another_table_follows_it(admin_client, people):
     """Scores and the cycle's status move no application's `updated_at`: a selection that
     reads them ("reviewed", "released") is counted afresh, not served from the cache."""
