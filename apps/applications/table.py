@@ -31,8 +31,6 @@ from datetime import datetime
 import django_filters
 from django.core.cache import cache
 from django.db import connection, models, transaction
-from django.db.models.signals import post_delete
-from django.dispatch import receiver
 from django.db.models import F, Max, Value, Window
 from django.db.models.fields.tuple_lookups import (
     Tuple,
@@ -42,6 +40,8 @@ from django.db.models.fields.tuple_lookups import (
     TupleLessThanOrEqual,
 )
 from django.db.models.functions import Coalesce, Mod, RowNumber
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.utils.dateparse import parse_datetime
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import serializers

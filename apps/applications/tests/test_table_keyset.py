@@ -339,7 +339,7 @@ def test_a_deleted_application_leaves_the_count_at_once(admin_client, people):
 
 
 def test_a_count_that_reads_the_cycle_is_cached_under_the_cycles_version(admin_client, people):
-    """"released" reads the cycle's status: cached like any other count until a cycle row
+    """ "released" reads the cycle's status: cached like any other count until a cycle row
     changes, then counted again."""
     from apps.cycles.models import CycleStatus
 
