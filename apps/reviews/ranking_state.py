@@ -9,6 +9,7 @@ only this and the maths.
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
@@ -18,7 +19,7 @@ from apps.applications.table import scores_changed
 from apps.core.tasks import delay
 
 from . import scoring
-from .models import Criterion, RankingState, ReviewOutcome, ReviewScore, ReviewSummary
+from .models import Conflict, Criterion, RankingState, Review, ReviewOutcome, ReviewScore, ReviewSummary
 
 # A claim per cycle: a burst of saves queues one recalibration. It expires on its own, so a
 # lost task (a broker hiccup) delays the next one at most this long: the next save or ranking
@@ -36,10 +37,10 @@ def is_stale(state: RankingState | None) -> bool:
     return state is None or state.refreshed_at is None or state.changed_at > state.refreshed_at
 
 
-def mark_changed(cycle_id: int, application_id: int | None = None) -> None:
+def mark_changed(cycle_id: int, application_id: int | None = None, reviewer_id: int | None = None) -> None:
     """Inside the change's transaction: the application's summary rescored now (when one is
-    named), the cycle's calibration stale from now, and a recalibration queued after commit
-    unless one already is.
+    named), the reviewer's running figures (when one is named), the cycle's calibration stale
+    from now, and a recalibration queued after commit unless one already is.
 
     The summary row is written before the state row: a recalibration upserts every summary
     first and the state row last, so taking them in the same order means a save and a
@@ -50,7 +51,46 @@ def mark_changed(cycle_id: int, application_id: int | None = None) -> None:
     updated = RankingState.objects.filter(cycle_id=cycle_id).update(changed_at=now)
     if not updated:
         RankingState.objects.get_or_create(cycle_id=cycle_id, defaults={"changed_at": now})
+    if reviewer_id is not None:
+        update_reviewer(cycle_id, reviewer_id)
     request_refresh(cycle_id)
+
+
+def update_reviewer(cycle_id: int, reviewer_id: int) -> None:
+    """The reviewer's row of the ranking's figures (reviews, mean, SD, skips, conflicts) from
+    their reviews now, so the ranking page's reviewer table follows each save instead of the
+    last recalibration; their shift and scale stay the recalibration's. Four reads and one
+    write, whatever the size of the cycle. The caller already holds the state row (its
+    `changed_at` update), so two saves write the figures one after the other, each reading the
+    other's."""
+    rows = RankingState.objects.filter(cycle_id=cycle_id).values_list("reviewers", flat=True).first() or []
+    reviews: dict[int, dict[int, float]] = {}
+    for application, criterion, value in ReviewScore.objects.filter(
+        review__reviewer_id=reviewer_id, review__application__cycle_id=cycle_id, review__outcome=ReviewOutcome.SCORED
+    ).values_list("review__application_id", "criterion_id", "value"):
+        reviews.setdefault(application, {})[criterion] = value
+    n, mean, sd = scoring.reviewer_figures(reviews.values(), criterion_specs(cycle_id))
+    skipped = Review.objects.filter(
+        reviewer_id=reviewer_id, application__cycle_id=cycle_id, outcome=ReviewOutcome.SKIPPED
+    ).count()
+    conflicts = Conflict.objects.filter(reviewer_id=reviewer_id, application__cycle_id=cycle_id).count()
+    row = next((r for r in rows if r.get("reviewer_id") == reviewer_id), None)
+    if row is None:
+        email = get_user_model().objects.filter(pk=reviewer_id).values_list("email", flat=True).first() or ""
+        row = {"reviewer_id": reviewer_id, "email": email, "shift": None, "scale": None}
+        rows.append(row)
+        rows.sort(key=lambda r: r.get("email", ""))
+    row.update(reviews=n, mean=mean, sd=sd, skipped=skipped, conflicts=conflicts)
+    RankingState.objects.filter(cycle_id=cycle_id).update(reviewers=rows)
+
+
+def criterion_specs(cycle_id: int) -> list[scoring.CriterionSpec]:
+    return [
+        scoring.CriterionSpec(id=pk, weight=float(weight), scale_min=low, scale_max=high)
+        for pk, weight, low, high in Criterion.objects.filter(cycle_id=cycle_id).values_list(
+            "pk", "weight", "scale_min", "scale_max"
+        )
+    ]
 
 
 def request_refresh(cycle_id: int) -> None:
@@ -79,12 +119,7 @@ def rescore(cycle_id: int, application_id: int) -> scoring.ApplicationResult:
         for row in state["reviewers"]
         if row.get("reviewer_id") is not None and row.get("shift") is not None and row.get("scale")
     }
-    specs = [
-        scoring.CriterionSpec(id=pk, weight=float(weight), scale_min=low, scale_max=high)
-        for pk, weight, low, high in Criterion.objects.filter(cycle_id=cycle_id).values_list(
-            "pk", "weight", "scale_min", "scale_max"
-        )
-    ]
+    specs = criterion_specs(cycle_id)
     reviews: dict[int, dict[int, float]] = {}
     for reviewer, criterion, value in ReviewScore.objects.filter(
         review__application_id=application_id, review__outcome=ReviewOutcome.SCORED

@@ -213,7 +213,7 @@ def save_review(*, user, application_id: int, scores: dict, comment: str) -> dic
         [ReviewScore(review=review, criterion_id=c.pk, value=scores[key]) for key, c in known.items()]
     )
     _complete(assignment)
-    mark_changed(cycle.pk, application_id)
+    mark_changed(cycle.pk, application_id, user.pk)
     return review_payload(user=user, application_id=application_id, cycle=cycle, criteria=criteria)
 
 
@@ -259,7 +259,7 @@ def skip(*, user, application_id: int, reason: str = "") -> dict:
     _complete(assignment)
     application = _application(application_id, cycle, for_update=True)
     taker = next_reviewer(application=application, cycle=cycle)
-    mark_changed(cycle.pk, application_id)
+    mark_changed(cycle.pk, application_id, user.pk)
     return {"next_reviewer": taker.email if taker else None}
 
 
@@ -277,7 +277,7 @@ def declare_conflict(*, user, application_id: int, reason: str, note: str = "") 
     assignment.delete()
     application = _application(application_id, cycle, for_update=True)
     taker = next_reviewer(application=application, cycle=cycle)
-    mark_changed(cycle.pk, application_id)
+    mark_changed(cycle.pk, application_id, user.pk)
     return {"next_reviewer": taker.email if taker else None}
 
 

@@ -431,21 +431,9 @@ def score_application(
     raws: list[float] = []
     zs: list[float] = []
     for reviewer, values in reviews:
-        total = 0.0
-        weights = 0.0
-        for criterion, weight, low, high, factor in specs:
-            value = values.get(criterion)
-            if value is None:
-                continue
-            value = float(value)
-            if not math.isfinite(value):
-                continue
-            value = min(max(value, low), high)
-            total += (value - low) * factor
-            weights += weight
-        if not weights:
+        raw = _raw(values, specs)
+        if raw is None:
             continue
-        raw = min(total / weights, SCALE)
         shift, scale = calibration.get(reviewer, (centre, spread))
         raws.append(raw)
         zs.append((raw - shift) / scale)
@@ -455,3 +443,40 @@ def score_application(
     score = math.fsum(zs) / m
     spread_of = math.sqrt(math.fsum([(z - score) ** 2 for z in zs]) / (m - 1)) if m > 1 else None
     return ApplicationResult(score=score, raw_score=math.fsum(raws) / m, reviews=m, spread=spread_of)
+
+
+def _raw(values: dict[int, float], specs: list[tuple[int, float, float, float, float]]) -> float | None:
+    """One review's raw score (0..SCALE) from its criterion values, as rank() computes it; None
+    when no criterion of the rubric has a usable value."""
+    total = 0.0
+    weights = 0.0
+    for criterion, weight, low, high, factor in specs:
+        value = values.get(criterion)
+        if value is None:
+            continue
+        value = float(value)
+        if not math.isfinite(value):
+            continue
+        value = min(max(value, low), high)
+        total += (value - low) * factor
+        weights += weight
+    if not weights:
+        return None
+    return min(total / weights, SCALE)
+
+
+def reviewer_figures(
+    reviews: Iterable[dict[int, float]], criteria: Sequence[CriterionSpec]
+) -> tuple[int, float | None, float | None]:
+    """One reviewer's running figures from their reviews' criterion values: how many reviews
+    have a usable score, their mean raw score and its sample SD (None below 2 reviews), the
+    same numbers rank() reports for them. A review's save keeps these current; the shift and
+    scale that calibrate them wait for the next rank()."""
+    specs = _checked(criteria)
+    raws = [raw for raw in (_raw(values, specs) for values in reviews) if raw is not None]
+    n = len(raws)
+    if n == 0:
+        return 0, None, None
+    mean = math.fsum(raws) / n
+    sd = math.sqrt(math.fsum([(v - mean) ** 2 for v in raws]) / (n - 1)) if n > 1 else None
+    return n, mean, sd
