@@ -5,10 +5,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from celery._state import _set_task_join_will_block
 from django.core.cache import cache
 from django.test import Client, TestCase
 
 PASSWORD = "Coffee-Beans-42"
+
+
+@pytest.fixture(autouse=True)
+def _joins_allowed():
+    """A Celery worker started in-process (celery.contrib.testing's start_worker) marks the
+    whole process as "inside a worker", where `result.get()` refuses to block, and can leave the
+    mark behind after it stops: the next test in that xdist worker that runs a task with
+    `.apply().get()` then failed by the order the tests happened to be dealt in."""
+    _set_task_join_will_block(False)
+    yield
 
 
 @pytest.fixture(autouse=True)
