@@ -28,7 +28,9 @@ from apps.applications import selections, status_machine
 from apps.applications.models import NO_REVIEW_SCORE, Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
+from apps.core.tasks import delay
 from apps.cycles.models import Cycle
+from apps.cycles.services import cycle_set_offer_settings
 
 from .admission import ADMITTED, target_admitted
 from .models import AdmissionPlan
@@ -194,6 +196,16 @@ def refill(cycle_id: int) -> list[int]:
             offered += [row["application_id"] for row in unit]
             free -= len(unit)
         return offered
+
+
+def save_switches(cycle: Cycle, **values) -> Cycle:
+    """Store the refill's switches; if that leaves it running, the spots free now are offered
+    once it commits (a task by name, as a freed spot queues it)."""
+    with transaction.atomic():
+        cycle = cycle_set_offer_settings(cycle=cycle, **values)
+        if cycle.waitlist_refill and not cycle.waitlist_refill_paused:
+            transaction.on_commit(lambda pk=cycle.pk: delay("apps.reviews.tasks.refill_waitlist", pk))
+    return cycle
 
 
 def cycles_with_freed_spots(changes: list[tuple[int, str, str]]) -> list[int]:
