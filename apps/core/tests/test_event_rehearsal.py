@@ -1,6 +1,7 @@
 """A whole event, rehearsed: one cycle from opening to the purge of its data, driven through the
 public API by the organizer, the reviewers, the applicants and a volunteer at the door (and the
-deadline task, called as Celery beat would), with every invariant of apps/core/tests/invariants.py checked after every step.
+deadline task, called as Celery beat would), with every invariant of
+apps/core/tests/invariants.py checked after every step.
 
 The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
 fill to capacity → release (with its confirmation) → applicants confirm, decline and give up
