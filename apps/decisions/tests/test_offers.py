@@ -201,6 +201,16 @@ def test_a_worker_that_dies_between_claim_and_send_is_followed_by_one_reminder()
 
 
 @pytest.mark.django_db
+def test_the_dashboard_shows_the_open_offers_deadline(client):
+    released_cycle(offer_days=2)
+    ada = offer("ada@princeton.edu", made_ago=datetime.timedelta(hours=1))
+    client.force_login(ada.user)
+    html = client.get("/dashboard").content.decode()
+    expected = (ada.offered_at + datetime.timedelta(days=2)).isoformat()
+    assert f'"offerDeadline": "{expected}"' in html
+
+
+@pytest.mark.django_db
 def test_an_unanswered_offer_expires_at_its_deadline_with_history_and_one_email():
     released_cycle(offer_days=2)
     ada = offer("ada@princeton.edu", made_ago=datetime.timedelta(days=2, minutes=1))

@@ -84,7 +84,7 @@ def test_a_fresh_cycle_has_the_refill_off():
 
 @pytest.mark.django_db
 def test_a_decline_offers_the_best_ranked_with_history_by_the_waitlist_and_an_email(
-    django_capture_on_commit_callbacks,
+    django_capture_on_commit_callbacks, admin_client
 ):
     offers, _ = setup_cycle(
         capacity=2, accepted=2, waitlist=[("low@yale.edu", 1.0), ("top@yale.edu", 5.0), ("mid@yale.edu", 3.0)]
@@ -103,6 +103,8 @@ def test_a_decline_offers_the_best_ranked_with_history_by_the_waitlist_and_an_em
         None,
         sm.BY_WAITLIST,
     )
+    history = admin_client.get("/api/applications/top@yale.edu/history").json()
+    assert (history[0]["actor"], history[0]["by"], history[0]["to"]) == (None, "By the waitlist", OFFERED)
     # Their own deadline counts from now.
     assert timezone.now() - top.offered_at < datetime.timedelta(minutes=1)
     assert [m.to[0] for m in mail.outbox if m.to[0] == "top@yale.edu"] == ["top@yale.edu"]

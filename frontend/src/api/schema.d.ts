@@ -2688,6 +2688,8 @@ export interface components {
             /** Format: date-time */
             at: string;
             actor: string | null;
+            /** @description Who decided when no person did: 'By the waitlist', 'By the deadline' */
+            by?: string | null;
             field: string;
             /** @description The field in words: an answer's question text */
             label: string;
