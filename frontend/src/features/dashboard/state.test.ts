@@ -228,6 +228,12 @@ describe("an offer's deadline", () => {
     expect(view.deadline).toBe("2025-01-25T14:30:00+00:00");
   });
 
+  it("keeps the cycle's date in the message when the deadline is its end", () => {
+    const view = dashboardView({ ...base, status: "accepted", offerDeadline: "2025-02-02T00:00:00+00:00" });
+    expect(view.message).toContain("by February 1, 2025.");
+    expect(view.deadline).toBe("2025-02-02T00:00:00+00:00");
+  });
+
   it("is not shown without an open offer", () => {
     const view = dashboardView({ ...base, status: "confirmed", offerDeadline: "2025-01-25T14:30:00+00:00" });
     expect(view.deadline).toBeNull();

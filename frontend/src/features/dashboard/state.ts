@@ -137,6 +137,14 @@ export function formatDeadline(iso: string): string {
   return `${day} at ${time} UTC`;
 }
 
+/** The date an offer must be answered by, in the message: the cycle's date as before when the
+ * deadline is its end, else the offer's own moment (N days after it was made). */
+export function answerBy(offerDeadline: string | null | undefined, cycleDate: string): string {
+  if (!offerDeadline) return formatDate(cycleDate);
+  const endOfDate = Date.parse(`${cycleDate}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+  return new Date(offerDeadline).getTime() === endOfDate ? formatDate(cycleDate) : formatDeadline(offerDeadline);
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -241,9 +249,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       if (cycle !== "second_confirmation_closed") {
         return [
           HEADLINES.accepted,
-          `A spot has opened up for you! Please confirm your attendance below by ${
-            input.offerDeadline ? formatDeadline(input.offerDeadline) : formatDate(d.confirmation_second_deadline)
-          }.`,
+          `A spot has opened up for you! Please confirm your attendance below by ${answerBy(input.offerDeadline, d.confirmation_second_deadline)}.`,
         ];
       }
       return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
@@ -251,9 +257,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       if (cycle === "released") {
         return [
           HEADLINES.accepted,
-          `We loved your application! Please confirm your attendance below by ${
-            input.offerDeadline ? formatDeadline(input.offerDeadline) : formatDate(d.confirmation_first_deadline)
-          }.`,
+          `We loved your application! Please confirm your attendance below by ${answerBy(input.offerDeadline, d.confirmation_first_deadline)}.`,
         ];
       }
       return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
