@@ -145,8 +145,8 @@ def record_reminders(offers: list[Application], cycle: Cycle, now: datetime.date
     return Delivery.objects.filter(dedupe_key__in=keys).count() - before
 
 
-def send_reminder(delivery_id: int | None = None) -> outbox.Attempt | None:
-    """Claim and send one claimable reminder (`delivery_id`, or the first one), if still true:
+def send_reminder(delivery_id: int) -> outbox.Attempt | None:
+    """Claim and send the reminder `delivery_id` if it is claimable and still true:
     the offer it reminds of is still open, the same offer, and its deadline still ahead."""
 
     def still_true(row: Delivery) -> bool:
@@ -162,10 +162,7 @@ def send_reminder(delivery_id: int | None = None) -> outbox.Attempt | None:
             return False
         return True
 
-    rows = reminder_rows()
-    if delivery_id is not None:
-        rows = rows.filter(pk=delivery_id)
-    row = outbox.claim(rows, admit=still_true)
+    row = outbox.claim(reminder_rows().filter(pk=delivery_id), admit=still_true)
     if row is None:
         return None
     return outbox.deliver(row, automated.send_delivery)
@@ -174,16 +171,20 @@ def send_reminder(delivery_id: int | None = None) -> outbox.Attempt | None:
 def send_reminders(deadline: float | None = None) -> int:
     """Send every claimable reminder (pending and due, or left by a dead worker), until none is
     left or the run is out of time. Returns how many went out."""
-    outbox.give_up_on_dead_claims(reminder_rows(), timezone.now())
+    now = timezone.now()
+    outbox.give_up_on_dead_claims(reminder_rows(), now)
+    ids = list(reminder_rows().filter(outbox.claimable(now)).order_by("pk").values_list("pk", flat=True))
     sent = 0
-    while not outbox.out_of_time(deadline):
+    for pk in ids:
+        if outbox.out_of_time(deadline):
+            break
         try:
-            attempt = send_reminder()
+            attempt = send_reminder(pk)
         except Exception:  # noqa: BLE001 - a broken row stays as it was; the next run looks again
-            logger.exception("A reminder could not be claimed")
-            break
+            logger.exception("Reminder %s could not be claimed", pk)
+            continue
         if attempt is None:
-            break
+            continue  # another worker has it, or it is no longer true
         sent += attempt.sent
         if attempt.server_unreachable:
             break
