@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
-from django.db.models import Value
+from django.db.models import Case, DateTimeField, F, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -419,10 +419,12 @@ def _transition_chunk(
             events.append(_record(pk, actor, "housing_accommodations", housing, housing_accommodations))
     if outcome.moved and not dry_run:
         values: dict = {"status": to, "updated_at": now}
-        if to in OFFERS and outcome.changed:
-            # Only the rows that move into the offer (one more UPDATE): a repeated offer keeps
-            # the time it was first made.
-            Application.objects.filter(pk__in=outcome.changed).update(offered_at=now)
+        if to in OFFERS:
+            # Stamped on the rows that move into the offer, in the same UPDATE (its SET reads
+            # each row's old status): a repeated offer keeps the time it was first made.
+            values["offered_at"] = Case(
+                When(status=to, then=F("offered_at")), default=Value(now), output_field=DateTimeField()
+            )
         if travel_reimbursement is not None:
             values["travel_reimbursement"] = travel_reimbursement
         if housing_accommodations is not None:

@@ -90,8 +90,8 @@ def test_users_page_props_have_page_size_statuses_and_filters_from_the_address(a
         "confirmed",
         "rejected",
         "declined",
-        "checked_in",
         "expired",
+        "checked_in",
     ]
     assert props["initialState"] == {
         "filters": {

@@ -288,3 +288,16 @@ def test_two_runs_at_once_expire_each_offer_once_and_remind_once():
     assert ApplicationEvent.objects.filter(to_value=S.EXPIRED).count() == 4
     assert sorted(_subjects(EXPIRED)) == sorted(a.email for a in late)
     assert sorted(_subjects(REMINDER)) == sorted(a.email for a in soon)
+
+
+@pytest.mark.django_db
+def test_a_batch_offer_stamps_the_new_offers_only():
+    """The bulk door stamps `offered_at` on the rows that move into the offer, in its one UPDATE;
+    an application offered already keeps its offer's time."""
+    old = make_application(make_user("old@princeton.edu"), S.ACCEPTED)
+    then = timezone.now() - datetime.timedelta(days=3)
+    Application.objects.filter(pk=old.pk).update(offered_at=then)
+    new = make_application(make_user("new@princeton.edu"), S.SUBMITTED)
+    sm.transition_many(application_ids=[old.pk, new.pk], to=S.ACCEPTED)
+    assert Application.objects.get(pk=old.pk).offered_at == then
+    assert timezone.now() - Application.objects.get(pk=new.pk).offered_at < datetime.timedelta(minutes=1)
