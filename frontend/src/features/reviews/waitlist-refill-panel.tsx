@@ -115,11 +115,15 @@ export function WaitlistRefillPanel() {
             <tbody>
               {r.next.map((row) => (
                 <tr key={row.application_id}>
-                  <td>{row.name || "—"}</td>
-                  <td>{row.email}</td>
-                  <td>{row.team ?? "—"}</td>
-                  <td>{r.ranked ? formatScore(row.score) : row.waitlisted_at ? row.waitlisted_at.slice(0, 10) : "—"}</td>
-                  <td>{row.next ? <span className="badge rv-refill__next">Next</span> : "—"}</td>
+                  <td data-label="Name">{row.name || "—"}</td>
+                  <td data-label="Email" className="org-break">
+                    {row.email}
+                  </td>
+                  <td data-label="Team">{row.team ?? "—"}</td>
+                  <td data-label={r.ranked ? "Score" : "Waitlisted"}>
+                    {r.ranked ? formatScore(row.score) : row.waitlisted_at ? row.waitlisted_at.slice(0, 10) : "—"}
+                  </td>
+                  <td data-label="Offered now">{row.next ? <span className="badge rv-refill__next">Next</span> : "—"}</td>
                 </tr>
               ))}
             </tbody>
