@@ -20,6 +20,9 @@ class ApplicationStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"
     REJECTED = "rejected", "Rejected"
     DECLINED = "declined", "Declined"
+    # An offer (accepted, waitlist accepted) left unanswered past its deadline: set by the
+    # periodic deadline task (apps.decisions.offers), never by a person.
+    EXPIRED = "expired", "Expired"
     # At the event: only a confirmed applicant gets here, by a check-in (apps.checkin).
     CHECKED_IN = "checked_in", "Checked in"
 
@@ -89,6 +92,10 @@ class Application(BaseModel):
     travel_reimbursement = models.BooleanField(default=False)
     housing_accommodations = models.BooleanField(default=False)
     submitted_at = models.DateTimeField(null=True, blank=True)
+    # When the current offer (accepted, waitlist accepted) was made: the status machine stamps
+    # it on the move into an offer, and the offer's deadline counts from it
+    # (apps.decisions.offers). None on offers made before it was kept: the cycle's date alone.
+    offered_at = models.DateTimeField(null=True, blank=True)
     # The combined review score (apps.reviews' ReviewSummary.score), NO_REVIEW_SCORE without
     # one: copied here by apps.reviews whenever it writes the summary, so the table's sort by
     # score walks an index of this table instead of sorting a join.
@@ -163,6 +170,10 @@ class ApplicationEvent(models.Model):
     field = models.CharField(max_length=64)
     from_value = models.TextField(blank=True, default="")
     to_value = models.TextField(blank=True, default="")
+    # Who decided when no person did (actor None): "waitlist" for an offer the waitlist refill
+    # made, "deadline" for an offer that expired. Empty for a person's change.
+    # A default in the database too: the check-in's one-statement move writes history in SQL.
+    source = models.CharField(max_length=16, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["-at", "-pk"]

@@ -82,6 +82,10 @@ def history_label(field: str, question_texts: dict[str, str]) -> str:
     return FIELD_LABELS.get(field) or field.replace("_", " ").capitalize()
 
 
+# Who made a change no person made, in the history's words (ApplicationEvent.source).
+SOURCE_WORDS = {"waitlist": "By the waitlist", "deadline": "By the deadline"}
+
+
 def application_history(application: Application, *, sections: list[dict] | None = None) -> list[dict]:
     """Every decision, status change and organizer edit, newest first, each field named in
     words. One query, and two more for the question texts when an answer was edited and the
@@ -102,6 +106,7 @@ def application_history(application: Application, *, sections: list[dict] | None
         {
             "at": event.at,
             "actor": event.actor.email if event.actor else None,
+            "by": SOURCE_WORDS.get(event.source),
             "field": event.field,
             "label": history_label(event.field, question_texts),
             "from": event.from_value,

@@ -49,6 +49,11 @@ class EmailsInputField(serializers.Field):
 class HistoryEventSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     actor = serializers.CharField(allow_null=True)
+    by = serializers.CharField(
+        allow_null=True,
+        required=False,
+        help_text="Who decided when no person did: 'By the waitlist', 'By the deadline'",
+    )
     field = serializers.CharField()
     label = serializers.CharField(help_text="The field in words: an answer's question text")
     # "from" is a Python keyword: the field is renamed in the schema and, later, in rendering.

@@ -4,8 +4,9 @@ from apps.core.pages import island, signed_in
 from apps.cycles.selectors import current_cycle, cycle_config
 
 from . import consents
+from .deadlines import offer_deadline
 from .models import Application
-from .status_machine import visible_status
+from .status_machine import POST_RELEASE, visible_status
 
 
 def dashboard_props(user) -> dict:
@@ -14,6 +15,9 @@ def dashboard_props(user) -> dict:
     cycle = current_cycle()
     application = Application.objects.filter(cycle=cycle, user=user).first()
     seen = visible_status(application, cycle.status)
+    deadline = None
+    if application is not None and cycle.status in POST_RELEASE:
+        deadline = offer_deadline(status=application.status, offered_at=application.offered_at, cycle=cycle)
     return {
         "email": user.email,
         "status": seen["status"],
@@ -21,6 +25,8 @@ def dashboard_props(user) -> dict:
         "housingAccommodations": seen["housing_accommodations"],
         "teamcode": seen["teamcode"],
         "cycleStatus": cycle.status,
+        # When an unanswered offer lapses (ISO, UTC), for the countdown; None without an offer.
+        "offerDeadline": deadline.isoformat() if deadline else None,
         "config": cycle_config(cycle),
         # The privacy panel's switch (apps/privacy's API changes it).
         "shareResumeWithSponsors": consents.is_given(application, consents.SHARE_RESUME),

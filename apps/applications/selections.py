@@ -108,6 +108,7 @@ _ALL = (
         (S.CONFIRMED, S.CHECKED_IN),
     ),
     Selection("declined", "Declined", "Said they can no longer come.", (S.DECLINED,)),
+    Selection("expired", "Expired", "Offered a place and did not answer by the offer's deadline.", (S.EXPIRED,)),
     Selection("checked_in", "Checked in", "Checked in at the event.", (S.CHECKED_IN,)),
     Selection(
         "admitted",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
-from django.db.models import Value
+from django.db.models import Case, DateTimeField, F, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -31,6 +31,14 @@ DECISIONS = (S.SUBMITTED, S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEP
 BATCH_DECISIONS = (S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
 # An application that was never submitted can't be decided on.
 DRAFTS = (S.UNSUBMITTED, S.STARTED)
+# Offers of a place the applicant has to answer by a deadline (apps.decisions.offers): the
+# move into one stamps `offered_at`, from which the deadline counts.
+OFFERS = (S.ACCEPTED, S.WAITLIST_ACCEPTED)
+# The deadline task's move: an unanswered offer expires (never a person's action).
+# Who made a change when no person did (ApplicationEvent.source).
+BY_WAITLIST = "waitlist"
+BY_DEADLINE = "deadline"
+SOURCES = (BY_WAITLIST, BY_DEADLINE)
 # Decisions that a release announces by email.
 RELEASE_DECISIONS = (S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
 # Before release, applicants see a decided application as submitted.
@@ -208,7 +216,7 @@ def _lock(application_id: int) -> Application:
     return application
 
 
-def _record(application: Application | int, actor, field: str, old, new) -> ApplicationEvent | None:
+def _record(application: Application | int, actor, field: str, old, new, source: str = "") -> ApplicationEvent | None:
     if str(old) == str(new):
         return None
     # Ids, not instances: a bulk move builds thousands of these, and setting a relation through
@@ -219,12 +227,18 @@ def _record(application: Application | int, actor, field: str, old, new) -> Appl
         field=field,
         from_value="" if old is None else str(old),
         to_value="" if new is None else str(new),
+        source=source,
     )
 
 
 def _check_target(to: str) -> None:
     if to not in S.values:
         raise ApplicationError(f"Unknown status '{to}'.")
+
+
+def _check_source(source: str) -> None:
+    if source and source not in SOURCES:
+        raise ValueError(f"Unknown source '{source}'.")
 
 
 def _move(
@@ -234,12 +248,16 @@ def _move(
     actor,
     travel_reimbursement: bool | None,
     housing_accommodations: bool | None,
+    source: str = "",
 ) -> Application:
     """Move a row already locked by the caller: one UPDATE, and one INSERT of its history."""
     changes = [(application.pk, application.status, to)]
-    events = [_record(application, actor, "status", application.status, to)]
-    application.status = to
+    events = [_record(application, actor, "status", application.status, to, source)]
     fields = ["status", "updated_at"]
+    if to in OFFERS and application.status != to:
+        application.offered_at = timezone.now()
+        fields.append("offered_at")
+    application.status = to
     if travel_reimbursement is not None:
         events.append(
             _record(application, actor, "travel_reimbursement", application.travel_reimbursement, travel_reimbursement)
@@ -276,8 +294,10 @@ def transition(
     refusal: str = NOT_ALLOWED,
     rule: Rule | None = None,
     override: bool = False,
+    source: str = "",
 ) -> Application:
-    """Move an application to `to`, under a row lock, recording what changed and who did it.
+    """Move an application to `to`, under a row lock, recording what changed and who did it
+    (`source` when no person did: BY_WAITLIST, BY_DEADLINE).
 
     The move must pass `rule` (or the plain rule of `allowed_from` and `refusal`): a refusal is
     a 409 with its sentence.
@@ -286,6 +306,7 @@ def transition(
     (the submit reads it `select_for_update` with what validation needs): reading it again would
     only repeat a query, since nobody else can change the row until commit."""
     _check_target(to)
+    _check_source(source)
     rule = rule or Rule(allowed_from=None if allowed_from is None else frozenset(allowed_from), refusal=refusal)
     if locked is not None:
         # Our own atomic block (one_at_a_time) is one; the caller's, holding the lock, another.
@@ -303,6 +324,7 @@ def transition(
         actor=actor,
         travel_reimbursement=travel_reimbursement,
         housing_accommodations=housing_accommodations,
+        source=source,
     )
 
 
@@ -397,6 +419,12 @@ def _transition_chunk(
             events.append(_record(pk, actor, "housing_accommodations", housing, housing_accommodations))
     if outcome.moved and not dry_run:
         values: dict = {"status": to, "updated_at": now}
+        if to in OFFERS:
+            # Stamped on the rows that move into the offer, in the same UPDATE (its SET reads
+            # each row's old status): a repeated offer keeps the time it was first made.
+            values["offered_at"] = Case(
+                When(status=to, then=F("offered_at")), default=Value(now), output_field=DateTimeField()
+            )
         if travel_reimbursement is not None:
             values["travel_reimbursement"] = travel_reimbursement
         if housing_accommodations is not None:
@@ -492,8 +520,11 @@ def decide(
     housing_accommodations: bool | None = None,
     choices: Iterable[str] = DECISIONS,
     override: bool = False,
+    source: str = "",
+    rule: Rule = DECISION_RULE,
 ) -> Application:
-    """An organizer's decision. Drafts can't be decided on; decided ones move freely; an
+    """An organizer's decision (or, with `source` BY_WAITLIST and a narrower `rule`, the
+    waitlist refill's). Drafts can't be decided on; decided ones move freely; an
     applicant's answer (confirmed, declined) is overwritten only with `override` (DECISION_RULE).
 
     The row is locked once, and the "did the decision change?" judged against that row. A
@@ -502,9 +533,10 @@ def decide(
     its email), since no later release would send it.
     """
     _check_decision(status, tuple(choices))
+    _check_source(source)
     application = _lock(application_id)
     previous = application.status
-    refused = DECISION_RULE.refuse(previous, override=override)
+    refused = rule.refuse(previous, override=override)
     if refused is not None:
         raise ApplicationError(refused.message, status=409, errors=_refusal_errors(refused))
     _move(
@@ -513,6 +545,7 @@ def decide(
         actor=actor,
         travel_reimbursement=travel_reimbursement,
         housing_accommodations=housing_accommodations,
+        source=source,
     )
     if status in RELEASE_DECISIONS and status != previous and _cycle_status(application.cycle_id) in POST_RELEASE:
         _announce([application.pk])

@@ -74,6 +74,14 @@ class Cycle(BaseModel):
     # email, school, team, demographics). Edited with the rubric (apps.reviews); organizers'
     # own table and applicant pages always show everything.
     blind_review = models.BooleanField(default=False)
+    # An offer's own time to answer: its deadline is N days after it was made, or the cycle's
+    # confirmation deadline if that comes first (apps.decisions.offers). None: the date alone.
+    offer_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The waitlist refill (apps.reviews.refill): off by default; when on, a spot freed by a
+    # decline or an expired offer is offered to the next person on the waitlist. `paused`
+    # holds it without losing the choice.
+    waitlist_refill = models.BooleanField(default=False)
+    waitlist_refill_paused = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-year", "season"]

@@ -113,6 +113,26 @@ def cycle_set_status(*, cycle: Cycle, status: str) -> Cycle:
     return cycle
 
 
+# The offer settings (apps.decisions.offers reads `offer_days`, apps.reviews.refill the two
+# waitlist switches), saved by their own pages apart from the contract's configuration.
+OFFER_SETTINGS = ("offer_days", "waitlist_refill", "waitlist_refill_paused")
+
+
+@transaction.atomic
+def cycle_set_offer_settings(*, cycle: Cycle, **values) -> Cycle:
+    """Store any of OFFER_SETTINGS (the ones given); returns the cycle as saved."""
+    unknown = set(values) - set(OFFER_SETTINGS)
+    if unknown:
+        raise ValueError(f"Not an offer setting: {sorted(unknown)}")
+    cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
+    changed = [name for name, value in values.items() if getattr(cycle, name) != value]
+    for name in changed:
+        setattr(cycle, name, values[name])
+    if changed:
+        cycle.save(update_fields=[*changed, "updated_at"])
+    return cycle
+
+
 @transaction.atomic
 def cycle_make_current(*, season: str, year: int) -> Cycle:
     """Switch the current cycle, creating it if new, and start its season for applicants.

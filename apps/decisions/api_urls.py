@@ -20,6 +20,7 @@ urlpatterns = [
         cycle_api.CycleReleaseProgressApi.as_view(),
         name="cycle-release-progress",
     ),
+    path("applications/cycle/offer-settings", cycle_api.OfferSettingsApi.as_view(), name="cycle-offer-settings"),
     path(
         "applications/cycle/unrelease-preview",
         cycle_api.CycleUnreleasePreviewApi.as_view(),

@@ -13,7 +13,7 @@ from apps.core.schema import error_responses
 from apps.cycles import selectors
 from apps.cycles.api import ConfigOutputSerializer, DatesSerializer
 from apps.cycles.models import CycleStatus
-from apps.cycles.services import UNCHANGED
+from apps.cycles.services import UNCHANGED, cycle_set_offer_settings
 
 from . import cycle_release
 from .release import release_progress
@@ -161,3 +161,35 @@ class CycleReleaseProgressApi(AdminApiView):
 
     def get(self, request):
         return Response(release_progress(cycle_id=selectors.current_cycle().pk))
+
+
+class OfferSettingsSerializer(serializers.Serializer):
+    offer_days = serializers.IntegerField(
+        min_value=1,
+        max_value=365,
+        allow_null=True,
+        help_text=(
+            "Days an offer stays open after it is made, unless the cycle's confirmation deadline "
+            "comes first (null: the deadline alone)."
+        ),
+    )
+
+
+@extend_schema_view(
+    get=extend_schema(summary="How long an offer stays open", responses={200: OfferSettingsSerializer}),
+    post=extend_schema(
+        summary="Set how long an offer stays open",
+        request=OfferSettingsSerializer,
+        responses={200: OfferSettingsSerializer, **error_responses(400)},
+    ),
+)
+class OfferSettingsApi(AdminApiView):
+    """GET / POST `cycle/offer-settings`: the offers' own time to answer (apps.decisions.offers)."""
+
+    def get(self, request):
+        return Response({"offer_days": selectors.current_cycle().offer_days})
+
+    def post(self, request):
+        data = self.validate(OfferSettingsSerializer, request.data)
+        cycle = cycle_set_offer_settings(cycle=selectors.current_cycle(), offer_days=data["offer_days"])
+        return Response({"offer_days": cycle.offer_days})

@@ -36,13 +36,14 @@ from .release import release_counts
 
 # The history's field for a decision shown to (True) or hidden from (False) its applicant.
 VISIBLE_FIELD = "decision_visible"
-# An applicant's own answer to an offer, or the door's check-in: a release can't be undone
-# past these.
+# An applicant's own answer to an offer, the door's check-in, or an offer the deadline took
+# back (its applicant was mailed): a release can't be undone past these.
 ANSWERED = (
     ApplicationStatus.CONFIRMED,
     ApplicationStatus.WAITLIST_CONFIRMED,
     ApplicationStatus.DECLINED,
     ApplicationStatus.CHECKED_IN,
+    ApplicationStatus.EXPIRED,
 )
 
 

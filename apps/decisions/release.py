@@ -258,6 +258,14 @@ def release_progress(*, cycle_id: int) -> dict:
 def gave_up_prepare(application: Application) -> list[int]:
     """Record the email of a spot given up (inside the give-up's transaction); returns the row
     ids a worker may send once it commits."""
+    return status_email_prepare(application, GAVE_UP_KEY)
+
+
+def status_email_prepare(application: Application, template_key: str) -> list[int]:
+    """Record the email of the application's new status with the template `template_key`
+    (a spot given up, an offer expired), inside the transaction of the move, under the
+    decision emails' key, so it is sent once, re-queued like them and forgotten if the status
+    changes again before it goes out. Returns the row ids a worker may send once it commits."""
     key = announcement_key(
         application.pk, application.status, _keys_by_application([application.pk]).get(application.pk, [])
     )
@@ -265,7 +273,7 @@ def gave_up_prepare(application: Application) -> list[int]:
         [
             Delivery(
                 email=application.email,
-                template_key=GAVE_UP_KEY,
+                template_key=template_key,
                 context=decision_context(application),
                 dedupe_key=key,
             )

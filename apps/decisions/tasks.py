@@ -17,7 +17,7 @@ from celery import shared_task
 from apps.mailings import outbox
 from apps.mailings.outbox import TRANSIENT
 
-from . import release
+from . import offers, release
 
 logger = logging.getLogger(__name__)
 
@@ -105,3 +105,17 @@ def legacy_send_decision_emails(decision_email_ids: list[int]) -> int:
     applications 0005). Sending "those ids" could only pick other rows, so this hands Celery
     whatever is due instead, as the next re-queue would a minute later."""
     return requeue_decision_emails()
+
+
+@decision_task(legacy=False, ignore_result=True)
+def expire_offers() -> dict:
+    """Celery beat, every five minutes: expire the offers past their deadline (with their
+    email), and record and send the reminders due (apps.decisions.offers). Safe to run twice
+    and in two workers at once; a reminder left by a dead worker is sent by a later run."""
+    outcome = offers.run(run_deadline=outbox.run_deadline())
+    _fan_out(outcome.expiry_emails or [])
+    return {
+        "expired": outcome.expired,
+        "reminders_recorded": outcome.reminders_recorded,
+        "reminders_sent": outcome.reminders_sent,
+    }

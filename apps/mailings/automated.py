@@ -13,6 +13,7 @@ template loaders except the shared email layout, no tag libraries beyond Django'
 from __future__ import annotations
 
 import base64
+import datetime
 import logging
 import re
 from collections.abc import Callable
@@ -47,6 +48,10 @@ AUTOMATED_KEYS = (
     "application_received",
     # Someone registered at the door (apps.checkin): a welcome, with the link to choose a password.
     "walk_in_welcome",
+    # An offer's deadline is near (apps.decisions.offers): 48 and 24 hours before it.
+    "offer_reminder",
+    # An offer passed its deadline unanswered and expired (apps.decisions.offers).
+    "offer_expired",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -74,6 +79,8 @@ KEY_PLACEHOLDERS = {
     "spot_given_up": ("first_name", "last_name", "email"),
     "application_received": ("first_name", "last_name", "email"),
     "walk_in_welcome": ("first_name", "last_name", "email", "link"),
+    "offer_reminder": ("first_name", "last_name", "email", "deadline", "hours_left"),
+    "offer_expired": ("first_name", "last_name", "email"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")
@@ -96,6 +103,8 @@ SAMPLE_VALUES = {
     "travel_reimbursement": True,
     "housing_accommodations": True,
     "ticket_version": 1,
+    "deadline": "May 22, 2024 at 11:59 PM UTC",
+    "hours_left": 24,
 }
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"
@@ -124,6 +133,15 @@ def placeholders(key: str) -> list[str]:
 def _format_date(value) -> str:
     # US long format, as the pages show dates.
     return f"{value:%B} {value.day}, {value.year}"
+
+
+def format_datetime(value) -> str:
+    """A moment as the emails say it, in UTC: "May 22, 2024 at 11:59 PM UTC". A deadline at
+    midnight is shown as the minute before, the last one of the day it closes."""
+    value = value.astimezone(datetime.UTC)
+    if value.hour == 0 and value.minute == 0:
+        value -= datetime.timedelta(minutes=1)
+    return f"{_format_date(value)} at {value:%I:%M %p} UTC".replace(" at 0", " at ")
 
 
 def base_context() -> dict:

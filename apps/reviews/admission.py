@@ -130,7 +130,12 @@ def fill_to_capacity(
     """The preview, or (`dry_run` false) the decisions: the accepted and waitlisted recorded by
     the status machine's batch decision (history, after-release emails), each in chunks of a
     constant number of statements, and the plan saved. Needs `confirm_count` equal to the
-    accept count it would record, so what the organizer saw is what happens (409 otherwise)."""
+    accept count it would record, so what the organizer saw is what happens (409 otherwise).
+
+    The plan's row is locked first, as the waitlist refill locks it (apps.reviews.refill)
+    before the applications it decides: the same order, so the two never deadlock."""
+    if not dry_run:
+        AdmissionPlan.objects.select_for_update().filter(cycle=cycle).first()
     result = plan(
         cycle=cycle,
         capacity=capacity,

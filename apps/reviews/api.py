@@ -33,7 +33,7 @@ from apps.resumes import services as resume_services
 from apps.resumes.metadata import UnreadablePdf, strip_metadata
 from apps.resumes.models import ResumeAccess
 
-from . import admission, assigning, exports, ranking, reviewing, rubric, selectors, services
+from . import admission, assigning, exports, ranking, refill, reviewing, rubric, selectors, services
 from .models import ConflictReason
 from .rubric import MAX_CRITERIA, SCALE_LIMIT
 
@@ -476,6 +476,64 @@ class CapacitySerializer(serializers.Serializer):
 class CapacityApi(AdminApiView):
     def get(self, request):
         return Response(admission.capacity(current_cycle()))
+
+
+# --- The waitlist refill ------------------------------------------------------------------
+
+
+class WaitingRowSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField()
+    email = serializers.CharField()
+    name = serializers.CharField(allow_blank=True)
+    status = serializers.CharField()
+    team = serializers.CharField(allow_null=True)
+    score = serializers.FloatField(allow_null=True, help_text="The combined review score; null without one")
+    waitlisted_at = serializers.DateTimeField(allow_null=True)
+    next = serializers.BooleanField(help_text="Would be offered a spot by the refill now (were it on)")
+
+
+class WaitlistRefillSerializer(serializers.Serializer):
+    enabled = serializers.BooleanField()
+    paused = serializers.BooleanField()
+    idle_reason = serializers.CharField(allow_blank=True, help_text="Why the refill would offer nothing now")
+    ranked = serializers.BooleanField(help_text="Offers go by rank (else by the time waitlisted)")
+    waiting = serializers.IntegerField()
+    capacity = serializers.IntegerField(allow_null=True)
+    attendance_rate = serializers.FloatField(allow_null=True)
+    target = serializers.IntegerField(allow_null=True, help_text="How many may hold a place: capacity / rate")
+    admitted = serializers.IntegerField()
+    free = serializers.IntegerField(help_text="Places the refill would offer now")
+    next = WaitingRowSerializer(many=True)
+
+
+@extend_schema_serializer(component_name="WaitlistRefillInput")
+class WaitlistRefillInputSerializer(serializers.Serializer):
+    enabled = serializers.BooleanField(required=False, help_text="Offer freed spots to the waitlist")
+    paused = serializers.BooleanField(required=False, help_text="Hold the refill without turning it off")
+
+
+class WaitlistRefillApi(AdminApiView):
+    """The waitlist refill's switches and its preview of who would be offered next."""
+
+    @extend_schema(summary="The waitlist refill: switches and who is next", responses={200: WaitlistRefillSerializer})
+    def get(self, request):
+        return Response(WaitlistRefillSerializer(refill.preview(current_cycle())).data)
+
+    @extend_schema(
+        summary="Turn the waitlist refill on or off, or pause it",
+        description="Turning it on (or resuming it) offers the spots free now at once.",
+        request=WaitlistRefillInputSerializer,
+        responses={200: WaitlistRefillSerializer, **error_responses(400)},
+    )
+    def post(self, request):
+        data = self.validate(WaitlistRefillInputSerializer, request.data)
+        values = {}
+        if "enabled" in data:
+            values["waitlist_refill"] = data["enabled"]
+        if "paused" in data:
+            values["waitlist_refill_paused"] = data["paused"]
+        cycle = refill.save_switches(current_cycle(), **values)
+        return Response(WaitlistRefillSerializer(refill.preview(cycle)).data)
 
 
 # --- Exports ---------------------------------------------------------------------------------

@@ -21,3 +21,12 @@ def refresh_ranking(cycle_id: int) -> int:
     if cycle is None:
         return 0
     return refresh_summaries(cycle)
+
+
+@shared_task(name="apps.reviews.tasks.refill_waitlist", ignore_result=True)
+def refill_waitlist(cycle_id: int) -> int:
+    """Offer the cycle's free spots to its waitlist (apps.reviews.refill); returns how many
+    were offered. Idempotent: a second run finds no free spot."""
+    from .refill import refill
+
+    return len(refill(cycle_id))

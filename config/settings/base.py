@@ -323,6 +323,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     "requeue-ticket-emails": {"task": "apps.checkin.tasks.requeue_ticket_emails", "schedule": 60.0},
     # "We received your application" emails: the same (apps.applications.received).
     "requeue-received-emails": {"task": "apps.applications.tasks.requeue_received_emails", "schedule": 60.0},
+    # Offers' deadlines: expire the unanswered ones past it, send the reminders before it
+    # (apps.decisions.offers; safe to run twice).
+    "expire-offers": {"task": "apps.decisions.tasks.expire_offers", "schedule": 5 * 60.0},
     # Retention: purge the personal data of cycles past their retention date, once a day
     # (apps.privacy.retention; `purge_cycle_data` does one cycle by hand).
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},

@@ -40,6 +40,7 @@ def test_dashboard_without_an_application_shows_unsubmitted(student_client, stud
         "housingAccommodations": False,
         "teamcode": None,
         "cycleStatus": "not_open",
+        "offerDeadline": None,
         "config": {
             "dates": {
                 "start": "2024-05-21",

@@ -75,7 +75,7 @@ def test_the_route_names_resolve_to_the_spec_paths():
 
 @pytest.mark.django_db
 def test_users_page_props_have_page_size_statuses_and_filters_from_the_address(admin_client):
-    """The table's page size is 20; the status filter offers all eleven statuses; filters in the URL prefill."""
+    """The table's page size is 20; the status filter offers all twelve statuses; filters in the URL prefill."""
     r = admin_client.get("/admin/users?first=Ada&status=submitted&bogus=1")
     props = r.context["page_props"]
     assert props["perPage"] == 20
@@ -90,6 +90,7 @@ def test_users_page_props_have_page_size_statuses_and_filters_from_the_address(a
         "confirmed",
         "rejected",
         "declined",
+        "expired",
         "checked_in",
     ]
     assert props["initialState"] == {

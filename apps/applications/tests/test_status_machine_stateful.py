@@ -5,7 +5,9 @@ door do, through the API, with the invariants of the whole event's rehearsal
 - organizers: decide one, decide a batch (with or without Override), release, undo the release,
   move the cycle to any status (confirming the counts its dialog shows);
 - applicants: submit, confirm, stay on the waitlist, decline or give up the spot;
-- the cycle and the door: move the event's start date before or after today, scan a ticket.
+- the cycle and the door: move the event's start date before or after today, scan a ticket;
+- the clock: an applicant's offer passes its deadline and the deadline task runs (the offer
+  expires, a spot frees), and the organizer turns the waitlist refill on or off.
 
 Each example runs in a transaction rolled back at its end, so it starts from the same cycle.
 """
@@ -18,6 +20,7 @@ import uuid
 import pytest
 from django.core import mail
 from django.db import transaction
+from django.test import TestCase
 from django.utils import timezone
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -26,14 +29,16 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 from apps.accounts.models import Role
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
-from apps.applications.status_machine import BATCH_DECISIONS, DECISIONS, POST_RELEASE
+from apps.applications.status_machine import BATCH_DECISIONS, DECISIONS, OFFERS, POST_RELEASE
 from apps.applications.tests.applicant_data import body, resume_storage, upload_resume  # noqa: F401
 from apps.checkin.models import Ticket
 from apps.core.tests.factories import OrganizerFactory, UserFactory
 from apps.core.tests.invariants import Problems, Watch, check_counts
-from apps.cycles.models import CycleStatus
+from apps.cycles.models import Cycle, CycleStatus
 from apps.cycles.selectors import current_cycle
+from apps.decisions import tasks as decision_tasks
 from apps.decisions.cycle_release import is_release
+from apps.reviews.models import AdmissionPlan
 from conftest import PortalClient
 
 JSON = "application/json"
@@ -187,6 +192,33 @@ class EventMachine(RuleBasedStateMachine):
             lambda: self.door.post(
                 "/api/checkin/scan", {"token": token, "scan_id": str(uuid.uuid4())}, content_type=JSON
             ),
+        )
+
+    # --- The clock and the waitlist refill --------------------------------------------------------
+
+    @rule(who=st.integers(0, APPLICANTS - 1))
+    def deadline_passes(self, who):
+        """The applicant's offer (if they hold one) was made two days ago, offers stay open one
+        day, and the deadline task runs as Celery beat would."""
+        Cycle.objects.filter(pk=self.cycle.pk).update(offer_days=1)
+        Application.objects.filter(cycle=self.cycle, user=self.users[who], status__in=OFFERS).update(
+            offered_at=timezone.now() - datetime.timedelta(days=2)
+        )
+
+        def run():
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                decision_tasks.expire_offers()
+            return self.admin.get("/api/reviews/waitlist-refill")
+
+        self._step(f"deadline passes {who}", run)
+
+    @rule(on=st.booleans())
+    def waitlist_refill(self, on):
+        """The refill needs a capacity: two places, everyone expected to come."""
+        AdmissionPlan.objects.get_or_create(cycle=self.cycle, defaults={"capacity": 2, "attendance_rate": 1.0})
+        self._step(
+            f"waitlist refill {'on' if on else 'off'}",
+            lambda: self.admin.post("/api/reviews/waitlist-refill", {"enabled": on}, content_type=JSON),
         )
 
     # --- What holds throughout ----------------------------------------------------------------

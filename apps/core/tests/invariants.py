@@ -14,7 +14,9 @@ event's rehearsal (test_event_rehearsal.py) and the status machine's stateful te
   leaves everyone who confirmed, checked in or declined where they were;
 - every count an organizer sees agrees with the others and with the rows behind it
   (`check_counts`);
-- every outbox mail went out exactly once: each row sent, each Message-ID in the sent mail once.
+- every outbox mail went out exactly once: each row sent, each Message-ID in the sent mail once;
+- every offer that expired has its email, each reminder of an offer went once, and the
+  waitlist refill never offered a place beyond fill to capacity's target.
 
 The identity scan of blind review is `identity_pattern` / `leaks`.
 """
@@ -38,10 +40,11 @@ from apps.applications.models import ApplicationStatus as S
 from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
 from apps.checkin import tickets
 from apps.checkin.models import Ticket
-from apps.decisions import release
+from apps.decisions import offers, release
 from apps.mailings.models import Delivery
 from apps.reports import statistics
-from apps.reviews.admission import CAPACITY_COUNTS
+from apps.reviews.admission import CAPACITY_COUNTS, target_admitted
+from apps.reviews.models import AdmissionPlan
 
 # An applicant's own answer or the door's check-in: no organizer's bulk action may move it.
 ANSWERED = (S.CONFIRMED, S.CHECKED_IN, S.DECLINED)
@@ -52,7 +55,8 @@ RECEIVED = "received"
 def promised_mail(old: str, new: str, *, released: bool, by_applicant: bool) -> str | None:
     """The one email the portal sends for a status change, as the last part of its outbox key
     ("decision:<id>:<status>"), or TICKET for a ticket, RECEIVED for "we received your
-    application"; None when it sends none. `by_applicant`: the applicant made the move.
+    application"; None when it sends none. An offer that expired is told so. `by_applicant`:
+    the applicant made the move.
 
     The applicant's own first submit is acknowledged (a walk-in, submitted by the door on the
     way to its check-in, is welcomed instead, and no one else submits a draft); a confirmation
@@ -66,6 +70,8 @@ def promised_mail(old: str, new: str, *, released: bool, by_applicant: bool) -> 
         return TICKET
     if old == S.CONFIRMED and new == S.DECLINED:
         return str(S.DECLINED)
+    if new == S.EXPIRED:
+        return str(S.EXPIRED)
     if new in RELEASE_DECISIONS and released:
         return str(new)
     return None
@@ -98,6 +104,8 @@ def _mail_keys_since(last_delivery: int) -> Counter:
             found[(ticket_apps.get(int(key.split(":")[1])), TICKET)] += 1
         elif key.startswith(received.KEY_PREFIX):
             found[(int(key.removeprefix(received.KEY_PREFIX)), RECEIVED)] += 1
+        elif key.startswith(offers.REMINDER_PREFIX):
+            continue  # promised by the clock, not a status change: check_reminders_once
         else:
             found[(None, key)] += 1
     return found
@@ -137,6 +145,9 @@ class Watch:
                 if status in ANSWERED and after.get(pk) != status:
                     problems.add(f"application {pk} was {status} and a bulk action moved it to {after.get(pk)}")
         check_sent_once(problems)
+        check_reminders_once(problems)
+        check_expired_mail(problems, self.cycle)
+        check_refill_capacity(problems, self.cycle, since_event=self.last_event)
         if self.counts:
             check_counts(problems, self.client, self.cycle, preview=self.preview)
         self.steps.append(step)
@@ -216,6 +227,45 @@ def check_sent_once(problems: Problems) -> None:
             problems.add(f"outbox row {row.dedupe_key} is {row.state}: {row.last_error}")
         elif ids[row.message_id()] != 1:
             problems.add(f"outbox row {row.dedupe_key} went out {ids[row.message_id()]} times")
+
+
+def check_reminders_once(problems: Problems) -> None:
+    """Each reminder of an offer (its hours before the deadline) is recorded once, and an
+    offer gets no more reminders than there are."""
+    per_offer: Counter = Counter()
+    for key in offers.reminder_rows().values_list("dedupe_key", flat=True):
+        application_id, _hours, stamp = offers.parse_reminder_key(key)
+        per_offer[(application_id, stamp)] += 1
+    for (application_id, _stamp), n in per_offer.items():
+        if n > len(offers.REMINDER_HOURS):
+            problems.add(f"application {application_id}: {n} reminders for one offer")
+
+
+def check_expired_mail(problems: Problems, cycle) -> None:
+    """Every expired offer of the cycle has its expiry email in the outbox (sent: check_sent_once)."""
+    expired = set(Application.objects.filter(cycle=cycle, status=S.EXPIRED).values_list("pk", flat=True))
+    if not expired:
+        return
+    mailed = {
+        release.parse_key(key)[0]
+        for key in release.decision_rows().values_list("dedupe_key", flat=True)
+        if release.parse_key(key)[1] == S.EXPIRED
+    }
+    for pk in sorted(expired - mailed):
+        problems.add(f"application {pk} expired with no email")
+
+
+def check_refill_capacity(problems: Problems, cycle, *, since_event: int) -> None:
+    """A step in which the waitlist refill offered places leaves no more people holding one
+    than fill to capacity's target (an organizer may decide past it; the refill never does)."""
+    if not ApplicationEvent.objects.filter(pk__gt=since_event, source="waitlist", application__cycle=cycle).exists():
+        return
+    plan = AdmissionPlan.objects.filter(cycle=cycle).first()
+    admitted = selections.count(cycle, [selections.ADMITTED])[selections.ADMITTED]
+    if plan is None:
+        problems.add("the waitlist refill offered places with no capacity set")
+    elif admitted > target_admitted(plan.capacity, plan.attendance_rate):
+        problems.add(f"the waitlist refill left {admitted} holding a place, over the target")
 
 
 # --- Counts -------------------------------------------------------------------------------

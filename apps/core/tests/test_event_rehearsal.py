@@ -1,10 +1,12 @@
 """A whole event, rehearsed: one cycle from opening to the purge of its data, driven through the
-public API by the organizer, the reviewers, the applicants and a volunteer at the door, with
-every invariant of apps/core/tests/invariants.py checked after every step.
+public API by the organizer, the reviewers, the applicants and a volunteer at the door (and the
+deadline task, called as Celery beat would), with every invariant of
+apps/core/tests/invariants.py checked after every step.
 
 The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
 fill to capacity → release (with its confirmation) → applicants confirm, decline and give up
-their spot → the waitlist → check-in by scanning tickets → the next cycle → the retention purge.
+their spot → the waitlist → an offer expires → the waitlist refills itself → check-in by
+scanning tickets → the next cycle → the retention purge.
 
 The applicants' accounts, answers and submissions are made in bulk (a few also apply through
 the API, with a resume and a team): the submit is tested where it is the subject. Every
@@ -22,6 +24,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth.hashers import make_password
 from django.core import mail
+from django.test import TestCase
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
@@ -32,6 +35,7 @@ from apps.applications.tests.applicant_data import VALID_ANSWERS, body, resume_s
 from apps.core.tests.factories import PASSWORD, OrganizerFactory, UserFactory
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
+from apps.decisions import tasks as decision_tasks
 from apps.mailings.models import Delivery
 from apps.privacy import retention
 from conftest import PortalClient
@@ -379,6 +383,42 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
         tokens[application.pk] = client.get("/api/checkin/ticket").json()["token"]
     watch.check("waitlist offers confirmed", released=True)
 
+    # --- Deadlines: the reminders, and an offer that expires -----------------------------------
+    # Offers stay open a day from now on. One unanswered offer was made two days ago (the clock
+    # is driven by its offer time), and the deadline task runs, twice: safe to repeat.
+    saved = event.admin.post("/api/applications/cycle/offer-settings", {"offer_days": 1}, content_type=JSON)
+    assert saved.status_code == 200, saved.json()
+    unanswered = event.statuses(S.ACCEPTED)
+    late = unanswered[0]
+    Application.objects.filter(pk=late.pk).update(offered_at=timezone.now() - datetime.timedelta(days=2))
+    sent = len(mail.outbox)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        decision_tasks.expire_offers()
+        decision_tasks.expire_offers()
+    assert Application.objects.get(pk=late.pk).status == S.EXPIRED
+    # One expiry email, and each other open offer reminded once (a day before its deadline).
+    assert len(mail.outbox) - sent == 1 + len(unanswered) - 1
+    watch.check("an offer expires", released=True)
+
+    # --- The waitlist refills itself ----------------------------------------------------------
+    before = event.admin.get("/api/reviews/waitlist-refill").json()
+    assert before["enabled"] is False and before["free"] > 0
+    planned = {row["application_id"] for row in before["next"] if row["next"]}
+    switched_on = event.admin.post("/api/reviews/waitlist-refill", {"enabled": True}, content_type=JSON)
+    assert switched_on.status_code == 200, switched_on.json()
+    refilled = set(
+        Application.objects.filter(cycle=cycle, events__source=status_machine.BY_WAITLIST).values_list("pk", flat=True)
+    )
+    assert refilled and planned <= refilled and len(refilled) <= before["free"]
+    watch.check("the waitlist refills", released=True)
+    # A spot given up now goes straight to the next person waiting.
+    leaving = event.statuses(S.CONFIRMED)[-1]
+    waiting = selections.count(cycle, ["waitlisted"])["waitlisted"]
+    assert event.applicant(leaving.pk).post("/api/applications/decline").status_code == 200
+    tokens.pop(leaving.pk, None)
+    assert selections.count(cycle, ["waitlisted"])["waitlisted"] < waiting
+    watch.check("a spot given up is refilled", released=True)
+
     # --- Check-in at the door -----------------------------------------------------------------
     confirmed = {a.pk for a in event.statuses(S.CONFIRMED)}
     door = sorted(confirmed)[: max(1, len(confirmed) * 4 // 5)]
@@ -433,4 +473,4 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert not leftover.exists()
     assert len(mail.outbox) == sent
     watch.check("retention purge", released=False)
-    assert len(watch.steps) == 23
+    assert len(watch.steps) == 26

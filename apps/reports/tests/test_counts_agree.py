@@ -47,6 +47,7 @@ SEED = {
     S.REJECTED: (2, 3),
     S.DECLINED: (1, 2),
     S.CHECKED_IN: (2, 1),
+    S.EXPIRED: (1, 1),
 }
 
 

@@ -21,6 +21,9 @@ export type RankingRow = Schemas["RankingRow"];
 export type FillInputBody = Schemas["FillToCapacityInputRequest"];
 export type FillResult = Schemas["Fill"];
 export type Capacity = Schemas["Capacity"];
+export type WaitlistRefill = Schemas["WaitlistRefill"];
+export type WaitlistRefillInput = Schemas["WaitlistRefillInputRequest"];
+export type OfferSettings = Schemas["OfferSettings"];
 type RankingQuery = NonNullable<operations["reviews_ranking_retrieve"]["parameters"]["query"]>;
 
 export const reviewsApi = {
@@ -37,6 +40,11 @@ export const reviewsApi = {
   ranking: (query: RankingQuery) => api.get<Ranking>(urls.ranking, query),
   fill: (body: FillInputBody) => api.post<FillResult>(urls.fillToCapacity, body),
   capacity: () => api.get<Capacity>(urls.capacity),
+  waitlistRefill: () => api.get<WaitlistRefill>(urls.waitlistRefill),
+  saveWaitlistRefill: (body: WaitlistRefillInput) => api.post<WaitlistRefill>(urls.waitlistRefill, body),
+  /** How long an offer stays open (the cycle's offer settings, beside the refill on the ranking page). */
+  offerSettings: () => api.get<OfferSettings>(urls.offerSettings),
+  saveOfferSettings: (body: Schemas["OfferSettingsRequest"]) => api.post<OfferSettings>(urls.offerSettings, body),
   /** The resume by application id (blind-safe), as `application-<id>.pdf`. */
   resume: async (applicationId: number) => {
     const response = await request<Response>(urls.reviewResume(applicationId), { raw: true });

@@ -357,6 +357,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/cycle/offer-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How long an offer stays open
+         * @description GET / POST `cycle/offer-settings`: the offers' own time to answer (apps.decisions.offers).
+         */
+        get: operations["applications_cycle_offer_settings_retrieve"];
+        put?: never;
+        /**
+         * Set how long an offer stays open
+         * @description GET / POST `cycle/offer-settings`: the offers' own time to answer (apps.decisions.offers).
+         */
+        post: operations["applications_cycle_offer_settings_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/cycle/release-preview": {
         parameters: {
             query?: never;
@@ -2097,6 +2121,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/waitlist-refill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waitlist refill: switches and who is next
+         * @description The waitlist refill's switches and its preview of who would be offered next.
+         */
+        get: operations["reviews_waitlist_refill_retrieve"];
+        put?: never;
+        /**
+         * Turn the waitlist refill on or off, or pause it
+         * @description Turning it on (or resuming it) offers the spots free now at once.
+         */
+        post: operations["reviews_waitlist_refill_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2210,10 +2258,11 @@ export interface components {
          *     * `confirmed` - Confirmed
          *     * `rejected` - Rejected
          *     * `declined` - Declined
+         *     * `expired` - Expired
          *     * `checked_in` - Checked in
          * @enum {string}
          */
-        ApplicationStatusEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "checked_in";
+        ApplicationStatusEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "expired" | "checked_in";
         AssignApplicationsInputRequest: {
             member: string;
             emails: string | string[];
@@ -2253,6 +2302,7 @@ export interface components {
          *     * `confirmed` - confirmed
          *     * `rejected` - rejected
          *     * `declined` - declined
+         *     * `expired` - expired
          *     * `checked_in` - checked_in
          *     * `never_started` - never_started
          *     * `filter` - filter
@@ -2260,7 +2310,7 @@ export interface components {
          *     * `custom` - custom
          * @enum {string}
          */
-        AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "checked_in" | "never_started" | "filter" | "selection" | "custom";
+        AudienceEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "expired" | "checked_in" | "never_started" | "filter" | "selection" | "custom";
         AudienceRequest: {
             audience: components["schemas"]["AudienceEnum"];
             emails?: string;
@@ -2638,6 +2688,8 @@ export interface components {
             /** Format: date-time */
             at: string;
             actor: string | null;
+            /** @description Who decided when no person did: 'By the waitlist', 'By the deadline' */
+            by?: string | null;
             field: string;
             /** @description The field in words: an answer's question text */
             label: string;
@@ -2778,6 +2830,14 @@ export interface components {
         };
         /** @enum {unknown} */
         NullEnum: null;
+        OfferSettings: {
+            /** @description Days an offer stays open after it is made, unless the cycle's confirmation deadline comes first (null: the deadline alone). */
+            offer_days: number | null;
+        };
+        OfferSettingsRequest: {
+            /** @description Days an offer stays open after it is made, unless the cycle's confirmation deadline comes first (null: the deadline alone). */
+            offer_days: number | null;
+        };
         /**
          * @description * `scored` - scored
          *     * `skipped` - skipped
@@ -2821,6 +2881,7 @@ export interface components {
              *     * `confirmed` - Confirmed
              *     * `rejected` - Rejected
              *     * `declined` - Declined
+             *     * `expired` - Expired
              *     * `checked_in` - Checked in
              */
             status: (components["schemas"]["ApplicationStatusEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -3083,6 +3144,7 @@ export interface components {
              *     * `confirmed` - Confirmed
              *     * `rejected` - Rejected
              *     * `declined` - Declined
+             *     * `expired` - Expired
              *     * `checked_in` - Checked in
              */
             status: (components["schemas"]["ApplicationStatusEnum"] | components["schemas"]["NullEnum"]) | null;
@@ -3233,9 +3295,11 @@ export interface components {
          *     * `spot_given_up` - spot_given_up
          *     * `application_received` - application_received
          *     * `walk_in_welcome` - walk_in_welcome
+         *     * `offer_reminder` - offer_reminder
+         *     * `offer_expired` - offer_expired
          * @enum {string}
          */
-        TemplateOutputKeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up" | "application_received" | "walk_in_welcome";
+        TemplateOutputKeyEnum: "verify_email" | "password_reset" | "decision_accepted" | "decision_waitlisted" | "decision_rejected" | "decision_waitlist_accepted" | "ticket_issued" | "spot_given_up" | "application_received" | "walk_in_welcome" | "offer_reminder" | "offer_expired";
         Ticket: {
             /** @description What the QR code encodes. */
             token: string;
@@ -3311,6 +3375,46 @@ export interface components {
             status: components["schemas"]["ApplicationStatusEnum"];
             travel_reimbursement: boolean;
             housing_accommodations: boolean;
+        };
+        WaitingRow: {
+            application_id: number;
+            email: string;
+            name: string;
+            status: string;
+            team: string | null;
+            /**
+             * Format: double
+             * @description The combined review score; null without one
+             */
+            score: number | null;
+            /** Format: date-time */
+            waitlisted_at: string | null;
+            /** @description Would be offered a spot by the refill now (were it on) */
+            next: boolean;
+        };
+        WaitlistRefill: {
+            enabled: boolean;
+            paused: boolean;
+            /** @description Why the refill would offer nothing now */
+            idle_reason: string;
+            /** @description Offers go by rank (else by the time waitlisted) */
+            ranked: boolean;
+            waiting: number;
+            capacity: number | null;
+            /** Format: double */
+            attendance_rate: number | null;
+            /** @description How many may hold a place: capacity / rate */
+            target: number | null;
+            admitted: number;
+            /** @description Places the refill would offer now */
+            free: number;
+            next: components["schemas"]["WaitingRow"][];
+        };
+        WaitlistRefillInputRequest: {
+            /** @description Offer freed spots to the waitlist */
+            enabled?: boolean;
+            /** @description Hold the refill without turning it off */
+            paused?: boolean;
         };
         WalkInInputRequest: {
             email: string;
@@ -4502,6 +4606,111 @@ export interface operations {
             };
         };
     };
+    applications_cycle_offer_settings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_cycle_offer_settings_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferSettings"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     applications_cycle_release_preview_retrieve: {
         parameters: {
             query?: never;
@@ -4765,7 +4974,7 @@ export interface operations {
                 /** @description What the file holds (a card's title): the file is named after it */
                 name?: string;
                 /** @description A named selection: the rows a count of the statistics or capacity counts */
-                selection?: "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "decided" | "declined" | "registered" | "rejected" | "released" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
+                selection?: "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "decided" | "declined" | "expired" | "registered" | "rejected" | "released" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
             };
             header?: never;
             path?: never;
@@ -7596,7 +7805,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "offer_expired" | "offer_reminder" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7676,7 +7885,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "offer_expired" | "offer_reminder" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7752,7 +7961,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "offer_expired" | "offer_reminder" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -7832,7 +8041,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An automated email's key */
-                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
+                key: "application_received" | "decision_accepted" | "decision_rejected" | "decision_waitlist_accepted" | "decision_waitlisted" | "offer_expired" | "offer_reminder" | "password_reset" | "spot_given_up" | "ticket_issued" | "verify_email" | "walk_in_welcome";
             };
             cookie?: never;
         };
@@ -9290,6 +9499,111 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_waitlist_refill_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistRefill"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_waitlist_refill_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WaitlistRefillInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistRefill"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -87,6 +87,8 @@ export const urls = {
   ranking: apiUrl("/api/reviews/ranking"),
   fillToCapacity: apiUrl("/api/reviews/fill-to-capacity"),
   capacity: apiUrl("/api/reviews/capacity"),
+  waitlistRefill: apiUrl("/api/reviews/waitlist-refill"),
+  offerSettings: apiUrl("/api/applications/cycle/offer-settings"),
   exportScores: apiUrl("/api/reviews/export/scores.csv"),
   exportReviewers: apiUrl("/api/reviews/export/reviewers.csv"),
 

@@ -60,5 +60,7 @@ export const queryKeys = {
     position: (reviewer: string, index: number) => ["reviews", "position", reviewer.toLowerCase(), index] as const,
     ranking: (minReviews: number | null, page: number) => ["reviews", "ranking", minReviews, page] as const,
     capacity: ["reviews", "capacity"] as const,
+    waitlistRefill: ["reviews", "waitlist-refill"] as const,
+    offerSettings: ["reviews", "offer-settings"] as const,
   },
 };

@@ -56,7 +56,8 @@ STATUSES = (
     + ["submitted"] * 10
     + ["waitlisted"] * 5
     + ["waitlist_confirmed"] * 3
-    + ["accepted"] * 6
+    + ["accepted"] * 4
+    + ["expired"] * 2
     + ["waitlist_accepted"] * 3
     + ["confirmed"] * 6
     + ["rejected"] * 5
@@ -69,6 +70,8 @@ PATHS = {
     "confirmed": ("accepted", "confirmed"),
     "declined": ("accepted", "declined"),
     "checked_in": ("accepted", "confirmed"),
+    # An offer left unanswered past its deadline (the deadline task's move, by no person).
+    "expired": ("accepted", None),
 }
 
 # (school, email domain); the host school gets the largest share.
@@ -394,6 +397,13 @@ class Command(BaseCommand):
             # The applicant's own answer. Outside its window (the demo cycle is still open), so
             # it goes through the status machine's transition rather than applicant_act.
             status_machine.transition(application_id=application.pk, to=answer, actor=user)
+        if final == "expired":
+            status_machine.transition(
+                application_id=application.pk,
+                to=final,
+                allowed_from=status_machine.OFFERS,
+                source=status_machine.BY_DEADLINE,
+            )
         if final == "checked_in":
             # Checked in at the door (by the organizer): the status machine's check-in rule.
             status_machine.transition(

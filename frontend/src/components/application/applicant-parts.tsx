@@ -143,7 +143,7 @@ export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
             <tr key={`${entry.at}-${entry.field}-${i}`}>
               <td data-label="When">{formatWhen(entry.at)}</td>
               <td data-label="Who" className="org-break">
-                {entry.actor || "System"}
+                {entry.actor || entry.by || "System"}
               </td>
               {/* The server names the field (an answer by its question's text): the question
                   set, where those texts live, is on its side. */}

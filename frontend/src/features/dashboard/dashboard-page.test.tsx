@@ -70,6 +70,27 @@ describe("DashboardPage", () => {
     expect(screen.queryByText(/Loading/)).not.toBeInTheDocument();
   });
 
+  it("shows an open offer's deadline with a countdown that moves on", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(new Date("2025-01-30T12:00:00Z"));
+    render(<DashboardPage {...props({ status: "accepted", offerDeadline: "2025-01-31T12:30:00+00:00" })} />);
+    const deadline = screen.getByRole("status");
+    expect(deadline).toHaveTextContent("Please answer by January 31, 2025 at 12:30 PM UTC");
+    expect(deadline).toHaveTextContent("1 day left");
+    act(() => {
+      vi.advanceTimersByTime(24 * 60 * 60 * 1000);
+    });
+    expect(deadline).toHaveTextContent("30 minutes left");
+  });
+
+  it("says kindly that an offer expired, with no form to answer", () => {
+    render(<DashboardPage {...props({ status: "expired" })} />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Your Offer Has Expired");
+    expect(screen.getByText(/sorry we couldn't keep it longer/)).toBeInTheDocument();
+    expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
   it("shows Your Info, the capitalised status and the team code when there is one", () => {
     render(<DashboardPage {...props({ status: "waitlist_confirmed", teamcode: "4815162" })} />);
     const info = screen.getByRole("complementary");

@@ -4,6 +4,7 @@ import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
 import { GiveUpSpot } from "./give-up-spot";
+import { OfferDeadline } from "./offer-deadline";
 import { ProgressTracker } from "./progress-tracker";
 import { TicketCard, hasTicket } from "./ticket-card";
 import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
@@ -31,6 +32,8 @@ export interface DashboardProps {
   teamcode: string | null;
   cycleStatus: CycleStatus;
   config: CycleConfig;
+  /** When the open offer lapses (ISO, UTC); null without one. */
+  offerDeadline?: string | null;
   /** Whether the applicant shares their resume with sponsors (the "Your data" card's switch). */
   shareResumeWithSponsors?: boolean;
   /** What happens after an answer succeeds; the page reloads by default, so every card shows the new status. */
@@ -49,6 +52,7 @@ export function DashboardPage(props: DashboardProps) {
     travelReimbursement: props.travelReimbursement,
     housingAccommodations: props.housingAccommodations,
     config: props.config,
+    offerDeadline: props.offerDeadline,
   });
   const hasActions = Boolean(view.link || view.waitlistForm || view.attendanceForm || view.giveUp);
 
@@ -115,6 +119,7 @@ export function DashboardPage(props: DashboardProps) {
                 ]}
               />
             ) : null}
+            {view.deadline ? <OfferDeadline deadline={view.deadline} /> : null}
             {view.attendanceForm ? (
               <ChoiceForm
                 legend="Will you attend?"

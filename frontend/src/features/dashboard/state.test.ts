@@ -5,7 +5,9 @@ import {
   APPLICATION_STATUSES,
   CYCLE_STATUSES,
   HEADLINES,
+  countdown,
   dashboardView,
+  formatDeadline,
   formatDate,
   statusLabel,
   utcToday,
@@ -46,6 +48,7 @@ const H: Record<string, string> = {
   G: "Congratulations, You Have Been Accepted!",
   P: "Unfortunately the Confirmation Date has Passed",
   I: "You're Checked In!",
+  E: HEADLINES.expired,
 };
 
 // What each message must say (the spec quotes none of them; these are its required contents).
@@ -63,17 +66,18 @@ const M: Record<string, string[]> = {
   L: ["Thank you for joining the waitlist"],
   P: ["confirmation date has passed"],
   I: ["Welcome to the event", "Friend Center, Princeton, NJ"],
+  E: ["didn't hear back before the deadline", "apply again"],
 };
 
-// Columns: unsubmitted started submitted waitlisted waitlist_confirmed accepted waitlist_accepted confirmed rejected declined checked_in
+// Columns: unsubmitted started submitted waitlisted waitlist_confirmed accepted waitlist_accepted confirmed rejected declined checked_in expired
 const HEADLINE_TABLE: Record<CycleStatus, string> = {
-  not_open: "N N N N N N N N N N N",
-  open: "S C U U U U U U U U U",
-  closed: "X X R R R R R R R R R",
-  released: "X X T W L G G A T D I",
-  confirmation_closed: "X X T W L P G A T D I",
-  waitlist_closed: "X X T T L P G A T D I",
-  second_confirmation_closed: "X X T T T P P A T D I",
+  not_open: "N N N N N N N N N N N N",
+  open: "S C U U U U U U U U U U",
+  closed: "X X R R R R R R R R R R",
+  released: "X X T W L G G A T D I E",
+  confirmation_closed: "X X T W L P G A T D I E",
+  waitlist_closed: "X X T T L P G A T D I E",
+  second_confirmation_closed: "X X T T T P P A T D I E",
 };
 
 const TRACKERS: Record<ApplicationStatus, string> = {
@@ -89,6 +93,8 @@ const TRACKERS: Record<ApplicationStatus, string> = {
   declined: "Apply✓ Review✓ Confirm",
   // The check-in completes the last step.
   checked_in: "Apply✓ Review✓ Confirm✓ Attend✓",
+  // An offer not answered in time: the confirmation never came.
+  expired: "Apply✓ Review✓ Confirm",
 };
 
 // Cells (status@cycle) where each part shows; everything else must not show it.
@@ -128,8 +134,8 @@ const cells = CYCLE_STATUSES.flatMap((cycle) =>
 );
 
 describe("dashboard matrix", () => {
-  it("covers all 77 cells", () => {
-    expect(cells).toHaveLength(77);
+  it("covers all 84 cells", () => {
+    expect(cells).toHaveLength(84);
   });
 
   it.each(cells)("$status while the cycle is $cycle", ({ cycle, status, code }) => {
@@ -204,6 +210,53 @@ describe("giving up a confirmed spot", () => {
 
   it("counts days in UTC, like the server", () => {
     expect(utcToday(new Date("2025-03-06T23:30:00-05:00"))).toBe("2025-03-07");
+  });
+});
+
+describe("an offer's deadline", () => {
+  const base = {
+    cycleStatus: "released" as const,
+    travelReimbursement: false,
+    housingAccommodations: false,
+    config,
+    today: "2025-01-20",
+  };
+
+  it("replaces the cycle's date in the message and shows beside the attendance form", () => {
+    const view = dashboardView({ ...base, status: "accepted", offerDeadline: "2025-01-25T14:30:00+00:00" });
+    expect(view.message).toContain("by January 25, 2025 at 2:30 PM UTC");
+    expect(view.deadline).toBe("2025-01-25T14:30:00+00:00");
+  });
+
+  it("keeps the cycle's date in the message when the deadline is its end", () => {
+    const view = dashboardView({ ...base, status: "accepted", offerDeadline: "2025-02-02T00:00:00+00:00" });
+    expect(view.message).toContain("by February 1, 2025.");
+    expect(view.deadline).toBe("2025-02-02T00:00:00+00:00");
+  });
+
+  it("is not shown without an open offer", () => {
+    const view = dashboardView({ ...base, status: "confirmed", offerDeadline: "2025-01-25T14:30:00+00:00" });
+    expect(view.deadline).toBeNull();
+    expect(dashboardView({ ...base, status: "accepted" }).deadline).toBeNull();
+  });
+
+  it.each([
+    ["2025-01-23T00:00:00Z", "2 days 1 hour left"],
+    ["2025-01-21T01:00:00Z", "2 hours left"],
+    ["2025-01-20T23:30:00Z", "30 minutes left"],
+    ["2025-01-20T23:00:30Z", "less than a minute left"],
+    ["2025-01-20T23:00:00Z", "The deadline has passed"],
+    ["2025-01-22T23:00:00Z", "2 days left"],
+    ["2025-01-21T00:01:00Z", "1 hour 1 minute left"],
+  ])("counts down to %s as '%s'", (deadline, text) => {
+    expect(countdown(deadline, new Date("2025-01-20T23:00:00Z"))).toBe(text);
+  });
+
+  it.each([
+    ["2025-02-02T00:00:00+00:00", "February 1, 2025 at 11:59 PM UTC"],
+    ["2025-01-25T09:05:00Z", "January 25, 2025 at 9:05 AM UTC"],
+  ])("formats %s as '%s'", (iso, text) => {
+    expect(formatDeadline(iso)).toBe(text);
   });
 });
 

@@ -17,6 +17,7 @@ export const APPLICATION_STATUSES = [
   "rejected",
   "declined",
   "checked_in",
+  "expired",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -43,6 +44,8 @@ export interface DashboardInput {
   config: CycleConfig;
   /** Today's date in UTC (YYYY-MM-DD), the server's clock for the windows; now by default. */
   today?: string;
+  /** When an unanswered offer lapses (ISO, from the server); null or absent without one. */
+  offerDeadline?: string | null;
 }
 
 export type StepName = "Apply" | "Review" | "Waitlist" | "Confirm" | "Attend";
@@ -78,6 +81,8 @@ export interface DashboardView {
   attendanceForm: boolean;
   /** "I can't come anymore": a confirmed applicant may give up the spot until the event starts. */
   giveUp: boolean;
+  /** The open offer's deadline, shown with a countdown beside the attendance form. */
+  deadline: string | null;
   confetti: boolean;
 }
 
@@ -97,6 +102,7 @@ export const HEADLINES = {
   onWaitlist: "You are on the Waitlist!",
   accepted: "Congratulations, You Have Been Accepted!",
   passed: "Unfortunately the Confirmation Date has Passed",
+  expired: "Your Offer Has Expired",
 } as const;
 
 const DRAFTS: readonly ApplicationStatus[] = ["unsubmitted", "started"];
@@ -117,6 +123,46 @@ export function formatDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
   return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+}
+
+/** A deadline as the emails say it, in UTC: "May 22, 2024 at 11:59 PM UTC". A deadline at
+ * midnight is the end of the day before it, so that minute is shown. */
+export function formatDeadline(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const shown =
+    date.getUTCHours() === 0 && date.getUTCMinutes() === 0 ? new Date(date.getTime() - 60_000) : date;
+  const day = shown.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+  const time = shown.toLocaleTimeString("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" });
+  return `${day} at ${time} UTC`;
+}
+
+/** The date an offer must be answered by, in the message: the cycle's date as before when the
+ * deadline is its end, else the offer's own moment (N days after it was made). */
+export function answerBy(offerDeadline: string | null | undefined, cycleDate: string): string {
+  if (!offerDeadline) return formatDate(cycleDate);
+  const endOfDate = Date.parse(`${cycleDate}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+  return new Date(offerDeadline).getTime() === endOfDate ? formatDate(cycleDate) : formatDeadline(offerDeadline);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** The time left until `deadlineIso`, in the two largest units: "2 days 3 hours left",
+ * "5 hours 12 minutes left", "less than a minute left"; "The deadline has passed" after it. */
+export function countdown(deadlineIso: string, now: Date = new Date()): string {
+  const ms = new Date(deadlineIso).getTime() - now.getTime();
+  if (Number.isNaN(ms)) return "";
+  if (ms <= 0) return "The deadline has passed";
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute left";
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return `${plural(days, "day")}${hours ? ` ${plural(hours, "hour")}` : ""} left`;
+  if (hours > 0) return `${plural(hours, "hour")}${mins ? ` ${plural(mins, "minute")}` : ""} left`;
+  return `${plural(mins, "minute")} left`;
 }
 
 /** "waitlist_confirmed" → "Waitlist confirmed": the status word, capitalised. */
@@ -177,6 +223,12 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       ];
     case "checked_in":
       return [HEADLINES.checkedIn, `Welcome to the event at ${input.config.location}! Have a great time.`];
+    case "expired":
+      return [
+        HEADLINES.expired,
+        "We held a spot for you, but we didn't hear back before the deadline, so the offer has expired. " +
+          "We're sorry we couldn't keep it longer, and we'd love to see you apply again next season.",
+      ];
     case "waitlisted":
       if (cycle !== "second_confirmation_closed" && cycle !== "waitlist_closed") {
         return [
@@ -197,7 +249,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       if (cycle !== "second_confirmation_closed") {
         return [
           HEADLINES.accepted,
-          `A spot has opened up for you! Please confirm your attendance below by ${formatDate(d.confirmation_second_deadline)}.`,
+          `A spot has opened up for you! Please confirm your attendance below by ${answerBy(input.offerDeadline, d.confirmation_second_deadline)}.`,
         ];
       }
       return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
@@ -205,7 +257,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       if (cycle === "released") {
         return [
           HEADLINES.accepted,
-          `We loved your application! Please confirm your attendance below by ${formatDate(d.confirmation_first_deadline)}.`,
+          `We loved your application! Please confirm your attendance below by ${answerBy(input.offerDeadline, d.confirmation_first_deadline)}.`,
         ];
       }
       return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
@@ -226,6 +278,7 @@ const STEPS_BY_STATUS: Record<ApplicationStatus, [StepName, boolean][]> = {
   rejected: [["Apply", true], ["Review", true]],
   declined: [["Apply", true], ["Review", true], ["Confirm", false]],
   checked_in: [["Apply", true], ["Review", true], ["Confirm", true], ["Attend", true]],
+  expired: [["Apply", true], ["Review", true], ["Confirm", false]],
 };
 
 /** The progress tracker's steps for a status. */
@@ -279,6 +332,7 @@ export function dashboardView(input: DashboardInput): DashboardView {
     waitlistForm,
     attendanceForm,
     giveUp,
+    deadline: attendanceForm && input.offerDeadline ? input.offerDeadline : null,
     confetti,
   };
 }

@@ -101,6 +101,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       "checked_in",
       "rejected",
       "declined",
+      "expired",
       "never_started",
       "custom",
     ]);

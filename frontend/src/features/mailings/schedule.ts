@@ -19,6 +19,7 @@ export const AUDIENCES: AudienceChoice[] = [
   { value: "checked_in", label: "Checked in", group: "status" },
   { value: "rejected", label: "Rejected", group: "status" },
   { value: "declined", label: "Declined", group: "status" },
+  { value: "expired", label: "Expired", group: "status" },
   { value: "never_started", label: "Registered, never started", group: "accounts" },
   { value: "filter", label: "The table's filter", group: "table" },
   { value: "custom", label: "Custom list", group: "custom" },

@@ -12,6 +12,7 @@ import { PageHeader } from "../../components/page-header";
 import { statusWord } from "../../lib/text";
 import { useDebounced } from "../../lib/use-debounced";
 import { CapacityPanel } from "./capacity-panel";
+import { WaitlistRefillPanel } from "./waitlist-refill-panel";
 import { FillToCapacity } from "./fill-to-capacity";
 import { agreementWords, formatScore, freshnessWords, minReviewsParam, plural } from "./state";
 
@@ -183,6 +184,7 @@ export function RankingPage() {
         }
       />
       <CapacityPanel />
+      <WaitlistRefillPanel />
       <section className="stack" aria-labelledby="rv-table-title">
         <div className="rv-section-head">
           <h2 id="rv-table-title">Applications</h2>

@@ -165,3 +165,37 @@ export function minReviewsParam(text: string): number | undefined {
   const t = text.trim();
   return /^\d+$/.test(t) ? Number(t) : undefined;
 }
+
+/** The waitlist refill panel's words, from GET waitlist-refill. */
+export interface RefillFigures {
+  enabled: boolean;
+  paused: boolean;
+  idle_reason: string;
+  ranked: boolean;
+  waiting: number;
+  target: number | null;
+  admitted: number;
+  free: number;
+}
+
+export function refillSummary(r: RefillFigures): { state: string; arithmetic: string; order: string } {
+  const state = !r.enabled ? "Off" : r.paused ? "Paused" : "On";
+  const arithmetic =
+    r.target === null
+      ? "No capacity is set yet: save a fill to capacity first."
+      : `${plural(r.admitted, "person", "people")} hold a place of ${r.target} (capacity ÷ attendance rate): ` +
+        `${plural(r.free, "spot")} free, ${r.waiting} waiting.`;
+  const order = r.ranked
+    ? "Next is the best-ranked person on the waitlist; a team only together, if the spots allow."
+    : "Next is the earliest waitlisted person; a team only together, if the spots allow.";
+  return { state, arithmetic, order };
+}
+
+/** The offer days field: empty means "the cycle's date alone"; else a whole number of days, 1 to 365. */
+export function offerDaysValue(text: string): { value: number | null; error: string | null } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { value: null, error: null };
+  const n = Number(trimmed);
+  if (!Number.isInteger(n) || n < 1 || n > 365) return { value: null, error: "Enter a whole number of days from 1 to 365, or leave it empty." };
+  return { value: n, error: null };
+}

@@ -1,0 +1,18 @@
+import { useEffect, useState } from "react";
+import { countdown, formatDeadline } from "./state";
+
+/** The open offer's deadline and the time left, counted down every half minute. */
+export function OfferDeadline({ deadline }: { deadline: string }) {
+  const [left, setLeft] = useState(() => countdown(deadline));
+  useEffect(() => {
+    setLeft(countdown(deadline));
+    const timer = window.setInterval(() => setLeft(countdown(deadline)), 30_000);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+  return (
+    <p className="dashboard__deadline" role="status">
+      <strong>Please answer by {formatDeadline(deadline)}</strong>
+      <span className="dashboard__countdown">{left}</span>
+    </p>
+  );
+}
