@@ -260,14 +260,17 @@ function questionError(question: Question, value: AnswerValue | undefined, ctx: 
     if (entries.some((entry) => entry.includes(","))) return MESSAGES.listComma;
     return null; // Lists are the one optional question type.
   }
+  // A question the builder made optional may be left empty (the server agrees); what is given
+  // is still checked.
+  const optional = question.required === false;
   if (type === "multiselect") {
     const chosen = Array.isArray(value) ? value : [];
-    if (!chosen.length) return MESSAGES.chooseSome;
+    if (!chosen.length) return optional ? null : MESSAGES.chooseSome;
     if (chosen.some((option) => !question.options.includes(option))) return MESSAGES.chooseOne;
     return null;
   }
   const text = (Array.isArray(value) ? value.join(",") : (value ?? "")).trim();
-  if (!text) return type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
+  if (!text) return optional ? null : type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
   switch (type) {
     case "numeric": {
       if (!/^\d+(\.\d+)?$/.test(text)) return MESSAGES.number;

@@ -395,3 +395,28 @@ describe("the /apply page", () => {
     expect(within(conduct).getByText("(optional)")).toBeInTheDocument();
   });
 });
+
+describe("the builder's help text and optional questions", () => {
+  it("shows the help text with its question and marks an optional one", async () => {
+    routes();
+    const questions = SECTIONS.map((s) => ({
+      ...s,
+      questions: s.questions.map((q) =>
+        q.question_id === "major"
+          ? { ...q, required: false, help_text: "Undeclared is fine." }
+          : q.question_id === "langs"
+            ? { ...q, help_text: "The ones you have used in a project." }
+            : q,
+      ),
+    }));
+    renderPage({ questions });
+    await listsLoaded();
+    const major = screen.getByRole("textbox", { name: "Major (optional)" });
+    expect(major).toHaveAccessibleDescription(expect.stringContaining("Undeclared is fine."));
+    expect(screen.getByRole("group", { name: "Languages" })).toHaveAccessibleDescription(
+      expect.stringContaining("The ones you have used in a project."),
+    );
+    // Required questions carry no marker.
+    expect(screen.getByRole("spinbutton", { name: "Age" })).toBeInTheDocument();
+  });
+});

@@ -184,3 +184,28 @@ describe("toggleOption: an exclusive option rules out the others", () => {
     expect(toggleOption(chosen, option, checked)).toEqual(expected);
   });
 });
+
+describe("questions the builder made optional", () => {
+  // The builder's switch: the same set with "major", "langs" and "first_hack" optional.
+  const OPTIONAL = new Set(["major", "langs", "first_hack"]);
+  const sections = SECTIONS.map((s) => ({
+    ...s,
+    questions: s.questions.map((q) => (OPTIONAL.has(q.question_id) ? { ...q, required: false } : q)),
+  }));
+
+  it.each([
+    ["major", ""],
+    ["langs", []],
+    ["first_hack", ""],
+  ])("%s may be left empty", (key, empty) => {
+    expect(checkForSubmit(sections, with_({}, { [key]: empty }), CTX)).toEqual({});
+  });
+
+  it("a required question still may not", () => {
+    expect(checkForSubmit(sections, with_({}, { age: "" }), CTX)).toEqual({ age: MESSAGES.required });
+  });
+
+  it("what is given in an optional question is still checked", () => {
+    expect(checkForSubmit(sections, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(MESSAGES.chooseOne);
+  });
+});
