@@ -157,6 +157,27 @@ class TeamCodeOutputSerializer(serializers.Serializer):
     teamcode = serializers.CharField()
 
 
+class TeamCodeCheckInputSerializer(serializers.Serializer):
+    teamcode = serializers.RegexField(
+        validation.TEAMCODE_RE,
+        error_messages={"invalid": validation.TEAMCODE_SHAPE},
+        help_text="A teammate's team code, 6 to 8 digits",
+    )
+
+    def validate_teamcode(self, value: str) -> str:
+        # Text only, as saving takes it: a number would lose a code's leading zeros.
+        if not isinstance(self.initial_data.get("teamcode"), str):
+            raise serializers.ValidationError(validation.TEAMCODE_SHAPE)
+        return value
+
+
+class TeamCodeCheckOutputSerializer(serializers.Serializer):
+    teamcode = serializers.CharField()
+    problem = serializers.CharField(
+        allow_null=True, help_text="Why the team can't be joined (no such team, or full); null when it can"
+    )
+
+
 # The lists change only with a deploy; a day of caching, revalidated by ETag afterwards.
 NAME_LIST_MAX_AGE = 60 * 60 * 24
 
@@ -242,6 +263,27 @@ class ApplicationSaveApi(ApiView):
 class ApplicationStatusApi(ApiView):
     def get(self, request):
         return Response(selectors.applicant_status(user=request.user, cycle=current_cycle()))
+
+
+@extend_schema(
+    summary="Check a teammate's team code before joining",
+    description="What saving or submitting with this code to join a team would say about it, so the form can "
+    "flag a mistyped code when the field is left. Limited per user (429 past the limit): codes are not "
+    "to be guessed one by one.",
+    request=TeamCodeCheckInputSerializer,
+    responses={200: TeamCodeCheckOutputSerializer, **error_responses(400, 429)},
+)
+class TeamCodeCheckApi(ApiView):
+    """POST: the problem with joining the team of this code, or none (the submit's own rule)."""
+
+    def post(self, request):
+        serializer = TeamCodeCheckInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        code = serializer.validated_data["teamcode"]
+        if not ratelimit.consume(request._request, action="teamcode_check", user=request.user):
+            raise ApplicationError("Too many team codes checked. Please wait a while and try again.", status=429)
+        problem = validation.team_error(current_cycle(), code, request.user, choice=TeamChoice.JOIN)
+        return Response({"teamcode": code, "problem": problem})
 
 
 @extend_schema(

@@ -355,3 +355,10 @@ export function fieldId(key: string): string {
 export function errorId(key: string): string {
   return `${fieldId(key)}-error`;
 }
+
+/** What leaving the teammate's-code field can tell without the server: nothing to check yet
+ * (empty, or not joining), the shape's message, or "ask" (the server knows the teams). */
+export function joinCodeCheck(choice: TeamChoice, code: string): null | "ask" | string {
+  if (choice !== "no" || !code) return null;
+  return /^\d{6,8}$/.test(code) ? "ask" : MESSAGES.teamcodeDigits;
+}
