@@ -9,7 +9,7 @@ from conftest import make_user
 from e2e.conftest import expect, shot, sign_in
 from e2e.test_review_scoring import no_serious_violations, no_sideways_scroll
 
-HOSTILE_NAME = 'https://evil.example/<script>alert(1)</script>'
+HOSTILE_NAME = "https://evil.example/<script>alert(1)</script>"
 
 
 def test_errors_clear_when_fixed_and_bare_addresses_are_linked(new_page, make_admin):

@@ -20,19 +20,18 @@ automated email's override is).
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import re
-import xml.etree.ElementTree as etree
-
 import markdown as markdown_lib
 import nh3
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from markdown import util as markdown_util
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 
 from apps.core.exceptions import ApplicationError
 

@@ -39,7 +39,10 @@ def links(html: str) -> list[tuple[str, str]]:
     [
         ("Slides: https://example.org/slides", [("https://example.org/slides", "https://example.org/slides")]),
         # Sentence punctuation stays outside the link; an address's own query and underscores stay in.
-        ("See https://example.org/a_b?x=1&y=2.", [("https://example.org/a_b?x=1&amp;y=2", "https://example.org/a_b?x=1&amp;y=2")]),
+        (
+            "See https://example.org/a_b?x=1&y=2.",
+            [("https://example.org/a_b?x=1&amp;y=2", "https://example.org/a_b?x=1&amp;y=2")],
+        ),
         ("(https://example.org/map)", [("https://example.org/map", "https://example.org/map")]),
         ("http://example.org:8080/x, then", [("http://example.org:8080/x", "http://example.org:8080/x")]),
         # Markdown's own links and autolinks are not linked twice.
@@ -59,7 +62,7 @@ def test_bare_addresses_become_links(markdown, expected):
     "hostile",
     [
         'https://example.org/"><script>alert(1)</script>',
-        "https://example.org/x\"onmouseover=alert(1)",
+        'https://example.org/x"onmouseover=alert(1)',
         "https://example.org/<img src=x onerror=alert(1)>",
         "javascript:alert(1)//https://example.org",
     ],
