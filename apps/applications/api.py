@@ -25,6 +25,9 @@ from .models import ApplicationStatus, TeamChoice
 class AnswerSerializer(serializers.Serializer):
     question_id = serializers.CharField()
     answer = serializers.CharField(allow_blank=True)
+    detail = serializers.CharField(
+        required=False, help_text='The applicant\'s words for an "Other" or "Prefer to self-describe" choice'
+    )
 
 
 class AnswerSectionSerializer(serializers.Serializer):
@@ -79,6 +82,13 @@ def team_choice_field() -> serializers.ChoiceField:
 class AnswerInputSerializer(serializers.Serializer):
     question_id = serializers.CharField(allow_blank=True, trim_whitespace=False)
     answer = AnswerValueField(required=False)
+    detail = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=200,
+        help_text='Your words for an "Other" or "Prefer to self-describe" choice (kept only with such a choice)',
+    )
 
 
 class AnswerSectionInputSerializer(serializers.Serializer):

@@ -2132,14 +2132,20 @@ export interface components {
         Answer: {
             question_id: string;
             answer: string;
+            /** @description The applicant's words for an "Other" or "Prefer to self-describe" choice */
+            detail?: string;
         };
         AnswerInputRequest: {
             question_id: string;
             answer?: (string | number | boolean | string[]) | null;
+            /** @description Your words for an "Other" or "Prefer to self-describe" choice (kept only with such a choice) */
+            detail?: string | null;
         };
         AnswerRequest: {
             question_id: string;
             answer: string;
+            /** @description The applicant's words for an "Other" or "Prefer to self-describe" choice */
+            detail?: string;
         };
         AnswerSection: {
             section_name: string;

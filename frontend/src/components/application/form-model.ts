@@ -75,6 +75,33 @@ export interface FormState {
   teamChoice: TeamChoice;
   /** The generated code (choice yes) or the teammate's code being typed (choice no). */
   teamcode: string;
+  /** Per question_id, the words typed beside an "Other" or "Prefer to self-describe" option. */
+  details?: Record<string, string>;
+}
+
+/** The longest description the server keeps beside "Other" / "Prefer to self-describe". */
+export const DETAIL_MAX = 200;
+
+/** Whether an option asks for the applicant's own words (the server's rule too). */
+export function describesOption(option: string): boolean {
+  const words = option.trim().toLowerCase();
+  return words === "other" || words.includes("self-describe");
+}
+
+/** The describing option an answer chose ("Other", "Prefer to self-describe"), or null: the
+ *  text box beside the question shows while there is one. */
+export function describedChoice(question: Pick<Question, "question_type">, value: AnswerValue | undefined): string | null {
+  if (question.question_type === "multiple_choice" && typeof value === "string") return describesOption(value) ? value : null;
+  if (question.question_type === "multiselect" && Array.isArray(value)) return value.find(describesOption) ?? null;
+  return null;
+}
+
+/** The saved descriptions, by question_id. */
+export function initialDetails(savedSections: SectionAnswers[] | undefined): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const section of savedSections ?? [])
+    for (const answer of section.answers ?? []) if (answer.detail) details[answer.question_id] = answer.detail;
+  return details;
 }
 
 /** Field errors keyed as the server keys them: first, last, school, checkboxes, teamcode, resume or a question_id. */
@@ -137,6 +164,7 @@ export function initialState(sections: QuestionSection[], application: Applicati
     checkboxes: [Boolean(boxes[0]), Boolean(boxes[1]), Boolean(boxes[2])],
     teamChoice: savedTeamChoice(application?.team_choice, teamcode),
     teamcode,
+    details: initialDetails(application?.sections),
   };
 }
 
@@ -212,15 +240,21 @@ export function encodeSections(
   sections: QuestionSection[],
   answers: Record<string, AnswerValue>,
   resumeOnFile: boolean,
+  details: Record<string, string> = {},
 ): SectionAnswers[] {
   return sections.map((section) => ({
     section_name: section.section_name,
-    answers: section.questions.map((question) => ({
-      question_id: question.question_id,
-      // The upload is what counts for a resume question; its answer only records that it is there.
-      answer:
-        question.question_type === "resume" ? (resumeOnFile ? "uploaded" : "") : encode(question, answers[question.question_id]),
-    })),
+    answers: section.questions.map((question) => {
+      const value = answers[question.question_id];
+      // Sent only with the option it describes: choosing another drops what was typed.
+      const detail = describedChoice(question, value) ? (details[question.question_id] ?? "").trim() : "";
+      return {
+        question_id: question.question_id,
+        // The upload is what counts for a resume question; its answer only records that it is there.
+        answer: question.question_type === "resume" ? (resumeOnFile ? "uploaded" : "") : encode(question, value),
+        ...(detail ? { detail } : {}),
+      };
+    }),
   }));
 }
 
@@ -231,7 +265,7 @@ export function toBody(sections: QuestionSection[], state: FormState, resumeOnFi
     last: state.last.trim(),
     school: state.school,
     school_other: state.school === COLLEGE_NOT_PRESENT ? state.schoolOther.trim() : "",
-    sections: encodeSections(sections, state.answers, resumeOnFile),
+    sections: encodeSections(sections, state.answers, resumeOnFile, state.details),
     checkboxes: state.checkboxes,
     teamcode: (state.teamChoice === "yes" || state.teamChoice === "no") && state.teamcode ? state.teamcode.trim() : null,
     team_choice: teamChoiceOf(state),

@@ -1,7 +1,18 @@
 import type { ReactNode } from "react";
 import type { Question, QuestionSection } from "../../api/applications";
 import { Autocomplete } from "../autocomplete";
-import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, toggleOption, type AnswerValue } from "./form-model";
+import {
+  DETAIL_MAX,
+  LIST_MAX,
+  LONG_MAX,
+  NUMERIC_MIN,
+  SHORT_MAX,
+  describedChoice,
+  errorId,
+  fieldId,
+  toggleOption,
+  type AnswerValue,
+} from "./form-model";
 
 /** The ids for a control's aria-describedby: the question's help text, its hint and its error
  *  (each if any). */
@@ -139,10 +150,46 @@ export interface QuestionFieldProps {
   countries: string[] | null;
   /** What a `resume` question shows: the upload control, owned by the form, under this label. */
   resume: (label: string) => ReactNode;
+  /** The words typed beside "Other" / "Prefer to self-describe", by question_id, and their
+   *  setter; without a setter no text box is offered. */
+  details?: Record<string, string>;
+  onDetail?: (questionId: string, text: string) => void;
+}
+
+/** The text box that opens under a question when "Other" or "Prefer to self-describe" is chosen. */
+function DetailBox({ questionId, option, value, onChange }: { questionId: string; option: string; value: string; onChange: (text: string) => void }) {
+  const id = `${fieldId(questionId)}-detail`;
+  const label = /self-describe/i.test(option) ? "Your own words" : "Please tell us more";
+  return (
+    <div className="field apply-detail">
+      <label htmlFor={id}>
+        {label} <span className="apply-optional">(optional)</span>
+      </label>
+      <input id={id} className="input" type="text" maxLength={DETAIL_MAX} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
 }
 
 /** One question of a section, rendered by its type. */
-export function QuestionField({
+export function QuestionField(props: QuestionFieldProps) {
+  const { question, value, details, onDetail } = props;
+  const option = onDetail ? describedChoice(question, value) : null;
+  const field = <QuestionControl {...props} />;
+  if (!option || !onDetail) return field;
+  return (
+    <div className="apply-described">
+      {field}
+      <DetailBox
+        questionId={question.question_id}
+        option={option}
+        value={details?.[question.question_id] ?? ""}
+        onChange={(text) => onDetail(question.question_id, text)}
+      />
+    </div>
+  );
+}
+
+function QuestionControl({
   question,
   sectionIndex,
   questionIndex,

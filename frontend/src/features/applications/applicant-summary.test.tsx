@@ -78,4 +78,26 @@ describe("the applicant page's answers", () => {
     expect(screen.getByRole("region", { name: "Answers" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Save Application" })).toBeNull();
   });
+
+  it("shows the applicant's own words beside a self-described answer", () => {
+    mockFetch({ "GET /api/applications/schools": { body: [] }, "GET /api/applications/countries": { body: [] } });
+    const sections: QuestionSection[] = [
+      {
+        section_name: "Demographics",
+        conditional_on: null,
+        questions: [
+          { question_id: "gender", question_text: "Gender", question_type: "multiple_choice", options: ["Woman", "Prefer to self-describe"] },
+        ],
+      },
+    ];
+    const application: Application = {
+      ...APPLICATION,
+      sections: [{ section_name: "Demographics", answers: [{ question_id: "gender", answer: "Prefer to self-describe", detail: "Agender" }] }],
+    };
+    renderWithQuery(
+      <ApplicantDetail email="ada@princeton.edu" decisions={[]} application={application} sections={sections} history={[]} />,
+    );
+    const answers = screen.getByRole("region", { name: "Answers" });
+    expect(within(answers).getByText(/Prefer to self-describe/).closest("dd")).toHaveTextContent("Prefer to self-describe — “Agender”");
+  });
 });

@@ -358,6 +358,10 @@ export function ApplyForm({
         onChange={setAnswer}
         countries={countries}
         resume={resumeBlock}
+        details={state.details}
+        onDetail={(questionId, text) =>
+          setState((current) => ({ ...current, details: { ...current.details, [questionId]: text } }))
+        }
       />
 
       <fieldset className="card apply-section">
