@@ -34,6 +34,7 @@ def scale(page, criterion: str):
 def test_desktop_score_form_stays_beside_the_application_and_next_asks(new_page, transactional_db):
     reviewer = two_assigned()
     page = new_page()
+    page.set_viewport_size({"width": 1440, "height": 900})
     sign_in(page, reviewer.email, PASSWORD, expect_path="/admin/reviewapps")
     page.goto("/admin/reviewapps/0")
     form = page.get_by_role("form", name="Score this application")
@@ -67,6 +68,8 @@ def test_desktop_score_form_stays_beside_the_application_and_next_asks(new_page,
     page.get_by_role("button", name="Skip and pass it on").click()
     expect(page).to_have_url(re.compile(r"/admin/reviewapps/1$"))
     expect(page.get_by_role("heading", name="Review 2")).to_be_visible()
+    # The page says what became of the one skipped.
+    expect(page.get_by_text(re.compile(r"^Skipped\. "))).to_be_visible()
     assert page.js_errors == []
 
 

@@ -48,6 +48,20 @@ interface Props {
 
 export const UNSAVED_TITLE = "Leave without saving your review?";
 
+// What a skip or a conflict said, carried to the next application's page (which the page then
+// opens): read once there and forgotten.
+const MOVED_NOTICE_KEY = "review-moved-notice";
+
+function takeMovedNotice(): string | null {
+  try {
+    const text = window.sessionStorage.getItem(MOVED_NOTICE_KEY);
+    window.sessionStorage.removeItem(MOVED_NOTICE_KEY);
+    return text;
+  } catch {
+    return null; // storage refused (private mode): the next page simply opens
+  }
+}
+
 type State =
   | { state: "loading" }
   | { state: "end" }
@@ -162,7 +176,19 @@ export function ReviewDetail({
       <p>You picked scores or wrote a comment that are not saved. Leaving drops them.</p>
     </ConfirmDialog>
   );
-  const onMoved = useCallback((kind: MoveKind) => navigate(`/admin/reviewapps/${indexAfterMove(kind, index)}`), [navigate, index]);
+  const [movedNotice] = useState(takeMovedNotice);
+  const onMoved = useCallback(
+    (kind: MoveKind, notice: string) => {
+      try {
+        window.sessionStorage.setItem(MOVED_NOTICE_KEY, notice);
+      } catch {
+        // Without storage the next page opens without the notice.
+      }
+      navigate(`/admin/reviewapps/${indexAfterMove(kind, index)}`);
+    },
+    [navigate, index],
+  );
+  const movedAlert = movedNotice ? <Alert kind="success">{movedNotice}</Alert> : null;
   const fromProps = initialState(initial.item, initial.application, initial.sections);
   // Without the server-rendered props (they are usually there), an organizer's page looks the
   // position up by the organizers' email routes. A reviewer has no such route (they address
@@ -228,6 +254,7 @@ export function ReviewDetail({
     return (
       <div className="stack">
         <Navigation index={index} next={false} onLeave={onLeave} />
+        {movedAlert}
         <section className="card org-done">
           <h1>{NO_MORE}</h1>
           <p className="muted">You have reached the end of the applications assigned to you.</p>
@@ -249,6 +276,7 @@ export function ReviewDetail({
   return (
     <div className="stack">
       <Navigation index={index} next onLeave={onLeave} />
+      {movedAlert}
       <div className="org-review-head">
         {title}
         {/* The review status is set by address (an organizers' route); in blind mode the page has no

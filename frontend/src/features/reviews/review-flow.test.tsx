@@ -1,7 +1,7 @@
 // The reviewer's flow between applications: Next and Previous ask before dropping a picked but
 // unsaved score, Skip and a conflict move on to the next application, and a list after release
 // says reviews are closed before anyone opens one.
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Application } from "../../api/organizer";
@@ -129,6 +129,14 @@ describe("leaving a review", () => {
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     await userEvent.click(screen.getByRole("button", { name: "Skip and pass it on" }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/admin/reviewapps/3"));
+    // The next application's page says what happened to this one.
+    cleanup();
+    show(vi.fn(), REVIEW, 3);
+    expect(screen.getByText("Skipped. rev2@princeton.edu reviews this application instead.")).toBeInTheDocument();
+    // Once only.
+    cleanup();
+    show(vi.fn(), REVIEW, 3);
+    expect(screen.queryByText(/^Skipped\./)).toBeNull();
   });
 
   it("a conflict removes the assignment, so the next application takes this position", async () => {

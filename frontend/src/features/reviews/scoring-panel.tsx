@@ -103,7 +103,7 @@ export type MoveKind = "skip" | "conflict";
 
 interface PanelCallbacks {
   /** After a skip or a conflict was recorded: the page moves on to the next application. */
-  onMoved?: (kind: MoveKind) => void;
+  onMoved?: (kind: MoveKind, notice: string) => void;
   /** Whenever the form starts or stops holding scores or a comment that aren't saved. */
   onUnsavedChange?: (unsaved: boolean) => void;
 }
@@ -150,15 +150,17 @@ function ReviewForm({
 
   async function confirmMove() {
     const kind = dialog;
+    let words = "";
     const ok = await move.run(async () => {
       const result =
         kind === "skip" ? await reviewsApi.skip(applicationId) : await reviewsApi.conflict(applicationId, reason, note.trim());
-      setNotice(nextWords(result, kind === "skip" ? "Skipped." : "Conflict recorded."));
+      words = nextWords(result, kind === "skip" ? "Skipped." : "Conflict recorded.");
+      setNotice(words);
     }, kind === "skip" ? "Error skipping the application." : "Error recording the conflict.");
     setDialog(null);
     if (ok && kind) {
       setMoved(true);
-      onMoved?.(kind);
+      onMoved?.(kind, words);
     }
   }
 
