@@ -122,6 +122,7 @@ def test_confirm_then_scan_the_ticket_at_the_door(page, camera_page):
     ada = applicant("ada@princeton.edu", S.ACCEPTED, "Ada", "Lovelace", tshirt="S", dietary="Vegan,Nut allergy")
 
     sign_in(page, "ada@princeton.edu", PASSWORD)
+    page.get_by_role("radio", name="Yes, I'm looking forward to it!").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")

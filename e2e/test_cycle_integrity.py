@@ -202,6 +202,7 @@ def test_the_ticket_is_on_the_dashboard_right_after_confirming(new_page, make_st
     release()
     page = new_page()
     sign_in(page, email)
+    page.get_by_role("radio", name="Yes, I'm looking forward to it!").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")

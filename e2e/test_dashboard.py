@@ -73,8 +73,10 @@ def test_an_accepted_applicant_with_travel_and_housing_confirms(page, make_stude
     # It lasts 2 seconds, then leaves the page.
     expect(confetti).to_have_count(0, timeout=4000)
 
+    # No answer is preselected: the applicant's own click says yes.
     yes = page.get_by_role("radio", name="Yes, I'm looking forward to it!")
-    expect(yes).to_be_checked()
+    expect(yes).not_to_be_checked()
+    yes.check()
     with page.expect_navigation():
         page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")
@@ -92,7 +94,9 @@ def test_a_waitlisted_applicant_joins_the_waitlist(page, make_student):
     expect(page.get_by_role("heading", level=1)).to_have_text("You Have Been Waitlisted")
     expect(page.get_by_text("by February 10, 2025 to join the waitlist", exact=False)).to_be_visible()
     expect(page.locator("canvas.confetti")).to_have_count(0)
-    expect(page.get_by_role("radio", name="Yes, I would like to be on the waitlist.")).to_be_checked()
+    join = page.get_by_role("radio", name="Yes, I would like to be on the waitlist.")
+    expect(join).not_to_be_checked()
+    join.check()
     with page.expect_navigation():
         page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("You are on the Waitlist!")
@@ -108,6 +112,7 @@ def test_an_answer_after_the_window_closed_shows_why(page, make_student):
     sign_in(page, "kim@princeton.edu")
     expect(page.get_by_role("heading", level=1)).to_have_text("Congratulations, You Have Been Accepted!")
     cycle_set_status(cycle=current_cycle(), status=C.CONFIRMATION_CLOSED)
+    page.get_by_role("radio", name="Yes, I'm looking forward to it!").check()
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("alert")).to_contain_text("confirmation window has closed")
     page.reload()
@@ -161,4 +166,40 @@ def test_dashboard_gallery(new_page, make_student, phone, name, status, cycle_st
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
     shot(page, f"dashboard-{name}-{'phone' if phone else 'desktop'}")
+    assert page.js_errors == []
+
+
+def test_acceptance_on_a_phone_confetti_stays_behind_the_words_and_nothing_is_preselected(new_page, make_student):
+    prepare(make_student, "ada@princeton.edu", S.ACCEPTED, C.RELEASED)
+    page = new_page(phone=True)
+    sign_in(page, "ada@princeton.edu")
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Congratulations, You Have Been Accepted!")
+    confetti = page.locator("canvas.confetti")
+    expect(confetti).to_have_count(1)
+    # Paint order at the heading and at the answer: the words are drawn over the confetti. (The
+    # canvas takes no clicks; it is made hit-testable here only to ask what lies on top.)
+    on_top = page.evaluate(
+        """() => {
+          const canvas = document.querySelector("canvas.confetti");
+          canvas.style.pointerEvents = "auto";
+          const at = (el) => {
+            const r = el.getBoundingClientRect();
+            const stack = document.elementsFromPoint(r.left + 8, r.top + r.height / 2);
+            return stack.indexOf(canvas) === -1 || stack.indexOf(el) < stack.indexOf(canvas);
+          };
+          const answer = document.querySelector(".choice-form__option");
+          answer.scrollIntoView({ block: "center" });
+          const result = [at(document.querySelector("h1")), at(answer)];
+          canvas.style.pointerEvents = "";
+          return result;
+        }"""
+    )
+    assert on_top == [True, True]
+    shot(page, "dashboard-accepted-confetti-phone", full_page=False)
+    group = page.get_by_role("group", name="Will you attend?")
+    for radio in group.get_by_role("radio").all():
+        expect(radio).not_to_be_checked()
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_role("alert")).to_have_text("Choose an answer first.")
     assert page.js_errors == []

@@ -24,6 +24,8 @@ def test_an_organizer_edits_an_answer_and_the_history_names_the_question(new_pag
     ada()
     page = new_page()
     sign_in(page, organizer, next="/admin/users/ada@princeton.edu")
+    # The answers open as a summary; Edit opens the form.
+    page.get_by_role("button", name="Edit", exact=True).click()
     editor = page.get_by_role("form", name="Application")
     editor.get_by_label("Major?").fill("Physics")
     editor.get_by_role("button", name="Save Application").click()

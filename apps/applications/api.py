@@ -25,6 +25,9 @@ from .models import ApplicationStatus, TeamChoice
 class AnswerSerializer(serializers.Serializer):
     question_id = serializers.CharField()
     answer = serializers.CharField(allow_blank=True)
+    detail = serializers.CharField(
+        required=False, help_text='The applicant\'s words for an "Other" or "Prefer to self-describe" choice'
+    )
 
 
 class AnswerSectionSerializer(serializers.Serializer):
@@ -79,6 +82,13 @@ def team_choice_field() -> serializers.ChoiceField:
 class AnswerInputSerializer(serializers.Serializer):
     question_id = serializers.CharField(allow_blank=True, trim_whitespace=False)
     answer = AnswerValueField(required=False)
+    detail = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=200,
+        help_text='Your words for an "Other" or "Prefer to self-describe" choice (kept only with such a choice)',
+    )
 
 
 class AnswerSectionInputSerializer(serializers.Serializer):
@@ -155,6 +165,27 @@ class ApplicationSavedOutputSerializer(ApplicationOutputSerializer):
 
 class TeamCodeOutputSerializer(serializers.Serializer):
     teamcode = serializers.CharField()
+
+
+class TeamCodeCheckInputSerializer(serializers.Serializer):
+    teamcode = serializers.RegexField(
+        validation.TEAMCODE_RE,
+        error_messages={"invalid": validation.TEAMCODE_SHAPE},
+        help_text="A teammate's team code, 6 to 8 digits",
+    )
+
+    def validate_teamcode(self, value: str) -> str:
+        # Text only, as saving takes it: a number would lose a code's leading zeros.
+        if not isinstance(self.initial_data.get("teamcode"), str):
+            raise serializers.ValidationError(validation.TEAMCODE_SHAPE)
+        return value
+
+
+class TeamCodeCheckOutputSerializer(serializers.Serializer):
+    teamcode = serializers.CharField()
+    problem = serializers.CharField(
+        allow_null=True, help_text="Why the team can't be joined (no such team, or full); null when it can"
+    )
 
 
 # The lists change only with a deploy; a day of caching, revalidated by ETag afterwards.
@@ -242,6 +273,27 @@ class ApplicationSaveApi(ApiView):
 class ApplicationStatusApi(ApiView):
     def get(self, request):
         return Response(selectors.applicant_status(user=request.user, cycle=current_cycle()))
+
+
+@extend_schema(
+    summary="Check a teammate's team code before joining",
+    description="What saving or submitting with this code to join a team would say about it, so the form can "
+    "flag a mistyped code when the field is left. Limited per user (429 past the limit): codes are not "
+    "to be guessed one by one.",
+    request=TeamCodeCheckInputSerializer,
+    responses={200: TeamCodeCheckOutputSerializer, **error_responses(400, 429)},
+)
+class TeamCodeCheckApi(ApiView):
+    """POST: the problem with joining the team of this code, or none (the submit's own rule)."""
+
+    def post(self, request):
+        serializer = TeamCodeCheckInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        code = serializer.validated_data["teamcode"]
+        if not ratelimit.consume(request._request, action="teamcode_check", user=request.user):
+            raise ApplicationError("Too many team codes checked. Please wait a while and try again.", status=429)
+        problem = validation.team_error(current_cycle(), code, request.user, choice=TeamChoice.JOIN)
+        return Response({"teamcode": code, "problem": problem})
 
 
 @extend_schema(

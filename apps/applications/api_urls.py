@@ -12,6 +12,7 @@ urlpatterns = [
     path("applications/save", api.ApplicationSaveApi.as_view(), name="save"),
     path("applications/status", api.ApplicationStatusApi.as_view(), name="status"),
     path("applications/teamcode", api.TeamCodeApi.as_view(), name="teamcode"),
+    path("applications/teamcode/check", api.TeamCodeCheckApi.as_view(), name="teamcode-check"),
     # Organizers.
     path("applications/all", table_api.ApplicationTableApi.as_view(), name="table"),
     path("applications/teammates/<str:teamcode>", organizer.TeammatesApi.as_view(), name="teammates"),

@@ -148,6 +148,9 @@ class Answer(models.Model):
     question_id = models.CharField(max_length=64)
     section_name = models.CharField(max_length=200, blank=True, default="")
     value = models.TextField(blank=True, default="")
+    # The applicant's own words beside an "Other" or "Prefer to self-describe" option (empty
+    # when no such option is chosen).
+    detail = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -254,3 +257,9 @@ class AnonymisedAnswerCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.question_id}={self.value[:30]} × {self.count}"
+
+
+def answer_text(value: str, detail: str) -> str:
+    """An answer as one text for the export and the history: "Other (their words)" when the
+    applicant described their choice, else the answer itself."""
+    return f"{value} ({detail})" if detail else value

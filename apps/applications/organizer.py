@@ -19,7 +19,7 @@ from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle, question_set
 
 from . import selectors, services, validation
-from .models import Answer, Application, ApplicationEvent
+from .models import Answer, Application, ApplicationEvent, answer_text
 
 NO_APPLICATION = "No application for this email."
 NOT_AN_EMAIL = "Not a valid email address."
@@ -186,8 +186,9 @@ def _snapshot(application: Application) -> dict[str, str]:
         "checkboxes": json.dumps([bool(v) for v in (application.checkboxes or [])]),
         "teamcode": application.teamcode or "",
     }
-    for question_id, value in Answer.objects.filter(application=application).values_list("question_id", "value"):
-        values[answer_field(question_id)] = value
+    rows = Answer.objects.filter(application=application).values_list("question_id", "value", "detail")
+    for question_id, value, detail in rows:
+        values[answer_field(question_id)] = answer_text(value, detail)
     return values
 
 

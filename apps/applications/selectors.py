@@ -97,6 +97,15 @@ def own_application(*, user, cycle: Cycle) -> Application | None:
     return Application.objects.filter(cycle=cycle, user=user).order_by("pk").first()
 
 
+def _answer_payload(answer) -> dict:
+    """One answer as the contract sends it; `detail` only when the applicant described an
+    "Other" or "Prefer to self-describe" choice."""
+    payload = {"question_id": answer.question_id, "answer": answer.value}
+    if answer.detail:
+        payload["detail"] = answer.detail
+    return payload
+
+
 def answer_sections(application: Application, sections: list[dict], answers: list | None = None) -> list[dict]:
     """An application's answers as the contract's `sections`: one entry per section of the
     question set, in order (so section i of the answers is section i of the questions), then
@@ -112,13 +121,11 @@ def answer_sections(application: Application, sections: list[dict], answers: lis
         for question in section["questions"]:
             answer = stored.pop(question["question_id"], None)
             if answer is not None:
-                answers.append({"question_id": answer.question_id, "answer": answer.value})
+                answers.append(_answer_payload(answer))
         out.append({"section_name": section["section_name"], "answers": answers})
     leftovers: dict[str, list[dict]] = {}
     for answer in sorted(stored.values(), key=lambda a: a.pk):
-        leftovers.setdefault(answer.section_name, []).append(
-            {"question_id": answer.question_id, "answer": answer.value}
-        )
+        leftovers.setdefault(answer.section_name, []).append(_answer_payload(answer))
     out.extend({"section_name": name, "answers": answers} for name, answers in leftovers.items())
     return out
 

@@ -185,7 +185,16 @@ def application_store(
     existing = list(Answer.objects.filter(application=application))
     stale = [a.pk for a in existing if a.question_id in in_set and a.question_id not in wanted]
     current = {a.question_id: a for a in existing if a.pk not in stale}
-    rows = [Answer(application=application, question_id=q, section_name=in_set[q], value=v) for q, v in wanted.items()]
+    rows = [
+        Answer(
+            application=application,
+            question_id=q,
+            section_name=in_set[q],
+            value=v,
+            detail=parsed.details.get(q, ""),
+        )
+        for q, v in wanted.items()
+    ]
     if stale:
         Answer.objects.filter(pk__in=stale).delete()
     if rows:
@@ -193,7 +202,7 @@ def application_store(
             rows,
             update_conflicts=True,
             unique_fields=["application", "question_id"],
-            update_fields=["section_name", "value"],
+            update_fields=["section_name", "value", "detail"],
         )
     for row in rows:
         current[row.question_id] = row

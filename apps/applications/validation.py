@@ -39,6 +39,9 @@ LIST_MAX_ENTRIES = 3
 NAME_MAX = 100
 SCHOOL_MAX = 255
 ANSWER_MAX = 10_000
+# The words typed beside an "Other" or "Prefer to self-describe" option.
+DETAIL_MAX = 200
+DETAIL_SHAPE = "The description must be text."
 TEAMCODE_RE = re.compile(r"^[0-9]{6,8}$")
 NUMBER_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
@@ -70,6 +73,9 @@ class ParsedApplication:
     # "new", "join" or "" (not said: a client that predates the choice, or an organizer's edit).
     team_choice: str = ""
     answers: dict[str, str] = field(default_factory=dict)
+    # question_id -> the applicant's words for the "Other" / "Prefer to self-describe" option
+    # the answer chose (only for such answers).
+    details: dict[str, str] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, key: str, message: str) -> None:
@@ -160,6 +166,35 @@ def _answer_shaped(value) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+def describes(option: str) -> bool:
+    """Whether an option asks for the applicant's own words: "Other" or "Prefer to self-describe"."""
+    words = option.strip().lower()
+    return words == "other" or "self-describe" in words
+
+
+def _detail(parsed: ParsedApplication, question: dict, encoded: str, detail) -> str:
+    """The description sent with an answer, kept only when the answer chose a describing option
+    (choosing another option drops what was typed)."""
+    if detail is None or detail == "":
+        return ""
+    if not isinstance(detail, str):
+        parsed.add(question["question_id"], DETAIL_SHAPE)
+        return ""
+    chosen = encoded.split(",") if question["question_type"] == QuestionType.MULTISELECT else [encoded]
+    if question["question_type"] not in (QuestionType.MULTIPLE_CHOICE, QuestionType.MULTISELECT) or not any(
+        describes(option) for option in chosen
+    ):
+        return ""
+    text = " ".join(detail.split())
+    if len(text) > DETAIL_MAX:
+        parsed.add(question["question_id"], f"Keep the description to {DETAIL_MAX} characters.")
+        return ""
+    if not is_storable(text):
+        parsed.add(question["question_id"], UNSTORABLE)
+        return ""
+    return text
+
+
 def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> dict[str, str]:
     if value is None:
         return {}
@@ -209,6 +244,9 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
                 parsed.add(question_id, UNSTORABLE)
             else:
                 answers[question_id] = encoded
+                detail = _detail(parsed, question, encoded, item.get("detail"))
+                if detail:
+                    parsed.details[question_id] = detail
     return answers
 
 

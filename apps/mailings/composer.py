@@ -20,6 +20,8 @@ automated email's override is).
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,6 +29,9 @@ import markdown as markdown_lib
 import nh3
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from markdown import util as markdown_util
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
 
 from apps.core.exceptions import ApplicationError
 
@@ -69,10 +74,47 @@ def markdown_text(value):
     return text
 
 
+# A bare web address an organizer typed: http(s), a dotted host, an optional port and path. Not
+# one already in a link, an attribute or an autolink (the characters before it), and not a
+# recipient's value: markdown_text escapes every `.` of a value, so a value never holds a dotted
+# host, and a match running into an escaped character (the stash marker) is left as text.
+_BARE_URL = (
+    r"(?<![\w/\]<>\"'=@])"
+    r"(https?://[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d{1,5})?(?:[/?#][^\s<>\"'\x02\x03]*)?)"
+)
+# What ends a sentence rather than the address ("see https://example.org.").
+_TRAILING = ".,;:!?)'\""
+
+
+class _BareUrlProcessor(InlineProcessor):
+    """Links a bare address, as mail programs do, so the preview shows what readers can click."""
+
+    ANCESTOR_EXCLUDES = ("a",)
+
+    def handleMatch(self, m: re.Match, data: str):  # noqa: N802 - Markdown's name
+        url = m.group(1).rstrip(_TRAILING)
+        end = m.start(1) + len(url)
+        if data[end : end + 1] == markdown_util.STX:
+            return None, None, None
+        link = etree.Element("a")
+        link.set("href", url)
+        link.text = url
+        return link, m.start(1), end
+
+
+class _BareUrls(Extension):
+    def extendMarkdown(self, md) -> None:  # noqa: N802 - Markdown's name
+        # After Markdown's own links and <autolinks>, before raw HTML and emphasis (an `_` in
+        # an address is not emphasis).
+        md.inlinePatterns.register(_BareUrlProcessor(_BARE_URL, md), "bare_url", 115)
+
+
 def markdown_to_html(source: str) -> str:
     """Markdown as sanitised HTML: nh3 keeps formatting, links (http, https, mailto) and
-    images, and drops scripts, event handlers, styles and `javascript:` links."""
-    return nh3.clean(markdown_lib.markdown(source, extensions=list(MARKDOWN_EXTENSIONS), output_format="html"))
+    images, and drops scripts, event handlers, styles and `javascript:` links. A bare address
+    the organizer wrote becomes a link."""
+    html = markdown_lib.markdown(source, extensions=[*MARKDOWN_EXTENSIONS, _BareUrls()], output_format="html")
+    return nh3.clean(html)
 
 
 @dataclass(frozen=True)

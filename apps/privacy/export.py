@@ -99,6 +99,7 @@ def _application(application: Application, user) -> dict:
                 "question": texts.get(a.question_id, ""),
                 "section": a.section_name,
                 "answer": a.value,
+                **({"detail": a.detail} if a.detail else {}),
             }
             for a in answers
         ],

@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.utils.text import slugify
 
 from apps.applications.filters import BOOLEAN_FIELDS, Filters
-from apps.applications.models import Answer, Application
+from apps.applications.models import Answer, Application, answer_text
 from apps.core.csv_cells import neutralise, neutralise_text
 from apps.cycles.models import Cycle, Question
 
@@ -119,10 +119,10 @@ def export_rows(
     rows = applications.order_by("email", "pk").values_list(*_APPLICATION_FIELDS).iterator(chunk_size=chunk_size)
     for chunk in _chunks(rows, chunk_size):
         answers: dict[int, dict[str, str]] = defaultdict(dict)
-        for application_id, question_id, value in Answer.objects.filter(
+        for application_id, question_id, value, detail in Answer.objects.filter(
             application_id__in=[row[0] for row in chunk]
-        ).values_list("application_id", "question_id", "value"):
-            answers[application_id][question_id] = value
+        ).values_list("application_id", "question_id", "value", "detail"):
+            answers[application_id][question_id] = answer_text(value, detail)
         for pk, email, first, last, school, status, teamcode, travel, housing, submitted_at in chunk:
             own = answers.pop(pk, {})
             yield [
@@ -265,7 +265,9 @@ def _copy_statement(applications, question_ids: list[str]) -> tuple[str, list]:
     ]
     answers = ""
     if question_ids:
-        pivot = ", ".join(f"max(value) FILTER (WHERE question_id = %s) AS q{i}" for i in range(len(question_ids)))
+        # An answer with the applicant's own words reads "Other (their words)", as answer_text() writes it.
+        cell = "CASE WHEN detail <> '' THEN value || ' (' || detail || ')' ELSE value END"
+        pivot = ", ".join(f"max({cell}) FILTER (WHERE question_id = %s) AS q{i}" for i in range(len(question_ids)))
         own = f"SELECT {pivot} FROM {Answer._meta.db_table} WHERE application_id = a.id"
         answers = f"LEFT JOIN LATERAL ({own}) x ON true"
     select = f"SELECT {', '.join(cells)} FROM ({subquery}) a {answers} ORDER BY a.email, a.id"

@@ -54,6 +54,8 @@ def review_list_page(request):
             "blind": mine["blind"],
             # A reviewer's way back is not the admin panel (it would send them to /dashboard).
             "isOrganizer": request.user.is_admin,
+            # After release no score can change: the list says so before anyone opens a review.
+            "closed": rubric.is_locked(cycle),
         },
         title="Applications to Review",
     )

@@ -69,6 +69,9 @@ def blind_view(application: dict | None, sections: list[dict]) -> tuple[dict | N
     words = identity_words(application.get("first", ""), application.get("last", ""), application.get("email", ""))
 
     def shown(answer: dict) -> dict:
+        if isinstance(answer.get("detail"), str):
+            # The applicant's own words beside "Other": free text, masked as free text is.
+            answer = {**answer, "detail": mask_identity(answer["detail"], words)}
         value = answer.get("answer")
         kind = kinds.get(answer["question_id"])
         if kind not in FREE_TEXT_TYPES or not isinstance(value, str):

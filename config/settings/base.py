@@ -184,6 +184,8 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password_mail": env("RATE_LIMIT_RESET_PASSWORD_MAIL", default="3/h/key"),
     "reset_password_from_key": env("RATE_LIMIT_RESET_FROM_KEY", default="20/m/ip"),
     "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
+    # Checking a teammate's code as the field is left: enough for typing, too few to guess codes.
+    "teamcode_check": env("RATE_LIMIT_TEAMCODE_CHECK", default="60/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
 # Where the client address comes from (rate limits): by default the socket's; behind N proxies

@@ -92,3 +92,14 @@ def test_a_shown_list_is_masked_entry_by_entry():
 
 def test_no_application_gives_the_question_set_alone():
     assert blind_view(None, SECTIONS)[0] is None
+
+
+def test_the_words_beside_other_are_masked_as_free_text():
+    shown = application("yes")
+    shown["sections"][1]["answers"] = [{"question_id": "mode", "answer": "Other", "detail": "Ada Lovelace's own bike"}]
+    blinded, _ = blind_view(shown, SECTIONS)
+    travel = next(s for s in blinded["sections"] if s["section_name"] == "Travel")
+    (answer,) = travel["answers"]
+    assert answer["answer"] == "Other"
+    assert "Ada" not in answer["detail"] and "Lovelace" not in answer["detail"]
+    assert "bike" in answer["detail"]

@@ -6,7 +6,9 @@ import pytest
 
 from apps.applications import status_machine
 from apps.applications.models import Application
+from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
 from apps.reviews.services import assign_one
 from conftest import make_user, signed_in_client
 
@@ -119,3 +121,12 @@ def test_a_huge_index_is_past_the_end_not_an_error(admin_client):
     r = admin_client.get("/admin/reviewapps/99999999999999999999")
     assert r.status_code == 200
     assert r.context["page_props"]["item"] == {"email": "dne"}
+
+
+@pytest.mark.django_db
+def test_review_list_says_reviews_are_closed_once_decisions_are_released(admin_client):
+    # Before release the list offers scoring; after it, the page says so before anyone opens a
+    # review (rather than a save failing afterwards).
+    assert admin_client.get("/admin/reviewapps").context["page_props"]["closed"] is False
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.RELEASED)
+    assert admin_client.get("/admin/reviewapps").context["page_props"]["closed"] is True

@@ -29,4 +29,7 @@ export const applicationsApi = {
   save: (body: ApplicationBody) => api.post<ApplicationSaved>(urls.save, body),
   /** A fresh team code that no one in the cycle uses yet, reserved for the caller's new team. */
   teamcode: () => api.post<Schemas["TeamCodeOutput"]>(urls.teamcode),
+  /** What joining the team of a teammate's code would meet (no such team, full), or null. */
+  checkTeamcode: (teamcode: string) =>
+    api.post<Schemas["TeamCodeCheckOutput"]>(urls.teamcodeCheck, { teamcode } satisfies Schemas["TeamCodeCheckInputRequest"]),
 };

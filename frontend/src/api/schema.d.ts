@@ -721,6 +721,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/teamcode/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a teammate's team code before joining
+         * @description What saving or submitting with this code to join a team would say about it, so the form can flag a mistyped code when the field is left. Limited per user (429 past the limit): codes are not to be guessed one by one.
+         */
+        post: operations["applications_teamcode_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/teammates/{teamcode}": {
         parameters: {
             query?: never;
@@ -2160,14 +2180,20 @@ export interface components {
         Answer: {
             question_id: string;
             answer: string;
+            /** @description The applicant's words for an "Other" or "Prefer to self-describe" choice */
+            detail?: string;
         };
         AnswerInputRequest: {
             question_id: string;
             answer?: (string | number | boolean | string[]) | null;
+            /** @description Your words for an "Other" or "Prefer to self-describe" choice (kept only with such a choice) */
+            detail?: string | null;
         };
         AnswerRequest: {
             question_id: string;
             answer: string;
+            /** @description The applicant's words for an "Other" or "Prefer to self-describe" choice */
+            detail?: string;
         };
         AnswerSection: {
             section_name: string;
@@ -3269,6 +3295,15 @@ export interface components {
          * @enum {string}
          */
         TeamChoiceEnum: "new" | "join" | "alone";
+        TeamCodeCheckInputRequest: {
+            /** @description A teammate's team code, 6 to 8 digits */
+            teamcode: string;
+        };
+        TeamCodeCheckOutput: {
+            teamcode: string;
+            /** @description Why the team can't be joined (no such team, or full); null when it can */
+            problem: string | null;
+        };
         TeamCodeOutput: {
             teamcode: string;
         };
@@ -5532,6 +5567,83 @@ export interface operations {
             };
             /** @description Busy; try again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_teamcode_check_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamCodeCheckInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamCodeCheckOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -43,6 +43,7 @@ export const urls = {
   application: apiUrl("/api/applications/application"),
   save: apiUrl("/api/applications/save"),
   teamcode: apiUrl("/api/applications/teamcode"),
+  teamcodeCheck: apiUrl("/api/applications/teamcode/check"),
   confirm: apiUrl("/api/applications/confirm"),
   confirmWaitlist: apiUrl("/api/applications/confirm-waitlist"),
   decline: apiUrl("/api/applications/decline"),

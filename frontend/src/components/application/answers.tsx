@@ -1,7 +1,7 @@
 // One application's answers, read-only: the review page shows them as the applicant gave them,
 // through the form's own rule for which sections apply.
 import type { Application, Question, QuestionSection } from "../../api/organizer";
-import { initialAnswers, visibleSections, type AnswerValue } from "./form-model";
+import { initialAnswers, initialDetails, visibleSections, type AnswerValue } from "./form-model";
 
 /** The answers, read-only (the review page). */
 export function ApplicationAnswers({
@@ -15,6 +15,7 @@ export function ApplicationAnswers({
   blind?: boolean;
 }) {
   const answers = initialAnswers(sections, application.sections);
+  const details = initialDetails(application.sections);
   const shown = visibleSections(sections, answers);
   return (
     <div className="stack">
@@ -35,7 +36,10 @@ export function ApplicationAnswers({
               .map((q) => (
                 <div key={q.question_id}>
                   <dt>{q.question_text}</dt>
-                  <dd>{formatAnswer(q, answers[q.question_id])}</dd>
+                  <dd>
+                    {formatAnswer(q, answers[q.question_id])}
+                    {details[q.question_id] ? <span className="org-answers__detail"> — “{details[q.question_id]}”</span> : null}
+                  </dd>
                 </div>
               ))}
           </dl>

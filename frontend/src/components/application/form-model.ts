@@ -75,6 +75,33 @@ export interface FormState {
   teamChoice: TeamChoice;
   /** The generated code (choice yes) or the teammate's code being typed (choice no). */
   teamcode: string;
+  /** Per question_id, the words typed beside an "Other" or "Prefer to self-describe" option. */
+  details?: Record<string, string>;
+}
+
+/** The longest description the server keeps beside "Other" / "Prefer to self-describe". */
+export const DETAIL_MAX = 200;
+
+/** Whether an option asks for the applicant's own words (the server's rule too). */
+export function describesOption(option: string): boolean {
+  const words = option.trim().toLowerCase();
+  return words === "other" || words.includes("self-describe");
+}
+
+/** The describing option an answer chose ("Other", "Prefer to self-describe"), or null: the
+ *  text box beside the question shows while there is one. */
+export function describedChoice(question: Pick<Question, "question_type">, value: AnswerValue | undefined): string | null {
+  if (question.question_type === "multiple_choice" && typeof value === "string") return describesOption(value) ? value : null;
+  if (question.question_type === "multiselect" && Array.isArray(value)) return value.find(describesOption) ?? null;
+  return null;
+}
+
+/** The saved descriptions, by question_id. */
+export function initialDetails(savedSections: SectionAnswers[] | undefined): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const section of savedSections ?? [])
+    for (const answer of section.answers ?? []) if (answer.detail) details[answer.question_id] = answer.detail;
+  return details;
 }
 
 /** Field errors keyed as the server keys them: first, last, school, checkboxes, teamcode, resume or a question_id. */
@@ -137,6 +164,7 @@ export function initialState(sections: QuestionSection[], application: Applicati
     checkboxes: [Boolean(boxes[0]), Boolean(boxes[1]), Boolean(boxes[2])],
     teamChoice: savedTeamChoice(application?.team_choice, teamcode),
     teamcode,
+    details: initialDetails(application?.sections),
   };
 }
 
@@ -212,15 +240,21 @@ export function encodeSections(
   sections: QuestionSection[],
   answers: Record<string, AnswerValue>,
   resumeOnFile: boolean,
+  details: Record<string, string> = {},
 ): SectionAnswers[] {
   return sections.map((section) => ({
     section_name: section.section_name,
-    answers: section.questions.map((question) => ({
-      question_id: question.question_id,
-      // The upload is what counts for a resume question; its answer only records that it is there.
-      answer:
-        question.question_type === "resume" ? (resumeOnFile ? "uploaded" : "") : encode(question, answers[question.question_id]),
-    })),
+    answers: section.questions.map((question) => {
+      const value = answers[question.question_id];
+      // Sent only with the option it describes: choosing another drops what was typed.
+      const detail = describedChoice(question, value) ? (details[question.question_id] ?? "").trim() : "";
+      return {
+        question_id: question.question_id,
+        // The upload is what counts for a resume question; its answer only records that it is there.
+        answer: question.question_type === "resume" ? (resumeOnFile ? "uploaded" : "") : encode(question, value),
+        ...(detail ? { detail } : {}),
+      };
+    }),
   }));
 }
 
@@ -231,7 +265,7 @@ export function toBody(sections: QuestionSection[], state: FormState, resumeOnFi
     last: state.last.trim(),
     school: state.school,
     school_other: state.school === COLLEGE_NOT_PRESENT ? state.schoolOther.trim() : "",
-    sections: encodeSections(sections, state.answers, resumeOnFile),
+    sections: encodeSections(sections, state.answers, resumeOnFile, state.details),
     checkboxes: state.checkboxes,
     teamcode: (state.teamChoice === "yes" || state.teamChoice === "no") && state.teamcode ? state.teamcode.trim() : null,
     team_choice: teamChoiceOf(state),
@@ -260,14 +294,17 @@ function questionError(question: Question, value: AnswerValue | undefined, ctx: 
     if (entries.some((entry) => entry.includes(","))) return MESSAGES.listComma;
     return null; // Lists are the one optional question type.
   }
+  // A question the builder made optional may be left empty (the server agrees); what is given
+  // is still checked.
+  const optional = question.required === false;
   if (type === "multiselect") {
     const chosen = Array.isArray(value) ? value : [];
-    if (!chosen.length) return MESSAGES.chooseSome;
+    if (!chosen.length) return optional ? null : MESSAGES.chooseSome;
     if (chosen.some((option) => !question.options.includes(option))) return MESSAGES.chooseOne;
     return null;
   }
   const text = (Array.isArray(value) ? value.join(",") : (value ?? "")).trim();
-  if (!text) return type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
+  if (!text) return optional ? null : type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
   switch (type) {
     case "numeric": {
       if (!/^\d+(\.\d+)?$/.test(text)) return MESSAGES.number;
@@ -351,4 +388,11 @@ export function fieldId(key: string): string {
 
 export function errorId(key: string): string {
   return `${fieldId(key)}-error`;
+}
+
+/** What leaving the teammate's-code field can tell without the server: nothing to check yet
+ * (empty, or not joining), the shape's message, or "ask" (the server knows the teams). */
+export function joinCodeCheck(choice: TeamChoice, code: string): null | "ask" | string {
+  if (choice !== "no" || !code) return null;
+  return /^\d{6,8}$/.test(code) ? "ask" : MESSAGES.teamcodeDigits;
 }

@@ -1,11 +1,55 @@
 import type { ReactNode } from "react";
 import type { Question, QuestionSection } from "../../api/applications";
 import { Autocomplete } from "../autocomplete";
-import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, toggleOption, type AnswerValue } from "./form-model";
+import {
+  DETAIL_MAX,
+  LIST_MAX,
+  LONG_MAX,
+  NUMERIC_MIN,
+  SHORT_MAX,
+  describedChoice,
+  errorId,
+  fieldId,
+  toggleOption,
+  type AnswerValue,
+} from "./form-model";
 
-/** The ids for a control's aria-describedby: its hint (if any) and its error (if any). */
-export function describedBy(key: string, { hint, error }: { hint?: boolean; error?: string | null }) {
-  return [hint ? `${fieldId(key)}-hint` : null, error ? errorId(key) : null].filter(Boolean).join(" ") || undefined;
+/** The ids for a control's aria-describedby: the question's help text, its hint and its error
+ *  (each if any). */
+export function describedBy(key: string, { hint, error, help }: { hint?: boolean; error?: string | null; help?: boolean }) {
+  return (
+    [help ? helpId(key) : null, hint ? `${fieldId(key)}-hint` : null, error ? errorId(key) : null].filter(Boolean).join(" ") ||
+    undefined
+  );
+}
+
+function helpId(key: string): string {
+  return `${fieldId(key)}-help`;
+}
+
+/** The organizer's line under a question (the builder's help text), read out with the control. */
+export function HelpText({ name, text }: { name: string; text?: string | null }) {
+  if (!text || !text.trim()) return null;
+  return (
+    <p id={helpId(name)} className="field__hint apply-help">
+      {text}
+    </p>
+  );
+}
+
+/** A question's label: its text, and "(optional)" when the builder made it so. */
+export function QuestionLabel({ question }: { question: Pick<Question, "question_text" | "required"> }) {
+  return (
+    <>
+      {question.question_text}
+      {question.required === false ? (
+        <>
+          {" "}
+          <span className="apply-optional">(optional)</span>
+        </>
+      ) : null}
+    </>
+  );
 }
 
 export function FieldError({ name, error }: { name: string; error?: string | null }) {
@@ -31,18 +75,22 @@ export function FieldShell({
   name,
   label,
   hint,
+  help,
   error,
   children,
 }: {
   name: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** The question's help text, between the label and the control. */
+  help?: string | null;
   error?: string | null;
   children: ReactNode;
 }) {
   return (
     <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
       <label htmlFor={fieldId(name)}>{label}</label>
+      <HelpText name={name} text={help} />
       {children}
       {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
       <FieldError name={name} error={error} />
@@ -55,6 +103,7 @@ export function GroupShell({
   name,
   legend,
   hint,
+  help,
   error,
   children,
   className = "",
@@ -62,6 +111,7 @@ export function GroupShell({
   name: string;
   legend: ReactNode;
   hint?: ReactNode;
+  help?: string | null;
   error?: string | null;
   children: ReactNode;
   className?: string;
@@ -71,9 +121,10 @@ export function GroupShell({
       id={fieldId(name)}
       className={`apply-group${error ? " apply-field--invalid" : ""} ${className}`.trim()}
       data-invalid={error ? "true" : undefined}
-      aria-describedby={describedBy(name, { hint: Boolean(hint), error })}
+      aria-describedby={describedBy(name, { hint: Boolean(hint), error, help: Boolean(help && help.trim()) })}
     >
       <legend className="label">{legend}</legend>
+      <HelpText name={name} text={help} />
       {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
       {children}
       <FieldError name={name} error={error} />
@@ -99,10 +150,46 @@ export interface QuestionFieldProps {
   countries: string[] | null;
   /** What a `resume` question shows: the upload control, owned by the form, under this label. */
   resume: (label: string) => ReactNode;
+  /** The words typed beside "Other" / "Prefer to self-describe", by question_id, and their
+   *  setter; without a setter no text box is offered. */
+  details?: Record<string, string>;
+  onDetail?: (questionId: string, text: string) => void;
+}
+
+/** The text box that opens under a question when "Other" or "Prefer to self-describe" is chosen. */
+function DetailBox({ questionId, option, value, onChange }: { questionId: string; option: string; value: string; onChange: (text: string) => void }) {
+  const id = `${fieldId(questionId)}-detail`;
+  const label = /self-describe/i.test(option) ? "Your own words" : "Please tell us more";
+  return (
+    <div className="field apply-detail">
+      <label htmlFor={id}>
+        {label} <span className="apply-optional">(optional)</span>
+      </label>
+      <input id={id} className="input" type="text" maxLength={DETAIL_MAX} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
 }
 
 /** One question of a section, rendered by its type. */
-export function QuestionField({
+export function QuestionField(props: QuestionFieldProps) {
+  const { question, value, details, onDetail } = props;
+  const option = onDetail ? describedChoice(question, value) : null;
+  const field = <QuestionControl {...props} />;
+  if (!option || !onDetail) return field;
+  return (
+    <div className="apply-described">
+      {field}
+      <DetailBox
+        questionId={question.question_id}
+        option={option}
+        value={details?.[question.question_id] ?? ""}
+        onChange={(text) => onDetail(question.question_id, text)}
+      />
+    </div>
+  );
+}
+
+function QuestionControl({
   question,
   sectionIndex,
   questionIndex,
@@ -117,11 +204,14 @@ export function QuestionField({
   const text = typeof value === "string" ? value : "";
   const invalid = error ? true : undefined;
   const set = (next: AnswerValue) => onChange(key, next);
+  const help = question.help_text?.trim() || null;
+  const hasHelp = Boolean(help);
+  const label = <QuestionLabel question={question} />;
 
   switch (question.question_type) {
     case "numeric":
       return (
-        <FieldShell name={key} label={question.question_text} error={error}>
+        <FieldShell name={key} label={label} help={help} error={error}>
           <input
             id={id}
             className="input apply-input--short"
@@ -132,13 +222,13 @@ export function QuestionField({
             value={text}
             onChange={(e) => set(e.target.value)}
             aria-invalid={invalid}
-            aria-describedby={describedBy(key, { error })}
+            aria-describedby={describedBy(key, { error, help: hasHelp })}
           />
         </FieldShell>
       );
     case "boolean":
       return (
-        <GroupShell name={key} legend={question.question_text} error={error}>
+        <GroupShell name={key} legend={label} help={help} error={error}>
           <div className="apply-group--inline">
             {(["yes", "no"] as const).map((option) => (
               <label key={option} className="apply-choice">
@@ -161,7 +251,8 @@ export function QuestionField({
       // inside a <p> is invalid HTML and would duplicate the hint's id).
       return (
         <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
-          <label htmlFor={id}>{question.question_text}</label>
+          <label htmlFor={id}>{label}</label>
+          <HelpText name={key} text={help} />
           <input
             id={id}
             className="input"
@@ -170,7 +261,7 @@ export function QuestionField({
             value={text}
             onChange={(e) => set(e.target.value)}
             aria-invalid={invalid}
-            aria-describedby={describedBy(key, { hint: true, error })}
+            aria-describedby={describedBy(key, { hint: true, error, help: hasHelp })}
           />
           <Counter name={key} length={text.length} max={SHORT_MAX} />
           <FieldError name={key} error={error} />
@@ -179,7 +270,8 @@ export function QuestionField({
     case "long_answer":
       return (
         <div className={`field apply-field${error ? " apply-field--invalid" : ""}`} data-invalid={error ? "true" : undefined}>
-          <label htmlFor={id}>{question.question_text}</label>
+          <label htmlFor={id}>{label}</label>
+          <HelpText name={key} text={help} />
           <textarea
             id={id}
             className="textarea"
@@ -188,7 +280,7 @@ export function QuestionField({
             value={text}
             onChange={(e) => set(e.target.value)}
             aria-invalid={invalid}
-            aria-describedby={describedBy(key, { hint: true, error })}
+            aria-describedby={describedBy(key, { hint: true, error, help: hasHelp })}
           />
           <Counter name={key} length={text.length} max={LONG_MAX} />
           <FieldError name={key} error={error} />
@@ -196,14 +288,14 @@ export function QuestionField({
       );
     case "multiple_choice":
       return (
-        <FieldShell name={key} label={question.question_text} error={error}>
+        <FieldShell name={key} label={label} help={help} error={error}>
           <select
             id={id}
             className="select"
             value={text}
             onChange={(e) => set(e.target.value)}
             aria-invalid={invalid}
-            aria-describedby={describedBy(key, { error })}
+            aria-describedby={describedBy(key, { error, help: hasHelp })}
           >
             <option value="">Choose…</option>
             {question.options.map((option) => (
@@ -219,7 +311,8 @@ export function QuestionField({
       return (
         <GroupShell
           name={key}
-          legend={question.question_text}
+          legend={label}
+          help={help}
           // The default questions already say so; others get the hint.
           hint={/all that apply/i.test(question.question_text) ? undefined : "Choose all that apply."}
           error={error}
@@ -247,6 +340,7 @@ export function QuestionField({
         <ListField
           name={key}
           legend={question.question_text}
+          help={help}
           entries={Array.isArray(value) && value.length ? value : [""]}
           error={error}
           onChange={set}
@@ -256,7 +350,7 @@ export function QuestionField({
       return <>{resume(question.question_text)}</>;
     case "country":
       return (
-        <FieldShell name={key} label={question.question_text} error={error}>
+        <FieldShell name={key} label={label} help={help} error={error}>
           <Autocomplete
             inputId={id}
             options={countries ?? []}
@@ -265,9 +359,9 @@ export function QuestionField({
             sectionIndex={sectionIndex}
             questionIndex={questionIndex}
             onChange={(next) => set(next)}
-            describedBy={describedBy(key, { error })}
+            describedBy={describedBy(key, { error, help: hasHelp })}
             invalid={Boolean(error)}
-            required
+            required={question.required !== false}
             placeholder="Start typing a country…"
           />
         </FieldShell>
@@ -281,19 +375,21 @@ export function QuestionField({
 function ListField({
   name,
   legend,
+  help,
   entries,
   error,
   onChange,
 }: {
   name: string;
   legend: string;
+  help?: string | null;
   entries: string[];
   error?: string | null;
   onChange: (entries: string[]) => void;
 }) {
   const id = fieldId(name);
   return (
-    <GroupShell name={name} legend={legend} hint={`Optional. Up to ${LIST_MAX} entries.`} error={error}>
+    <GroupShell name={name} legend={legend} help={help} hint={`Optional. Up to ${LIST_MAX} entries.`} error={error}>
       <ol className="apply-list">
         {entries.map((entry, index) => {
           const inputId = index === 0 ? `${id}-entry` : `${id}-entry-${index + 1}`;

@@ -1,5 +1,8 @@
-// /admin/users/<email>: one application, its decision, resume, team, editable answers and history.
+// /admin/users/<email>: one application, its decision, resume, team, its answers (a read-only
+// summary first, the editable form behind Edit) and history.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { ApplicationAnswers } from "../../components/application/answers";
 import { organizerApi, type Application, type HistoryEntry, type QuestionSection } from "../../api/organizer";
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
@@ -61,6 +64,10 @@ export function ApplicantDetail({
     enabled: initialApplication !== null,
   });
   const schools = useSuggestions(queryKeys.schools, organizerApi.schools);
+  // The answers read as a summary; Edit opens the form in their place.
+  const [editing, setEditing] = useState(false);
+  const [savedNote, setSavedNote] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const countries = useSuggestions(queryKeys.countries, organizerApi.countries);
 
   const header = <PageHeader title="Application" back={{ href: "/admin/users", label: "Applications" }} />;
@@ -101,19 +108,42 @@ export function ApplicantDetail({
       <ApplicantSummary application={application} />
       <DecisionAndFiles application={application} decisions={decisions} />
       <section className="card stack" aria-labelledby="application-title">
-        <h2 id="application-title">Edit the application</h2>
-        <ApplicationEditor
-          application={application}
-          sections={sections}
-          schools={schools}
-          countries={countries}
-          onSaved={(saved) => {
-            queryClient.setQueryData<Application>(queryKeys.applications.one(email), (current) =>
-              current ? { ...current, ...saved } : current,
-            );
-            void queryClient.invalidateQueries({ queryKey: queryKeys.applications.history(email) });
-          }}
-        />
+        <div className="org-answers-head">
+          <h2 id="application-title">{editing ? "Edit the application" : "Answers"}</h2>
+          <button
+            ref={editButton}
+            type="button"
+            className="button button--secondary"
+            aria-expanded={editing}
+            onClick={() => {
+              setEditing((open) => !open);
+              setSavedNote(false);
+            }}
+          >
+            {editing ? "Close the editor" : "Edit"}
+          </button>
+        </div>
+        {savedNote && !editing ? <Alert kind="success">Application saved.</Alert> : null}
+        {editing ? (
+          <ApplicationEditor
+            application={application}
+            sections={sections}
+            schools={schools}
+            countries={countries}
+            onSaved={(saved) => {
+              queryClient.setQueryData<Application>(queryKeys.applications.one(email), (current) =>
+                current ? { ...current, ...saved } : current,
+              );
+              void queryClient.invalidateQueries({ queryKey: queryKeys.applications.history(email) });
+              // Back to the summary, which now reads the saved answers.
+              setEditing(false);
+              setSavedNote(true);
+              editButton.current?.focus();
+            }}
+          />
+        ) : (
+          <ApplicationAnswers application={application} sections={sections} />
+        )}
       </section>
       <section className="card stack" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

@@ -13,6 +13,7 @@ import {
   checkAnswers,
   encodeSections,
   initialAnswers,
+  initialDetails,
   visibleSections,
   type AnswerValue,
   type FieldErrors,
@@ -43,6 +44,7 @@ interface EditorProps {
 export function ApplicationEditor({ application, sections, schools, countries, onSaved }: EditorProps) {
   const [basics, setBasics] = useState({ first: application.first, last: application.last, school: application.school });
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => initialAnswers(sections, application.sections));
+  const [details, setDetails] = useState<Record<string, string>>(() => initialDetails(application.sections));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
   const { busy, error, setError, run } = useSubmit();
@@ -74,7 +76,7 @@ export function ApplicationEditor({ application, sections, schools, countries, o
             ...basics,
             // Only the sections that apply: the server ignores the others' answers anyway. A resume
             // question's answer is ignored too (the upload is what counts), so none is claimed.
-            sections: encodeSections(shown, answers, false),
+            sections: encodeSections(shown, answers, false, details),
             // The code-of-conduct block is not shown here; the applicant's choices are kept.
             checkboxes: application.checkboxes,
             teamcode: application.teamcode,
@@ -133,6 +135,8 @@ export function ApplicationEditor({ application, sections, schools, countries, o
         onChange={setAnswer}
         countries={countries}
         resume={(label) => <ResumeNote label={label} />}
+        details={details}
+        onDetail={(questionId, text) => setDetails((prev) => ({ ...prev, [questionId]: text }))}
       />
       {error ? (
         <Alert kind="error">{error}</Alert>

@@ -395,3 +395,76 @@ describe("the /apply page", () => {
     expect(within(conduct).getByText("(optional)")).toBeInTheDocument();
   });
 });
+
+describe("the builder's help text and optional questions", () => {
+  it("shows the help text with its question and marks an optional one", async () => {
+    routes();
+    const questions = SECTIONS.map((s) => ({
+      ...s,
+      questions: s.questions.map((q) =>
+        q.question_id === "major"
+          ? { ...q, required: false, help_text: "Undeclared is fine." }
+          : q.question_id === "langs"
+            ? { ...q, help_text: "The ones you have used in a project." }
+            : q,
+      ),
+    }));
+    renderPage({ questions });
+    await listsLoaded();
+    const major = screen.getByRole("textbox", { name: "Major (optional)" });
+    expect(major).toHaveAccessibleDescription(expect.stringContaining("Undeclared is fine."));
+    expect(screen.getByRole("group", { name: "Languages" })).toHaveAccessibleDescription(
+      expect.stringContaining("The ones you have used in a project."),
+    );
+    // Required questions carry no marker.
+    expect(screen.getByRole("spinbutton", { name: "Age" })).toBeInTheDocument();
+  });
+});
+
+describe("Other and Prefer to self-describe", () => {
+  const questions = [
+    ...SECTIONS,
+    {
+      section_name: "Demographics",
+      conditional_on: null,
+      questions: [
+        { question_id: "gender", question_text: "Gender", question_type: "multiple_choice" as const, options: ["Woman", "Prefer to self-describe"] },
+        { question_id: "eth", question_text: "Ethnicity", question_type: "multiselect" as const, options: ["Chinese", "Other"] },
+      ],
+    },
+  ];
+
+  it("opens a text box for the applicant's words and saves them with the answer", async () => {
+    const user = userEvent.setup();
+    const api = routes({ "POST /api/applications/save": { body: draft() } });
+    renderPage({ questions });
+    await listsLoaded();
+    expect(screen.queryByLabelText(/Your own words/)).toBeNull();
+    await user.selectOptions(screen.getByLabelText("Gender"), "Prefer to self-describe");
+    await user.type(screen.getByLabelText(/Your own words/), "Agender");
+    await user.click(within(screen.getByRole("group", { name: /Ethnicity/ })).getByRole("checkbox", { name: "Other" }));
+    await user.type(screen.getByLabelText(/Please tell us more/), "Hmong");
+    // Another choice closes the box, and its words are not sent.
+    await user.selectOptions(screen.getByLabelText("Gender"), "Woman");
+    expect(screen.queryByLabelText(/Your own words/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save for later" }));
+    expect(await screen.findByText("Draft saved")).toBeInTheDocument();
+    const body = api.calls.find((c) => c.path === "/api/applications/save")?.body as ReturnType<typeof toBody>;
+    const demographics = body.sections[3].answers;
+    expect(demographics).toEqual([
+      { question_id: "gender", answer: "Woman" },
+      { question_id: "eth", answer: "Other", detail: "Hmong" },
+    ]);
+  });
+
+  it("reopens with the saved words in the box", async () => {
+    routes();
+    const saved = {
+      ...draft(),
+      sections: [{ section_name: "Demographics", answers: [{ question_id: "gender", answer: "Prefer to self-describe", detail: "Agender" }] }],
+    };
+    renderPage({ questions, application: saved });
+    await listsLoaded();
+    expect(screen.getByLabelText(/Your own words/)).toHaveValue("Agender");
+  });
+});

@@ -13,6 +13,7 @@ import {
   fieldId,
   generateTeamCode,
   initialState,
+  joinCodeCheck,
   toBody,
   visibleSections,
   type AnswerValue,
@@ -147,6 +148,26 @@ export function ApplyForm({
   function update(patch: Partial<FormState>, key: string) {
     setState((current) => ({ ...current, ...patch }));
     clearError(key);
+  }
+
+  // A teammate's code is checked when its field is left, so a mistyped one shows at once rather
+  // than at submit. Only the answer for the code still typed counts.
+  const codeCheck = useRef(0);
+  async function checkJoinCode() {
+    const code = state.teamcode;
+    const local = joinCodeCheck(state.teamChoice, code);
+    if (local === null) return;
+    const request = ++codeCheck.current;
+    if (local !== "ask") {
+      setErrors((current) => ({ ...current, teamcode: local }));
+      return;
+    }
+    try {
+      const { problem } = await applicationsApi.checkTeamcode(code);
+      if (problem && request === codeCheck.current) setErrors((current) => ({ ...current, teamcode: problem }));
+    } catch {
+      // Saving and submitting check the code again; a failed check is no reason to block typing.
+    }
   }
 
   async function chooseTeam(choice: "yes" | "no" | "alone") {
@@ -337,6 +358,10 @@ export function ApplyForm({
         onChange={setAnswer}
         countries={countries}
         resume={resumeBlock}
+        details={state.details}
+        onDetail={(questionId, text) =>
+          setState((current) => ({ ...current, details: { ...current.details, [questionId]: text } }))
+        }
       />
 
       <fieldset className="card apply-section">
@@ -348,7 +373,11 @@ export function ApplyForm({
             code={state.teamcode}
             error={errors.teamcode}
             onChoose={chooseTeam}
-            onCode={(teamcode) => update({ teamcode }, "teamcode")}
+            onCode={(teamcode) => {
+              codeCheck.current += 1;
+              update({ teamcode }, "teamcode");
+            }}
+            onCodeLeft={() => void checkJoinCode()}
           />
         </div>
       </fieldset>

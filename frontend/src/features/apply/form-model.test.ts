@@ -11,6 +11,10 @@ import {
   toggleOption,
   visibleSections,
   type FormState,
+  describedChoice,
+  describesOption,
+  encodeSections,
+  initialDetails,
 } from "../../components/application/form-model";
 import { SECTIONS, validState } from "./test-fixtures";
 
@@ -182,5 +186,68 @@ describe("toggleOption: an exclusive option rules out the others", () => {
     ["ticking twice keeps one", ["Python"], "Python", true, ["Python"]],
   ])("%s", (_name, chosen, option, checked, expected) => {
     expect(toggleOption(chosen, option, checked)).toEqual(expected);
+  });
+});
+
+describe("questions the builder made optional", () => {
+  // The builder's switch: the same set with "major", "langs" and "first_hack" optional.
+  const OPTIONAL = new Set(["major", "langs", "first_hack"]);
+  const sections = SECTIONS.map((s) => ({
+    ...s,
+    questions: s.questions.map((q) => (OPTIONAL.has(q.question_id) ? { ...q, required: false } : q)),
+  }));
+
+  it.each([
+    ["major", ""],
+    ["langs", []],
+    ["first_hack", ""],
+  ])("%s may be left empty", (key, empty) => {
+    expect(checkForSubmit(sections, with_({}, { [key]: empty }), CTX)).toEqual({});
+  });
+
+  it("a required question still may not", () => {
+    expect(checkForSubmit(sections, with_({}, { age: "" }), CTX)).toEqual({ age: MESSAGES.required });
+  });
+
+  it("what is given in an optional question is still checked", () => {
+    expect(checkForSubmit(sections, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(MESSAGES.chooseOne);
+  });
+});
+
+describe("the words beside Other and Prefer to self-describe", () => {
+  const GENDER = { question_id: "gender", question_text: "Gender", question_type: "multiple_choice" as const, options: ["Woman", "Man", "Prefer to self-describe"] };
+  const ETHNICITY = { question_id: "eth", question_text: "Ethnicity", question_type: "multiselect" as const, options: ["Chinese", "Other"] };
+  const sections = [{ section_name: "Demographics", conditional_on: null, questions: [GENDER, ETHNICITY] }];
+
+  it.each([
+    ["Other", true],
+    [" other ", true],
+    ["Prefer to self-describe", true],
+    ["Other Pacific Islander", false],
+    ["Woman", false],
+  ])("%s asks for words: %s", (option, expected) => {
+    expect(describesOption(option)).toBe(expected);
+  });
+
+  it("the box opens for the describing choice only", () => {
+    expect(describedChoice(GENDER, "Prefer to self-describe")).toBe("Prefer to self-describe");
+    expect(describedChoice(GENDER, "Woman")).toBeNull();
+    expect(describedChoice(ETHNICITY, ["Chinese", "Other"])).toBe("Other");
+    expect(describedChoice(ETHNICITY, ["Chinese"])).toBeNull();
+  });
+
+  it("sends the words with their choice, trimmed, and drops them with another choice", () => {
+    const details = { gender: "  Agender ", eth: "Hmong" };
+    const sent = encodeSections(sections, { gender: "Prefer to self-describe", eth: ["Chinese"] }, false, details);
+    expect(sent[0].answers).toEqual([
+      { question_id: "gender", answer: "Prefer to self-describe", detail: "Agender" },
+      { question_id: "eth", answer: "Chinese" },
+    ]);
+  });
+
+  it("reads saved words back", () => {
+    expect(initialDetails([{ section_name: "D", answers: [{ question_id: "gender", answer: "Prefer to self-describe", detail: "Agender" }] }])).toEqual({
+      gender: "Agender",
+    });
   });
 });

@@ -154,3 +154,46 @@ describe("joining a team nobody has", () => {
     await waitFor(() => expect(input).toHaveFocus());
   });
 });
+
+describe("the teammate's code, checked when the field is left", () => {
+  async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) {
+    await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
+    await user.click(within(teamGroup()).getByRole("radio", { name: "No" }));
+    const input = screen.getByLabelText("Your teammate's team code");
+    await user.clear(input);
+    await user.type(input, code);
+    await user.tab();
+    return input;
+  }
+
+  it("flags a code nobody has at the field, and typing again clears it", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(null, {
+      "POST /api/applications/teamcode/check": { body: { teamcode: "99999999", problem: NO_SUCH_TEAM } },
+    });
+    const input = await typeCode(user, "99999999");
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(NO_SUCH_TEAM)));
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(api.apiCalls().filter((c) => c.path.endsWith("/teamcode/check"))).toHaveLength(1);
+    await user.type(input, "{backspace}");
+    expect(input).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("says nothing of a code that can be joined", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(null, {
+      "POST /api/applications/teamcode/check": { body: { teamcode: "123456", problem: null } },
+    });
+    const input = await typeCode(user, "123456");
+    await waitFor(() => expect(api.apiCalls().some((c) => c.path.endsWith("/teamcode/check"))).toBe(true));
+    expect(input).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("a code of the wrong shape is flagged without asking the server", async () => {
+    const user = userEvent.setup();
+    const api = renderWith(null);
+    const input = await typeCode(user, "123");
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.teamcodeDigits)));
+    expect(api.apiCalls().filter((c) => c.path.endsWith("/teamcode/check"))).toHaveLength(0);
+  });
+});

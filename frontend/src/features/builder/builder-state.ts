@@ -33,7 +33,14 @@ export interface BuilderQuestion {
   /** Shown to reviewers when the cycle reviews blind. null: not chosen yet (a new question),
    *  so the server's default decides when the set is saved. */
   reviewerVisible: boolean | null;
+  /** Must be answered to submit (the default); false lets applicants leave it empty. */
+  required: boolean;
+  /** A line shown under the question on the form; empty for none. */
+  helpText: string;
 }
+
+/** The longest help text the server keeps. */
+export const HELP_TEXT_MAX = 500;
 
 export interface BuilderSection {
   key: string;
@@ -65,6 +72,8 @@ export function fromDto(sections: SectionDto[]): BuilderState {
         type: q.question_type,
         options: hasOptions(q.question_type) ? [...(q.options ?? [])] : [],
         reviewerVisible: q.reviewer_visible ?? null,
+        required: q.required ?? true,
+        helpText: q.help_text ?? "",
       };
     }),
   }));
@@ -88,6 +97,8 @@ export type BuilderAction =
   | { type: "setText"; section: number; question: number; text: string }
   | { type: "setType"; section: number; question: number; questionType: QuestionType }
   | { type: "setReviewerVisible"; section: number; question: number; visible: boolean }
+  | { type: "setRequired"; section: number; question: number; required: boolean }
+  | { type: "setHelpText"; section: number; question: number; helpText: string }
   | { type: "addOption"; section: number; question: number }
   | { type: "setOption"; section: number; question: number; option: number; value: string }
   | { type: "removeOption"; section: number; question: number; option: number }
@@ -151,6 +162,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
                 type: "short_answer",
                 options: [],
                 reviewerVisible: null,
+                required: true,
+                helpText: "",
               },
             ],
           },
@@ -170,7 +183,16 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         ...s,
         questions: [
           ...s.questions,
-          { key: `q${state.nextKey}`, questionId: null, text: "", type: "short_answer", options: [], reviewerVisible: null },
+          {
+            key: `q${state.nextKey}`,
+            questionId: null,
+            text: "",
+            type: "short_answer",
+            options: [],
+            reviewerVisible: null,
+            required: true,
+            helpText: "",
+          },
         ],
       }));
       return added === state ? state : { ...added, nextKey: state.nextKey + 1 };
@@ -200,6 +222,10 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       );
     case "setReviewerVisible":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, reviewerVisible: action.visible }));
+    case "setRequired":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, required: action.required }));
+    case "setHelpText":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, helpText: action.helpText }));
     case "addOption":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, options: [...q.options, ""] }));
     case "setOption":
@@ -248,6 +274,8 @@ export function validate(state: BuilderState): BuilderProblems {
     for (const question of section.questions) {
       if (!question.text.trim()) {
         problems.questions[question.key] = "Write the question's text.";
+      } else if (question.helpText.trim().length > HELP_TEXT_MAX) {
+        problems.questions[question.key] = `Keep the help text to ${HELP_TEXT_MAX} characters.`;
       } else if (hasOptions(question.type)) {
         const options = question.options.map((o) => o.trim()).filter(Boolean);
         if (options.length === 0) problems.questions[question.key] = "Give this question at least one option.";
@@ -315,6 +343,8 @@ export function toDto(state: BuilderState): SectionDto[] {
         options: hasOptions(q.type) ? q.options.map((o) => o.trim()).filter(Boolean) : [],
         // Left out until the organizer chooses: the server then applies its default rule.
         ...(q.reviewerVisible === null ? {} : { reviewer_visible: q.reviewerVisible }),
+        required: q.required,
+        help_text: q.helpText.trim(),
       }),
     ),
   }));
@@ -356,4 +386,10 @@ export function reviewerVisibilityHint(visible: boolean | null): string {
   return visible
     ? "Reviewers see this question and its answers, with the applicant's name, emails and links masked in free text."
     : "Hidden from reviewers while the cycle reviews blind. Applicants and organizers still see it.";
+}
+
+/** One section as the application form receives it (the wire shape, ids for new questions
+ *  included), for the builder's live preview: what applicants will see, before it is saved. */
+export function previewSection(state: BuilderState, sectionIndex: number): SectionDto | null {
+  return toDto(state)[sectionIndex] ?? null;
 }

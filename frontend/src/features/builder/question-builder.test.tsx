@@ -56,12 +56,14 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
         section_name: "About you",
         conditional_on: null,
         questions: [
-          { question_id: "age", question_text: "Age", question_type: "numeric", options: [] },
+          { question_id: "age", question_text: "Age", question_type: "numeric", options: [], required: true, help_text: "" },
           {
             question_id: "favourite_language",
             question_text: "Favourite language",
             question_type: "multiple_choice",
             options: ["Python", "Rust"],
+            required: true,
+            help_text: "",
           },
         ],
       },
@@ -139,5 +141,35 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
     renderWithQuery(<QuestionBuilder />);
     expect(await screen.findByText("The questions could not be loaded.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("makes a question optional with help text, previews it as applicants see it, and saves both", async () => {
+    fetchMock.mockResolvedValueOnce(json(SET));
+    fetchMock.mockImplementationOnce(async (_url: string, init: RequestInit) => json(JSON.parse(init.body as string)));
+    renderWithQuery(<QuestionBuilder />);
+    const preview = await screen.findByRole("region", { name: "Preview: About you as applicants see it" });
+    // The preview is the form's own field: a labelled number box.
+    const ageBox = within(preview).getByRole("spinbutton", { name: "Age" });
+    expect(ageBox).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Required" }));
+    await userEvent.type(screen.getByLabelText("Help text (optional)"), "In whole years.");
+    // Live: the label says optional and the help text is read with the box.
+    const optional = within(preview).getByRole("spinbutton", { name: "Age (optional)" });
+    expect(optional).toHaveAccessibleDescription("In whole years.");
+    await userEvent.type(optional, "21");
+    expect(optional).toHaveValue(21);
+
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
+    expect(await screen.findByText("Questions saved. The application form uses them now.")).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)[0].questions[0]).toEqual({
+      question_id: "age",
+      question_text: "Age",
+      question_type: "numeric",
+      options: [],
+      required: false,
+      help_text: "In whole years.",
+    });
   });
 });

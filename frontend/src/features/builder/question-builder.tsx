@@ -2,6 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
+import { applicationsApi } from "../../api/applications";
+import { SectionFields } from "../../components/application/question-field";
+import type { AnswerValue } from "../../components/application/form-model";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
@@ -9,7 +12,9 @@ import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import {
+  HELP_TEXT_MAX,
   MISSING_INFO,
+  previewSection,
   QUESTION_TYPES,
   reviewerVisibilityHint,
   builderReducer,
@@ -177,6 +182,35 @@ function QuestionEditor({
           </select>
         </div>
       </div>
+      <div className="builder-reviewers">
+        <input
+          id={`${id}-required`}
+          type="checkbox"
+          checked={question.required}
+          onChange={(e) => dispatch({ type: "setRequired", ...base, required: e.target.checked })}
+          aria-describedby={`${id}-required-hint`}
+        />
+        <label htmlFor={`${id}-required`}>Required</label>
+        <p id={`${id}-required-hint`} className="field__hint builder-reviewers__hint">
+          {question.required
+            ? "Applicants must answer it to submit."
+            : "Optional: applicants may leave it empty; the form marks it (optional)."}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-help`}>Help text (optional)</label>
+        <input
+          id={`${id}-help`}
+          className="input"
+          value={question.helpText}
+          maxLength={HELP_TEXT_MAX}
+          onChange={(e) => dispatch({ type: "setHelpText", ...base, helpText: e.target.value })}
+          aria-describedby={`${id}-help-hint`}
+        />
+        <p id={`${id}-help-hint`} className="field__hint">
+          A line shown under the question on the application form.
+        </p>
+      </div>
       <ReviewerSwitch
         id={id}
         visible={question.reviewerVisible}
@@ -259,71 +293,121 @@ function SectionEditor({
   const title = section.name.trim() || `Section ${index + 1}`;
   return (
     <li className="card builder-section" aria-labelledby={`${id}-title`}>
-      <div className="builder-section__head">
-        <h2 id={`${id}-title`} className="builder-section__title">
-          <span className="muted">Section {index + 1}</span> {section.name.trim() ? `· ${section.name.trim()}` : null}
-        </h2>
-        <MoveButtons
-          what={`section ${title}`}
-          index={index}
-          count={state.sections.length}
-          onMove={(by) => dispatch({ type: "moveSection", section: index, by })}
-          onRemove={() => dispatch({ type: "removeSection", section: index })}
-        />
-      </div>
-      <div className="builder-section__fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Section name</label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            value={section.name}
-            maxLength={200}
-            onChange={(e) => dispatch({ type: "renameSection", section: index, name: e.target.value })}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-conditional`}>Show this section</label>
-          <select
-            id={`${id}-conditional`}
-            className="select"
-            value={section.conditionalOn ?? ""}
-            onChange={(e) => dispatch({ type: "setConditional", section: index, questionKey: e.target.value || null })}
-          >
-            <option value="">Always</option>
-            {choices.map((c) => (
-              <option key={c.key} value={c.key}>
-                Only if “{c.label}” is yes
-              </option>
+      {/* The editor and, beside it on a wide screen, the section as applicants will see it. */}
+      <div className="builder-section__layout">
+        <div className="builder-section__editor">
+          <div className="builder-section__head">
+            <h2 id={`${id}-title`} className="builder-section__title">
+              <span className="muted">Section {index + 1}</span> {section.name.trim() ? `· ${section.name.trim()}` : null}
+            </h2>
+            <MoveButtons
+              what={`section ${title}`}
+              index={index}
+              count={state.sections.length}
+              onMove={(by) => dispatch({ type: "moveSection", section: index, by })}
+              onRemove={() => dispatch({ type: "removeSection", section: index })}
+            />
+          </div>
+          <div className="builder-section__fields">
+            <div className="field">
+              <label htmlFor={`${id}-name`}>Section name</label>
+              <input
+                id={`${id}-name`}
+                className="input"
+                value={section.name}
+                maxLength={200}
+                onChange={(e) => dispatch({ type: "renameSection", section: index, name: e.target.value })}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-error` : undefined}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-conditional`}>Show this section</label>
+              <select
+                id={`${id}-conditional`}
+                className="select"
+                value={section.conditionalOn ?? ""}
+                onChange={(e) => dispatch({ type: "setConditional", section: index, questionKey: e.target.value || null })}
+              >
+                <option value="">Always</option>
+                {choices.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    Only if “{c.label}” is yes
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {problem ? (
+            <p id={`${id}-error`} className="field__error">
+              {problem}
+            </p>
+          ) : null}
+          <ol className="builder-questions" aria-label={`Questions of ${title}`}>
+            {section.questions.map((question, q) => (
+              <QuestionEditor
+                key={question.key}
+                question={question}
+                sectionIndex={index}
+                index={q}
+                count={section.questions.length}
+                problem={problems.questions[question.key]}
+                showProblems={showProblems}
+                dispatch={dispatch}
+              />
             ))}
-          </select>
+          </ol>
+          <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "addQuestion", section: index })}>
+            Add question to {title}
+          </button>
         </div>
+        <SectionPreview state={state} index={index} title={title} />
       </div>
-      {problem ? (
-        <p id={`${id}-error`} className="field__error">
-          {problem}
-        </p>
-      ) : null}
-      <ol className="builder-questions" aria-label={`Questions of ${title}`}>
-        {section.questions.map((question, q) => (
-          <QuestionEditor
-            key={question.key}
-            question={question}
-            sectionIndex={index}
-            index={q}
-            count={section.questions.length}
-            problem={problems.questions[question.key]}
-            showProblems={showProblems}
-            dispatch={dispatch}
-          />
-        ))}
-      </ol>
-      <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "addQuestion", section: index })}>
-        Add question to {title}
-      </button>
     </li>
+  );
+}
+
+/** The section as applicants will see it, drawn by the application form's own field components
+ *  from the unsaved edits. It can be filled in to try it; nothing is saved. */
+function SectionPreview({ state, index, title }: { state: BuilderState; index: number; title: string }) {
+  const section = previewSection(state, index);
+  const [answers, setAnswers] = useState<Record<string, AnswerValue | undefined>>({});
+  const needsCountries = Boolean(section?.questions.some((q) => q.question_type === "country"));
+  const countries = useQuery({
+    queryKey: queryKeys.countries,
+    queryFn: applicationsApi.countries,
+    enabled: needsCountries,
+    staleTime: Infinity,
+  });
+  if (!section) return null;
+  const shown = { ...section, section_name: section.section_name || title };
+  const headingId = `builder-preview-${index}`;
+  return (
+    <section className="builder-preview" aria-labelledby={headingId}>
+      <h3 id={headingId} className="builder-preview__title">
+        Preview: {title} as applicants see it
+      </h3>
+      {section.questions.length === 0 ? (
+        <p className="muted">No questions yet.</p>
+      ) : (
+        <SectionFields
+          shown={[shown]}
+          sections={[shown]}
+          answers={answers}
+          errors={{}}
+          className="card apply-section builder-preview__form"
+          legendClassName="apply-section__title"
+          onChange={(questionId, value) => setAnswers((a) => ({ ...a, [questionId]: value }))}
+          countries={needsCountries ? (countries.data ?? null) : []}
+          resume={(label) => (
+            <div className="field apply-field">
+              <p className="label">{label}</p>
+              <p className="field__hint">Applicants upload a PDF here.</p>
+            </div>
+          )}
+        />
+      )}
+    </section>
   );
 }
 

@@ -22,22 +22,29 @@ export interface Choice {
 interface ChoiceFormProps {
   legend: string;
   choices: Choice[];
-  defaultValue: string;
+  /** Preselected answer; none by default, so an answer is always the applicant's own. */
+  defaultValue?: string;
   /** After a successful call; the page reloads so every part shows the new status. */
   onDone: () => void;
 }
 
 /** A radio group with a submit button: one server call per choice. */
-export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceFormProps) {
+export const CHOOSE_FIRST = "Choose an answer first.";
+
+export function ChoiceForm({ legend, choices, defaultValue = "", onDone }: ChoiceFormProps) {
   const name = useId();
   const [value, setValue] = useState(defaultValue);
-  const { busy, error, run } = useSubmit();
+  const { busy, error, setError, run } = useSubmit();
   const [asking, setAsking] = useState<Choice | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const choice = choices.find((c) => c.value === value);
-    if (!choice || busy) return;
+    if (!choice) {
+      setError(CHOOSE_FIRST);
+      return;
+    }
     if (choice.confirm) setAsking(choice);
     else await send(choice);
   };
@@ -66,7 +73,10 @@ export function ChoiceForm({ legend, choices, defaultValue, onDone }: ChoiceForm
               name={name}
               value={choice.value}
               checked={value === choice.value}
-              onChange={() => setValue(choice.value)}
+              onChange={() => {
+                setValue(choice.value);
+                setError(null);
+              }}
             />
             <span>{choice.label}</span>
           </label>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
 import { QueryProvider } from "../../lib/query";
 import { DashboardPage, type DashboardProps } from "./dashboard-page";
+import { CHOOSE_FIRST } from "./choice-form";
 import type { CycleConfig } from "./state";
 
 // The page fetches the ticket of a confirmed applicant through TanStack Query, as mount() sets up.
@@ -152,13 +153,19 @@ describe("DashboardPage", () => {
     expect(screen.getByRole("link", { name: label })).toHaveAttribute("href", "/apply");
   });
 
-  it("the attendance form defaults to yes and confirms, then reloads", async () => {
+  it("the attendance form preselects no answer, asks for one, then confirms and reloads", async () => {
     const { apiCalls } = mockFetch({ "POST /api/applications/confirm": { body: { status: "confirmed" } } });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ status: "accepted", onAnswered })} />);
     const group = screen.getByRole("group", { name: "Will you attend?" });
-    expect(within(group).getByRole("radio", { name: "Yes, I'm looking forward to it!" })).toBeChecked();
+    expect(within(group).getByRole("radio", { name: "Yes, I'm looking forward to it!" })).not.toBeChecked();
     expect(within(group).getByRole("radio", { name: "No, unfortunately I can no longer attend." })).not.toBeChecked();
+    // Submitting without an answer sends nothing and says what is missing.
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(CHOOSE_FIRST);
+    expect(apiCalls()).toEqual([]);
+    await userEvent.click(within(group).getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
+    expect(screen.queryByText(CHOOSE_FIRST)).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(apiCalls().map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/applications/confirm"]);
     expect(onAnswered).toHaveBeenCalledTimes(1);
@@ -192,11 +199,13 @@ describe("DashboardPage", () => {
     expect(onAnswered).not.toHaveBeenCalled();
   });
 
-  it("the waitlist form defaults to joining and sends confirm-waitlist", async () => {
+  it("the waitlist form preselects no answer and sends confirm-waitlist once joining is chosen", async () => {
     const { apiCalls } = mockFetch({ "POST /api/applications/confirm-waitlist": { body: { status: "waitlist_confirmed" } } });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ status: "waitlisted", onAnswered })} />);
-    expect(screen.getByRole("radio", { name: "Yes, I would like to be on the waitlist." })).toBeChecked();
+    const join = screen.getByRole("radio", { name: "Yes, I would like to be on the waitlist." });
+    expect(join).not.toBeChecked();
+    await userEvent.click(join);
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(apiCalls().map((c) => c.path)).toEqual(["/api/applications/confirm-waitlist"]);
     expect(apiCalls()[0].headers["X-CSRFToken"]).toBeDefined();
@@ -221,6 +230,7 @@ describe("DashboardPage", () => {
     });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ status: "accepted", onAnswered })} />);
+    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The confirmation window has closed");
     expect(onAnswered).not.toHaveBeenCalled();

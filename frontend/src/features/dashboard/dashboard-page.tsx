@@ -102,7 +102,6 @@ export function DashboardPage(props: DashboardProps) {
             {view.waitlistForm ? (
               <ChoiceForm
                 legend="Would you like to join the waitlist?"
-                defaultValue="waitlist_confirmed"
                 onDone={onAnswered}
                 choices={[
                   {
@@ -123,7 +122,6 @@ export function DashboardPage(props: DashboardProps) {
             {view.attendanceForm ? (
               <ChoiceForm
                 legend="Will you attend?"
-                defaultValue="confirmed"
                 onDone={onAnswered}
                 choices={[
                   { value: "confirmed", label: "Yes, I'm looking forward to it!", submit: dashboardApi.confirm },

@@ -129,6 +129,17 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     expect(screen.getByLabelText("Subject")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Message in Markdown")).toHaveAttribute("aria-invalid", "true");
     expect(server.of("POST", "/api/mailings")).toHaveLength(0);
+
+    // Each error goes as its field is fixed; the others stay.
+    await user.type(screen.getByLabelText("Subject"), "Welcome");
+    expect(screen.queryByText("Enter a subject.")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Subject")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByText("Write the email.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Custom recipients"), "a@x.edu");
+    expect(screen.queryByText("Paste at least one email address.")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Message in Markdown"), "Hi");
+    expect(screen.queryByText("Write the email.")).not.toBeInTheDocument();
+    expect(screen.getByText("Choose when to send.")).toBeInTheDocument();
   });
 
   it("formats with the toolbar and the keyboard, and inserts placeholders", async () => {

@@ -15,6 +15,7 @@ import {
   mailingForm,
   previewDraft,
   previewable,
+  reviseErrors,
   stepRecipient,
   type Compose,
   type ComposeErrors,
@@ -68,6 +69,13 @@ export function BatchEmails() {
   const choices = offeredAudiences(tableFilter !== "");
   const testing = useSubmit();
   const [errors, setErrors] = useState<Errors>({});
+  // An error goes as soon as its field is fixed (React's "adjust state while rendering": the
+  // message and the fix show in the same paint).
+  const [checkedCompose, setCheckedCompose] = useState(compose);
+  if (checkedCompose !== compose) {
+    setCheckedCompose(compose);
+    setErrors(reviseErrors(errors, checkedCompose, compose));
+  }
   const [notice, setNotice] = useState<Notice>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
   const scheduling = useSubmit();

@@ -7,6 +7,7 @@ import {
   mailingForm,
   previewDraft,
   previewable,
+  reviseErrors,
   stepRecipient,
   type Compose,
 } from "./compose-state";
@@ -92,5 +93,40 @@ describe("after scheduling", () => {
   it("finds the custom list's addresses only for a custom audience", () => {
     expect(customRecipients({ ...VALID, audience: "custom", emails: "a@x.edu, b@y.edu" })).toEqual(["a@x.edu", "b@y.edu"]);
     expect(customRecipients({ ...VALID, emails: "a@x.edu" })).toEqual([]);
+  });
+});
+
+describe("reviseErrors", () => {
+  const EMPTY_ERRORS = composeErrors(EMPTY_COMPOSE);
+
+  it.each([
+    ["a subject typed", { subject: "Welcome" }, "subject"],
+    ["the email written", { markdown: "Hi" }, "markdown"],
+    ["a time chosen", { sendAt: "2026-03-01T09:30" }, "send_at"],
+    ["switched to an HTML file and one chosen", { kind: "html" as const, file: html }, "markdown"],
+  ])("%s clears its error and leaves the others", (_name, patch, field) => {
+    const after = { ...EMPTY_COMPOSE, ...patch };
+    const revised = reviseErrors(EMPTY_ERRORS, EMPTY_COMPOSE, after);
+    expect(revised).not.toHaveProperty(field);
+    for (const other of Object.keys(EMPTY_ERRORS).filter((f) => f !== field)) expect(revised).toHaveProperty(other);
+  });
+
+  it("a field changed but still wrong keeps an error, with the current words", () => {
+    const before = { ...VALID, sendAt: "" };
+    const revised = reviseErrors({ send_at: "Choose when to send." }, before, { ...before, sendAt: "not a time" });
+    expect(revised).toEqual({ send_at: "Enter a valid date and time." });
+  });
+
+  it("a server's refusal goes when its field is edited, and stays while it isn't", () => {
+    const refused = { subject: "The subject must be one line." };
+    expect(reviseErrors(refused, VALID, { ...VALID, markdown: "Hi again" })).toEqual(refused);
+    expect(reviseErrors(refused, VALID, { ...VALID, subject: "Welcome!" })).toEqual({});
+  });
+
+  it("pasting addresses clears the custom list's error", () => {
+    const before = { ...VALID, audience: "custom" };
+    const errors = composeErrors(before);
+    expect(errors).toHaveProperty("emails");
+    expect(reviseErrors(errors, before, { ...before, emails: "a@x.edu" })).toEqual({});
   });
 });

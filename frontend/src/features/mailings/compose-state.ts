@@ -100,3 +100,30 @@ export function stepRecipient(current: number, step: 1 | -1, count: number): num
   if (count <= 0) return 0;
   return (((current + step) % count) + count) % count;
 }
+
+/** Which of the form's values each error is about. */
+const FIELD_INPUTS: Record<ComposeField, (keyof Compose)[]> = {
+  subject: ["subject"],
+  audience: ["audience", "filters"],
+  emails: ["emails", "audience"],
+  markdown: ["markdown", "kind"],
+  html: ["file", "kind"],
+  send_at: ["sendAt"],
+};
+
+/**
+ * The errors still to show after an edit from `before` to `after`: an error whose field changed
+ * is checked again and goes once the field is fixed (a server's refusal is taken back too, the
+ * server checks again on the next try); the other fields' errors stay as they were.
+ */
+export function reviseErrors(errors: ComposeErrors, before: Compose, after: Compose): ComposeErrors {
+  const now = composeErrors(after);
+  const revised: ComposeErrors = {};
+  for (const [field, message] of Object.entries(errors) as [ComposeField, string | undefined][]) {
+    if (!message) continue;
+    const changed = FIELD_INPUTS[field].some((input) => before[input] !== after[input]);
+    const still = changed ? now[field] : message;
+    if (still) revised[field] = still;
+  }
+  return revised;
+}

@@ -2,7 +2,7 @@
 // application and the scoring panel. Organizers also get the review status and the decision form;
 // a reviewer (role reviewer) only reads and scores. In blind mode the identity is left out.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState, type MouseEvent } from "react";
 import { organizerApi, type Application, type QuestionSection, type ReviewStatus } from "../../api/organizer";
 import type { OwnReview } from "../../api/reviews";
 import { Alert } from "../../components/alert";
@@ -12,7 +12,9 @@ import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { reviewsApi } from "../../api/reviews";
 import { saveFile } from "../../lib/save-file";
-import { BLIND_NOTE, ScoringPanel } from "./scoring-panel";
+import { BLIND_NOTE, ScoringPanel, type MoveKind } from "./scoring-panel";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { indexAfterMove } from "./state";
 import { ApplicantSummary, DecisionAndFiles } from "../../components/application/applicant-parts";
 import { ApplicationAnswers } from "../../components/application/answers";
 import { SelectField, type Choice } from "../../components/field";
@@ -39,6 +41,25 @@ interface Props {
   isOrganizer?: boolean;
   /** After a decision is saved and the review marked Complete; reloads the page by default. */
   onDecided?: () => void;
+  /** Opens another page (Previous, Next, the list, the next application after a skip); the
+   *  browser's own navigation by default. */
+  navigate?: (href: string) => void;
+}
+
+export const UNSAVED_TITLE = "Leave without saving your review?";
+
+// What a skip or a conflict said, carried to the next application's page (which the page then
+// opens): read once there and forgotten.
+const MOVED_NOTICE_KEY = "review-moved-notice";
+
+function takeMovedNotice(): string | null {
+  try {
+    const text = window.sessionStorage.getItem(MOVED_NOTICE_KEY);
+    window.sessionStorage.removeItem(MOVED_NOTICE_KEY);
+    return text;
+  } catch {
+    return null; // storage refused (private mode): the next page simply opens
+  }
 }
 
 type State =
@@ -76,19 +97,31 @@ function ReviewerResume({ applicationId }: { applicationId: number }) {
   );
 }
 
-function Navigation({ index, next, bottom = false }: { index: number; next: boolean; bottom?: boolean }) {
+function Navigation({
+  index,
+  next,
+  bottom = false,
+  onLeave,
+}: {
+  index: number;
+  next: boolean;
+  bottom?: boolean;
+  /** Called with the link's address before the browser follows it; preventDefault holds it back. */
+  onLeave: (event: MouseEvent<HTMLAnchorElement>, href: string) => void;
+}) {
   // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
+  const link = (href: string) => ({ href, onClick: (event: MouseEvent<HTMLAnchorElement>) => onLeave(event, href) });
   return (
     <nav className="org-review-nav" aria-label={bottom ? "Review navigation, end of page" : "Review navigation"}>
       <BackLink href="/admin/reviewapps" label="Return to Users" />
       <span className="org-review-nav__steps">
         {index > 0 ? (
-          <a className="button button--secondary" href={`/admin/reviewapps/${index - 1}`}>
+          <a className="button button--secondary" {...link(`/admin/reviewapps/${index - 1}`)}>
             Previous
           </a>
         ) : null}
         {next ? (
-          <a className="button" href={`/admin/reviewapps/${index + 1}`}>
+          <a className="button" {...link(`/admin/reviewapps/${index + 1}`)}>
             Next
           </a>
         ) : null}
@@ -114,8 +147,48 @@ export function ReviewDetail({
   review,
   blind = false,
   isOrganizer = true,
+  navigate = (href: string) => window.location.assign(href),
   ...initial
 }: Props) {
+  // A picked score not yet saved: Previous and Next ask before dropping it.
+  const [unsaved, setUnsaved] = useState(false);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const onUnsavedChange = useCallback((value: boolean) => setUnsaved(value), []);
+  function onLeave(event: MouseEvent<HTMLAnchorElement>, href: string) {
+    // A modified click (new tab, new window) leaves this page and its scores as they are.
+    if (!unsaved || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setLeaving(href);
+  }
+  const leaveDialog = (
+    <ConfirmDialog
+      open={leaving !== null}
+      title={UNSAVED_TITLE}
+      confirmLabel="Leave without saving"
+      cancelLabel="Stay and save"
+      onConfirm={() => {
+        const href = leaving;
+        setLeaving(null);
+        if (href) navigate(href);
+      }}
+      onCancel={() => setLeaving(null)}
+    >
+      <p>You picked scores or wrote a comment that are not saved. Leaving drops them.</p>
+    </ConfirmDialog>
+  );
+  const [movedNotice] = useState(takeMovedNotice);
+  const onMoved = useCallback(
+    (kind: MoveKind, notice: string) => {
+      try {
+        window.sessionStorage.setItem(MOVED_NOTICE_KEY, notice);
+      } catch {
+        // Without storage the next page opens without the notice.
+      }
+      navigate(`/admin/reviewapps/${indexAfterMove(kind, index)}`);
+    },
+    [navigate, index],
+  );
+  const movedAlert = movedNotice ? <Alert kind="success">{movedNotice}</Alert> : null;
   const fromProps = initialState(initial.item, initial.application, initial.sections);
   // Without the server-rendered props (they are usually there), an organizer's page looks the
   // position up by the organizers' email routes. A reviewer has no such route (they address
@@ -180,7 +253,8 @@ export function ReviewDetail({
   if (load.state === "end") {
     return (
       <div className="stack">
-        <Navigation index={index} next={false} />
+        <Navigation index={index} next={false} onLeave={onLeave} />
+        {movedAlert}
         <section className="card org-done">
           <h1>{NO_MORE}</h1>
           <p className="muted">You have reached the end of the applications assigned to you.</p>
@@ -191,7 +265,7 @@ export function ReviewDetail({
   if (load.state === "error") {
     return (
       <div className="stack">
-        <Navigation index={index} next={false} />
+        <Navigation index={index} next={false} onLeave={onLeave} />
         {title}
         <Alert kind="error">Error fetching this application. Please reload the page.</Alert>
       </div>
@@ -201,7 +275,8 @@ export function ReviewDetail({
   const { application, sections, applicationId } = load;
   return (
     <div className="stack">
-      <Navigation index={index} next />
+      <Navigation index={index} next onLeave={onLeave} />
+      {movedAlert}
       <div className="org-review-head">
         {title}
         {/* The review status is set by address (an organizers' route); in blind mode the page has no
@@ -225,27 +300,42 @@ export function ReviewDetail({
       ) : (
         <ApplicantSummary application={application} />
       )}
-      {/* The application first, then the scores and the decision: a reviewer reads before judging. */}
-      <section className="card stack" aria-labelledby="answers-title">
-        <h2 id="answers-title">Application details</h2>
-        <ApplicationAnswers application={application} sections={sections} blind={blind} />
-      </section>
-      {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
-      {applicationId !== undefined ? <ScoringPanel applicationId={applicationId} initial={review ?? undefined} /> : null}
-      {isOrganizer && !blind ? (
-        <DecisionAndFiles
-          application={application}
-          decisions={decisions}
-          statusLabel="Accept / Reject Hacker"
-          onSaved={decisionSaved}
-          decisionHint="Saving a decision marks this review Complete."
-        >
-          <p>
-            <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
-          </p>
-        </DecisionAndFiles>
-      ) : null}
-      <Navigation index={index} next bottom />
+      {/* The application on the left, the score form beside it (sticky on a wide screen, so it
+          stays in view while the reviewer reads); on a narrow screen the form follows the answers. */}
+      <div className="rv-layout">
+        <div className="stack rv-layout__main">
+          <section className="card stack" aria-labelledby="answers-title">
+            <h2 id="answers-title">Application details</h2>
+            <ApplicationAnswers application={application} sections={sections} blind={blind} />
+          </section>
+          {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
+          {isOrganizer && !blind ? (
+            <DecisionAndFiles
+              application={application}
+              decisions={decisions}
+              statusLabel="Accept / Reject Hacker"
+              onSaved={decisionSaved}
+              decisionHint="Saving a decision marks this review Complete."
+            >
+              <p>
+                <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+              </p>
+            </DecisionAndFiles>
+          ) : null}
+        </div>
+        {applicationId !== undefined ? (
+          <div className="rv-layout__side">
+            <ScoringPanel
+              applicationId={applicationId}
+              initial={review ?? undefined}
+              onMoved={onMoved}
+              onUnsavedChange={onUnsavedChange}
+            />
+          </div>
+        ) : null}
+      </div>
+      <Navigation index={index} next bottom onLeave={onLeave} />
+      {leaveDialog}
     </div>
   );
 }

@@ -18,7 +18,11 @@ interface Props {
   blind?: boolean;
   /** Organizers get the way back to the admin panel; a reviewer has no such page. */
   isOrganizer?: boolean;
+  /** Decisions were released: reviews can be read but no longer scored. */
+  closed?: boolean;
 }
+
+export const CLOSED_NOTE = "Reviews are closed: decisions were released. You can read the applications and your reviews, but scores can no longer change.";
 
 type Item = AssignedItems["assigned"][number];
 
@@ -37,6 +41,7 @@ export function ReviewList({
   items: initialItems,
   blind = false,
   isOrganizer = true,
+  closed = false,
 }: Props) {
   // Server-rendered props usually make the request unnecessary; without them the list is fetched:
   // an organizer's by the organizers' email route, a reviewer's by their own id-only list (the
@@ -68,6 +73,7 @@ export function ReviewList({
           {BLIND_NOTE}
         </p>
       ) : null}
+      {closed ? <Alert kind="info">{CLOSED_NOTE}</Alert> : null}
       {failed ? <Alert kind="error">Error fetching your assignments.</Alert> : null}
       {!failed && assigned === null ? (
         <p className="org-empty" role="status">

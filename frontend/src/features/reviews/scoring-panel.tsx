@@ -1,7 +1,7 @@
 // The scoring panel of /admin/reviewapps/<index>: a score per criterion (with its description and
 // scale), a private comment, Save; Skip; Declare a conflict. Read-only once decisions are released.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { reviewsApi, type ConflictReason, type Criterion, type OwnReview, type Reassigned } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -9,7 +9,7 @@ import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { SelectField, TextareaField } from "../../components/field";
-import { scaleValues, scoreErrors, scoresPayload, scoresText, usesRadios } from "./state";
+import { hasUnsavedReview, scaleValues, scoreErrors, scoresPayload, scoresText, usesRadios } from "./state";
 
 export const BLIND_NOTE = "Blind review: identity hidden";
 export const CONFLICT_REASONS: { value: ConflictReason; label: string }[] = [
@@ -99,7 +99,21 @@ function nextWords(result: Reassigned, what: string): string {
   return result.next_reviewer ? `${what} ${result.next_reviewer} reviews this application instead.` : `${what} No other reviewer was free: an organizer will reassign it.`;
 }
 
-function ReviewForm({ review, applicationId, onMoved }: { review: OwnReview; applicationId: number; onMoved?: () => void }) {
+export type MoveKind = "skip" | "conflict";
+
+interface PanelCallbacks {
+  /** After a skip or a conflict was recorded: the page moves on to the next application. */
+  onMoved?: (kind: MoveKind, notice: string) => void;
+  /** Whenever the form starts or stops holding scores or a comment that aren't saved. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}
+
+function ReviewForm({
+  review,
+  applicationId,
+  onMoved,
+  onUnsavedChange,
+}: { review: OwnReview; applicationId: number } & PanelCallbacks) {
   const client = useQueryClient();
   const [scores, setScores] = useState(() => scoresText(review.scores));
   const [comment, setComment] = useState(review.comment);
@@ -114,6 +128,10 @@ function ReviewForm({ review, applicationId, onMoved }: { review: OwnReview; app
   const move = useSubmit();
   const errors = checked ? scoreErrors(review.criteria, scores) : {};
   const readOnly = !review.editable;
+  const unsaved = !readOnly && hasUnsavedReview(review, scores, comment);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [unsaved, onUnsavedChange]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -132,15 +150,17 @@ function ReviewForm({ review, applicationId, onMoved }: { review: OwnReview; app
 
   async function confirmMove() {
     const kind = dialog;
+    let words = "";
     const ok = await move.run(async () => {
       const result =
         kind === "skip" ? await reviewsApi.skip(applicationId) : await reviewsApi.conflict(applicationId, reason, note.trim());
-      setNotice(nextWords(result, kind === "skip" ? "Skipped." : "Conflict recorded."));
+      words = nextWords(result, kind === "skip" ? "Skipped." : "Conflict recorded.");
+      setNotice(words);
     }, kind === "skip" ? "Error skipping the application." : "Error recording the conflict.");
     setDialog(null);
-    if (ok) {
+    if (ok && kind) {
       setMoved(true);
-      onMoved?.();
+      onMoved?.(kind, words);
     }
   }
 
@@ -231,12 +251,12 @@ export function ScoringPanel({
   applicationId,
   initial,
   onMoved,
+  onUnsavedChange,
 }: {
   applicationId: number;
   /** The page's server-rendered review: no second request on load. */
   initial?: OwnReview;
-  onMoved?: () => void;
-}) {
+} & PanelCallbacks) {
   const query = useQuery({
     queryKey: queryKeys.reviews.own(applicationId),
     queryFn: () => reviewsApi.review(applicationId),
@@ -251,5 +271,5 @@ export function ScoringPanel({
       </section>
     );
   if (query.isError) return <Alert kind="error">{query.error.message || "Error fetching your review."}</Alert>;
-  return <ReviewForm review={query.data} applicationId={applicationId} onMoved={onMoved} />;
+  return <ReviewForm review={query.data} applicationId={applicationId} onMoved={onMoved} onUnsavedChange={onUnsavedChange} />;
 }

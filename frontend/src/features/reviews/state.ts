@@ -199,3 +199,23 @@ export function offerDaysValue(text: string): { value: number | null; error: str
   if (!Number.isInteger(n) || n < 1 || n > 365) return { value: null, error: "Enter a whole number of days from 1 to 365, or leave it empty." };
   return { value: n, error: null };
 }
+
+/** Whether the scoring form holds something its saved review doesn't: a picked or typed score,
+ * or a comment, that leaving the page would drop. */
+export function hasUnsavedReview(
+  saved: { scores: Record<string, number> | null | undefined; comment: string },
+  scores: Record<string, string>,
+  comment: string,
+): boolean {
+  const before = scoresText(saved.scores);
+  const keys = new Set([...Object.keys(before), ...Object.keys(scores)]);
+  for (const key of keys) if ((before[key] ?? "").trim() !== (scores[key] ?? "").trim()) return true;
+  return saved.comment.trim() !== comment.trim();
+}
+
+/** Where the reviewer goes after passing an application on. A skip keeps the assignment (it shows
+ * as Skipped in the list), so the next one is one further; a conflict removes it, so the next
+ * application moves up into the same position. */
+export function indexAfterMove(kind: "skip" | "conflict", index: number): number {
+  return kind === "skip" ? index + 1 : index;
+}
