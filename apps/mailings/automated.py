@@ -47,6 +47,10 @@ AUTOMATED_KEYS = (
     "application_received",
     # Someone registered at the door (apps.checkin): a welcome, with the link to choose a password.
     "walk_in_welcome",
+    # Travel support (apps.travel): a receipt reviewed, a grant lapsed without receipts.
+    "travel_receipt_approved",
+    "travel_receipt_rejected",
+    "travel_grant_lapsed",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -74,6 +78,17 @@ KEY_PLACEHOLDERS = {
     "spot_given_up": ("first_name", "last_name", "email"),
     "application_received": ("first_name", "last_name", "email"),
     "walk_in_welcome": ("first_name", "last_name", "email", "link"),
+    "travel_receipt_approved": ("first_name", "last_name", "email", "receipt_amount", "currency", "receipt_name"),
+    "travel_receipt_rejected": (
+        "first_name",
+        "last_name",
+        "email",
+        "receipt_amount",
+        "currency",
+        "receipt_name",
+        "reason",
+    ),
+    "travel_grant_lapsed": ("first_name", "last_name", "email", "amount", "currency"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")
@@ -96,6 +111,11 @@ SAMPLE_VALUES = {
     "travel_reimbursement": True,
     "housing_accommodations": True,
     "ticket_version": 1,
+    "receipt_amount": "182.40",
+    "amount": "300.00",
+    "currency": "USD",
+    "receipt_name": "train-ticket.pdf",
+    "reason": "The receipt does not show the date of travel.",
 }
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"
