@@ -17,4 +17,5 @@ urlpatterns = [
     path("checkin/checkpoints", api.CheckpointListApi.as_view(), name="checkpoints"),
     path("checkin/checkpoints/<rid:checkpoint_id>", api.CheckpointApi.as_view(), name="checkpoint"),
     path("checkin/checkpoints/<rid:checkpoint_id>/scan", api.CheckpointScanApi.as_view(), name="checkpoint-scan"),
+    path("checkin/checkpoints/<rid:checkpoint_id>/pass", api.CheckpointPassApi.as_view(), name="checkpoint-pass"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.http import FileResponse, StreamingHttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
@@ -19,6 +19,7 @@ from apps.core.schema import binary_response, error_responses
 from apps.cycles.selectors import current_cycle
 
 from . import grants, payout, receipts, selectors
+from .models import TravelGrant, TravelReceipt
 
 ID = {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}
 APPLICATION_ID = OpenApiParameter("application_id", ID, OpenApiParameter.PATH)
@@ -28,15 +29,23 @@ MULTIPART_ALLOWANCE = 64 * 1024
 MAX_AMOUNT = Decimal("99999999.99")
 
 
-def Money(**kwargs):  # noqa: N802 - a field factory, read like a field class
-    return serializers.DecimalField(
-        max_digits=10,
-        decimal_places=2,
-        min_value=Decimal("0.01"),
-        max_value=MAX_AMOUNT,
-        coerce_to_string=True,
-        **kwargs,
-    )
+# An amount as text, two decimal places at most; the schema says exactly which text the field
+# takes (a positive amount, or for the budget zero too), so a client can check it first.
+POSITIVE_AMOUNT = r"^([1-9][0-9]{0,7}(\.[0-9]{1,2})?|0?\.(0[1-9]|[1-9][0-9]?))$"
+AMOUNT = r"^(0|[1-9][0-9]{0,7})(\.[0-9]{1,2})?$"
+
+
+@extend_schema_field({"type": "string", "pattern": POSITIVE_AMOUNT, "example": "250.00"})
+class Money(serializers.DecimalField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", Decimal("0.01"))
+        super().__init__(max_digits=10, decimal_places=2, max_value=MAX_AMOUNT, **kwargs)
+
+
+@extend_schema_field({"type": "string", "pattern": AMOUNT, "example": "5000.00"})
+class BudgetAmount(serializers.DecimalField):
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=10, decimal_places=2, min_value=Decimal("0"), max_value=MAX_AMOUNT, **kwargs)
 
 
 class CurrencyField(serializers.RegexField):
@@ -51,104 +60,104 @@ class CurrencyField(serializers.RegexField):
 # --- Shapes ---------------------------------------------------------------------------------
 
 
-class RequestSerializer(serializers.Serializer):
+class TravelRequestSerializer(serializers.Serializer):
     amount = serializers.CharField(help_text="A decimal amount, two places.")
     currency = serializers.CharField()
     origin = serializers.CharField(help_text="The city they travel from.")
     country = serializers.CharField()
 
 
-class RequestInputSerializer(serializers.Serializer):
+class TravelRequestInputSerializer(serializers.Serializer):
     amount = Money()
     currency = CurrencyField()
     origin = serializers.CharField(max_length=200)
     country = serializers.CharField(max_length=100)
 
 
-class ReceiptSerializer(serializers.Serializer):
+class TravelReceiptSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     original_name = serializers.CharField(allow_blank=True)
     content_type = serializers.CharField()
     size = serializers.IntegerField()
     amount = serializers.CharField()
     uploaded_at = serializers.DateTimeField()
-    status = serializers.ChoiceField(choices=["pending", "approved", "rejected"])
+    status = serializers.ChoiceField(choices=TravelReceipt.Status.choices)
     reason = serializers.CharField(allow_blank=True)
     reviewed_at = serializers.DateTimeField(allow_null=True)
 
 
-class OwnGrantSerializer(serializers.Serializer):
+class OwnTravelGrantSerializer(serializers.Serializer):
     amount = serializers.CharField()
-    status = serializers.ChoiceField(choices=["granted", "lapsed"])
+    status = serializers.ChoiceField(choices=TravelGrant.Status.choices)
     approved = serializers.CharField(help_text="The approved receipts' total, at most the grant.")
-    receipts = ReceiptSerializer(many=True)
+    receipts = TravelReceiptSerializer(many=True)
 
 
 class OwnTravelSerializer(serializers.Serializer):
-    request = RequestSerializer(allow_null=True)
-    grant = OwnGrantSerializer(allow_null=True)
+    request = TravelRequestSerializer(allow_null=True)
+    grant = OwnTravelGrantSerializer(allow_null=True)
     receipts_due = serializers.DateTimeField(allow_null=True)
     currency = serializers.CharField(allow_null=True, help_text="The budget's currency: grants are in it.")
 
 
-class ReceiptInputSerializer(serializers.Serializer):
+class TravelReceiptInputSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="A PDF or an image (PNG, JPEG, WebP) of at most 5 MB, checked by content.")
     amount = Money(help_text="What the receipt is for, in the grant's currency.")
 
 
-class OverviewGrantSerializer(serializers.Serializer):
+class TravelOverviewGrantSerializer(serializers.Serializer):
     amount = serializers.CharField()
-    status = serializers.ChoiceField(choices=["granted", "lapsed"])
-    receipts = ReceiptSerializer(many=True)
+    status = serializers.ChoiceField(choices=TravelGrant.Status.choices)
+    receipts = TravelReceiptSerializer(many=True)
 
 
-class OverviewPersonSerializer(serializers.Serializer):
+class TravelOverviewPersonSerializer(serializers.Serializer):
     application_id = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
     email = serializers.CharField()
     status = serializers.ChoiceField(choices=S.choices)
-    request = RequestSerializer(allow_null=True)
-    grant = OverviewGrantSerializer(allow_null=True)
+    request = TravelRequestSerializer(allow_null=True)
+    grant = TravelOverviewGrantSerializer(allow_null=True)
 
 
-class OverviewSerializer(serializers.Serializer):
+class TravelOverviewSerializer(serializers.Serializer):
     budget = serializers.CharField()
     currency = serializers.CharField()
     granted = serializers.CharField()
     left = serializers.CharField()
     receipts_due = serializers.DateTimeField(allow_null=True)
     pending_receipts = serializers.IntegerField()
-    people = OverviewPersonSerializer(many=True)
+    people = TravelOverviewPersonSerializer(many=True)
 
 
-class BudgetInputSerializer(serializers.Serializer):
-    amount = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=Decimal("0"), max_value=MAX_AMOUNT)
+class TravelBudgetInputSerializer(serializers.Serializer):
+    amount = BudgetAmount()
     currency = CurrencyField()
     receipts_due = serializers.DateTimeField(allow_null=True)
 
 
-class GrantInputSerializer(serializers.Serializer):
+class TravelGrantInputSerializer(serializers.Serializer):
     amount = Money()
 
 
-class GrantSerializer(serializers.Serializer):
+class TravelGrantSerializer(serializers.Serializer):
     application_id = serializers.IntegerField()
     amount = serializers.CharField()
-    status = serializers.ChoiceField(choices=["granted", "lapsed"])
+    status = serializers.ChoiceField(choices=TravelGrant.Status.choices)
 
 
-class BulkGrantInputSerializer(serializers.Serializer):
+class TravelBulkGrantInputSerializer(serializers.Serializer):
     by = serializers.ChoiceField(choices=["country", "origin"], help_text="Match the request's country or city.")
     value = serializers.CharField(max_length=200)
     amount = Money()
 
 
-class BulkGrantSerializer(serializers.Serializer):
+class TravelBulkGrantSerializer(serializers.Serializer):
     granted = serializers.IntegerField()
     application_ids = serializers.ListField(child=serializers.IntegerField())
 
 
-class ReviewInputSerializer(serializers.Serializer):
+class TravelReviewInputSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=["approve", "reject"])
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
@@ -169,13 +178,13 @@ class OwnTravelApi(ApiView):
 class TravelRequestApi(ApiView):
     @extend_schema(
         summary="Ask for travel support (or change what you asked)",
-        request=RequestInputSerializer,
-        responses={200: RequestSerializer, **error_responses(404, 409)},
+        request=TravelRequestInputSerializer,
+        responses={200: TravelRequestSerializer, **error_responses(404, 409)},
     )
     def put(self, request):
-        data = self.validate(RequestInputSerializer, request.data)
+        data = self.validate(TravelRequestInputSerializer, request.data)
         grants.save_request(application=_own(request), **data)
-        return Response(RequestSerializer(selectors.request_of(_own(request))).data)
+        return Response(TravelRequestSerializer(selectors.request_of(_own(request))).data)
 
     @extend_schema(summary="Withdraw your travel request", request=None, responses={204: None})
     def delete(self, request):
@@ -185,8 +194,8 @@ class TravelRequestApi(ApiView):
 
 @extend_schema(
     summary="Upload a receipt for your travel grant",
-    request={"multipart/form-data": ReceiptInputSerializer},
-    responses={201: ReceiptSerializer, **error_responses(404, 409, 413)},
+    request={"multipart/form-data": TravelReceiptInputSerializer},
+    responses={201: TravelReceiptSerializer, **error_responses(404, 409, 413)},
 )
 class ReceiptUploadApi(ApiView):
     parser_classes = [MultiPartParser]
@@ -198,9 +207,11 @@ class ReceiptUploadApi(ApiView):
             length = 0
         if length > receipts.MAX_RECEIPT_BYTES + MULTIPART_ALLOWANCE:
             raise ApplicationError(receipts.REJECTED_FILE, status=413, errors={"file": [receipts.REJECTED_FILE]})
-        amount = self.validate(GrantInputSerializer, {"amount": request.data.get("amount")}, from_text=True)["amount"]
+        amount = self.validate(TravelGrantInputSerializer, {"amount": request.data.get("amount")}, from_text=True)[
+            "amount"
+        ]
         made = receipts.upload(application=_own(request), upload=request.FILES.get("file"), amount=amount)
-        return Response(ReceiptSerializer(selectors._receipt(made)).data, status=201)
+        return Response(TravelReceiptSerializer(selectors._receipt(made)).data, status=201)
 
 
 @extend_schema(
@@ -218,39 +229,39 @@ class OwnReceiptApi(ApiView):
 # --- The organizers -------------------------------------------------------------------------------
 
 
-@extend_schema(summary="The travel budget, requests, grants and receipts", responses={200: OverviewSerializer})
+@extend_schema(summary="The travel budget, requests, grants and receipts", responses={200: TravelOverviewSerializer})
 class OverviewApi(AdminApiView):
     def get(self, request):
-        return Response(OverviewSerializer(selectors.overview(current_cycle())).data)
+        return Response(TravelOverviewSerializer(selectors.overview(current_cycle())).data)
 
 
 @extend_schema(
     summary="Set the travel budget and the receipts deadline",
-    request=BudgetInputSerializer,
-    responses={200: OverviewSerializer, **error_responses(409)},
+    request=TravelBudgetInputSerializer,
+    responses={200: TravelOverviewSerializer, **error_responses(409)},
 )
 class BudgetApi(AdminApiView):
     def put(self, request):
-        data = self.validate(BudgetInputSerializer, request.data)
+        data = self.validate(TravelBudgetInputSerializer, request.data)
         cycle = current_cycle()
         grants.set_budget(cycle=cycle, **data)
-        return Response(OverviewSerializer(selectors.overview(cycle)).data)
+        return Response(TravelOverviewSerializer(selectors.overview(cycle)).data)
 
 
 class GrantApi(AdminApiView):
     @extend_schema(
         summary="Grant an applicant travel support (or change the amount), within the budget",
         parameters=[APPLICATION_ID],
-        request=GrantInputSerializer,
-        responses={200: GrantSerializer, **error_responses(404, 409)},
+        request=TravelGrantInputSerializer,
+        responses={200: TravelGrantSerializer, **error_responses(404, 409)},
     )
     def put(self, request, application_id: int):
-        data = self.validate(GrantInputSerializer, request.data)
+        data = self.validate(TravelGrantInputSerializer, request.data)
         made = grants.grant(
             cycle=current_cycle(), application_id=application_id, amount=data["amount"], actor=request.user
         )
         return Response(
-            GrantSerializer(
+            TravelGrantSerializer(
                 {"application_id": application_id, "amount": selectors.money(made.amount), "status": made.status}
             ).data
         )
@@ -268,25 +279,25 @@ class GrantApi(AdminApiView):
 
 @extend_schema(
     summary="Grant the same amount to everyone from a country or a city who asked (all or none)",
-    request=BulkGrantInputSerializer,
-    responses={200: BulkGrantSerializer, **error_responses(409)},
+    request=TravelBulkGrantInputSerializer,
+    responses={200: TravelBulkGrantSerializer, **error_responses(409)},
 )
 class BulkGrantApi(AdminApiView):
     def post(self, request):
-        data = self.validate(BulkGrantInputSerializer, request.data)
+        data = self.validate(TravelBulkGrantInputSerializer, request.data)
         ids = grants.grant_bulk(cycle=current_cycle(), actor=request.user, **data)
-        return Response(BulkGrantSerializer({"granted": len(ids), "application_ids": ids}).data)
+        return Response(TravelBulkGrantSerializer({"granted": len(ids), "application_ids": ids}).data)
 
 
 @extend_schema(
     summary="Approve or reject a receipt (a rejection says why); the applicant is emailed",
     parameters=[RECEIPT_ID],
-    request=ReviewInputSerializer,
-    responses={200: ReceiptSerializer, **error_responses(404, 409)},
+    request=TravelReviewInputSerializer,
+    responses={200: TravelReceiptSerializer, **error_responses(404, 409)},
 )
 class ReceiptReviewApi(AdminApiView):
     def post(self, request, receipt_id: int):
-        data = self.validate(ReviewInputSerializer, request.data)
+        data = self.validate(TravelReviewInputSerializer, request.data)
         done = receipts.review(
             cycle=current_cycle(),
             receipt_id=receipt_id,
@@ -294,7 +305,7 @@ class ReceiptReviewApi(AdminApiView):
             reason=data["reason"],
             actor=request.user,
         )
-        return Response(ReceiptSerializer(selectors._receipt(done)).data)
+        return Response(TravelReceiptSerializer(selectors._receipt(done)).data)
 
 
 @extend_schema(
@@ -310,9 +321,7 @@ class ReceiptReviewApi(AdminApiView):
 )
 class ReceiptFileApi(AdminApiView):
     def get(self, request, receipt_id: int):
-        receipt = receipts.TravelReceipt.objects.filter(
-            pk=receipt_id, grant__application__cycle=current_cycle()
-        ).first()
+        receipt = TravelReceipt.objects.filter(pk=receipt_id, grant__application__cycle=current_cycle()).first()
         if receipt is None:
             raise ApplicationError(receipts.NO_RECEIPT, status=404)
         extension = receipt.path.rsplit(".", 1)[-1]

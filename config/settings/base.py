@@ -245,6 +245,9 @@ SPECTACULAR_SETTINGS = {
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],
+        "CheckpointKindEnum": "apps.checkin.models.Checkpoint.Kind",
+        "TravelGrantStatusEnum": "apps.travel.models.TravelGrant.Status",
+        "TravelReceiptStatusEnum": "apps.travel.models.TravelReceipt.Status",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }

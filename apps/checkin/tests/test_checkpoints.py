@@ -38,10 +38,10 @@ def make(client, name="Saturday lunch", kind="meal"):
 
 def pass_scan(client, checkpoint_id, *, token_value=None, application_id=None, scan_id=None):
     body = {"scan_id": scan_id or str(uuid.uuid4())}
-    if token_value is not None:
-        body["token"] = token_value
     if application_id is not None:
         body["application_id"] = application_id
+        return client.post(f"/api/checkin/checkpoints/{checkpoint_id}/pass", body, content_type="application/json")
+    body["token"] = token_value
     return client.post(f"/api/checkin/checkpoints/{checkpoint_id}/scan", body, content_type="application/json")
 
 
@@ -172,14 +172,16 @@ def test_by_application_id_from_the_search(organizer, volunteer):
     [
         {"scan_id": "not-a-uuid", "token": "x.y"},
         {"scan_id": str(uuid.uuid4())},
-        {"scan_id": str(uuid.uuid4()), "token": "abc", "application_id": 1},
         {"scan_id": str(uuid.uuid4()), "token": "not a ticket"},
-        {"scan_id": str(uuid.uuid4()), "application_id": "seven"},
+        {"scan_id": str(uuid.uuid4()), "token": 7},
+        {"scan_id": str(uuid.uuid4()), "application_id": "seven", "by": "pass"},
+        {"scan_id": str(uuid.uuid4()), "by": "pass"},
     ],
 )
 def test_bad_input_is_a_400_that_records_nothing(organizer, volunteer, body):
     lunch = make(organizer)
-    response = volunteer.post(f"/api/checkin/checkpoints/{lunch}/scan", body, content_type="application/json")
+    route = "pass" if body.pop("by", None) else "scan"
+    response = volunteer.post(f"/api/checkin/checkpoints/{lunch}/{route}", body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["errors"]
     assert not CheckpointPass.objects.exists()

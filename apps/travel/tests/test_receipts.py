@@ -22,7 +22,7 @@ from apps.cycles.services import cycle_make_current
 from apps.mailings.models import Delivery
 from apps.privacy import retention
 from apps.privacy.services import account_delete
-from apps.travel import grants, lapse, receipts
+from apps.travel import grants, lapse
 from apps.travel.models import TravelGrant, TravelReceipt
 from apps.travel.tasks import lapse_grants
 
