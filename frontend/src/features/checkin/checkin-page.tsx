@@ -70,6 +70,7 @@ function StationPicker({
       <label htmlFor="checkin-station">Scanning at</label>
       <select
         id="checkin-station"
+        className="select"
         value={value === null ? "" : String(value)}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       >

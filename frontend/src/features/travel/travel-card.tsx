@@ -173,7 +173,9 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
 
   return (
     <section className="card stack travel-card" aria-labelledby="travel-card-title">
-      <h2 id="travel-card-title">Travel support</h2>
+      <h2 id="travel-card-title" className="travel-card__title">
+        Travel support
+      </h2>
       {body}
     </section>
   );
