@@ -211,6 +211,7 @@ def test_the_privacy_export_lists_the_request_grant_and_receipts(granted):
 
     data = personal_data(ada.user)
     (travel,) = data["travel"]
+    assert travel["application_id"] == ada.pk
     assert travel["request"]["origin"] == "Lisbon"
     assert travel["grant"]["amount"] == "300.00"
     assert [r["original_name"] for r in travel["grant"]["receipts"]] == ["train.pdf"]
