@@ -1,7 +1,7 @@
 """Browser journeys after acceptance: travel support (asked → granted → receipt uploaded →
 rejected without a reason refused at its field → approved, seen on the dashboard) and
 checkpoints at the event (checked in at the door, then Saturday lunch with the dietary needs
-large, a second lunch refused with when). Each page on a phone (390×844) and a desktop
+large, a second lunch refused with when; offline, the door and lunch wait and sync in order). Each page on a phone (390×844) and a desktop
 (1440×900), with its axe audit clean."""
 
 from __future__ import annotations
@@ -13,13 +13,15 @@ from pathlib import Path
 
 from apps.accounts.models import Role
 from apps.applications.models import ApplicationStatus as S
-from apps.checkin.models import Checkpoint, CheckpointPass
+from apps.checkin.models import CheckIn, Checkpoint, CheckpointPass
 from apps.cycles.selectors import current_cycle
 from apps.travel import grants
 from apps.travel.models import TravelGrant, TravelReceipt
 from e2e.conftest import PASSWORD, expect, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit
-from e2e.test_checkin import applicant, set_up_event, staff
+from e2e.test_checkin import applicant, camera_page, live_token, result, set_up_event, staff, start_camera
+
+__all__ = ["camera_page"]  # the fixture, used here as in the door's journeys
 
 WIDE = {"width": 1440, "height": 900}
 PDF = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n%%EOF\n"
@@ -174,3 +176,40 @@ def test_checked_in_then_lunch_and_a_second_lunch_refused(new_page):
     keep(desk, "checkpoint-statistics-desktop")
     clean(desk)
     assert door.js_errors == [] and desk.js_errors == []
+
+
+def test_offline_the_door_and_lunch_wait_on_the_phone_and_sync_in_order(camera_page):
+    """Offline, the door's check-in (search) and then a lunch scan (camera) of the same person
+    wait on the phone; back online they are sent oldest first: checked in, then lunch."""
+    set_up_event()
+    eve = applicant("eve@princeton.edu", S.CONFIRMED, "Eve", "Evans", dietary="Halal")
+    Checkpoint.objects.create(cycle=current_cycle(), name="Saturday lunch", kind="meal")
+    door = camera_page(live_token(eve))
+    sign_in(door, staff("kim@princeton.edu"), expect_path="/checkin")
+    door.get_by_label("Name or email").fill("eve")
+    hits = door.get_by_role("list", name="Search results")
+    expect(hits).to_contain_text("eve@princeton.edu")
+
+    door.context.set_offline(True)
+    hits.get_by_role("button", name="Check in Eve Evans").click()
+    expect(result(door, "Saved offline")).to_contain_text(
+        "Eve Evans: it will be checked in when the connection is back."
+    )
+    door.get_by_label("Scanning at").select_option(label="Saturday lunch (meal)")
+    start_camera(door)
+    expect(door.get_by_text("Offline · 2 waiting to sync")).to_be_visible(timeout=30_000)
+    expect(result(door, "Saved offline")).to_contain_text("it will be recorded at Saturday lunch")
+    keep(door, "checkpoint-offline-queued-phone")
+    clean(door)
+    assert CheckIn.objects.count() == 0 and CheckpointPass.objects.count() == 0
+
+    door.context.set_offline(False)
+    synced = door.get_by_role("list", name="Synced from this device")
+    expect(synced.get_by_role("listitem")).to_have_count(2, timeout=15_000)
+    expect(synced).to_contain_text("Checked in")
+    expect(synced).to_contain_text("Saturday lunch: go ahead")
+    expect(result(door, "Saturday lunch: go ahead").locator(".checkin-diet__value")).to_have_text("Halal")
+    keep(door, "checkpoint-offline-synced-phone")
+    assert CheckIn.objects.filter(application=eve).count() == 1
+    assert CheckpointPass.objects.filter(application=eve).count() == 1
+    assert door.js_errors == []

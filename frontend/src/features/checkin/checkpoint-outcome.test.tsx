@@ -100,3 +100,13 @@ describe("the offline queue at checkpoints", () => {
     expect(parseQueue(bad).pending).toEqual([]);
   });
 });
+
+describe("a refused second lunch", () => {
+  it("shows who, not the dietary needs large", () => {
+    const { container } = render(
+      <ResultCard outcome={{ kind: "already_passed", message: "Already had Saturday lunch at 12:41.", person: ADA, checkpoint: LUNCH }} />,
+    );
+    expect(container.querySelector(".checkin-diet")).toBeNull();
+    expect(screen.getByText("Already had Saturday lunch at 12:41.")).toBeInTheDocument();
+  });
+});

@@ -44,7 +44,8 @@ const ICONS = { ok: "✓", warn: "!", err: "✕", info: "↻" } as const;
 
 export function ResultCard({ outcome, onDismiss }: { outcome: Outcome; onDismiss?: () => void }) {
   const view = cardView(outcome);
-  const meal = checkpointOf(outcome)?.kind === "meal" && view.person;
+  // Only when they are to be served: a refused second lunch shows the person, not the plate.
+  const meal = outcome.kind === "passed" && checkpointOf(outcome)?.kind === "meal";
   return (
     <section className={`card checkin-result checkin-result--${view.tone}`} aria-labelledby="checkin-result-title">
       <div className="checkin-result__head">
