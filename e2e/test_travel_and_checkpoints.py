@@ -1,8 +1,8 @@
 """Browser journeys after acceptance: travel support (asked → granted → receipt uploaded →
 rejected without a reason refused at its field → approved, seen on the dashboard) and
 checkpoints at the event (checked in at the door, then Saturday lunch with the dietary needs
-large, a second lunch refused with when; offline, the door and lunch wait and sync in order). Each page on a phone (390×844) and a desktop
-(1440×900), with its axe audit clean."""
+large, a second lunch refused with when; offline, the door and lunch wait and sync in order).
+Each page on a phone (390×844) and a desktop (1440×900), with its axe audit clean."""
 
 from __future__ import annotations
 
