@@ -213,3 +213,31 @@ def test_offline_the_door_and_lunch_wait_on_the_phone_and_sync_in_order(camera_p
     assert CheckIn.objects.filter(application=eve).count() == 1
     assert CheckpointPass.objects.filter(application=eve).count() == 1
     assert door.js_errors == []
+
+
+def test_travel_support_asked_on_the_apply_form(new_page):
+    """The apply form's optional last section: an applicant with a saved application asks for
+    travel support there, on a phone and then on a desktop."""
+    from apps.cycles.models import CycleStatus as C
+    from apps.travel.models import TravelRequest
+
+    set_up_event(C.OPEN)
+    applicant("bob@princeton.edu", S.SUBMITTED, "Bob", "Moses")
+    phone = new_page(phone=True)
+    sign_in(phone, "bob@princeton.edu", PASSWORD)
+    phone.goto("/apply")
+    section = phone.get_by_role("region", name="Travel support (optional)")
+    section.get_by_label("Amount you need").fill("180")
+    section.get_by_label("Travelling from (city)").fill("Porto")
+    section.get_by_label("Country").fill("Portugal")
+    section.get_by_role("button", name="Ask for travel support").click()
+    expect(section.get_by_text("Your travel request is saved.")).to_be_visible()
+    section.scroll_into_view_if_needed()
+    keep(phone, "travel-apply-section-phone")
+    clean(phone)
+    request = TravelRequest.objects.get()
+    assert (request.amount, request.origin, request.country) == (Decimal("180"), "Porto", "Portugal")
+    phone.set_viewport_size(WIDE)
+    keep(phone, "travel-apply-section-desktop")
+    clean(phone)
+    assert phone.js_errors == []

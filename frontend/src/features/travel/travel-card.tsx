@@ -13,7 +13,7 @@ import { receiptLabel, travelView } from "./travel-state";
 export const TRAVEL_KEY = ["travel-mine"] as const;
 const MAX_BYTES = 5 * 1024 * 1024;
 
-function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => void }) {
+export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => void }) {
   const asked = mine.request;
   const [values, setValues] = useState<TravelRequestInput>({
     amount: asked?.amount ?? "",
@@ -175,6 +175,47 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
     <section className="card stack travel-card" aria-labelledby="travel-card-title">
       <h2 id="travel-card-title" className="travel-card__title">
         Travel support
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/**
+ * The apply form's optional last section: ask for travel support with the application. Asked
+ * once a draft exists (the request belongs to the application); the dashboard keeps it after.
+ */
+export function ApplyTravelSection({ hasApplication }: { hasApplication: boolean }) {
+  const client = useQueryClient();
+  const mine = useQuery({ queryKey: TRAVEL_KEY, queryFn: travelApi.mine, enabled: hasApplication });
+  const [saved, setSaved] = useState(false);
+  let body;
+  if (!hasApplication) {
+    body = <p className="muted">Save your application first; then you can ask for travel support here or on your dashboard.</p>;
+  } else if (mine.isPending) {
+    body = <Spinner label="Loading travel support…" />;
+  } else if (mine.isError || !mine.data) {
+    body = <Alert kind="error">Travel support could not be loaded. Reload the page to try again.</Alert>;
+  } else {
+    body = (
+      <>
+        <p className="muted">Optional. Need help paying for the trip? Say how much and from where; the organizers grant what their budget allows.</p>
+        {saved ? <Alert kind="success">Your travel request is saved. You can change it on your dashboard.</Alert> : null}
+        <RequestForm
+          key={mine.dataUpdatedAt}
+          mine={mine.data}
+          onDone={() => {
+            setSaved(true);
+            void client.invalidateQueries({ queryKey: TRAVEL_KEY });
+          }}
+        />
+      </>
+    );
+  }
+  return (
+    <section className="card stack travel-card" aria-labelledby="apply-travel-title">
+      <h2 id="apply-travel-title" className="travel-card__title">
+        Travel support (optional)
       </h2>
       {body}
     </section>
