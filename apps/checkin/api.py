@@ -12,14 +12,15 @@ from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.api import AdminApiView, ApiView, EmailField
 from apps.core.exceptions import ApplicationError
-from apps.core.permissions import CanCheckIn
+from apps.core.permissions import CanCheckIn, IsAdmin
 from apps.core.schema import ErrorSerializer, binary_response, error_responses, path_str
 from apps.core.text import is_storable
 from apps.cycles.questions import TSHIRT_SIZES
 from apps.cycles.selectors import current_cycle
 
-from . import checkins, tickets, tokens, walkins
+from . import checkins, checkpoints, tickets, tokens, walkins
 from .checkins import INVALID
+from .models import Checkpoint
 
 # --- Shapes -------------------------------------------------------------------------------
 
@@ -317,3 +318,164 @@ class WalkInApi(AdminApiView):
         data = self.validate(WalkInInputSerializer, request.data)
         result = walkins.register(actor=request.user, **data)
         return Response(_check_in_payload(result), status=201)
+
+
+# --- Checkpoints ------------------------------------------------------------------------------
+
+CHECKPOINT_ID = OpenApiParameter(
+    "checkpoint_id", {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}, OpenApiParameter.PATH
+)
+
+
+class CheckpointSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Checkpoint.Kind.choices)
+    passed = serializers.IntegerField(help_text="How many people have been scanned here.")
+
+
+class CheckpointListSerializer(serializers.Serializer):
+    checkpoints = CheckpointSerializer(many=True)
+
+
+class CheckpointInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    kind = serializers.ChoiceField(choices=Checkpoint.Kind.choices)
+
+
+class CheckpointPatchSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    kind = serializers.ChoiceField(choices=Checkpoint.Kind.choices, required=False)
+
+
+class CheckpointSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Checkpoint.Kind.choices)
+
+
+class CheckpointScanInputSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=2000, trim_whitespace=True)
+    scan_id = serializers.UUIDField(help_text="Made by the client once per scan, kept across its retries.")
+    device = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class CheckpointPassInputSerializer(serializers.Serializer):
+    application_id = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    scan_id = serializers.UUIDField(help_text="Made by the client once per scan, kept across its retries.")
+    device = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class CheckpointPassSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=["passed"])
+    checkpoint = CheckpointSummarySerializer()
+    person = PersonSerializer()
+    at = EventTimeField()
+
+
+CHECKPOINT_REFUSED = OpenApiResponse(
+    ErrorSerializer,
+    description="Refused. Also `result`: already_passed | not_checked_in | other_event, `person` (a Person) and "
+    "`checkpoint` (its id, name and kind); the message says when for already_passed.",
+)
+
+
+class CheckpointListApi(CheckInStaffView):
+    def get_permissions(self):
+        # Everyone at the door reads the checkpoints; only organizers define them.
+        if self.request is not None and self.request.method == "POST":
+            return [IsAdmin()]
+        return super().get_permissions()
+
+    @extend_schema(
+        summary="The event's checkpoints, with how many passed each", responses={200: CheckpointListSerializer, **STAFF}
+    )
+    def get(self, request):
+        return Response(CheckpointListSerializer({"checkpoints": checkpoints.checkpoints()}).data)
+
+    @extend_schema(
+        summary="Add a checkpoint (organizers)",
+        request=CheckpointInputSerializer,
+        responses={201: CheckpointSerializer, **error_responses(403, 409)},
+    )
+    def post(self, request):
+        data = self.validate(CheckpointInputSerializer, request.data)
+        made = checkpoints.create(name=data["name"], kind=data["kind"])
+        return Response(
+            CheckpointSerializer({"id": made.pk, "name": made.name, "kind": made.kind, "passed": 0}).data, status=201
+        )
+
+
+class CheckpointApi(AdminApiView):
+    @extend_schema(
+        summary="Rename a checkpoint or change its kind (organizers)",
+        parameters=[CHECKPOINT_ID],
+        request=CheckpointPatchSerializer,
+        responses={200: CheckpointSummarySerializer, **error_responses(404, 409)},
+    )
+    def patch(self, request, checkpoint_id: int):
+        data = self.validate(CheckpointPatchSerializer, request.data)
+        changed = checkpoints.update(checkpoint_id=checkpoint_id, **data)
+        return Response(
+            CheckpointSummarySerializer({"id": changed.pk, "name": changed.name, "kind": changed.kind}).data
+        )
+
+    @extend_schema(
+        summary="Delete a checkpoint nobody has been scanned at (organizers)",
+        parameters=[CHECKPOINT_ID],
+        responses={204: None, **error_responses(404, 409)},
+    )
+    def delete(self, request, checkpoint_id: int):
+        checkpoints.delete(checkpoint_id=checkpoint_id)
+        return Response(status=204)
+
+
+CHECKPOINT_RESPONSES = {
+    200: CheckpointPassSerializer,
+    400: BAD_TICKET,
+    409: CHECKPOINT_REFUSED,
+    **error_responses(404),
+    **STAFF,
+}
+
+
+@extend_schema(
+    summary="Scan a ticket at a checkpoint (a meal, the swag table): once per person",
+    parameters=[CHECKPOINT_ID],
+    request=CheckpointScanInputSerializer,
+    responses=CHECKPOINT_RESPONSES,
+)
+class CheckpointScanApi(CheckInStaffView):
+    def post(self, request, checkpoint_id: int):
+        if isinstance(request.data, dict) and "token" in request.data:
+            value = request.data["token"]
+            if not isinstance(value, str) or not value.strip() or len(value) > tokens.MAX_TOKEN_LENGTH:
+                raise checkins.refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
+        data = self.validate(CheckpointScanInputSerializer, request.data)
+        result = checkpoints.scan(
+            checkpoint_id=checkpoint_id,
+            scan_id=data["scan_id"],
+            user=request.user,
+            token=data["token"],
+            device=data["device"],
+        )
+        return Response(CheckpointPassSerializer(result).data)
+
+
+@extend_schema(
+    summary="Record at a checkpoint a person found by the search: once per person",
+    parameters=[CHECKPOINT_ID],
+    request=CheckpointPassInputSerializer,
+    responses=CHECKPOINT_RESPONSES,
+)
+class CheckpointPassApi(CheckInStaffView):
+    def post(self, request, checkpoint_id: int):
+        data = self.validate(CheckpointPassInputSerializer, request.data)
+        result = checkpoints.scan(
+            checkpoint_id=checkpoint_id,
+            scan_id=data["scan_id"],
+            user=request.user,
+            application_id=data["application_id"],
+            device=data["device"],
+        )
+        return Response(CheckpointPassSerializer(result).data)

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from apps.core import converters  # noqa: F401 - registers <rid:...>
+
 from . import api
 
 urlpatterns = [
@@ -12,4 +14,8 @@ urlpatterns = [
     path("checkin/search", api.SearchApi.as_view(), name="search"),
     path("checkin/stats", api.StatsApi.as_view(), name="stats"),
     path("checkin/walk-in", api.WalkInApi.as_view(), name="walk-in"),
+    path("checkin/checkpoints", api.CheckpointListApi.as_view(), name="checkpoints"),
+    path("checkin/checkpoints/<rid:checkpoint_id>", api.CheckpointApi.as_view(), name="checkpoint"),
+    path("checkin/checkpoints/<rid:checkpoint_id>/scan", api.CheckpointScanApi.as_view(), name="checkpoint-scan"),
+    path("checkin/checkpoints/<rid:checkpoint_id>/pass", api.CheckpointPassApi.as_view(), name="checkpoint-pass"),
 ]

@@ -58,3 +58,48 @@ class CheckIn(models.Model):
 
     def __str__(self) -> str:
         return f"check-in {self.application_id} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class Checkpoint(models.Model):
+    """A place inside the event where each attendee is counted once: a meal, the swag table, a
+    workshop. Scanned with the same ticket as the door."""
+
+    class Kind(models.TextChoices):
+        MEAL = "meal", "Meal"
+        SWAG = "swag", "Swag"
+        OTHER = "other", "Other"
+
+    cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="checkpoints")
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.OTHER)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["cycle", "name"], name="one_checkpoint_name_per_cycle")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CheckpointPass(models.Model):
+    """One person at one checkpoint: at most one per person and checkpoint (the constraint is
+    what refuses a second lunch, whichever device scans it), keyed by the client's scan id so a
+    replayed offline scan finds its own record."""
+
+    checkpoint = models.ForeignKey(Checkpoint, on_delete=models.CASCADE, related_name="passes")
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="checkpoint_passes")
+    scan_id = models.UUIDField(unique=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    by_email = models.EmailField(blank=True, default="")
+    at = models.DateTimeField(default=timezone.now)
+    device = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        verbose_name_plural = "checkpoint passes"
+        constraints = [
+            models.UniqueConstraint(fields=["checkpoint", "application"], name="one_pass_per_checkpoint_and_person")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.application_id} at {self.checkpoint_id}"

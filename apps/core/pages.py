@@ -193,6 +193,7 @@ ADMIN_CARDS = [
     ("Ranking", "/admin/ranking", "Applicants by calibrated score; fill the event to capacity."),
     ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
     ("Check-in", "/checkin", "Scan tickets at the door, find people by name, register walk-ins."),
+    ("Travel Grants", "/admin/travel", "The travel budget, grants, receipts to review and the payout."),
 ]
 
 

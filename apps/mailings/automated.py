@@ -52,6 +52,10 @@ AUTOMATED_KEYS = (
     "offer_reminder",
     # An offer passed its deadline unanswered and expired (apps.decisions.offers).
     "offer_expired",
+    # Travel support (apps.travel): a receipt reviewed, a grant lapsed without receipts.
+    "travel_receipt_approved",
+    "travel_receipt_rejected",
+    "travel_grant_lapsed",
 )
 
 # Placeholders every automated email may use, filled by base_context().
@@ -81,6 +85,17 @@ KEY_PLACEHOLDERS = {
     "walk_in_welcome": ("first_name", "last_name", "email", "link"),
     "offer_reminder": ("first_name", "last_name", "email", "deadline", "hours_left"),
     "offer_expired": ("first_name", "last_name", "email"),
+    "travel_receipt_approved": ("first_name", "last_name", "email", "receipt_amount", "currency", "receipt_name"),
+    "travel_receipt_rejected": (
+        "first_name",
+        "last_name",
+        "email",
+        "receipt_amount",
+        "currency",
+        "receipt_name",
+        "reason",
+    ),
+    "travel_grant_lapsed": ("first_name", "last_name", "email", "amount", "currency"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
 PERSON_PLACEHOLDERS = ("first_name", "last_name", "email")
@@ -105,6 +120,11 @@ SAMPLE_VALUES = {
     "ticket_version": 1,
     "deadline": "May 22, 2024 at 11:59 PM UTC",
     "hours_left": 24,
+    "receipt_amount": "182.40",
+    "amount": "300.00",
+    "currency": "USD",
+    "receipt_name": "train-ticket.pdf",
+    "reason": "The receipt does not show the date of travel.",
 }
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"

@@ -28,6 +28,7 @@ from apps.mailings import recipients
 from apps.resumes import zip as resume_zip
 from apps.resumes.models import Resume, ResumeAccess
 from apps.resumes.services import resume_storage
+from apps.travel import selectors as travel_selectors
 
 DATA_NAME = "data.json"
 RESUME_NAME = "resume.pdf"
@@ -144,6 +145,8 @@ def personal_data(user) -> dict:
         },
         "applications": [_application(a, user) for a in applications],
         "mail": recipients.deliveries_to(user.email),
+        # Travel support asked for and granted, with each receipt's details and review.
+        "travel": travel_selectors.export_for(user),
         "resume": None
         if resume is None
         else {

@@ -2,7 +2,8 @@
 
 What goes: every application of the cycle, added first to the anonymised counters (the
 statistics and demographics keep counting them: apps/privacy/anonymise.py), with its answers,
-history, consent records and review assignments. And, for each of those people who has no
+history, consent records, review assignments and travel requests, grants and receipts (the
+receipt files removed from the storage after commit). And, for each of those people who has no
 application left in a cycle still kept, what was theirs across cycles: the resume (row, access
 log, and the file, removed from the storage after commit) and the mail recorded for their
 address (apps/mailings/recipients.py). Someone who applied again in a later cycle keeps their
@@ -39,6 +40,7 @@ from apps.mailings import recipients
 from apps.mailings.models import Delivery
 from apps.resumes.models import Resume, ResumeAccess
 from apps.resumes.services import resume_files_delete
+from apps.travel import receipts as travel_receipts
 
 from .anonymise import Removed, anonymise_and_delete, measure
 
@@ -92,6 +94,7 @@ class PurgeReport:
     # (email, storage path) of every resume file removed.
     resume_files: list[tuple[str, str]] = field(default_factory=list)
     resume_accesses: int = 0
+    receipt_files: int = 0
     deliveries: int = 0
 
     def lines(self) -> list[str]:
@@ -105,6 +108,7 @@ class PurgeReport:
             f"  consent records: {r.consents}",
             f"  resume files: {len(self.resume_files)}",
             f"  resume access log entries: {self.resume_accesses}",
+            f"  travel receipt files: {self.receipt_files}",
             f"  mail records (cancelled or anonymised): {self.deliveries}",
         ]
         out += [f"    {email}: {path}" for email, path in self.resume_files]
@@ -147,6 +151,9 @@ def purge_cycle(*, cycle: Cycle, dry_run: bool = False, today=None) -> PurgeRepo
         report.resume_accesses = accesses.count()
         emails = list(applications.filter(user_id__in=leaving).values_list("email", flat=True).distinct())
         decided = _decision_emails(set(applications.values_list("pk", flat=True)))
+        # The travel receipts' files (their rows go with the applications), after commit.
+        receipt_paths = travel_receipts.paths_of(applications)
+        report.receipt_files = len(receipt_paths)
         if dry_run:
             report.removed = measure(applications)
             report.deliveries = recipients.count_for(emails) + decided.exclude(email__in=emails).count()
@@ -162,6 +169,7 @@ def purge_cycle(*, cycle: Cycle, dry_run: bool = False, today=None) -> PurgeRepo
         cycle.save(update_fields=["purged_at", "updated_at"])
         paths = [path for _, path in report.resume_files]
         transaction.on_commit(lambda: resume_files_delete(paths))
+        transaction.on_commit(lambda: travel_receipts.files_delete(receipt_paths))
     logger.info("Purged %s: %s", report.cycle, "; ".join(line.strip() for line in report.lines()[1:8]))
     return report
 

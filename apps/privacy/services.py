@@ -3,10 +3,11 @@
 One transaction removes the account and everything that names the person: the applications
 (first added to the anonymised counters the statistics keep: apps/privacy/anonymise.py) with
 their answers, history, consent records and review assignments; the resume row and its access
-log; the mail still to be sent to them (cancelled) and the address on the mail already sent
-(replaced: apps/mailings/recipients.py). The resume file goes from the storage only once that
-transaction has committed (on_commit), so a rollback loses nothing; the file's removal is the
-one step that can't be undone, so it comes last.
+log; the travel requests, grants and receipts; the mail still to be sent to them (cancelled)
+and the address on the mail already sent (replaced: apps/mailings/recipients.py). The resume
+and receipt files go from the storage only once that transaction has committed (on_commit), so
+a rollback loses nothing; a file's removal is the one step that can't be undone, so it comes
+last.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from apps.core.exceptions import ApplicationError
 from apps.mailings import recipients
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_files_delete
+from apps.travel import receipts as travel_receipts
 
 from .anonymise import Removed, anonymise_and_delete
 
@@ -56,10 +58,13 @@ def account_delete(*, user, typed_email) -> Deleted:
             raise ApplicationError("This account no longer exists.", status=404)
         if locked.role == Role.ADMIN and len(admins) <= 1:
             raise ApplicationError(LAST_ORGANIZER, status=409)
+        # The receipt files of the applications about to go: their rows go with them.
+        receipt_paths = travel_receipts.paths_of(Application.objects.filter(user=locked))
         removed = anonymise_and_delete(Application.objects.filter(user=locked))
         paths = list(Resume.objects.filter(user=locked).values_list("path", flat=True))
         mail = recipients.forget_recipients([locked.email])
         # Cascades to the resume row, its access log, allauth's addresses and confirmations.
         locked.delete()
         transaction.on_commit(lambda: resume_files_delete(paths))
+        transaction.on_commit(lambda: travel_receipts.files_delete(receipt_paths))
     return Deleted(email=user.email, removed=removed, resume_files=paths, mail=mail)

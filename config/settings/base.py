@@ -49,6 +49,7 @@ LOCAL_APPS = [
     "apps.reviews",
     "apps.resumes",
     "apps.mailings",
+    "apps.travel",  # travel requests, grants from the cycle's budget, receipts and the payout
     "apps.privacy",  # export, account deletion, retention purge: over the others, nothing imports it
     "apps.checkin",  # tickets, scans, walk-ins at the event: over the others, nothing imports it
     "apps.cockpit",  # the admin home: reads the others for its counts, nothing imports it
@@ -246,6 +247,9 @@ SPECTACULAR_SETTINGS = {
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],
+        "CheckpointKindEnum": "apps.checkin.models.Checkpoint.Kind",
+        "TravelGrantStatusEnum": "apps.travel.models.TravelGrant.Status",
+        "TravelReceiptStatusEnum": "apps.travel.models.TravelReceipt.Status",
     },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums"],
 }
@@ -330,6 +334,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     "expire-offers": {"task": "apps.decisions.tasks.expire_offers", "schedule": 5 * 60.0},
     # Retention: purge the personal data of cycles past their retention date, once a day
     # (apps.privacy.retention; `purge_cycle_data` does one cycle by hand).
+    # Travel emails a backoff or a dead worker left (apps.travel.tasks), and grants without
+    # receipts past the deadline, which lapse with an email.
+    "requeue-travel-emails": {"task": "apps.travel.tasks.requeue_travel_emails", "schedule": 60.0},
+    "lapse-travel-grants": {"task": "apps.travel.tasks.lapse_grants", "schedule": 10 * 60.0},
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")

@@ -18,6 +18,10 @@ pytestmark = pytest.mark.django_db
 # What a volunteer may reach: the door's calls...
 CHECK_IN = {
     "api/checkin/scan",
+    # Checkpoints: the list and the scans (defining them is the organizers').
+    "api/checkin/checkpoints",
+    "api/checkin/checkpoints/<rid:checkpoint_id>/scan",
+    "api/checkin/checkpoints/<rid:checkpoint_id>/pass",
     "api/checkin/check-in",
     "api/checkin/search",
     "api/checkin/stats",
@@ -30,6 +34,11 @@ CHECK_IN = {
 # person has (each takes no one else's email or id).
 OWN_ACCOUNT = {
     "api/auth/user",
+    # Travel support on one's own application: the request, the grant, one's receipts.
+    "api/travel/mine",
+    "api/travel/request",
+    "api/travel/receipts",
+    "api/travel/receipts/<rid:receipt_id>",
     "api/auth/login",
     "api/auth/logout",
     "api/auth/register",

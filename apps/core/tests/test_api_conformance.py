@@ -50,7 +50,7 @@ from schemathesis.specs.openapi.checks import (
 from apps.accounts.models import Role, User, WhitelistRule
 from apps.applications.models import Team
 from apps.checkin import tickets
-from apps.checkin.models import Ticket
+from apps.checkin.models import Checkpoint, Ticket
 from apps.core.permissions import CanCheckIn, CanReview, IsAdmin
 from apps.core.tests.factories import ApplicationFactory, OrganizerFactory, UserFactory
 from apps.core.tests.openapi import SCHEMA, WSGI_APP, in_process_request
@@ -60,6 +60,8 @@ from apps.mailings.models import Mailing
 from apps.resumes.services import resume_upload
 from apps.reviews import rubric
 from apps.reviews import services as review_services
+from apps.travel import receipts as travel_receipts
+from apps.travel.models import TravelGrant, TravelReceipt, TravelRequest
 
 CHECKS = [
     not_a_server_error,
@@ -170,6 +172,8 @@ class Portal:
             "rule_id": self.rule.pk,
             "mailing_id": self.mailing.pk,
             "application_id": self.assigned.pk,
+            "checkpoint_id": self.extra.get("checkpoint_id", 0),
+            "receipt_id": self.extra.get("receipt_id", 0),
         }
         if path == "/api/auth/verify/{key}":
             address = EmailAddress.objects.get(user=self.unverified)
@@ -210,6 +214,19 @@ def build_portal(state: tuple[str, str]) -> Portal:
         subject="Hello", audience="accepted", html="<p>Hi</p>", send_at="2030-01-01T00:00Z"
     )
     unverified = UserFactory(email="new@princeton.edu", verified=False)
+    # Event-day checkpoints, and the student's travel grant with a receipt to review.
+    checkpoint = Checkpoint.objects.create(cycle=current_cycle(), name="Saturday lunch", kind="meal")
+    TravelRequest.objects.create(
+        application=application, amount=300, currency="EUR", origin="Lisbon", country="Portugal"
+    )
+    grant = TravelGrant.objects.create(application=application, amount=300)
+    receipt = TravelReceipt.objects.create(
+        grant=grant,
+        path=travel_receipts.storage().save("receipts/conformance.pdf", ContentFile(PDF)),
+        size=len(PDF),
+        content_type="application/pdf",
+        amount=100,
+    )
     return Portal(
         users={
             "visitor": None,
@@ -227,6 +244,8 @@ def build_portal(state: tuple[str, str]) -> Portal:
         extra={
             "token": tickets.token_of(ticket),
             "scores": {str(c.pk): c.scale_max for c in rubric.criteria_of(current_cycle())},
+            "checkpoint_id": checkpoint.pk,
+            "receipt_id": receipt.pk,
         },
     )
 
@@ -333,6 +352,12 @@ def _existing_team(case, portal) -> None:
 
 
 REAL_BODY_VALUES[("POST", "/api/applications/save")] = _existing_team
+# A checkpoint scan is of a ticket (a signed token), like the door's.
+REAL_BODY_VALUES[("POST", "/api/checkin/checkpoints/{checkpoint_id}/scan")] = lambda case, portal: _fill_body(
+    case, token=portal.extra["token"]
+)
+# A receipt is a PDF or an image, checked by its bytes.
+REAL_BODY_VALUES[("POST", "/api/travel/receipts")] = lambda case, portal: _fill_body(case, file=PDF)
 # A resume is a PDF, checked by its bytes.
 REAL_BODY_VALUES[("POST", "/api/resume/upload")] = lambda case, portal: _fill_body(case, resume=PDF)
 # Scores name the criteria of this cycle's rubric (which organizers edit), each in its scale.
@@ -387,6 +412,11 @@ EXCLUDED: dict[tuple[str, str], dict] = {
     ("GET", "/api/applications/export"): {
         positive_data_acceptance: "`filters` is a JSON document inside the query string, in the export's "
         "`$ne` / `$in` grammar over the question set's fields (which organizers edit)."
+    },
+    ("POST", "/api/travel/receipts/{receipt_id}/review"): {
+        positive_data_acceptance: "A rejection needs a `reason` that is not blank, an approval none: "
+        + _CROSS_FIELD
+        + "."
     },
     ("POST", "/api/applications/whitelistpattern/{value}"): {
         positive_data_acceptance: "The value must be a regular expression RE2 compiles (linear-time "

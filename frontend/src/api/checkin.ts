@@ -25,11 +25,27 @@ export type WalkInInput = Omit<
   code_of_conduct: boolean;
 };
 
-export type RefusalCode = "already_checked_in" | "not_confirmed" | "replaced" | "other_event" | "invalid";
+export type Checkpoint = Schemas["Checkpoint"];
+export type CheckpointKind = Checkpoint["kind"];
+/** 200 of a checkpoint scan: who, where, when (the event's time). */
+export type CheckpointResult = Schemas["CheckpointPass"];
+
+export type RefusalCode =
+  | "already_checked_in"
+  | "not_confirmed"
+  | "replaced"
+  | "other_event"
+  | "invalid"
+  | "already_passed"
+  | "not_checked_in";
 
 /** The one error shape of a 409/400 from scan or check-in, with its `result` code and the
  *  person when known (docs/api/checkin.md). */
-export type CheckInRefusal = Schemas["Error"] & { result?: RefusalCode; person?: Person };
+export type CheckInRefusal = Schemas["Error"] & {
+  result?: RefusalCode;
+  person?: Person;
+  checkpoint?: CheckpointResult["checkpoint"];
+};
 
 export type StaffRole = "admin" | "reviewer" | "volunteer";
 export interface StaffMember {
@@ -46,6 +62,13 @@ export const checkinApi = {
   search: (q: string) => api.get<Schemas["SearchOutput"]>(urls.checkinSearch, { q }),
   stats: () => api.get<CheckInStats>(urls.checkinStats),
   walkIn: (input: WalkInInput) => api.post<CheckInResult>(urls.walkIn, input),
+  checkpoints: () => api.get<Schemas["CheckpointList"]>(urls.checkpoints),
+  addCheckpoint: (name: string, kind: CheckpointKind) => api.post<Checkpoint>(urls.checkpoints, { name, kind }),
+  deleteCheckpoint: (id: number) => api.delete<void>(urls.checkpoint(id)),
+  checkpointScan: (id: number, token: string, scanId: string) =>
+    api.post<CheckpointResult>(urls.checkpointScan(id), { token, scan_id: scanId }),
+  checkpointPass: (id: number, applicationId: number, scanId: string) =>
+    api.post<CheckpointResult>(urls.checkpointPass(id), { application_id: applicationId, scan_id: scanId }),
   staff: () => api.get<StaffMember[]>(urls.staff),
   setStaffRole: (email: string, role: StaffRole | "user") =>
     api.post<{ email: string; role: string }>(urls.staffRole, { email, role }),

@@ -75,6 +75,25 @@ export const urls = {
       review_status: status,
     }),
 
+  // Checkpoints at the event (docs/api/checkin.md)
+  checkpoints: apiUrl("/api/checkin/checkpoints"),
+  checkpoint: (id: number) => apiUrl("/api/checkin/checkpoints/{checkpoint_id}", { checkpoint_id: id }),
+  checkpointScan: (id: number) => apiUrl("/api/checkin/checkpoints/{checkpoint_id}/scan", { checkpoint_id: id }),
+  checkpointPass: (id: number) => apiUrl("/api/checkin/checkpoints/{checkpoint_id}/pass", { checkpoint_id: id }),
+
+  // Travel support (docs/api/travel.md)
+  travelMine: apiUrl("/api/travel/mine"),
+  travelRequest: apiUrl("/api/travel/request"),
+  travelReceipts: apiUrl("/api/travel/receipts"),
+  travelReceipt: (id: number) => apiUrl("/api/travel/receipts/{receipt_id}", { receipt_id: id }),
+  travelReceiptReview: (id: number) => apiUrl("/api/travel/receipts/{receipt_id}/review", { receipt_id: id }),
+  travelReceiptFile: (id: number) => apiUrl("/api/travel/receipts/{receipt_id}/file", { receipt_id: id }),
+  travelOverview: apiUrl("/api/travel/overview"),
+  travelBudget: apiUrl("/api/travel/budget"),
+  travelGrant: (id: number) => apiUrl("/api/travel/grants/{application_id}", { application_id: id }),
+  travelGrantsBulk: apiUrl("/api/travel/grants/bulk"),
+  travelPayout: apiUrl("/api/travel/payout.csv"),
+
   // Review scoring (docs/api/reviews.md)
   rubric: apiUrl("/api/reviews/rubric"),
   reviewsAssigned: apiUrl("/api/reviews/assigned"),

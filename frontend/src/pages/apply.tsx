@@ -1,5 +1,6 @@
-import { ApplyPage } from "../features/apply/apply-page";
+import { ApplyWithTravel } from "../app/apply-with-travel";
 import { mount } from "../lib/mount";
 import "../styles/apply.css";
+import "../styles/travel.css";
 
-mount("apply", ApplyPage);
+mount("apply", ApplyWithTravel);

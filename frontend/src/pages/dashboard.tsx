@@ -1,5 +1,6 @@
-import { DashboardPage } from "../features/dashboard/dashboard-page";
+import { DashboardWithTravel } from "../app/dashboard-with-travel";
 import { mount } from "../lib/mount";
 import "../styles/dashboard.css";
+import "../styles/travel.css";
 
-mount("dashboard", DashboardPage);
+mount("dashboard", DashboardWithTravel);

@@ -3,8 +3,9 @@
 // venue's Wi-Fi drops: scans wait on the phone and sync when it is back.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { checkinApi, type SearchHit } from "../../api/checkin";
+import { checkinApi, type Checkpoint, type SearchHit } from "../../api/checkin";
 import { CameraScanner, type QrReader } from "./camera-scanner";
+import { CheckpointForm } from "./checkpoint-form";
 import { INVALID_TICKET, cardView, looksLikeTicket, type Outcome } from "./outcome";
 import { ticketLabel, type ScanTarget } from "./queue";
 import { ResultCard } from "./result-card";
@@ -25,17 +26,93 @@ export interface CheckinProps {
 }
 
 function send(target: ScanTarget, scanId: string) {
+  const at = target.checkpointId;
+  if (at !== undefined) {
+    return target.kind === "token"
+      ? checkinApi.checkpointScan(at, target.token, scanId)
+      : checkinApi.checkpointPass(at, target.applicationId, scanId);
+  }
   return target.kind === "token" ? checkinApi.scan(target.token, scanId) : checkinApi.checkIn(target.applicationId, scanId);
 }
 
-function Counts() {
+const CHECKPOINTS_KEY = ["checkin-checkpoints"];
+
+function Counts({ checkpoint }: { checkpoint: Checkpoint | null }) {
   const stats = useQuery({ queryKey: ["checkin-stats"], queryFn: checkinApi.stats });
   if (!stats.data) return <p className="checkin-counts muted">{stats.isError ? "Counts unavailable" : "Counting…"}</p>;
+  if (checkpoint) {
+    return (
+      <p className="checkin-counts">
+        <strong className="checkin-counts__in">{checkpoint.passed}</strong> of {stats.data.checked_in} in at{" "}
+        {checkpoint.name}
+      </p>
+    );
+  }
   return (
     <p className="checkin-counts">
       <strong className="checkin-counts__in">{stats.data.checked_in}</strong> of {stats.data.confirmed} checked in
     </p>
   );
+}
+
+/** Where this device scans: the door, or one of the checkpoints (kept per device). */
+function StationPicker({
+  checkpoints,
+  value,
+  onChange,
+}: {
+  checkpoints: Checkpoint[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <p className="checkin-station">
+      <label htmlFor="checkin-station">Scanning at</label>
+      <select
+        id="checkin-station"
+        className="select"
+        value={value === null ? "" : String(value)}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">The door (check-in)</option>
+        {checkpoints.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name} ({c.kind})
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+function CheckpointCounts({ checkpoints }: { checkpoints: Checkpoint[] }) {
+  if (!checkpoints.length) return null;
+  return (
+    <section className="card stack--tight" aria-labelledby="checkin-checkpoints-title">
+      <h2 id="checkin-checkpoints-title" className="checkin-card__title">
+        Checkpoints
+      </h2>
+      <ul className="checkin-checkpoints" aria-label="People scanned at each checkpoint">
+        {checkpoints.map((c) => (
+          <li key={c.id}>
+            <span>{c.name}</span>
+            <strong>{c.passed}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const STATION_KEY = "portal.checkin.station";
+
+function readStation(): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(STATION_KEY));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 function SyncStatus({ online, waiting, syncing }: { online: boolean; waiting: number; syncing: boolean }) {
@@ -54,9 +131,29 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
   const refresh = useCallback(() => {
     void client.invalidateQueries({ queryKey: ["checkin-stats"] });
     void client.invalidateQueries({ queryKey: ["checkin-search"] });
+    void client.invalidateQueries({ queryKey: CHECKPOINTS_KEY });
   }, [client]);
+  const checkpointList = useQuery({ queryKey: CHECKPOINTS_KEY, queryFn: checkinApi.checkpoints });
+  const checkpoints = checkpointList.data?.checkpoints ?? [];
+  const [stationId, setStationId] = useState<number | null>(readStation);
+  // A station that no longer exists (deleted, another event's) falls back to the door.
+  const station = checkpoints.find((c) => c.id === stationId) ?? null;
+  const at = station ? { checkpointId: station.id } : {};
+  // A scan saved offline at a checkpoint says where it will be recorded.
+  const setOutcome = (next: Outcome | null) =>
+    setOutcomeRaw(next?.kind === "queued" && station ? { ...next, at: station.name } : next);
+  function chooseStation(id: number | null) {
+    setStationId(id);
+    setOutcome(null);
+    try {
+      if (id === null) window.localStorage.removeItem(STATION_KEY);
+      else window.localStorage.setItem(STATION_KEY, String(id));
+    } catch {
+      /* storage disabled: the choice lasts as long as the page */
+    }
+  }
   const queue = useScanQueue(email, send, refresh);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcomeRaw] = useState<Outcome | null>(null);
   const [checking, setChecking] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
 
@@ -67,7 +164,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
     }
     setChecking(true);
     try {
-      setOutcome(await queue.submit({ kind: "token", token: text.trim() }, ticketLabel(text.trim())));
+      setOutcome(await queue.submit({ kind: "token", token: text.trim(), ...at }, ticketLabel(text.trim())));
     } finally {
       setChecking(false);
     }
@@ -76,7 +173,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
   async function onCheckIn(hit: SearchHit) {
     setBusyId(hit.application_id);
     try {
-      setOutcome(await queue.submit({ kind: "application", applicationId: hit.application_id }, hit.name));
+      setOutcome(await queue.submit({ kind: "application", applicationId: hit.application_id, ...at }, hit.name));
     } finally {
       setBusyId(null);
     }
@@ -91,8 +188,9 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
   return (
     <div className="checkin">
       <header className="checkin-header">
-        <h1 className="checkin-header__title">Check-in</h1>
-        <Counts />
+        <h1 className="checkin-header__title">{station ? station.name : "Check-in"}</h1>
+        <Counts checkpoint={station} />
+        {checkpoints.length ? <StationPicker checkpoints={checkpoints} value={station?.id ?? null} onChange={chooseStation} /> : null}
         <SyncStatus online={queue.online} waiting={pending.length} syncing={queue.syncing} />
       </header>
 
@@ -106,7 +204,8 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
       </div>
 
       <div className="checkin-side">
-        <SearchPanel online={queue.online} onCheckIn={onCheckIn} busyId={busyId} />
+        <SearchPanel online={queue.online} onCheckIn={onCheckIn} busyId={busyId} checkpoint={station} />
+        <CheckpointCounts checkpoints={checkpoints} />
 
         {pending.length ? (
           <section className="card stack--tight checkin-queue" aria-labelledby="checkin-pending-title">
@@ -148,6 +247,8 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
             </button>
           </section>
         ) : null}
+
+        {canRegisterWalkIns ? <CheckpointForm /> : null}
 
         {canRegisterWalkIns ? (
           <WalkInForm

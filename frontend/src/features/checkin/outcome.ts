@@ -1,18 +1,27 @@
 // What one check-in attempt came to, and how the result card shows it. The server's answers
 // (docs/api/checkin.md: 200 CheckInResult, 409 CheckInRefusal with a `result` code, 400 invalid)
 // become one Outcome; the card is a pure function of it, so every state is table-tested.
-import type { CheckInRefusal, CheckInResult, Person, SearchHit } from "../../api/checkin";
+import type { CheckInRefusal, CheckInResult, CheckpointResult, Person, SearchHit } from "../../api/checkin";
 import { ApiError } from "../../lib/api";
 import { clockTime } from "../../lib/time";
 
+/** The checkpoint an outcome is about (a meal shows the dietary needs large). */
+export type CheckpointInfo = CheckpointResult["checkpoint"];
+
 export type Outcome =
   | { kind: "checked_in"; person: Person }
+  /** Let through at a checkpoint (served lunch, handed swag). */
+  | { kind: "passed"; person: Person; checkpoint: CheckpointInfo }
+  /** Already had it: the message says when ("Already had Saturday lunch at 12:41."). */
+  | { kind: "already_passed"; message: string; person: Person | null; checkpoint: CheckpointInfo | null }
+  /** Not through the door yet, or another event's ticket, at a checkpoint. */
+  | { kind: "not_in"; message: string; person: Person | null; checkpoint: CheckpointInfo | null }
   | { kind: "already"; message: string; person: Person | null }
   | { kind: "refused"; message: string; person: Person | null }
   | { kind: "replaced"; message: string; person: Person | null }
   | { kind: "invalid"; message: string }
   /** Saved on this device while offline (or the server unreachable): it syncs later. */
-  | { kind: "queued"; label: string; scanId?: string }
+  | { kind: "queued"; label: string; scanId?: string; at?: string }
   /** Any other definitive answer (a 403 after the role was taken away, a 404 id). */
   | { kind: "error"; message: string };
 
@@ -27,7 +36,8 @@ export function looksLikeTicket(text: string): boolean {
   return /^[A-Za-z0-9_-]{8,64}\.\d{1,6}\.[A-Za-z0-9_-]{8,128}$/.test(text.trim());
 }
 
-export function outcomeOfResult(result: CheckInResult): Outcome {
+export function outcomeOfResult(result: CheckInResult | CheckpointResult): Outcome {
+  if (result.result === "passed") return { kind: "passed", person: result.person, checkpoint: result.checkpoint };
   return { kind: "checked_in", person: result.person };
 }
 
@@ -37,6 +47,11 @@ export function outcomeOfError(error: unknown): Outcome {
   const body = error.body as CheckInRefusal;
   const message = body.message || `Request failed (${error.status})`;
   const person = body.person ?? null;
+  const checkpoint = body.checkpoint ?? null;
+  if (checkpoint && body.result !== "invalid") {
+    if (body.result === "already_passed") return { kind: "already_passed", message, person, checkpoint };
+    return { kind: "not_in", message, person, checkpoint };
+  }
   switch (body.result) {
     case "already_checked_in":
       return { kind: "already", message, person };
@@ -76,6 +91,12 @@ export function cardView(outcome: Outcome): CardView {
   switch (outcome.kind) {
     case "checked_in":
       return { tone: "ok", title: "Checked in", detail: null, person: outcome.person };
+    case "passed":
+      return { tone: "ok", title: `${outcome.checkpoint.name}: go ahead`, detail: null, person: outcome.person };
+    case "already_passed":
+      return { tone: "warn", title: "Already scanned here", detail: outcome.message, person: outcome.person };
+    case "not_in":
+      return { tone: "err", title: "Not let through", detail: outcome.message, person: outcome.person };
     case "already":
       return { tone: "warn", title: "Already checked in", detail: outcome.message, person: outcome.person };
     case "refused":
@@ -88,7 +109,9 @@ export function cardView(outcome: Outcome): CardView {
       return {
         tone: "info",
         title: "Saved offline",
-        detail: `${outcome.label}: it will be checked in when the connection is back.`,
+        detail: outcome.at
+          ? `${outcome.label}: it will be recorded at ${outcome.at} when the connection is back.`
+          : `${outcome.label}: it will be checked in when the connection is back.`,
         person: null,
       };
     case "error":
@@ -116,4 +139,11 @@ export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at"
   // organizer's "Not confirmed: the application is waitlisted.").
   const more = hit.reason && hit.reason.replace(/\.$/, "") !== "Not confirmed" ? hit.reason : null;
   return { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: more };
+}
+
+/** The checkpoint an outcome is about, if any: a meal's card shows the dietary needs large. */
+export function checkpointOf(outcome: Outcome): CheckpointInfo | null {
+  if (outcome.kind === "passed") return outcome.checkpoint;
+  if (outcome.kind === "already_passed" || outcome.kind === "not_in") return outcome.checkpoint;
+  return null;
 }

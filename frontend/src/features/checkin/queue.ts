@@ -5,8 +5,15 @@
 // hook in use-scan-queue.ts does the storing, timing and sending.
 import type { Outcome } from "./outcome";
 
-/** What a scan checks in: a ticket's token (camera) or an application (search fallback). */
-export type ScanTarget = { kind: "token"; token: string } | { kind: "application"; applicationId: number };
+/**
+ * What a scan checks in: a ticket's token (camera) or an application (search fallback); at the
+ * door, or at a checkpoint (a meal, the swag table) when `checkpointId` is set. The checkpoint
+ * is kept with the scan, so a scan queued offline at lunch is sent as lunch even if the
+ * volunteer has moved on to another checkpoint since.
+ */
+export type ScanTarget = ({ kind: "token"; token: string } | { kind: "application"; applicationId: number }) & {
+  checkpointId?: number;
+};
 
 export interface PendingScan {
   scanId: string;
@@ -42,9 +49,10 @@ export function emptyQueue(): QueueState {
   return { pending: [], synced: [] };
 }
 
-/** Two scans of the same ticket, or check-ins of the same application, are one check-in. */
+/** Two scans of the same ticket, or check-ins of the same application, at the same place are one. */
 export function targetKey(target: ScanTarget): string {
-  return target.kind === "token" ? `token:${target.token}` : `application:${target.applicationId}`;
+  const who = target.kind === "token" ? `token:${target.token}` : `application:${target.applicationId}`;
+  return target.checkpointId === undefined ? who : `checkpoint:${target.checkpointId}:${who}`;
 }
 
 /** "Ticket …a1b2": enough of a token to tell two queued tickets apart, not enough to forge one. */
@@ -138,6 +146,7 @@ export function serializeQueue(state: QueueState): string {
 function isTarget(value: unknown): value is ScanTarget {
   if (!value || typeof value !== "object") return false;
   const t = value as Record<string, unknown>;
+  if (t.checkpointId !== undefined && !(Number.isInteger(t.checkpointId) && (t.checkpointId as number) > 0)) return false;
   if (t.kind === "token") return typeof t.token === "string" && t.token.length > 0;
   if (t.kind === "application") return Number.isInteger(t.applicationId);
   return false;

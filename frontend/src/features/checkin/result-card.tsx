@@ -2,7 +2,7 @@
 // already checked in (when and by whom), red refused with the server's reason, blue saved
 // offline. The person's details are what the door needs: school, dietary needs, t-shirt size.
 import type { Person } from "../../api/checkin";
-import { cardView, type Outcome } from "./outcome";
+import { cardView, checkpointOf, type Outcome } from "./outcome";
 
 function PersonDetails({ person }: { person: Person }) {
   return (
@@ -44,6 +44,8 @@ const ICONS = { ok: "✓", warn: "!", err: "✕", info: "↻" } as const;
 
 export function ResultCard({ outcome, onDismiss }: { outcome: Outcome; onDismiss?: () => void }) {
   const view = cardView(outcome);
+  // Only when they are to be served: a refused second lunch shows the person, not the plate.
+  const meal = outcome.kind === "passed" && checkpointOf(outcome)?.kind === "meal";
   return (
     <section className={`card checkin-result checkin-result--${view.tone}`} aria-labelledby="checkin-result-title">
       <div className="checkin-result__head">
@@ -55,6 +57,13 @@ export function ResultCard({ outcome, onDismiss }: { outcome: Outcome; onDismiss
         </h2>
       </div>
       {view.detail ? <p className="checkin-result__detail">{view.detail}</p> : null}
+      {meal && view.person ? (
+        // At a meal the one thing the server of food must not miss, readable at arm's length.
+        <p className="checkin-diet">
+          <span className="checkin-diet__label">Dietary needs</span>
+          <strong className="checkin-diet__value">{listText(view.person.dietary_restrictions) || "None"}</strong>
+        </p>
+      ) : null}
       {view.person ? <PersonDetails person={view.person} /> : null}
       {onDismiss ? (
         <button type="button" className="button button--secondary button--small" onClick={onDismiss}>

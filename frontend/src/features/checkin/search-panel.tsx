@@ -4,7 +4,7 @@
 // connection; a "Check in" tapped while offline is queued like a scan.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { checkinApi, type SearchHit } from "../../api/checkin";
+import { checkinApi, type Checkpoint, type SearchHit } from "../../api/checkin";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { serverMessage } from "../../lib/api";
@@ -17,11 +17,14 @@ export function SearchPanel({
   online,
   onCheckIn,
   busyId,
+  checkpoint = null,
 }: {
   online: boolean;
   onCheckIn: (hit: SearchHit) => void;
   /** The application whose check-in is on its way. */
   busyId: number | null;
+  /** At a checkpoint, the button records the person there (only someone checked in has one). */
+  checkpoint?: Checkpoint | null;
 }) {
   const [text, setText] = useState("");
   const q = useDebounced(text.trim(), 300);
@@ -61,6 +64,9 @@ export function SearchPanel({
         <ul className="checkin-hits" aria-label="Search results">
           {results.map((hit) => {
             const view = hitView(hit);
+            const canAct = checkpoint ? hit.door === "checked_in" : view.canCheckIn;
+            const label = checkpoint ? `Record ${hit.name} at ${checkpoint.name}` : `Check in ${hit.name}`;
+            const busy = checkpoint ? "Recording…" : "Checking in…";
             return (
               <li key={hit.application_id} className="checkin-hit">
                 <div className="checkin-hit__who">
@@ -75,15 +81,15 @@ export function SearchPanel({
                       {view.badge}
                     </span>
                   ) : null}
-                  {view.canCheckIn ? (
+                  {canAct ? (
                     <button
                       type="button"
                       className="button button--small"
                       onClick={() => onCheckIn(hit)}
                       disabled={busyId !== null}
-                      aria-label={`Check in ${hit.name}`}
+                      aria-label={label}
                     >
-                      {busyId === hit.application_id ? "Checking in…" : "Check in"}
+                      {busyId === hit.application_id ? busy : checkpoint ? "Record" : "Check in"}
                     </button>
                   ) : null}
                 </div>

@@ -4,7 +4,7 @@
 // same scan_id and the server answers it as the same scan). The queue syncs when the browser
 // says it is back online, and otherwise on a backoff timer.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CheckInResult } from "../../api/checkin";
+import type { CheckInResult, CheckpointResult } from "../../api/checkin";
 import { isTransient, outcomeOfError, outcomeOfResult, type Outcome } from "./outcome";
 import {
   dueScans,
@@ -22,7 +22,7 @@ import {
   type ScanTarget,
 } from "./queue";
 
-export type Send = (target: ScanTarget, scanId: string) => Promise<CheckInResult>;
+export type Send = (target: ScanTarget, scanId: string) => Promise<CheckInResult | CheckpointResult>;
 
 function readStorage(key: string): string | null {
   try {

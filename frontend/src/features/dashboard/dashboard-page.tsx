@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { dashboardApi } from "../../api/dashboard";
 import { PrivacyPanel } from "./privacy-panel";
 import { ChoiceForm, type Confirmation } from "./choice-form";
@@ -38,6 +39,8 @@ export interface DashboardProps {
   shareResumeWithSponsors?: boolean;
   /** What happens after an answer succeeds; the page reloads by default, so every card shows the new status. */
   onAnswered?: () => void;
+  /** More cards below the main one, put in by the page's composition (travel support). */
+  extra?: ReactNode;
 }
 
 function reload() {
@@ -140,6 +143,7 @@ export function DashboardPage(props: DashboardProps) {
           </div>
         ) : null}
       </section>
+      {props.extra}
       <PrivacyPanel email={email} status={status} shareResumeWithSponsors={Boolean(props.shareResumeWithSponsors)} />
       {view.confetti ? <Confetti /> : null}
     </div>

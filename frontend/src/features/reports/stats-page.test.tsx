@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, within, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StatsPage } from "./stats-page";
@@ -36,9 +36,15 @@ function json(body: unknown, status = 200) {
 
 describe("StatsPage", { timeout: 20000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;
+  let checkpoints: object;
   beforeEach(() => {
     fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    checkpoints = { checkpoints: [] };
+    // The checkpoints' counts are their own call, answered apart so the counters' calls keep
+    // their order.
+    vi.stubGlobal("fetch", (url: RequestInfo | URL, init?: RequestInit) =>
+      String(url).startsWith("/api/checkin/checkpoints") ? Promise.resolve(json(checkpoints)) : (fetchMock as unknown as typeof fetch)(url, init),
+    );
     URL.createObjectURL = vi.fn(() => "blob:csv");
     URL.revokeObjectURL = vi.fn();
   });
@@ -104,5 +110,19 @@ describe("StatsPage", { timeout: 20000 }, () => {
     renderWithQuery(<StatsPage hostSchool="Princeton University" />);
     await userEvent.click(await screen.findByRole("button", { name: /^Submitted applications · All schools: 12/ }));
     expect(await screen.findByText("Error downloading CSV")).toBeInTheDocument();
+  });
+
+  it("lists how many were scanned at each checkpoint", async () => {
+    checkpoints = {
+      checkpoints: [
+        { id: 1, name: "Saturday lunch", kind: "meal", passed: 41 },
+        { id: 2, name: "Swag", kind: "swag", passed: 7 },
+      ],
+    };
+    fetchMock.mockResolvedValueOnce(json(STATS));
+    renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
+    const table = await screen.findByRole("table");
+    expect(within(table).getByRole("row", { name: "Saturday lunch meal 41" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "Swag swag 7" })).toBeInTheDocument();
   });
 });

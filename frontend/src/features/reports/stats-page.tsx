@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { checkinApi } from "../../api/checkin";
 import { reportsApi, type SelectionFilters, type StatKey } from "../../api/reports";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
@@ -28,6 +29,42 @@ export interface StatsPageProps {
 type Notice = { kind: "error" | "success"; text: string } | null;
 
 const numberFormat = new Intl.NumberFormat("en-US");
+
+/** The event's checkpoints (meals, swag…) and how many were scanned at each, live. */
+function CheckpointStats() {
+  const checkpoints = useQuery({
+    queryKey: ["checkin-checkpoints"],
+    queryFn: checkinApi.checkpoints,
+    refetchInterval: 30_000,
+  });
+  const rows = checkpoints.data?.checkpoints ?? [];
+  if (checkpoints.isError) return <Alert kind="error">The checkpoints' counts could not be loaded.</Alert>;
+  if (!rows.length) return null;
+  return (
+    <section className="stat-group" aria-labelledby="stat-group-checkpoints">
+      <h2 id="stat-group-checkpoints">At the event</h2>
+      <p className="muted stat-group__description">People scanned at each checkpoint: once per person.</p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Checkpoint</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Scanned</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.id}>
+              <td>{c.name}</td>
+              <td>{c.kind}</td>
+              <td>{numberFormat.format(c.passed)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
 
 export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPageProps) {
   const { data: stats, isError: loadError, refetch } = useQuery({ queryKey: queryKeys.stats, queryFn: reportsApi.stats });
@@ -121,6 +158,7 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
           </section>
         ))
       )}
+      <CheckpointStats />
     </div>
   );
 }

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TravelConfig(AppConfig):
+    name = "apps.travel"
+    label = "travel"

@@ -1,0 +1,96 @@
+"""The travel emails, through the one outbox (apps.mailings Delivery rows): a receipt approved
+or rejected (with the reason), and a grant that lapsed without receipts.
+
+Each is recorded in the transaction that makes its change, under a dedupe key naming it
+("travel-receipt:<id>:<status>", "travel-lapsed:<grant id>"): a rollback leaves no email, and
+doing the same thing twice adds nothing. The row is handed to Celery after commit and claimed
+once by the outbox; beat hands over again what a dead worker or a backoff left
+(`tasks.requeue_travel_emails`).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.core.tasks import delay
+from apps.mailings import automated, outbox
+from apps.mailings.models import Delivery
+
+KEY_PREFIX = "travel-"
+RECEIPT_KEYS = {"approved": "travel_receipt_approved", "rejected": "travel_receipt_rejected"}
+LAPSED_KEY = "travel_grant_lapsed"
+SEND_TASK = "apps.travel.tasks.send_travel_email"
+REQUEUE_AFTER = datetime.timedelta(minutes=5)
+
+
+def travel_rows():
+    return Delivery.objects.filter(mailing__isnull=True, dedupe_key__startswith=KEY_PREFIX)
+
+
+def _person(application) -> dict:
+    return {"first_name": application.first, "last_name": application.last, "email": application.email}
+
+
+def _record(*, key: str, template_key: str, application, context: dict) -> None:
+    Delivery.objects.bulk_create(
+        [
+            Delivery(
+                email=application.email,
+                template_key=template_key,
+                context={**automated.event_context(application.cycle), **_person(application), **context},
+                dedupe_key=key,
+            )
+        ],
+        ignore_conflicts=True,
+    )
+
+    def queue() -> None:
+        if travel_rows().filter(dedupe_key=key, queued_at__isnull=True).update(queued_at=timezone.now()):
+            delay(SEND_TASK, key)
+
+    transaction.on_commit(queue)
+
+
+def record_receipt_review(receipt, application, currency: str) -> None:
+    _record(
+        key=f"{KEY_PREFIX}receipt:{receipt.pk}:{receipt.status}",
+        template_key=RECEIPT_KEYS[receipt.status],
+        application=application,
+        context={
+            "receipt_amount": f"{receipt.amount:.2f}",
+            "currency": currency,
+            "reason": receipt.reason,
+            "receipt_name": receipt.original_name,
+        },
+    )
+
+
+def record_lapsed(grant, application, currency: str) -> None:
+    _record(
+        key=f"{KEY_PREFIX}lapsed:{grant.pk}",
+        template_key=LAPSED_KEY,
+        application=application,
+        context={"amount": f"{grant.amount:.2f}", "currency": currency},
+    )
+
+
+def send_one(key: str) -> outbox.Attempt | None:
+    row = outbox.claim(travel_rows().filter(dedupe_key=key), queued_at=None)
+    if row is None:
+        return None
+    return outbox.deliver(row, automated.send_delivery)
+
+
+def requeue_due() -> list[str]:
+    now = timezone.now()
+    outbox.give_up_on_dead_claims(travel_rows(), now)
+    return list(
+        travel_rows()
+        .filter(outbox.claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER))
+        .order_by("pk")
+        .values_list("dedupe_key", flat=True)[:500]
+    )

@@ -1,0 +1,102 @@
+"""Travel support: what an applicant asks for, what the organizers grant from the cycle's
+budget, and the receipts that turn a grant into a payout.
+
+Amounts are decimals in the budget's currency (a request names its own currency: the organizer
+converts when granting). The budget row is the lock every grant takes (apps.travel.grants), so
+the grants of a cycle never add up to more than its budget, however many are made at once.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.applications.models import Application
+from apps.cycles.models import Cycle
+
+MONEY = {"max_digits": 10, "decimal_places": 2}
+
+
+class TravelRequest(models.Model):
+    """An applicant's ask: how much, in which currency, from where. One per application."""
+
+    application = models.OneToOneField(Application, on_delete=models.CASCADE, related_name="travel_request")
+    amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal("0.01"))])
+    currency = models.CharField(max_length=3)
+    # Where they travel from: a city as typed, and the country (bulk grants go by either).
+    origin = models.CharField(max_length=200)
+    country = models.CharField(max_length=100)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.application_id}: {self.amount} {self.currency} from {self.origin}"
+
+
+class TravelBudget(models.Model):
+    """The cycle's travel budget and the receipts deadline: one per cycle, the grants' lock."""
+
+    cycle = models.OneToOneField(Cycle, on_delete=models.CASCADE, related_name="travel_budget")
+    amount = models.DecimalField(**MONEY, default=Decimal("0"), validators=[MinValueValidator(Decimal("0"))])
+    currency = models.CharField(max_length=3, default="USD")
+    # Receipts are accepted until then; a grant with none by then lapses (apps.travel.tasks).
+    receipts_due = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.cycle}: {self.amount} {self.currency}"
+
+
+class TravelGrant(models.Model):
+    """What the organizers grant an applicant. `travel_reimbursement` on the application stays
+    the yes/no the decision pages and emails read; the grant holds the amount."""
+
+    class Status(models.TextChoices):
+        GRANTED = "granted", "Granted"
+        # No receipt by the deadline: the money goes back to the budget.
+        LAPSED = "lapsed", "Lapsed"
+
+    application = models.OneToOneField(Application, on_delete=models.CASCADE, related_name="travel_grant")
+    amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal("0.01"))])
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.GRANTED, db_index=True)
+    granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    granted_at = models.DateTimeField(default=timezone.now)
+    lapsed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.application_id}: {self.amount} ({self.status})"
+
+
+class TravelReceipt(models.Model):
+    """A receipt for a grant: a PDF or image in the private storage, reviewed by an organizer."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for review"
+        APPROVED = "approved", "Approved"
+        REJECTED = "rejected", "Rejected"
+
+    grant = models.ForeignKey(TravelGrant, on_delete=models.CASCADE, related_name="receipts")
+    # The storage name in the private storage; never a public URL.
+    path = models.CharField(max_length=500)
+    size = models.PositiveIntegerField()
+    content_type = models.CharField(max_length=32)
+    original_name = models.CharField(max_length=255, blank=True, default="")
+    amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal("0.01"))])
+    uploaded_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    reason = models.CharField(max_length=500, blank=True, default="")
+    reviewed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["uploaded_at", "pk"]
+        constraints = [
+            # A rejection always says why: the applicant is mailed the reason.
+            models.CheckConstraint(condition=~Q(status="rejected") | ~Q(reason=""), name="rejected_receipt_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"receipt {self.pk} of grant {self.grant_id} ({self.status})"

@@ -1,0 +1,181 @@
+"""What the pages and exports read of travel support."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import Count, Q, Sum
+
+from apps.applications.models import Application
+
+from . import grants
+from .models import TravelGrant, TravelReceipt, TravelRequest
+
+
+def money(value: Decimal | None) -> str:
+    return f"{(value or Decimal('0')):.2f}"
+
+
+def _receipt(receipt: TravelReceipt) -> dict:
+    return {
+        "id": receipt.pk,
+        "original_name": receipt.original_name,
+        "content_type": receipt.content_type,
+        "size": receipt.size,
+        "amount": money(receipt.amount),
+        "uploaded_at": receipt.uploaded_at,
+        "status": receipt.status,
+        "reason": receipt.reason,
+        "reviewed_at": receipt.reviewed_at,
+    }
+
+
+def request_of(application: Application | None) -> dict | None:
+    request = TravelRequest.objects.filter(application=application).first() if application is not None else None
+    if request is None:
+        return None
+    return {
+        "amount": money(request.amount),
+        "currency": request.currency,
+        "origin": request.origin,
+        "country": request.country,
+    }
+
+
+def own(application: Application | None) -> dict:
+    """The applicant's side: their request, their grant with its receipts, the deadline."""
+    if application is None:
+        return {"request": None, "grant": None, "receipts_due": None, "currency": None}
+    budget = grants.budget_of(application.cycle)
+    grant = TravelGrant.objects.filter(application=application).first()
+    approved = Decimal("0")
+    receipts = []
+    if grant is not None:
+        receipts = [_receipt(r) for r in grant.receipts.all()]
+        approved = sum((Decimal(r["amount"]) for r in receipts if r["status"] == "approved"), Decimal("0"))
+    return {
+        "request": request_of(application),
+        "grant": None
+        if grant is None
+        else {
+            "amount": money(grant.amount),
+            "status": grant.status,
+            "approved": money(min(approved, grant.amount)),
+            "receipts": receipts,
+        },
+        "receipts_due": budget.receipts_due,
+        "currency": budget.currency,
+    }
+
+
+def overview(cycle) -> dict:
+    """The organizers' page: the budget, and every applicant who asked or was granted."""
+    budget = grants.budget_of(cycle)
+    granted = grants.granted_total(cycle)
+    applications = (
+        Application.objects.filter(cycle=cycle)
+        .filter(Q(travel_request__isnull=False) | Q(travel_grant__isnull=False))
+        .select_related("travel_request", "travel_grant")
+        .order_by("last", "first", "pk")
+    )
+    receipts = {}
+    for receipt in TravelReceipt.objects.filter(grant__application__cycle=cycle).order_by("uploaded_at", "pk"):
+        receipts.setdefault(receipt.grant_id, []).append(_receipt(receipt))
+    rows = []
+    for application in applications:
+        request = getattr(application, "travel_request", None)
+        grant = getattr(application, "travel_grant", None)
+        rows.append(
+            {
+                "application_id": application.pk,
+                "name": f"{application.first} {application.last}".strip(),
+                "email": application.email,
+                "status": application.status,
+                "request": None
+                if request is None
+                else {
+                    "amount": money(request.amount),
+                    "currency": request.currency,
+                    "origin": request.origin,
+                    "country": request.country,
+                },
+                "grant": None
+                if grant is None
+                else {"amount": money(grant.amount), "status": grant.status, "receipts": receipts.get(grant.pk, [])},
+            }
+        )
+    return {
+        "budget": money(budget.amount),
+        "currency": budget.currency,
+        "granted": money(granted),
+        "left": money(budget.amount - granted),
+        "receipts_due": budget.receipts_due,
+        "pending_receipts": TravelReceipt.objects.filter(
+            grant__application__cycle=cycle, status=TravelReceipt.Status.PENDING
+        ).count(),
+        "people": rows,
+    }
+
+
+def payout_rows(cycle):
+    """One row per grant with an approved receipt: the approved total, capped at the grant."""
+    return (
+        TravelGrant.objects.filter(application__cycle=cycle)
+        .annotate(
+            approved=Sum("receipts__amount", filter=Q(receipts__status=TravelReceipt.Status.APPROVED)),
+            approved_receipts=Count("receipts", filter=Q(receipts__status=TravelReceipt.Status.APPROVED)),
+        )
+        .filter(approved_receipts__gt=0)
+        .select_related("application", "application__travel_request")
+        .order_by("application__last", "application__first", "pk")
+    )
+
+
+def export_for(user) -> list[dict]:
+    """The privacy export's part: each application's request, grant and receipts, in three
+    queries whatever the person stored (no storage names: the files stay private)."""
+    requests = {
+        r.application_id: r for r in TravelRequest.objects.filter(application__user=user).select_related("application")
+    }
+    grants_by_application = {
+        g.application_id: g
+        for g in TravelGrant.objects.filter(application__user=user)
+        .select_related("application__cycle__travel_budget")
+        .prefetch_related("receipts")
+    }
+    out = []
+    for application_id in sorted(set(requests) | set(grants_by_application)):
+        request = requests.get(application_id)
+        grant = grants_by_application.get(application_id)
+        application = (grant or request).application
+        budget = getattr(application.cycle, "travel_budget", None) if grant else None
+        out.append(
+            {
+                "application_id": application_id,
+                "request": None
+                if request is None
+                else {
+                    "amount": money(request.amount),
+                    "currency": request.currency,
+                    "origin": request.origin,
+                    "country": request.country,
+                },
+                "grant": None
+                if grant is None
+                else {
+                    "amount": money(grant.amount),
+                    "currency": budget.currency if budget else None,
+                    "status": grant.status,
+                    "granted_at": grant.granted_at.isoformat(),
+                    "receipts": [
+                        {
+                            **_receipt(r),
+                            "uploaded_at": r.uploaded_at.isoformat(),
+                            "reviewed_at": r.reviewed_at.isoformat() if r.reviewed_at else None,
+                        }
+                        for r in grant.receipts.all()
+                    ],
+                },
+            }
+        )
+    return out

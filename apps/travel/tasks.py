@@ -1,0 +1,31 @@
+"""Travel tasks. Each is safe to run twice: grant rows and outbox rows decide what is left."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from . import lapse, mail
+
+
+@shared_task(ignore_result=True)
+def send_travel_email(key: str) -> bool:
+    attempt = mail.send_one(key)
+    return bool(attempt and attempt.sent)
+
+
+@shared_task(ignore_result=True)
+def requeue_travel_emails() -> int:
+    """Celery beat, every minute: hand Celery the travel emails that are due again."""
+    keys = mail.requeue_due()
+    if keys:
+        mail.travel_rows().filter(dedupe_key__in=keys).update(queued_at=timezone.now())
+    for key in keys:
+        send_travel_email.delay(key)
+    return len(keys)
+
+
+@shared_task(ignore_result=True)
+def lapse_grants() -> int:
+    """Celery beat, every ten minutes: grants without receipts past the deadline lapse."""
+    return lapse.lapse_due()

@@ -1,0 +1,44 @@
+// The organizers' travel page's pure parts: the deadline between the form's local time and the
+// API's ISO moment, and what each person's row offers.
+import type { TravelPerson } from "../../api/travel";
+
+/** "2026-06-01T23:59" (a datetime-local input, the browser's zone) → ISO, or null when empty. */
+export function localToIso(value: string): string | null {
+  if (!value.trim()) return null;
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? null : moment.toISOString();
+}
+
+/** An ISO moment → the datetime-local input's value in the browser's zone ("" for none). */
+export function isoToLocal(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const GRANTABLE = new Set(["accepted", "waitlist_accepted", "confirmed", "checked_in"]);
+
+export interface RowView {
+  /** The amount field's starting value: the grant's, else what they asked for. */
+  suggested: string;
+  canGrant: boolean;
+  /** Why not, when they can't be granted. */
+  note: string | null;
+  canWithdraw: boolean;
+  pendingReceipts: number;
+}
+
+export function rowView(person: TravelPerson): RowView {
+  const grant = person.grant;
+  const receipts = grant?.receipts ?? [];
+  const canGrant = GRANTABLE.has(person.status);
+  return {
+    suggested: grant?.amount ?? person.request?.amount ?? "",
+    canGrant,
+    note: canGrant ? null : "Not offered a spot",
+    canWithdraw: Boolean(grant) && receipts.length === 0,
+    pendingReceipts: receipts.filter((r) => r.status === "pending").length,
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { OwnTravel } from "../../api/travel";
+import { receiptLabel, travelView, type TravelMode } from "./travel-state";
+
+const NOW = Date.parse("2026-05-01T12:00:00Z");
+const REQUEST = { amount: "300.00", currency: "EUR", origin: "Lisbon", country: "Portugal" };
+const grant = (status: "granted" | "lapsed") => ({ amount: "300.00", status, approved: "0.00", receipts: [] });
+const mine = (over: Partial<OwnTravel>): OwnTravel => ({
+  request: null,
+  grant: null,
+  receipts_due: null,
+  currency: "USD",
+  ...over,
+});
+
+describe("travelView", () => {
+  it.each<[string, OwnTravel | undefined, string, TravelMode, boolean]>([
+    ["a draft has no card", mine({}), "started", "none", false],
+    ["a rejected application has no card", mine({ request: REQUEST }), "rejected", "none", false],
+    ["submitted, nothing asked", mine({}), "submitted", "ask", false],
+    ["still loading, submitted", undefined, "submitted", "ask", false],
+    ["asked, no grant yet", mine({ request: REQUEST }), "accepted", "asked", false],
+    ["granted, no deadline", mine({ grant: grant("granted") }), "confirmed", "granted", true],
+    ["granted, before the deadline", mine({ grant: grant("granted"), receipts_due: "2026-05-02T00:00:00Z" }), "confirmed", "granted", true],
+    ["granted, after the deadline", mine({ grant: grant("granted"), receipts_due: "2026-04-30T00:00:00Z" }), "confirmed", "closed", false],
+    ["lapsed", mine({ grant: grant("lapsed"), receipts_due: "2026-04-30T00:00:00Z" }), "confirmed", "lapsed", false],
+  ])("%s", (_case, data, status, mode, canUpload) => {
+    expect(travelView(data, status, NOW, "UTC")).toMatchObject({ mode, canUpload });
+  });
+
+  it("writes the deadline in words", () => {
+    expect(travelView(mine({ grant: grant("granted"), receipts_due: "2026-05-02T23:59:00Z" }), "confirmed", NOW, "UTC").deadline).toBe(
+      "May 2, 2026 at 11:59 PM",
+    );
+  });
+
+  it.each([
+    ["pending", "Waiting for review"],
+    ["approved", "Approved"],
+    ["rejected", "Not approved"],
+  ])("a %s receipt reads %s", (status, label) => expect(receiptLabel(status)).toBe(label));
+});
