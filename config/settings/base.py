@@ -52,6 +52,8 @@ LOCAL_APPS = [
     "apps.privacy",  # export, account deletion, retention purge: over the others, nothing imports it
     "apps.checkin",  # tickets, scans, walk-ins at the event: over the others, nothing imports it
     "apps.cockpit",  # the admin home: reads the others for its counts, nothing imports it
+    # Signed webhooks to the organizers' systems: listens to the others, nothing imports it.
+    "apps.integrations",
     # The demo data (seed_demo): above every domain app, so core stays plumbing.
     "apps.demo",
 ]
@@ -326,6 +328,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Retention: purge the personal data of cycles past their retention date, once a day
     # (apps.privacy.retention; `purge_cycle_data` does one cycle by hand).
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
+    # Webhooks (apps.integrations): send what is due again (backoff passed, a dead worker's claim).
+    "send-due-webhooks": {"task": "apps.integrations.tasks.send_due_webhooks", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
 # One beat sends the schedule however many run (a second one stands by): a lock in Redis, or a
@@ -442,6 +446,16 @@ SOCIAL_LINKS = {
     ),
     "report_bugs": env("REPORT_BUGS_URL", default="https://example.org/bugs"),
 }
+
+# --- Webhooks (apps.integrations) --------------------------------------------------------
+# Organizers' receivers must be public addresses: loopback, link-local and private (RFC 1918)
+# ones are refused (a guard against the server being pointed at its own network) unless this
+# is on, for a receiver on the same machine or network in development.
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env.bool("WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", default=False)
+# Only https:// receivers (production's default: config/settings/production.py).
+WEBHOOKS_REQUIRE_HTTPS = env.bool("WEBHOOKS_REQUIRE_HTTPS", default=False)
+# Seconds a delivery waits to connect and for each read before it counts as a failed attempt.
+WEBHOOKS_TIMEOUT = env.float("WEBHOOKS_TIMEOUT", default=10.0)
 
 # --- Content-Security-Policy (django-csp 4) ---------------------------------------------
 # In EVERY environment, the tests and the browser journeys included: a page that needs more

@@ -1,0 +1,5 @@
+from django.urls import path
+
+from . import pages
+
+urlpatterns = [path("admin/integrations", pages.integrations_page, name="admin-integrations")]
