@@ -18,7 +18,7 @@ from .models import Event
 class EndpointInputSerializer(serializers.Serializer):
     url = serializers.CharField(max_length=2000, help_text="Where to POST; https in production, public addresses only.")
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=Event.values), max_length=len(Event.values), allow_empty=True
+        child=serializers.ChoiceField(choices=Event.choices), max_length=len(Event.values), allow_empty=True
     )
     secret = serializers.CharField(
         max_length=200,
@@ -35,7 +35,7 @@ class EndpointOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
     description = serializers.CharField()
-    events = serializers.ListField(child=serializers.ChoiceField(choices=Event.values))
+    events = serializers.ListField(child=serializers.ChoiceField(choices=Event.choices))
     include_email = serializers.BooleanField()
     created_at = serializers.DateTimeField()
     secret_hint = serializers.CharField(help_text="The secret's last four characters.")
@@ -51,9 +51,9 @@ class EndpointCreatedSerializer(EndpointOutputSerializer):
 class DeliveryOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     webhook_id = serializers.CharField(help_text="The webhook-id header: the same on every attempt.")
-    event = serializers.ChoiceField(choices=Event.values)
+    event = serializers.ChoiceField(choices=Event.choices)
     application_id = serializers.IntegerField(allow_null=True)
-    state = serializers.ChoiceField(choices=State.values)
+    state = serializers.ChoiceField(choices=State.choices)
     attempts = serializers.IntegerField()
     last_error = serializers.CharField()
     response_status = serializers.IntegerField(allow_null=True)
@@ -63,7 +63,7 @@ class DeliveryOutputSerializer(serializers.Serializer):
 
 
 class DeliveryQuerySerializer(serializers.Serializer):
-    state = serializers.ChoiceField(choices=State.values, required=False)
+    state = serializers.ChoiceField(choices=State.choices, required=False)
 
 
 @extend_schema_view(
@@ -78,6 +78,8 @@ class DeliveryQuerySerializer(serializers.Serializer):
     ),
 )
 class EndpointsApi(AdminApiView):
+    """The endpoints an organizer registered; the URL passes the address guard first."""
+
     def get(self, request):
         return Response(services.endpoints_list())
 
@@ -89,6 +91,8 @@ class EndpointsApi(AdminApiView):
 
 @extend_schema(summary="Remove a webhook endpoint and its deliveries", responses={204: None, **error_responses(404)})
 class EndpointApi(AdminApiView):
+    """One endpoint: removing it removes its deliveries too."""
+
     def delete(self, request, endpoint_id: int):
         services.endpoint_delete(endpoint_id=endpoint_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -100,6 +104,8 @@ class EndpointApi(AdminApiView):
     responses={200: DeliveryOutputSerializer(many=True), **error_responses(400, 404)},
 )
 class DeliveriesApi(AdminApiView):
+    """What went to one endpoint, the failed ones with their last error."""
+
     def get(self, request, endpoint_id: int):
         params = self.validate(DeliveryQuerySerializer, request.query_params.dict(), from_text=True)
         return Response(services.deliveries_list(endpoint_id=endpoint_id, state=params.get("state")))
@@ -111,5 +117,7 @@ class DeliveriesApi(AdminApiView):
     responses={200: DeliveryOutputSerializer, **error_responses(404, 409)},
 )
 class ResendApi(AdminApiView):
+    """A failed delivery, pending again: the receiver sees the same webhook-id."""
+
     def post(self, request, delivery_id: int):
         return Response(services.delivery_payload(services.resend(delivery_id=delivery_id)))

@@ -243,6 +243,7 @@ SPECTACULAR_SETTINGS = {
         "CycleStatusEnum": "apps.cycles.models.CycleStatus",
         "MailingStatusEnum": "apps.mailings.models.Mailing.Status",
         "DeliveryStateEnum": "apps.mailings.outbox.State",
+        "WebhookEventEnum": "apps.integrations.models.Event",
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],

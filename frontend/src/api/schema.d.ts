@@ -1350,6 +1350,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook endpoints, each with its deliveries' counts
+         * @description The endpoints an organizer registered; the URL passes the address guard first.
+         */
+        get: operations["integrations_webhooks_list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (the URL is checked: public, reachable, https in production)
+         * @description The endpoints an organizer registered; the URL passes the address guard first.
+         */
+        post: operations["integrations_webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint and its deliveries
+         * @description One endpoint: removing it removes its deliveries too.
+         */
+        delete: operations["integrations_webhooks_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's latest deliveries (100), newest first
+         * @description What went to one endpoint, the failed ones with their last error.
+         */
+        get: operations["integrations_webhooks_deliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed delivery again (same webhook-id, attempts afresh)
+         * @description A failed delivery, pending again: the receiver sees the same webhook-id.
+         */
+        post: operations["integrations_webhooks_deliveries_resend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mailings": {
         parameters: {
             query?: never;
@@ -2528,6 +2612,23 @@ export interface components {
             subject: string;
             status: components["schemas"]["MailingStatusEnum"];
         };
+        DeliveryOutput: {
+            id: number;
+            /** @description The webhook-id header: the same on every attempt. */
+            webhook_id: string;
+            event: components["schemas"]["WebhookEventEnum"];
+            application_id: number | null;
+            state: components["schemas"]["DeliveryStateEnum"];
+            attempts: number;
+            last_error: string;
+            response_status: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+        };
         DeliveryPage: {
             mailing: components["schemas"]["DeliveryMailing"];
             counts: components["schemas"]["DeliveryCounts"];
@@ -2593,6 +2694,50 @@ export interface components {
         };
         EmailRequest: {
             email: string;
+        };
+        EndpointCreated: {
+            id: number;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventEnum"][];
+            include_email: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The secret's last four characters. */
+            secret_hint: string;
+            pending: number;
+            sent: number;
+            failed: number;
+            /** @description The signing secret, shown this once. */
+            secret: string;
+        };
+        EndpointInputRequest: {
+            /** @description Where to POST; https in production, public addresses only. */
+            url: string;
+            events: components["schemas"]["WebhookEventEnum"][];
+            /**
+             * @description The signing secret; empty: one is made and shown once.
+             * @default
+             */
+            secret: string;
+            /** @default  */
+            description: string;
+            /** @default false */
+            include_email: boolean;
+        };
+        EndpointOutput: {
+            id: number;
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEventEnum"][];
+            include_email: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The secret's last four characters. */
+            secret_hint: string;
+            pending: number;
+            sent: number;
+            failed: number;
         };
         /** @description Every API error (apps/core/exceptions.py): a sentence, and field errors when there are. */
         Error: {
@@ -3324,6 +3469,15 @@ export interface components {
             /** @description They accepted the code of conduct at the desk: must be true. */
             code_of_conduct: components["schemas"]["CodeOfConductEnum"];
         };
+        /**
+         * @description * `application.submitted` - Application submitted
+         *     * `decision.released` - Decision released (per applicant)
+         *     * `application.confirmed` - Application confirmed
+         *     * `application.declined` - Application declined
+         *     * `checkin.created` - Checked in
+         * @enum {string}
+         */
+        WebhookEventEnum: "application.submitted" | "decision.released" | "application.confirmed" | "application.declined" | "checkin.created";
         WhitelistRuleOutput: {
             id: number;
             kind: components["schemas"]["KindEnum"];
@@ -7083,6 +7237,329 @@ export interface operations {
             };
             /** @description Signed in but not allowed, or the CSRF check failed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_webhooks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointOutput"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointCreated"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_webhooks_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_webhooks_deliveries_list: {
+        parameters: {
+            query?: {
+                /** @description Only this state */
+                state?: "failed" | "pending" | "sending" | "sent";
+            };
+            header?: never;
+            path: {
+                endpoint_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryOutput"][];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_webhooks_deliveries_resend_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

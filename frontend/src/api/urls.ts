@@ -133,4 +133,11 @@ export const urls = {
   walkIn: apiUrl("/api/checkin/walk-in"),
   staff: apiUrl("/api/auth/staff"),
   staffRole: apiUrl("/api/auth/staff-role"),
+
+  // Integrations: the organizers' webhook endpoints and their deliveries.
+  webhooks: apiUrl("/api/integrations/webhooks"),
+  webhook: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}", { endpoint_id: id }),
+  webhookDeliveries: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}/deliveries", { endpoint_id: id }),
+  webhookResend: (id: number) =>
+    apiUrl("/api/integrations/webhooks/deliveries/{delivery_id}/resend", { delivery_id: id }),
 } as const;

@@ -61,4 +61,10 @@ export const queryKeys = {
     ranking: (minReviews: number | null, page: number) => ["reviews", "ranking", minReviews, page] as const,
     capacity: ["reviews", "capacity"] as const,
   },
+  /** Webhook endpoints (their counts) and each one's deliveries. */
+  integrations: {
+    all: ["integrations"] as const,
+    endpoints: ["integrations", "endpoints"] as const,
+    deliveries: (endpoint: number, state: string | null) => ["integrations", "deliveries", endpoint, state] as const,
+  },
 };

@@ -1,0 +1,21 @@
+// Webhook endpoints (organizers): register, list, remove, and their deliveries with a re-send.
+import { api } from "../lib/api";
+import type { components } from "./schema";
+import { urls } from "./urls";
+
+type Schemas = components["schemas"];
+
+export type WebhookEndpoint = Schemas["EndpointOutput"];
+export type WebhookEndpointCreated = Schemas["EndpointCreated"];
+export type WebhookEndpointInput = Schemas["EndpointInputRequest"];
+export type WebhookDelivery = Schemas["DeliveryOutput"];
+export type WebhookEvent = WebhookEndpointInput["events"][number];
+
+export const integrationsApi = {
+  endpoints: () => api.get<WebhookEndpoint[]>(urls.webhooks),
+  create: (body: WebhookEndpointInput) => api.post<WebhookEndpointCreated>(urls.webhooks, body),
+  remove: (id: number) => api.delete<void>(urls.webhook(id)),
+  deliveries: (id: number, state?: WebhookDelivery["state"]) =>
+    api.get<WebhookDelivery[]>(urls.webhookDeliveries(id), state ? { state } : undefined),
+  resend: (id: number) => api.post<WebhookDelivery>(urls.webhookResend(id)),
+};
