@@ -94,7 +94,10 @@ def test_an_organizer_adds_an_endpoint_and_resends_a_failed_delivery(new_page, m
     got = receiver.received[received_before]
     key = base64.b64decode(secret.removeprefix("whsec_"))
     signed = f"{got.headers['webhook-id']}.{got.headers['webhook-timestamp']}.".encode() + got.body
-    assert got.headers["webhook-signature"] == "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+    assert (
+        got.headers["webhook-signature"]
+        == "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+    )
     assert got.headers["webhook-id"] == f"msg_{row.pk}" == receiver.received[0].headers["webhook-id"]
     assert json.loads(got.body)["data"]["application_id"] == application.pk
     keep(shot(page, "integrations-resent-desktop"))

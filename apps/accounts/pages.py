@@ -4,7 +4,16 @@ from django.views.decorators.http import require_POST, require_safe
 
 from apps.core.pages import island, public_only, safe_next
 
-from . import services
+from . import services, social
+
+
+def _social_props(request) -> dict:
+    """The configured providers' buttons, and why a provider's sign-in was refused (a code of
+    ours in the URL, turned into our sentence here)."""
+    return {
+        "providers": social.configured(),
+        "social_error": social.refusal_message(request.GET.get("social"), request.GET.get("provider")),
+    }
 
 
 @require_safe
@@ -12,13 +21,13 @@ from . import services
 def login_page(request):
     # No `next`: the page sends an organizer to /admin and a student to /dashboard once the
     # sign-in answer says which one signed in.
-    return island(request, "login", {"next": safe_next(request, default="")}, title="Login")
+    return island(request, "login", {"next": safe_next(request, default=""), **_social_props(request)}, title="Login")
 
 
 @require_safe
 @public_only
 def register_page(request):
-    return island(request, "register", title="Get Started")
+    return island(request, "register", _social_props(request), title="Get Started")
 
 
 @require_safe

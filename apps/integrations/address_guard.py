@@ -26,9 +26,7 @@ NEEDS_HTTPS = "Webhooks must use https:// here."
 NO_HOST = "The address has no host name."
 CREDENTIALS = "Put no user name or password in the address; the signature authenticates the portal."
 UNRESOLVED = "This host could not be found, so nothing could be delivered to it."
-PRIVATE = (
-    "This address leads to a private network ({address}); webhooks may only go to public addresses."
-)
+PRIVATE = "This address leads to a private network ({address}); webhooks may only go to public addresses."
 BAD_PORT = "The port is not a valid number."
 
 

@@ -37,6 +37,12 @@ THIRD_PARTY_APPS = [
     "rest_framework",
     "allauth",
     "apps.accounts.apps.EmailVerificationConfig",  # allauth.account, named apart from our Accounts
+    # Sign-in through GitHub, Google and MyMLH (apps/accounts/social.py): each off until its
+    # client id and secret are set below.
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.github",
+    "allauth.socialaccount.providers.google",
+    "apps.accounts.mymlh",
     "django_vite",
 ]
 LOCAL_APPS = [
@@ -188,6 +194,40 @@ ACCOUNT_RATE_LIMITS = {
     "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
+
+# Social sign-in (apps/accounts/social.py decides who may sign in: no account is taken over
+# through a provider). A provider is on only when both its client id and secret are set.
+SOCIALACCOUNT_ADAPTER = "apps.accounts.social.SocialAccountAdapter"
+SOCIALACCOUNT_AUTO_SIGNUP = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False  # the adapter joins accounts, on stricter terms
+SOCIALACCOUNT_STORE_TOKENS = False  # nothing from a provider beyond the link itself
+SOCIALACCOUNT_QUERY_EMAIL = True  # GitHub: the addresses with their verified flags
+SOCIALACCOUNT_LOGIN_ON_GET = False  # a sign-in starts with a POST (CSRF), never a link
+# MyMLH v4: where its OAuth server and API live, and the scopes asked for (what each is for:
+# apps/accounts/mymlh/provider.py).
+MYMLH_AUTH_URL = env("MYMLH_AUTH_URL", default="https://my.mlh.io").rstrip("/")
+MYMLH_API_URL = env("MYMLH_API_URL", default="https://api.mlh.com").rstrip("/")
+MYMLH_SCOPES = env.list(
+    "MYMLH_SCOPES",
+    default=["public", "user:read:email", "user:read:profile", "user:read:education", "user:read:phone"],
+)
+
+
+def _social_app(prefix: str, **options) -> dict | None:
+    client_id = env(f"{prefix}_CLIENT_ID", default="").strip()
+    secret = env(f"{prefix}_CLIENT_SECRET", default="").strip()
+    return {"APP": {"client_id": client_id, "secret": secret}, **options} if client_id and secret else None
+
+
+SOCIALACCOUNT_PROVIDERS = {
+    key: app
+    for key, app in {
+        "mymlh": _social_app("MYMLH"),
+        "github": _social_app("GITHUB"),
+        "google": _social_app("GOOGLE", SCOPE=["openid", "email", "profile"]),
+    }.items()
+    if app is not None
+}
 # Where the client address comes from (rate limits): by default the socket's; behind N proxies
 # you control, the N-th address from the right of X-Forwarded-For; or one header your proxy
 # sets (e.g. X-Real-IP, CF-Connecting-IP). Spoofed X-Forwarded-For is ignored unless trusted.

@@ -5,52 +5,81 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='WebhookEndpoint',
+            name="WebhookEndpoint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('url', models.URLField(max_length=2000)),
-                ('description', models.CharField(blank=True, default='', max_length=200)),
-                ('events', models.JSONField(default=list)),
-                ('secret', models.CharField(max_length=200)),
-                ('include_email', models.BooleanField(default=False)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("url", models.URLField(max_length=2000)),
+                ("description", models.CharField(blank=True, default="", max_length=200)),
+                ("events", models.JSONField(default=list)),
+                ("secret", models.CharField(max_length=200)),
+                ("include_email", models.BooleanField(default=False)),
             ],
             options={
-                'ordering': ['pk'],
+                "ordering": ["pk"],
             },
         ),
         migrations.CreateModel(
-            name='WebhookDelivery',
+            name="WebhookDelivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('state', models.CharField(choices=[('pending', 'Pending'), ('sending', 'Sending'), ('sent', 'Sent'), ('failed', 'Failed')], default='pending', max_length=16)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.TextField(blank=True, default='')),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('next_attempt_at', models.DateTimeField(blank=True, null=True)),
-                ('handed_off_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.CharField(choices=[('application.submitted', 'Application submitted'), ('decision.released', 'Decision released (per applicant)'), ('application.confirmed', 'Application confirmed'), ('application.declined', 'Application declined'), ('checkin.created', 'Checked in')], max_length=64)),
-                ('dedupe_key', models.CharField(max_length=200, unique=True)),
-                ('application_id', models.BigIntegerField(blank=True, db_index=True, null=True)),
-                ('payload', models.JSONField(default=dict)),
-                ('response_status', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('endpoint', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='integrations.webhookendpoint')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("sending", "Sending"),
+                            ("sent", "Sent"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.TextField(blank=True, default="")),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("next_attempt_at", models.DateTimeField(blank=True, null=True)),
+                ("handed_off_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.CharField(
+                        choices=[
+                            ("application.submitted", "Application submitted"),
+                            ("decision.released", "Decision released (per applicant)"),
+                            ("application.confirmed", "Application confirmed"),
+                            ("application.declined", "Application declined"),
+                            ("checkin.created", "Checked in"),
+                        ],
+                        max_length=64,
+                    ),
+                ),
+                ("dedupe_key", models.CharField(max_length=200, unique=True)),
+                ("application_id", models.BigIntegerField(blank=True, db_index=True, null=True)),
+                ("payload", models.JSONField(default=dict)),
+                ("response_status", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "endpoint",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deliveries",
+                        to="integrations.webhookendpoint",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['pk'],
-                'indexes': [models.Index(fields=['endpoint', 'state'], name='webhook_delivery_state')],
+                "ordering": ["pk"],
+                "indexes": [models.Index(fields=["endpoint", "state"], name="webhook_delivery_state")],
             },
         ),
     ]

@@ -40,9 +40,7 @@ def start() -> Receiver:
         def do_POST(self):  # noqa: N802 (http.server's naming)
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length)
-            receiver.received.append(
-                Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
-            )
+            receiver.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             self.send_response(receiver.status)
             self.send_header("Content-Length", "0")
             self.end_headers()

@@ -1,0 +1,155 @@
+"""Sign-in through GitHub, Google and MyMLH, without a way to take over an account.
+
+A provider's sign-in reaches a portal account in one of three ways only:
+
+1. The provider account is already linked to it (allauth's SocialAccount: provider + uid).
+2. The provider asserts the address as verified, and it equals a verified address of the
+   account: the provider account is linked and the person signed in.
+3. Nobody has the address yet, the provider asserts it verified, and it passes the
+   student-email rule and the whitelist: a new account with that one address, verified.
+
+Anything else never signs anyone in: an address the provider has not verified, an address of an
+account whose own address was never verified (whoever registered it may not own it), or a
+personal address for a new account. The person is sent back to the sign-in page with the
+reason (`REFUSALS`), where a password sign-in and then linking from the dashboard is the way.
+
+Each provider is off unless its client id and secret are set (config/settings/base.py). Of
+what a provider sends, only the link (provider, uid) is kept: `extra_data` is emptied before
+every save (`_keep_only_the_link`), and tokens are not stored (SOCIALACCOUNT_STORE_TOKENS).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from allauth.account.models import EmailAddress
+from allauth.core.exceptions import ImmediateHttpResponse
+from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from allauth.socialaccount.models import SocialAccount
+from allauth.socialaccount.providers.base.constants import AuthError
+from django.conf import settings
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
+from django.http import HttpResponseRedirect
+
+from . import rules
+from .models import User
+
+# The providers in the order the pages show them, with their names.
+PROVIDERS = {"mymlh": "MyMLH", "github": "GitHub", "google": "Google"}
+
+REFUSALS = {
+    "cancelled": "Sign-in with {provider} was cancelled. Try again, or sign in with your email and password.",
+    "error": "{provider} could not sign you in just now. Try again, or sign in with your email and password.",
+    "no_email": "{provider} did not share an email address with the portal, so no account can be found or made.",
+    "unverified": (
+        "{provider} has not verified your email address, so it can't sign you in here. Verify it with "
+        "{provider}, or sign in with your email and password."
+    ),
+    "link_first": (
+        "An account with this email already exists. Sign in with your email and password, then link "
+        "{provider} from your dashboard."
+    ),
+    "personal_email": (
+        "Your {provider} email is not a university address. Applying needs a verified university email: "
+        "register with it (or ask the organizers to whitelist your address), then link {provider} from "
+        "your dashboard."
+    ),
+    "inactive": "This account is disabled.",
+}
+
+
+def configured() -> list[dict]:
+    """The providers whose client id and secret are set, for the sign-in and register pages."""
+    return [
+        {"id": key, "name": name, "login_url": f"/accounts/{key}/login/"}
+        for key, name in PROVIDERS.items()
+        if key in settings.SOCIALACCOUNT_PROVIDERS
+    ]
+
+
+def refusal_message(code: str | None, provider: str | None) -> str | None:
+    """The sentence for a refusal code of the sign-in page's URL (only ours: no text from the URL
+    reaches the page)."""
+    if code not in REFUSALS:
+        return None
+    return REFUSALS[code].format(provider=PROVIDERS.get(provider or "", "The provider"))
+
+
+def _refuse(code: str, provider_id: str) -> ImmediateHttpResponse:
+    return ImmediateHttpResponse(HttpResponseRedirect("/login?" + urlencode({"social": code, "provider": provider_id})))
+
+
+def asserted_email(sociallogin) -> str | None:
+    """The address the provider vouches for: its verified primary one, else any verified one."""
+    verified = [a for a in sociallogin.email_addresses if a.verified and a.email]
+    verified.sort(key=lambda a: not a.primary)
+    return rules.normalize_email(verified[0].email) if verified else None
+
+
+class SocialAccountAdapter(DefaultSocialAccountAdapter):
+    def pre_social_login(self, request, sociallogin) -> None:
+        """Decide, before allauth signs anyone in or makes an account (see the module's docstring)."""
+        if sociallogin.is_existing:
+            if not sociallogin.user.is_active:
+                raise _refuse("inactive", sociallogin.account.provider)
+            return
+        if sociallogin.state.get("process") == "connect" and request.user.is_authenticated:
+            return  # linking, signed in with the password: allauth ties it to request.user
+        provider_id = sociallogin.account.provider
+        if not any(a.email for a in sociallogin.email_addresses) and not sociallogin.user.email:
+            # allauth drops every address our student-email rule refuses (the account adapter's
+            # clean_email); one left in the provider's answer was such a personal address.
+            sent = (
+                sociallogin.account.extra_data.get("email")
+                if isinstance(sociallogin.account.extra_data, dict)
+                else None
+            )
+            raise _refuse("personal_email" if sent else "no_email", provider_id)
+        email = asserted_email(sociallogin)
+        if email is None:
+            raise _refuse("unverified", provider_id)
+        owner = User.objects.filter(email__iexact=email).first()
+        if owner is None:
+            other = EmailAddress.objects.filter(email__iexact=email).select_related("user").first()
+            owner = other.user if other is not None else None
+        if owner is not None:
+            owns = EmailAddress.objects.filter(user=owner, email__iexact=email, verified=True).exists()
+            if not owns:
+                raise _refuse("link_first", provider_id)
+            if not owner.is_active:
+                raise _refuse("inactive", provider_id)
+            sociallogin.connect(request, owner)
+            return
+        if not rules.is_student_email(email):
+            raise _refuse("personal_email", provider_id)
+        # The new account's one address: the one the provider verified.
+        sociallogin.user.email = email
+        sociallogin.email_addresses = [EmailAddress(email=email, verified=True, primary=True)]
+
+    def is_auto_signup_allowed(self, request, sociallogin) -> bool:
+        return True  # pre_social_login let only a verified, unused, student address through
+
+    def on_authentication_error(self, request, provider, error=None, exception=None, extra_context=None):
+        code = "cancelled" if error == AuthError.CANCELLED else "error"
+        raise _refuse(code, provider.id)
+
+    def get_connect_redirect_url(self, request, socialaccount) -> str:
+        return "/dashboard"
+
+
+@receiver(pre_save, sender=SocialAccount, dispatch_uid="apps.accounts.social.keep_only_the_link")
+def _keep_only_the_link(sender, instance: SocialAccount, **kwargs) -> None:
+    """Nothing from a provider is kept beyond the link: allauth stores the provider's whole
+    answer (name, avatar, followers…) in `extra_data`, on every sign-in."""
+    instance.extra_data = {}
+
+
+def linked_providers(user) -> list[dict]:
+    """The user's links, for the privacy export: provider and uid, nothing else."""
+    return [
+        {"provider": provider, "uid": uid, "linked_at": date_joined}
+        for provider, uid, date_joined in SocialAccount.objects.filter(user=user)
+        .order_by("provider")
+        .values_list("provider", "uid", "date_joined")
+    ]
