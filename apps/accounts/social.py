@@ -20,7 +20,7 @@ every save (`_keep_only_the_link`), and tokens are not stored (SOCIALACCOUNT_STO
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from allauth.account.models import EmailAddress
 from allauth.core.exceptions import ImmediateHttpResponse
@@ -35,6 +35,11 @@ from django.http import HttpResponseRedirect
 from . import rules
 from .models import User
 
+METHODS_PAGE = "/account/sign-in"
+LAST_WAY = (
+    "This is your only way to sign in. Set a password first (Forgot password on the sign-in page "
+    "sends a link), then unlink it."
+)
 # The providers in the order the pages show them, with their names.
 PROVIDERS = {"mymlh": "MyMLH", "github": "GitHub", "google": "Google"}
 
@@ -48,12 +53,12 @@ REFUSALS = {
     ),
     "link_first": (
         "An account with this email already exists. Sign in with your email and password, then link "
-        "{provider} from your dashboard."
+        "{provider} on your Sign-in methods page."
     ),
     "personal_email": (
         "Your {provider} email is not a university address. Applying needs a verified university email: "
-        "register with it (or ask the organizers to whitelist your address), then link {provider} from "
-        "your dashboard."
+        "register with it (or ask the organizers to whitelist your address), then link {provider} on "
+        "your Sign-in methods page."
     ),
     "inactive": "This account is disabled.",
 }
@@ -66,6 +71,31 @@ def configured() -> list[dict]:
         for key, name in PROVIDERS.items()
         if key in settings.SOCIALACCOUNT_PROVIDERS
     ]
+
+
+def form_action_origins() -> list[str]:
+    """Where a sign-in form's POST ends up: the portal answers it with a redirect to the
+    provider's consent page, and browsers hold that redirect to the page's CSP `form-action`
+    (only 'self' elsewhere). The pages with provider buttons add the configured providers'."""
+    origins = {
+        "mymlh": settings.MYMLH_AUTH_URL,
+        "github": "https://github.com",
+        "google": "https://accounts.google.com",
+    }
+    found = []
+    for key in settings.SOCIALACCOUNT_PROVIDERS:
+        parts = urlsplit(origins.get(key, ""))
+        if parts.scheme and parts.netloc:
+            found.append(f"{parts.scheme}://{parts.netloc}")
+    return found
+
+
+def allow_provider_redirects(response):
+    """`response` (a page with provider buttons) with the providers in its form-action."""
+    origins = form_action_origins()
+    if origins:
+        response._csp_update = {"form-action": origins}
+    return response
 
 
 def refusal_message(code: str | None, provider: str | None) -> str | None:
@@ -135,7 +165,7 @@ class SocialAccountAdapter(DefaultSocialAccountAdapter):
         raise _refuse(code, provider.id)
 
     def get_connect_redirect_url(self, request, socialaccount) -> str:
-        return "/dashboard"
+        return METHODS_PAGE
 
 
 @receiver(pre_save, sender=SocialAccount, dispatch_uid="apps.accounts.social.keep_only_the_link")
@@ -153,3 +183,41 @@ def linked_providers(user) -> list[dict]:
         .order_by("provider")
         .values_list("provider", "uid", "date_joined")
     ]
+
+
+def sign_in_methods(user) -> dict:
+    """What the Sign-in methods page shows: the password, and each configured provider, linked
+    or not (a link to a provider switched off since is listed too, so it can be removed)."""
+    links = dict(SocialAccount.objects.filter(user=user).values_list("provider", "pk"))
+    shown = [p["id"] for p in configured()] + [key for key in links if key not in settings.SOCIALACCOUNT_PROVIDERS]
+    return {
+        "email": user.email,
+        "has_password": user.has_usable_password(),
+        "providers": [
+            {
+                "id": key,
+                "name": PROVIDERS.get(key, key),
+                "linked": key in links,
+                "configured": key in settings.SOCIALACCOUNT_PROVIDERS,
+                "login_url": f"/accounts/{key}/login/",
+            }
+            for key in shown
+        ],
+    }
+
+
+def unlink(*, user, provider: str) -> None:
+    """Remove the link to `provider`, unless it is the last way to sign in (no password, no
+    other link): 409. Under the user's row lock, so two tabs can't unlink the last two at once."""
+    from django.db import transaction
+
+    from apps.core.exceptions import ApplicationError
+
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        links = list(SocialAccount.objects.filter(user=locked).values_list("provider", flat=True))
+        if provider not in links:
+            raise ApplicationError("No such linked sign-in.", status=404)
+        if not locked.has_usable_password() and len(links) <= 1:
+            raise ApplicationError(LAST_WAY, status=409)
+        SocialAccount.objects.filter(user=locked, provider=provider).delete()

@@ -159,7 +159,7 @@ def test_linking_from_a_signed_in_account_then_signing_in_with_it(provider):
     provider.profile = member("ada.personal@gmail.com", verified=False)
     client = signed_in_client(owner, PASSWORD)
 
-    assert sign_in_with_provider(client, process="connect") == "/dashboard"
+    assert sign_in_with_provider(client, process="connect") == "/account/sign-in"
     assert SocialAccount.objects.get().user == owner
 
     fresh = PortalClient()
@@ -191,3 +191,32 @@ def test_export_lists_the_link_and_deletion_removes_it(provider):
     )
     assert deleted.status_code == 200, deleted.json()
     assert not SocialAccount.objects.exists()
+
+
+def test_unlinking_keeps_one_way_to_sign_in(provider):
+    provider.profile = member("new@princeton.edu")
+    client = PortalClient()
+    sign_in_with_provider(client)  # no password: the link is the only way in
+
+    refused = client.delete("/api/auth/sign-in-methods/mymlh")
+    assert refused.status_code == 409
+    assert "only way to sign in" in refused.json()["message"]
+    assert SocialAccount.objects.count() == 1
+    assert client.delete("/api/auth/sign-in-methods/github").status_code == 404
+
+    user = User.objects.get()
+    user.set_password(PASSWORD)  # a password reset, say (which signs the old session out)
+    user.save()
+    client = signed_in_client(user, PASSWORD)
+    methods = client.get("/api/auth/sign-in-methods").json()
+    assert methods["has_password"] is True
+    assert [(p["id"], p["linked"]) for p in methods["providers"]] == [("mymlh", True)]
+    unlinked = client.delete("/api/auth/sign-in-methods/mymlh")
+    assert unlinked.status_code == 200, unlinked.json()
+    assert unlinked.json()["providers"][0]["linked"] is False
+    assert not SocialAccount.objects.exists()
+
+
+def test_the_sign_in_methods_page_needs_a_session(client):
+    assert client.get("/account/sign-in").status_code == 302
+    assert client.get("/api/auth/sign-in-methods").status_code in (401, 403)

@@ -964,6 +964,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sign-in-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your ways to sign in: the password and each provider
+         * @description The signed-in person's password and provider links.
+         */
+        get: operations["auth_sign_in_methods_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in-methods/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink a sign-in provider (never the last way to sign in)
+         * @description Removes the link; a person without a password keeps at least one.
+         */
+        delete: operations["auth_sign_in_methods_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/staff": {
         parameters: {
             query?: never;
@@ -3245,6 +3285,18 @@ export interface components {
             checked_in_at: string | null;
             /** @description The event's time zone (IANA name) the times are written in (always sent). */
             time_zone?: string;
+        };
+        SignInMethods: {
+            email: string;
+            has_password: boolean;
+            providers: components["schemas"]["SignInProvider"][];
+        };
+        SignInProvider: {
+            id: string;
+            name: string;
+            linked: boolean;
+            configured: boolean;
+            login_url: string;
         };
         SkipInputRequest: {
             /** @default  */
@@ -6302,6 +6354,119 @@ export interface operations {
             };
             /** @description Too many attempts; try again later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_sign_in_methods_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_sign_in_methods_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description mymlh, github or google */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

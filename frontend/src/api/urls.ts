@@ -29,6 +29,8 @@ export const urls = {
   resendVerification: apiUrl("/api/auth/resend_verification"),
   resetRequest: apiUrl("/api/auth/reset_password"),
   resetConfirm: (key: string) => apiUrl("/api/auth/reset_password/{key}", { key }),
+  signInMethods: apiUrl("/api/auth/sign-in-methods"),
+  signInMethod: (provider: string) => apiUrl("/api/auth/sign-in-methods/{provider}", { provider }),
   whitelist: apiUrl("/api/auth/whitelist"),
   whitelistExceptions: apiUrl("/api/auth/whitelist/exceptions"),
   whitelistException: (ruleId: number) => apiUrl("/api/auth/whitelist/exceptions/{rule_id}", { rule_id: ruleId }),
