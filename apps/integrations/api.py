@@ -18,7 +18,7 @@ from .models import Event
 class EndpointInputSerializer(serializers.Serializer):
     url = serializers.CharField(max_length=2000, help_text="Where to POST; https in production, public addresses only.")
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=Event.choices), max_length=len(Event.values), allow_empty=True
+        child=serializers.ChoiceField(choices=Event.choices), max_length=len(Event.values), allow_empty=False
     )
     secret = serializers.CharField(
         max_length=200,

@@ -213,18 +213,21 @@ MYMLH_SCOPES = env.list(
 )
 
 
-def _social_app(prefix: str, **options) -> dict | None:
-    client_id = env(f"{prefix}_CLIENT_ID", default="").strip()
-    secret = env(f"{prefix}_CLIENT_SECRET", default="").strip()
+def _social_app(client_id: str, secret: str, **options) -> dict | None:
+    client_id, secret = client_id.strip(), secret.strip()
     return {"APP": {"client_id": client_id, "secret": secret}, **options} if client_id and secret else None
 
 
 SOCIALACCOUNT_PROVIDERS = {
     key: app
     for key, app in {
-        "mymlh": _social_app("MYMLH"),
-        "github": _social_app("GITHUB"),
-        "google": _social_app("GOOGLE", SCOPE=["openid", "email", "profile"]),
+        "mymlh": _social_app(env("MYMLH_CLIENT_ID", default=""), env("MYMLH_CLIENT_SECRET", default="")),
+        "github": _social_app(env("GITHUB_CLIENT_ID", default=""), env("GITHUB_CLIENT_SECRET", default="")),
+        "google": _social_app(
+            env("GOOGLE_CLIENT_ID", default=""),
+            env("GOOGLE_CLIENT_SECRET", default=""),
+            SCOPE=["openid", "email", "profile"],
+        ),
     }.items()
     if app is not None
 }

@@ -388,6 +388,10 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         positive_data_acceptance: "`filters` is a JSON document inside the query string, in the export's "
         "`$ne` / `$in` grammar over the question set's fields (which organizers edit)."
     },
+    ("POST", "/api/integrations/webhooks"): {
+        positive_data_acceptance: "A webhook URL must resolve to a public address (the guard against server-side "
+        "request forgery looks the host up at the moment of saving), which no JSON schema can say."
+    },
     ("POST", "/api/applications/whitelistpattern/{value}"): {
         positive_data_acceptance: "The value must be a regular expression RE2 compiles (linear-time "
         "matching); a JSON schema can't say which text is one."
