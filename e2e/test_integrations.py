@@ -8,6 +8,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,9 @@ import pytest
 
 from apps.applications.models import ApplicationStatus as S
 from apps.core.tests.factories import ApplicationFactory
+from apps.cycles.models import CycleStatus
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
 from apps.integrations import services
 from apps.integrations.models import WebhookDelivery
 from apps.integrations.tests import receiver as test_receiver
@@ -120,3 +124,27 @@ def test_the_page_on_a_phone(new_page, make_admin, settings, receiver):
     assert width <= 390, f"the page scrolls sideways ({width}px)"
     assert serious(page) == []
     keep(shot(page, "integrations-phone"))
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_confirmed_applicant_subscribes_to_the_calendar_feed(new_page, make_student, phone):
+    student = make_student()
+    ApplicationFactory(user=student, status=S.CONFIRMED)
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.RELEASED)  # decisions visible
+    page = sign_in(new_page(phone=phone), student, next="/dashboard")
+    settle(page)
+    page.get_by_role("button", name="Subscribe in your calendar").click()
+    field = page.get_by_label("Your private calendar feed")
+    expect(field).to_have_value(re.compile(r"/calendar/[A-Za-z0-9_-]+\.ics$"))
+    assert serious(page) == []
+    if phone:
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways ({width}px)"
+    keep(shot(page, f"calendar-feed-{'phone' if phone else 'desktop'}"))
+
+    # A calendar app fetches it with no session.
+    path = "/calendar/" + field.input_value().rsplit("/calendar/", 1)[1]
+    answer = new_page().request.get(path)
+    assert answer.status == 200
+    assert answer.headers["content-type"] == "text/calendar; charset=utf-8"
+    assert answer.text().startswith("BEGIN:VCALENDAR")

@@ -7,11 +7,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from apps.core.api import AdminApiView
+from apps.core.api import AdminApiView, ApiView
 from apps.core.schema import error_responses
 from apps.mailings.outbox import State
 
-from . import services
+from . import calendar, services
 from .models import Event
 
 
@@ -121,3 +121,28 @@ class ResendApi(AdminApiView):
 
     def post(self, request, delivery_id: int):
         return Response(services.delivery_payload(services.resend(delivery_id=delivery_id)))
+
+
+class CalendarFeedSerializer(serializers.Serializer):
+    url = serializers.CharField(help_text="Subscribe to it in a calendar app; keep it private.")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Your private calendar feed's address (a confirmed applicant with a ticket)",
+        responses={200: CalendarFeedSerializer, **error_responses(404)},
+    ),
+    post=extend_schema(
+        summary="A new calendar feed address (the old one stops working)",
+        request=None,
+        responses={200: CalendarFeedSerializer, **error_responses(404)},
+    ),
+)
+class CalendarFeedApi(ApiView):
+    """The applicant's own feed: the address is made on first ask."""
+
+    def get(self, request):
+        return Response({"url": calendar.feed_for(request.user)})
+
+    def post(self, request):
+        return Response({"url": calendar.feed_for(request.user, renew=True)})

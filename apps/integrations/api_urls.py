@@ -3,6 +3,7 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
+    path("integrations/calendar-feed", api.CalendarFeedApi.as_view(), name="calendar-feed"),
     path("integrations/webhooks", api.EndpointsApi.as_view(), name="webhooks"),
     path("integrations/webhooks/<int:endpoint_id>", api.EndpointApi.as_view(), name="webhook"),
     path("integrations/webhooks/<int:endpoint_id>/deliveries", api.DeliveriesApi.as_view(), name="webhook-deliveries"),

@@ -50,3 +50,16 @@ class WebhookDelivery(OutboxFields, BaseModel):
     @property
     def message_id(self) -> str:
         return f"msg_{self.pk}"
+
+
+class CalendarFeed(BaseModel):
+    """A confirmed applicant's private calendar address: /calendar/<token>.ics lists the event
+    with the cycle's dates as they are when the calendar app asks, so a change of dates reaches
+    the applicant's calendar on its next refresh. The token is the only key (calendar apps send
+    no cookie); a new one can be made, which ends the old address."""
+
+    user = models.OneToOneField("accounts.User", on_delete=models.CASCADE, related_name="calendar_feed")
+    token = models.CharField(max_length=64, unique=True)
+
+    def __str__(self) -> str:
+        return f"Calendar feed of {self.user_id}"

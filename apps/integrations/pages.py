@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
-from apps.core.pages import admin_only, island
+from apps.core.pages import admin_only, island, not_found
 
-from . import services
+from . import calendar, services
 from .models import Event
 
 
@@ -24,3 +25,17 @@ def integrations_page(request):
         },
         title="Integrations",
     )
+
+
+@require_safe
+def calendar_feed(request, token: str):
+    """A calendar app's request: no session, the token in the address is the key."""
+    text = calendar.ics_for_token(token)
+    if text is None:
+        return not_found(request)
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    # Read afresh each time: the dates are the cycle's as they are now. Private: the address
+    # names one person.
+    response["Cache-Control"] = "private, no-cache"
+    response["X-Robots-Tag"] = "noindex"
+    return response

@@ -9,6 +9,7 @@ export type WebhookEndpoint = Schemas["EndpointOutput"];
 export type WebhookEndpointCreated = Schemas["EndpointCreated"];
 export type WebhookEndpointInput = Schemas["EndpointInputRequest"];
 export type WebhookDelivery = Schemas["DeliveryOutput"];
+export type CalendarFeed = Schemas["CalendarFeed"];
 export type WebhookEvent = WebhookEndpointInput["events"][number];
 
 export const integrationsApi = {
@@ -18,4 +19,7 @@ export const integrationsApi = {
   deliveries: (id: number, state?: WebhookDelivery["state"]) =>
     api.get<WebhookDelivery[]>(urls.webhookDeliveries(id), state ? { state } : undefined),
   resend: (id: number) => api.post<WebhookDelivery>(urls.webhookResend(id)),
+  /** The applicant's private calendar feed (made on first ask; `renew` ends the old address). */
+  calendarFeed: () => api.get<CalendarFeed>(urls.calendarFeed),
+  renewCalendarFeed: () => api.post<CalendarFeed>(urls.calendarFeed),
 };

@@ -138,6 +138,7 @@ export const urls = {
 
   // Integrations: the organizers' webhook endpoints and their deliveries.
   webhooks: apiUrl("/api/integrations/webhooks"),
+  calendarFeed: apiUrl("/api/integrations/calendar-feed"),
   webhook: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}", { endpoint_id: id }),
   webhookDeliveries: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}/deliveries", { endpoint_id: id }),
   webhookResend: (id: number) =>
