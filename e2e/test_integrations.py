@@ -19,7 +19,7 @@ from apps.core.tests.factories import ApplicationFactory
 from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
-from apps.integrations import services
+from apps.integrations import notices, services
 from apps.integrations.models import WebhookDelivery
 from apps.integrations.tests import receiver as test_receiver
 from apps.mailings import outbox
@@ -54,8 +54,9 @@ def test_an_organizer_adds_an_endpoint_and_resends_a_failed_delivery(new_page, m
     expect(page.get_by_text("No endpoints yet.")).to_be_visible()
 
     # A private address is refused at the URL field, before anything is saved.
-    page.get_by_label("Endpoint URL").fill("http://169.254.169.254/latest/meta-data")
-    page.get_by_label("Application submitted").check()
+    form = page.get_by_role("form", name="Add an endpoint")
+    form.get_by_label("Endpoint URL").fill("http://169.254.169.254/latest/meta-data")
+    form.get_by_label("Application submitted").check()
     page.get_by_role("button", name="Add Endpoint").click()
     expect(page.get_by_text("This address leads to a private network (169.254.169.254)")).to_be_visible()
     expect(page.get_by_label("Endpoint URL")).to_have_attribute("aria-invalid", "true")
@@ -112,14 +113,27 @@ def test_an_organizer_adds_an_endpoint_and_resends_a_failed_delivery(new_page, m
     expect(page.get_by_text("No endpoints yet.")).to_be_visible()
 
 
-def test_the_page_on_a_phone(new_page, make_admin, settings, receiver):
+def test_the_page_on_a_phone_with_a_chat_channel(new_page, make_admin, settings, receiver):
     settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = True
     services.endpoint_create(url=receiver.url, events=["checkin.created", "decision.released"], include_email=True)
     page = sign_in(new_page(phone=True), make_admin(), next="/admin/integrations")
     settle(page, "Integrations")
     page.get_by_role("button", name="Add Endpoint").click()
-    expect(page.get_by_text("Enter the address to send to.")).to_be_visible()
-    expect(page.get_by_text("Choose at least one event.")).to_be_visible()
+    form = page.get_by_role("form", name="Add an endpoint")
+    expect(form.get_by_text("Enter the address to send to.")).to_be_visible()
+    expect(form.get_by_text("Choose at least one event.")).to_be_visible()
+
+    # A Discord channel, counts only; a confirmation shows up in the next minute's notice.
+    channels = page.get_by_role("form", name="Add a channel")
+    channels.get_by_label("Service").select_option("discord")
+    channels.get_by_label("Incoming-webhook URL").fill(receiver.url)
+    channels.get_by_label("Application confirmed").check()
+    channels.get_by_role("button", name="Add Channel").click()
+    expect(page.get_by_text("Channel added")).to_be_visible()
+    expect(page.get_by_role("list", name="Channels").get_by_text("Discord")).to_be_visible()
+    ApplicationFactory(status=S.CONFIRMED)
+    assert notices.send_notices() == 1
+    assert json.loads(receiver.received[-1].body)["content"].endswith(": 1 confirmed")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways ({width}px)"
     assert serious(page) == []

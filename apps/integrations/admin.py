@@ -6,7 +6,7 @@ from django.contrib import admin
 
 from apps.core.admin import ReadOnlyAdmin
 
-from .models import WebhookDelivery, WebhookEndpoint
+from .models import CalendarFeed, ChatChannel, WebhookDelivery, WebhookEndpoint
 
 
 @admin.register(WebhookEndpoint)
@@ -27,3 +27,15 @@ class WebhookDeliveryAdmin(ReadOnlyAdmin):
     list_filter = ("state", "event")
     search_fields = ("dedupe_key",)
     raw_id_fields = ("endpoint",)
+
+
+@admin.register(ChatChannel)
+class ChatChannelAdmin(ReadOnlyAdmin):
+    list_display = ("kind", "url", "include_names", "last_sent_at", "last_error")
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(ReadOnlyAdmin):
+    list_display = ("user", "created_at")
+    raw_id_fields = ("user",)
+    exclude = ("token",)

@@ -11,8 +11,8 @@ from apps.core.api import AdminApiView, ApiView
 from apps.core.schema import error_responses
 from apps.mailings.outbox import State
 
-from . import calendar, services
-from .models import Event
+from . import calendar, notices, services
+from .models import ChatChannel, Event
 
 
 class EndpointInputSerializer(serializers.Serializer):
@@ -146,3 +146,51 @@ class CalendarFeedApi(ApiView):
 
     def post(self, request):
         return Response({"url": calendar.feed_for(request.user, renew=True)})
+
+
+class ChannelInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=ChatChannel.Kind.choices)
+    url = serializers.CharField(max_length=2000, help_text="The channel's incoming-webhook URL.")
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=Event.choices), max_length=len(Event.values), allow_empty=False
+    )
+    include_names = serializers.BooleanField(required=False, default=False)
+
+
+class ChannelOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=ChatChannel.Kind.choices)
+    url = serializers.CharField()
+    events = serializers.ListField(child=serializers.ChoiceField(choices=Event.choices))
+    include_names = serializers.BooleanField()
+    last_sent_at = serializers.DateTimeField(allow_null=True)
+    last_error = serializers.CharField()
+
+
+@extend_schema_view(
+    get=extend_schema(summary="The Slack and Discord channels", responses={200: ChannelOutputSerializer(many=True)}),
+    post=extend_schema(
+        summary="Add a Slack or Discord channel (its incoming-webhook URL is checked like a webhook's)",
+        request=ChannelInputSerializer,
+        responses={201: ChannelOutputSerializer, **error_responses(400)},
+    ),
+)
+class ChannelsApi(AdminApiView):
+    """Channels that get a line of counts at most once a minute."""
+
+    def get(self, request):
+        return Response([notices.channel_payload(c) for c in ChatChannel.objects.order_by("pk")])
+
+    def post(self, request):
+        data = self.validate(ChannelInputSerializer, request.data)
+        channel = notices.channel_create(**data)
+        return Response(notices.channel_payload(channel), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(summary="Remove a Slack or Discord channel", responses={204: None, **error_responses(404)})
+class ChannelApi(AdminApiView):
+    """One channel: removing it stops its notices."""
+
+    def delete(self, request, channel_id: int):
+        notices.channel_delete(channel_id=channel_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

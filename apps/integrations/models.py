@@ -63,3 +63,29 @@ class CalendarFeed(BaseModel):
 
     def __str__(self) -> str:
         return f"Calendar feed of {self.user_id}"
+
+
+class ChatChannel(BaseModel):
+    """A Slack or Discord incoming webhook that gets a one-line notice of counts ("42 confirmed
+    · 3 checked in"), at most once a minute. The counts are read from the applications' history
+    after `cursor` (an ApplicationEvent id), which moves only once a notice went out: a channel
+    that was down gets the sum at the next notice, nothing is lost."""
+
+    class Kind(models.TextChoices):
+        SLACK = "slack", "Slack"
+        DISCORD = "discord", "Discord"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    url = models.URLField(max_length=2000)
+    events = models.JSONField(default=list)
+    # Names of the people counted, under the counts: off unless the organizer ticks it.
+    include_names = models.BooleanField(default=False)
+    cursor = models.BigIntegerField(default=0)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.url}"

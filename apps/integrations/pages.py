@@ -8,8 +8,8 @@ from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island, not_found
 
-from . import calendar, services
-from .models import Event
+from . import calendar, notices, services
+from .models import ChatChannel, Event
 
 
 @require_safe
@@ -20,6 +20,7 @@ def integrations_page(request):
         "admin-integrations",
         {
             "endpoints": services.endpoints_list(),
+            "channels": [notices.channel_payload(c) for c in ChatChannel.objects.order_by("pk")],
             "events": [{"value": value, "label": str(label)} for value, label in Event.choices],
             "require_https": settings.WEBHOOKS_REQUIRE_HTTPS,
         },

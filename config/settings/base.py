@@ -374,6 +374,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
     # Webhooks (apps.integrations): send what is due again (backoff passed, a dead worker's claim).
     "send-due-webhooks": {"task": "apps.integrations.tasks.send_due_webhooks", "schedule": 60.0},
+    # Slack and Discord notices: one line of counts per channel, at most once a minute.
+    "send-chat-notices": {"task": "apps.integrations.tasks.send_chat_notices", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
 # One beat sends the schedule however many run (a second one stands by): a lock in Redis, or a

@@ -10,6 +10,8 @@ export type WebhookEndpointCreated = Schemas["EndpointCreated"];
 export type WebhookEndpointInput = Schemas["EndpointInputRequest"];
 export type WebhookDelivery = Schemas["DeliveryOutput"];
 export type CalendarFeed = Schemas["CalendarFeed"];
+export type ChatChannel = Schemas["ChannelOutput"];
+export type ChatChannelInput = Schemas["ChannelInputRequest"];
 export type WebhookEvent = WebhookEndpointInput["events"][number];
 
 export const integrationsApi = {
@@ -19,6 +21,9 @@ export const integrationsApi = {
   deliveries: (id: number, state?: WebhookDelivery["state"]) =>
     api.get<WebhookDelivery[]>(urls.webhookDeliveries(id), state ? { state } : undefined),
   resend: (id: number) => api.post<WebhookDelivery>(urls.webhookResend(id)),
+  channels: () => api.get<ChatChannel[]>(urls.chatChannels),
+  addChannel: (body: ChatChannelInput) => api.post<ChatChannel>(urls.chatChannels, body),
+  removeChannel: (id: number) => api.delete<void>(urls.chatChannel(id)),
   /** The applicant's private calendar feed (made on first ask; `renew` ends the old address). */
   calendarFeed: () => api.get<CalendarFeed>(urls.calendarFeed),
   renewCalendarFeed: () => api.post<CalendarFeed>(urls.calendarFeed),

@@ -1414,6 +1414,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/chat-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Slack and Discord channels
+         * @description Channels that get a line of counts at most once a minute.
+         */
+        get: operations["integrations_chat_channels_list"];
+        put?: never;
+        /**
+         * Add a Slack or Discord channel (its incoming-webhook URL is checked like a webhook's)
+         * @description Channels that get a line of counts at most once a minute.
+         */
+        post: operations["integrations_chat_channels_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/chat-channels/{channel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a Slack or Discord channel
+         * @description One channel: removing it stops its notices.
+         */
+        delete: operations["integrations_chat_channels_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/webhooks": {
         parameters: {
             query?: never;
@@ -2491,6 +2535,24 @@ export interface components {
             spots_filled: number;
             spots_left: number | null;
         };
+        ChannelInputRequest: {
+            kind: components["schemas"]["KindCfcEnum"];
+            /** @description The channel's incoming-webhook URL. */
+            url: string;
+            events: components["schemas"]["WebhookEventEnum"][];
+            /** @default false */
+            include_names: boolean;
+        };
+        ChannelOutput: {
+            id: number;
+            kind: components["schemas"]["KindCfcEnum"];
+            url: string;
+            events: components["schemas"]["WebhookEventEnum"][];
+            include_names: boolean;
+            /** Format: date-time */
+            last_sent_at: string | null;
+            last_error: string;
+        };
         CheckInInputRequest: {
             /** Format: int64 */
             application_id: number;
@@ -2892,11 +2954,11 @@ export interface components {
             confirm_duplicate: boolean;
         };
         /**
-         * @description * `email` - email
-         *     * `pattern` - pattern
+         * @description * `slack` - Slack
+         *     * `discord` - Discord
          * @enum {string}
          */
-        KindEnum: "email" | "pattern";
+        KindCfcEnum: "slack" | "discord";
         LoginOutput: {
             user: components["schemas"]["UserOutput"];
         };
@@ -3560,9 +3622,15 @@ export interface components {
         WebhookEventEnum: "application.submitted" | "decision.released" | "application.confirmed" | "application.declined" | "checkin.created";
         WhitelistRuleOutput: {
             id: number;
-            kind: components["schemas"]["KindEnum"];
+            kind: components["schemas"]["WhitelistRuleOutputKindEnum"];
             value: string;
         };
+        /**
+         * @description * `email` - email
+         *     * `pattern` - pattern
+         * @enum {string}
+         */
+        WhitelistRuleOutputKindEnum: "email" | "pattern";
     };
     responses: never;
     parameters: never;
@@ -7519,6 +7587,185 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CalendarFeed"];
                 };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_chat_channels_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelOutput"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_chat_channels_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrations_chat_channels_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input, or a malformed body */
             400: {

@@ -139,6 +139,8 @@ export const urls = {
   // Integrations: the organizers' webhook endpoints and their deliveries.
   webhooks: apiUrl("/api/integrations/webhooks"),
   calendarFeed: apiUrl("/api/integrations/calendar-feed"),
+  chatChannels: apiUrl("/api/integrations/chat-channels"),
+  chatChannel: (id: number) => apiUrl("/api/integrations/chat-channels/{channel_id}", { channel_id: id }),
   webhook: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}", { endpoint_id: id }),
   webhookDeliveries: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}/deliveries", { endpoint_id: id }),
   webhookResend: (id: number) =>

@@ -65,6 +65,7 @@ export const queryKeys = {
   integrations: {
     all: ["integrations"] as const,
     endpoints: ["integrations", "endpoints"] as const,
+    channels: ["integrations", "channels"] as const,
     deliveries: (endpoint: number, state: string | null) => ["integrations", "deliveries", endpoint, state] as const,
   },
 };

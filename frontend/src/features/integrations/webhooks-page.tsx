@@ -2,10 +2,16 @@
 // endpoint, signed (Standard Webhooks); failed deliveries are listed with a re-send button.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { integrationsApi, type WebhookEndpoint, type WebhookEndpointCreated, type WebhookEvent } from "../../api/integrations";
+import {
+  integrationsApi,
+  type ChatChannel,
+  type WebhookEndpoint,
+  type WebhookEndpointCreated,
+  type WebhookEvent,
+} from "../../api/integrations";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Field } from "../../components/field";
+import { Field, SelectField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
@@ -13,11 +19,12 @@ import { countsLine, deliveryLine, formErrors, toggleEvent, type EventChoice } f
 
 export interface WebhooksPageProps {
   endpoints: WebhookEndpoint[];
+  channels: ChatChannel[];
   events: EventChoice[];
   require_https: boolean;
 }
 
-export function WebhooksPage({ endpoints: initial, events, require_https: requireHttps }: WebhooksPageProps) {
+export function WebhooksPage({ endpoints: initial, channels, events, require_https: requireHttps }: WebhooksPageProps) {
   const client = useQueryClient();
   const list = useQuery({ queryKey: queryKeys.integrations.endpoints, queryFn: integrationsApi.endpoints, initialData: initial });
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
@@ -54,7 +61,139 @@ export function WebhooksPage({ endpoints: initial, events, require_https: requir
           ))}
         </ul>
       </section>
+      <ChatChannels initial={channels} events={events} requireHttps={requireHttps} />
     </div>
+  );
+}
+
+const KINDS = [
+  { value: "slack", label: "Slack" },
+  { value: "discord", label: "Discord" },
+];
+
+function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[]; events: EventChoice[]; requireHttps: boolean }) {
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: queryKeys.integrations.channels, queryFn: integrationsApi.channels, initialData: initial });
+  const [kind, setKind] = useState<"slack" | "discord">("slack");
+  const [url, setUrl] = useState("");
+  const [chosen, setChosen] = useState<WebhookEvent[]>([]);
+  const [includeNames, setIncludeNames] = useState(false);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const submit = useSubmit();
+  const removal = useSubmit();
+  const legendId = useId();
+  const namesId = useId();
+  const errors = { ...submit.fieldErrors, ...local };
+  const labels = Object.fromEntries(events.map((e) => [e.value, e.label]));
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.integrations.channels });
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    const found = formErrors(url, chosen);
+    setLocal(found);
+    if (Object.keys(found).length) return;
+    const ok = await submit.run(
+      () => integrationsApi.addChannel({ kind, url: url.trim(), events: chosen, include_names: includeNames }),
+      "Error adding the channel.",
+    );
+    if (ok) {
+      setUrl("");
+      setChosen([]);
+      setIncludeNames(false);
+      setDone("Channel added: its first notice comes within a minute of the next event.");
+      void refresh();
+    }
+  }
+
+  async function remove(channel: ChatChannel) {
+    setDone(null);
+    const ok = await removal.run(() => integrationsApi.removeChannel(channel.id), "Error removing the channel.");
+    if (ok) void refresh();
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="chat-title">
+      <h2 id="chat-title">Slack and Discord notices</h2>
+      <p className="muted">
+        A one-line notice of counts, such as “42 confirmed · 3 checked in”, at most once a minute. Names are listed only if you tick it.
+      </p>
+      <form className="stack" onSubmit={add} noValidate aria-label="Add a channel">
+        <SelectField label="Service" choices={KINDS} value={kind} onChange={(e) => setKind(e.target.value as "slack" | "discord")} />
+        <Field
+          label="Incoming-webhook URL"
+          type="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          error={errors.url}
+          hint={requireHttps ? "The https:// address the service gave you for the channel." : "The address the service gave you for the channel."}
+        />
+        <fieldset className="org-section" aria-describedby={errors.events ? `${legendId}-error` : undefined}>
+          <legend id={legendId}>Count these events</legend>
+          {events.map((choice) => (
+            <CheckRow
+              key={choice.value}
+              label={choice.label}
+              hint={choice.value}
+              checked={chosen.includes(choice.value)}
+              onChange={(on) => setChosen((l) => toggleEvent(l, choice.value, on, events))}
+            />
+          ))}
+          {errors.events ? (
+            <p id={`${legendId}-error`} className="field__error" role="alert">
+              {errors.events}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="org-check">
+          <input id={namesId} type="checkbox" checked={includeNames} onChange={(e) => setIncludeNames(e.target.checked)} />
+          <label htmlFor={namesId}>List the names of the people counted</label>
+          <span className="muted org-check__hint">Off, a notice carries counts and nothing personal.</span>
+        </div>
+        {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
+        <div>
+          <button type="submit" className="button" disabled={submit.busy}>
+            {submit.busy ? "Adding…" : "Add Channel"}
+          </button>
+        </div>
+      </form>
+      {done ? <Alert kind="success">{done}</Alert> : null}
+      {removal.error ? <Alert kind="error">{removal.error}</Alert> : null}
+      {list.data.length === 0 ? <p className="muted">No channels yet.</p> : null}
+      <ul className="org-rows" aria-label="Channels">
+        {list.data.map((channel) => (
+          <li key={channel.id} className="org-row wh-endpoint">
+            <div className="stack wh-endpoint__main">
+              <span className="org-row__main">
+                <span className="badge">{channel.kind === "discord" ? "Discord" : "Slack"}</span>
+                <code className="org-break">{channel.url}</code>
+              </span>
+              <span className="org-row__main">
+                {channel.events.map((e) => (
+                  <span key={e} className="badge">
+                    {labels[e] ?? e}
+                  </span>
+                ))}
+                {channel.include_names ? <span className="badge">with names</span> : null}
+              </span>
+              {channel.last_error ? <span className="muted org-break">Last notice failed: {channel.last_error}</span> : null}
+            </div>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void remove(channel)}
+              disabled={removal.busy}
+              aria-label={`Remove the ${channel.kind} channel ${channel.url}`}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
