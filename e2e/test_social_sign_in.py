@@ -14,6 +14,9 @@ from allauth.socialaccount.models import SocialAccount
 from apps.accounts.models import User
 from apps.accounts.tests import fake_oauth
 from apps.core.tests.factories import UserFactory
+from apps.cycles.models import CycleStatus
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
 from e2e.conftest import expect, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit, settle
 
@@ -43,8 +46,14 @@ def member(email: str, *, verified: bool = True, uid: str = "mlh-7") -> dict:
     return {"id": uid, "email": email, "email_verified": verified}
 
 
-def test_a_new_student_signs_in_with_mymlh(new_page, provider):
-    provider.profile = member("grace@princeton.edu")
+def test_a_new_student_signs_in_with_mymlh_and_finds_the_form_prefilled(new_page, provider):
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.OPEN)
+    provider.profile = {
+        **member("grace@princeton.edu"),
+        "first_name": "Grace",
+        "last_name": "Hopper",
+        "education": [{"current": True, "school_name": "Princeton University", "level_of_study": "Post Doctorate"}],
+    }
     page = new_page()
     page.goto("/login")
     settle(page)
@@ -58,6 +67,13 @@ def test_a_new_student_signs_in_with_mymlh(new_page, provider):
     page.wait_for_url("**/dashboard")
     assert User.objects.filter(email="grace@princeton.edu").exists()
     assert SocialAccount.objects.get().extra_data == {}
+
+    # The application form starts from what MyMLH said; the applicant may change any of it.
+    page.goto("/apply")
+    expect(page.get_by_label("First name")).to_have_value("Grace")
+    expect(page.get_by_label("Last name")).to_have_value("Hopper")
+    page.get_by_label("First name").fill("Amazing Grace")
+    expect(page.get_by_label("First name")).to_have_value("Amazing Grace")
 
 
 def test_refusals_say_why_on_the_sign_in_page(new_page, provider):

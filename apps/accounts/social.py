@@ -221,3 +221,52 @@ def unlink(*, user, provider: str) -> None:
         if not locked.has_usable_password() and len(links) <= 1:
             raise ApplicationError(LAST_WAY, status=409)
         SocialAccount.objects.filter(user=locked, provider=provider).delete()
+
+
+# --- Prefill from MyMLH -------------------------------------------------------------------------
+
+PREFILL_KEY = "provider_prefill"
+# The application's questions a MyMLH answer can fill, by question id.
+PREFILL_QUESTIONS = ("level_of_study", "graduation_year", "phone", "tshirt_size")
+
+
+def _text(value) -> str:
+    return value.strip()[:255] if isinstance(value, str) else ""
+
+
+def mymlh_prefill(data: dict) -> dict:
+    """What the application asks, of the member's MyMLH data (only what they granted comes):
+    first and last name, school, level of study, graduation year, phone and shirt size."""
+    education = data.get("education")
+    if isinstance(education, list):
+        current = next((e for e in education if isinstance(e, dict) and e.get("current")), None)
+        education = current or next((e for e in education if isinstance(e, dict)), {})
+    if not isinstance(education, dict):
+        education = {}
+    school = education.get("school")
+    school_name = school.get("name") if isinstance(school, dict) else school
+    graduation = education.get("graduation") or education.get("graduation_year")
+    year = str(graduation)[:4] if isinstance(graduation, (str, int)) and str(graduation)[:4].isdigit() else ""
+    profile = data.get("profile") if isinstance(data.get("profile"), dict) else {}
+    values = {
+        "first": _text(data.get("first_name")),
+        "last": _text(data.get("last_name")),
+        "school": _text(school_name) or _text(education.get("school_name")),
+        "level_of_study": _text(education.get("level_of_study")),
+        "graduation_year": year,
+        "phone": _text(data.get("phone_number")),
+        "tshirt_size": _text(profile.get("shirt_size") or data.get("shirt_size")),
+    }
+    return {key: value for key, value in values.items() if value}
+
+
+def remember_prefill(request, values: dict) -> None:
+    """Held in the session until the application form has been shown with them (and gone with
+    the session): the application keeps them only if the applicant saves the form."""
+    if values and hasattr(request, "session"):
+        request.session[PREFILL_KEY] = values
+
+
+def prefill_of(request) -> dict:
+    value = request.session.get(PREFILL_KEY) if hasattr(request, "session") else None
+    return value if isinstance(value, dict) else {}

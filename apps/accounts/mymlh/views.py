@@ -33,6 +33,11 @@ class MyMLHOAuth2Adapter(OAuth2Adapter):
             )
             response.raise_for_status()
             data = response.json()
+        # What the application asks (name, school, level of study…), for its form; the rest of
+        # the member's data is dropped (only the link is kept: apps/accounts/social.py).
+        from apps.accounts.social import mymlh_prefill, remember_prefill
+
+        remember_prefill(request, mymlh_prefill(data))
         return self.get_provider().sociallogin_from_response(request, data)
 
 

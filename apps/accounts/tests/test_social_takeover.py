@@ -220,3 +220,38 @@ def test_unlinking_keeps_one_way_to_sign_in(provider):
 def test_the_sign_in_methods_page_needs_a_session(client):
     assert client.get("/account/sign-in").status_code == 302
     assert client.get("/api/auth/sign-in-methods").status_code in (401, 403)
+
+
+def test_mymlh_prefills_the_application_form_without_storing_it(provider):
+    from apps.applications.models import Application
+    from apps.cycles.models import CycleStatus
+    from apps.cycles.selectors import current_cycle
+    from apps.cycles.services import cycle_set_status
+
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.OPEN)
+    provider.profile = {
+        **member("new@princeton.edu"),
+        "first_name": "Ada",
+        "last_name": "Lovelace",
+        "phone_number": "+1 609 555 0100",
+        "education": [
+            {"current": False, "school_name": "Old School"},
+            {
+                "current": True,
+                "school_name": "Princeton University",
+                "level_of_study": "undergraduate university (3+ year)",
+                "graduation": "2027-05-01",
+            },
+        ],
+        "profile": {"shirt_size": "Unisex - XXXL"},  # not one of the question's options: left out
+    }
+    client = PortalClient()
+    sign_in_with_provider(client)
+
+    props = client.get("/apply").context["page_props"]["application"]
+    assert (props["first"], props["last"], props["school"]) == ("Ada", "Lovelace", "Princeton University")
+    answers = {a["question_id"]: a["answer"] for s in props["sections"] for a in s["answers"]}
+    assert answers == {"level_of_study": "Undergraduate University (3+ year)"}
+    # Shown, not kept: no application until the applicant saves, and the link holds no data.
+    assert not Application.objects.exists()
+    assert SocialAccount.objects.get().extra_data == {}
