@@ -193,6 +193,7 @@ ADMIN_CARDS = [
     ("Ranking", "/admin/ranking", "Applicants by calibrated score; fill the event to capacity."),
     ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
     ("Check-in", "/checkin", "Scan tickets at the door, find people by name, register walk-ins."),
+    ("Integrations", "/admin/integrations", "Signed webhooks to your systems, Slack and Discord notices."),
 ]
 
 
