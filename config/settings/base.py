@@ -287,6 +287,7 @@ SPECTACULAR_SETTINGS = {
         "MailingStatusEnum": "apps.mailings.models.Mailing.Status",
         "DeliveryStateEnum": "apps.mailings.outbox.State",
         "WebhookEventEnum": "apps.integrations.models.Event",
+        "ChatChannelKindEnum": "apps.integrations.models.ChatChannel.Kind",
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],

@@ -2536,7 +2536,7 @@ export interface components {
             spots_left: number | null;
         };
         ChannelInputRequest: {
-            kind: components["schemas"]["KindCfcEnum"];
+            kind: components["schemas"]["ChatChannelKindEnum"];
             /** @description The channel's incoming-webhook URL. */
             url: string;
             events: components["schemas"]["WebhookEventEnum"][];
@@ -2545,7 +2545,7 @@ export interface components {
         };
         ChannelOutput: {
             id: number;
-            kind: components["schemas"]["KindCfcEnum"];
+            kind: components["schemas"]["ChatChannelKindEnum"];
             url: string;
             events: components["schemas"]["WebhookEventEnum"][];
             include_names: boolean;
@@ -2553,6 +2553,12 @@ export interface components {
             last_sent_at: string | null;
             last_error: string;
         };
+        /**
+         * @description * `slack` - Slack
+         *     * `discord` - Discord
+         * @enum {string}
+         */
+        ChatChannelKindEnum: "slack" | "discord";
         CheckInInputRequest: {
             /** Format: int64 */
             application_id: number;
@@ -2953,12 +2959,6 @@ export interface components {
              */
             confirm_duplicate: boolean;
         };
-        /**
-         * @description * `slack` - Slack
-         *     * `discord` - Discord
-         * @enum {string}
-         */
-        KindCfcEnum: "slack" | "discord";
         LoginOutput: {
             user: components["schemas"]["UserOutput"];
         };
