@@ -213,6 +213,8 @@ def unlink(*, user, provider: str) -> None:
 
     from apps.core.exceptions import ApplicationError
 
+    if provider not in PROVIDERS:
+        raise ApplicationError("No such linked sign-in.", status=404)
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         links = list(SocialAccount.objects.filter(user=locked).values_list("provider", flat=True))

@@ -62,7 +62,10 @@ def resolve(url: str, *, allow_private: bool | None = None, require_https: bool 
         allow_private = settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES
     if require_https is None:
         require_https = settings.WEBHOOKS_REQUIRE_HTTPS
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError as exc:  # an unclosed "[" of an IPv6 address, say
+        raise UnsafeAddress(NOT_HTTP) from exc
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise UnsafeAddress(NOT_HTTP)
@@ -74,9 +77,11 @@ def resolve(url: str, *, allow_private: bool | None = None, require_https: bool 
     if not host:
         raise UnsafeAddress(NO_HOST)
     try:
-        port = parts.port or (443 if scheme == "https" else 80)
+        port = parts.port if parts.port is not None else (443 if scheme == "https" else 80)
     except ValueError as exc:
         raise UnsafeAddress(BAD_PORT) from exc
+    if port == 0:
+        raise UnsafeAddress(BAD_PORT)
     try:
         addresses = tuple(dict.fromkeys(_getaddrinfo(host, port)))
     except (OSError, UnicodeError) as exc:

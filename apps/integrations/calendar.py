@@ -8,6 +8,7 @@ or a cycle that moved on, and the address is a 404 like any unknown one.
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.conf import settings
@@ -18,6 +19,10 @@ from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
 
 from .models import CalendarFeed
+
+
+# What secrets.token_urlsafe(32) makes: 43 characters of the URL-safe base64 alphabet.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
 def _new_token() -> str:
@@ -44,6 +49,8 @@ def feed_for(user, *, renew: bool = False) -> str:
 
 def ics_for_token(token: str) -> str | None:
     """The feed's calendar text, or None when the address leads nowhere (now)."""
+    if not TOKEN_SHAPE.fullmatch(token):
+        return None  # not one we made (and a NUL would be refused by PostgreSQL, as a 500)
     feed = CalendarFeed.objects.select_related("user").filter(token=token).first()
     if feed is None or not feed.user.is_active:
         return None

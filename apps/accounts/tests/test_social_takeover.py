@@ -203,6 +203,7 @@ def test_unlinking_keeps_one_way_to_sign_in(provider):
     assert "only way to sign in" in refused.json()["message"]
     assert SocialAccount.objects.count() == 1
     assert client.delete("/api/auth/sign-in-methods/github").status_code == 404
+    assert client.delete("/api/auth/sign-in-methods/%00").status_code == 404
 
     user = User.objects.get()
     user.set_password(PASSWORD)  # a password reset, say (which signs the old session out)

@@ -28,6 +28,10 @@ REFUSED_PRIVATE = [
     "http://[::ffff:127.0.0.1]/hook",  # IPv4-mapped loopback
     "http://[fd00::1]/hook",  # unique local
     "http://224.0.0.1/hook",  # multicast
+    "http://2130706433/hook",  # 127.0.0.1 written as one number
+    "http://0x7f000001/hook",  # … and in hexadecimal
+    "http://127.1/hook",  # … and shortened
+    "http://[::ffff:10.0.0.1]/hook",  # IPv4-mapped RFC 1918
 ]
 
 
@@ -52,6 +56,8 @@ def test_the_setting_allows_private_addresses(url):
         ("https://user:pw@93.184.216.34/hook", True, guard.CREDENTIALS),
         ("https:///hook", True, guard.NO_HOST),
         ("https://93.184.216.34:99999/hook", True, guard.BAD_PORT),
+        ("https://93.184.216.34:0/hook", True, guard.BAD_PORT),
+        ("http://[::1/hook", False, guard.NOT_HTTP),
     ],
 )
 def test_malformed_or_insecure_urls_are_refused(url, require_https, message):
