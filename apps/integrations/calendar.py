@@ -20,7 +20,6 @@ from apps.cycles.selectors import current_cycle
 
 from .models import CalendarFeed
 
-
 # What secrets.token_urlsafe(32) makes: 43 characters of the URL-safe base64 alphabet.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
 
