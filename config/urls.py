@@ -14,7 +14,7 @@ from apps.core import pages as core_pages
 from apps.core.api import api_not_found
 
 API_APPS = ("accounts", "applications", "checkin", "core", "cycles", "decisions", "mailings", "privacy", "reports")
-API_APPS += ("resumes", "reviews", "cockpit", "travel")
+API_APPS += ("resumes", "reviews", "cockpit", "travel", "integrations")
 # Every app has its pages' module (privacy's holds the page shown after an account is deleted),
 # but the cockpit: its one page, /admin, is core's admin panel, whose island reads its numbers.
 PAGE_APPS = tuple(app for app in API_APPS if app != "cockpit")

@@ -17,6 +17,16 @@ class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request) -> bool:
         return True
 
+    def get_login_redirect_url(self, request) -> str:
+        # After a sign-in through a provider (the password sign-in is an API call and the page
+        # goes on by itself): the person's home.
+        from apps.core.pages import home_for
+
+        return home_for(request.user)
+
+    def get_signup_redirect_url(self, request) -> str:
+        return self.get_login_redirect_url(request)
+
     def get_email_confirmation_url(self, request, emailconfirmation) -> str:
         return f"{settings.SITE_URL}/verify/{emailconfirmation.key}"
 

@@ -12,7 +12,7 @@ from apps.core.api import AdminApiView, ApiView, EmailField, PublicApiView
 from apps.core.emails import EMAIL_SCHEMA_PATTERN
 from apps.core.schema import STRING_LIST, MessageSerializer, error_responses, path_str
 
-from . import rules, selectors, services, throttle
+from . import rules, selectors, services, social, throttle
 from .models import Role, WhitelistRule
 
 
@@ -285,3 +285,38 @@ class WhitelistPatternApi(AdminApiView):
     def post(self, request, value: str):
         rule = services.whitelist_add(kind=WhitelistRule.Kind.PATTERN, value=value)
         return Response({"id": rule.pk, "kind": rule.kind, "value": rule.value}, status=201)
+
+
+class SignInProviderSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    linked = serializers.BooleanField()
+    configured = serializers.BooleanField()
+    login_url = serializers.CharField()
+
+
+class SignInMethodsSerializer(serializers.Serializer):
+    email = serializers.CharField()
+    has_password = serializers.BooleanField()
+    providers = SignInProviderSerializer(many=True)
+
+
+@extend_schema(summary="Your ways to sign in: the password and each provider", responses={200: SignInMethodsSerializer})
+class SignInMethodsApi(ApiView):
+    """The signed-in person's password and provider links."""
+
+    def get(self, request):
+        return Response(social.sign_in_methods(request.user))
+
+
+@extend_schema(
+    summary="Unlink a sign-in provider (never the last way to sign in)",
+    parameters=[path_str("provider", "mymlh, github or google", pattern="^[a-z]{1,32}$")],
+    responses={200: SignInMethodsSerializer, **error_responses(404, 409)},
+)
+class UnlinkProviderApi(ApiView):
+    """Removes the link; a person without a password keeps at least one."""
+
+    def delete(self, request, provider: str):
+        social.unlink(user=request.user, provider=provider)
+        return Response(social.sign_in_methods(request.user))

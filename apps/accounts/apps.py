@@ -8,9 +8,10 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Connects the receivers that record each sign-in's time (the absolute session age) and
-        # that drop a saved or deleted user from the per-request cache.
-        from . import sessions, user_cache  # noqa: F401
+        # Connects the receivers that record each sign-in's time (the absolute session age),
+        # that drop a saved or deleted user from the per-request cache, and that keep nothing
+        # of a provider's answer but the link (social).
+        from . import sessions, social, user_cache  # noqa: F401
 
 
 class EmailVerificationConfig(AllauthAccountConfig):

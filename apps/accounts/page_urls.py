@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import admin_pages, pages
+from . import admin_pages, pages, social_urls
 
 urlpatterns = [
     path("login", pages.login_page, name="login"),
@@ -11,4 +11,6 @@ urlpatterns = [
     path("verify/<str:key>", pages.verify_page, name="verify"),
     path("admin/administrators", admin_pages.administrators_page, name="admin-administrators"),
     path("admin/whitelist-emails", admin_pages.whitelist_page, name="admin-whitelist"),
+    path("account/sign-in", pages.sign_in_methods_page, name="sign-in-methods"),
+    *social_urls.urlpatterns,
 ]

@@ -2,9 +2,18 @@ from django.contrib.auth import logout
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST, require_safe
 
-from apps.core.pages import island, public_only, safe_next
+from apps.core.pages import island, public_only, safe_next, signed_in
 
-from . import services
+from . import services, social
+
+
+def _social_props(request) -> dict:
+    """The configured providers' buttons, and why a provider's sign-in was refused (a code of
+    ours in the URL, turned into our sentence here)."""
+    return {
+        "providers": social.configured(),
+        "social_error": social.refusal_message(request.GET.get("social"), request.GET.get("provider")),
+    }
 
 
 @require_safe
@@ -12,13 +21,14 @@ from . import services
 def login_page(request):
     # No `next`: the page sends an organizer to /admin and a student to /dashboard once the
     # sign-in answer says which one signed in.
-    return island(request, "login", {"next": safe_next(request, default="")}, title="Login")
+    props = {"next": safe_next(request, default=""), **_social_props(request)}
+    return social.allow_provider_redirects(island(request, "login", props, title="Login"))
 
 
 @require_safe
 @public_only
 def register_page(request):
-    return island(request, "register", title="Get Started")
+    return social.allow_provider_redirects(island(request, "register", _social_props(request), title="Get Started"))
 
 
 @require_safe
@@ -42,3 +52,11 @@ def verify_page(request, key: str):
 def logout_page(request):
     logout(request)
     return redirect("/login")
+
+
+@require_safe
+@signed_in
+def sign_in_methods_page(request):
+    """Link a provider (signed in with the password: no address check needed) or unlink one."""
+    page = island(request, "account-sign-in", social.sign_in_methods(request.user), title="Sign-in methods")
+    return social.allow_provider_redirects(page)

@@ -2,6 +2,7 @@
 
 from django.views.decorators.http import require_safe
 
+from apps.accounts.social import PREFILL_QUESTIONS, prefill_of
 from apps.core.pages import island, signed_in
 from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle, question_set
@@ -11,7 +12,30 @@ from . import consents, selectors
 from .school_domains import school_for_email
 
 
-def apply_props(user) -> dict:
+def _prefilled(payload: dict, sections: list[dict], prefill: dict) -> dict:
+    """A new application's form with what the sign-in provider said (apps.accounts.social):
+    the name and school, and the answers to the questions it knows, a choice only when it is one
+    of the question's options. Only shown: nothing is saved until the applicant saves."""
+    payload = {**payload, **{k: prefill[k] for k in ("first", "last", "school") if prefill.get(k)}}
+    answered = []
+    for section in sections:
+        answers = []
+        for question in section["questions"]:
+            value = prefill.get(question["question_id"]) if question["question_id"] in PREFILL_QUESTIONS else None
+            if not value:
+                continue
+            options = {o.lower(): o for o in question.get("options") or []}
+            if options:
+                value = options.get(value.lower())
+                if value is None:
+                    continue
+            answers.append({"question_id": question["question_id"], "answer": value})
+        answered.append({"section_name": section["section_name"], "answers": answers})
+    payload["sections"] = answered
+    return payload
+
+
+def apply_props(user, prefill: dict | None = None) -> dict:
     """Cycle status and, while applications are open, the question set, the applicant's saved
     application (draft or submitted, decisions hidden as the API hides them), whether a
     resume is on file, the school aliases, and the consents asked (their texts, from
@@ -26,6 +50,8 @@ def apply_props(user) -> dict:
     application = selectors.own_application(user=user, cycle=cycle)
     props["questions"] = sections
     props["application"] = selectors.application_payload(application, cycle=cycle, email=user.email, sections=sections)
+    if application is None and prefill:
+        props["application"] = _prefilled(props["application"], sections, prefill)
     props["resumeSubmitted"] = has_resume(user)
     # A hundred short names ("UCLA", "MIT") that find their school in the picker: small, so
     # they come with the page rather than by a call of their own.
@@ -41,4 +67,4 @@ def apply_props(user) -> dict:
 @require_safe
 @signed_in
 def apply_page(request):
-    return island(request, "apply", apply_props(request.user), title="Apply")
+    return island(request, "apply", apply_props(request.user, prefill_of(request)), title="Apply")

@@ -194,6 +194,7 @@ ADMIN_CARDS = [
     ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
     ("Check-in", "/checkin", "Scan tickets at the door, find people by name, register walk-ins."),
     ("Travel Grants", "/admin/travel", "The travel budget, grants, receipts to review and the payout."),
+    ("Integrations", "/admin/integrations", "Signed webhooks to your systems, Slack and Discord notices."),
 ]
 
 

@@ -33,6 +33,7 @@ from apps.cycles import services as cycle_services
 from apps.cycles.models import Cycle, CycleStatus
 
 from .release import release_counts
+from .signals import decisions_released
 
 # The history's field for a decision shown to (True) or hidden from (False) its applicant.
 VISIBLE_FIELD = "decision_visible"
@@ -189,6 +190,7 @@ def change_status(
         # Also on a repeated release: the emails are idempotent (a second release only sends
         # what is new or still pending).
         _queue_release_emails(locked.pk)
+        decisions_released.send(sender=Cycle, cycle_id=locked.pk)
         return changed
     if is_unrelease(old, status):
         rows = _unrelease_rows(locked, lock=True)

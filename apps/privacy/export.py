@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
+from apps.accounts import social
 from apps.applications import consents
 from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
 from apps.applications.status_machine import PRE_RELEASE, visible_status
@@ -142,6 +143,10 @@ def personal_data(user) -> dict:
             "role": user.role,
             "joined_at": _when(user.date_joined),
             "last_sign_in_at": _when(user.last_login),
+            # Sign-in through a provider: the link (provider and its id for you), nothing else.
+            "linked_sign_ins": [
+                {**link, "linked_at": _when(link["linked_at"])} for link in social.linked_providers(user)
+            ],
         },
         "applications": [_application(a, user) for a in applications],
         "mail": recipients.deliveries_to(user.email),

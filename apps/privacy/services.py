@@ -63,7 +63,8 @@ def account_delete(*, user, typed_email) -> Deleted:
         removed = anonymise_and_delete(Application.objects.filter(user=locked))
         paths = list(Resume.objects.filter(user=locked).values_list("path", flat=True))
         mail = recipients.forget_recipients([locked.email])
-        # Cascades to the resume row, its access log, allauth's addresses and confirmations.
+        # Cascades to the resume row, its access log, allauth's addresses and confirmations,
+        # and the links to sign-in providers (allauth's social accounts).
         locked.delete()
         transaction.on_commit(lambda: resume_files_delete(paths))
         transaction.on_commit(lambda: travel_receipts.files_delete(receipt_paths))

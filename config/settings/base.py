@@ -37,6 +37,12 @@ THIRD_PARTY_APPS = [
     "rest_framework",
     "allauth",
     "apps.accounts.apps.EmailVerificationConfig",  # allauth.account, named apart from our Accounts
+    # Sign-in through GitHub, Google and MyMLH (apps/accounts/social.py): each off until its
+    # client id and secret are set below.
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.github",
+    "allauth.socialaccount.providers.google",
+    "apps.accounts.mymlh",
     "django_vite",
 ]
 LOCAL_APPS = [
@@ -53,6 +59,8 @@ LOCAL_APPS = [
     "apps.privacy",  # export, account deletion, retention purge: over the others, nothing imports it
     "apps.checkin",  # tickets, scans, walk-ins at the event: over the others, nothing imports it
     "apps.cockpit",  # the admin home: reads the others for its counts, nothing imports it
+    # Signed webhooks to the organizers' systems: listens to the others, nothing imports it.
+    "apps.integrations",
     # The demo data (seed_demo): above every domain app, so core stays plumbing.
     "apps.demo",
 ]
@@ -189,6 +197,43 @@ ACCOUNT_RATE_LIMITS = {
     "teamcode_check": env("RATE_LIMIT_TEAMCODE_CHECK", default="60/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
+
+# Social sign-in (apps/accounts/social.py decides who may sign in: no account is taken over
+# through a provider). A provider is on only when both its client id and secret are set.
+SOCIALACCOUNT_ADAPTER = "apps.accounts.social.SocialAccountAdapter"
+SOCIALACCOUNT_AUTO_SIGNUP = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False  # the adapter joins accounts, on stricter terms
+SOCIALACCOUNT_STORE_TOKENS = False  # nothing from a provider beyond the link itself
+SOCIALACCOUNT_QUERY_EMAIL = True  # GitHub: the addresses with their verified flags
+SOCIALACCOUNT_LOGIN_ON_GET = False  # a sign-in starts with a POST (CSRF), never a link
+# MyMLH v4: where its OAuth server and API live, and the scopes asked for (what each is for:
+# apps/accounts/mymlh/provider.py).
+MYMLH_AUTH_URL = env("MYMLH_AUTH_URL", default="https://my.mlh.io").rstrip("/")
+MYMLH_API_URL = env("MYMLH_API_URL", default="https://api.mlh.com").rstrip("/")
+MYMLH_SCOPES = env.list(
+    "MYMLH_SCOPES",
+    default=["public", "user:read:email", "user:read:profile", "user:read:education", "user:read:phone"],
+)
+
+
+def _social_app(client_id: str, secret: str, **options) -> dict | None:
+    client_id, secret = client_id.strip(), secret.strip()
+    return {"APP": {"client_id": client_id, "secret": secret}, **options} if client_id and secret else None
+
+
+SOCIALACCOUNT_PROVIDERS = {
+    key: app
+    for key, app in {
+        "mymlh": _social_app(env("MYMLH_CLIENT_ID", default=""), env("MYMLH_CLIENT_SECRET", default="")),
+        "github": _social_app(env("GITHUB_CLIENT_ID", default=""), env("GITHUB_CLIENT_SECRET", default="")),
+        "google": _social_app(
+            env("GOOGLE_CLIENT_ID", default=""),
+            env("GOOGLE_CLIENT_SECRET", default=""),
+            SCOPE=["openid", "email", "profile"],
+        ),
+    }.items()
+    if app is not None
+}
 # Where the client address comes from (rate limits): by default the socket's; behind N proxies
 # you control, the N-th address from the right of X-Forwarded-For; or one header your proxy
 # sets (e.g. X-Real-IP, CF-Connecting-IP). Spoofed X-Forwarded-For is ignored unless trusted.
@@ -244,6 +289,8 @@ SPECTACULAR_SETTINGS = {
         "CycleStatusEnum": "apps.cycles.models.CycleStatus",
         "MailingStatusEnum": "apps.mailings.models.Mailing.Status",
         "DeliveryStateEnum": "apps.mailings.outbox.State",
+        "WebhookEventEnum": "apps.integrations.models.Event",
+        "ChatChannelKindEnum": "apps.integrations.models.ChatChannel.Kind",
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "ReviewStatusEnum": ["to_review", "complete"],
@@ -339,6 +386,10 @@ CELERY_BEAT_SCHEDULE: dict = {
     "requeue-travel-emails": {"task": "apps.travel.tasks.requeue_travel_emails", "schedule": 60.0},
     "lapse-travel-grants": {"task": "apps.travel.tasks.lapse_grants", "schedule": 10 * 60.0},
     "purge-expired-cycles": {"task": "apps.privacy.tasks.purge_expired_cycles", "schedule": 24 * 60 * 60.0},
+    # Webhooks (apps.integrations): send what is due again (backoff passed, a dead worker's claim).
+    "send-due-webhooks": {"task": "apps.integrations.tasks.send_due_webhooks", "schedule": 60.0},
+    # Slack and Discord notices: one line of counts per channel, at most once a minute.
+    "send-chat-notices": {"task": "apps.integrations.tasks.send_chat_notices", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celery" / "beat-schedule")
 # One beat sends the schedule however many run (a second one stands by): a lock in Redis, or a
@@ -455,6 +506,16 @@ SOCIAL_LINKS = {
     ),
     "report_bugs": env("REPORT_BUGS_URL", default="https://example.org/bugs"),
 }
+
+# --- Webhooks (apps.integrations) --------------------------------------------------------
+# Organizers' receivers must be public addresses: loopback, link-local and private (RFC 1918)
+# ones are refused (a guard against the server being pointed at its own network) unless this
+# is on, for a receiver on the same machine or network in development.
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env.bool("WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", default=False)
+# Only https:// receivers (production's default: config/settings/production.py).
+WEBHOOKS_REQUIRE_HTTPS = env.bool("WEBHOOKS_REQUIRE_HTTPS", default=False)
+# Seconds a delivery waits to connect and for each read before it counts as a failed attempt.
+WEBHOOKS_TIMEOUT = env.float("WEBHOOKS_TIMEOUT", default=10.0)
 
 # --- Content-Security-Policy (django-csp 4) ---------------------------------------------
 # In EVERY environment, the tests and the browser journeys included: a page that needs more

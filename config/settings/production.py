@@ -80,6 +80,10 @@ SECURE_REFERRER_POLICY = env("SECURE_REFERRER_POLICY", default="same-origin")
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# --- Webhooks ---------------------------------------------------------------------------
+# Signed, but a receiver's URL over plain http would show every payload to the network.
+WEBHOOKS_REQUIRE_HTTPS = env.bool("WEBHOOKS_REQUIRE_HTTPS", default=True)
+
 # --- Logs --------------------------------------------------------------------------------
 # One JSON object per line, with the request id, for a log collector (LOG_FORMAT=plain for a
 # person reading a terminal).

@@ -418,6 +418,13 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         + _CROSS_FIELD
         + "."
     },
+    ("POST", "/api/integrations/webhooks"): {
+        positive_data_acceptance: "A webhook URL must resolve to a public address (the guard against server-side "
+        "request forgery looks the host up at the moment of saving), which no JSON schema can say."
+    },
+    ("POST", "/api/integrations/chat-channels"): {
+        positive_data_acceptance: "An incoming-webhook URL is checked like a webhook's (see POST webhooks)."
+    },
     ("POST", "/api/applications/whitelistpattern/{value}"): {
         positive_data_acceptance: "The value must be a regular expression RE2 compiles (linear-time "
         "matching); a JSON schema can't say which text is one."

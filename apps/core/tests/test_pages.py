@@ -179,11 +179,11 @@ def test_login_page_honours_only_same_site_paths_for_next(client, next_value, ex
     """The login island goes to `next` only when it is a path on this site; otherwise it gets no
     `next` and picks the landing by role (an organizer's /admin, a student's /dashboard)."""
     response = client.get("/login", {"next": next_value})
-    assert page_props(response, "login") == {"next": expected}
+    assert page_props(response, "login") == {"next": expected, "providers": [], "social_error": None}
 
 
 def test_login_page_without_next_leaves_the_landing_to_the_role(client):
-    assert page_props(client.get("/login"), "login") == {"next": ""}
+    assert page_props(client.get("/login"), "login") == {"next": "", "providers": [], "social_error": None}
 
 
 # --- Error pages -------------------------------------------------------------------------

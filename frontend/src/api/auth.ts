@@ -15,4 +15,9 @@ export const authApi = {
   resetConfirm: (token: string, password: string) => api.post<Message>(urls.resetConfirm(token), { password }),
   logout: () => api.post<Message>(urls.logout),
   user: () => api.get<Schemas["UserOutput"]>(urls.user),
+  signInMethods: () => api.get<SignInMethods>(urls.signInMethods),
+  unlink: (provider: string) => api.delete<SignInMethods>(urls.signInMethod(provider)),
 };
+
+/** The password and each sign-in provider of the signed-in person. */
+export type SignInMethods = Schemas["SignInMethods"];

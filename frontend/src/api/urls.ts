@@ -29,6 +29,8 @@ export const urls = {
   resendVerification: apiUrl("/api/auth/resend_verification"),
   resetRequest: apiUrl("/api/auth/reset_password"),
   resetConfirm: (key: string) => apiUrl("/api/auth/reset_password/{key}", { key }),
+  signInMethods: apiUrl("/api/auth/sign-in-methods"),
+  signInMethod: (provider: string) => apiUrl("/api/auth/sign-in-methods/{provider}", { provider }),
   whitelist: apiUrl("/api/auth/whitelist"),
   whitelistExceptions: apiUrl("/api/auth/whitelist/exceptions"),
   whitelistException: (ruleId: number) => apiUrl("/api/auth/whitelist/exceptions/{rule_id}", { rule_id: ruleId }),
@@ -155,4 +157,14 @@ export const urls = {
   walkIn: apiUrl("/api/checkin/walk-in"),
   staff: apiUrl("/api/auth/staff"),
   staffRole: apiUrl("/api/auth/staff-role"),
+
+  // Integrations: the organizers' webhook endpoints and their deliveries.
+  webhooks: apiUrl("/api/integrations/webhooks"),
+  calendarFeed: apiUrl("/api/integrations/calendar-feed"),
+  chatChannels: apiUrl("/api/integrations/chat-channels"),
+  chatChannel: (id: number) => apiUrl("/api/integrations/chat-channels/{channel_id}", { channel_id: id }),
+  webhook: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}", { endpoint_id: id }),
+  webhookDeliveries: (id: number) => apiUrl("/api/integrations/webhooks/{endpoint_id}/deliveries", { endpoint_id: id }),
+  webhookResend: (id: number) =>
+    apiUrl("/api/integrations/webhooks/deliveries/{delivery_id}/resend", { delivery_id: id }),
 } as const;

@@ -63,4 +63,11 @@ export const queryKeys = {
     waitlistRefill: ["reviews", "waitlist-refill"] as const,
     offerSettings: ["reviews", "offer-settings"] as const,
   },
+  /** Webhook endpoints (their counts) and each one's deliveries. */
+  integrations: {
+    all: ["integrations"] as const,
+    endpoints: ["integrations", "endpoints"] as const,
+    channels: ["integrations", "channels"] as const,
+    deliveries: (endpoint: number, state: string | null) => ["integrations", "deliveries", endpoint, state] as const,
+  },
 };

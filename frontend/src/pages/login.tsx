@@ -1,11 +1,13 @@
 import { AuthScene } from "../components/auth-scene";
+import { SocialSignIn, type SocialProvider } from "../components/social-sign-in";
 import { LoginForm } from "../features/accounts/login-form";
 import { mount } from "../lib/mount";
 
-function LoginPage({ next }: { next: string }) {
+function LoginPage({ next, providers = [], social_error }: { next: string; providers?: SocialProvider[]; social_error?: string | null }) {
   return (
     <AuthScene>
       <LoginForm next={next} />
+      <SocialSignIn providers={providers} error={social_error} />
     </AuthScene>
   );
 }

@@ -1,11 +1,13 @@
 import { AuthScene } from "../components/auth-scene";
+import { SocialSignIn, type SocialProvider } from "../components/social-sign-in";
 import { RegisterForm } from "../features/accounts/register-form";
 import { mount } from "../lib/mount";
 
-function RegisterPage() {
+function RegisterPage({ providers = [], social_error }: { providers?: SocialProvider[]; social_error?: string | null }) {
   return (
     <AuthScene>
       <RegisterForm />
+      <SocialSignIn providers={providers} error={social_error} />
     </AuthScene>
   );
 }

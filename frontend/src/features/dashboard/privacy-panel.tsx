@@ -121,6 +121,12 @@ export function PrivacyPanel({
           </p>
         </div>
         <div className="privacy-panel__item">
+          <a className="button button--secondary" href="/account/sign-in">
+            Sign-in methods
+          </a>
+          <p className="field__hint">Your password, and the providers (such as MyMLH) linked to sign in with.</p>
+        </div>
+        <div className="privacy-panel__item">
           <button type="button" className="button button--danger-outline" onClick={() => setOpen(true)}>
             Delete my account
           </button>

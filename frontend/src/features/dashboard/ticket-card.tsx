@@ -12,6 +12,7 @@ import { serverMessage } from "../../lib/api";
 import { clockTime } from "../../lib/time";
 import { formatDate } from "./state";
 import "../../styles/ticket.css";
+import { CalendarFeed } from "./calendar-feed";
 
 export const TICKET_KEY = ["checkin-ticket"] as const;
 
@@ -80,6 +81,7 @@ function TicketBody({ ticket }: { ticket: Ticket }) {
             </button>
           ) : null}
         </div>
+        <CalendarFeed />
         {done ? <Alert kind="success">Your new ticket is above, and on its way to your inbox. The old one no longer works.</Alert> : null}
         {submit.error ? <Alert kind="error">{submit.error}</Alert> : null}
       </div>

@@ -41,7 +41,7 @@ export interface CardGroup {
 export const GROUPS: { title: string; hrefs: string[] }[] = [
   { title: "Applications", hrefs: ["/admin/users", "/admin/createapp", "/admin/whitelist-emails"] },
   { title: "Reviewing", hrefs: ["/admin/rubric", "/admin/assignapps", "/admin/reviewapps", "/admin/ranking"] },
-  { title: "Decisions and mail", hrefs: ["/admin/batch", "/admin/config", "/admin/automated-emails"] },
+  { title: "Decisions and mail", hrefs: ["/admin/batch", "/admin/config", "/admin/automated-emails", "/admin/integrations"] },
   { title: "Event", hrefs: ["/checkin", "/admin/travel", "/admin/resumebook"] },
   { title: "People", hrefs: ["/admin/administrators"] },
   { title: "Reports", hrefs: ["/admin/stats", "/admin/demographics"] },
