@@ -142,9 +142,9 @@ const COLUMNS: DataColumn<Row>[] = [
     size: 110,
     className: "org-table__date",
     cell: (row) => (
-      <>
+      <span>
         {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
-      </>
+      </span>
     ),
   },
 ];
