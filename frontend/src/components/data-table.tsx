@@ -99,7 +99,6 @@ function toColumnDefs<T extends RowData>(columns: DataColumn<T>[], manualSorting
     id: column.id,
     header: column.header,
     accessorFn: (row: T) => column.sortValue?.(row) ?? "",
-    cell: (context) => column.cell(context.row.original, context.row.index),
     enableSorting: manualSorting ? Boolean(column.sortable) : Boolean(column.sortable ?? column.sortValue),
     sortDescFirst: column.descFirst ?? false,
     sortUndefined: "last",
@@ -254,7 +253,8 @@ export function DataTable<T extends RowData>({
                   const label = spec?.label === undefined ? spec?.header : spec.label;
                   return (
                     <td key={cell.id} data-label={label ?? undefined} className={spec?.className}>
-                      <table.FlexRender cell={cell} />
+                      {/* The page's column as it is now (its cells may read the page's state). */}
+                      {spec?.cell(row.original, row.index)}
                     </td>
                   );
                 })}
