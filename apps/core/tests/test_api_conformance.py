@@ -388,6 +388,15 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         positive_data_acceptance: "`filters` is a JSON document inside the query string, in the export's "
         "`$ne` / `$in` grammar over the question set's fields (which organizers edit)."
     },
+    ("POST", "/api/applications/batch-status"): {
+        positive_data_acceptance: "Who a batch acts on is one of two fields, "
+        + _CROSS_FIELD
+        + ": `emails` or `filters`, never both nor neither, and `filters` in the table's filter grammar "
+        "(its keys and values, as GET all checks them)."
+    },
+    ("POST", "/api/applications/assign-applications"): {
+        positive_data_acceptance: "`emails` or `filters`, as in POST batch-status."
+    },
     ("POST", "/api/applications/whitelistpattern/{value}"): {
         positive_data_acceptance: "The value must be a regular expression RE2 compiles (linear-time "
         "matching); a JSON schema can't say which text is one."
