@@ -55,7 +55,10 @@ export interface DataColumn<T> {
   descFirst?: boolean;
   /** The column's share of the width (TanStack's column size; proportions, not pixels). */
   size?: number;
+  /** The cells' class (not the header's: a cell's look is not its header's). */
   className?: string;
+  /** A number column: header and cells aligned to the end, so the digits line up. */
+  numeric?: boolean;
   /** The header is read by screen readers only (an action column). */
   hiddenHeader?: boolean;
   /** The phone's label of the cell, when it differs from the header (null: none). */
@@ -204,7 +207,7 @@ export function DataTable<T extends RowData>({
                   <th
                     scope="col"
                     key={header.id}
-                    className={spec?.className}
+                    className={spec?.numeric ? "num" : undefined}
                     aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
                   >
                     {spec?.hiddenHeader ? (
@@ -252,7 +255,11 @@ export function DataTable<T extends RowData>({
                   const spec = byId.get(cell.column.id);
                   const label = spec?.label === undefined ? spec?.header : spec.label;
                   return (
-                    <td key={cell.id} data-label={label ?? undefined} className={spec?.className}>
+                    <td
+                      key={cell.id}
+                      data-label={label ?? undefined}
+                      className={[spec?.className, spec?.numeric ? "num" : ""].filter(Boolean).join(" ") || undefined}
+                    >
                       {/* The page's column as it is now (its cells may read the page's state). */}
                       {spec?.cell(row.original, row.index)}
                     </td>

@@ -34,7 +34,7 @@ const DELIVERY_COLUMNS: DataColumn<Delivery>[] = [
       </span>
     ),
   },
-  { id: "attempts", header: "Attempts", size: 90, className: "num", cell: (row) => row.attempts },
+  { id: "attempts", header: "Attempts", size: 90, numeric: true, cell: (row) => row.attempts },
   {
     id: "error",
     header: "Last error",

@@ -46,9 +46,9 @@ export function MailingsTable({
       size: 110,
       cell: (m) => <span className={`badge badge--${m.status}`}>{STATUS_LABELS[m.status] ?? m.status}</span>,
     },
-    { id: "recipients", header: "Recipients", size: 95, className: "num", cell: (m) => m.recipients },
-    { id: "sent", header: "Sent", size: 70, className: "num", cell: (m) => m.sent },
-    { id: "failed", header: "Failed", size: 70, className: "num", cell: (m) => m.failed },
+    { id: "recipients", header: "Recipients", size: 95, numeric: true, cell: (m) => m.recipients },
+    { id: "sent", header: "Sent", size: 70, numeric: true, cell: (m) => m.sent },
+    { id: "failed", header: "Failed", size: 70, numeric: true, cell: (m) => m.failed },
     {
       id: "actions",
       header: "Actions",
