@@ -155,3 +155,59 @@ def test_the_table_works_on_a_phone(new_page, make_admin):
     page.get_by_role("navigation", name="Pages").scroll_into_view_if_needed()
     shot(page, "table-phone-pager", full_page=False)
     assert page.js_errors == []
+
+
+def test_all_matching_rows_get_one_decision_and_the_table_fits_a_wide_screen(new_page, make_admin):
+    """At 1440 px the table fits its page (no column cut off, no address broken over lines); a
+    click on a row opens it; "Select all 30 matching" shows its count before anything is done,
+    and the decision reaches every matching row, the second page's too, and no other."""
+    organizer = make_admin()
+    applicants(45)  # 30 at Yale: two pages of the table
+    page = new_page()
+    page.set_viewport_size({"width": 1440, "height": 900})
+    sign_in(page, organizer)
+    page.goto("/admin/users?school=yale&sort=email")
+    expect(page.get_by_text("Page 1 of 2 (Total: 30)")).to_be_visible()
+
+    sizes = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('.org-table-wrap');
+          const links = [...document.querySelectorAll('tbody td.org-table__email a')];
+          return {
+            overflow: wrap.scrollWidth - wrap.clientWidth,
+            table: wrap.getBoundingClientRect().width,
+            lines: Math.max(...links.map((a) => a.getClientRects().length)),
+            titled: links.every((a) => a.title === a.textContent),
+          };
+        }"""
+    )
+    assert sizes["overflow"] <= 0, sizes
+    assert sizes["table"] >= 1360, sizes  # the screen's width, not the 1,158 px reading column
+    assert sizes["lines"] == 1 and sizes["titled"], sizes
+
+    # A click on a row's school opens the applicant; Back returns to the same table.
+    first = row_emails(page)[0]
+    page.locator("tbody tr", has_text=first).get_by_text("Yale University").click()
+    page.wait_for_url(re.compile(r"/admin/users/applicant\d\d(%40|@)example\.edu$"))
+    page.go_back()
+    expect(page.get_by_text("Page 1 of 2 (Total: 30)")).to_be_visible()
+
+    page.get_by_role("checkbox", name="Select all on this page").check()
+    expect(page.get_by_text("20 applications selected")).to_be_visible()
+    page.get_by_role("button", name="Select all 30 matching").click()
+    expect(page.get_by_text("All 30 matching applications selected")).to_be_visible()
+    page.get_by_label("Decision").select_option("waitlisted")
+    shot(page, "table-all-matching-1440", full_page=False)
+    page.get_by_role("button", name="Decide all 30 matching").click()
+    dialog = page.get_by_role("alertdialog", name="Decide all 30 matching applications?")
+    expect(dialog).to_be_visible()
+    assert set(Application.objects.values_list("status", flat=True)) == {"submitted"}
+    dialog.get_by_role("button", name="Set 30 to Waitlisted").click()
+    expect(page.get_by_text("Waitlisted: 30 of 30 applicants decided.")).to_be_visible()
+
+    statuses = dict(Application.objects.values_list("email", "status"))
+    yale = {f"applicant{i:02d}@example.edu" for i in range(45) if i % 3}
+    assert {email for email, status in statuses.items() if status == "waitlisted"} == yale
+    assert {status for email, status in statuses.items() if email not in yale} == {"submitted"}
+    expect(page.get_by_text("0 applications selected")).to_be_visible()
+    assert page.js_errors == []

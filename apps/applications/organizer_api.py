@@ -46,6 +46,54 @@ class EmailsInputField(serializers.Field):
         return value
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "object", "additionalProperties": True},
+            {"type": "string", "maxLength": 4096},
+        ]
+    }
+)
+class TableFiltersField(serializers.JSONField):
+    """The applications table's filters (an object, or its query string): "all N matching"."""
+
+    default_error_messages = {"invalid": "Send the table's filters: an object, or its query string."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and len(data) > 4096:
+            self.fail("invalid")
+        if not isinstance(data, dict | str):
+            self.fail("invalid")
+        return data
+
+
+class BatchTargetSerializer(serializers.Serializer):
+    """Who a batch acts on: the addresses sent (the rows picked), or every application the
+    table's filters match ("Select all N matching", beyond the page on screen). Exactly one."""
+
+    emails = EmailsInputField(required=False)
+    filters = TableFiltersField(
+        required=False,
+        help_text="Instead of `emails`: every application of the current cycle these table filters match.",
+    )
+
+    def validate(self, attrs):
+        if ("emails" in attrs) == ("filters" in attrs):
+            message = "Send the addresses, or the table's filters: one of the two."
+            raise serializers.ValidationError({"emails": [message]})
+        return attrs
+
+
+def batch_emails(data: dict):
+    """The addresses a batch acts on: the ones sent, or every row the filters match now (read
+    at the time of the action, so a row that changed since the count is judged as it is)."""
+    if "filters" in data:
+        from .receivers import filter_audience
+
+        return filter_audience(data["filters"])()
+    return data["emails"]
+
+
 class HistoryEventSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     actor = serializers.CharField(allow_null=True)

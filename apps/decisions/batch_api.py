@@ -3,7 +3,7 @@ pasted text. A thin view over batch.py; the addresses field is the one every bat
 addresses uses (apps.applications.organizer_api).
 
 The call (docs/api/README.md lists it with the others):
-POST `batch-status` | admin | `{"emails": "<free text>" or [..], "status",
+POST `batch-status` | admin | `{"emails": "<free text>" or [..] | "filters": {table filters}, "status",
 "travel_reimbursement"?, "housing_accommodations"?, "override"?, "dry_run"?}` →
 `{"approved": [email], "failed": [{"email","reason"}], "skipped": [{"email","reason"}],
 "emailed": n, "done_label"}`; a pasted piece meant as an address and not one (`ada@princeton`)
@@ -21,7 +21,12 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.applications import status_machine
-from apps.applications.organizer_api import BatchFailureSerializer, BatchResultSerializer, EmailsInputField
+from apps.applications.organizer_api import (
+    BatchFailureSerializer,
+    BatchResultSerializer,
+    BatchTargetSerializer,
+    batch_emails,
+)
 from apps.core.api import AdminApiView
 
 from . import batch
@@ -45,8 +50,7 @@ class BatchStatusApi(AdminApiView):
     """POST `batch-status`: one decision for every address found in the pasted text."""
 
     @extend_schema_serializer(component_name="BatchStatusInput")
-    class InputSerializer(serializers.Serializer):
-        emails = EmailsInputField()
+    class InputSerializer(BatchTargetSerializer):
         status = serializers.ChoiceField(choices=[(s.value, s.label) for s in status_machine.BATCH_DECISIONS])
         travel_reimbursement = serializers.BooleanField(required=False, allow_null=True, default=None)
         housing_accommodations = serializers.BooleanField(required=False, allow_null=True, default=None)
@@ -70,7 +74,7 @@ class BatchStatusApi(AdminApiView):
         return Response(
             batch.batch_decide(
                 actor=request.user,
-                emails=data["emails"],
+                emails=batch_emails(data),
                 status=data["status"],
                 travel_reimbursement=data["travel_reimbursement"],
                 housing_accommodations=data["housing_accommodations"],

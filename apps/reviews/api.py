@@ -21,7 +21,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from apps.applications.organizer_api import BatchResultSerializer, EmailsInputField
+from apps.applications.organizer_api import BatchResultSerializer, BatchTargetSerializer, batch_emails
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import CanReview, IsAdmin
@@ -610,12 +610,12 @@ class AssignApplicationApi(EmailRouteApiView):
 
 
 class AssignApplicationsApi(AdminApiView):
-    """POST assign-applications: `{"member", "emails"}` → approved and failed addresses."""
+    """POST assign-applications: `{"member", "emails"}` (or `"filters"`, every matching row)
+    → approved and failed addresses."""
 
     @extend_schema_serializer(component_name="AssignApplicationsInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(BatchTargetSerializer):
         member = serializers.CharField(max_length=254)
-        emails = EmailsInputField()
 
     @extend_schema(
         summary="Assign many applications to a reviewer",
@@ -624,7 +624,7 @@ class AssignApplicationsApi(AdminApiView):
     )
     def post(self, request):
         data = self.validate(self.InputSerializer, request.data)
-        return Response(services.assign_many(member=data["member"], emails=data["emails"]))
+        return Response(services.assign_many(member=data["member"], emails=batch_emails(data)))
 
 
 @extend_schema(

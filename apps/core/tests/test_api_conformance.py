@@ -425,6 +425,15 @@ EXCLUDED: dict[tuple[str, str], dict] = {
     ("POST", "/api/integrations/chat-channels"): {
         positive_data_acceptance: "An incoming-webhook URL is checked like a webhook's (see POST webhooks)."
     },
+    ("POST", "/api/applications/batch-status"): {
+        positive_data_acceptance: "Who a batch acts on is one of two fields, "
+        + _CROSS_FIELD
+        + ": `emails` or `filters`, never both nor neither, and `filters` in the table's filter grammar "
+        "(its keys and values, as GET all checks them)."
+    },
+    ("POST", "/api/applications/assign-applications"): {
+        positive_data_acceptance: "`emails` or `filters`, as in POST batch-status."
+    },
     ("POST", "/api/applications/whitelistpattern/{value}"): {
         positive_data_acceptance: "The value must be a regular expression RE2 compiles (linear-time "
         "matching); a JSON schema can't say which text is one."

@@ -74,6 +74,9 @@ export const organizerApi = {
   // Reviews
   assign: (member: string, emails: string | string[]) =>
     api.post<BatchResult>(urls.assignApplications, { member, emails }),
+  /** "All N matching": every application the table's filters match, not only the page's rows. */
+  assignMatching: (member: string, filters: Record<string, string>) =>
+    api.post<BatchResult>(urls.assignApplications, { member, filters }),
   assigned: (reviewer: string) => api.get<Schemas["AssignedList"]>(urls.assignedApplications(reviewer)),
   applicationIndex: (reviewer: string, index: number) => api.get<Assigned>(urls.applicationIndex(reviewer, index)),
   changeReviewStatus: (reviewer: string, email: string, status: ReviewStatus) =>

@@ -168,7 +168,8 @@ export interface paths {
         put?: never;
         /**
          * Assign many applications to a reviewer
-         * @description POST assign-applications: `{"member", "emails"}` → approved and failed addresses.
+         * @description POST assign-applications: `{"member", "emails"}` (or `"filters"`, every matching row)
+         *     → approved and failed addresses.
          */
         post: operations["applications_assign_applications_create"];
         delete?: never;
@@ -2854,9 +2855,17 @@ export interface components {
          * @enum {string}
          */
         ApplicationStatusEnum: "unsubmitted" | "started" | "submitted" | "waitlisted" | "waitlist_confirmed" | "accepted" | "waitlist_accepted" | "confirmed" | "rejected" | "declined" | "expired" | "checked_in";
+        /**
+         * @description Who a batch acts on: the addresses sent (the rows picked), or every application the
+         *     table's filters match ("Select all N matching", beyond the page on screen). Exactly one.
+         */
         AssignApplicationsInputRequest: {
+            emails?: string | string[];
+            /** @description Instead of `emails`: every application of the current cycle these table filters match. */
+            filters?: {
+                [key: string]: unknown;
+            } | string;
             member: string;
-            emails: string | string[];
         };
         Assigned: {
             blind: boolean;
@@ -2942,8 +2951,16 @@ export interface components {
             approved: string[];
             failed: components["schemas"]["BatchFailure"][];
         };
+        /**
+         * @description Who a batch acts on: the addresses sent (the rows picked), or every application the
+         *     table's filters match ("Select all N matching", beyond the page on screen). Exactly one.
+         */
         BatchStatusInputRequest: {
-            emails: string | string[];
+            emails?: string | string[];
+            /** @description Instead of `emails`: every application of the current cycle these table filters match. */
+            filters?: {
+                [key: string]: unknown;
+            } | string;
             status: components["schemas"]["BatchStatusInputStatusEnum"];
             travel_reimbursement?: boolean | null;
             housing_accommodations?: boolean | null;

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizerApi } from "../api/organizer";
@@ -31,7 +31,7 @@ describe("the organizer tools read addresses as the server does", () => {
 
   it("Assign Applications counts only what the server will assign", async () => {
     const user = userEvent.setup();
-    render(<AssignApplications admins={["alan@princeton.edu"]} />);
+    renderWithQuery(<AssignApplications admins={["alan@princeton.edu"]} />);
     await user.click(screen.getByLabelText("Emails"));
     await user.paste(`${NOTHING_FOR_THE_SERVER} ada@princeton.edu`);
     expect(screen.getByText(/1 found/)).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe("the organizer tools read addresses as the server does", () => {
   it("the whitelist refuses an address the extractor would not yield", async () => {
     const add = vi.spyOn(organizerApi, "whitelistEmail");
     const user = userEvent.setup();
-    render(<Whitelist exceptions={[]} />);
+    renderWithQuery(<Whitelist exceptions={[]} />);
     await user.type(screen.getByLabelText("Email address"), "a!b@c.edu");
     await user.click(screen.getByRole("button", { name: "Add Email" }));
     expect(screen.getByText("Enter a valid email address.")).toBeInTheDocument();

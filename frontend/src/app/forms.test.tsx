@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizerApi, type Application, type CycleConfig, type QuestionSection } from "../api/organizer";
@@ -33,7 +33,7 @@ describe("DecisionForm", () => {
       .mockResolvedValue({ status: "accepted", travel_reimbursement: true, housing_accommodations: false });
     const onSaved = vi.fn();
     const user = userEvent.setup();
-    render(
+    renderWithQuery(
       <DecisionForm
         email="ada@princeton.edu"
         decisions={DECISIONS}
@@ -68,7 +68,7 @@ describe("DecisionForm", () => {
     );
     const onSaved = vi.fn();
     const user = userEvent.setup();
-    render(
+    renderWithQuery(
       <DecisionForm
         email="ada@princeton.edu"
         decisions={DECISIONS}
@@ -89,7 +89,7 @@ describe("Administrators", () => {
     vi.spyOn(organizerApi, "promote").mockResolvedValue({ email: "ada@princeton.edu", role: "admin" });
     vi.spyOn(organizerApi, "admins").mockResolvedValue(["ada@princeton.edu", "grace@princeton.edu"]);
     const user = userEvent.setup();
-    render(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
+    renderWithQuery(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
     await user.type(screen.getByLabelText("User email"), "Ada@Princeton.edu");
     await user.click(screen.getByRole("button", { name: "Make Admin" }));
     expect(organizerApi.promote).toHaveBeenCalledWith("ada@princeton.edu");
@@ -99,7 +99,7 @@ describe("Administrators", () => {
   it("says no account uses the address when promotion fails", async () => {
     vi.spyOn(organizerApi, "promote").mockRejectedValue(new ApiError(404, { message: "x" }));
     const user = userEvent.setup();
-    render(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
+    renderWithQuery(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
     await user.type(screen.getByLabelText("User email"), "nobody@princeton.edu");
     await user.click(screen.getByRole("button", { name: "Make Admin" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(PROMOTE_FAILED);
@@ -110,7 +110,7 @@ describe("Administrators", () => {
       new ApiError(409, { message: "The last organizer can't be removed." }),
     );
     const user = userEvent.setup();
-    render(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
+    renderWithQuery(<Administrators admins={["grace@princeton.edu"]} me="grace@princeton.edu" />);
     await user.click(screen.getByRole("button", { name: "Remove Email grace@princeton.edu" }));
     await user.click(screen.getByRole("button", { name: "Remove me as admin" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The last organizer can't be removed.");
@@ -120,7 +120,7 @@ describe("Administrators", () => {
     vi.spyOn(organizerApi, "demote").mockResolvedValue({ email: "grace@princeton.edu", role: "user" });
     const onLeave = vi.fn();
     const user = userEvent.setup();
-    render(<Administrators admins={["ada@princeton.edu", "grace@princeton.edu"]} me="grace@princeton.edu" onLeave={onLeave} />);
+    renderWithQuery(<Administrators admins={["ada@princeton.edu", "grace@princeton.edu"]} me="grace@princeton.edu" onLeave={onLeave} />);
     await user.click(screen.getByRole("button", { name: "Remove Email grace@princeton.edu" }));
     await user.click(screen.getByRole("button", { name: "Remove me as admin" }));
     await waitFor(() => expect(onLeave).toHaveBeenCalled());
@@ -166,7 +166,7 @@ describe("ConfigForm", () => {
   });
 
   it("has the seven dates, status, location and housing link, plus season and year", () => {
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     const dates = ["Application due", "Event start", "Event end", "Housing form due", "First confirmation deadline", "Waitlist deadline", "Second confirmation deadline"];
     for (const label of dates) expect(screen.getByLabelText(label)).toHaveAttribute("type", "date");
     expect(within(screen.getByLabelText("Hackathon status")).getAllByRole("option")).toHaveLength(7);
@@ -179,7 +179,7 @@ describe("ConfigForm", () => {
   it("refuses a bad URL without calling the server", async () => {
     const save = vi.spyOn(organizerApi, "saveConfig");
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.clear(screen.getByLabelText("Housing form link"));
     await user.type(screen.getByLabelText("Housing form link"), "not a link");
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
@@ -193,7 +193,7 @@ describe("ConfigForm", () => {
     // Nobody to email: a release with nothing to send saves without asking.
     vi.spyOn(organizerApi, "releasePreview").mockResolvedValue({ total: 0, counts: [] });
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.selectOptions(screen.getByLabelText("Hackathon status"), "released");
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     expect(await screen.findByText("Configuration updated successfully")).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe("ConfigForm", () => {
       new ApiError(400, { message: "bad", errors: { "dates.end": ["Date has wrong format."] } }),
     );
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     expect(await screen.findByText("Error updating configuration")).toBeInTheDocument();
     expect(screen.getByLabelText("Event end")).toHaveAttribute("aria-invalid", "true");
@@ -218,7 +218,7 @@ describe("ConfigForm", () => {
       .mockResolvedValueOnce({ ...CONFIG, location: "New place" })
       .mockRejectedValueOnce(new ApiError(500, {}));
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.selectOptions(screen.getByLabelText("Season"), "spring");
     await user.clear(screen.getByLabelText("Year"));
     await user.type(screen.getByLabelText("Year"), "2027");
@@ -299,7 +299,7 @@ describe("AssignApplications", () => {
       failed: [{ email: "x@princeton.edu", reason: "No application." }],
     });
     const user = userEvent.setup();
-    render(<AssignApplications admins={["alan@princeton.edu"]} />);
+    renderWithQuery(<AssignApplications admins={["alan@princeton.edu"]} />);
     await user.type(screen.getByLabelText("Member"), "Alan@Princeton.edu");
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu x@princeton.edu");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -312,7 +312,7 @@ describe("AssignApplications", () => {
   it("shows the server's refusal when the member is not an admin", async () => {
     vi.spyOn(organizerApi, "assign").mockRejectedValue(new ApiError(404, { message: "That member is not an admin." }));
     const user = userEvent.setup();
-    render(<AssignApplications admins={[]} />);
+    renderWithQuery(<AssignApplications admins={[]} />);
     await user.type(screen.getByLabelText("Member"), "ada@princeton.edu");
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -327,7 +327,7 @@ describe("Whitelist", () => {
     vi.spyOn(organizerApi, "exceptions").mockResolvedValue([rule]);
     vi.spyOn(organizerApi, "removeException").mockResolvedValue(undefined);
     const user = userEvent.setup();
-    render(<Whitelist exceptions={[]} />);
+    renderWithQuery(<Whitelist exceptions={[]} />);
     expect(screen.getByText("No exceptions yet.")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Regular expression/), rule.value);
     await user.click(screen.getByRole("button", { name: "Add Pattern" }));
@@ -340,7 +340,7 @@ describe("Whitelist", () => {
   it("refuses an invalid pattern before calling the server", async () => {
     const add = vi.spyOn(organizerApi, "whitelistPattern");
     const user = userEvent.setup();
-    render(<Whitelist exceptions={[]} />);
+    renderWithQuery(<Whitelist exceptions={[]} />);
     await user.click(screen.getByLabelText(/Regular expression/));
     await user.paste("([a-z]");
     await user.click(screen.getByRole("button", { name: "Add Pattern" }));
@@ -405,7 +405,7 @@ describe("ApplicationEditor", () => {
   it("checks with the applicant form's rules: required answers except lists, the numeric minimum", async () => {
     const update = vi.spyOn(organizerApi, "updateApplication");
     const user = userEvent.setup();
-    render(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
+    renderWithQuery(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
     await user.clear(screen.getByLabelText("School"));
     await user.clear(screen.getByLabelText("Age"));
     await user.type(screen.getByLabelText("Age"), "15");
@@ -426,7 +426,7 @@ describe("ApplicationEditor", () => {
     const update = vi.spyOn(organizerApi, "updateApplication").mockResolvedValue({ ...APPLICATION, first: "Augusta" });
     const onSaved = vi.fn();
     const user = userEvent.setup();
-    render(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={onSaved} />);
+    renderWithQuery(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={onSaved} />);
     expect(screen.getByLabelText("Age")).toHaveValue(20);
     expect(screen.getByRole("checkbox", { name: "Rust" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Go" })).not.toBeChecked();
@@ -465,7 +465,7 @@ describe("ApplicationEditor", () => {
       new ApiError(400, { message: "Please fix the highlighted answers.", errors: { school: ["Choose a school from the list."] } }),
     );
     const user = userEvent.setup();
-    render(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
+    renderWithQuery(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
     await user.click(screen.getByRole("button", { name: "Save Application" }));
     expect(await screen.findByText("Choose a school from the list.")).toBeInTheDocument();
     expect(screen.getByLabelText("School")).toHaveAttribute("aria-invalid", "true");
@@ -473,7 +473,7 @@ describe("ApplicationEditor", () => {
 
   it("keeps a list to three entries with Add another and Remove", async () => {
     const user = userEvent.setup();
-    render(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
+    renderWithQuery(<ApplicationEditor application={APPLICATION} sections={QUESTIONS} schools={[]} countries={[]} onSaved={vi.fn()} />);
     await user.click(screen.getByRole("button", { name: "Add another" }));
     await user.click(screen.getByRole("button", { name: "Add another" }));
     expect(screen.queryByRole("button", { name: "Add another" })).not.toBeInTheDocument();

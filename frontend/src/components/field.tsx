@@ -56,6 +56,12 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
   );
 }
 
+/** The account's own address (sign-in, registration, a reset link): one label, type, name and
+ *  autofill for all three forms, so a password manager fills each the same way. */
+export function AccountEmailField(props: Omit<FieldProps, "label" | "type" | "name" | "autoComplete">) {
+  return <Field label="Email" type="email" name="email" autoComplete="email" {...props} />;
+}
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">, Omit<Labelled, "hint"> {
   choices: Choice[];
 }

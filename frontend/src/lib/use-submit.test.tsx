@@ -1,7 +1,17 @@
-import { act, renderHook } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
+import { QueryProvider } from "./query";
+import { testQueryClient } from "./test-utils";
 import { failureOf, refusalOr, useSubmit, type Failure, type RunOptions } from "./use-submit";
+
+/** The hook as a page holds it: inside the island's query client (useSubmit is a useMutation). */
+function renderSubmit() {
+  const client = testQueryClient();
+  return renderHook(() => useSubmit(), {
+    wrapper: ({ children }) => <QueryProvider client={client}>{children}</QueryProvider>,
+  });
+}
 
 function deferred() {
   let resolve!: () => void;
@@ -15,24 +25,25 @@ function deferred() {
 
 describe("useSubmit", () => {
   it("is busy while the request runs and reports success", async () => {
-    const { result } = renderHook(() => useSubmit());
+    const { result } = renderSubmit();
     const pending = deferred();
     let outcome: Promise<boolean> | undefined;
     act(() => {
       outcome = result.current.run(() => pending.promise, "Error saving");
     });
-    expect(result.current.busy).toBe(true);
+    // The mutation's pending state arrives through the query client's notify batch.
+    await waitFor(() => expect(result.current.busy).toBe(true));
     await act(async () => {
       pending.resolve();
       expect(await outcome).toBe(true);
     });
-    expect(result.current.busy).toBe(false);
+    await waitFor(() => expect(result.current.busy).toBe(false));
     expect(result.current.error).toBeNull();
     expect(result.current.fieldErrors).toEqual({});
   });
 
   it("keeps the server's message and field errors of a refusal", async () => {
-    const { result } = renderHook(() => useSubmit());
+    const { result } = renderSubmit();
     await act(async () => {
       const ok = await result.current.run(
         () => Promise.reject(new ApiError(400, { message: "Please fix the highlighted fields.", errors: { school: ["Choose a school.", "x"] } })),
@@ -46,7 +57,7 @@ describe("useSubmit", () => {
   });
 
   it("falls back to the form's message when the failure has none (a network error)", async () => {
-    const { result } = renderHook(() => useSubmit());
+    const { result } = renderSubmit();
     await act(async () => {
       await result.current.run(() => Promise.reject(new TypeError("Failed to fetch")), "Error saving");
     });
@@ -55,7 +66,7 @@ describe("useSubmit", () => {
   });
 
   it("clears the previous error, local or not, when a new request starts", async () => {
-    const { result } = renderHook(() => useSubmit());
+    const { result } = renderSubmit();
     act(() => result.current.setError("Paste at least one email address."));
     expect(result.current.error).toBe("Paste at least one email address.");
     const pending = deferred();
@@ -99,19 +110,19 @@ describe("useSubmit when the page is leaving", () => {
     [{ leaving: true }, true, "stays busy after success: the page is navigating away"],
     [{}, false, "is ready again after success"],
   ])("%j → busy %s (%s)", async (options, busyAfter) => {
-    const { result } = renderHook(() => useSubmit());
+    const { result } = renderSubmit();
     await act(async () => {
       await result.current.run(() => Promise.resolve(), "Error saving", options);
     });
-    expect(result.current.busy).toBe(busyAfter);
+    await waitFor(() => expect(result.current.busy).toBe(busyAfter));
   });
 
   it("is ready again after a failure, leaving or not", async () => {
-    const { result } = renderHook(() => useSubmit());
+    const { result } = renderSubmit();
     await act(async () => {
       await result.current.run(() => Promise.reject(new TypeError("x")), "Error saving", { leaving: true });
     });
-    expect(result.current.busy).toBe(false);
+    await waitFor(() => expect(result.current.busy).toBe(false));
     expect(result.current.error).toBe("Error saving");
   });
 });

@@ -1,6 +1,17 @@
 // The busy flag, the error message and the server's field errors of a form's one request, kept
 // the same way everywhere: cleared when a request starts, busy until it settles, the server's
 // message (or the form's fallback) and field errors kept when it fails.
+//
+// Why a hook over TanStack Query's useMutation and not useMutation alone: the request's state
+// (pending, settled) is useMutation's, the one mechanism reads and writes already use. What it
+// adds is what every form here needs and useMutation doesn't keep: a message in the form's own
+// words (the server's sentence, or a fallback), the server's field errors flattened to one
+// message per field, an error a local check can set before any request (setError), and
+// "leaving" (a form whose success navigates away stays busy, so nothing is sent twice). Each
+// form wrote those around useMutation itself before; one layer keeps them the same everywhere.
+// The mutation's state reaches React through the query client's notify batch, a tick after
+// mutate: tests await the busy and settled states (findBy…, waitFor) instead of reading them at once.
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { ApiError, fieldErrors as fieldErrorsOf } from "./api";
 
@@ -39,26 +50,35 @@ export function refusalOr(fallback: string): (error: unknown) => string {
   return (error) => (error instanceof ApiError ? error.message : fallback);
 }
 
+/** One run: the request itself (each call of `run` names its own). */
+interface Job {
+  action: () => Promise<unknown>;
+}
+
 export function useSubmit<E = string>(): Submit<E> {
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<E | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // A success that leaves the page keeps the form busy until the page goes.
+  const [leaving, setLeaving] = useState(false);
+  const mutation = useMutation<unknown, unknown, Job>({ mutationFn: (job) => job.action() });
+  const { mutateAsync } = mutation;
 
-  const run = useCallback(async (action: () => Promise<unknown>, failure: Failure<E>, options: RunOptions = {}) => {
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      await action();
-      if (!options.leaving) setBusy(false);
-      return true;
-    } catch (e) {
-      setError(failureOf(e, failure));
-      setFieldErrors(fieldErrorsOf(e));
-      setBusy(false);
-      return false;
-    }
-  }, []);
+  const run = useCallback(
+    async (action: () => Promise<unknown>, failure: Failure<E>, options: RunOptions = {}) => {
+      setError(null);
+      setFieldErrors({});
+      try {
+        await mutateAsync({ action });
+        if (options.leaving) setLeaving(true);
+        return true;
+      } catch (e) {
+        setError(failureOf(e, failure));
+        setFieldErrors(fieldErrorsOf(e));
+        return false;
+      }
+    },
+    [mutateAsync],
+  );
 
-  return { busy, error, fieldErrors, setError, run };
+  return { busy: mutation.isPending || leaving, error, fieldErrors, setError, run };
 }

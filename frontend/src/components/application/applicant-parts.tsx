@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { organizerApi, saveResume, type Application, type HistoryEntry } from "../../api/organizer";
 import { Alert } from "../alert";
+import { DataTable, type DataColumn } from "../data-table";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { statusWord, yesNo } from "../../lib/text";
@@ -122,43 +123,27 @@ export function formatWhen(at: string): string {
   return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 }
 
+const HISTORY_COLUMNS: DataColumn<HistoryEntry>[] = [
+  { id: "at", header: "When", size: 170, cell: (entry) => formatWhen(entry.at) },
+  { id: "actor", header: "Who", size: 200, className: "org-break", cell: (entry) => entry.actor || entry.by || "System" },
+  // The server names the field (an answer by its question's text): the question set, where
+  // those texts live, is on its side.
+  { id: "field", header: "Field", size: 200, cell: (entry) => entry.label },
+  { id: "from", header: "From", size: 180, className: "org-break", cell: (entry) => show(entry.field, entry.from) },
+  { id: "to", header: "To", size: 180, className: "org-break", cell: (entry) => show(entry.field, entry.to) },
+];
+
 /** Every decision and organizer edit, newest first. */
 export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
   if (!entries.length) return <p className="muted">No changes recorded yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="table org-table org-history">
-        <caption className="visually-hidden">History of this application, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Field</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, i) => (
-            <tr key={`${entry.at}-${entry.field}-${i}`}>
-              <td data-label="When">{formatWhen(entry.at)}</td>
-              <td data-label="Who" className="org-break">
-                {entry.actor || entry.by || "System"}
-              </td>
-              {/* The server names the field (an answer by its question's text): the question
-                  set, where those texts live, is on its side. */}
-              <td data-label="Field">{entry.label}</td>
-              <td data-label="From" className="org-break">
-                {show(entry.field, entry.from)}
-              </td>
-              <td data-label="To" className="org-break">
-                {show(entry.field, entry.to)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="History of this application, newest first"
+      columns={HISTORY_COLUMNS}
+      data={entries}
+      rowId={(entry, i) => `${entry.at}-${entry.field}-${i}`}
+      className="org-history"
+    />
   );
 }
 

@@ -98,6 +98,40 @@ export function FieldShell({
   );
 }
 
+/** A one-line text answer in its FieldShell: the label, the input wired to its error, the error. */
+export function TextInput({
+  name,
+  label,
+  value,
+  error,
+  autoComplete,
+  maxLength,
+  onChange,
+}: {
+  name: string;
+  label: ReactNode;
+  value: string;
+  error?: string | null;
+  autoComplete?: string;
+  maxLength?: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FieldShell name={name} label={label} error={error}>
+      <input
+        id={fieldId(name)}
+        className="input"
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, { error })}
+      />
+    </FieldShell>
+  );
+}
+
 /** A fieldset of radios or checkboxes with its legend, hint and error. */
 export function GroupShell({
   name,

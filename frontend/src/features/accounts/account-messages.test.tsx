@@ -1,6 +1,6 @@
 // Where a sign-in lands, what an unverified account, a used reset link and a verify link
 // opened twice are told, and the register page's hint for a non-university address.
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
@@ -42,7 +42,7 @@ describe("landingAfterSignIn", () => {
   it("an organizer signing in with no `next` goes to /admin", async () => {
     mockFetch({ "POST /api/auth/login": { body: { user: { email: "grace@princeton.edu", role: "admin" } } } });
     const onSuccess = vi.fn();
-    render(<LoginForm next="" onSuccess={onSuccess} />);
+    renderWithQuery(<LoginForm next="" onSuccess={onSuccess} />);
     await type("Email", "grace@princeton.edu");
     const user = await type("Password", PASSWORD);
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -58,7 +58,7 @@ describe("an unverified account signing in", () => {
       "POST /api/auth/resend_verification": { body: { message: sent } },
     });
     const onSuccess = vi.fn();
-    render(<LoginForm onSuccess={onSuccess} />);
+    renderWithQuery(<LoginForm onSuccess={onSuccess} />);
     await type("Email", "late@princeton.edu");
     const user = await type("Password", PASSWORD);
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -75,7 +75,7 @@ describe("an unverified account signing in", () => {
       "POST /api/auth/login": { status: 403, body: { message: UNVERIFIED } },
       "POST /api/auth/resend_verification": { status: 429, body: { message: tooMany } },
     });
-    render(<LoginForm onSuccess={vi.fn()} />);
+    renderWithQuery(<LoginForm onSuccess={vi.fn()} />);
     await type("Email", "late@princeton.edu");
     const user = await type("Password", PASSWORD);
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -85,7 +85,7 @@ describe("an unverified account signing in", () => {
 
   it("a wrong password offers no new link", async () => {
     mockFetch({ "POST /api/auth/login": { status: 401, body: { message: "Invalid credentials." } } });
-    render(<LoginForm onSuccess={vi.fn()} />);
+    renderWithQuery(<LoginForm onSuccess={vi.fn()} />);
     await type("Email", "late@princeton.edu");
     const user = await type("Password", "Wrong-pass-1");
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -97,7 +97,7 @@ describe("an unverified account signing in", () => {
 describe("the reset link page", () => {
   it("says at once that a link the server found unusable can't be used, and links to ask again", () => {
     const { apiCalls } = mockFetch({});
-    render(<ResetConfirmForm token="used" valid={false} />);
+    renderWithQuery(<ResetConfirmForm token="used" valid={false} />);
     expect(screen.getByRole("heading", { name: "Reset link expired" })).toBeInTheDocument();
     expect(screen.getByText(INVALID_RESET_LINK)).toHaveClass("alert--error");
     expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/reset");
@@ -107,7 +107,7 @@ describe("the reset link page", () => {
 
   it("a link that runs out while the page is open says so the same way", async () => {
     mockFetch({ "POST /api/auth/reset_password/tok": { status: 400, body: { message: INVALID_RESET_LINK } } });
-    render(<ResetConfirmForm token="tok" valid />);
+    renderWithQuery(<ResetConfirmForm token="tok" valid />);
     await type("New password", PASSWORD);
     const user = await type("Confirm new password", PASSWORD);
     await user.click(screen.getByRole("button", { name: "Reset password" }));
@@ -132,7 +132,7 @@ describe("a verification link opened again", () => {
 describe("the register page and a non-university address", () => {
   it("lets it through with a hint that it is checked when you register", async () => {
     mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     await type("Email", "judge@gmail.com");
     expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(OUTSIDE_EMAIL_HINT);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -140,7 +140,7 @@ describe("the register page and a non-university address", () => {
 
   it("gives a university address no hint", async () => {
     mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     await type("Email", "ada@princeton.edu");
     expect(screen.queryByText(OUTSIDE_EMAIL_HINT)).not.toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 // A submission forced through with invalid data shows 'Invalid Entry'. The page's
 // own checks catch most of it; what gets past them (a rule only the server knows, a forced
 // submit) comes back as a 400 naming its fields, and reads 'Invalid Entry' with the reason.
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -98,7 +99,7 @@ const CASES: Case[] = [
 describe.each(CASES)("$name", ({ form, route, fill, button, body, atField }) => {
   it("shows 'Invalid Entry' with the server's reason", async () => {
     mockFetch({ [route]: { status: 400, body } });
-    render(form);
+    renderWithQuery(form);
     const u = userEvent.setup({ delay: null });
     await fill(u);
     await u.click(screen.getByRole("button", { name: button }));
@@ -118,7 +119,7 @@ describe.each(CASES)("$name", ({ form, route, fill, button, body, atField }) => 
 
 it("an expired reset link is not an invalid entry: its own message shows alone", async () => {
   mockFetch({ "POST /api/auth/reset_password/tok": { status: 400, body: { message: BAD_LINK } } });
-  render(<ResetConfirmForm token="tok" />);
+  renderWithQuery(<ResetConfirmForm token="tok" />);
   const u = userEvent.setup({ delay: null });
   await type(u, "New password", PASSWORD);
   await type(u, "Confirm new password", PASSWORD);

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setConfig, type PortalConfig } from "../../lib/config";
@@ -29,7 +30,7 @@ describe("LoginForm", () => {
   it("shows 'Welcome to' and the event's themed name, and the two links", () => {
     mockFetch({});
     setConfig({ event: { themedName: "Café Hackathon" } } as PortalConfig);
-    render(<LoginForm />);
+    renderWithQuery(<LoginForm />);
     expect(screen.getByRole("heading", { name: /Welcome to\s*Café Hackathon/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Don't have an account?" })).toHaveAttribute("href", "/register");
     expect(screen.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/reset");
@@ -37,7 +38,7 @@ describe("LoginForm", () => {
 
   it("keeps Login disabled until the email is valid and a password is present", async () => {
     mockFetch({});
-    render(<LoginForm />);
+    renderWithQuery(<LoginForm />);
     expect(loginButton()).toBeDisabled();
     const user = await fill("ada@princeton.edu", "");
     expect(loginButton()).toBeDisabled();
@@ -47,7 +48,7 @@ describe("LoginForm", () => {
 
   it("says 'Must be a student email address' for something that is no address, and keeps Login disabled", async () => {
     mockFetch({});
-    render(<LoginForm />);
+    renderWithQuery(<LoginForm />);
     await fill("ada-at-princeton", "Coffee-Beans-42");
     expect(screen.getByText("Must be a student email address")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
@@ -59,7 +60,7 @@ describe("LoginForm", () => {
       "POST /api/auth/login": { body: { user: { email: "guest@partner.com", role: "user" } } },
     });
     const onSuccess = vi.fn();
-    render(<LoginForm onSuccess={onSuccess} />);
+    renderWithQuery(<LoginForm onSuccess={onSuccess} />);
     const user = await fill("guest@partner.com", "pw");
     expect(screen.queryByText("Must be a student email address")).not.toBeInTheDocument();
     expect(loginButton()).toBeEnabled();
@@ -71,7 +72,7 @@ describe("LoginForm", () => {
 
   it("shows 'Invalid Entry' when submit is forced with invalid data, and calls nobody", async () => {
     const { apiCalls } = mockFetch({});
-    render(<LoginForm />);
+    renderWithQuery(<LoginForm />);
     await fill("ada", "");
     fireEvent.submit(screen.getByRole("form", { name: /Welcome to/ }));
     expect(await screen.findByText("Invalid Entry")).toHaveClass("alert--error");
@@ -83,7 +84,7 @@ describe("LoginForm", () => {
       "POST /api/auth/login": { body: { user: { email: "ada@princeton.edu", role: "user" } } },
     });
     const onSuccess = vi.fn();
-    render(<LoginForm next="/admin" onSuccess={onSuccess} />);
+    renderWithQuery(<LoginForm next="/admin" onSuccess={onSuccess} />);
     const user = await fill("ada@princeton.edu", "Coffee-Beans-42");
     await user.click(loginButton());
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("/admin"));
@@ -99,7 +100,7 @@ describe("LoginForm", () => {
   it("goes to /dashboard when no `next` is given", async () => {
     mockFetch({ "POST /api/auth/login": { body: { user: { email: "ada@princeton.edu", role: "user" } } } });
     const onSuccess = vi.fn();
-    render(<LoginForm onSuccess={onSuccess} />);
+    renderWithQuery(<LoginForm onSuccess={onSuccess} />);
     const user = await fill("ada@princeton.edu", "Coffee-Beans-42");
     await user.click(loginButton());
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("/dashboard"));
@@ -110,7 +111,7 @@ describe("LoginForm", () => {
       "POST /api/auth/login": { status: 401, body: { message: "Invalid credentials." } },
     });
     const onSuccess = vi.fn();
-    render(<LoginForm onSuccess={onSuccess} />);
+    renderWithQuery(<LoginForm onSuccess={onSuccess} />);
     const user = await fill("ada@princeton.edu", "Wrong-Pass-1");
     await user.click(loginButton());
     expect(await screen.findByText("Invalid credentials.")).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe("LoginForm", () => {
     ["a malformed request (400)", 400, "Bad request."],
   ])("shows the server's reason for %s, not 'Invalid credentials.'", async (_why, status, message) => {
     mockFetch({ "POST /api/auth/login": { status, body: { message } } });
-    render(<LoginForm onSuccess={vi.fn()} />);
+    renderWithQuery(<LoginForm onSuccess={vi.fn()} />);
     const user = await fill("ada@princeton.edu", "Coffee-Beans-42");
     await user.click(loginButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -134,7 +135,7 @@ describe("LoginForm", () => {
 
   it("says the portal can't be reached when no sentence of the portal's comes back", async () => {
     mockFetch({ "POST /api/auth/login": { status: 502, body: "<html>Bad gateway</html>" } });
-    render(<LoginForm onSuccess={vi.fn()} />);
+    renderWithQuery(<LoginForm onSuccess={vi.fn()} />);
     const user = await fill("ada@princeton.edu", "Coffee-Beans-42");
     await user.click(loginButton());
     expect(await screen.findByText(/can't be reached right now/)).toBeInTheDocument();

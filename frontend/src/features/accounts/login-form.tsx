@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
-import { Field } from "../../components/field";
+import { Field, AccountEmailField } from "../../components/field";
 import { getConfig, type Role } from "../../lib/config";
 import { useSubmit } from "../../lib/use-submit";
 import {
@@ -92,11 +92,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
       <h1 id="login-title">
         Welcome to <span className="auth-card__themed">{themedName}</span>
       </h1>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
+      <AccountEmailField
         value={email}
         onChange={(e) => {
           setEmail(e.target.value);

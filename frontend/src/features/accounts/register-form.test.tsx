@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
@@ -29,14 +30,14 @@ async function fill(email: string, password: string, confirm: string) {
 describe("RegisterForm", () => {
   it("is titled 'Get Started' and links to login", () => {
     mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     expect(screen.getByRole("heading", { name: "Get Started" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Login/ })).toHaveAttribute("href", "/login");
   });
 
   it("keeps Register disabled until email, password and confirmation are all valid", async () => {
     mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     expect(registerButton()).toBeDisabled();
     const user = await fill("ada@princeton.edu", PASSWORD, "");
     expect(registerButton()).toBeDisabled();
@@ -49,7 +50,7 @@ describe("RegisterForm", () => {
 
   it("shows the spec's message under each invalid field", async () => {
     mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     await fill("ada-at-gmail", "short", "other");
     expect(screen.getByText("Must be a student email assigned by a university")).toBeInTheDocument();
     expect(
@@ -62,7 +63,7 @@ describe("RegisterForm", () => {
 
   it("shows 'Invalid Entry' when submit is forced with invalid data, and sends nothing", async () => {
     const { apiCalls } = mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     await fill("ada@princeton.edu", "weak", "weak");
     fireEvent.submit(screen.getByRole("form", { name: "Get Started" }));
     expect(await screen.findByText("Invalid Entry")).toHaveClass("alert--error");
@@ -71,7 +72,7 @@ describe("RegisterForm", () => {
 
   it("clears its error when a field changes", async () => {
     mockFetch({});
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("ada@princeton.edu", "weak", "");
     fireEvent.submit(screen.getByRole("form", { name: "Get Started" }));
     expect(await screen.findByText("Invalid Entry")).toBeInTheDocument();
@@ -81,7 +82,7 @@ describe("RegisterForm", () => {
 
   it("shows 'User with this email already exists' when the server says so", async () => {
     mockFetch({ "POST /api/auth/register": { status: 409, body: { message: "User with this email already exists" } } });
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
     await user.click(registerButton());
     // At the Email field, as the password rules are at theirs, not in a banner under the form.
@@ -97,7 +98,7 @@ describe("RegisterForm", () => {
 
   it("shows 'Registration Failed' for a server failure with no sentence", async () => {
     mockFetch({ "POST /api/auth/register": { status: 500, body: "<html>" } });
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
     await user.click(registerButton());
     expect(await screen.findByText("Registration Failed")).toHaveClass("alert--error");
@@ -106,7 +107,7 @@ describe("RegisterForm", () => {
   it("lets a non-student address through and shows the server's refusal (only it knows the whitelist)", async () => {
     const message = "Must be a student email assigned by a university";
     const { apiCalls } = mockFetch({ "POST /api/auth/register": { status: 400, body: { message } } });
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("ada@gmail.com", PASSWORD, PASSWORD);
     expect(registerButton()).toBeEnabled();
     await user.click(registerButton());
@@ -118,7 +119,7 @@ describe("RegisterForm", () => {
   it("shows the server's message when registrations are rate-limited", async () => {
     const message = "Too many attempts. Please wait a few minutes and try again.";
     mockFetch({ "POST /api/auth/register": { status: 429, body: { message } } });
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
     await user.click(registerButton());
     expect(await screen.findByText(message)).toHaveClass("alert--error");
@@ -126,7 +127,7 @@ describe("RegisterForm", () => {
 
   it("clears a server error when a field changes", async () => {
     mockFetch({ "POST /api/auth/register": { status: 500, body: {} } });
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("ada@princeton.edu", PASSWORD, PASSWORD);
     await user.click(registerButton());
     expect(await screen.findByText("Registration Failed")).toBeInTheDocument();
@@ -136,7 +137,7 @@ describe("RegisterForm", () => {
 
   it("on success shows the verification message and 'Return to Login'", async () => {
     const { apiCalls } = mockFetch({ "POST /api/auth/register": { status: 201, body: { message: "Sent." } } });
-    render(<RegisterForm />);
+    renderWithQuery(<RegisterForm />);
     const user = await fill("Ada@Princeton.edu", PASSWORD, PASSWORD);
     await user.click(registerButton());
     expect(await screen.findByText(REGISTER_SUCCESS)).toBeInTheDocument();

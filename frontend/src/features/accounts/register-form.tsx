@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
-import { Field } from "../../components/field";
+import { Field, AccountEmailField } from "../../components/field";
 import {
   INVALID_ENTRY,
   STUDENT_EMAIL_MESSAGE,
@@ -111,11 +111,7 @@ export function RegisterForm() {
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="register-title">
       <h1 id="register-title">Get Started</h1>
       <p className="muted">Create your account with your university email address.</p>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
+      <AccountEmailField
         value={email}
         onChange={change(setEmail)}
         error={emailError(email, STUDENT_EMAIL_MESSAGE) ?? refused.email}

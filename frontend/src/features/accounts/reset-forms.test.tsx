@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
@@ -14,7 +15,7 @@ describe("ResetRequestForm", () => {
 
   it("keeps its button disabled until the email is valid, with 'Must be a valid email address'", async () => {
     mockFetch({});
-    render(<ResetRequestForm />);
+    renderWithQuery(<ResetRequestForm />);
     expect(sendButton()).toBeDisabled();
     const u = user();
     await u.click(screen.getByLabelText("Email"));
@@ -30,7 +31,7 @@ describe("ResetRequestForm", () => {
 
   it("shows 'Invalid Entry' when submit is forced with an invalid email", async () => {
     const { apiCalls } = mockFetch({});
-    render(<ResetRequestForm />);
+    renderWithQuery(<ResetRequestForm />);
     const u = user();
     await u.click(screen.getByLabelText("Email"));
     await u.paste("nope");
@@ -43,7 +44,7 @@ describe("ResetRequestForm", () => {
     const { apiCalls } = mockFetch({
       "POST /api/auth/reset_password": { body: { message: "If that account exists, a reset link is on its way." } },
     });
-    render(<ResetRequestForm />);
+    renderWithQuery(<ResetRequestForm />);
     const u = user();
     await u.click(screen.getByLabelText("Email"));
     await u.paste("ada@princeton.edu");
@@ -54,7 +55,7 @@ describe("ResetRequestForm", () => {
 
   it("shows the server's message on error", async () => {
     mockFetch({ "POST /api/auth/reset_password": { status: 429, body: { message: "Too many requests. Try later." } } });
-    render(<ResetRequestForm />);
+    renderWithQuery(<ResetRequestForm />);
     const u = user();
     await u.click(screen.getByLabelText("Email"));
     await u.paste("ada@princeton.edu");
@@ -64,7 +65,7 @@ describe("ResetRequestForm", () => {
 
   it("shows a generic sentence when the network fails", async () => {
     mockFetch({ "POST /api/auth/reset_password": () => Promise.reject(new TypeError("Failed to fetch")) });
-    render(<ResetRequestForm />);
+    renderWithQuery(<ResetRequestForm />);
     const u = user();
     await u.click(screen.getByLabelText("Email"));
     await u.paste("ada@princeton.edu");
@@ -78,7 +79,7 @@ describe("ResetConfirmForm", () => {
 
   it("keeps its button disabled until the password is valid and confirmed", async () => {
     mockFetch({});
-    render(<ResetConfirmForm token="tok" />);
+    renderWithQuery(<ResetConfirmForm token="tok" />);
     const u = user();
     await u.click(screen.getByLabelText("New password"));
     await u.paste("weak");
@@ -100,7 +101,7 @@ describe("ResetConfirmForm", () => {
 
   it("shows 'Invalid Entry' when submit is forced with invalid data", async () => {
     const { apiCalls } = mockFetch({});
-    render(<ResetConfirmForm token="tok" />);
+    renderWithQuery(<ResetConfirmForm token="tok" />);
     fireEvent.submit(screen.getByRole("form", { name: "Choose a New Password" }));
     expect(await screen.findByText("Invalid Entry")).toHaveClass("alert--error");
     expect(apiCalls()).toEqual([]);
@@ -110,7 +111,7 @@ describe("ResetConfirmForm", () => {
     const { apiCalls } = mockFetch({
       "POST /api/auth/reset_password/a%2Fb-c": { body: { message: "Your password has been reset." } },
     });
-    render(<ResetConfirmForm token="a/b-c" />);
+    renderWithQuery(<ResetConfirmForm token="a/b-c" />);
     const u = user();
     await u.click(screen.getByLabelText("New password"));
     await u.paste(NEW_PASSWORD);
@@ -127,7 +128,7 @@ describe("ResetConfirmForm", () => {
     mockFetch({
       "POST /api/auth/reset_password/tok": { status: 400, body: { message: "This reset link is invalid or has expired." } },
     });
-    render(<ResetConfirmForm token="tok" />);
+    renderWithQuery(<ResetConfirmForm token="tok" />);
     const u = user();
     await u.click(screen.getByLabelText("New password"));
     await u.paste(NEW_PASSWORD);

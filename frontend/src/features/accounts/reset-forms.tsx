@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
-import { Field } from "../../components/field";
+import { Field, AccountEmailField } from "../../components/field";
 import {
   INVALID_ENTRY,
   RESET_EMAIL_MESSAGE,
@@ -52,11 +52,7 @@ export function ResetRequestForm() {
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-title">
       <h1 id="reset-title">Reset Password</h1>
       <p className="muted">Enter your account's email and we'll send you a link to choose a new password.</p>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
+      <AccountEmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError(email, RESET_EMAIL_MESSAGE)}

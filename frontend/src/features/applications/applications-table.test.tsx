@@ -361,4 +361,64 @@ describe("selecting rows", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("A batch can hold at most 10,000 addresses.");
     expect(screen.getByText("1 application selected")).toBeInTheDocument();
   });
+
+  it("offers all N matching once the page is ticked, shows the count, and decides them by the filters", async () => {
+    window.history.replaceState(null, "", "/admin/users?school=yale");
+    const batch = vi
+      .spyOn(organizerApi, "batchStatus")
+      .mockResolvedValue({ approved: ["a@x.edu", "b@x.edu", "c@x.edu", "d@x.edu", "e@x.edu", "f@x.edu"], failed: [], skipped: [], emailed: 0 });
+    const user = userEvent.setup();
+    table();
+    await screen.findByText("a@x.edu");
+    expect(screen.queryByRole("button", { name: /matching/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
+    await user.click(screen.getByRole("button", { name: "Select all 6 matching" }));
+    // The count is on screen before anything is done with it.
+    expect(screen.getByText("All 6 matching applications selected")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Decision"), "rejected");
+    await user.click(screen.getByRole("button", { name: "Decide all 6 matching" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Decide all 6 matching applications?" });
+    expect(batch).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Set 6 to Rejected" }));
+    // The filters go, not the page's three addresses: the server decides every matching row.
+    expect(batch).toHaveBeenCalledWith({ filters: { school: "yale" }, status: "rejected" });
+    expect(await screen.findByText(/Rejected: 6 of 6 applicants decided/)).toBeInTheDocument();
+    expect(screen.getByText("0 applications selected")).toBeInTheDocument();
+  });
+
+  it("assigns all matching by the filters, and a box cleared by hand leaves that mode", async () => {
+    const assign = vi.spyOn(organizerApi, "assignMatching").mockResolvedValue({ approved: ["a@x.edu"], failed: [] });
+    const user = userEvent.setup();
+    table();
+    await screen.findByText("a@x.edu");
+    await user.click(screen.getByRole("checkbox", { name: "Select all on this page" }));
+    await user.click(screen.getByRole("button", { name: "Select all 6 matching" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select b@x.edu" }));
+    expect(screen.getByText("2 applications selected")).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Select b@x.edu" }));
+    await user.click(screen.getByRole("button", { name: "Select all 6 matching" }));
+    await waitFor(() => expect(screen.getByRole("option", { name: "alan@princeton.edu" })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText("Reviewer"), "alan@princeton.edu");
+    await user.click(screen.getByRole("button", { name: "Assign all 6 matching" }));
+    expect(assign).toHaveBeenCalledWith("alan@princeton.edu", {});
+    expect(await screen.findByText("Assigned to alan@princeton.edu: 1 of 6.")).toBeInTheDocument();
+  });
+
+  it("opens a row on a click in it, but not on its checkbox or after selecting text", async () => {
+    const assignUrl = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign: assignUrl });
+    const user = userEvent.setup();
+    table();
+    const cell = await screen.findByText("a@x.edu");
+    await user.click(screen.getAllByText("Princeton University")[0]);
+    expect(assignUrl).toHaveBeenCalledWith("/admin/users/a%40x.edu");
+    assignUrl.mockClear();
+    await user.click(screen.getByRole("checkbox", { name: "Select a@x.edu" }));
+    expect(assignUrl).not.toHaveBeenCalled();
+    vi.spyOn(window, "getSelection").mockReturnValue({ toString: () => "Princeton" } as Selection);
+    await user.click(screen.getAllByText("Princeton University")[0]);
+    expect(assignUrl).not.toHaveBeenCalled();
+    // The real link is the row's first cell, with the whole address in its title.
+    expect(cell.closest("a")).toHaveAttribute("title", "a@x.edu");
+  });
 });

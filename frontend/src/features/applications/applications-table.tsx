@@ -11,6 +11,7 @@ import {
   type BatchStatusInput,
 } from "../../api/organizer";
 import { Alert } from "../../components/alert";
+import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
@@ -25,10 +26,8 @@ import { useDebounced } from "../../lib/use-debounced";
 import {
   EMPTY_FILTERS,
   activeFilters,
-  ariaSort,
   canGoBack,
   canGoForward,
-  nextSort,
   pageRequest,
   pageSelection,
   pageText,
@@ -38,12 +37,15 @@ import {
   sameState,
   serializeTableState,
   sortParam,
+  actionText,
+  selectAllOffer,
+  selectionText,
   submittedText,
   toggleAllOnPage,
-  toggleRow,
   withoutApproved,
   type FilterKey,
   type FilterValues,
+  type Sort,
   type SortColumn,
   type TableState,
 } from "./table-state";
@@ -95,20 +97,61 @@ const TEXT_FILTERS: {
   { key: "reviews_min", label: "Min reviews", inputMode: "numeric" },
 ];
 
-const COLUMNS: { column: SortColumn; label: string }[] = [
-  { column: "email", label: "Email" },
-  { column: "first", label: "First" },
-  { column: "last", label: "Last" },
-  { column: "school", label: "University" },
-  { column: "teamcode", label: "Team code" },
-  { column: "status", label: "Status" },
-  { column: "submitted_at", label: "Submitted" },
-  // One narrow column for both: the table is already wide, and the count qualifies the score.
-  { column: "score", label: "Score (reviews)" },
+type Row = ApplicationPage["applications"][number];
+
+const userHref = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
+
+// The first cell holds the row's real link (a click anywhere on the row is a convenience);
+// sizes are each column's share of the full width.
+const COLUMNS: DataColumn<Row>[] = [
+  {
+    id: "email",
+    header: "Email",
+    sortable: true,
+    size: 250,
+    className: "org-table__email",
+    cell: (row) => <RowLink href={userHref(row.email)} text={row.email} name={`View User ${row.email}`} />,
+  },
+  { id: "first", header: "First", sortable: true, size: 110, cell: (row) => <Truncated text={row.first} /> },
+  { id: "last", header: "Last", sortable: true, size: 110, cell: (row) => <Truncated text={row.last} /> },
+  { id: "school", header: "University", sortable: true, size: 200, cell: (row) => <Truncated text={row.school} /> },
+  { id: "teamcode", header: "Team code", sortable: true, size: 95, cell: (row) => row.teamcode || "—" },
+  {
+    id: "status",
+    header: "Status",
+    sortable: true,
+    size: 130,
+    cell: (row) => <span className={`badge status status--${row.status}`}>{statusWord(row.status)}</span>,
+  },
+  {
+    id: "submitted_at",
+    header: "Submitted",
+    sortable: true,
+    descFirst: true,
+    size: 170,
+    className: "org-table__date",
+    cell: (row) =>
+      row.submitted_at ? <time dateTime={row.submitted_at}>{submittedText(row.submitted_at)}</time> : "—",
+  },
+  {
+    // One narrow column for both: the count qualifies the score.
+    id: "score",
+    header: "Score (reviews)",
+    sortable: true,
+    descFirst: true,
+    size: 110,
+    className: "org-table__date",
+    cell: (row) => (
+      <span>
+        {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
+      </span>
+    ),
+  },
 ];
 
 /** The phone's sort select (the column headers are hidden there): every column both ways. */
-const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ column, label }) => {
+const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ id, header: label }) => {
+  const column = id as SortColumn;
   const [up, down] =
     column === "submitted_at"
       ? ["oldest first", "newest first"]
@@ -128,6 +171,8 @@ function serverState(initial: InitialState): TableState {
     page: parsePage(String(initial.page)),
   };
 }
+
+const NO_ROWS: Row[] = [];
 
 function filtersKey(values: FilterValues): string {
   return JSON.stringify(activeFilters(values));
@@ -151,6 +196,9 @@ export function ApplicationsTable({
   );
   const [draft, setDraft] = useState<FilterValues>(view.state.filters);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // "All N matching": every row the filters match, beyond the page (the filters it was taken
+  // for; other filters on screen undo it).
+  const [matchingFor, setMatchingFor] = useState<string | null>(null);
   const idPrefix = useId();
 
   /** Show `next` and put it in the address: a new history entry (push) or this one (replace). */
@@ -234,8 +282,7 @@ export function ApplicationsTable({
     setDraft(EMPTY_FILTERS);
     navigate({ ...state, filters: EMPTY_FILTERS, page: 1 }, {}, "replace");
   };
-  const sortBy = (column: SortColumn) =>
-    navigate({ ...state, sort: nextSort(state.sort, column), page: 1 }, {}, "push");
+  const sortBy = (sort: Sort) => navigate({ ...state, sort, page: 1 }, {}, "push");
   const goTo = (page: number) => {
     const { after, before } = pageRequest(page, data);
     navigate({ ...state, page }, { after, before }, "push");
@@ -244,8 +291,18 @@ export function ApplicationsTable({
   const busy = fetching || filtersKey(draft) !== filtersKey(state.filters);
   const pages = data?.pages ?? 0;
   const hasFilters = Object.keys(activeFilters(draft)).length > 0;
-  const rows = data?.applications ?? [];
+  const rows = data?.applications ?? NO_ROWS;
   const pageEmails = rows.map((row) => row.email);
+  const currentFilters = activeFilters(state.filters);
+  const matching: Matching | null =
+    matchingFor !== null && matchingFor === filtersKey(state.filters) && data && !busy
+      ? { filters: currentFilters, total: data.total }
+      : null;
+  /** A box ticked or cleared by hand: the selection is rows again, not "all matching". */
+  const select = (next: Set<string>) => {
+    setMatchingFor(null);
+    setSelected(next);
+  };
 
   return (
     <div className="stack">
@@ -318,7 +375,10 @@ export function ApplicationsTable({
         selected={selected}
         pageEmails={pageEmails}
         decisions={decisions}
-        onChange={setSelected}
+        onChange={select}
+        matching={matching}
+        total={data && !busy ? data.total : null}
+        onSelectMatching={() => setMatchingFor(filtersKey(state.filters))}
         onDecided={reload}
       />
 
@@ -339,77 +399,19 @@ export function ApplicationsTable({
 
       {data ? (
         <div className="stack" aria-busy={busy}>
-          <div className="table-wrap org-table-wrap">
-            <table className="table org-table">
-              <caption className="visually-hidden">Applications</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="org-table__select">
-                    <span className="visually-hidden">Select</span>
-                  </th>
-                  {COLUMNS.map(({ column, label }) => (
-                    <th scope="col" key={column} aria-sort={ariaSort(state.sort, column)}>
-                      <button type="button" className="org-sort" onClick={() => sortBy(column)}>
-                        {label}
-                        <span className="org-sort__icon" aria-hidden="true">
-                          {state.sort.column !== column ? "↕" : state.sort.descending ? "▼" : "▲"}
-                        </span>
-                      </button>
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">Open</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.email} className={selected.has(row.email) ? "org-table__row--selected" : undefined}>
-                    <td className="org-table__select">
-                      <label className="org-check">
-                        <input
-                          type="checkbox"
-                          checked={selected.has(row.email)}
-                          onChange={() => setSelected((prev) => toggleRow(prev, row.email))}
-                        />
-                        <span className="visually-hidden">Select {row.email}</span>
-                      </label>
-                    </td>
-                    <td data-label="Email" className="org-table__email">
-                      {row.email}
-                    </td>
-                    <td data-label="First">{row.first}</td>
-                    <td data-label="Last">{row.last}</td>
-                    <td data-label="University">{row.school}</td>
-                    <td data-label="Team code">{row.teamcode || "—"}</td>
-                    <td data-label="Status">
-                      <span className={`badge status status--${row.status}`}>{statusWord(row.status)}</span>
-                    </td>
-                    <td data-label="Submitted" className="org-table__date">
-                      {row.submitted_at ? (
-                        <time dateTime={row.submitted_at}>{submittedText(row.submitted_at)}</time>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td data-label="Score (reviews)" className="org-table__date">
-                      {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
-                    </td>
-                    <td className="org-table__action">
-                      <a href={`/admin/users/${encodeURIComponent(row.email)}`} aria-label={`View User ${row.email}`}>
-                        View User
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {rows.length === 0 ? (
-              <p className="org-empty">
-                {hasFilters ? "No applications match these filters." : "No applications yet."}
-              </p>
-            ) : null}
-          </div>
+          <DataTable
+            caption="Applications"
+            columns={COLUMNS}
+            data={rows}
+            rowId={(row) => row.email}
+            sort={{ id: state.sort.column, desc: state.sort.descending }}
+            onSortChange={(next) => next && sortBy({ column: next.id as SortColumn, descending: next.desc })}
+            manualSorting
+            selection={{ selected, onChange: select, label: (row) => `Select ${row.email}` }}
+            rowHref={(row) => userHref(row.email)}
+            wide
+            empty={hasFilters ? "No applications match these filters." : "No applications yet."}
+          />
           <nav className="org-pager" aria-label="Pages">
             <div className="org-pager__group">
               <button
@@ -457,11 +459,22 @@ export function ApplicationsTable({
   );
 }
 
+/** Every application the table's filters match, as the server counted them for the page on screen. */
+interface Matching {
+  filters: Record<string, string>;
+  total: number;
+}
+
 interface SelectionBarProps {
   selected: Set<string>;
   pageEmails: string[];
   decisions: Choice[];
   onChange: (next: Set<string>) => void;
+  /** "All N matching" is on: the actions send the filters, not the page's addresses. */
+  matching: Matching | null;
+  /** How many rows the filters match (null while a page loads). */
+  total: number | null;
+  onSelectMatching: () => void;
   /** A decision changed statuses: the table reloads the page on screen. */
   onDecided: () => void;
 }
@@ -475,7 +488,16 @@ type Outcome =
  * The selection and what can be done with it. Always on screen (disabled while nothing is
  * selected), so ticking the first box never moves the table under the pointer.
  */
-function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: SelectionBarProps) {
+function SelectionBar({
+  selected,
+  pageEmails,
+  decisions,
+  onChange,
+  matching,
+  total,
+  onSelectMatching,
+  onDecided,
+}: SelectionBarProps) {
   const [decision, setDecision] = useState(decisions[0]?.value ?? "");
   const [reviewer, setReviewer] = useState("");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -483,9 +505,11 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
   const decide = useSubmit();
   const assign = useSubmit();
   const allBox = useRef<HTMLInputElement>(null);
+  const [askingMatching, setAskingMatching] = useState(false);
   const onPage = pageSelection(selected, pageEmails);
-  const count = selected.size;
+  const count = matching ? matching.total : selected.size;
   const emails = [...selected].sort();
+  const offerMatching = selectAllOffer(onPage, pageEmails.length, total, matching !== null);
 
   useEffect(() => {
     if (allBox.current) allBox.current.indeterminate = onPage === "some";
@@ -497,20 +521,23 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
 
   const finish = (next: Outcome) => {
     setOutcome(next);
-    onChange(withoutApproved(selected, next.result.approved));
+    // After an "all matching" action the selection is over (onChange leaves that mode).
+    onChange(matching ? new Set() : withoutApproved(selected, next.result.approved));
   };
 
   /** One request for `who`: the batch call of /admin/batch (with `override`, the Override's). */
-  const runDecision = async (status: string, who: string[], override: boolean) => {
+  const runDecision = async (status: string, who: string[] | Matching, override: boolean) => {
     const label = decisions.find((d) => d.value === status)?.label ?? status;
+    const target = Array.isArray(who) ? { emails: who } : { filters: who.filters };
+    const asked = Array.isArray(who) ? who.length : who.total;
     await decide.run(
       async () => {
         const result = await organizerApi.batchStatus({
-          emails: who,
+          ...target,
           status: status as BatchStatusInput["status"],
           ...(override ? { override: true } : {}),
         });
-        finish({ kind: "decision", status, label, result, view: decisionResultView(result, label, who.length, override) });
+        finish({ kind: "decision", status, label, result, view: decisionResultView(result, label, asked, override) });
         onDecided();
       },
       override ? "Error overriding the skipped applications" : "Error deciding the selected applications",
@@ -519,7 +546,13 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
 
   const submitDecision = async (event: FormEvent) => {
     event.preventDefault();
-    await runDecision(decision, emails, false);
+    // Deciding every matching row (beyond the page) asks once more, with the count.
+    if (matching) setAskingMatching(true);
+    else await runDecision(decision, emails, false);
+  };
+  const confirmMatching = async () => {
+    if (matching) await runDecision(decision, matching, false);
+    setAskingMatching(false);
   };
 
   const overridable = outcome?.kind === "decision" ? outcome.view.overridable : [];
@@ -537,8 +570,11 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
   const submitAssignment = async (event: FormEvent) => {
     event.preventDefault();
     await assign.run(async () => {
-      const result = await organizerApi.assign(reviewer, emails);
-      finish({ kind: "assignment", summary: `Assigned to ${reviewer}: ${result.approved.length} of ${emails.length}.`, result });
+      const result = matching
+        ? await organizerApi.assignMatching(reviewer, matching.filters)
+        : await organizerApi.assign(reviewer, emails);
+      const asked = matching ? matching.total : emails.length;
+      finish({ kind: "assignment", summary: `Assigned to ${reviewer}: ${result.approved.length} of ${asked}.`, result });
     }, "Error assigning the selected applications");
   };
 
@@ -561,8 +597,13 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
           Select all on this page
         </label>
         <p className="org-selection__count" aria-live="polite">
-          {count === 1 ? "1 application selected" : `${count} applications selected`}
+          {selectionText(count, matching !== null)}
         </p>
+        {offerMatching !== null ? (
+          <button type="button" className="button button--secondary button--small" onClick={onSelectMatching}>
+            {`Select all ${offerMatching} matching`}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button--secondary button--small"
@@ -585,7 +626,7 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
             onChange={(e) => setDecision(e.target.value)}
           />
           <button type="submit" className="button" disabled={count === 0 || decide.busy}>
-            {decide.busy ? "Deciding…" : `Decide ${count} selected`}
+            {decide.busy ? "Deciding…" : actionText("Decide", count, matching !== null)}
           </button>
         </form>
         <form className="org-selection__form" onSubmit={submitAssignment} aria-label="Assign the selected applications">
@@ -596,7 +637,7 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
             onChange={(e) => setReviewer(e.target.value)}
           />
           <button type="submit" className="button" disabled={count === 0 || !reviewer || assign.busy}>
-            {assign.busy ? "Assigning…" : `Assign ${count} selected`}
+            {assign.busy ? "Assigning…" : actionText("Assign", count, matching !== null)}
           </button>
         </form>
       </div>
@@ -631,6 +672,19 @@ function SelectionBar({ selected, pageEmails, decisions, onChange, onDecided }: 
           <EmailResults doneTitle="Assigned" approved={outcome.result.approved} failed={outcome.result.failed} />
         </div>
       ) : null}
+      <ConfirmDialog
+        open={askingMatching && matching !== null}
+        title={`Decide all ${matching?.total ?? 0} matching applications?`}
+        confirmLabel={`Set ${matching?.total ?? 0} to ${decisions.find((d) => d.value === decision)?.label ?? decision}`}
+        busy={decide.busy}
+        onConfirm={() => void confirmMatching()}
+        onCancel={() => setAskingMatching(false)}
+      >
+        <p>
+          Every application these filters match gets this decision, on every page, not only the{" "}
+          {pageEmails.length} on screen. Applicants who already confirmed or declined are skipped.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={askingOverride && overrideWords !== null && overridable.length > 0}
         title={overrideWords?.title ?? ""}

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import { describe, expect, it, vi } from "vitest";
 import type { Application, QuestionSection } from "../../api/organizer";
 import { ApplicationAnswers } from "../../components/application/answers";
@@ -38,7 +39,7 @@ describe("visibleSections (the server's cases)", () => {
 
 describe("the organizer's editor follows the chain", () => {
   it("hides C when q1 is no, although q2 (in the hidden B) is yes", () => {
-    render(
+    renderWithQuery(
       <ApplicationEditor
         application={application({ q1: "no", q2: "yes", q3: "Friday" })}
         sections={SECTIONS}
@@ -56,7 +57,7 @@ describe("the organizer's editor follows the chain", () => {
   });
 
   it("shows the whole chain when q1 and q2 are yes", () => {
-    render(
+    renderWithQuery(
       <ApplicationEditor
         application={application({ q1: "yes", q2: "yes", q3: "Friday" })}
         sections={SECTIONS}
@@ -70,7 +71,7 @@ describe("the organizer's editor follows the chain", () => {
   });
 
   it("the review page's read-only answers leave out C too", () => {
-    render(<ApplicationAnswers application={application({ q1: "no", q2: "yes", q3: "Friday" })} sections={SECTIONS} />);
+    renderWithQuery(<ApplicationAnswers application={application({ q1: "no", q2: "yes", q3: "Friday" })} sections={SECTIONS} />);
     expect(screen.getByRole("heading", { name: "A" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "C" })).not.toBeInTheDocument();
     expect(screen.queryByText("Friday")).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The applications table's review columns: sort by combined score, filter by review count.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STATE, activeFilters, nextSort, parseTableState, serializeTableState, sortParam } from "./table-state";
+import { DEFAULT_STATE, activeFilters, parseTableState, serializeTableState, sortParam } from "./table-state";
 
 describe("score sort and min-reviews filter in the table's address", () => {
   it.each([
@@ -21,11 +21,5 @@ describe("score sort and min-reviews filter in the table's address", () => {
     expect(back.filters.reviews_min).toBe("2");
     expect(sortParam(back.sort)).toBe("-score");
     expect(activeFilters(state.filters)).toEqual({ reviews_min: "2" });
-  });
-
-  it("starts a score sort best first, then flips", () => {
-    const best = nextSort(DEFAULT_STATE.sort, "score");
-    expect(best).toEqual({ column: "score", descending: true });
-    expect(nextSort(best, "score")).toEqual({ column: "score", descending: false });
   });
 });

@@ -4,10 +4,8 @@ import {
   DEFAULT_STATE,
   EMPTY_FILTERS,
   activeFilters,
-  ariaSort,
   canGoBack,
   canGoForward,
-  nextSort,
   pageRequest,
   pageSelection,
   pageText,
@@ -18,7 +16,9 @@ import {
   sortParam,
   submittedText,
   toggleAllOnPage,
-  toggleRow,
+  actionText,
+  selectAllOffer,
+  selectionText,
   withoutApproved,
   type PageInfo,
   type TableState,
@@ -123,22 +123,6 @@ describe("sorting", () => {
     expect(sortParam({ column: "submitted_at", descending: true })).toBe("-submitted_at");
   });
 
-  it.each([
-    [{ column: "email", descending: false }, "email", { column: "email", descending: true }],
-    [{ column: "email", descending: true }, "email", { column: "email", descending: false }],
-    [{ column: "email", descending: true }, "first", { column: "first", descending: false }],
-    [{ column: "first", descending: false }, "submitted_at", { column: "submitted_at", descending: true }],
-    [{ column: "submitted_at", descending: true }, "submitted_at", { column: "submitted_at", descending: false }],
-  ] as const)("from %j a click on %s sorts %j", (current, column, expected) => {
-    expect(nextSort(current, column)).toEqual(expected);
-  });
-
-  it("tells assistive technology which column is sorted and how", () => {
-    const sort = { column: "last", descending: true } as const;
-    expect(ariaSort(sort, "last")).toBe("descending");
-    expect(ariaSort({ ...sort, descending: false }, "last")).toBe("ascending");
-    expect(ariaSort(sort, "email")).toBe("none");
-  });
 });
 
 describe("page requests", () => {
@@ -182,11 +166,6 @@ describe("page requests", () => {
 describe("selection", () => {
   const page = ["a@x.edu", "b@x.edu", "c@x.edu"];
 
-  it("toggles one row", () => {
-    expect([...toggleRow(new Set(), "a@x.edu")]).toEqual(["a@x.edu"]);
-    expect([...toggleRow(new Set(["a@x.edu"]), "a@x.edu")]).toEqual([]);
-  });
-
   it.each([
     [[], "none"],
     [["a@x.edu"], "some"],
@@ -211,6 +190,35 @@ describe("selection", () => {
 
   it("after a batch, only the rows that failed stay selected", () => {
     expect([...withoutApproved(new Set(page), ["a@x.edu", "c@x.edu"])]).toEqual(["b@x.edu"]);
+  });
+});
+
+describe("select all N matching", () => {
+  it.each([
+    // [page selection, rows on the page, total matching, matching already on, offer]
+    ["all", 20, 45, false, 45],
+    ["all", 20, 20, false, null],
+    ["some", 20, 45, false, null],
+    ["none", 20, 45, false, null],
+    ["all", 20, 45, true, null],
+    ["all", 20, null, false, null],
+  ] as const)("page %s, %i rows, %j matching, on=%s: offers %j", (onPage, rows, total, on, expected) => {
+    expect(selectAllOffer(onPage, rows, total, on)).toBe(expected);
+  });
+
+  it.each([
+    [1, false, "1 application selected"],
+    [3, false, "3 applications selected"],
+    [120, true, "All 120 matching applications selected"],
+  ])("%i selected (matching %s) reads %s", (count, matching, expected) => {
+    expect(selectionText(count, matching)).toBe(expected);
+  });
+
+  it.each([
+    ["Decide", 3, false, "Decide 3 selected"],
+    ["Assign", 120, true, "Assign all 120 matching"],
+  ])("%s %i (matching %s): %s", (verb, count, matching, expected) => {
+    expect(actionText(verb, count, matching)).toBe(expected);
   });
 });
 

@@ -120,21 +120,6 @@ export function activeFilters(values: FilterValues): Partial<FilterValues> {
   return filters;
 }
 
-/**
- * A click on a column's header: the sorted column flips direction; another column sorts
- * ascending, except "submitted at" and the review score, which start newest and best first
- * (what organizers look for).
- */
-export function nextSort(current: Sort, column: SortColumn): Sort {
-  if (current.column === column) return { column, descending: !current.descending };
-  return { column, descending: column === "submitted_at" || column === "score" };
-}
-
-export function ariaSort(sort: Sort, column: SortColumn): "ascending" | "descending" | "none" {
-  if (sort.column !== column) return "none";
-  return sort.descending ? "descending" : "ascending";
-}
-
 // --- Which request a page change makes -------------------------------------------------------
 
 /** What the server told us about the page on screen. */
@@ -181,13 +166,6 @@ export function canGoForward(page: number, pages: number): boolean {
 
 export type PageSelection = "none" | "some" | "all";
 
-export function toggleRow(selected: ReadonlySet<string>, email: string): Set<string> {
-  const next = new Set(selected);
-  if (next.has(email)) next.delete(email);
-  else next.add(email);
-  return next;
-}
-
 export function pageSelection(selected: ReadonlySet<string>, pageEmails: readonly string[]): PageSelection {
   const chosen = pageEmails.filter((email) => selected.has(email)).length;
   if (chosen === 0) return "none";
@@ -200,6 +178,31 @@ export function toggleAllOnPage(selected: ReadonlySet<string>, pageEmails: reado
   if (pageSelection(selected, pageEmails) === "all") for (const email of pageEmails) next.delete(email);
   else for (const email of pageEmails) next.add(email);
   return next;
+}
+
+/**
+ * The "Select all N matching" offer: once the whole page is ticked and the filters match more
+ * rows than the page holds, the count of them (null: no offer).
+ */
+export function selectAllOffer(
+  onPage: PageSelection,
+  pageRows: number,
+  total: number | null,
+  matchingOn: boolean,
+): number | null {
+  if (matchingOn || total === null || onPage !== "all") return null;
+  return total > pageRows ? total : null;
+}
+
+/** What the selection bar says is selected. */
+export function selectionText(count: number, matching: boolean): string {
+  if (matching) return `All ${count} matching applications selected`;
+  return count === 1 ? "1 application selected" : `${count} applications selected`;
+}
+
+/** An action button's words, with the count it acts on ("Decide 3 selected", "Decide all 120 matching"). */
+export function actionText(verb: string, count: number, matching: boolean): string {
+  return matching ? `${verb} all ${count} matching` : `${verb} ${count} selected`;
 }
 
 /** Drop the rows a batch call succeeded on; the failed ones stay selected to try again. */

@@ -20,7 +20,7 @@ import {
   type FieldErrors,
   type FormState,
 } from "../../components/application/form-model";
-import { FieldShell, SectionFields, describedBy } from "../../components/application/question-field";
+import { FieldShell, SectionFields, TextInput, describedBy } from "../../components/application/question-field";
 import { ResumeUpload } from "./resume-upload";
 import type { AliasIndex } from "../../components/suggestion-rank";
 import { TeamCode } from "./team-code";
@@ -281,30 +281,24 @@ export function ApplyForm({
       <fieldset className="card apply-section">
         <legend className="apply-section__title">Name and school</legend>
         <div className="apply-grid">
-          <FieldShell name="first" label="First name" error={errors.first}>
-            <input
-              id={fieldId("first")}
-              className="input"
-              autoComplete="given-name"
-              maxLength={100}
-              value={state.first}
-              onChange={(e) => update({ first: e.target.value }, "first")}
-              aria-invalid={errors.first ? true : undefined}
-              aria-describedby={describedBy("first", { error: errors.first })}
-            />
-          </FieldShell>
-          <FieldShell name="last" label="Last name" error={errors.last}>
-            <input
-              id={fieldId("last")}
-              className="input"
-              autoComplete="family-name"
-              maxLength={100}
-              value={state.last}
-              onChange={(e) => update({ last: e.target.value }, "last")}
-              aria-invalid={errors.last ? true : undefined}
-              aria-describedby={describedBy("last", { error: errors.last })}
-            />
-          </FieldShell>
+          <TextInput
+            name="first"
+            label="First name"
+            autoComplete="given-name"
+            maxLength={100}
+            value={state.first}
+            error={errors.first}
+            onChange={(first) => update({ first }, "first")}
+          />
+          <TextInput
+            name="last"
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={100}
+            value={state.last}
+            error={errors.last}
+            onChange={(last) => update({ last }, "last")}
+          />
         </div>
         <FieldShell
           name="school"
@@ -334,18 +328,15 @@ export function ApplyForm({
           />
         </FieldShell>
         {state.school === COLLEGE_NOT_PRESENT ? (
-          <FieldShell name="school_other" label="Your school's name" error={errors.school_other}>
-            <input
-              id={fieldId("school_other")}
-              className="input"
-              autoComplete="organization"
-              maxLength={255}
-              value={state.schoolOther}
-              onChange={(e) => update({ schoolOther: e.target.value }, "school_other")}
-              aria-invalid={errors.school_other ? true : undefined}
-              aria-describedby={describedBy("school_other", { error: errors.school_other })}
-            />
-          </FieldShell>
+          <TextInput
+            name="school_other"
+            label="Your school's name"
+            autoComplete="organization"
+            maxLength={255}
+            value={state.schoolOther}
+            error={errors.school_other}
+            onChange={(schoolOther) => update({ schoolOther }, "school_other")}
+          />
         ) : null}
       </fieldset>
 

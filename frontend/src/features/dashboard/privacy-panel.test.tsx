@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
@@ -10,7 +11,7 @@ afterEach(() => {
 
 function renderPanel(overrides: Partial<Parameters<typeof PrivacyPanel>[0]> = {}) {
   const navigate = vi.fn();
-  render(
+  renderWithQuery(
     <PrivacyPanel
       email="ada@princeton.edu"
       status="submitted"

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { mailingsApi, type DeliveryState, type Mailing } from "../../api/mailings";
+import { mailingsApi, type DeliveryPage, type DeliveryState, type Mailing } from "../../api/mailings";
+import { DataTable, Truncated, type DataColumn } from "../../components/data-table";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
@@ -11,6 +12,36 @@ export const DELIVERY_STATES: { value: DeliveryState; label: string }[] = [
   { value: "sending", label: "Sending" },
   { value: "sent", label: "Sent" },
   { value: "failed", label: "Failed" },
+];
+
+type Delivery = DeliveryPage["deliveries"][number];
+
+const DELIVERY_COLUMNS: DataColumn<Delivery>[] = [
+  {
+    id: "email",
+    header: "Recipient",
+    size: 260,
+    className: "deliveries-table__email",
+    cell: (row) => <Truncated text={row.email} />,
+  },
+  {
+    id: "state",
+    header: "State",
+    size: 120,
+    cell: (row) => (
+      <span className={`badge badge--${row.state}`}>
+        {DELIVERY_STATES.find((s) => s.value === row.state)?.label ?? row.state}
+      </span>
+    ),
+  },
+  { id: "attempts", header: "Attempts", size: 90, numeric: true, cell: (row) => row.attempts },
+  {
+    id: "error",
+    header: "Last error",
+    size: 300,
+    className: "deliveries-table__error",
+    cell: (row) => row.last_error || <span className="muted">—</span>,
+  },
 ];
 
 const REFRESH_MS = 10000;
@@ -91,40 +122,14 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
       ) : data.deliveries.length === 0 ? (
         <p className="muted empty-note">No recipient is in this state.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table mailings-table deliveries-table" aria-labelledby={`${id}-title`}>
-            <thead>
-              <tr>
-                <th scope="col">Recipient</th>
-                <th scope="col">State</th>
-                <th scope="col" className="num">
-                  Attempts
-                </th>
-                <th scope="col">Last error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.deliveries.map((row) => (
-                <tr key={row.email}>
-                  <td data-label="Recipient" className="deliveries-table__email">
-                    {row.email}
-                  </td>
-                  <td data-label="State">
-                    <span className={`badge badge--${row.state}`}>
-                      {DELIVERY_STATES.find((s) => s.value === row.state)?.label ?? row.state}
-                    </span>
-                  </td>
-                  <td data-label="Attempts" className="num">
-                    {row.attempts}
-                  </td>
-                  <td data-label="Last error" className="deliveries-table__error">
-                    {row.last_error || <span className="muted">—</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Recipients"
+          columns={DELIVERY_COLUMNS}
+          data={data.deliveries}
+          rowId={(row) => row.email}
+          labelledBy={`${id}-title`}
+          className="mailings-table deliveries-table"
+        />
       )}
       {data && data.pages > 1 ? (
         <nav className="button-row delivery-status__pages" aria-label="Pages of recipients">

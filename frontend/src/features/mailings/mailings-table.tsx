@@ -1,5 +1,6 @@
 // The scheduled mailings, one row each: where they stand, and their Deliveries and Cancel buttons.
 import type { Mailing } from "../../api/mailings";
+import { DataTable, Truncated, type DataColumn } from "../../components/data-table";
 import { audienceLabel, formatSendAt } from "./schedule";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -35,79 +36,64 @@ export function MailingsTable({
   cancelBusy,
   onCancel,
 }: Props) {
+  const columns: DataColumn<Mailing>[] = [
+    { id: "subject", header: "Subject", size: 240, cell: (m) => <Truncated text={m.subject} /> },
+    { id: "audience", header: "Audience", size: 150, cell: (m) => audienceLabel(m.audience) },
+    { id: "send_at", header: "Send at", size: 160, cell: (m) => formatSendAt(m.send_at) },
+    {
+      id: "status",
+      header: "Status",
+      size: 110,
+      cell: (m) => <span className={`badge badge--${m.status}`}>{STATUS_LABELS[m.status] ?? m.status}</span>,
+    },
+    { id: "recipients", header: "Recipients", size: 95, numeric: true, cell: (m) => m.recipients },
+    { id: "sent", header: "Sent", size: 70, numeric: true, cell: (m) => m.sent },
+    { id: "failed", header: "Failed", size: 70, numeric: true, cell: (m) => m.failed },
+    {
+      id: "actions",
+      header: "Actions",
+      hiddenHeader: true,
+      label: null,
+      size: 200,
+      className: "mailings-table__actions",
+      cell: (m) => (
+        <div className="button-row mailings-table__buttons">
+          {m.status !== "cancelled" ? (
+            <button
+              id={deliveriesButtonId(m.id)}
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => onToggleDeliveries(m.id)}
+              aria-expanded={openDeliveries === m.id}
+              aria-controls={openDeliveries === m.id ? `deliveries-${m.id}` : undefined}
+              aria-label={`Deliveries of “${m.subject}”`}
+            >
+              Deliveries
+            </button>
+          ) : null}
+          {m.status === "scheduled" ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => onCancel(m)}
+              disabled={cancelBusy}
+              aria-label={`Cancel “${m.subject}”`}
+            >
+              {cancelling === m.id ? "Cancelling…" : "Cancel"}
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="table mailings-table" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">Audience</th>
-            <th scope="col">Send at</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Recipients
-            </th>
-            <th scope="col" className="num">
-              Sent
-            </th>
-            <th scope="col" className="num">
-              Failed
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {mailings.map((m) => (
-            <tr key={m.id}>
-              <td data-label="Subject">{m.subject}</td>
-              <td data-label="Audience">{audienceLabel(m.audience)}</td>
-              <td data-label="Send at">{formatSendAt(m.send_at)}</td>
-              <td data-label="Status">
-                <span className={`badge badge--${m.status}`}>{STATUS_LABELS[m.status] ?? m.status}</span>
-              </td>
-              <td data-label="Recipients" className="num">
-                {m.recipients}
-              </td>
-              <td data-label="Sent" className="num">
-                {m.sent}
-              </td>
-              <td data-label="Failed" className="num">
-                {m.failed}
-              </td>
-              <td className="mailings-table__actions">
-                <div className="button-row mailings-table__buttons">
-                  {m.status !== "cancelled" ? (
-                    <button
-                      id={deliveriesButtonId(m.id)}
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() => onToggleDeliveries(m.id)}
-                      aria-expanded={openDeliveries === m.id}
-                      aria-controls={openDeliveries === m.id ? `deliveries-${m.id}` : undefined}
-                      aria-label={`Deliveries of “${m.subject}”`}
-                    >
-                      Deliveries
-                    </button>
-                  ) : null}
-                  {m.status === "scheduled" ? (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() => onCancel(m)}
-                      disabled={cancelBusy}
-                      aria-label={`Cancel “${m.subject}”`}
-                    >
-                      {cancelling === m.id ? "Cancelling…" : "Cancel"}
-                    </button>
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Scheduled mailings"
+      columns={columns}
+      data={mailings}
+      rowId={(m) => String(m.id)}
+      labelledBy={labelledBy}
+      className="mailings-table"
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizerApi } from "../../api/organizer";
@@ -17,7 +18,7 @@ describe("Whitelist while a request runs", () => {
     );
     vi.spyOn(organizerApi, "exceptions").mockResolvedValue([rule]);
     const user = userEvent.setup();
-    render(<Whitelist exceptions={[{ ...rule, id: 1, value: "old@x.org" }]} />);
+    renderWithQuery(<Whitelist exceptions={[{ ...rule, id: 1, value: "old@x.org" }]} />);
     await user.type(screen.getByLabelText("Email address"), "Ada@mentors.org");
     await user.click(screen.getByRole("button", { name: "Add Email" }));
     expect(screen.getByRole("button", { name: "Adding…" })).toBeDisabled();
@@ -32,7 +33,7 @@ describe("Whitelist while a request runs", () => {
     vi.spyOn(organizerApi, "removeException").mockRejectedValue(new ApiError(404, { message: "No such exception." }));
     const reload = vi.spyOn(organizerApi, "exceptions").mockResolvedValue([]);
     const user = userEvent.setup();
-    render(<Whitelist exceptions={[rule]} />);
+    renderWithQuery(<Whitelist exceptions={[rule]} />);
     await user.click(screen.getByRole("button", { name: `Remove ${rule.value}` }));
     expect(await screen.findByText("No such exception.")).toBeInTheDocument();
     expect(reload).toHaveBeenCalledOnce();
@@ -44,7 +45,7 @@ describe("Whitelist while a request runs", () => {
       .mockRejectedValueOnce(new ApiError(400, { message: "That address is already whitelisted." }))
       .mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const user = userEvent.setup();
-    render(<Whitelist exceptions={[]} />);
+    renderWithQuery(<Whitelist exceptions={[]} />);
     await user.type(screen.getByLabelText("Email address"), "ada@mentors.org");
     await user.click(screen.getByRole("button", { name: "Add Email" }));
     expect(await screen.findByText("That address is already whitelisted.")).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
@@ -36,7 +37,7 @@ describe("the offer of unassigned applications", () => {
       },
     });
     const u = userEvent.setup({ delay: null });
-    render(<AssignApplications admins={["grace@princeton.edu"]} unassigned={OFFERED} />);
+    renderWithQuery(<AssignApplications admins={["grace@princeton.edu"]} unassigned={OFFERED} />);
     const offer = screen.getByRole("group", { name: "4 submitted applications without a reviewer" });
     const howMany = within(offer).getByLabelText("How many");
     expect(howMany).toHaveValue(4);
@@ -51,7 +52,7 @@ describe("the offer of unassigned applications", () => {
   });
 
   it("says when every submitted application has a reviewer", () => {
-    render(<AssignApplications admins={[]} unassigned={[]} />);
+    renderWithQuery(<AssignApplications admins={[]} unassigned={[]} />);
     expect(screen.getByText("Every submitted application has a reviewer.")).toBeInTheDocument();
     expect(screen.queryByLabelText("How many")).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { reviewsApi, type AutoAssignResult } from "../../api/reviews";
 import { Alert } from "../../components/alert";
+import { DataTable, Truncated, type DataColumn } from "../../components/data-table";
 import { Field, CheckboxField } from "../../components/field";
 import { useSubmit } from "../../lib/use-submit";
 import { plural } from "./state";
@@ -14,6 +15,19 @@ export interface Reviewer {
 }
 
 /** What is wrong with the choice, or null. */
+// A reviewer and their open assignments; sorted by either column in the browser.
+const LOAD_COLUMNS: DataColumn<[string, number]>[] = [
+  {
+    id: "reviewer",
+    header: "Reviewer",
+    size: 300,
+    className: "org-table__email",
+    sortValue: ([email]) => email,
+    cell: ([email]) => <Truncated text={email} />,
+  },
+  { id: "open", header: "Open assignments", size: 150, sortValue: ([, n]) => n, descFirst: true, cell: ([, n]) => n },
+];
+
 export function autoAssignProblem(chosen: string[], perApplication: string): string | null {
   const n = perApplication.trim();
   if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10) return "Reviewers per application: a whole number from 1 to 10.";
@@ -111,27 +125,12 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
               : "Nothing to add: every submitted application already has its reviewers."}
           </Alert>
           {loads.length ? (
-            <div className="table-wrap">
-              <table className="table org-table">
-                <caption className="visually-hidden">Open assignments per reviewer</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Reviewer</th>
-                    <th scope="col">Open assignments</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {loads.map(([email, count]) => (
-                    <tr key={email}>
-                      <td data-label="Reviewer" className="org-table__email">
-                        {email}
-                      </td>
-                      <td data-label="Open assignments">{count}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Open assignments per reviewer"
+              columns={LOAD_COLUMNS}
+              data={loads}
+              rowId={([email]) => email}
+            />
           ) : null}
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { reviewsApi, type Ranking } from "../../api/reviews";
 import { urls } from "../../api/urls";
 import { Alert } from "../../components/alert";
+import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
@@ -18,54 +19,79 @@ import { agreementWords, formatScore, freshnessWords, minReviewsParam, plural } 
 
 export const PAGE_SIZE = 50;
 
+type RankRow = Ranking["rows"][number];
+type ReviewerRow = Ranking["reviewers"][number];
+
+const userHref = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
+
+// The server ranks and pages; the rank order is the one shown (no header sorts it again).
+const RANKING_COLUMNS: DataColumn<RankRow>[] = [
+  { id: "rank", header: "Rank", size: 60, cell: (row) => row.rank },
+  {
+    id: "applicant",
+    header: "Applicant",
+    size: 260,
+    className: "org-table__email",
+    cell: (row) => (
+      <span>
+        <RowLink href={userHref(row.email)} text={row.name || row.email} />
+        {row.name ? <span className="rv-sub data-table__truncate" title={row.email}>{row.email}</span> : null}
+      </span>
+    ),
+  },
+  { id: "school", header: "School", size: 200, cell: (row) => <Truncated text={row.school || "—"} /> },
+  { id: "team", header: "Team", size: 90, cell: (row) => row.team || "—" },
+  {
+    id: "score",
+    header: "Score",
+    size: 100,
+    cell: (row) => (
+      <span>
+        <strong>{formatScore(row.score)}</strong>
+        <span className="rv-sub">raw {formatScore(row.raw_score)}</span>
+      </span>
+    ),
+  },
+  { id: "reviews", header: "Reviews", size: 80, cell: (row) => row.reviews },
+  { id: "spread", header: "Spread", size: 80, cell: (row) => formatScore(row.spread) },
+  {
+    id: "status",
+    header: "Status",
+    size: 130,
+    cell: (row) => <span className={`badge status--${row.status}`}>{statusWord(row.status)}</span>,
+  },
+];
+
+// A handful of reviewers: sorted in the browser by any column.
+const REVIEWER_COLUMNS: DataColumn<ReviewerRow>[] = [
+  {
+    id: "email",
+    header: "Reviewer",
+    size: 240,
+    className: "rv-nowrap",
+    sortValue: (r) => r.email,
+    cell: (r) => <Truncated text={r.email} />,
+  },
+  { id: "reviews", header: "Reviews", size: 80, sortValue: (r) => r.reviews, descFirst: true, cell: (r) => r.reviews },
+  { id: "skipped", header: "Skipped", size: 80, sortValue: (r) => r.skipped, descFirst: true, cell: (r) => r.skipped },
+  { id: "conflicts", header: "Conflicts", size: 80, sortValue: (r) => r.conflicts, descFirst: true, cell: (r) => r.conflicts },
+  { id: "mean", header: "Mean", size: 70, sortValue: (r) => r.mean, cell: (r) => formatScore(r.mean) },
+  { id: "sd", header: "SD", size: 70, sortValue: (r) => r.sd, cell: (r) => formatScore(r.sd) },
+];
+
 function RankingTable({ ranking, page, onPage }: { ranking: Ranking; page: number; onPage: (p: number) => void }) {
   const pages = Math.max(1, Math.ceil(ranking.total / PAGE_SIZE));
   if (ranking.rows.length === 0) return <p className="org-empty card">No reviewed applications match.</p>;
   return (
     <>
-      <div className="table-wrap">
-        <table className="table org-table rv-ranking">
-          <caption className="visually-hidden">Applications by combined score</caption>
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Applicant</th>
-              <th scope="col">School</th>
-              <th scope="col">Team</th>
-              <th scope="col">Score</th>
-              <th scope="col">Reviews</th>
-              <th scope="col">Spread</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ranking.rows.map((row) => (
-              <tr key={row.application_id}>
-                <td data-label="Rank">{row.rank}</td>
-                <td data-label="Applicant" className="org-table__email">
-                  <span>
-                    <a href={`/admin/users/${encodeURIComponent(row.email)}`}>{row.name || row.email}</a>
-                    {row.name ? <span className="rv-sub">{row.email}</span> : null}
-                  </span>
-                </td>
-                <td data-label="School">{row.school || "—"}</td>
-                <td data-label="Team">{row.team || "—"}</td>
-                <td data-label="Score">
-                  <span>
-                    <strong>{formatScore(row.score)}</strong>
-                    <span className="rv-sub">raw {formatScore(row.raw_score)}</span>
-                  </span>
-                </td>
-                <td data-label="Reviews">{row.reviews}</td>
-                <td data-label="Spread">{formatScore(row.spread)}</td>
-                <td data-label="Status">
-                  <span className={`badge status--${row.status}`}>{statusWord(row.status)}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Applications by combined score"
+        columns={RANKING_COLUMNS}
+        data={ranking.rows}
+        rowId={(row) => String(row.application_id)}
+        rowHref={(row) => userHref(row.email)}
+        className="rv-ranking"
+      />
       {pages > 1 ? (
         <nav className="org-pager" aria-label="Ranking pages">
           <p className="org-pager__text">
@@ -116,35 +142,12 @@ function ReviewerStats({ ranking }: { ranking: Ranking }) {
       {ranking.reviewers.length === 0 ? (
         <p className="muted">No reviews yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table org-table">
-            <caption className="visually-hidden">Per-reviewer figures</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reviewer</th>
-                <th scope="col">Reviews</th>
-                <th scope="col">Skipped</th>
-                <th scope="col">Conflicts</th>
-                <th scope="col">Mean</th>
-                <th scope="col">SD</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranking.reviewers.map((r) => (
-                <tr key={r.email}>
-                  <td data-label="Reviewer" className="rv-nowrap">
-                    {r.email}
-                  </td>
-                  <td data-label="Reviews">{r.reviews}</td>
-                  <td data-label="Skipped">{r.skipped}</td>
-                  <td data-label="Conflicts">{r.conflicts}</td>
-                  <td data-label="Mean">{formatScore(r.mean)}</td>
-                  <td data-label="SD">{formatScore(r.sd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Per-reviewer figures"
+          columns={REVIEWER_COLUMNS}
+          data={ranking.reviewers}
+          rowId={(row) => row.email}
+        />
       )}
       <p className="rv-exports">
         <a className="button button--secondary" href={urls.exportScores} download>

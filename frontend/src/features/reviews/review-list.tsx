@@ -1,5 +1,6 @@
 // /admin/reviewapps: the applications assigned to the signed-in organizer or reviewer, in order.
 import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { organizerApi, type Assigned } from "../../api/organizer";
 import { reviewsApi, type AssignedItems } from "../../api/reviews";
 import { BLIND_NOTE } from "./scoring-panel";
@@ -7,6 +8,7 @@ import { Alert } from "../../components/alert";
 import { queryKeys } from "../../lib/query-keys";
 import { PageHeader } from "../../components/page-header";
 import { type Choice } from "../../components/field";
+import { DataTable, RowLink, type DataColumn } from "../../components/data-table";
 
 interface Props {
   reviewer: string;
@@ -34,6 +36,44 @@ export function whoLabel(item: Pick<Item, "name" | "email" | "application_id">):
 
 const OUTCOME: Record<string, string> = { scored: "Scored", skipped: "Skipped" };
 
+/** A row of the list: the assignment, and (for a reviewer's own list) its id, name and outcome. */
+interface ListRow {
+  key: string;
+  index: number;
+  row: Assigned;
+  item?: Item;
+}
+
+const reviewHref = (index: number) => `/admin/reviewapps/${index}`;
+
+/** The list's columns; the first holds each row's real link (the row opens on click too). */
+function listColumns(whoHeader: string, label: (status: string | undefined) => string | undefined): DataColumn<ListRow>[] {
+  return [
+    {
+      id: "who",
+      header: whoHeader,
+      size: 320,
+      className: "org-table__email",
+      cell: ({ row, item, index }) => {
+        const who = item ? whoLabel(item) : row.email;
+        return <RowLink href={reviewHref(index)} text={who} name={`View User ${row.email || who}`} />;
+      },
+    },
+    { id: "number", header: "#", size: 50, cell: ({ index }) => index + 1 },
+    {
+      id: "status",
+      header: "Review Status",
+      size: 200,
+      cell: ({ row, item }) => (
+        <span className={`badge review review--${row.status}`}>
+          {label(row.status)}
+          {item?.outcome ? ` · ${OUTCOME[item.outcome]}` : ""}
+        </span>
+      ),
+    },
+  ];
+}
+
 export function ReviewList({
   reviewer,
   reviewStatuses,
@@ -58,9 +98,17 @@ export function ReviewList({
   const assigned: Assigned[] | null = initial ?? query.data?.assigned ?? null;
   const items = initialItems ?? query.data?.items;
   const failed = !initial && query.isError;
-  const label = (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status;
+  const label = useCallback(
+    (status: string | undefined) => reviewStatuses.find((s) => s.value === status)?.label ?? status,
+    [reviewStatuses],
+  );
 
   const done = assigned?.filter((a) => a.status === "complete").length ?? 0;
+  const rows: ListRow[] = (assigned ?? []).map((row, index) => {
+    const item = items?.[index];
+    return { key: item ? String(item.application_id) : row.email, index, row, item };
+  });
+  const columns = useMemo(() => listColumns(items ? "Applicant" : "Email Address", label), [items, label]);
   return (
     <div className="stack org-narrow">
       <PageHeader
@@ -82,46 +130,13 @@ export function ReviewList({
       ) : null}
       {assigned !== null && assigned.length === 0 ? <p className="org-empty card">No Applicants to Review</p> : null}
       {assigned !== null && assigned.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table org-table">
-            <caption className="visually-hidden">Applications assigned to {reviewer}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{items ? "Applicant" : "Email Address"}</th>
-                <th scope="col">Review Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {assigned.map((row, index) => {
-                const item = items?.[index];
-                const who = item ? whoLabel(item) : row.email;
-                return (
-                  <tr key={item ? item.application_id : row.email}>
-                    <td data-label="#">{index + 1}</td>
-                    <td data-label={items ? "Applicant" : "Email Address"} className="org-table__email">
-                      {who}
-                    </td>
-                    <td data-label="Review Status">
-                      <span className={`badge review review--${row.status}`}>
-                        {label(row.status)}
-                        {item?.outcome ? ` · ${OUTCOME[item.outcome]}` : ""}
-                      </span>
-                    </td>
-                    <td className="org-table__action">
-                      <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${row.email || who}`}>
-                        View User
-                      </a>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Applications assigned to ${reviewer}`}
+          columns={columns}
+          data={rows}
+          rowId={(row) => row.key}
+          rowHref={(row) => reviewHref(row.index)}
+        />
       ) : null}
     </div>
   );
