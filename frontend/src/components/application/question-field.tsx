@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Question, QuestionSection } from "../../api/applications";
-import { Autocomplete } from "../autocomplete";
+import { Autocomplete } from "../lazy-autocomplete";
 import { LIST_MAX, LONG_MAX, NUMERIC_MIN, SHORT_MAX, errorId, fieldId, toggleOption, type AnswerValue } from "./form-model";
 
 /** The ids for a control's aria-describedby: its hint (if any) and its error (if any). */
