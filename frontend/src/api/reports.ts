@@ -13,6 +13,9 @@ export type StatKey = keyof Stats;
  * (`{"selection": "confirmed", "host": "true"}`): the export takes them as its query. */
 export type SelectionFilters = Record<string, string>;
 
+export type Trend = Schemas["Trend"];
+export type TrendDay = Schemas["TrendDay"];
+
 export type DemographicGroup = "applied" | "accepted" | "confirmed";
 export type DemographicQuestion = Schemas["Demographic"];
 
@@ -43,6 +46,7 @@ async function download(path: string, fallback: string, query?: Record<string, s
 
 export const reportsApi = {
   stats: () => api.get<Stats>(urls.stats),
+  trend: () => api.get<Trend>(urls.statsTrend),
   exportCsv: (filters: SelectionFilters, fallbackName: string) => download(urls.exportCsv, fallbackName, filters),
   demographics: (group: DemographicGroup) => api.get<DemographicQuestion[]>(urls.demographics, { group }),
   questions: () => api.get<QuestionSection[]>(urls.questions),

@@ -18,6 +18,8 @@ export const queryKeys = {
   /** What an email verification link says (checked once per token). */
   verify: (token: string) => ["auth", "verify", token] as const,
   stats: ["reports", "stats"] as const,
+  /** Applications submitted per day and in all. */
+  trend: ["reports", "trend"] as const,
   /** The admin home: the cycle's status, funnel and to-dos. */
   adminHome: ["admin-home"] as const,
   demographics: (group: DemographicGroup) => ["reports", "demographics", group] as const,

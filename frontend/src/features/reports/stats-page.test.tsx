@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StatsPage } from "./stats-page";
@@ -30,15 +30,29 @@ const CARD_FILTERS = {
   non_princeton_accepted: { selection: "accepted", host: "false" },
 };
 
+const TREND = {
+  time_zone: "UTC",
+  days: [
+    { date: "2026-11-01", submitted: 4, cumulative: 4 },
+    { date: "2026-11-02", submitted: 0, cumulative: 4 },
+    { date: "2026-11-03", submitted: 8, cumulative: 12 },
+  ],
+};
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
 describe("StatsPage", { timeout: 20000 }, () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  // The statistics and the downloads answer in order; the trend, which loads beside them, by URL.
+  let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+  let trend: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+    trend = vi.fn<(url: string) => Promise<Response>>(async () => json(TREND));
+    vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+      String(url).includes("/stats/trend") ? trend(url) : fetchMock(url, init),
+    );
     URL.createObjectURL = vi.fn(() => "blob:csv");
     URL.revokeObjectURL = vi.fn();
   });
@@ -104,5 +118,29 @@ describe("StatsPage", { timeout: 20000 }, () => {
     renderWithQuery(<StatsPage hostSchool="Princeton University" />);
     await userEvent.click(await screen.findByRole("button", { name: /^Submitted applications · All schools: 12/ }));
     expect(await screen.findByText("Error downloading CSV")).toBeInTheDocument();
+  });
+
+  it("shows applications over time: the total, the busiest day, a chart named by its summary and a table per day", async () => {
+    fetchMock.mockResolvedValueOnce(json(STATS));
+    renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
+    const card = await screen.findByRole("region", { name: "Applications over time" });
+    expect(await within(card).findByRole("img", { name: "Applications over time: 12 submitted from Nov 1 to Nov 3, busiest on Nov 3 with 8." })).toBeInTheDocument();
+    expect(within(card).getByText("Busiest day").nextElementSibling).toHaveTextContent("Nov 3 (8)");
+    const table = within(card).getByRole("table", { name: "Applications submitted per day" });
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    expect(within(table).getByRole("rowheader", { name: "2026-11-02" }).parentElement).toHaveTextContent("2026-11-0204");
+    expect(trend).toHaveBeenCalledWith("/api/applications/stats/trend");
+  });
+
+  it("says so before the first submission, and offers a retry when the trend fails", async () => {
+    fetchMock.mockImplementation(async () => json(STATS));
+    trend.mockResolvedValueOnce(json({ time_zone: "UTC", days: [] }));
+    const { unmount } = renderWithQuery(<StatsPage hostSchool="Princeton University" />);
+    expect(await screen.findByText(/No application has been submitted yet/)).toBeInTheDocument();
+    unmount();
+    trend.mockImplementation(async () => json({ message: "no" }, 500));
+    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
+    expect(await screen.findByText("The trend could not be loaded.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
+import { TrendCard } from "./trend-card";
 import { saveFile } from "../../lib/save-file";
 import {
   STAT_CARDS,
@@ -67,6 +68,7 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
         </div>
       </header>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+      <TrendCard />
       {loadError ? (
         <div className="stack">
           <Alert kind="error">Error fetching statistics</Alert>
