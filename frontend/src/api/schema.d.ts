@@ -2556,9 +2556,23 @@ export interface components {
         Demographic: {
             question_id: string;
             question_text: string;
-            question_type: components["schemas"]["QuestionTypeEnum"];
+            question_type: components["schemas"]["DemographicQuestionTypeEnum"];
             data: components["schemas"]["Count"][];
         };
+        /**
+         * @description * `numeric` - Numeric
+         *     * `boolean` - Yes / no
+         *     * `short_answer` - Short answer
+         *     * `long_answer` - Long answer
+         *     * `multiple_choice` - Multiple choice
+         *     * `multiselect` - Multiselect
+         *     * `list` - List
+         *     * `resume` - Resume
+         *     * `country` - Country
+         *     * `school` - School
+         * @enum {string}
+         */
+        DemographicQuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country" | "school";
         /**
          * @description * `confirmed` - confirmed
          *     * `checked_in` - checked_in
@@ -2864,7 +2878,7 @@ export interface components {
         QuestionOutput: {
             question_id: string;
             question_text: string;
-            question_type: components["schemas"]["QuestionTypeEnum"];
+            question_type: components["schemas"]["QuestionTypeBa3Enum"];
             options: string[];
             /** @description Shown to reviewers when the cycle reviews blind (always sent). */
             reviewer_visible?: boolean;
@@ -2876,7 +2890,7 @@ export interface components {
         QuestionRequest: {
             question_id: string;
             question_text: string;
-            question_type: components["schemas"]["QuestionTypeEnum"];
+            question_type: components["schemas"]["QuestionTypeBa3Enum"];
             options?: string[];
             /** @description Shown to reviewers when the cycle reviews blind. Left out or null: the stored choice for this question_id, else the default (links, age, location, demographics, contact details hidden). */
             reviewer_visible?: boolean | null;
@@ -2909,7 +2923,7 @@ export interface components {
          *     * `country` - Country
          * @enum {string}
          */
-        QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        QuestionTypeBa3Enum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
         Ranking: {
             rows: components["schemas"]["RankingRow"][];
             total: number;

@@ -16,8 +16,10 @@ export interface DemographicsProps {
   cycle?: string;
 }
 
+/** Bars where answers are many or ordered (numbers, multiselects, schools, countries); a pie
+ *  for a handful of exclusive choices. */
 export function chartKind(type: string): "bar" | "pie" {
-  return type === "numeric" || type === "multiselect" ? "bar" : "pie";
+  return ["numeric", "multiselect", "country", "school"].includes(type) ? "bar" : "pie";
 }
 
 export function chartSummary(question: DemographicQuestion): string {
