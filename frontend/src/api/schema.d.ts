@@ -2878,7 +2878,7 @@ export interface components {
         QuestionOutput: {
             question_id: string;
             question_text: string;
-            question_type: components["schemas"]["QuestionTypeBa3Enum"];
+            question_type: components["schemas"]["QuestionTypeEnum"];
             options: string[];
             /** @description Shown to reviewers when the cycle reviews blind (always sent). */
             reviewer_visible?: boolean;
@@ -2890,7 +2890,7 @@ export interface components {
         QuestionRequest: {
             question_id: string;
             question_text: string;
-            question_type: components["schemas"]["QuestionTypeBa3Enum"];
+            question_type: components["schemas"]["QuestionTypeEnum"];
             options?: string[];
             /** @description Shown to reviewers when the cycle reviews blind. Left out or null: the stored choice for this question_id, else the default (links, age, location, demographics, contact details hidden). */
             reviewer_visible?: boolean | null;
@@ -2923,7 +2923,7 @@ export interface components {
          *     * `country` - Country
          * @enum {string}
          */
-        QuestionTypeBa3Enum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
+        QuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country";
         Ranking: {
             rows: components["schemas"]["RankingRow"][];
             total: number;

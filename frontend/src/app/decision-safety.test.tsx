@@ -234,7 +234,7 @@ const preview = (accepted: number, rejected: number): ReleasePreview => ({
 
 describe("ConfigForm release", () => {
   function renderForm() {
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
   }
 
   it("shows how many of each decision will be emailed and sends the confirmed number", async () => {
@@ -304,7 +304,7 @@ describe("ConfigForm un-release", () => {
   const RELEASED = { ...CONFIG, status: "released" as const };
   const hidden = (total: number, answered = 0) => ({ ...preview(total, 0), answered });
   function renderReleased() {
-    render(<ConfigForm config={RELEASED} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={RELEASED} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
   }
 
   it("shows how many decisions disappear and sends the confirmed number", async () => {
@@ -354,7 +354,7 @@ describe("ConfigForm un-release", () => {
     const askRelease = vi.spyOn(organizerApi, "releasePreview");
     vi.spyOn(organizerApi, "saveConfig").mockResolvedValue({ ...RELEASED, message: "ok" });
     const user = userEvent.setup();
-    render(
+    renderWithQuery(
       <ConfigForm
         config={{ ...CONFIG, status: "confirmation_closed" }}
         current={{ year: 2026, cycle: "fall" }}
@@ -378,7 +378,7 @@ describe("ConfigForm dates in order", () => {
       }),
     );
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     const field = screen.getByLabelText("Waitlist deadline");
     expect(await screen.findByText("Must be on or before the event's end (October 11, 2026).")).toBeInTheDocument();
@@ -391,7 +391,7 @@ describe("ConfigForm dates in order", () => {
   it("catches dates out of order before asking the server", async () => {
     const save = vi.spyOn(organizerApi, "saveConfig");
     const user = userEvent.setup();
-    render(
+    renderWithQuery(
       <ConfigForm
         config={{ ...CONFIG, dates: { ...CONFIG.dates, end: "2026-10-09" } }}
         current={{ year: 2026, cycle: "fall" }}

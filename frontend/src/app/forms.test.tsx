@@ -166,7 +166,7 @@ describe("ConfigForm", () => {
   });
 
   it("has the seven dates, status, location and housing link, plus season and year", () => {
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     const dates = ["Application due", "Event start", "Event end", "Housing form due", "First confirmation deadline", "Waitlist deadline", "Second confirmation deadline"];
     for (const label of dates) expect(screen.getByLabelText(label)).toHaveAttribute("type", "date");
     expect(within(screen.getByLabelText("Hackathon status")).getAllByRole("option")).toHaveLength(7);
@@ -179,7 +179,7 @@ describe("ConfigForm", () => {
   it("refuses a bad URL without calling the server", async () => {
     const save = vi.spyOn(organizerApi, "saveConfig");
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.clear(screen.getByLabelText("Housing form link"));
     await user.type(screen.getByLabelText("Housing form link"), "not a link");
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
@@ -193,7 +193,7 @@ describe("ConfigForm", () => {
     // Nobody to email: a release with nothing to send saves without asking.
     vi.spyOn(organizerApi, "releasePreview").mockResolvedValue({ total: 0, counts: [] });
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.selectOptions(screen.getByLabelText("Hackathon status"), "released");
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     expect(await screen.findByText("Configuration updated successfully")).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe("ConfigForm", () => {
       new ApiError(400, { message: "bad", errors: { "dates.end": ["Date has wrong format."] } }),
     );
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     expect(await screen.findByText("Error updating configuration")).toBeInTheDocument();
     expect(screen.getByLabelText("Event end")).toHaveAttribute("aria-invalid", "true");
@@ -218,7 +218,7 @@ describe("ConfigForm", () => {
       .mockResolvedValueOnce({ ...CONFIG, location: "New place" })
       .mockRejectedValueOnce(new ApiError(500, {}));
     const user = userEvent.setup();
-    render(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
+    renderWithQuery(<ConfigForm config={CONFIG} current={{ year: 2026, cycle: "fall" }} statuses={STATUSES} seasons={SEASONS} />);
     await user.selectOptions(screen.getByLabelText("Season"), "spring");
     await user.clear(screen.getByLabelText("Year"));
     await user.type(screen.getByLabelText("Year"), "2027");

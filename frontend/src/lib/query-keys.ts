@@ -20,6 +20,8 @@ export const queryKeys = {
   stats: ["reports", "stats"] as const,
   /** Applications submitted per day and in all. */
   trend: ["reports", "trend"] as const,
+  /** How far the release's decision emails have gone ("N of M sent"). */
+  releaseProgress: ["cycle", "release-progress"] as const,
   /** The admin home: the cycle's status, funnel and to-dos. */
   adminHome: ["admin-home"] as const,
   demographics: (group: DemographicGroup) => ["reports", "demographics", group] as const,
