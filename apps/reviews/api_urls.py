@@ -41,6 +41,7 @@ urlpatterns = [
     path("reviews/ranking", api.RankingApi.as_view(), name="ranking"),
     path("reviews/fill-to-capacity", api.FillToCapacityApi.as_view(), name="fill-to-capacity"),
     path("reviews/capacity", api.CapacityApi.as_view(), name="capacity"),
+    path("reviews/unassigned", api.UnassignedApi.as_view(), name="unassigned"),
     path("reviews/export/scores.csv", api.ScoresExportApi.as_view(), name="export-scores"),
     path("reviews/export/reviewers.csv", api.ReviewersExportApi.as_view(), name="export-reviewers"),
 ]

@@ -21,6 +21,7 @@ export type RankingRow = Schemas["RankingRow"];
 export type FillInputBody = Schemas["FillToCapacityInputRequest"];
 export type FillResult = Schemas["Fill"];
 export type Capacity = Schemas["Capacity"];
+export type Unassigned = Schemas["Unassigned"];
 type RankingQuery = NonNullable<operations["reviews_ranking_retrieve"]["parameters"]["query"]>;
 
 export const reviewsApi = {
@@ -37,6 +38,8 @@ export const reviewsApi = {
   ranking: (query: RankingQuery) => api.get<Ranking>(urls.ranking, query),
   fill: (body: FillInputBody) => api.post<FillResult>(urls.fillToCapacity, body),
   capacity: () => api.get<Capacity>(urls.capacity),
+  /** The submitted applications no one reviews yet (what the assign page offers). */
+  unassigned: () => api.get<Unassigned>(urls.unassigned),
   /** The resume by application id (blind-safe), as `application-<id>.pdf`. */
   resume: async (applicationId: number) => {
     const response = await request<Response>(urls.reviewResume(applicationId), { raw: true });

@@ -2097,6 +2097,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/unassigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The submitted applications without a reviewer (what the assign page offers)
+         * @description GET `reviews/unassigned`: the assign page asks again after an auto-assign or an
+         *     assignment by hand, so its count of applications without a reviewer stays true.
+         */
+        get: operations["reviews_unassigned_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3305,6 +3326,12 @@ export interface components {
          * @enum {string}
          */
         TshirtSizeEnum: "XS" | "S" | "M" | "L" | "XL" | "XXL";
+        Unassigned: {
+            /** @description Submitted applications no one reviews yet, by email */
+            emails: string[];
+            /** @description Whether there are more than the list holds */
+            more: boolean;
+        };
         UnreleasePreview: {
             /** @description Applicants whose decision disappears from their dashboard. */
             total: number;
@@ -9322,6 +9349,43 @@ export interface operations {
             };
             /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_unassigned_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unassigned"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -87,6 +87,7 @@ export const urls = {
   ranking: apiUrl("/api/reviews/ranking"),
   fillToCapacity: apiUrl("/api/reviews/fill-to-capacity"),
   capacity: apiUrl("/api/reviews/capacity"),
+  unassigned: apiUrl("/api/reviews/unassigned"),
   exportScores: apiUrl("/api/reviews/export/scores.csv"),
   exportReviewers: apiUrl("/api/reviews/export/reviewers.csv"),
 

@@ -31,7 +31,7 @@ describe("the organizer tools read addresses as the server does", () => {
 
   it("Assign Applications counts only what the server will assign", async () => {
     const user = userEvent.setup();
-    render(<AssignApplications admins={["alan@princeton.edu"]} />);
+    renderWithQuery(<AssignApplications admins={["alan@princeton.edu"]} />);
     await user.click(screen.getByLabelText("Emails"));
     await user.paste(`${NOTHING_FOR_THE_SERVER} ada@princeton.edu`);
     expect(screen.getByText(/1 found/)).toBeInTheDocument();

@@ -299,7 +299,7 @@ describe("AssignApplications", () => {
       failed: [{ email: "x@princeton.edu", reason: "No application." }],
     });
     const user = userEvent.setup();
-    render(<AssignApplications admins={["alan@princeton.edu"]} />);
+    renderWithQuery(<AssignApplications admins={["alan@princeton.edu"]} />);
     await user.type(screen.getByLabelText("Member"), "Alan@Princeton.edu");
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu x@princeton.edu");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -312,7 +312,7 @@ describe("AssignApplications", () => {
   it("shows the server's refusal when the member is not an admin", async () => {
     vi.spyOn(organizerApi, "assign").mockRejectedValue(new ApiError(404, { message: "That member is not an admin." }));
     const user = userEvent.setup();
-    render(<AssignApplications admins={[]} />);
+    renderWithQuery(<AssignApplications admins={[]} />);
     await user.type(screen.getByLabelText("Member"), "ada@princeton.edu");
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu");
     await user.click(screen.getByRole("button", { name: "Submit" }));

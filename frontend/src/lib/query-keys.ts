@@ -64,5 +64,7 @@ export const queryKeys = {
     position: (reviewer: string, index: number) => ["reviews", "position", reviewer.toLowerCase(), index] as const,
     ranking: (minReviews: number | null, page: number) => ["reviews", "ranking", minReviews, page] as const,
     capacity: ["reviews", "capacity"] as const,
+    /** The assign page's applications without a reviewer: an assignment invalidates `all`. */
+    unassigned: ["reviews", "unassigned"] as const,
   },
 };

@@ -60,7 +60,7 @@ export function SearchPanel({
       {results.length ? (
         <ul className="checkin-hits" aria-label="Search results">
           {results.map((hit) => {
-            const view = hitView(hit);
+            const view = hitView(hit, hit.time_zone);
             return (
               <li key={hit.application_id} className="checkin-hit">
                 <div className="checkin-hit__who">

@@ -106,8 +106,8 @@ export function ReviewList({
                       </span>
                     </td>
                     <td className="org-table__action">
-                      <a href={`/admin/reviewapps/${index}`} aria-label={`View User ${row.email || who}`}>
-                        View User
+                      <a href={`/admin/reviewapps/${index}`} aria-label={`Review ${row.email || who}`}>
+                        Review
                       </a>
                     </td>
                   </tr>
