@@ -3,7 +3,8 @@
 // Before anything is sent, the form says what it would overwrite (a dry run of the same request,
 // as the addresses are pasted): "3 of these have already confirmed — tick Override to change
 // them". On Submit, a decision that would email applicants (the cycle is already released)
-// asks first, with the count.
+// asks first, with the count, and so does Override when it would change applicants who have
+// already confirmed or declined: a ticked box is easy to forget between two batches.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchDecisionResult, type BatchStatusInput } from "../../api/organizer";
@@ -16,7 +17,7 @@ import { CheckboxField, SelectField, TextareaField, YesNoField, type Choice } fr
 import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
 import { decisionResultView } from "../../lib/batch-result";
-import { emailButton, overwriteNotice } from "../../lib/overwrite";
+import { answeredCount, emailButton, overrideButton, overwriteNotice } from "../../lib/overwrite";
 
 export const RELEASE_NOTE =
   "Hackers are notified of status changes only when the hackathon status is changed to released.";
@@ -32,7 +33,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const [result, setResult] = useState<{ body: BatchDecisionResult; label: string; asked: number; override: boolean } | null>(
     null,
   );
-  const [confirming, setConfirming] = useState<{ emailed: number } | null>(null);
+  const [confirming, setConfirming] = useState<{ emailed: number; overridden: number } | null>(null);
   const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
   const settled = useDebounced(emails, 400);
@@ -82,13 +83,20 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       setError("Paste at least one email address.");
       return;
     }
-    // What this exact request would do now: after release it emails, so ask first.
+    // What this exact request would do now: after release it emails, so ask first. With
+    // Override ticked, the same list without it says whom Override changes: ask about them too.
     let emailed = 0;
+    let overridden = 0;
     const checked = await run(async () => {
-      emailed = (await organizerApi.batchStatus({ ...body(), dry_run: true })).emailed;
+      const [exact, without] = await Promise.all([
+        organizerApi.batchStatus({ ...body(), dry_run: true }),
+        override ? organizerApi.batchStatus({ ...body(), override: false, dry_run: true }) : null,
+      ]);
+      emailed = exact.emailed;
+      overridden = without ? answeredCount(without.skipped) : 0;
     }, "Error updating the batch");
     if (!checked) return;
-    if (emailed > 0) setConfirming({ emailed });
+    if (emailed > 0 || overridden > 0) setConfirming({ emailed, overridden });
     else await send();
   }
 
@@ -148,17 +156,31 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
-        title="Email these applicants now?"
-        confirmLabel={emailButton("Decide", confirming?.emailed ?? 0)}
+        danger={(confirming?.overridden ?? 0) > 0}
+        title={(confirming?.overridden ?? 0) > 0 ? "Change the decision of applicants who answered?" : "Email these applicants now?"}
+        confirmLabel={
+          (confirming?.emailed ?? 0) > 0
+            ? emailButton("Decide", confirming?.emailed ?? 0)
+            : overrideButton(confirming?.overridden ?? 0)
+        }
         busy={busy}
         onConfirm={send}
         onCancel={() => setConfirming(null)}
       >
-        <p>
-          Decisions are already released, so this sends{" "}
-          <strong>{`${confirming?.emailed ?? 0} ${confirming?.emailed === 1 ? "applicant" : "applicants"}`}</strong>{" "}
-          the “{label}” email at once.
-        </p>
+        {(confirming?.overridden ?? 0) > 0 ? (
+          <p>
+            Override is ticked:{" "}
+            <strong>{`${confirming?.overridden} ${confirming?.overridden === 1 ? "applicant has" : "applicants have"}`}</strong>{" "}
+            already confirmed or declined, and will be set to “{label}” all the same.
+          </p>
+        ) : null}
+        {(confirming?.emailed ?? 0) > 0 ? (
+          <p>
+            Decisions are already released, so this sends{" "}
+            <strong>{`${confirming?.emailed ?? 0} ${confirming?.emailed === 1 ? "applicant" : "applicants"}`}</strong>{" "}
+            the “{label}” email at once.
+          </p>
+        ) : null}
       </ConfirmDialog>
     </section>
   );
