@@ -261,6 +261,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
   return (
     <div className="stack">
       <PageHeader title="Configuration" lead="Every field is required unless it says optional. Dates are in UTC." />
+      <ReleaseProgress released={POST_RELEASE.includes(savedStatus)} />
       <div className="org-config">
         <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
           <h2 id="config-title">Cycle configuration</h2>
@@ -357,7 +358,6 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
           </div>
         </form>
       </div>
-      <ReleaseProgress released={POST_RELEASE.includes(savedStatus)} />
       <ConfirmDialog
         open={release !== null}
         title="Release decisions and email applicants?"

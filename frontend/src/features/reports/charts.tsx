@@ -46,7 +46,9 @@ function useAxisMeasure(): Measure | undefined {
     const context = document.createElement("canvas").getContext("2d");
     if (!context) return undefined;
     context.font = `${AXIS_FONT_PX}px ${getComputedStyle(document.body).fontFamily || "sans-serif"}`;
-    return (text: string) => context.measureText(text).width;
+    // A canvas may resolve the font stack's "system-ui" to another face than the SVG text uses;
+    // a tenth more keeps a label that measures just inside its column from running past it.
+    return (text: string) => context.measureText(text).width * 1.1;
   }, []);
 }
 type Datum = DemographicQuestion["data"][number];

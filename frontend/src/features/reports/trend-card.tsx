@@ -1,7 +1,7 @@
 // The statistics page's trend: how many applications came in each day and in all, so an
 // organizer sees whether the last reminder worked and where the count is heading.
 import { useQuery } from "@tanstack/react-query";
-import { reportsApi } from "../../api/reports";
+import { reportsApi, type TrendDay } from "../../api/reports";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
@@ -10,9 +10,18 @@ import { dayLabel, trendFacts, trendSummary } from "./trend-model";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
+/** The chart, measured once it is on the page (it mounts with the data, not before). */
+function TrendChart({ days }: { days: TrendDay[] }) {
+  const [figureRef, width] = useWidth<HTMLElement>();
+  return (
+    <figure ref={figureRef} className="trend-card__figure" role="img" aria-label={trendSummary(days)}>
+      {width > 0 ? <TrendFigure days={days} width={width} animate={!prefersReducedMotion()} /> : null}
+    </figure>
+  );
+}
+
 export function TrendCard() {
   const query = useQuery({ queryKey: queryKeys.trend, queryFn: reportsApi.trend });
-  const [figureRef, width] = useWidth<HTMLElement>();
   const days = query.data?.days ?? [];
   const facts = trendFacts(days);
   return (
@@ -51,9 +60,7 @@ export function TrendCard() {
               <dd>{facts.perDay}</dd>
             </div>
           </dl>
-          <figure ref={figureRef} className="trend-card__figure" role="img" aria-label={trendSummary(days)}>
-            {width > 0 ? <TrendFigure days={days} width={width} animate={!prefersReducedMotion()} /> : null}
-          </figure>
+          <TrendChart days={days} />
           <p className="muted field__hint">Days are counted in {query.data.time_zone}, by the day each application was first submitted.</p>
           <div className="visually-hidden">
             <table>
