@@ -119,9 +119,7 @@ def submissions_over_days():
         }.items():
             Answer.objects.create(application=application, question_id=question_id, value=value)
         status_machine.transition(application_id=application.pk, to="submitted", actor=user)
-        Application.objects.filter(pk=application.pk).update(
-            submitted_at=start + datetime.timedelta(days=day, hours=2)
-        )
+        Application.objects.filter(pk=application.pk).update(submitted_at=start + datetime.timedelta(days=day, hours=2))
 
 
 @SIZES
@@ -135,7 +133,7 @@ def test_statistics_show_the_trend_over_time(new_page, make_admin, phone):
     trend = page.get_by_role("region", name="Applications over time")
     figure = trend.get_by_role("img", name="Applications over time: 12 submitted", exact=False)
     expect(figure).to_be_visible()
-    expect(figure).to_have_attribute("aria-label", "Applications over time: 12 submitted " + figure_span(), timeout=10_000)
+    expect(figure).to_have_attribute("aria-label", "Applications over time: 12 submitted " + figure_span())
     expect(trend.locator(".recharts-wrapper")).to_be_visible()  # the lazily loaded chart drew
     expect(trend).to_contain_text("Submitted in all")
     expect(trend).to_contain_text("12")

@@ -153,4 +153,9 @@ def _schools(cycle: Cycle, selection: str) -> dict:
         .annotate(n=Count("pk"))
     )
     data = [{"label": school, "count": n} for school, n in sorted(rows, key=lambda row: (-row[1], row[0]))]
-    return {"question_id": SCHOOL, "question_text": "School", "question_type": SCHOOL, "data": _top(data, OTHER_SCHOOLS)}
+    return {
+        "question_id": SCHOOL,
+        "question_text": "School",
+        "question_type": SCHOOL,
+        "data": _top(data, OTHER_SCHOOLS),
+    }
