@@ -182,9 +182,9 @@ describe("BatchUpdate", () => {
     expect(await screen.findByText("Override is ticked: this will also change 3 applicants who have confirmed.")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Submit" }));
     // Override asks once more, with the number it changes.
-    const dialog = await screen.findByRole("alertdialog", { name: "Change the decision of applicants who answered?" });
-    expect(dialog).toHaveTextContent("3 applicants have already confirmed or declined, and will be set to “Accepted” all the same.");
-    await user.click(within(dialog).getByRole("button", { name: "Change 3 who answered" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Overwrite applicants' answers?" });
+    expect(dialog).toHaveTextContent("This sets 3 applicants to “Accepted”, overwriting 3 confirmations of attendance.");
+    await user.click(within(dialog).getByRole("button", { name: "Override and set 3 applicants to Accepted" }));
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Accepted" })).getAllByRole("listitem")).toHaveLength(4));
     const decided = batch.mock.calls.filter(([body]) => !body.dry_run).map(([body]) => body.override);
     expect(decided).toEqual([false, true]);
@@ -201,7 +201,7 @@ describe("BatchUpdate", () => {
     await user.type(screen.getByLabelText("Emails"), "a@princeton.edu c1@princeton.edu c2@princeton.edu c3@princeton.edu");
     await user.click(screen.getByRole("checkbox", { name: OVERRIDE_LABEL }));
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Change the decision of applicants who answered?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Overwrite applicants' answers?" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(batch.mock.calls.filter(([body]) => !body.dry_run)).toEqual([]);
   });

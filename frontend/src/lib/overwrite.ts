@@ -50,13 +50,3 @@ export function countsList(preview: ReleasePreview): string {
 export function emailButton(verb: string, n: number): string {
   return `${verb} and email ${count(n, "applicant", "applicants")}`;
 }
-
-/** How many of a dry run's skipped applicants Override would change: those who answered. */
-export function answeredCount(skipped: { reason: string }[]): number {
-  return skipped.filter((s) => s.reason === SKIP_REASONS.confirmed || s.reason === SKIP_REASONS.declined).length;
-}
-
-/** The confirm button when Override is ticked: "Change 3 who answered". */
-export function overrideButton(n: number): string {
-  return `Change ${n} who answered`;
-}

@@ -16,8 +16,8 @@ import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, SelectField, TextareaField, YesNoField, type Choice } from "../../components/field";
 import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
-import { decisionResultView } from "../../lib/batch-result";
-import { answeredCount, emailButton, overrideButton, overwriteNotice } from "../../lib/overwrite";
+import { decisionResultView, overrideConfirmation } from "../../lib/batch-result";
+import { SKIP_REASONS, emailButton, overwriteNotice } from "../../lib/overwrite";
 
 export const RELEASE_NOTE =
   "Hackers are notified of status changes only when the hackathon status is changed to released.";
@@ -33,7 +33,11 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const [result, setResult] = useState<{ body: BatchDecisionResult; label: string; asked: number; override: boolean } | null>(
     null,
   );
-  const [confirming, setConfirming] = useState<{ emailed: number; overridden: number } | null>(null);
+  // What Submit asks about first: emails it sends (after release), and with Override ticked,
+  // the applicants who already answered that it would change.
+  const [confirming, setConfirming] = useState<{ emailed: number; answered: { email: string; reason: string }[] } | null>(
+    null,
+  );
   const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
   const settled = useDebounced(emails, 400);
@@ -86,21 +90,24 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
     // What this exact request would do now: after release it emails, so ask first. With
     // Override ticked, the same list without it says whom Override changes: ask about them too.
     let emailed = 0;
-    let overridden = 0;
+    let answered: { email: string; reason: string }[] = [];
     const checked = await run(async () => {
       const [exact, without] = await Promise.all([
         organizerApi.batchStatus({ ...body(), dry_run: true }),
         override ? organizerApi.batchStatus({ ...body(), override: false, dry_run: true }) : null,
       ]);
       emailed = exact.emailed;
-      overridden = without ? answeredCount(without.skipped) : 0;
+      const reasons: string[] = [SKIP_REASONS.confirmed, SKIP_REASONS.declined];
+      answered = (without?.skipped ?? []).filter((s) => reasons.includes(s.reason));
     }, "Error updating the batch");
     if (!checked) return;
-    if (emailed > 0 || overridden > 0) setConfirming({ emailed, overridden });
+    if (emailed > 0 || answered.length > 0) setConfirming({ emailed, answered });
     else await send();
   }
 
   const notice = preview ? overwriteNotice(preview.skipped, override) : null;
+  // The same words as the table's Override: what it overwrites, for whom.
+  const overriding = confirming?.answered.length ? overrideConfirmation(confirming.answered, label) : null;
   return (
     <section className="card stack" aria-labelledby="batch-update-title">
       <h2 id="batch-update-title">Batch Update</h2>
@@ -156,24 +163,14 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
-        danger={(confirming?.overridden ?? 0) > 0}
-        title={(confirming?.overridden ?? 0) > 0 ? "Change the decision of applicants who answered?" : "Email these applicants now?"}
-        confirmLabel={
-          (confirming?.emailed ?? 0) > 0
-            ? emailButton("Decide", confirming?.emailed ?? 0)
-            : overrideButton(confirming?.overridden ?? 0)
-        }
+        danger={overriding !== null}
+        title={overriding?.title ?? "Email these applicants now?"}
+        confirmLabel={overriding?.confirmLabel ?? emailButton("Decide", confirming?.emailed ?? 0)}
         busy={busy}
         onConfirm={send}
         onCancel={() => setConfirming(null)}
       >
-        {(confirming?.overridden ?? 0) > 0 ? (
-          <p>
-            Override is ticked:{" "}
-            <strong>{`${confirming?.overridden} ${confirming?.overridden === 1 ? "applicant has" : "applicants have"}`}</strong>{" "}
-            already confirmed or declined, and will be set to “{label}” all the same.
-          </p>
-        ) : null}
+        {overriding ? <p>Override is ticked. {overriding.body}</p> : null}
         {(confirming?.emailed ?? 0) > 0 ? (
           <p>
             Decisions are already released, so this sends{" "}
