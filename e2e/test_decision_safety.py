@@ -69,6 +69,11 @@ def test_a_batch_accept_skips_a_confirmed_attendee_unless_override(new_page, mak
     ticked = "Override is ticked: this will also change 1 applicant who has confirmed."
     expect(update.get_by_text(ticked)).to_be_visible()
     update.get_by_role("button", name="Submit").click()
+    # Override asks once more, naming what it overwrites; nothing changes before the answer.
+    dialog = page.get_by_role("alertdialog", name="Overwrite an applicant's answer?")
+    expect(dialog).to_contain_text("This sets 1 applicant to “Waitlisted”, overwriting 1 confirmation of attendance.")
+    assert status_of("conf@princeton.edu") == S.CONFIRMED
+    dialog.get_by_role("button", name="Override and set 1 applicant to Waitlisted").click()
     expect(page.get_by_role("list", name="Waitlisted").get_by_role("listitem")).to_have_count(2)
     assert status_of("conf@princeton.edu") == S.WAITLISTED
     assert page.js_errors == []

@@ -21,7 +21,7 @@ PAGES = {
     "/admin/resumebook": ("Admin Panel", "/admin"),
     "/admin/assignapps": ("Admin Panel", "/admin"),
     "/admin/reviewapps": ("Admin Panel", "/admin"),
-    "/admin/reviewapps/0": ("Return to Users", "/admin/reviewapps"),
+    "/admin/reviewapps/0": ("Back to my reviews", "/admin/reviewapps"),
     "/admin/whitelist-emails": ("Admin Panel", "/admin"),
     "/admin/demographics": ("Admin Panel", "/admin"),
     "/admin/createapp": ("Admin Panel", "/admin"),

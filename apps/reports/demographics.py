@@ -12,7 +12,19 @@ from apps.applications.models import AnonymisedAnswerCount, Answer
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, Question, QuestionType
 
-SURVEY_TYPES = (QuestionType.MULTISELECT, QuestionType.BOOLEAN, QuestionType.MULTIPLE_CHOICE, QuestionType.NUMERIC)
+SURVEY_TYPES = (
+    QuestionType.MULTISELECT,
+    QuestionType.BOOLEAN,
+    QuestionType.MULTIPLE_CHOICE,
+    QuestionType.NUMERIC,
+    QuestionType.COUNTRY,
+)
+# Schools and countries have hundreds of answers: their charts show the most common ones and
+# gather the rest into one bar, so a chart stays readable on a phone.
+TOP_PLACES = 15
+SCHOOL = "school"
+OTHER_SCHOOLS = "Other schools"
+OTHER_COUNTRIES = "Other countries"
 # Who each group counts: a named selection (apps/applications/selections.py), so a group holds
 # the people its count elsewhere names. "applied" is everyone submitted; "accepted" everyone
 # admitted who has not declined (accepted, accepted from the waitlist, confirmed, checked in);
@@ -36,8 +48,8 @@ def _multiselect_match(option: str) -> Q:
 
 
 def demographics(*, cycle: Cycle, group: str) -> list[dict]:
-    """Counts of real answers per survey question for a group, in at most three queries: the
-    questions, the GROUP BY, the multiselect aggregate.
+    """Counts of real answers per survey question for a group, and of the group's schools, in at
+    most four queries: the questions, the GROUP BY, the multiselect aggregate, the schools.
 
     Single-valued questions are counted with one GROUP BY over (question, value); multiselect
     questions with one conditional COUNT per option, so an answer holding three options counts
@@ -102,11 +114,15 @@ def demographics(*, cycle: Cycle, group: str) -> list[dict]:
                 counts[label] = counts.get(label, 0) + n
             if q.type == QuestionType.NUMERIC:
                 labels = sorted(counts, key=_numeric_key)
+            elif q.type == QuestionType.COUNTRY:
+                labels = sorted(counts, key=lambda label: (-counts[label], label))
             else:
                 order = list(BOOLEAN_ORDER) if q.type == QuestionType.BOOLEAN else [str(o) for o in q.options or []]
                 labels = [label for label in order if label in counts]
                 labels += sorted(label for label in counts if label not in order)
             data = [{"label": label, "count": counts[label]} for label in labels]
+            if q.type == QuestionType.COUNTRY:
+                data = _top(data, OTHER_COUNTRIES)
         out.append(
             {
                 "question_id": q.question_id,
@@ -115,4 +131,31 @@ def demographics(*, cycle: Cycle, group: str) -> list[dict]:
                 "data": [row for row in data if row["count"]],
             }
         )
+    out.append(_schools(cycle, selection.name))
     return out
+
+
+def _top(rows: list[dict], other: str) -> list[dict]:
+    """The first TOP_PLACES rows (already most common first) and the rest summed as `other`."""
+    if len(rows) <= TOP_PLACES + 1:
+        return rows
+    rest = sum(row["count"] for row in rows[TOP_PLACES:])
+    return [*rows[:TOP_PLACES], {"label": other, "count": rest}]
+
+
+def _schools(cycle: Cycle, selection: str) -> dict:
+    """The group's applications per school, most first (one GROUP BY)."""
+    rows = (
+        selections.queryset(cycle, selection)
+        .exclude(school="")
+        .order_by()
+        .values_list("school")
+        .annotate(n=Count("pk"))
+    )
+    data = [{"label": school, "count": n} for school, n in sorted(rows, key=lambda row: (-row[1], row[0]))]
+    return {
+        "question_id": SCHOOL,
+        "question_text": "School",
+        "question_type": SCHOOL,
+        "data": _top(data, OTHER_SCHOOLS),
+    }

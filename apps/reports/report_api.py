@@ -66,7 +66,8 @@ class CountSerializer(serializers.Serializer):
 class DemographicSerializer(serializers.Serializer):
     question_id = serializers.CharField()
     question_text = serializers.CharField()
-    question_type = serializers.ChoiceField(choices=QuestionType.choices)
+    # A question's type, or "school" for the chart of the group's schools (no question of the set).
+    question_type = serializers.ChoiceField(choices=[*QuestionType.choices, ("school", "School")])
     data = CountSerializer(many=True)
 
 

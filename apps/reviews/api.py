@@ -536,6 +536,26 @@ class WaitlistRefillApi(AdminApiView):
         return Response(WaitlistRefillSerializer(refill.preview(cycle)).data)
 
 
+class UnassignedSerializer(serializers.Serializer):
+    emails = serializers.ListField(
+        child=serializers.EmailField(), help_text="Submitted applications no one reviews yet, by email"
+    )
+    more = serializers.BooleanField(help_text="Whether there are more than the list holds")
+
+
+@extend_schema(
+    summary="The submitted applications without a reviewer (what the assign page offers)",
+    responses={200: UnassignedSerializer},
+)
+class UnassignedApi(AdminApiView):
+    """GET `reviews/unassigned`: the assign page asks again after an auto-assign or an
+    assignment by hand, so its count of applications without a reviewer stays true."""
+
+    def get(self, request):
+        emails, more = selectors.unassigned_applications()
+        return Response({"emails": emails, "more": more})
+
+
 # --- Exports ---------------------------------------------------------------------------------
 
 

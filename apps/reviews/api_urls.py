@@ -42,6 +42,7 @@ urlpatterns = [
     path("reviews/fill-to-capacity", api.FillToCapacityApi.as_view(), name="fill-to-capacity"),
     path("reviews/capacity", api.CapacityApi.as_view(), name="capacity"),
     path("reviews/waitlist-refill", api.WaitlistRefillApi.as_view(), name="waitlist-refill"),
+    path("reviews/unassigned", api.UnassignedApi.as_view(), name="unassigned"),
     path("reviews/export/scores.csv", api.ScoresExportApi.as_view(), name="export-scores"),
     path("reviews/export/reviewers.csv", api.ReviewersExportApi.as_view(), name="export-reviewers"),
 ]

@@ -285,6 +285,7 @@ SPECTACULAR_SETTINGS = {
     # "Try it out" needs for POST/PUT/DELETE.
     # The several "status" choice sets, each named once.
     "ENUM_NAME_OVERRIDES": {
+        "QuestionTypeEnum": "apps.cycles.models.QuestionType",
         "ApplicationStatusEnum": "apps.applications.models.ApplicationStatus",
         "CycleStatusEnum": "apps.cycles.models.CycleStatus",
         "MailingStatusEnum": "apps.mailings.models.Mailing.Status",

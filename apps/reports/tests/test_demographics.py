@@ -55,6 +55,8 @@ def test_every_survey_question_of_the_set_is_listed_with_its_type(admin_client, 
         "first_generation",
         "tshirt_size",
         "dietary_restrictions",
+        "country",
+        "school",
     }
     assert entries["age"]["question_type"] == "numeric"
     assert entries["languages"]["question_type"] == "multiselect"
@@ -62,7 +64,14 @@ def test_every_survey_question_of_the_set_is_listed_with_its_type(admin_client, 
     assert entries["first_generation"]["question_type"] == "boolean"
     assert entries["gender"]["question_text"] == "What is your gender?"
     assert entries["tshirt_size"]["data"] == []  # nobody answered: no data
-    assert "major" not in entries and "country" not in entries  # other types are not charted
+    assert entries["country"]["question_type"] == "country"
+    assert entries["school"] == {
+        "question_id": "school",
+        "question_text": "School",
+        "question_type": "school",
+        "data": [{"label": "Princeton University", "count": 8}],
+    }
+    assert "major" not in entries  # free text is not charted
 
 
 def test_applied_counts_everyone_past_a_draft(admin_client, people):
@@ -98,9 +107,9 @@ def test_confirmed_counts_confirmed_only(admin_client, people):
     assert counts(entries["languages"]) == {"Python": 1, "C": 1, "Rust": 1, "C++": 1}
 
 
-def test_counting_takes_two_queries_whatever_the_number_of_answers(people, django_assert_num_queries):
+def test_counting_takes_four_queries_whatever_the_number_of_answers(people, django_assert_num_queries):
     cycle = current_cycle()
-    with django_assert_num_queries(3):  # the questions, the GROUP BY, the multiselect aggregate
+    with django_assert_num_queries(4):  # the questions, the GROUP BY, the multiselect aggregate, the schools
         demographics.demographics(cycle=cycle, group="applied")
 
 
@@ -113,3 +122,28 @@ def test_unknown_group_is_400(admin_client, people):
 def test_demographics_are_for_organizers_only(client, student_client):
     assert client.get("/api/applications/demographics", {"group": "applied"}).status_code == 401
     assert student_client.get("/api/applications/demographics", {"group": "applied"}).status_code == 403
+
+
+def test_schools_and_countries_come_most_common_first_and_the_long_tail_is_summed(admin_client, db):
+    """Hundreds of schools would be an unreadable chart: the first TOP_PLACES, then one row."""
+    places = [(f"School {n:02d}", f"Country {n:02d}") for n in range(demographics.TOP_PLACES + 3)]
+    email = 0
+    for rank, (school, country) in enumerate(places):
+        # The first place has the most applications, each next one fewer (at least one).
+        for _ in range(max(1, 5 - rank)):
+            email += 1
+            make_application(f"s{email}@x.edu", status="submitted", school=school, answers={"country": country})
+    make_application("draft@x.edu", status="started", school="School 00", answers={"country": "Country 00"})
+    make_application("blank@x.edu", status="submitted", school="", answers={"country": ""})
+    entries = by_id(admin_client.get("/api/applications/demographics", {"group": "applied"}).json())
+    for key, other in (("school", "Other schools"), ("country", "Other countries")):
+        rows = entries[key]["data"]
+        label = "School" if key == "school" else "Country"
+        assert rows[:3] == [
+            {"label": f"{label} 00", "count": 5},
+            {"label": f"{label} 01", "count": 4},
+            {"label": f"{label} 02", "count": 3},
+        ]
+        assert len(rows) == demographics.TOP_PLACES + 1
+        assert rows[-1] == {"label": other, "count": 3}  # the three smallest, one application each
+        assert sum(row["count"] for row in rows) == email  # no draft, no blank answer

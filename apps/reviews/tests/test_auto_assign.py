@@ -155,3 +155,16 @@ def test_two_presses_at_once_never_give_an_application_n_plus_one():
     assert sorted(r["assigned"] for r in results) == [0, 80]
     per_app = Counter(Assignment.objects.values_list("application_id", flat=True))
     assert len(per_app) == 40 and set(per_app.values()) == {2}
+
+
+@pytest.mark.django_db
+def test_the_assign_pages_count_of_applications_without_a_reviewer_is_asked_again_after_auto_assign(crew):
+    """GET reviews/unassigned: the page's "N without a reviewer" read again after an
+    auto-assign, so it drops to what is left (organizers only)."""
+    boss = client_for(crew["boss"])
+    before = boss.get("/api/reviews/unassigned")
+    assert before.status_code == 200
+    assert before.json() == {"emails": sorted(a.email for a in crew["apps"]), "more": False}
+    assert press(boss, crew["emails"]).status_code == 200
+    assert boss.get("/api/reviews/unassigned").json() == {"emails": [], "more": False}
+    assert client_for(crew["reviewers"][0]).get("/api/reviews/unassigned").status_code == 403

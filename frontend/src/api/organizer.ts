@@ -41,6 +41,8 @@ export type BatchDecisionResult = Schemas["BatchDecisionResult"];
 export type ReleasePreview = Schemas["ReleasePreview"];
 /** What moving the cycle back before release would hide, and who already answered (GET cycle/unrelease-preview). */
 export type UnreleasePreview = Schemas["UnreleasePreview"];
+/** How far the release's decision emails have gone. */
+export type ReleaseProgress = Schemas["Progress"];
 export type CycleConfig = Schemas["ConfigOutput"];
 export type CycleConfigInput = Schemas["ConfigRequest"];
 export type CurrentCycle = Schemas["CurrentOutput"];
@@ -90,6 +92,7 @@ export const organizerApi = {
   saveConfig: (config: CycleConfigInput) => api.post<Schemas["ConfigSavedOutput"]>(urls.cycleConfig, config),
   releasePreview: () => api.get<ReleasePreview>(urls.cycleReleasePreview),
   unreleasePreview: () => api.get<UnreleasePreview>(urls.cycleUnreleasePreview),
+  releaseProgress: () => api.get<ReleaseProgress>(urls.releaseProgress),
   current: () => api.get<CurrentCycle>(urls.cycleCurrent),
   saveCurrent: (current: Schemas["CurrentRequest"]) => api.post<CurrentCycle>(urls.cycleCurrent, current),
   // Whitelist

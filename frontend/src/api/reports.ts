@@ -13,6 +13,9 @@ export type StatKey = keyof Stats;
  * (`{"selection": "confirmed", "host": "true"}`): the export takes them as its query. */
 export type SelectionFilters = Record<string, string>;
 
+export type Trend = Schemas["Trend"];
+export type TrendDay = Schemas["TrendDay"];
+
 export type DemographicGroup = "applied" | "accepted" | "confirmed";
 export type DemographicQuestion = Schemas["Demographic"];
 
@@ -36,20 +39,49 @@ export function filenameFrom(response: Response, fallback: string): string {
   return plain ? plain[1].trim() : fallback;
 }
 
-async function download(path: string, fallback: string, query?: Record<string, string>): Promise<Download> {
+/** Bytes received so far, and the size when the server says it (a streamed zip or CSV doesn't). */
+export type OnProgress = (received: number, total: number | null) => void;
+
+/** The body, read chunk by chunk so that a page can show how much has arrived. */
+export async function readBody(response: Response, onProgress?: OnProgress): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const total = Number(response.headers.get("Content-Length")) || null;
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as BlobPart);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(chunks, { type: response.headers.get("Content-Type") ?? "" });
+}
+
+async function download(
+  path: string,
+  fallback: string,
+  query?: Record<string, string>,
+  onProgress?: OnProgress,
+): Promise<Download> {
   const response = await request<Response>(path, { query, raw: true });
-  return { blob: await response.blob(), filename: filenameFrom(response, fallback) };
+  return { blob: await readBody(response, onProgress), filename: filenameFrom(response, fallback) };
 }
 
 export const reportsApi = {
   stats: () => api.get<Stats>(urls.stats),
-  exportCsv: (filters: SelectionFilters, fallbackName: string) => download(urls.exportCsv, fallbackName, filters),
+  trend: () => api.get<Trend>(urls.statsTrend),
+  exportCsv: (filters: SelectionFilters, fallbackName: string, onProgress?: OnProgress) =>
+    download(urls.exportCsv, fallbackName, filters, onProgress),
   demographics: (group: DemographicGroup) => api.get<DemographicQuestion[]>(urls.demographics, { group }),
   questions: () => api.get<QuestionSection[]>(urls.questions),
   saveQuestions: (sections: Schemas["QuestionSectionRequest"][]) =>
     api.put<QuestionSection[]>(urls.questions, sections),
   resume: (email: string) => download(urls.resumeDownload(email), `${email}.pdf`),
-  allResumes: () => download(urls.resumeDownloadAll, "resumes.zip"),
+  allResumes: (onProgress?: OnProgress) => download(urls.resumeDownloadAll, "resumes.zip", undefined, onProgress),
   /** Only the confirmed attendees who agreed to share their resume with sponsors. */
-  sponsorResumes: () => download(urls.resumeDownloadAll, "resumes-sponsors.zip", { for: "sponsors" }),
+  sponsorResumes: (onProgress?: OnProgress) =>
+    download(urls.resumeDownloadAll, "resumes-sponsors.zip", { for: "sponsors" }, onProgress),
 };

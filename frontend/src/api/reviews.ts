@@ -24,6 +24,7 @@ export type Capacity = Schemas["Capacity"];
 export type WaitlistRefill = Schemas["WaitlistRefill"];
 export type WaitlistRefillInput = Schemas["WaitlistRefillInputRequest"];
 export type OfferSettings = Schemas["OfferSettings"];
+export type Unassigned = Schemas["Unassigned"];
 type RankingQuery = NonNullable<operations["reviews_ranking_retrieve"]["parameters"]["query"]>;
 
 export const reviewsApi = {
@@ -45,6 +46,8 @@ export const reviewsApi = {
   /** How long an offer stays open (the cycle's offer settings, beside the refill on the ranking page). */
   offerSettings: () => api.get<OfferSettings>(urls.offerSettings),
   saveOfferSettings: (body: Schemas["OfferSettingsRequest"]) => api.post<OfferSettings>(urls.offerSettings, body),
+  /** The submitted applications no one reviews yet (what the assign page offers). */
+  unassigned: () => api.get<Unassigned>(urls.unassigned),
   /** The resume by application id (blind-safe), as `application-<id>.pdf`. */
   resume: async (applicationId: number) => {
     const response = await request<Response>(urls.reviewResume(applicationId), { raw: true });

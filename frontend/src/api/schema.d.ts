@@ -2440,6 +2440,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/unassigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The submitted applications without a reviewer (what the assign page offers)
+         * @description GET `reviews/unassigned`: the assign page asks again after an auto-assign or an
+         *     assignment by hand, so its count of applications without a reviewer stays true.
+         */
+        get: operations["reviews_unassigned_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/waitlist-refill": {
         parameters: {
             query?: never;
@@ -3329,9 +3350,23 @@ export interface components {
         Demographic: {
             question_id: string;
             question_text: string;
-            question_type: components["schemas"]["QuestionTypeEnum"];
+            question_type: components["schemas"]["DemographicQuestionTypeEnum"];
             data: components["schemas"]["Count"][];
         };
+        /**
+         * @description * `numeric` - Numeric
+         *     * `boolean` - Yes / no
+         *     * `short_answer` - Short answer
+         *     * `long_answer` - Long answer
+         *     * `multiple_choice` - Multiple choice
+         *     * `multiselect` - Multiselect
+         *     * `list` - List
+         *     * `resume` - Resume
+         *     * `country` - Country
+         *     * `school` - School
+         * @enum {string}
+         */
+        DemographicQuestionTypeEnum: "numeric" | "boolean" | "short_answer" | "long_answer" | "multiple_choice" | "multiselect" | "list" | "resume" | "country" | "school";
         /**
          * @description * `confirmed` - confirmed
          *     * `checked_in` - checked_in
@@ -4269,6 +4304,12 @@ export interface components {
          * @enum {string}
          */
         TshirtSizeEnum: "XS" | "S" | "M" | "L" | "XL" | "XXL";
+        Unassigned: {
+            /** @description Submitted applications no one reviews yet, by email */
+            emails: string[];
+            /** @description Whether there are more than the list holds */
+            more: boolean;
+        };
         UnreleasePreview: {
             /** @description Applicants whose decision disappears from their dashboard. */
             total: number;
@@ -11709,6 +11750,43 @@ export interface operations {
             };
             /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviews_unassigned_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unassigned"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,6 +111,7 @@ export const urls = {
   capacity: apiUrl("/api/reviews/capacity"),
   waitlistRefill: apiUrl("/api/reviews/waitlist-refill"),
   offerSettings: apiUrl("/api/applications/cycle/offer-settings"),
+  unassigned: apiUrl("/api/reviews/unassigned"),
   exportScores: apiUrl("/api/reviews/export/scores.csv"),
   exportReviewers: apiUrl("/api/reviews/export/reviewers.csv"),
 

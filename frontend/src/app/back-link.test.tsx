@@ -60,7 +60,7 @@ const PAGES: [string, ReactElement, string, string][] = [
       application={APPLICATION}
       sections={[]}
     />,
-    "Return to Users",
+    "Back to my reviews",
     "/admin/reviewapps",
   ],
 ];

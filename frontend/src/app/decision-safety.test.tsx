@@ -181,9 +181,41 @@ describe("BatchUpdate", () => {
     await user.type(screen.getByLabelText("Emails"), " ");
     expect(await screen.findByText("Override is ticked: this will also change 3 applicants who have confirmed.")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Submit" }));
+    // Override asks once more, with the number it changes.
+    const dialog = await screen.findByRole("alertdialog", { name: "Overwrite applicants' answers?" });
+    expect(dialog).toHaveTextContent("This sets 3 applicants to “Accepted”, overwriting 3 confirmations of attendance.");
+    await user.click(within(dialog).getByRole("button", { name: "Override and set 3 applicants to Accepted" }));
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Accepted" })).getAllByRole("listitem")).toHaveLength(4));
     const decided = batch.mock.calls.filter(([body]) => !body.dry_run).map(([body]) => body.override);
     expect(decided).toEqual([false, true]);
+  });
+
+  it("with Override ticked, Cancel in its question changes nobody", async () => {
+    const batch = vi
+      .spyOn(organizerApi, "batchStatus")
+      .mockImplementation(async (body: BatchStatusInput) =>
+        body.override ? result({ approved: ["a@princeton.edu", ...skipped.map((s) => s.email)] }) : result({ approved: ["a@princeton.edu"], skipped }),
+      );
+    const user = userEvent.setup();
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    await user.type(screen.getByLabelText("Emails"), "a@princeton.edu c1@princeton.edu c2@princeton.edu c3@princeton.edu");
+    await user.click(screen.getByRole("checkbox", { name: OVERRIDE_LABEL }));
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Overwrite applicants' answers?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(batch.mock.calls.filter(([body]) => !body.dry_run)).toEqual([]);
+  });
+
+  it("with Override ticked but nobody in the list who answered, sends at once", async () => {
+    const batch = vi.spyOn(organizerApi, "batchStatus").mockImplementation(async () => result({ approved: ["a@princeton.edu"] }));
+    const user = userEvent.setup();
+    renderWithQuery(<BatchUpdate statuses={statuses} defaultStatus="accepted" />);
+    await user.type(screen.getByLabelText("Emails"), "a@princeton.edu");
+    await user.click(screen.getByRole("checkbox", { name: OVERRIDE_LABEL }));
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByRole("list", { name: "Accepted" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(batch.mock.calls.filter(([body]) => !body.dry_run)).toHaveLength(1);
   });
 
   it("after release, asks with the number of emails before deciding", async () => {

@@ -9,7 +9,7 @@ import Select, {
   type SingleValue,
 } from "react-select";
 import { cspNonce } from "../lib/csp-nonce";
-import { bestMatch, rankSuggestions, type AliasIndex } from "./suggestion-rank";
+import { aliasIndex, bestMatch, rankSuggestions } from "./suggestion-rank";
 import { MenuWindowContext, WindowedMenuList, type MenuWindow } from "./windowed-menu-list";
 
 /** Suggestions handed to react-select at first; the menu asks for more as it scrolls. */
@@ -57,6 +57,8 @@ const COMPONENTS = {
   IndicatorSeparator: null,
 };
 
+export type AliasPair = readonly [string, string];
+
 export interface AutocompleteProps {
   /** The id of the text input, for the caller's <label htmlFor>. */
   inputId: string;
@@ -72,8 +74,9 @@ export interface AutocompleteProps {
   required?: boolean;
   loading?: boolean;
   placeholder?: string;
-  /** Short names that find an option ("UCLA"), from aliasIndex(). */
-  aliases?: AliasIndex;
+  /** Short names that find an option ("UCLA"): the server's (alias, name) pairs, indexed here so
+   *  that the ranking code loads with react-select rather than in the page's first download. */
+  aliases?: readonly AliasPair[];
   /** The option offered when nothing matches (the school list's "College Not Present"), with
    *  the label that says what it is for. */
   fallback?: { value: string; label: string };
@@ -120,6 +123,7 @@ function AutocompleteField({
   fallback,
 }: AutocompleteProps) {
   const all = useMemo(() => toSuggestions(options), [options]);
+  const aliasesByKey = useMemo(() => (aliases ? aliasIndex(aliases) : undefined), [aliases]);
   const fallbackOption = useMemo<Suggestion | null>(
     () =>
       fallback && options.includes(fallback.value)
@@ -129,7 +133,7 @@ function AutocompleteField({
   );
   /** The ranked matches; none, with a fallback, offers the fallback rather than a dead end. */
   function rank(value: string): Suggestion[] {
-    const matches = rankSuggestions(all, value, aliases);
+    const matches = rankSuggestions(all, value, aliasesByKey);
     return matches.length || !fallbackOption || !value.trim() ? matches : [fallbackOption];
   }
   const byValue = useMemo(() => new Map(all.map((s) => [s.value, s])), [all]);
@@ -198,7 +202,7 @@ function AutocompleteField({
   useEffect(() => {
     if (open) suggest(rank(text));
     // Only a new option list refreshes the suggestions here; typing refreshes them itself.
-  }, [all, aliases, fallbackOption]);
+  }, [all, aliasesByKey, fallbackOption]);
 
   useEffect(() => {
     if (!open) return;

@@ -18,6 +18,10 @@ export const queryKeys = {
   /** What an email verification link says (checked once per token). */
   verify: (token: string) => ["auth", "verify", token] as const,
   stats: ["reports", "stats"] as const,
+  /** Applications submitted per day and in all. */
+  trend: ["reports", "trend"] as const,
+  /** How far the release's decision emails have gone ("N of M sent"). */
+  releaseProgress: ["cycle", "release-progress"] as const,
   /** The admin home: the cycle's status, funnel and to-dos. */
   adminHome: ["admin-home"] as const,
   demographics: (group: DemographicGroup) => ["reports", "demographics", group] as const,
@@ -62,6 +66,8 @@ export const queryKeys = {
     capacity: ["reviews", "capacity"] as const,
     waitlistRefill: ["reviews", "waitlist-refill"] as const,
     offerSettings: ["reviews", "offer-settings"] as const,
+    /** The assign page's applications without a reviewer: an assignment invalidates `all`. */
+    unassigned: ["reviews", "unassigned"] as const,
   },
   /** Webhook endpoints (their counts) and each one's deliveries. */
   integrations: {

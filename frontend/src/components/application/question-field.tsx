@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Question, QuestionSection } from "../../api/applications";
-import { Autocomplete } from "../autocomplete";
+import { Autocomplete } from "../lazy-autocomplete";
 import {
   DETAIL_MAX,
   LIST_MAX,

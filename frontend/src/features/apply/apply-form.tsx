@@ -3,7 +3,8 @@ import { applicationsApi, type Application, type QuestionSection } from "../../a
 import { Alert } from "../../components/alert";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
-import { Autocomplete } from "../../components/autocomplete";
+import { Autocomplete } from "../../components/lazy-autocomplete";
+import type { AliasPair } from "../../components/autocomplete";
 import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
 import {
   COLLEGE_NOT_PRESENT,
@@ -22,7 +23,6 @@ import {
 } from "../../components/application/form-model";
 import { FieldShell, SectionFields, TextInput, describedBy } from "../../components/application/question-field";
 import { ResumeUpload } from "./resume-upload";
-import type { AliasIndex } from "../../components/suggestion-rank";
 import { TeamCode } from "./team-code";
 
 /** What the school picker offers when nothing matches: the list's own "not present" entry. */
@@ -39,7 +39,7 @@ export interface ApplyFormProps {
   schools: string[] | null;
   countries: string[] | null;
   /** Short names that find a school ("UCLA"). */
-  schoolAliases?: AliasIndex;
+  schoolAliases?: readonly AliasPair[];
   /** The school the email's domain names: the answer while the application has none. */
   schoolFromEmail?: string | null;
   hostSchool: string;

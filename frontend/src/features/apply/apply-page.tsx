@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { resumesApi } from "../../api/resumes";
 import { Alert } from "../../components/alert";
@@ -9,7 +8,6 @@ import { queryKeys } from "../../lib/query-keys";
 import { ApplyForm } from "./apply-form";
 import type { ConsentText } from "./code-of-conduct";
 import { MESSAGES } from "../../components/application/form-model";
-import { aliasIndex } from "../../components/suggestion-rank";
 
 /** The page's initial props (apps/applications/apply_pages.py). Absent data is fetched. */
 export interface ApplyPageProps {
@@ -91,7 +89,6 @@ export function ApplyPage({
   const loaded = form.data ?? null;
   const loadError = form.isError;
   const lists = useLists(open);
-  const aliases = useMemo(() => aliasIndex(schoolAliases), [schoolAliases]);
 
   if (!open) {
     return (
@@ -132,7 +129,7 @@ export function ApplyPage({
         resumeSubmitted={loaded.resumeSubmitted}
         schools={lists.schools}
         countries={lists.countries}
-        schoolAliases={aliases}
+        schoolAliases={schoolAliases}
         schoolFromEmail={schoolFromEmail ?? null}
         hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
         consents={consents ?? []}

@@ -316,6 +316,25 @@ describe("the search fallback", () => {
     expect(server.calls.find((c) => c.path === "/api/checkin/check-in")?.body).toMatchObject({ application_id: 42 });
   });
 
+  it("writes times in the event's zone with the zone named, whatever the device's zone", async () => {
+    const zoned = {
+      body: {
+        results: [
+          { ...HITS.body.results[1], checked_in_at: "2026-11-24T05:42:05-05:00", time_zone: "America/New_York" },
+        ],
+      },
+    };
+    mockFetch({
+      "GET /api/checkin/stats": { body: { confirmed: 180, checked_in: 95, time_zone: "America/New_York" } },
+      "GET /api/checkin/search": zoned,
+    });
+    renderPage();
+    expect(await screen.findByText(/times in America\/New_York/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Name or email"), "adam");
+    const list = await screen.findByRole("list", { name: "Search results" });
+    expect(within(list).getByText("In at 05:42 EST")).toBeInTheDocument();
+  });
+
   it("does not search for one character", async () => {
     // Fake time, so "the debounce has passed" is a fact and not a guess: with one character the
     // settled text sends nothing; a second character then searches, so the test would see a

@@ -51,6 +51,7 @@ function Counts({ checkpoint }: { checkpoint: Checkpoint | null }) {
   return (
     <p className="checkin-counts">
       <strong className="checkin-counts__in">{stats.data.checked_in}</strong> of {stats.data.confirmed} checked in
+      {stats.data.time_zone ? <span className="checkin-counts__zone muted"> · times in {stats.data.time_zone}</span> : null}
     </p>
   );
 }

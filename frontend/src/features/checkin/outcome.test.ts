@@ -7,7 +7,7 @@ import { listText } from "./result-card";
 import { hasFrame } from "./camera-scanner";
 import { ADA } from "./test-fixtures";
 import { cardView, isTransient, looksLikeTicket, outcomeOfError, outcomeOfResult, type Outcome, hitView } from "./outcome";
-import { clockTime } from "../../lib/time";
+import { clockTime, zonedClockTime } from "../../lib/time";
 
 
 const refusal = (status: number, body: object) => new ApiError(status, body);
@@ -110,6 +110,24 @@ describe("the camera's rules", () => {
   });
 });
 
+describe("zonedClockTime", () => {
+  it.each([
+    ["UTC", "10:42 UTC"],
+    ["America/New_York", "05:42 EST"],
+    ["Europe/Berlin", "11:42 GMT+1"],
+  ])("names the event's zone %s: %s", (zone, text) => {
+    expect(zonedClockTime("2026-11-24T10:42:05Z", zone)).toBe(text);
+  });
+
+  it("writes the time in the event's zone whatever the device's, and nothing for no time", () => {
+    expect(hitView({ door: "checked_in", reason: null, checked_in_at: "2026-11-24T10:42:05-05:00" }, "America/New_York").badge).toBe(
+      "In at 10:42 EST",
+    );
+    expect(zonedClockTime(null, "UTC")).toBe("");
+    expect(zonedClockTime("2026-11-24T10:42:05Z", "Not/AZone")).toMatch(/^\d\d:\d\d$/);
+  });
+});
+
 describe("clockTime", () => {
   it("shows hours and minutes in the given zone, and nothing for no time", () => {
     expect(clockTime("2026-11-24T10:42:05Z", "UTC")).toBe("10:42");
@@ -153,7 +171,7 @@ describe("hitView: a search result at the door", () => {
     [
       "checked in: when, and who did it, no button",
       { door: "checked_in", reason: "Already checked in at 10:42 UTC by sam@princeton.edu.", checked_in_at: at },
-      { canCheckIn: false, badge: "In at 10:42", tone: "ok", reason: "Already checked in at 10:42 UTC by sam@princeton.edu." },
+      { canCheckIn: false, badge: "In at 10:42 UTC", tone: "ok", reason: "Already checked in at 10:42 UTC by sam@princeton.edu." },
     ],
     [
       "not confirmed (a volunteer's view): the badge says it all, no button",

@@ -3,7 +3,7 @@
 // become one Outcome; the card is a pure function of it, so every state is table-tested.
 import type { CheckInRefusal, CheckInResult, CheckpointResult, Person, SearchHit } from "../../api/checkin";
 import { ApiError } from "../../lib/api";
-import { clockTime } from "../../lib/time";
+import { clockTime, zonedClockTime } from "../../lib/time";
 
 /** The checkpoint an outcome is about (a meal shows the dietary needs large). */
 export type CheckpointInfo = CheckpointResult["checkpoint"];
@@ -132,7 +132,8 @@ export interface HitView {
 export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at">, timeZone?: string): HitView {
   if (hit.door === "confirmed") return { canCheckIn: true, badge: null, tone: "muted", reason: null };
   if (hit.door === "checked_in") {
-    const at = clockTime(hit.checked_in_at, timeZone);
+    // The event's zone, named: a volunteer's phone may be set to another one.
+    const at = timeZone ? zonedClockTime(hit.checked_in_at, timeZone) : clockTime(hit.checked_in_at);
     return { canCheckIn: false, badge: at ? `In at ${at}` : "Checked in", tone: "ok", reason: hit.reason };
   }
   // The badge says "Not confirmed"; the line under the name only when the reason says more (an

@@ -63,7 +63,7 @@ export function SearchPanel({
       {results.length ? (
         <ul className="checkin-hits" aria-label="Search results">
           {results.map((hit) => {
-            const view = hitView(hit);
+            const view = hitView(hit, hit.time_zone);
             const canAct = checkpoint ? hit.door === "checked_in" : view.canCheckIn;
             const label = checkpoint ? `Record ${hit.name} at ${checkpoint.name}` : `Check in ${hit.name}`;
             const busy = checkpoint ? "Recording…" : "Checking in…";

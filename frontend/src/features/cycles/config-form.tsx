@@ -1,4 +1,5 @@
 // /admin/config: the current cycle's configuration and which cycle is current.
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import {
   organizerApi,
@@ -12,7 +13,19 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, SelectField, type Choice } from "../../components/field";
 import { ApiError, fieldErrors } from "../../lib/api";
 import { PageHeader } from "../../components/page-header";
-import { dateOrderErrors, decisionsCount, decisionsNoun, formFieldErrors, statusMove, withoutError } from "./config-state";
+import {
+  POST_RELEASE,
+  dateOrderErrors,
+  decisionsCount,
+  decisionsNoun,
+  formFieldErrors,
+  statusMove,
+  stillOpenNote,
+  todayUtc,
+  withoutError,
+} from "./config-state";
+import { queryKeys } from "../../lib/query-keys";
+import { ReleaseProgress } from "./release-progress";
 import { emailButton } from "../../lib/overwrite";
 
 export const DATE_FIELDS: { key: keyof CycleConfig["dates"]; label: string }[] = [
@@ -109,6 +122,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
   const [release, setRelease] = useState<{ preview: ReleasePreview; changed: boolean } | null>(null);
   // A save that moves the cycle back before release waits here: how many decisions disappear.
   const [unrelease, setUnrelease] = useState<{ preview: UnreleasePreview; changed: boolean } | null>(null);
+  const queryClient = useQueryClient();
 
   // Changing a field clears its error: it may be fixed now, and the save checks again.
   const setDate = (key: keyof CycleConfig["dates"], value: string) => {
@@ -134,6 +148,8 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
       setUnrelease(null);
       setSavedStatus(saved.status);
       setMessage({ ok: true, text: UPDATED });
+      // A release has just queued its emails: count them again (and follow them while they go).
+      if (confirm.confirm_emails !== undefined) void queryClient.invalidateQueries({ queryKey: queryKeys.releaseProgress });
     } catch (e) {
       const refused = e instanceof ApiError && e.status === 409 ? (e.body.errors ?? {}) : {};
       if ("confirm_emails" in refused) {
@@ -240,9 +256,12 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
     }
   }
 
+  const stillOpen = stillOpenNote(savedStatus, config.dates.due, todayUtc());
+
   return (
     <div className="stack">
       <PageHeader title="Configuration" lead="Every field is required unless it says optional. Dates are in UTC." />
+      <ReleaseProgress released={POST_RELEASE.includes(savedStatus)} />
       <div className="org-config">
         <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
           <h2 id="config-title">Cycle configuration</h2>
@@ -348,6 +367,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
         onCancel={() => setRelease(null)}
       >
         {release?.changed ? <Alert kind="error">{COUNTS_CHANGED}</Alert> : null}
+        {release && stillOpen ? <Alert kind="info">{stillOpen}</Alert> : null}
         <p>
           Saving with the status <strong>released</strong> emails{" "}
           <strong>{`${release?.preview.total ?? 0} ${release?.preview.total === 1 ? "applicant" : "applicants"}`}</strong>{" "}

@@ -90,3 +90,23 @@ export function decisionsCount(n: number): string {
 export function decisionsNoun(n: number): string {
   return n === 1 ? "1 applicant's decision" : `${n} applicants' decisions`;
 }
+
+/** What the release dialog says when applications are still open: releasing moves the cycle off
+ *  "open", which closes the form before its due date. `today` is the date in UTC (YYYY-MM-DD), as
+ *  the portal's dates are. Null when applications are already closed and past their due date. */
+export function stillOpenNote(saved: Status, due: string | undefined, today: string): string | null {
+  const dueValid = Boolean(due && /^\d{4}-\d{2}-\d{2}$/.test(due));
+  const beforeDue = dueValid && today <= (due as string);
+  if (saved === "open" && beforeDue)
+    return `Applications are still open until ${longDate(due as string)}. Releasing closes them now: nobody can submit after this save.`;
+  if (saved === "open")
+    return "Applications are still open. Releasing closes them now: nobody can submit after this save.";
+  if (beforeDue)
+    return `Applications are due ${longDate(due as string)}, which hasn't passed yet: anyone still applying can't submit once decisions are out.`;
+  return null;
+}
+
+/** Today's date in UTC as YYYY-MM-DD. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

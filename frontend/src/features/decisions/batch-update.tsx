@@ -3,7 +3,8 @@
 // Before anything is sent, the form says what it would overwrite (a dry run of the same request,
 // as the addresses are pasted): "3 of these have already confirmed — tick Override to change
 // them". On Submit, a decision that would email applicants (the cycle is already released)
-// asks first, with the count.
+// asks first, with the count, and so does Override when it would change applicants who have
+// already confirmed or declined: a ticked box is easy to forget between two batches.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchDecisionResult, type BatchStatusInput } from "../../api/organizer";
@@ -15,8 +16,8 @@ import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, SelectField, TextareaField, YesNoField, type Choice } from "../../components/field";
 import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
-import { decisionResultView } from "../../lib/batch-result";
-import { emailButton, overwriteNotice } from "../../lib/overwrite";
+import { decisionResultView, overrideConfirmation } from "../../lib/batch-result";
+import { SKIP_REASONS, emailButton, overwriteNotice } from "../../lib/overwrite";
 
 export const RELEASE_NOTE =
   "Hackers are notified of status changes only when the hackathon status is changed to released.";
@@ -32,7 +33,11 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const [result, setResult] = useState<{ body: BatchDecisionResult; label: string; asked: number; override: boolean } | null>(
     null,
   );
-  const [confirming, setConfirming] = useState<{ emailed: number } | null>(null);
+  // What Submit asks about first: emails it sends (after release), and with Override ticked,
+  // the applicants who already answered that it would change.
+  const [confirming, setConfirming] = useState<{ emailed: number; answered: { email: string; reason: string }[] } | null>(
+    null,
+  );
   const { busy, error, setError, run } = useSubmit();
   const found = extractEmails(emails).length;
   const settled = useDebounced(emails, 400);
@@ -82,17 +87,27 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       setError("Paste at least one email address.");
       return;
     }
-    // What this exact request would do now: after release it emails, so ask first.
+    // What this exact request would do now: after release it emails, so ask first. With
+    // Override ticked, the same list without it says whom Override changes: ask about them too.
     let emailed = 0;
+    let answered: { email: string; reason: string }[] = [];
     const checked = await run(async () => {
-      emailed = (await organizerApi.batchStatus({ ...body(), dry_run: true })).emailed;
+      const [exact, without] = await Promise.all([
+        organizerApi.batchStatus({ ...body(), dry_run: true }),
+        override ? organizerApi.batchStatus({ ...body(), override: false, dry_run: true }) : null,
+      ]);
+      emailed = exact.emailed;
+      const reasons: string[] = [SKIP_REASONS.confirmed, SKIP_REASONS.declined];
+      answered = (without?.skipped ?? []).filter((s) => reasons.includes(s.reason));
     }, "Error updating the batch");
     if (!checked) return;
-    if (emailed > 0) setConfirming({ emailed });
+    if (emailed > 0 || answered.length > 0) setConfirming({ emailed, answered });
     else await send();
   }
 
   const notice = preview ? overwriteNotice(preview.skipped, override) : null;
+  // The same words as the table's Override: what it overwrites, for whom.
+  const overriding = confirming?.answered.length ? overrideConfirmation(confirming.answered, label) : null;
   return (
     <section className="card stack" aria-labelledby="batch-update-title">
       <h2 id="batch-update-title">Batch Update</h2>
@@ -148,17 +163,21 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
-        title="Email these applicants now?"
-        confirmLabel={emailButton("Decide", confirming?.emailed ?? 0)}
+        danger={overriding !== null}
+        title={overriding?.title ?? "Email these applicants now?"}
+        confirmLabel={overriding?.confirmLabel ?? emailButton("Decide", confirming?.emailed ?? 0)}
         busy={busy}
         onConfirm={send}
         onCancel={() => setConfirming(null)}
       >
-        <p>
-          Decisions are already released, so this sends{" "}
-          <strong>{`${confirming?.emailed ?? 0} ${confirming?.emailed === 1 ? "applicant" : "applicants"}`}</strong>{" "}
-          the “{label}” email at once.
-        </p>
+        {overriding ? <p>Override is ticked. {overriding.body}</p> : null}
+        {(confirming?.emailed ?? 0) > 0 ? (
+          <p>
+            Decisions are already released, so this sends{" "}
+            <strong>{`${confirming?.emailed ?? 0} ${confirming?.emailed === 1 ? "applicant" : "applicants"}`}</strong>{" "}
+            the “{label}” email at once.
+          </p>
+        ) : null}
       </ConfirmDialog>
     </section>
   );

@@ -85,6 +85,36 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     expect(screen.getAllByRole("button", { name: /^Deliveries of/ })).toHaveLength(2);
   });
 
+  it("follows a mailing being sent with a progress bar that moves by itself, with no Refresh button", async () => {
+    const answers = [
+      { ...SCHEDULED, status: "sending", send_at: "2026-01-01T09:00:00Z", sent: 10 },
+      { ...SCHEDULED, status: "sending", send_at: "2026-01-01T09:00:00Z", sent: 30, failed: 1 },
+      { ...SCHEDULED, status: "sent", send_at: "2026-01-01T09:00:00Z", sent: 39, failed: 1 },
+    ];
+    let last = answers[0];
+    const server = fakeServer({
+      ...BASE,
+      "GET /api/mailings": () => {
+        last = answers.shift() ?? last;
+        return json([last]);
+      },
+    });
+    renderWithQuery(<BatchEmails />);
+    const bar = await screen.findByRole("progressbar", { name: "Sending “Doors open at 9”" });
+    expect(bar).toHaveAttribute("aria-valuenow", "10");
+    expect(bar).toHaveAttribute("aria-valuemax", "40");
+    expect(screen.getByText("10 of 40 recipients sent")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Refresh" })).toBeNull();
+    expect(await screen.findByText(/^30 of 40 recipients sent · 1 failed/, {}, { timeout: 5000 })).toBeInTheDocument();
+    // Sent: the bar goes, the table says so, and the list stops asking.
+    await waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull(), { timeout: 5000 });
+    const table = screen.getByRole("table", { name: "Mailings" });
+    expect(within(table).getByText("39")).toBeInTheDocument();
+    const asked = server.of("GET", "/api/mailings").length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(server.of("GET", "/api/mailings").length).toBe(asked);
+  });
+
   it("offers every status, the accounts that never started and a custom list, each with its count", async () => {
     const user = userEvent.setup();
     fakeServer(BASE);

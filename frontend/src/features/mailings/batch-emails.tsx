@@ -22,6 +22,9 @@ import {
   type ComposeField,
 } from "./compose-state";
 import { DeliveryStatus } from "./delivery-status";
+import { listPollMs, sendingText, withSamples } from "./list-progress";
+import { ProgressBar } from "../../components/progress-bar";
+import type { Sample } from "../../lib/progress";
 import { MailingsTable } from "./mailings-table";
 import { MarkdownEditor } from "./markdown-editor";
 import { useServerPreview } from "./server-preview";
@@ -85,12 +88,18 @@ export function BatchEmails() {
   const [recipient, setRecipient] = useState(0);
 
   const queryClient = useQueryClient();
+  // Each mailing's sent counts as they came, for the time left while it is sent.
+  const samples = useRef<Map<number, Sample[]>>(new Map());
   const list = useQuery({
     queryKey: queryKeys.mailings.list,
-    queryFn: mailingsApi.list,
-    // While something is waiting or being sent, follow its progress without a reload.
-    refetchInterval: (q) =>
-      (q.state.data ?? []).some((m) => m.status === "scheduled" || m.status === "sending") ? 15000 : false,
+    queryFn: async () => {
+      const rows = await mailingsApi.list();
+      samples.current = withSamples(samples.current, rows, Date.now());
+      return rows;
+    },
+    // While something is being sent or is about to be, follow it every few seconds; one
+    // scheduled for later, once a minute; nothing waiting, not at all. No Refresh button.
+    refetchInterval: (q) => listPollMs(q.state.data ?? [], Date.now()),
   });
   const mailings = list.data ?? null;
   const listError = list.isError;
@@ -442,10 +451,20 @@ export function BatchEmails() {
 
       <div className="batch-emails__list-head">
         <h3 id={`${id}-list-title`}>Mailings</h3>
-        <button type="button" className="button button--secondary button--small" onClick={() => void refresh()}>
-          Refresh
-        </button>
+        <p className="muted field__hint">Updates by itself while mail is going out.</p>
       </div>
+      {(mailings ?? [])
+        .filter((m) => m.status === "sending")
+        .map((m) => (
+          <ProgressBar
+            key={m.id}
+            label={`Sending “${m.subject}”`}
+            text={sendingText(m, samples.current.get(m.id) ?? [])}
+            value={m.sent}
+            max={m.recipients}
+            failed={m.failed}
+          />
+        ))}
       {listError ? (
         <Alert kind="error">The mailings could not be loaded.</Alert>
       ) : mailings === null ? (

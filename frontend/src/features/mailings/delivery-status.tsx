@@ -6,6 +6,7 @@ import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { formatSendAt } from "./schedule";
+import { POLL_MS } from "../../lib/progress";
 
 export const DELIVERY_STATES: { value: DeliveryState; label: string }[] = [
   { value: "pending", label: "Pending" },
@@ -44,7 +45,8 @@ const DELIVERY_COLUMNS: DataColumn<Delivery>[] = [
   },
 ];
 
-const REFRESH_MS = 10000;
+// While some are still to go out, the panel asks again this often (no Refresh button).
+const REFRESH_MS = POLL_MS;
 const SENT_WHEN: Record<string, string> = { scheduled: "Goes out", sending: "Sending since", sent: "Sent" };
 
 /** Each recipient of one mailing with their delivery state and last error, 50 a page. */
@@ -88,9 +90,6 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
           Deliveries of “{mailing.subject}”
         </h3>
         <div className="button-row">
-          <button type="button" className="button button--secondary button--small" onClick={() => void query.refetch()}>
-            Refresh
-          </button>
           <button type="button" className="button button--secondary button--small" onClick={onClose}>
             Close
           </button>

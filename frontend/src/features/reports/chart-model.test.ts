@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   CHAR_PX,
   CLOSING_SHADES,
-  RED_SHADES,
+  PALETTE,
+  OUTLINE,
+  TREND_BARS,
+  TREND_LINE,
   TEXT_DARK,
   barGeometry,
   barShades,
   contrastRatio,
+  hue,
+  hueDistance,
   percentText,
   sliceShades,
   textOn,
@@ -14,34 +19,48 @@ import {
   wrapLabel,
 } from "./chart-model";
 
-describe("red shades", () => {
+describe("the palette", () => {
   it("computes WCAG contrast ratios", () => {
     expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
     expect(contrastRatio("#ffffff", "#ffffff")).toBe(1);
     expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
   });
 
-  it.each(RED_SHADES.map((shade, i) => [i, shade, RED_SHADES[(i + 1) % RED_SHADES.length]]))(
+  it.each(PALETTE.map((shade, i) => [i, shade, PALETTE[(i + 1) % PALETTE.length]]))(
     "shade %i (%s) and the next one (%s) differ by a contrast ratio of at least 3",
     (_i, shade, next) => {
       expect(contrastRatio(shade, next)).toBeGreaterThanOrEqual(3);
     },
   );
 
-  it.each([...RED_SHADES, ...CLOSING_SHADES])("text printed on %s reads at 4.5:1 or more", (shade) => {
+  it.each([...PALETTE, ...CLOSING_SHADES])("text printed on %s reads at 4.5:1 or more", (shade) => {
     expect(contrastRatio(shade, textOn(shade))).toBeGreaterThanOrEqual(4.5);
   });
 
   it("alternates dark (white text) and light (dark text) shades", () => {
-    expect(RED_SHADES.map(textOn)).toEqual(RED_SHADES.map((_, i) => (i % 2 ? TEXT_DARK : "#ffffff")));
+    expect(PALETTE.map(textOn)).toEqual(PALETTE.map((_, i) => (i % 2 ? TEXT_DARK : "#ffffff")));
   });
 
-  it("stays red: every shade's red channel leads", () => {
-    for (const shade of [...RED_SHADES, ...CLOSING_SHADES]) {
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(shade.slice(i, i + 2), 16));
-      expect(r).toBeGreaterThan(g);
-      expect(r).toBeGreaterThan(b);
-    }
+  it.each([
+    ["#ff0000", 0],
+    ["#00ff00", 120],
+    ["#0000ff", 240],
+    ["#1e3a8a", 224],
+  ])("reads the hue of %s as %i degrees", (hex, degrees) => {
+    expect(Math.round(hue(hex))).toBe(degrees);
+  });
+
+  it("has eight distinct hues, so legend swatches differ by more than lightness", () => {
+    expect(new Set(PALETTE).size).toBe(8);
+    for (let i = 0; i < PALETTE.length; i += 1)
+      for (let j = i + 1; j < PALETTE.length; j += 1)
+        expect(hueDistance(PALETTE[i], PALETTE[j]), `${PALETTE[i]} and ${PALETTE[j]}`).toBeGreaterThanOrEqual(20);
+  });
+
+  it("outlines every colour at 3:1 against the cream card, and draws the trend in two distinct hues", () => {
+    expect(contrastRatio(OUTLINE, "#fffaf4")).toBeGreaterThanOrEqual(3);
+    for (const colour of [TREND_BARS, TREND_LINE]) expect(contrastRatio(colour, "#fffaf4")).toBeGreaterThanOrEqual(3);
+    expect(hueDistance(TREND_BARS, TREND_LINE)).toBeGreaterThanOrEqual(90);
   });
 
   it.each(Array.from({ length: 40 }, (_, i) => i + 1))("a pie of %i slices has no two like neighbours", (n) => {
@@ -56,8 +75,8 @@ describe("red shades", () => {
   });
 
   it("colours bars in the palette's order", () => {
-    expect(barShades(3)).toEqual(RED_SHADES.slice(0, 3));
-    expect(barShades(10)[8]).toBe(RED_SHADES[0]);
+    expect(barShades(3)).toEqual(PALETTE.slice(0, 3));
+    expect(barShades(10)[8]).toBe(PALETTE[0]);
   });
 });
 

@@ -1,17 +1,22 @@
-// The demographics charts' pure arithmetic: the red shades and their contrast, wrapped axis
+// The charts' pure arithmetic: the palette's hues and contrast, wrapped axis
 // labels, the horizontal bar chart's geometry, and the value labels. Table-tested in
 // chart-model.test.ts; demographics.tsx only draws what these return.
 
 /**
- * Red shades, alternating dark and light so that any two neighbours (bars, slices) differ by a
- * contrast ratio of at least 3. Dark shades carry white text, light ones the page's espresso
- * text, each at 4.5:1 or more.
+ * The charts' colours: eight distinct hues (blue, orange, green, pink, purple, yellow, red,
+ * teal), so a legend's swatches are told apart by hue, not only by lightness. They alternate
+ * dark and light, so any two neighbours (bars, slices) also differ by a contrast ratio of at
+ * least 3 for readers who can't tell the hues apart. Dark colours carry white text, light ones
+ * the page's espresso text, each at 4.5:1 or more.
  */
-export const RED_SHADES = ["#7f1d1d", "#fb7185", "#450a0a", "#fca5a5", "#991b1b", "#fecaca", "#b91c1c", "#fda4af"];
-/** More reds for the one slice that closes an odd-sized pie (it touches two neighbours). */
-export const CLOSING_SHADES = ["#dc2626", "#fee2e2", "#f87171"];
-/** The outline of bars and slices: keeps the pale shades visible on the cream card. */
-export const OUTLINE = "#7f1d1d";
+export const PALETTE = ["#1e3a8a", "#fb923c", "#166534", "#f9a8d4", "#6b21a8", "#fde047", "#991b1b", "#5eead4"];
+/** More colours for the one slice that closes an odd-sized pie (it touches two neighbours). */
+export const CLOSING_SHADES = ["#a16207", "#e11d48", "#4d7c0f"];
+/** The outline of bars and slices: keeps the pale colours visible on the cream card. */
+export const OUTLINE = "#4a3b30";
+/** The trend chart: a day's submissions as bars, the running total as a line. */
+export const TREND_BARS = "#1e3a8a";
+export const TREND_LINE = "#c2410c";
 export const TEXT_DARK = "#2b1d14";
 export const TEXT_LIGHT = "#ffffff";
 
@@ -24,6 +29,24 @@ function channel(value: number): number {
 export function luminance(hex: string): number {
   const n = parseInt(hex.slice(1), 16);
   return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+/** The hue of a #rrggbb colour in degrees (0–360), as HSL has it. */
+export function hue(hex: string): number {
+  const n = parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => c / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+/** How far apart two hues are around the colour wheel, 0 to 180 degrees. */
+export function hueDistance(a: string, b: string): number {
+  const d = Math.abs(hue(a) - hue(b));
+  return Math.min(d, 360 - d);
 }
 
 /** WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
@@ -40,16 +63,16 @@ export function textOn(fill: string): string {
 /**
  * The fill of each of `n` slices of a pie, which is a ring: the last slice also touches the
  * first. The shades repeat in order; when that would put two like shades side by side at the
- * close, the last slice takes the red most distinct from both of its neighbours.
+ * close, the last slice takes the colour most distinct from both of its neighbours.
  */
 export function sliceShades(n: number): string[] {
-  const shades = Array.from({ length: n }, (_, i) => RED_SHADES[i % RED_SHADES.length]);
+  const shades = Array.from({ length: n }, (_, i) => PALETTE[i % PALETTE.length]);
   if (n > 2) {
     const before = shades[n - 2];
     const first = shades[0];
     const worst = (c: string) => Math.min(contrastRatio(c, before), contrastRatio(c, first));
     if (worst(shades[n - 1]) < 3) {
-      shades[n - 1] = [...RED_SHADES, ...CLOSING_SHADES].reduce((best, c) => (worst(c) > worst(best) ? c : best));
+      shades[n - 1] = [...PALETTE, ...CLOSING_SHADES].reduce((best, c) => (worst(c) > worst(best) ? c : best));
     }
   }
   return shades;
@@ -57,7 +80,7 @@ export function sliceShades(n: number): string[] {
 
 /** The fill of each of `n` bars: the shades in order (a bar chart is a row, not a ring). */
 export function barShades(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => RED_SHADES[i % RED_SHADES.length]);
+  return Array.from({ length: n }, (_, i) => PALETTE[i % PALETTE.length]);
 }
 
 export type Measure = (text: string) => number;

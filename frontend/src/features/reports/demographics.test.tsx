@@ -41,6 +41,9 @@ describe("Demographics", { timeout: 20000 }, () => {
     expect(chartKind("multiselect")).toBe("bar");
     expect(chartKind("boolean")).toBe("pie");
     expect(chartKind("multiple_choice")).toBe("pie");
+    // Hundreds of possible answers: a pie would be a ring of slivers.
+    expect(chartKind("country")).toBe("bar");
+    expect(chartKind("school")).toBe("bar");
     expect(chartSummary(DATA[0])).toBe("Bar chart of Age: 19 5, 18 3.");
   });
 

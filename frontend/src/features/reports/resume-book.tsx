@@ -6,6 +6,7 @@ import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
 import { saveFile } from "../../lib/save-file";
+import { DownloadProgress, useDownloadProgress } from "../../components/download-progress";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
@@ -41,6 +42,9 @@ export function ResumeBook() {
   const one = useDownload();
   const all = useDownload();
   const sponsors = useDownload();
+  // The zips are built while they stream: how much has arrived so far.
+  const allProgress = useDownloadProgress();
+  const sponsorProgress = useDownloadProgress();
   const emailError = touched && !isEmail(email) ? "Enter a valid email address" : null;
 
   async function downloadOne(event: FormEvent) {
@@ -56,7 +60,14 @@ export function ResumeBook() {
 
   async function downloadAll() {
     await all.download(
-      async () => saveFile(await reportsApi.allResumes()),
+      async () => {
+        allProgress.reset();
+        try {
+          saveFile(await reportsApi.allResumes(allProgress.track));
+        } finally {
+          allProgress.reset();
+        }
+      },
       "All resumes downloaded successfully",
       refusal("The resumes could not be downloaded."),
     );
@@ -64,7 +75,14 @@ export function ResumeBook() {
 
   async function downloadSponsors() {
     await sponsors.download(
-      async () => saveFile(await reportsApi.sponsorResumes()),
+      async () => {
+        sponsorProgress.reset();
+        try {
+          saveFile(await reportsApi.sponsorResumes(sponsorProgress.track));
+        } finally {
+          sponsorProgress.reset();
+        }
+      },
       "Sponsor resume book downloaded successfully",
       refusal("The resumes could not be downloaded."),
     );
@@ -111,6 +129,7 @@ export function ResumeBook() {
           <button type="button" className="button" onClick={() => void downloadAll()} disabled={all.busy}>
             {all.busy ? "Preparing zip…" : "Download all resumes"}
           </button>
+          {all.busy ? <DownloadProgress label="Downloading the resumes" progress={allProgress.progress ?? { received: 0, total: null }} /> : null}
           <div aria-live="polite">{all.notice ? <Alert kind={all.notice.kind}>{all.notice.text}</Alert> : null}</div>
         </section>
         <section className="card stack" aria-labelledby="resume-sponsors-title">
@@ -122,6 +141,9 @@ export function ResumeBook() {
           <button type="button" className="button" onClick={() => void downloadSponsors()} disabled={sponsors.busy}>
             {sponsors.busy ? "Preparing zip…" : "Download the sponsor resume book"}
           </button>
+          {sponsors.busy ? (
+            <DownloadProgress label="Downloading the sponsor resume book" progress={sponsorProgress.progress ?? { received: 0, total: null }} />
+          ) : null}
           <div aria-live="polite">
             {sponsors.notice ? <Alert kind={sponsors.notice.kind}>{sponsors.notice.text}</Alert> : null}
           </div>

@@ -1,4 +1,4 @@
-import { screen, within, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StatsPage } from "./stats-page";
@@ -30,20 +30,35 @@ const CARD_FILTERS = {
   non_princeton_accepted: { selection: "accepted", host: "false" },
 };
 
+const TREND = {
+  time_zone: "UTC",
+  days: [
+    { date: "2026-11-01", submitted: 4, cumulative: 4 },
+    { date: "2026-11-02", submitted: 0, cumulative: 4 },
+    { date: "2026-11-03", submitted: 8, cumulative: 12 },
+  ],
+};
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
 describe("StatsPage", { timeout: 20000 }, () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  // The statistics and the downloads answer in order; the trend and the checkpoints' counts,
+  // which load beside them, by URL.
+  let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+  let trend: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
   let checkpoints: object;
   beforeEach(() => {
-    fetchMock = vi.fn();
+    fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+    trend = vi.fn<(url: string) => Promise<Response>>(async () => json(TREND));
     checkpoints = { checkpoints: [] };
-    // The checkpoints' counts are their own call, answered apart so the counters' calls keep
-    // their order.
-    vi.stubGlobal("fetch", (url: RequestInfo | URL, init?: RequestInit) =>
-      String(url).startsWith("/api/checkin/checkpoints") ? Promise.resolve(json(checkpoints)) : (fetchMock as unknown as typeof fetch)(url, init),
+    vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+      String(url).includes("/stats/trend")
+        ? trend(url)
+        : String(url).startsWith("/api/checkin/checkpoints")
+          ? Promise.resolve(json(checkpoints))
+          : fetchMock(url, init),
     );
     URL.createObjectURL = vi.fn(() => "blob:csv");
     URL.revokeObjectURL = vi.fn();
@@ -121,8 +136,33 @@ describe("StatsPage", { timeout: 20000 }, () => {
     };
     fetchMock.mockResolvedValueOnce(json(STATS));
     renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
-    const table = await screen.findByRole("table");
+    const group = await screen.findByRole("region", { name: "At the event" });
+    const table = within(group).getByRole("table");
     expect(within(table).getByRole("row", { name: "Saturday lunch meal 41" })).toBeInTheDocument();
     expect(within(table).getByRole("row", { name: "Swag swag 7" })).toBeInTheDocument();
+  });
+
+  it("shows applications over time: the total, the busiest day, a chart named by its summary and a table per day", async () => {
+    fetchMock.mockResolvedValueOnce(json(STATS));
+    renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
+    const card = await screen.findByRole("region", { name: "Applications over time" });
+    expect(await within(card).findByRole("img", { name: "Applications over time: 12 submitted from Nov 1 to Nov 3, busiest on Nov 3 with 8." })).toBeInTheDocument();
+    expect(within(card).getByText("Busiest day").nextElementSibling).toHaveTextContent("Nov 3 (8)");
+    const table = within(card).getByRole("table", { name: "Applications submitted per day" });
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    expect(within(table).getByRole("rowheader", { name: "2026-11-02" }).parentElement).toHaveTextContent("2026-11-0204");
+    expect(trend).toHaveBeenCalledWith("/api/applications/stats/trend");
+  });
+
+  it("says so before the first submission, and offers a retry when the trend fails", async () => {
+    fetchMock.mockImplementation(async () => json(STATS));
+    trend.mockResolvedValueOnce(json({ time_zone: "UTC", days: [] }));
+    const { unmount } = renderWithQuery(<StatsPage hostSchool="Princeton University" />);
+    expect(await screen.findByText(/No application has been submitted yet/)).toBeInTheDocument();
+    unmount();
+    trend.mockImplementation(async () => json({ message: "no" }, 500));
+    renderWithQuery(<StatsPage hostSchool="Princeton University" />);
+    expect(await screen.findByText("The trend could not be loaded.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

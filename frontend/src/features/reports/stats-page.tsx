@@ -7,6 +7,8 @@ import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
+import { TrendCard } from "./trend-card";
+import { DownloadProgress, useDownloadProgress } from "../../components/download-progress";
 import { saveFile } from "../../lib/save-file";
 import {
   STAT_CARDS,
@@ -72,6 +74,8 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
   // Which card the running download is for (its spinner); every card waits while one runs.
   const [exporting, setExporting] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState<string | null>(null);
+  // The CSV streams as it is written: how much has arrived so far.
+  const received = useDownloadProgress();
 
   async function exportCard(card: StatCard) {
     setExporting(card.key);
@@ -80,7 +84,12 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
       // Named after the card ("Accepted · All schools"), its columns labelled with the question
       // text: the server names the file and writes the header for people.
       const query = { ...cardFilters(card, filters), name: cardLabel(card, hostSchool), headers: "text" };
-      saveFile(await reportsApi.exportCsv(query, cardFilename(card)));
+      received.reset();
+      try {
+        saveFile(await reportsApi.exportCsv(query, cardFilename(card), received.track));
+      } finally {
+        received.reset();
+      }
       setDownloaded(`Downloaded ${cardLabel(card, hostSchool)} as CSV.`);
     }, () => "Error downloading CSV");
   }
@@ -104,6 +113,13 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
         </div>
       </header>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+      {download.busy && exporting ? (
+        <DownloadProgress
+          label={`Downloading ${cardLabel(STAT_CARDS.find((c) => c.key === exporting) ?? STAT_CARDS[0], hostSchool)}`}
+          progress={received.progress ?? { received: 0, total: null }}
+        />
+      ) : null}
+      <TrendCard />
       {loadError ? (
         <div className="stack">
           <Alert kind="error">Error fetching statistics</Alert>

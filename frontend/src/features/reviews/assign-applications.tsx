@@ -1,6 +1,7 @@
 // /admin/assignapps: give pasted applications to a reviewer (an admin), in ONE request. The
 // page also offers the submitted applications that no one reviews yet; drafts can't be
 // assigned, so they are never offered (and the server refuses them).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { organizerApi, type BatchResult } from "../../api/organizer";
 import { Alert } from "../../components/alert";
@@ -10,6 +11,8 @@ import { useSubmit } from "../../lib/use-submit";
 import { AutoAssign, type Reviewer } from "./auto-assign";
 import { EmailResults } from "../../components/email-results";
 import { PageHeader } from "../../components/page-header";
+import { reviewsApi } from "../../api/reviews";
+import { queryKeys } from "../../lib/query-keys";
 
 /** The next `count` offered addresses that the list doesn't hold yet. */
 export function nextToAdd(offered: string[], text: string, count: number): string[] {
@@ -38,7 +41,16 @@ interface Props {
 export function AssignApplications({ admins, reviewers, unassigned = [], unassignedMore = false }: Props) {
   const [member, setMember] = useState("");
   const [emails, setEmails] = useState("");
-  const [offered, setOffered] = useState(unassigned);
+  // Server-rendered first, then asked again whenever an assignment changes who has a reviewer.
+  const queryClient = useQueryClient();
+  const unassignedQuery = useQuery({
+    queryKey: queryKeys.reviews.unassigned,
+    queryFn: reviewsApi.unassigned,
+    initialData: { emails: unassigned, more: unassignedMore },
+    staleTime: Infinity,
+  });
+  const offered = unassignedQuery.data.emails;
+  const offeredMore = unassignedQuery.data.more;
   const [howMany, setHowMany] = useState(String(Math.min(OFFER_STEP, unassigned.length)));
   const [memberError, setMemberError] = useState<string | null>(null);
   const [result, setResult] = useState<BatchResult | null>(null);
@@ -61,7 +73,10 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
       setResult(outcome);
       // Assigned now: no longer on offer.
       const done = new Set(outcome.approved);
-      setOffered((list) => list.filter((email) => !done.has(email)));
+      queryClient.setQueryData(queryKeys.reviews.unassigned, (data: typeof unassignedQuery.data | undefined) =>
+        data ? { ...data, emails: data.emails.filter((email) => !done.has(email)) } : data,
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
     }, "Error assigning applications");
   }
 
@@ -107,7 +122,7 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
         <div className="org-offer" role="group" aria-labelledby="org-offer-title">
           <p id="org-offer-title" className="org-offer__title">
             {offered.length
-              ? `${offered.length}${unassignedMore ? "+" : ""} submitted application${offered.length === 1 ? "" : "s"} without a reviewer`
+              ? `${offered.length}${offeredMore ? "+" : ""} submitted application${offered.length === 1 ? "" : "s"} without a reviewer`
               : "Every submitted application has a reviewer."}
           </p>
           {offered.length ? (

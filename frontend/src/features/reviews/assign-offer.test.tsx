@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
-import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithQuery } from "../../lib/test-utils";
 import { mockFetch } from "../../lib/fetch-mock";
 import { AssignApplications, nextToAdd, withEmails } from "./assign-applications";
 
@@ -35,6 +35,7 @@ describe("the offer of unassigned applications", () => {
       "POST /api/applications/assign-applications": {
         body: { approved: ["a@yale.edu", "b@yale.edu"], failed: [] },
       },
+      "GET /api/reviews/unassigned": { body: { emails: ["c@yale.edu", "d@yale.edu"], more: false } },
     });
     const u = userEvent.setup({ delay: null });
     renderWithQuery(<AssignApplications admins={["grace@princeton.edu"]} unassigned={OFFERED} />);
@@ -55,5 +56,29 @@ describe("the offer of unassigned applications", () => {
     renderWithQuery(<AssignApplications admins={[]} unassigned={[]} />);
     expect(screen.getByText("Every submitted application has a reviewer.")).toBeInTheDocument();
     expect(screen.queryByLabelText("How many")).not.toBeInTheDocument();
+  });
+
+  it("asks for the count again after an auto-assign: what it assigned is no longer on offer", async () => {
+    const server = mockFetch({
+      "POST /api/reviews/auto-assign": {
+        body: { assigned: 6, applications: 3, loads: { "grace@princeton.edu": 3, "linus@princeton.edu": 3 } },
+      },
+      "GET /api/reviews/unassigned": { body: { emails: ["d@yale.edu"], more: false } },
+    });
+    const u = userEvent.setup({ delay: null });
+    renderWithQuery(
+      <AssignApplications
+        admins={["grace@princeton.edu", "linus@princeton.edu"]}
+        reviewers={[
+          { email: "grace@princeton.edu", role: "reviewer" },
+          { email: "linus@princeton.edu", role: "reviewer" },
+        ]}
+        unassigned={OFFERED}
+      />,
+    );
+    expect(screen.getByRole("group", { name: "4 submitted applications without a reviewer" })).toBeInTheDocument();
+    await u.click(screen.getByRole("button", { name: "Assign to 2 reviewers" }));
+    expect(await screen.findByRole("group", { name: "1 submitted application without a reviewer" })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === "GET" && c.path === "/api/reviews/unassigned")).toHaveLength(1);
   });
 });

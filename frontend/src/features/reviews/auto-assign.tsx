@@ -1,11 +1,13 @@
 // The assign page's "Auto-assign": every submitted application that still needs reviewers gets N
 // of the chosen ones, least-loaded first, in one request. Running it again only adds.
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { reviewsApi, type AutoAssignResult } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { DataTable, Truncated, type DataColumn } from "../../components/data-table";
 import { Field, CheckboxField } from "../../components/field";
 import { useSubmit } from "../../lib/use-submit";
+import { queryKeys } from "../../lib/query-keys";
 import { plural } from "./state";
 
 export interface Reviewer {
@@ -42,6 +44,7 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
   const [avoidSchool, setAvoidSchool] = useState(true);
   const [result, setResult] = useState<AutoAssignResult | null>(null);
   const { busy, error, setError, run } = useSubmit();
+  const queryClient = useQueryClient();
 
   function toggle(email: string, on: boolean) {
     setChosen((list) => (on ? [...list, email] : list.filter((e) => e !== email)));
@@ -63,6 +66,9 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
           avoid_own_school: avoidSchool,
         }),
       );
+      // Whatever shows reviewers' loads or who still needs one (this page's count of
+      // applications without a reviewer, the capacity, the ranking) is stale now.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
     }, "Error assigning applications.");
   }
 

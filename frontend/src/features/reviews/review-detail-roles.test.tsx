@@ -152,7 +152,7 @@ describe("ReviewList with the blind-aware items", () => {
       </QueryProvider>,
     );
     expect(screen.getByText(BLIND_NOTE)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "View User Application #9" })).toHaveAttribute("href", "/admin/reviewapps/1");
+    expect(screen.getByRole("link", { name: "Review Application #9" })).toHaveAttribute("href", "/admin/reviewapps/1");
     expect(screen.getByText("Complete · Skipped")).toBeInTheDocument();
     expect(screen.getByText("1 of 2 complete.")).toBeInTheDocument();
   });
@@ -171,11 +171,33 @@ describe("ReviewList with the blind-aware items", () => {
         <ReviewList reviewer="rev@princeton.edu" reviewStatuses={[]} isOrganizer={false} blind />
       </QueryProvider>,
     );
-    expect(await screen.findByRole("link", { name: "View User Application #9" })).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: "Review Application #9" })).toHaveAttribute(
       "href",
       "/admin/reviewapps/0",
     );
     expect(server.apiCalls().map((c) => c.path)).toEqual(["/api/reviews/assigned"]);
+    // No words of the organizers' user pages, which a reviewer can't open.
+    expect(document.body.textContent).not.toMatch(/View User|Return to Users/);
+  });
+
+  it("a reviewer's review page leads back to their list, named as such, and nowhere they can't go", () => {
+    mockFetch({});
+    render(
+      <QueryProvider client={makeQueryClient()}>
+        <ReviewDetail
+          {...COMMON}
+          isOrganizer={false}
+          item={{ email: "ada@princeton.edu", status: "to_review", application_id: 7 }}
+          application={APPLICATION}
+          review={REVIEW}
+        />
+      </QueryProvider>,
+    );
+    const backs = screen.getAllByRole("link", { name: "Back to my reviews" });
+    expect(backs[0]).toHaveAttribute("href", "/admin/reviewapps");
+    expect(document.body.textContent).not.toMatch(/Users|View User/);
+    const hrefs = screen.getAllByRole("link").map((a) => a.getAttribute("href") ?? "");
+    expect(hrefs.every((href) => href.startsWith("/admin/reviewapps") || href.startsWith("#"))).toBe(true);
   });
 
   it.each([

@@ -97,6 +97,10 @@ function ReviewerResume({ applicationId }: { applicationId: number }) {
   );
 }
 
+/** The way back to the list of one's own assignments: the words of a reviewer's page, with no
+ *  mention of the organizers' user pages, which a reviewer can't open. */
+export const BACK_TO_REVIEWS = "Back to my reviews";
+
 function Navigation({
   index,
   next,
@@ -113,7 +117,7 @@ function Navigation({
   const link = (href: string) => ({ href, onClick: (event: MouseEvent<HTMLAnchorElement>) => onLeave(event, href) });
   return (
     <nav className="org-review-nav" aria-label={bottom ? "Review navigation, end of page" : "Review navigation"}>
-      <BackLink href="/admin/reviewapps" label="Return to Users" />
+      <BackLink href="/admin/reviewapps" label={BACK_TO_REVIEWS} />
       <span className="org-review-nav__steps">
         {index > 0 ? (
           <a className="button button--secondary" {...link(`/admin/reviewapps/${index - 1}`)}>

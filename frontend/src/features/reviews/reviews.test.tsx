@@ -45,7 +45,7 @@ describe("ReviewList", () => {
     });
     renderWithQuery(<ReviewList reviewer="grace@princeton.edu" reviewStatuses={REVIEW_STATUSES} />);
     expect(screen.getByText("Loading...")).toBeInTheDocument();
-    const second = await screen.findByRole("link", { name: "View User b@princeton.edu" });
+    const second = await screen.findByRole("link", { name: "Review b@princeton.edu" });
     expect(second).toHaveAttribute("href", "/admin/reviewapps/1");
     expect(screen.getByRole("columnheader", { name: "Email Address" })).toBeInTheDocument();
     expect(screen.getByRole("columnheader", { name: "Review Status" })).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe("ReviewDetail", () => {
     expect(screen.getByText("Housing accommodations").nextSibling).toHaveTextContent("No");
     expect(screen.getAllByRole("link", { name: "Previous" })[0]).toHaveAttribute("href", "/admin/reviewapps/1");
     expect(screen.getAllByRole("link", { name: "Next" })[0]).toHaveAttribute("href", "/admin/reviewapps/3");
-    expect(screen.getAllByRole("link", { name: "Return to Users" })[0]).toHaveAttribute("href", "/admin/reviewapps");
+    expect(screen.getAllByRole("link", { name: "Back to my reviews" })[0]).toHaveAttribute("href", "/admin/reviewapps");
     expect(await screen.findByRole("link", { name: "bob@princeton.edu" })).toHaveAttribute(
       "href",
       "/admin/users/bob%40princeton.edu",
