@@ -1,9 +1,10 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { integrationsApi } from "../../api/integrations";
 import { ApiError } from "../../lib/api";
 import { CalendarFeed } from "./calendar-feed";
+import { renderWithQuery } from "../../lib/test-utils";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,7 +13,7 @@ describe("CalendarFeed", () => {
     const get = vi.spyOn(integrationsApi, "calendarFeed").mockResolvedValue({ url: "https://portal.example/calendar/a.ics" });
     vi.spyOn(integrationsApi, "renewCalendarFeed").mockResolvedValue({ url: "https://portal.example/calendar/b.ics" });
     const user = userEvent.setup();
-    render(<CalendarFeed />);
+    renderWithQuery(<CalendarFeed />);
     expect(get).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Subscribe in your calendar" }));
     expect(await screen.findByLabelText("Your private calendar feed")).toHaveValue("https://portal.example/calendar/a.ics");
@@ -26,7 +27,7 @@ describe("CalendarFeed", () => {
       new ApiError(404, { message: "You have no ticket yet: it comes with your confirmation." }),
     );
     const user = userEvent.setup();
-    render(<CalendarFeed />);
+    renderWithQuery(<CalendarFeed />);
     await user.click(screen.getByRole("button", { name: "Subscribe in your calendar" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("You have no ticket yet");
   });
