@@ -57,6 +57,11 @@ OWN_ACCOUNT = {
     "api/applications/decline",
     "api/applications/teammates",
     "api/applications/teamcode",
+    "api/applications/teamcode/check",
+    # One's own sign-in methods (providers linked to the account) and calendar feed address.
+    "api/auth/sign-in-methods",
+    "api/auth/sign-in-methods/<str:provider>",
+    "api/integrations/calendar-feed",
     "api/applications/questions",
     "api/applications/cycle/status",
     "api/applications/cycle/config",

@@ -161,6 +161,15 @@ def _paths(assigned, stranger) -> list[str]:
         "rule_id": ["1"],
         "mailing_id": ["1"],
         "path": ["nothing-here"],
+        # Checkpoints, receipts, webhook endpoints, deliveries and chat channels by id; a
+        # provider's name; a calendar feed's token.
+        "checkpoint_id": ["1"],
+        "receipt_id": ["1"],
+        "endpoint_id": ["1"],
+        "delivery_id": ["1"],
+        "channel_id": ["1"],
+        "provider": ["mymlh", "github"],
+        "token": ["nothing-here"],
     }
     paths: list[str] = []
     for route in routes():

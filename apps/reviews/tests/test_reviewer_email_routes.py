@@ -26,6 +26,9 @@ PERSON_PARAMS = {"email", "member", "reviewer_email", "applicant_email", "value"
 # Parameters that name no person: ids, indexes, tokens, template keys, a status.
 OTHER_PARAMS = {"application_id", "index", "key", "rule_id", "mailing_id", "review_status", "path", "object_id"}
 OTHER_PARAMS |= {"content_type_id", "id", "app_label", "url"}  # Django's own admin
+# Checkpoints, travel receipts, webhook endpoints, their deliveries and chat channels by id; a
+# sign-in provider's name; a calendar feed's secret token.
+OTHER_PARAMS |= {"checkpoint_id", "receipt_id", "endpoint_id", "delivery_id", "channel_id", "provider", "token"}
 
 REVIEWER = "rev@princeton.edu"
 ASSIGNED = "xiomara.quennell@yale.edu"
