@@ -1,8 +1,8 @@
 """Browser journeys of the admin home and the batch composer's audiences, at 1440×900 and
 390×844: the home leads with the cycle's status and funnel, a funnel number opens the table
 filtered to the same rows, a to-do opens its page, and the never-started accounts reach the
-composer counted, with a test sent to the organizer. Screenshots: admin-home-<width>.png and
-batch-audiences-<width>.png (gallery)."""
+composer counted, with a test sent to the organizer. Screenshots: admin-home-<width>.png,
+applications-table-<width>.png and batch-audiences-<width>.png (gallery; desktop at 1440 px)."""
 
 from __future__ import annotations
 
@@ -85,9 +85,15 @@ def test_the_composer_counts_the_never_started_and_sends_a_test(new_page, width,
 @pytest.mark.gallery
 def test_gallery_admin_home_and_audiences(new_page, width, cycle_with_people):
     page = new_page(phone=width == "phone")
+    if width == "desktop":  # the organizers' wide screen: 1440 px
+        page.set_viewport_size({"width": 1440, "height": 900})
     sign_in(page, cycle_with_people)
     expect(page.get_by_role("list", name="Funnel", exact=True)).to_be_visible()
     shot(page, f"admin-home-{width}")
+    page.goto("/admin/users")
+    expect(page.get_by_role("link", name="View User person0@princeton.edu")).to_be_visible()
+    no_horizontal_scroll(page)
+    shot(page, f"applications-table-{width}")
     page.goto("/admin/batch?audience=never_started")
     expect(page.get_by_label("Audience")).to_have_value("never_started")
     shot(page, f"batch-audiences-{width}")

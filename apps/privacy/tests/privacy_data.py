@@ -44,3 +44,18 @@ def file_exists(path: str) -> bool:
 
 def release(cycle) -> None:
     cycle_set_status(cycle=cycle, status="released")
+
+
+# Charts of answers that are not kept as anonymous counts: a rare school or country would name
+# the person, so an anonymised applicant leaves these two charts and no other.
+IDENTIFYING_CHARTS = {"school", "country"}
+
+
+def assert_demographics_kept(before: list[dict], after: list[dict]) -> None:
+    """After anonymising, every chart counts the same but the identifying ones, which are empty."""
+    assert [c for c in after if c["question_id"] not in IDENTIFYING_CHARTS] == [
+        c for c in before if c["question_id"] not in IDENTIFYING_CHARTS
+    ]
+    assert {c["question_id"] for c in before} >= {"country"}
+    for chart in (c for c in after if c["question_id"] in IDENTIFYING_CHARTS):
+        assert chart["data"] == [], chart
