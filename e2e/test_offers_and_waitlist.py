@@ -151,7 +151,8 @@ def test_an_accepted_applicant_is_reminded_then_confirms(new_page, make_student,
     expect(deadline).to_contain_text("1 day 22 hours left")
     snap(page, f"offer-reminded-{'phone' if phone else 'desktop'}")
     yes = page.get_by_role("radio", name="Yes, I'm looking forward to it!")
-    expect(yes).to_be_checked()
+    expect(yes).not_to_be_checked()  # no answer is chosen for the applicant
+    yes.check()
     with page.expect_navigation():
         page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")

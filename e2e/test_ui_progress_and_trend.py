@@ -149,7 +149,9 @@ def test_statistics_show_the_trend_over_time(new_page, make_admin, phone):
 
 
 def figure_span() -> str:
-    first = (timezone.now() - datetime.timedelta(days=6)).astimezone(datetime.UTC)
+    # The first submission's day, as submissions_over_days dates it (two hours into it: late in
+    # the evening that is already the next day in UTC, the event's zone here).
+    first = (timezone.now() - datetime.timedelta(days=6, hours=-2)).astimezone(datetime.UTC)
     last = first + datetime.timedelta(days=4)
     fmt = lambda d: f"{d:%b} {d.day}"  # noqa: E731
     busiest = fmt(first + datetime.timedelta(days=1))  # the first of the two days with four

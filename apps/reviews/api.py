@@ -630,8 +630,8 @@ class AssignApplicationApi(EmailRouteApiView):
 
 
 class AssignApplicationsApi(AdminApiView):
-    """POST assign-applications: `{"member", "emails"}` (or `"filters"`, every matching row)
-    → approved and failed addresses."""
+    """POST assign-applications: `{"member", "emails"}` (or `"filters"`, every matching
+    row), answered with the approved and failed addresses."""
 
     @extend_schema_serializer(component_name="AssignApplicationsInput")
     class InputSerializer(BatchTargetSerializer):

@@ -56,7 +56,7 @@ function listColumns(whoHeader: string, label: (status: string | undefined) => s
       className: "org-table__email",
       cell: ({ row, item, index }) => {
         const who = item ? whoLabel(item) : row.email;
-        return <RowLink href={reviewHref(index)} text={who} name={`Review ${row.email || who}`} />;
+        return <RowLink href={reviewHref(index)} text={who} name={`Review ${who}`} />;
       },
     },
     { id: "number", header: "#", size: 50, cell: ({ index }) => index + 1 },
