@@ -22,6 +22,14 @@ from .api import AnswerSectionInputSerializer
 from .models import Application
 
 
+def json_body(request):
+    """The request's JSON body, or {} when it sent none: confirm was a bodiless POST before the
+    RSVP form, and such a call (any content type, an empty body) still means "no answers"."""
+    if not request.content_type.startswith("application/json"):
+        return {}
+    return request.data
+
+
 class RsvpInputSerializer(serializers.Serializer):
     """The RSVP answers in the application's encoding (answers matched by question_id)."""
 

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from apps.applications import rsvp, status_machine
 from apps.applications.api import ApplicantStatusSerializer, VisibleStatusSerializer
-from apps.applications.rsvp_api import RsvpInputSerializer
+from apps.applications.rsvp_api import RsvpInputSerializer, json_body
 from apps.applications.models import Application
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
@@ -89,7 +89,7 @@ class ConfirmApi(_ApplicantActApi):
             no_offer = status_machine.APPLICANT_ACTIONS[self.action][2]
             raise ApplicationError(no_offer, status=409)
         # Checked before the lock (it reads only the set); stored in the confirm's transaction.
-        answers_given = rsvp.check(rsvp_question_set(application.cycle), request.data)
+        answers_given = rsvp.check(rsvp_question_set(application.cycle), json_body(request))
         application = answers.answer(
             application_id=application.pk, action=self.action, actor=request.user, rsvp_answers=answers_given
         )

@@ -33,6 +33,11 @@ export interface BuilderQuestion {
   /** Shown to reviewers when the cycle reviews blind. null: not chosen yet (a new question),
    *  so the server's default decides when the set is saved. */
   reviewerVisible: boolean | null;
+  /** Must be answered (to submit, or to confirm for the RSVP set). Left out: required, as the
+   *  server reads a question saved without it. */
+  required?: boolean;
+  /** The line under the question; kept through an edit so a save doesn't drop it. */
+  helpText?: string;
 }
 
 export interface BuilderSection {
@@ -65,6 +70,8 @@ export function fromDto(sections: SectionDto[]): BuilderState {
         type: q.question_type,
         options: hasOptions(q.question_type) ? [...(q.options ?? [])] : [],
         reviewerVisible: q.reviewer_visible ?? null,
+        ...(q.required === false ? { required: false } : {}),
+        ...(q.help_text ? { helpText: q.help_text } : {}),
       };
     }),
   }));
@@ -88,6 +95,7 @@ export type BuilderAction =
   | { type: "setText"; section: number; question: number; text: string }
   | { type: "setType"; section: number; question: number; questionType: QuestionType }
   | { type: "setReviewerVisible"; section: number; question: number; visible: boolean }
+  | { type: "setRequired"; section: number; question: number; required: boolean }
   | { type: "addOption"; section: number; question: number }
   | { type: "setOption"; section: number; question: number; option: number; value: string }
   | { type: "removeOption"; section: number; question: number; option: number }
@@ -200,6 +208,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       );
     case "setReviewerVisible":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, reviewerVisible: action.visible }));
+    case "setRequired":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, required: action.required }));
     case "addOption":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, options: [...q.options, ""] }));
     case "setOption":
@@ -315,6 +325,9 @@ export function toDto(state: BuilderState): SectionDto[] {
         options: hasOptions(q.type) ? q.options.map((o) => o.trim()).filter(Boolean) : [],
         // Left out until the organizer chooses: the server then applies its default rule.
         ...(q.reviewerVisible === null ? {} : { reviewer_visible: q.reviewerVisible }),
+        // Sent only when they differ from what the server assumes without them.
+        ...(q.required === false ? { required: false } : {}),
+        ...(q.helpText ? { help_text: q.helpText } : {}),
       }),
     ),
   }));

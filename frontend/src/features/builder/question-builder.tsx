@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useReducer, useRef, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { Alert } from "../../components/alert";
@@ -27,6 +27,41 @@ import {
   type BuilderState,
 } from "./builder-state";
 
+
+/** The two question sets of a cycle the builder edits: the application form, and the RSVP form
+ *  asked when an accepted applicant confirms (its own set: reviewers never see it, and it
+ *  holds no resume question). */
+export type BuilderKind = "application" | "rsvp";
+
+interface KindSettings {
+  label: string;
+  queryKey: readonly string[];
+  load: () => Promise<SectionDto[]>;
+  save: (sections: ReturnType<typeof toDto>) => Promise<unknown>;
+  saved: string;
+  types: typeof QUESTION_TYPES;
+}
+
+export const KINDS: Record<BuilderKind, KindSettings> = {
+  application: {
+    label: "Application",
+    queryKey: queryKeys.questions,
+    load: reportsApi.questions,
+    save: reportsApi.saveQuestions,
+    saved: "Questions saved. The application form uses them now.",
+    types: QUESTION_TYPES,
+  },
+  rsvp: {
+    label: "RSVP (asked at confirmation)",
+    queryKey: queryKeys.rsvpQuestions,
+    load: reportsApi.rsvpQuestions,
+    save: reportsApi.saveRsvpQuestions,
+    saved: "RSVP questions saved. Applicants answer them when they confirm.",
+    types: QUESTION_TYPES.filter((t) => t.value !== "resume"),
+  },
+};
+
+const KindContext = createContext<BuilderKind>("application");
 
 export interface QuestionBuilderProps {
   cycle?: string;
@@ -129,6 +164,7 @@ function QuestionEditor({
   showProblems: boolean;
   dispatch: (action: BuilderAction) => void;
 }) {
+  const kind = useContext(KindContext);
   const base = { section: sectionIndex, question: index };
   const id = `builder-${question.key}`;
   const name = `question ${sectionIndex + 1}.${index + 1}`;
@@ -169,7 +205,7 @@ function QuestionEditor({
             value={question.type}
             onChange={(e) => dispatch({ type: "setType", ...base, questionType: e.target.value as QuestionType })}
           >
-            {QUESTION_TYPES.map((t) => (
+            {KINDS[kind].types.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
               </option>
@@ -177,11 +213,24 @@ function QuestionEditor({
           </select>
         </div>
       </div>
-      <ReviewerSwitch
-        id={id}
-        visible={question.reviewerVisible}
-        onChange={(visible) => dispatch({ type: "setReviewerVisible", ...base, visible })}
-      />
+      <div className="builder-reviewers">
+        <input
+          id={`${id}-required`}
+          type="checkbox"
+          checked={question.required !== false}
+          onChange={(e) => dispatch({ type: "setRequired", ...base, required: e.target.checked })}
+        />
+        <label htmlFor={`${id}-required`}>
+          {kind === "rsvp" ? "Required to confirm" : "Required to submit"}
+        </label>
+      </div>
+      {kind === "application" ? (
+        <ReviewerSwitch
+          id={id}
+          visible={question.reviewerVisible}
+          onChange={(visible) => dispatch({ type: "setReviewerVisible", ...base, visible })}
+        />
+      ) : null}
       {hasOptions(question.type) ? (
         <fieldset className="builder-options">
           <legend>Options for {typeLabel(question.type).toLowerCase()}</legend>
@@ -328,7 +377,9 @@ function SectionEditor({
 }
 
 export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
-  const query = useQuery({ queryKey: queryKeys.questions, queryFn: reportsApi.questions });
+  const [kind, setKind] = useState<BuilderKind>("application");
+  const settings = KINDS[kind];
+  const query = useQuery({ queryKey: settings.queryKey, queryFn: settings.load });
 
   return (
     <div className="stack reports builder">
@@ -349,7 +400,27 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           </p>
         </div>
       </header>
-      {cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
+      <div className="builder__kinds" role="group" aria-label="Which form">
+        {(Object.keys(KINDS) as BuilderKind[]).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={`button ${k === kind ? "" : "button--secondary"}`}
+            aria-pressed={k === kind}
+            onClick={() => setKind(k)}
+          >
+            {KINDS[k].label}
+          </button>
+        ))}
+      </div>
+      {kind === "rsvp" ? (
+        <p className="muted">
+          Asked when an accepted applicant confirms their place: confirming needs the required ones, and answers can be
+          changed until the event starts. Dietary needs, t-shirt size and accessibility needs (rsvp_dietary, rsvp_tshirt,
+          rsvp_accessibility) show on the check-in card.
+        </p>
+      ) : null}
+      {kind === "application" && cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
         <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
       ) : null}
       {query.isError ? (
@@ -364,7 +435,9 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           <Spinner label="Loading questions…" />
         </div>
       ) : (
-        <BuilderEditor initial={query.data} />
+        <KindContext.Provider value={kind}>
+          <BuilderEditor key={kind} initial={query.data} />
+        </KindContext.Provider>
       )}
     </div>
   );
@@ -374,6 +447,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
  *  organizer's edits (a later refetch doesn't reset them); Confirm stores it. */
 function BuilderEditor({ initial }: { initial: SectionDto[] }) {
   const queryClient = useQueryClient();
+  const settings = KINDS[useContext(KindContext)];
   const [state, dispatch] = useReducer(builderReducer, initial, fromDto);
   const [showProblems, setShowProblems] = useState(false);
   const { busy: saving, error, setError, run } = useSubmit();
@@ -407,10 +481,10 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
     const ok = await run(
       async () => {
         try {
-          const answer = await reportsApi.saveQuestions(payload);
+          const answer = await settings.save(payload);
           const stored = Array.isArray(answer) ? (answer as SectionDto[]) : payload;
           dispatch({ type: "reset", state: fromDto(stored) });
-          queryClient.setQueryData(queryKeys.questions, stored);
+          queryClient.setQueryData(settings.queryKey, stored);
         } catch (e) {
           // The server's refusals, placed beside the fields they are about.
           placed = e instanceof ApiError && e.body.errors ? problemsFromServer(state, e.body.errors) : null;
@@ -456,7 +530,7 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
       </button>
       <div className="builder__footer">
         <div aria-live="polite" className="builder__notice">
-          {saved ? <Alert kind="success">Questions saved. The application form uses them now.</Alert> : null}
+          {saved ? <Alert kind="success">{settings.saved}</Alert> : null}
           {error ? <Alert kind="error">{error}</Alert> : null}
         </div>
         <div className="builder__footer-row">
