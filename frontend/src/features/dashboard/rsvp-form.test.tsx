@@ -71,7 +71,7 @@ describe("the RSVP form on the attendance step", () => {
   it("checks the required answers before sending, at the field", async () => {
     const { apiCalls } = mockFetch({});
     render(<DashboardPage {...props({})} />);
-    await userEvent.click(screen.getByRole("button", { name: "Confirm my place" }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(apiCalls()).toEqual([]);
     const phone = screen.getByRole("textbox", { name: /A phone number we can reach you at/ });
     expect(phone).toHaveAccessibleDescription(/This question is required\./);
@@ -84,7 +84,7 @@ describe("the RSVP form on the attendance step", () => {
     render(<DashboardPage {...props({ onAnswered })} />);
     await userEvent.type(screen.getByRole("textbox", { name: /A phone number/ }), "+1 609 555 0100");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: /Your t-shirt size/ }), "M");
-    await userEvent.click(screen.getByRole("button", { name: "Confirm my place" }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(apiCalls()[0].body).toEqual({
       sections: [
         {
@@ -109,7 +109,7 @@ describe("the RSVP form on the attendance step", () => {
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ onAnswered })} />);
     await userEvent.type(screen.getByRole("textbox", { name: /A phone number/ }), "555");
-    await userEvent.click(screen.getByRole("button", { name: "Confirm my place" }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Choose one of the options.")).toBeInTheDocument();
     expect(onAnswered).not.toHaveBeenCalled();
   });

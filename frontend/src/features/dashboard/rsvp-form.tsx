@@ -174,7 +174,7 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
       ) : null}
       {shown ? <Alert kind="error">{shown}</Alert> : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? "Submitting…" : choice === "confirmed" ? "Confirm my place" : "Submit"}
+        {busy ? "Submitting…" : "Submit"}
       </button>
       {asking ? (
         <ConfirmDialog
