@@ -21,8 +21,8 @@ from rest_framework.response import Response
 
 from apps.applications import rsvp, status_machine
 from apps.applications.api import ApplicantStatusSerializer, VisibleStatusSerializer
-from apps.applications.rsvp_api import RsvpInputSerializer, json_body
 from apps.applications.models import Application
+from apps.applications.rsvp_api import RsvpInputSerializer, json_body
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email

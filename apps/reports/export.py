@@ -227,9 +227,7 @@ class CsvExport:
         question_ids = export_columns(cycle=self.cycle, applications=applications)
         rsvp_ids = rsvp_columns(cycle=self.cycle, applications=applications)
         first = next(
-            csv_lines(
-                [header(cycle=self.cycle, question_ids=question_ids, labelled=self.labelled, rsvp_ids=rsvp_ids)]
-            )
+            csv_lines([header(cycle=self.cycle, question_ids=question_ids, labelled=self.labelled, rsvp_ids=rsvp_ids)])
         )
         yield first.encode("utf-8")  # before the database starts on the rows
         statement, params = _copy_statement(applications, question_ids, rsvp_ids)
@@ -282,7 +280,9 @@ _SQL_ISO = (
 _TEXT_COLUMNS = ("email", "first", "last", "school", "status", "teamcode")
 
 
-def _copy_statement(applications, question_ids: list[str], rsvp_ids: list[str] | tuple[str, ...] = ()) -> tuple[str, list]:
+def _copy_statement(
+    applications, question_ids: list[str], rsvp_ids: list[str] | tuple[str, ...] = ()
+) -> tuple[str, list]:
     """COPY of the export's rows: the filtered applications (the ORM's SQL, from the one filter
     language), each with its answers pivoted into columns by one aggregate over its own answers
     (an index lookup per application), in the export's order.
@@ -314,7 +314,8 @@ def _copy_statement(applications, question_ids: list[str], rsvp_ids: list[str] |
             f"CASE WHEN jsonb_typeof(answers::jsonb -> %s) = 'string' THEN answers::jsonb ->> %s END AS r{i}"
             for i in range(len(rsvp_ids))
         )
-        answers += f" LEFT JOIN LATERAL (SELECT {picks} FROM {RsvpAnswers._meta.db_table} WHERE application_id = a.id) r ON true"
+        rsvp_table = RsvpAnswers._meta.db_table
+        answers += f" LEFT JOIN LATERAL (SELECT {picks} FROM {rsvp_table} WHERE application_id = a.id) r ON true"
     select = f"SELECT {', '.join(cells)} FROM ({subquery}) a {answers} ORDER BY a.email, a.id"
     # Parameters in the statement's order: the subquery's filters, the pivot's ids, then each
     # RSVP id twice (its type test and its value).

@@ -12,28 +12,35 @@ def give_default_rsvp_sets(apps, schema_editor):
     Cycle = apps.get_model("cycles", "Cycle")
     RsvpQuestionSet = apps.get_model("cycles", "RsvpQuestionSet")
     RsvpQuestionSet.objects.bulk_create(
-        [RsvpQuestionSet(cycle_id=pk, sections=default_rsvp_question_set()) for pk in Cycle.objects.values_list("pk", flat=True)]
+        [
+            RsvpQuestionSet(cycle_id=pk, sections=default_rsvp_question_set())
+            for pk in Cycle.objects.values_list("pk", flat=True)
+        ]
     )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cycles', '0008_offer_settings'),
+        ("cycles", "0008_offer_settings"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RsvpQuestionSet',
+            name="RsvpQuestionSet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('sections', models.JSONField(blank=True, default=list)),
-                ('cycle', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rsvp_question_set', to='cycles.cycle')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("sections", models.JSONField(blank=True, default=list)),
+                (
+                    "cycle",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rsvp_question_set", to="cycles.cycle"
+                    ),
+                ),
             ],
             options={
-                'abstract': False,
+                "abstract": False,
             },
         ),
         migrations.RunPython(give_default_rsvp_sets, migrations.RunPython.noop),

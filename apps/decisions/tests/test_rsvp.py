@@ -15,7 +15,6 @@ import zipfile
 import pytest
 from django.utils import timezone
 
-from apps.applications import status_machine as sm
 from apps.applications.models import Answer, ApplicationEvent, RsvpAnswers
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.organizer_pages import applicant_props
@@ -45,9 +44,14 @@ def rsvp_set(*, phone_required=True) -> list[dict]:
 
 
 def body(**answers) -> dict:
-    return {"sections": [{"section_name": "Before the event", "answers": [
-        {"question_id": k, "answer": v} for k, v in answers.items()
-    ]}]}
+    return {
+        "sections": [
+            {
+                "section_name": "Before the event",
+                "answers": [{"question_id": k, "answer": v} for k, v in answers.items()],
+            }
+        ]
+    }
 
 
 COMPLETE = {
@@ -166,7 +170,10 @@ def test_answers_can_be_edited_until_the_event_starts(accepted):
     assert r.status_code == 200
     assert r.json()["editable"] is True
     assert r.json()["answers"]["rsvp_tshirt"] == "M"
-    assert [q["question_id"] for q in r.json()["sections"][0]["questions"]][:2] == ["rsvp_phone", "rsvp_emergency_contact"]
+    assert [q["question_id"] for q in r.json()["sections"][0]["questions"]][:2] == [
+        "rsvp_phone",
+        "rsvp_emergency_contact",
+    ]
 
     r = client.put(RSVP, body(**{**COMPLETE, "rsvp_tshirt": "L"}), content_type=JSON)
     assert r.status_code == 200, r.json()
@@ -220,7 +227,7 @@ def test_the_builder_keeps_an_rsvp_set_apart_from_the_application_set(accepted, 
 
 def _confirmed_with_answers(accepted) -> object:
     application, client = accepted
-    answers = {**COMPLETE, "rsvp_phone": "=HYPERLINK(\"http://x\")"}
+    answers = {**COMPLETE, "rsvp_phone": '=HYPERLINK("http://x")'}
     assert client.post(CONFIRM, body(**answers), content_type=JSON).status_code == 200
     application.refresh_from_db()
     return application
@@ -238,7 +245,7 @@ def test_the_csv_export_has_the_rsvp_columns_formula_safe(accepted, admin_client
     assert rsvp_columns == [f"rsvp:{q['question_id']}" for q in rsvp_question_set(current_cycle())[0]["questions"]]
     by_email = {row[0]: dict(zip(header, row, strict=True)) for row in rows[1:]}
     mine = by_email[application.email]
-    assert mine["rsvp:rsvp_phone"] == "'=HYPERLINK(\"http://x\")"
+    assert mine["rsvp:rsvp_phone"] == '\'=HYPERLINK("http://x")'
     assert mine["rsvp:rsvp_dietary"] == "Vegan,Nut allergy"
     assert mine["rsvp:rsvp_accessibility"] == "Step-free access to the hall"
     assert by_email["no.rsvp@princeton.edu"]["rsvp:rsvp_tshirt"] == ""
@@ -261,7 +268,11 @@ def test_the_privacy_export_holds_the_rsvp_answers(accepted):
     archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
     data = json.loads(archive.read("data.json"))
     rsvp = {a["question_id"]: a for a in data["applications"][0]["rsvp"]}
-    assert rsvp["rsvp_tshirt"] == {"question_id": "rsvp_tshirt", "question": "Your t-shirt size (unisex)", "answer": "M"}
+    assert rsvp["rsvp_tshirt"] == {
+        "question_id": "rsvp_tshirt",
+        "question": "Your t-shirt size (unisex)",
+        "answer": "M",
+    }
     assert rsvp["rsvp_emergency_contact"]["answer"] == "Grace Hopper, +1 609 555 0199"
 
 
