@@ -326,3 +326,28 @@ def test_a_new_cycle_gets_the_previous_rsvp_set_and_a_fresh_one_the_defaults(acc
         "rsvp_accessibility",
         "rsvp_photo_release",
     ]
+
+
+def test_the_answers_go_with_the_application(accepted):
+    from apps.privacy.anonymise import anonymise_and_delete
+
+    application = _confirmed_with_answers(accepted)
+    assert RsvpAnswers.objects.filter(application=application).exists()
+    anonymise_and_delete(type(application).objects.filter(pk=application.pk))
+    assert not RsvpAnswers.objects.exists()
+
+
+def test_the_demo_seeds_the_default_rsvp_set_and_answers(db):
+    from django.core.management import call_command
+
+    call_command("seed_demo", stdout=io.StringIO())
+    cycle = current_cycle()
+    assert [q["question_id"] for q in rsvp_question_set(cycle)[0]["questions"]][:2] == [
+        "rsvp_phone",
+        "rsvp_emergency_contact",
+    ]
+    confirmed = RsvpAnswers.objects.filter(
+        application__cycle=cycle, application__status__in=[S.CONFIRMED, S.CHECKED_IN]
+    )
+    assert confirmed.count() >= 6
+    assert all(r.answers["rsvp_tshirt"] in ("S", "M", "L", "XL") for r in confirmed)
