@@ -221,3 +221,29 @@ describe("question builder state", () => {
     });
   });
 });
+
+describe("required and help text survive an edit", () => {
+  const question = (extra: Partial<SectionDto["questions"][number]>) => ({
+    question_id: "rsvp_phone",
+    question_text: "Phone",
+    question_type: "short_answer" as const,
+    options: [],
+    ...extra,
+  });
+  it.each([
+    ["required, no help text", { required: true, help_text: "" }, {}],
+    ["optional", { required: false }, { required: false }],
+    ["with a help text", { help_text: "Only used at the event." }, { help_text: "Only used at the event." }],
+  ])("%s", (_name, extra, sent) => {
+    const state = fromDto([{ section_name: "S", conditional_on: null, questions: [question(extra)] }]);
+    expect(toDto(state)[0].questions[0]).toEqual({ ...question({}), ...sent });
+  });
+
+  it("the switch turns a question optional and back", () => {
+    let state = fromDto([{ section_name: "S", conditional_on: null, questions: [question({})] }]);
+    state = builderReducer(state, { type: "setRequired", section: 0, question: 0, required: false });
+    expect(toDto(state)[0].questions[0].required).toBe(false);
+    state = builderReducer(state, { type: "setRequired", section: 0, question: 0, required: true });
+    expect(toDto(state)[0].questions[0]).not.toHaveProperty("required");
+  });
+});
