@@ -1,5 +1,6 @@
 """Browser journey of the RSVP form, on desktop and phone: an accepted applicant meets the RSVP
-form under "Will you attend?", is stopped at the required questions, answers, confirms, and
+form under "Will you attend?" (its required questions set by the organizer on the builder's RSVP
+tab), is stopped at the required questions, answers, confirms, and
 edits an answer afterwards; the organizer sees the answers on the applicant's page."""
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from apps.applications.models import Application, RsvpAnswers
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.test_status_machine import make_application
 from apps.cycles.questions import default_rsvp_question_set
-from apps.cycles.selectors import current_cycle
-from apps.cycles.services import rsvp_questions_replace
+from apps.cycles.selectors import current_cycle, rsvp_question_set
 from e2e.conftest import expect, sign_in
 from e2e.test_offers_and_waitlist import future_cycle, no_serious_violations, release, snap
 
 
-def required_contact_set() -> list[dict]:
+def rsvp_expected() -> list[dict]:
+    """The default RSVP set with the phone number and the emergency contact required."""
     sections = default_rsvp_question_set()
     for question in sections[0]["questions"]:
         question["required"] = question["question_id"] in ("rsvp_phone", "rsvp_emergency_contact")
@@ -27,9 +28,28 @@ def required_contact_set() -> list[dict]:
 def test_accepted_answers_the_rsvp_confirms_and_edits(new_page, make_student, make_admin, phone):
     size = "phone" if phone else "desktop"
     future_cycle()
-    rsvp_questions_replace(current_cycle(), required_contact_set())
     ada = make_application(make_student("ada@princeton.edu"), S.ACCEPTED)
     release()
+    make_admin()
+
+    # The organizer makes the phone number and the emergency contact required, on the builder's
+    # RSVP tab (the defaults are all optional).
+    organizer = new_page(phone=phone)
+    sign_in(organizer, "grace@princeton.edu", next="/admin/createapp")
+    organizer.get_by_role("button", name="RSVP (asked at confirmation)").click()
+    questions = organizer.locator(".builder-question")
+    expect(questions.first.get_by_label("Question text")).to_have_value(
+        "A phone number we can reach you at during the event"
+    )
+    for index in (0, 1):
+        required = questions.nth(index).get_by_role("checkbox", name="Required to confirm")
+        expect(required).not_to_be_checked()
+        required.check()
+    no_serious_violations(organizer)
+    snap(organizer, f"rsvp-builder-{size}")
+    organizer.get_by_role("button", name="Confirm Questions").click()
+    expect(organizer.get_by_text("RSVP questions saved. Applicants answer them when they confirm.")).to_be_visible()
+    assert rsvp_question_set(current_cycle()) == rsvp_expected()
 
     page = new_page(phone=phone)
     sign_in(page, ada.email)
@@ -69,9 +89,7 @@ def test_accepted_answers_the_rsvp_confirms_and_edits(new_page, make_student, ma
     assert RsvpAnswers.objects.get(application=ada).answers["rsvp_tshirt"] == "L"
 
     # The organizer reads them on the applicant's page.
-    make_admin()
-    organizer = new_page(phone=phone)
-    sign_in(organizer, "grace@princeton.edu", next="/admin/users/ada@princeton.edu")
+    organizer.goto("/admin/users/ada@princeton.edu")
     answers = organizer.get_by_role("region", name="RSVP answers")
     expect(answers).to_contain_text("Step-free access")
     expect(answers).to_contain_text("Vegan")

@@ -391,7 +391,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
             {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
             attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
           </p>
-          <p className="muted builder__blind-note">
+          <p className="muted builder__blind-note" hidden={kind !== "application"}>
             <strong>Shown to reviewers in blind review</strong>, on each question, decides whether reviewers see that question
             and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers
             always see every question. New questions about links, age, where someone lives or travels from, demographics,
