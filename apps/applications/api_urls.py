@@ -2,7 +2,7 @@ from django.urls import path
 
 from apps.core import converters  # noqa: F401 - registers <email:...>
 
-from . import api, table_api
+from . import api, rsvp_api, table_api
 from . import organizer_api as organizer
 
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("applications/status", api.ApplicationStatusApi.as_view(), name="status"),
     path("applications/teamcode", api.TeamCodeApi.as_view(), name="teamcode"),
     path("applications/teamcode/check", api.TeamCodeCheckApi.as_view(), name="teamcode-check"),
+    path("applications/rsvp", rsvp_api.RsvpApi.as_view(), name="rsvp"),
     # Organizers.
     path("applications/all", table_api.ApplicationTableApi.as_view(), name="table"),
     path("applications/teammates/<str:teamcode>", organizer.TeammatesApi.as_view(), name="teammates"),

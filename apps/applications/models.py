@@ -263,3 +263,21 @@ def answer_text(value: str, detail: str) -> str:
     """An answer as one text for the export and the history: "Other (their words)" when the
     applicant described their choice, else the answer itself."""
     return f"{value} ({detail})" if detail else value
+
+
+class RsvpAnswers(models.Model):
+    """An applicant's answers to the cycle's RSVP set (apps.cycles' RsvpQuestionSet): given when
+    they confirm, editable until the event starts (apps.applications.rsvp).
+
+    One row holding `{question_id: answer}` in the contract's encoding, not Answer rows: the
+    Answer table is "the application's answers" to every reader (review, export, demographics,
+    anonymisation), and the RSVP answers are read whole, per applicant. They go with the
+    application (an account's deletion, a cycle's purge).
+    """
+
+    application = models.OneToOneField(Application, on_delete=models.CASCADE, related_name="rsvp")
+    answers = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"RSVP of {self.application_id}"

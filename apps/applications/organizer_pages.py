@@ -12,11 +12,11 @@ from django.views.decorators.http import require_safe
 
 from apps.core.exceptions import ApplicationError
 from apps.core.pages import admin_only, admin_page, island, select_options
-from apps.cycles.selectors import current_cycle, question_set
+from apps.cycles.selectors import current_cycle, question_set, rsvp_question_set
 from apps.resumes.selectors import access_log
 
 from . import organizer, selections, table
-from .models import ApplicationStatus
+from .models import ApplicationStatus, RsvpAnswers
 from .status_machine import BATCH_DECISIONS, DECISIONS
 
 PAGE_SIZE = table.DEFAULT_PER_PAGE
@@ -70,6 +70,21 @@ def users_page(request):
     )
 
 
+def rsvp_rows(application, cycle) -> list[dict] | None:
+    """The RSVP answers in the RSVP set's order (answers to questions no longer asked last)."""
+    given = RsvpAnswers.objects.filter(application=application).values_list("answers", flat=True).first()
+    if given is None:
+        return None
+    questions = [q for s in rsvp_question_set(cycle) for q in s["questions"]]
+    rows = [
+        {"question_id": q["question_id"], "question": q["question_text"], "answer": given.get(q["question_id"], "")}
+        for q in questions
+    ]
+    asked = {q["question_id"] for q in questions}
+    rows += [{"question_id": k, "question": k, "answer": v} for k, v in given.items() if k not in asked]
+    return rows
+
+
 def applicant_props(email: str) -> dict:
     """The applicant's application (None when there is none), the question set and the history."""
     cycle = current_cycle()
@@ -85,6 +100,8 @@ def applicant_props(email: str) -> dict:
         "history": organizer.application_history(application, sections=sections),
         # Who downloaded this person's resume, when and how (apps.resumes' access log).
         "resumeAccess": access_log(owner_email=email),
+        # What they answered when confirming (None: they haven't), each by its question's text.
+        "rsvp": rsvp_rows(application, cycle),
     }
 
 

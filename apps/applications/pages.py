@@ -3,9 +3,10 @@ from django.views.decorators.http import require_safe
 from apps.core.pages import island, signed_in
 from apps.cycles.selectors import current_cycle, cycle_config
 
-from . import consents
+from . import consents, rsvp
 from .deadlines import offer_deadline
 from .models import Application
+from .models import ApplicationStatus as S
 from .status_machine import POST_RELEASE, visible_status
 
 
@@ -30,7 +31,13 @@ def dashboard_props(user) -> dict:
         "config": cycle_config(cycle),
         # The privacy panel's switch (apps/privacy's API changes it).
         "shareResumeWithSponsors": consents.is_given(application, consents.SHARE_RESUME),
+        # The RSVP form (asked with the confirm) and the answers given, while there is an offer
+        # to confirm or a confirmed place whose answers may change; None otherwise.
+        "rsvp": rsvp.payload(application, cycle) if seen["status"] in RSVP_STATUSES else None,
     }
+
+
+RSVP_STATUSES = (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED)
 
 
 @require_safe

@@ -406,21 +406,28 @@ def check_application(
     if not (selectors.has_resume(user) if has_resume is None else has_resume):
         add("resume", RESUME_MISSING)
 
+    answers_check(active, parsed.answers, errors)
+    return errors
+
+
+def answers_check(active: list[dict], answers: dict[str, str], errors: dict[str, list[str]]) -> None:
+    """Add to `errors` the problems of `answers` to the questions of the `active` sections:
+    required ones left empty and values their question refuses. The one rule for answers, of
+    the application and of the RSVP form alike; a question that already has an error is skipped."""
     for section in active:
         for question in section["questions"]:
             question_id = question["question_id"]
             if question["question_type"] == QuestionType.RESUME or question_id in errors:
                 continue
-            value = parsed.answers.get(question_id, "")
+            value = answers.get(question_id, "")
             if value == "":
                 # A list may be empty; a question the builder made optional may be skipped.
                 if question["question_type"] != QuestionType.LIST and question.get("required", True):
-                    add(question_id, QUESTION_REQUIRED)
+                    errors.setdefault(question_id, []).append(QUESTION_REQUIRED)
                 continue
             problem = answer_error(question, value)
             if problem:
-                add(question_id, problem)
-    return errors
+                errors.setdefault(question_id, []).append(problem)
 
 
 def validate_application(cycle, data, user) -> dict[str, list[str]]:
@@ -437,3 +444,20 @@ def validate_application(cycle, data, user) -> dict[str, list[str]]:
 def validate_draft_shape(cycle, data) -> dict[str, list[str]]:
     """The shape problems of `data` as a draft (types only; values are kept as typed)."""
     return parse_application(data, question_set(cycle)).errors
+
+
+def validate_rsvp(sections: list[dict], data) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The RSVP answers in `data` (`{"sections": [...]}`, the application's encoding) to the RSVP
+    set `sections`, and their problems by question_id. Answers in sections that don't apply are
+    dropped, as a submission ignores them; an empty error dict means they can be stored."""
+    parsed = ParsedApplication()
+    if data is None or data == "":
+        data = {}
+    if not isinstance(data, dict):
+        return {}, {"non_field_errors": ["Expected a JSON object."]}
+    parsed.answers = _answers(parsed, data.get("sections"), question_map(sections))
+    active = active_sections(sections, parsed.answers)
+    kept = {q["question_id"] for s in active for q in s["questions"]}
+    errors = {key: list(messages) for key, messages in parsed.errors.items() if key in kept or key == "sections"}
+    answers_check(active, parsed.answers, errors)
+    return {key: value for key, value in parsed.answers.items() if key in kept and value != ""}, errors

@@ -71,6 +71,10 @@ class PersonSerializer(serializers.Serializer):
     school = serializers.CharField(allow_blank=True)
     dietary_restrictions = serializers.CharField(allow_blank=True)
     tshirt_size = serializers.CharField(allow_blank=True)
+    # Always sent; typed optional, as a key added after the door's first shape.
+    accessibility_needs = serializers.CharField(
+        allow_blank=True, required=False, help_text="From the RSVP form (always sent)."
+    )
     status = serializers.ChoiceField(
         choices=S.choices, allow_null=True, help_text="The application's status: organizers only (null for volunteers)."
     )

@@ -21,7 +21,7 @@ from django.db.models.functions import Concat
 from django.utils import timezone
 
 from apps.applications import selections, status_machine
-from apps.applications.models import Answer, Application
+from apps.applications.models import Answer, Application, RsvpAnswers
 from apps.applications.models import ApplicationStatus as S
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
@@ -35,6 +35,13 @@ REPLACED = "This ticket was replaced by a newer one."
 OTHER_EVENT = "This ticket is for another event."
 SCAN_ID_TAKEN = "This scan id was already used for another check-in."
 ANSWER_IDS = ("dietary_restrictions", "tshirt_size")
+# The RSVP answers that the door shows (apps.cycles.questions.RSVP_CARD_QUESTIONS): given at
+# confirmation, they are the final word, so they win over the application's older answers.
+RSVP_DOOR = {
+    "rsvp_dietary": "dietary_restrictions",
+    "rsvp_tshirt": "tshirt_size",
+    "rsvp_accessibility": "accessibility_needs",
+}
 SEARCH_LIMIT = 20
 DRAFTS = (S.UNSUBMITTED, S.STARTED)
 
@@ -58,16 +65,30 @@ def with_answers(rows, application: str = "pk"):
                 Answer.objects.filter(application=OuterRef(application), question_id=qid).order_by().values("value")[:1]
             )
             for qid in ANSWER_IDS
-        }
+        },
+        door_rsvp=Subquery(RsvpAnswers.objects.filter(application=OuterRef(application)).values("answers")[:1]),
     )
+
+
+def _with_rsvp(answers: dict, rsvp) -> dict:
+    """The door's answers: the application's, with the RSVP's where it gave one."""
+    out = {qid: answers.get(qid) or "" for qid in ANSWER_IDS}
+    out["accessibility_needs"] = ""
+    for rsvp_id, key in RSVP_DOOR.items():
+        value = rsvp.get(rsvp_id) if isinstance(rsvp, dict) else None
+        if isinstance(value, str) and value:
+            out[key] = value
+    return out
 
 
 def _answers_of(row, application: Application) -> dict:
     if hasattr(row, f"door_{ANSWER_IDS[0]}"):
-        return {qid: getattr(row, f"door_{qid}") or "" for qid in ANSWER_IDS}
-    return dict(
+        return _with_rsvp({qid: getattr(row, f"door_{qid}") for qid in ANSWER_IDS}, getattr(row, "door_rsvp", None))
+    answers = dict(
         Answer.objects.filter(application=application, question_id__in=ANSWER_IDS).values_list("question_id", "value")
     )
+    rsvp = RsvpAnswers.objects.filter(application=application).values_list("answers", flat=True).first()
+    return _with_rsvp(answers, rsvp)
 
 
 NOT_CONFIRMED_AT_THE_DOOR = "Not confirmed."
@@ -110,6 +131,7 @@ def person(application: Application, check_in: CheckIn | None, answers: dict | N
         "school": application.school,
         "dietary_restrictions": answers.get("dietary_restrictions", ""),
         "tshirt_size": answers.get("tshirt_size", ""),
+        "accessibility_needs": answers.get("accessibility_needs", ""),
         "status": application.status if full else None,
         "door": door_state(application.status),
         "reason": door_reason(application.status, check_in, full=full),

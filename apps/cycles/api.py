@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView, PublicApiView
 from apps.core.permissions import IsAdmin
-from apps.core.schema import string_enum
+from apps.core.schema import error_responses, string_enum
 
 from . import selectors, services
 from .models import CycleStatus, QuestionType, Season
@@ -164,3 +164,33 @@ class QuestionsApi(ApiView):
     def put(self, request):
         sections = services.questions_replace(selectors.current_cycle(), request.data)
         return Response(sections)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="The current RSVP question set (asked when an accepted applicant confirms)",
+        responses={200: QuestionSectionOutputSerializer(many=True)},
+    ),
+    put=extend_schema(
+        summary="Replace the current RSVP question set (the question builder's RSVP tab)",
+        description=(
+            "The application set's rules, except that a resume question is refused. Answers are "
+            "kept by question_id. 400 with errors by position (`sections.0.questions.2.options`)."
+        ),
+        request=QuestionSectionSerializer(many=True),
+        responses={200: QuestionSectionOutputSerializer(many=True), **error_responses(400)},
+    ),
+)
+class RsvpQuestionsApi(ApiView):
+    """GET (signed in) the current cycle's RSVP set; PUT (admin) replaces it."""
+
+    def get_permissions(self):
+        if self.request.method == "PUT":
+            return [IsAdmin()]
+        return super().get_permissions()
+
+    def get(self, request):
+        return Response(selectors.rsvp_question_set(selectors.current_cycle()))
+
+    def put(self, request):
+        return Response(services.rsvp_questions_replace(selectors.current_cycle(), request.data))

@@ -158,3 +158,24 @@ class Question(BaseModel):
 
     def __str__(self) -> str:
         return f"{self.question_id}: {self.text[:40]}"
+
+
+class RsvpQuestionSet(BaseModel):
+    """The cycle's second question set: what an accepted applicant answers when they confirm
+    (apps.decisions' confirm, apps.applications.rsvp).
+
+    Its own small table holding the set in the contract's shape rather than a `kind` on Section
+    and Question: export, privacy export, demographics, anonymisation and the builder read
+    `Question.objects.filter(cycle=...)` as "the application's questions", and a second kind in
+    those tables would make each of them wrong until filtered. Kept apart, they stay correct
+    untouched, an RSVP question_id cannot collide with an application one's unique constraint,
+    and the set is always read whole (one row), so nothing needs a row per question. It is checked
+    by the same rules as the application's set (services.questions_check) and answered through
+    the same answer validation (apps.applications.validation).
+    """
+
+    cycle = models.OneToOneField(Cycle, on_delete=models.CASCADE, related_name="rsvp_question_set")
+    sections = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"RSVP questions of {self.cycle_id}"

@@ -293,3 +293,65 @@ with_builder_defaults(DEFAULT_QUESTION_SET)
 def default_question_set() -> list[dict]:
     """A fresh copy of the default set, safe for the caller to change."""
     return copy.deepcopy(DEFAULT_QUESTION_SET)
+
+
+# --- The RSVP set: what an accepted applicant is asked when they confirm ----------------------
+# Asked once a spot is offered, so it holds what only an attendee needs to tell: how to reach
+# them and someone for them during the event, and what the venue must prepare. The defaults are
+# optional: a cycle whose organizers never open the RSVP tab confirms as it always did, and
+# organizers mark required what their event cannot do without.
+# The question_ids that the check-in card shows (dietary, t-shirt, accessibility) are
+# RSVP_CARD_QUESTIONS; an organizer who keeps them keeps them on the card.
+RSVP_CARD_QUESTIONS = ("rsvp_dietary", "rsvp_tshirt", "rsvp_accessibility")
+
+
+def _rsvp_q(question_id: str, text: str, question_type: str, options: list[str] | None = None, help_text=""):
+    question = _q(question_id, text, question_type, options)
+    question.update(required=False, help_text=help_text, reviewer_visible=False)
+    return question
+
+
+DEFAULT_RSVP_QUESTION_SET: list[dict] = [
+    {
+        "section_name": "Before the event",
+        "conditional_on": None,
+        "questions": [
+            _rsvp_q("rsvp_phone", "A phone number we can reach you at during the event", "short_answer"),
+            _rsvp_q(
+                "rsvp_emergency_contact",
+                "Emergency contact (name and phone number)",
+                "short_answer",
+                help_text="Only used if something happens to you at the event.",
+            ),
+            _rsvp_q(
+                "rsvp_dietary",
+                "Your final dietary needs",
+                "multiselect",
+                DIETARY_NEEDS,
+                help_text="What the caterers prepare for you: tell us even if it changed since you applied.",
+            ),
+            _rsvp_q("rsvp_tshirt", "Your t-shirt size (unisex)", "multiple_choice", TSHIRT_SIZES),
+            _rsvp_q(
+                "rsvp_travel",
+                "How are you travelling to the event, and when do you arrive?",
+                "long_answer",
+            ),
+            _rsvp_q(
+                "rsvp_accessibility",
+                "Accessibility needs we should prepare for",
+                "long_answer",
+                help_text="Step-free access, a quiet room, seating, captions: anything that helps.",
+            ),
+            _rsvp_q(
+                "rsvp_photo_release",
+                "May we use photos and video of you taken at the event?",
+                "boolean",
+            ),
+        ],
+    },
+]
+
+
+def default_rsvp_question_set() -> list[dict]:
+    """A fresh copy of the default RSVP set, safe for the caller to change."""
+    return copy.deepcopy(DEFAULT_RSVP_QUESTION_SET)

@@ -1,7 +1,7 @@
 from apps.core.exceptions import ApplicationError
 
 from . import current
-from .models import Cycle, CycleStatus, Section
+from .models import Cycle, CycleStatus, RsvpQuestionSet, Section
 
 NO_CURRENT_CYCLE = (
     "The portal has no current application cycle. An organizer must run `manage.py migrate` "
@@ -129,3 +129,10 @@ def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
 
 def has_question_set(cycle: Cycle) -> bool:
     return Section.objects.filter(cycle=cycle).exists()
+
+
+def rsvp_question_set(cycle: Cycle) -> list[dict]:
+    """The cycle's RSVP set (asked at confirmation) in the contract's shape; [] when the cycle
+    has none, so confirming asks nothing."""
+    sections = RsvpQuestionSet.objects.filter(cycle=cycle).values_list("sections", flat=True).first()
+    return list(sections or [])

@@ -9,8 +9,8 @@ from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
 from . import selectors
-from .models import DATE_FIELDS, Cycle, Question, QuestionType, Season, Section
-from .questions import default_question_set, default_reviewer_visible
+from .models import DATE_FIELDS, Cycle, Question, QuestionType, RsvpQuestionSet, Season, Section
+from .questions import default_question_set, default_reviewer_visible, default_rsvp_question_set
 from .signals import cycle_became_current
 
 
@@ -405,7 +405,54 @@ def question_set_ensure(cycle: Cycle, *, copy_from: Cycle | None = None) -> None
 
     A cycle that already has a set keeps it.
     """
+    rsvp_set_ensure(cycle, copy_from=copy_from)
     if selectors.has_question_set(cycle):
         return
     source = questions_dump(copy_from) if copy_from is not None and copy_from.pk != cycle.pk else []
     questions_replace(cycle, source or default_question_set())
+
+
+# --- The RSVP set ---------------------------------------------------------------------------
+
+INVALID_RSVP_QUESTIONS = "The RSVP question set is not valid."
+RSVP_NO_RESUME = "The RSVP form can't ask for a resume: the application already has it."
+
+
+def rsvp_questions_check(sections) -> dict[str, list[str]]:
+    """The application set's rules (questions_check), and no resume question: the RSVP answers
+    are stored as text, and the resume belongs to the application."""
+    errors = questions_check(sections)
+    if isinstance(sections, list):
+        for i, section in enumerate(sections):
+            questions = section.get("questions") if isinstance(section, dict) else None
+            for j, question in enumerate(questions if isinstance(questions, list) else []):
+                if isinstance(question, dict) and question.get("question_type") == QuestionType.RESUME:
+                    errors.setdefault(f"sections.{i}.questions.{j}.question_type", []).append(RSVP_NO_RESUME)
+    return errors
+
+
+@transaction.atomic
+def rsvp_questions_replace(cycle: Cycle, sections) -> list[dict]:
+    """Replace the cycle's RSVP set, after checking it all (400 with errors by position).
+
+    Stored RSVP answers are kept: they refer to questions by question_id."""
+    errors = rsvp_questions_check(sections)
+    if errors:
+        raise ApplicationError(INVALID_RSVP_QUESTIONS, errors=errors)
+    cleaned = _clean_set(sections, {})
+    for section in cleaned:
+        section["conditional_on"] = section["conditional_on"] or None
+        for question in section["questions"]:
+            # Reviewers never see RSVP answers (they are asked after the decision).
+            question["reviewer_visible"] = False
+    RsvpQuestionSet.objects.update_or_create(cycle=cycle, defaults={"sections": cleaned})
+    return selectors.rsvp_question_set(cycle)
+
+
+def rsvp_set_ensure(cycle: Cycle, *, copy_from: Cycle | None = None) -> None:
+    """Make sure the cycle has an RSVP set: a copy of `copy_from`'s, else the default one. A cycle
+    that has one keeps it."""
+    if RsvpQuestionSet.objects.filter(cycle=cycle).exists():
+        return
+    source = selectors.rsvp_question_set(copy_from) if copy_from is not None and copy_from.pk != cycle.pk else []
+    RsvpQuestionSet.objects.get_or_create(cycle=cycle, defaults={"sections": source or default_rsvp_question_set()})

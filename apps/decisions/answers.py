@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from apps.applications import status_machine
+from apps.applications import rsvp, status_machine
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.db import one_at_a_time
@@ -23,9 +23,10 @@ from . import release
 
 
 @one_at_a_time
-def answer(*, application_id: int, action: str, actor) -> Application:
+def answer(*, application_id: int, action: str, actor, rsvp_answers: dict[str, str] | None = None) -> Application:
     """The applicant's `action` on their application; a confirmed one's decline gives up the
-    spot (and is mailed)."""
+    spot (and is mailed). `rsvp_answers` (already validated) are stored with a confirm, in its
+    transaction: a refused confirm stores nothing."""
     # The row's lock, taken once: the status before the move tells a spot given up from any
     # other decline, and no decision can slip in between.
     locked = Application.objects.select_for_update(**status_machine.LOCK_SELF).filter(pk=application_id).first()
@@ -33,6 +34,8 @@ def answer(*, application_id: int, action: str, actor) -> Application:
         raise ApplicationError("No such application.", status=404)
     before = locked.status
     application = status_machine.applicant_act(locked=locked, action=action, actor=actor)
+    if rsvp_answers is not None:
+        rsvp.store(application, rsvp_answers)
     if before == S.CONFIRMED and application.status == S.DECLINED:
         ids = release.gave_up_prepare(application)
         if ids:

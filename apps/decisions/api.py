@@ -19,14 +19,15 @@ from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from apps.applications import status_machine
+from apps.applications import rsvp, status_machine
 from apps.applications.api import ApplicantStatusSerializer, VisibleStatusSerializer
 from apps.applications.models import Application
+from apps.applications.rsvp_api import RsvpInputSerializer, json_body
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email
 from apps.core.text import clean_path_email
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, rsvp_question_set
 
 from . import answers
 
@@ -71,11 +72,28 @@ class _ApplicantActApi(ApiView):
 
 @extend_schema(
     summary="Confirm your place (accepted, or accepted from the waitlist)",
-    request=None,
-    responses={200: ApplicantStatusSerializer, **error_responses(409)},
+    description=(
+        "The body carries the answers to the cycle's RSVP set (GET `rsvp`), encoded as an "
+        "application's; every required one must be answered. 400 with the problems at their "
+        "question_id, 409 outside the confirm window; either way nothing changes."
+    ),
+    request=RsvpInputSerializer,
+    responses={200: ApplicantStatusSerializer, **error_responses(400, 409)},
 )
 class ConfirmApi(_ApplicantActApi):
     action = status_machine.CONFIRM
+
+    def post(self, request):
+        application = _current_application_of(request.user)
+        if application is None:
+            no_offer = status_machine.APPLICANT_ACTIONS[self.action][2]
+            raise ApplicationError(no_offer, status=409)
+        # Checked before the lock (it reads only the set); stored in the confirm's transaction.
+        answers_given = rsvp.check(rsvp_question_set(application.cycle), json_body(request))
+        application = answers.answer(
+            application_id=application.pk, action=self.action, actor=request.user, rsvp_answers=answers_given
+        )
+        return Response(status_machine.visible_status(application, application.cycle.status))
 
 
 @extend_schema(

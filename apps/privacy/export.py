@@ -21,10 +21,11 @@ from django.utils import timezone
 
 from apps.accounts import social
 from apps.applications import consents
-from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord
+from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord, RsvpAnswers
 from apps.applications.status_machine import PRE_RELEASE, visible_status
 from apps.checkin.models import CheckIn, Ticket
 from apps.cycles.models import Question
+from apps.cycles.selectors import rsvp_question_set
 from apps.mailings import recipients
 from apps.resumes import zip as resume_zip
 from apps.resumes.models import Resume, ResumeAccess
@@ -74,6 +75,19 @@ def _checkboxes(application: Application, records) -> list[dict]:
     return out
 
 
+def _rsvp(application: Application) -> list[dict]:
+    """The answers given when confirming (apps.applications.rsvp), each with its question's
+    text in the cycle's RSVP set ("" for one no longer asked)."""
+    given = RsvpAnswers.objects.filter(application=application).values_list("answers", flat=True).first()
+    if not given:
+        return []
+    texts = {q["question_id"]: q["question_text"] for s in rsvp_question_set(application.cycle) for q in s["questions"]}
+    return [
+        {"question_id": question_id, "question": texts.get(question_id, ""), "answer": value}
+        for question_id, value in given.items()
+    ]
+
+
 def _application(application: Application, user) -> dict:
     cycle = application.cycle
     released = cycle.status not in PRE_RELEASE
@@ -105,6 +119,7 @@ def _application(application: Application, user) -> dict:
             }
             for a in answers
         ],
+        "rsvp": _rsvp(application),
         "history": _history(application, user, released),
         "consents": [
             {

@@ -19,9 +19,10 @@ from django.db import connection, transaction
 from django.utils.text import slugify
 
 from apps.applications.filters import BOOLEAN_FIELDS, Filters
-from apps.applications.models import Answer, Application, answer_text
+from apps.applications.models import Answer, Application, RsvpAnswers, answer_text
 from apps.core.csv_cells import neutralise, neutralise_text
 from apps.cycles.models import Cycle, Question
+from apps.cycles.selectors import rsvp_question_set
 
 BASE_COLUMNS = (
     "email",
@@ -71,16 +72,35 @@ BASE_LABELS = {
 }
 
 
-def header(*, cycle: Cycle, question_ids: list[str], labelled: bool = False) -> list[str]:
+# An RSVP column's key: its question_id after this prefix, so that an organizer's RSVP question
+# can't be mistaken for an application question of the same id.
+RSVP_PREFIX = "rsvp:"
+
+
+def header(
+    *, cycle: Cycle, question_ids: list[str], labelled: bool = False, rsvp_ids: tuple[str, ...] | list[str] = ()
+) -> list[str]:
     """The header row: the columns' keys (what scripts and `export_applications` read), or
     (`labelled`) their names for people, each question by its text in the cycle's set (an
-    answer to a question no longer in it keeps its id). Neutralised either way: a key or a
-    text may start with "-", which a spreadsheet runs."""
+    answer to a question no longer in it keeps its id), then the RSVP columns. Neutralised
+    either way: a key or a text may start with "-", which a spreadsheet runs."""
     if not labelled:
-        return [neutralise(name) for name in (*BASE_COLUMNS, *question_ids)]
+        return [neutralise(name) for name in (*BASE_COLUMNS, *question_ids, *(RSVP_PREFIX + q for q in rsvp_ids))]
     texts = dict(Question.objects.filter(cycle=cycle, question_id__in=question_ids).values_list("question_id", "text"))
     names = [BASE_LABELS[name] for name in BASE_COLUMNS] + [" ".join(texts.get(q, q).split()) for q in question_ids]
+    if rsvp_ids:
+        rsvp_texts = {q["question_id"]: q["question_text"] for s in rsvp_question_set(cycle) for q in s["questions"]}
+        names += ["RSVP: " + " ".join(rsvp_texts.get(q, q).split()) for q in rsvp_ids]
     return [neutralise(name) for name in names]
+
+
+def rsvp_columns(*, cycle: Cycle, applications) -> list[str]:
+    """The RSVP columns: the cycle's RSVP set, in form order, once any exported application has
+    RSVP answers. Before the first confirmation the export keeps the shape it always had, so
+    nothing reading it sees empty columns appear."""
+    if not RsvpAnswers.objects.filter(application__in=applications.values("pk")).exists():
+        return []
+    return [q["question_id"] for s in rsvp_question_set(cycle) for q in s["questions"]]
 
 
 def export_queryset(*, cycle: Cycle, filters: Filters):
@@ -115,16 +135,24 @@ def export_rows(
     The portable export (SQLite under `make run`); on PostgreSQL CsvExport uses COPY."""
     applications = export_queryset(cycle=cycle, filters=filters)
     question_ids = export_columns(cycle=cycle, applications=applications)
-    yield header(cycle=cycle, question_ids=question_ids, labelled=labelled)
+    rsvp_ids = rsvp_columns(cycle=cycle, applications=applications)
+    yield header(cycle=cycle, question_ids=question_ids, labelled=labelled, rsvp_ids=rsvp_ids)
     rows = applications.order_by("email", "pk").values_list(*_APPLICATION_FIELDS).iterator(chunk_size=chunk_size)
     for chunk in _chunks(rows, chunk_size):
         answers: dict[int, dict[str, str]] = defaultdict(dict)
-        for application_id, question_id, value, detail in Answer.objects.filter(
-            application_id__in=[row[0] for row in chunk]
-        ).values_list("application_id", "question_id", "value", "detail"):
+        ids = [row[0] for row in chunk]
+        for application_id, question_id, value, detail in Answer.objects.filter(application_id__in=ids).values_list(
+            "application_id", "question_id", "value", "detail"
+        ):
             answers[application_id][question_id] = answer_text(value, detail)
+        rsvps = (
+            dict(RsvpAnswers.objects.filter(application_id__in=ids).values_list("application_id", "answers"))
+            if rsvp_ids
+            else {}
+        )
         for pk, email, first, last, school, status, teamcode, travel, housing, submitted_at in chunk:
             own = answers.pop(pk, {})
+            rsvp = rsvps.get(pk) or {}
             yield [
                 neutralise_text(email),
                 neutralise_text(first),
@@ -136,7 +164,12 @@ def export_rows(
                 "yes" if housing else "no",
                 submitted_at.isoformat() if submitted_at else "",
                 *[neutralise_text(own.get(qid)) for qid in question_ids],
+                *[neutralise_text(_rsvp_text(rsvp.get(qid))) for qid in rsvp_ids],
             ]
+
+
+def _rsvp_text(value) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 class _Echo:
@@ -192,9 +225,12 @@ class CsvExport:
     def _copy(self) -> Iterator[bytes]:
         applications = export_queryset(cycle=self.cycle, filters=self.filters)
         question_ids = export_columns(cycle=self.cycle, applications=applications)
-        first = next(csv_lines([header(cycle=self.cycle, question_ids=question_ids, labelled=self.labelled)]))
+        rsvp_ids = rsvp_columns(cycle=self.cycle, applications=applications)
+        first = next(
+            csv_lines([header(cycle=self.cycle, question_ids=question_ids, labelled=self.labelled, rsvp_ids=rsvp_ids)])
+        )
         yield first.encode("utf-8")  # before the database starts on the rows
-        statement, params = _copy_statement(applications, question_ids)
+        statement, params = _copy_statement(applications, question_ids, rsvp_ids)
         buffer = bytearray()
         # SET LOCAL needs a transaction, and ends with it (also behind pgbouncer).
         with transaction.atomic(), connection.cursor() as cursor:
@@ -244,7 +280,9 @@ _SQL_ISO = (
 _TEXT_COLUMNS = ("email", "first", "last", "school", "status", "teamcode")
 
 
-def _copy_statement(applications, question_ids: list[str]) -> tuple[str, list]:
+def _copy_statement(
+    applications, question_ids: list[str], rsvp_ids: list[str] | tuple[str, ...] = ()
+) -> tuple[str, list]:
     """COPY of the export's rows: the filtered applications (the ORM's SQL, from the one filter
     language), each with its answers pivoted into columns by one aggregate over its own answers
     (an index lookup per application), in the export's order.
@@ -262,6 +300,7 @@ def _copy_statement(applications, question_ids: list[str]) -> tuple[str, list]:
         "CASE WHEN a.housing_accommodations THEN 'yes' ELSE 'no' END",
         _SQL_ISO.format("a.submitted_at"),
         *(_SQL_TEXT.format(f"x.q{i}") for i in range(len(question_ids))),
+        *(_SQL_TEXT.format(f"r.r{i}") for i in range(len(rsvp_ids))),
     ]
     answers = ""
     if question_ids:
@@ -270,9 +309,20 @@ def _copy_statement(applications, question_ids: list[str]) -> tuple[str, list]:
         pivot = ", ".join(f"max({cell}) FILTER (WHERE question_id = %s) AS q{i}" for i in range(len(question_ids)))
         own = f"SELECT {pivot} FROM {Answer._meta.db_table} WHERE application_id = a.id"
         answers = f"LEFT JOIN LATERAL ({own}) x ON true"
+    if rsvp_ids:
+        # A text answer comes out as text (->>); anything else stored there (never written by
+        # the RSVP service) is left out, as the portable path leaves it out.
+        picks = ", ".join(
+            f"CASE WHEN jsonb_typeof(answers::jsonb -> %s) = 'string' THEN answers::jsonb ->> %s END AS r{i}"
+            for i in range(len(rsvp_ids))
+        )
+        rsvp_table = RsvpAnswers._meta.db_table
+        answers += f" LEFT JOIN LATERAL (SELECT {picks} FROM {rsvp_table} WHERE application_id = a.id) r ON true"
     select = f"SELECT {', '.join(cells)} FROM ({subquery}) a {answers} ORDER BY a.email, a.id"
-    # Parameters in the statement's order: the subquery's filters, then the pivot's ids.
-    return f"COPY ({select}) TO STDOUT WITH (FORMAT csv)", [*params, *question_ids]
+    # Parameters in the statement's order: the subquery's filters, the pivot's ids, then each
+    # RSVP id twice (its type test and its value).
+    rsvp_params = [qid for qid in rsvp_ids for _ in range(2)]
+    return f"COPY ({select}) TO STDOUT WITH (FORMAT csv)", [*params, *question_ids, *rsvp_params]
 
 
 def export_filename(cycle: Cycle, name: str = "") -> str:

@@ -41,6 +41,7 @@ def test_dashboard_without_an_application_shows_unsubmitted(student_client, stud
         "teamcode": None,
         "cycleStatus": "not_open",
         "offerDeadline": None,
+        "rsvp": None,
         "config": {
             "dates": {
                 "start": "2024-05-21",

@@ -55,6 +55,8 @@ OWN_ACCOUNT = {
     "api/applications/confirm",
     "api/applications/confirm-waitlist",
     "api/applications/decline",
+    "api/applications/rsvp",
+    "api/applications/rsvp-questions",
     "api/applications/teammates",
     "api/applications/teamcode",
     "api/applications/teamcode/check",

@@ -383,6 +383,10 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         "across sections, conditional_on naming a yes/no question of an earlier section, options for the "
         "choice types only."
     },
+    ("PUT", "/api/applications/rsvp-questions"): {
+        positive_data_acceptance: "The RSVP set has the question set's rules (see PUT questions), and "
+        "no resume question."
+    },
     ("PUT", "/api/reviews/rubric"): {
         positive_data_acceptance: "A rubric's rules are " + _CROSS_FIELD + ": scale_min below scale_max, "
         "criterion names unique."

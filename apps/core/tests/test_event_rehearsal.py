@@ -315,6 +315,37 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert event.config("released").status_code == 200
     watch.check("release again", released=True, bulk=True)
 
+    # --- The RSVP form: the organizers require a phone number and ask the t-shirt size ----------
+    rsvp_set = [
+        {
+            "section_name": "Before the event",
+            "conditional_on": None,
+            "questions": [
+                {
+                    "question_id": "rsvp_phone",
+                    "question_text": "Phone",
+                    "question_type": "short_answer",
+                    "required": True,
+                },
+                {
+                    "question_id": "rsvp_tshirt",
+                    "question_text": "T-shirt size",
+                    "question_type": "multiple_choice",
+                    "options": ["S", "M", "L"],
+                    "required": False,
+                },
+            ],
+        }
+    ]
+    assert event.admin.put("/api/applications/rsvp-questions", rsvp_set, content_type=JSON).status_code == 200
+    sizes: dict[int, str] = {}
+
+    def rsvp(pk: int) -> dict:
+        sizes[pk] = "SML"[pk % 3]
+        answers = [{"question_id": "rsvp_phone", "answer": f"+1 609 555 {pk:04d}"}]
+        answers.append({"question_id": "rsvp_tshirt", "answer": sizes[pk]})
+        return {"sections": [{"section_name": "Before the event", "answers": answers}]}
+
     # --- Applicants answer: confirm, decline, give up the spot -----------------------------------
     accepted = event.statuses(S.ACCEPTED)
     tokens: dict[int, str] = {}
@@ -326,7 +357,12 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
             continue
         if k % 5 == 3:
             continue  # no answer yet
-        response = client.post("/api/applications/confirm")
+        if k == 0:
+            # Without the required RSVP answer: refused at the field, nothing changes.
+            refused = client.post("/api/applications/confirm", {}, content_type=JSON)
+            assert refused.status_code == 400 and "rsvp_phone" in refused.json()["errors"], refused.json()
+            assert Application.objects.get(pk=application.pk).status == S.ACCEPTED
+        response = client.post("/api/applications/confirm", rsvp(application.pk), content_type=JSON)
         assert response.status_code == 200 and response.json()["status"] == S.CONFIRMED, response.json()
         # The ticket is there as soon as the confirmation answers.
         ticket = client.get("/api/checkin/ticket")
@@ -379,7 +415,7 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
 
     for application in [*offered, single]:
         client = event.applicant(application.pk)
-        assert client.post("/api/applications/confirm").status_code == 200
+        assert client.post("/api/applications/confirm", rsvp(application.pk), content_type=JSON).status_code == 200
         tokens[application.pk] = client.get("/api/checkin/ticket").json()["token"]
     watch.check("waitlist offers confirmed", released=True)
 
@@ -428,6 +464,8 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
             "/api/checkin/scan", {"token": tokens[pk], "scan_id": scan_id}, content_type=JSON
         )
         assert response.status_code == 200, response.json()
+        # The card shows the size given in the RSVP form.
+        assert response.json()["person"]["tshirt_size"] == sizes[pk]
         # The same scan sent again (a retry) gets the same answer and changes nothing.
         again = event.volunteer.post("/api/checkin/scan", {"token": tokens[pk], "scan_id": scan_id}, content_type=JSON)
         assert again.json() == response.json()

@@ -79,6 +79,9 @@ export const reportsApi = {
   questions: () => api.get<QuestionSection[]>(urls.questions),
   saveQuestions: (sections: Schemas["QuestionSectionRequest"][]) =>
     api.put<QuestionSection[]>(urls.questions, sections),
+  rsvpQuestions: () => api.get<QuestionSection[]>(urls.rsvpQuestions),
+  saveRsvpQuestions: (sections: Schemas["QuestionSectionRequest"][]) =>
+    api.put<QuestionSection[]>(urls.rsvpQuestions, sections),
   resume: (email: string) => download(urls.resumeDownload(email), `${email}.pdf`),
   allResumes: (onProgress?: OnProgress) => download(urls.resumeDownloadAll, "resumes.zip", undefined, onProgress),
   /** Only the confirmed attendees who agreed to share their resume with sponsors. */

@@ -168,8 +168,8 @@ export interface paths {
         put?: never;
         /**
          * Assign many applications to a reviewer
-         * @description POST assign-applications: `{"member", "emails"}` (or `"filters"`, every matching row)
-         *     → approved and failed addresses.
+         * @description POST assign-applications: `{"member", "emails"}` (or `"filters"`, every matching
+         *     row), answered with the approved and failed addresses.
          */
         post: operations["applications_assign_applications_create"];
         delete?: never;
@@ -249,7 +249,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm your place (accepted, or accepted from the waitlist)
-         * @description One applicant answer; subclasses name the status machine's action.
+         * @description The body carries the answers to the cycle's RSVP set (GET `rsvp`), encoded as an application's; every required one must be answered. 400 with the problems at their question_id, 409 outside the confirm window; either way nothing changes.
          */
         post: operations["applications_confirm_create"];
         delete?: never;
@@ -550,6 +550,60 @@ export interface paths {
          * @description GET (signed in) the current cycle's question set; PUT (admin) replaces it.
          */
         put: operations["applications_questions_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/rsvp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your RSVP form and answers
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        get: operations["applications_rsvp_retrieve"];
+        /**
+         * Change your RSVP answers (confirmed, until the event starts)
+         * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
+         *
+         *     DRF's session authentication only checks CSRF for signed-in users; login and register
+         *     need it too (login CSRF), so the check happens here for everyone.
+         */
+        put: operations["applications_rsvp_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/rsvp-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current RSVP question set (asked when an accepted applicant confirms)
+         * @description GET (signed in) the current cycle's RSVP set; PUT (admin) replaces it.
+         */
+        get: operations["applications_rsvp_questions_list"];
+        /**
+         * Replace the current RSVP question set (the question builder's RSVP tab)
+         * @description The application set's rules, except that a resume question is refused. Answers are kept by question_id. 400 with errors by position (`sections.0.questions.2.options`).
+         */
+        put: operations["applications_rsvp_questions_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3683,6 +3737,8 @@ export interface components {
             school: string;
             dietary_restrictions: string;
             tshirt_size: string;
+            /** @description From the RSVP form (always sent). */
+            accessibility_needs?: string;
             /**
              * @description The application's status: organizers only (null for volunteers).
              *
@@ -3914,6 +3970,25 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "user" | "reviewer" | "volunteer";
+        /** @description The RSVP answers in the application's encoding (answers matched by question_id). */
+        RsvpInputRequest: {
+            sections?: components["schemas"]["AnswerSectionInputRequest"][] | null;
+        };
+        RsvpOutput: {
+            /** @description The cycle's RSVP question set. */
+            sections: components["schemas"]["QuestionSectionOutput"][];
+            /** @description question_id → answer, as the application encodes it. */
+            answers: {
+                [key: string]: string;
+            };
+            /** @description Whether PUT is allowed now (confirmed, before the event starts). */
+            editable: boolean;
+            /**
+             * Format: date
+             * @description The event's start: answers can be changed until the day before.
+             */
+            edit_until: string;
+        };
         Rubric: {
             criteria: components["schemas"]["Criterion"][];
             blind: boolean;
@@ -5210,7 +5285,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RsvpInputRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -6019,6 +6098,216 @@ export interface operations {
         };
     };
     applications_questions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionSectionRequest"][];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionSectionOutput"][];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_rsvp_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RsvpOutput"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_rsvp_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RsvpInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RsvpOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_rsvp_questions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionSectionOutput"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applications_rsvp_questions_update: {
         parameters: {
             query?: never;
             header?: never;

@@ -49,6 +49,8 @@ export const urls = {
   confirm: apiUrl("/api/applications/confirm"),
   confirmWaitlist: apiUrl("/api/applications/confirm-waitlist"),
   decline: apiUrl("/api/applications/decline"),
+  rsvp: apiUrl("/api/applications/rsvp"),
+  rsvpQuestions: apiUrl("/api/applications/rsvp-questions"),
 
   // The organizers' calls on applications
   allApplications: apiUrl("/api/applications/all"),

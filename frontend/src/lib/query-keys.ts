@@ -27,6 +27,8 @@ export const queryKeys = {
   demographics: (group: DemographicGroup) => ["reports", "demographics", group] as const,
   /** The question set: the builder edits it, the organizer's editor renders with it. */
   questions: ["questions"] as const,
+  /** The RSVP set (asked when an accepted applicant confirms): the builder's second tab. */
+  rsvpQuestions: ["rsvp-questions"] as const,
   /** The applicant's own form: questions, application and whether a resume is on file. */
   applyForm: ["apply", "form"] as const,
   schools: ["suggestions", "schools"] as const,

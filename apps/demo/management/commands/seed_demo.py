@@ -20,13 +20,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.applications import rsvp, status_machine
 from apps.applications import selectors as app_selectors
 from apps.applications import services as app_services
-from apps.applications import status_machine
 from apps.applications.models import Application
+from apps.applications.validation import validate_rsvp
 from apps.cycles.models import DEFAULT_DATES, CycleStatus, QuestionType
 from apps.cycles.questions import EXCLUSIVE_OPTIONS
-from apps.cycles.selectors import question_set
+from apps.cycles.selectors import question_set, rsvp_question_set
 from apps.cycles.services import dates_check, ensure_current_cycle, question_set_ensure
 from apps.decisions.cycle_release import save_config
 from apps.resumes.models import Resume
@@ -354,6 +355,25 @@ class Command(BaseCommand):
         }
 
     @staticmethod
+    def _rsvp(cycle, application, rng: random.Random, person: dict) -> None:
+        """The RSVP answers a confirmed demo applicant gave, checked by the one answer
+        validation against the cycle's RSVP set (answers to questions it doesn't ask, or that it
+        refuses, are dropped)."""
+        given = {
+            "rsvp_phone": f"+1 609 555 {rng.randint(1000, 9999)}",
+            "rsvp_emergency_contact": f"{rng.choice(['Sam', 'Alex', 'Jordan', 'Robin'])} {person['last']}, "
+            f"+1 609 555 {rng.randint(1000, 9999)}",
+            "rsvp_dietary": [rng.choice(["None", "Vegetarian", "Vegan", "Halal", "Gluten-free"])],
+            "rsvp_tshirt": rng.choice(["S", "M", "L", "XL"]),
+            "rsvp_accessibility": rng.choice(["", "", "", "A seat near the exit, please."]),
+            "rsvp_photo_release": rng.random() < 0.8,
+        }
+        body = {"sections": [{"answers": [{"question_id": k, "answer": v} for k, v in given.items()]}]}
+        answers, errors = validate_rsvp(rsvp_question_set(cycle), body)
+        # An organizer's own required questions stay unanswered rather than stopping the seed.
+        rsvp.store(application, {k: v for k, v in answers.items() if k not in errors})
+
+    @staticmethod
     def _account(email: str, password: str) -> User:
         user = User.objects.filter(email=email).first()
         if user is None:
@@ -397,6 +417,8 @@ class Command(BaseCommand):
             # The applicant's own answer. Outside its window (the demo cycle is still open), so
             # it goes through the status machine's transition rather than applicant_act.
             status_machine.transition(application_id=application.pk, to=answer, actor=user)
+        if answer == "confirmed":
+            self._rsvp(cycle, application, rng, person)
         if final == "expired":
             status_machine.transition(
                 application_id=application.pk,

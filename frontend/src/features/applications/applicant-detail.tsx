@@ -13,6 +13,7 @@ import { ApplicationEditor } from "./application-editor";
 import { PageHeader } from "../../components/page-header";
 import { type Choice } from "../../components/field";
 import { ResumeAccessLog, type ResumeAccessEntry } from "./resume-access-log";
+import { RsvpAnswers, type RsvpAnswerRow } from "./rsvp-answers";
 
 interface Props {
   email: string;
@@ -23,6 +24,8 @@ interface Props {
   history?: HistoryEntry[];
   /** Who downloaded the resume (the server's access log). */
   resumeAccess?: ResumeAccessEntry[];
+  /** What they answered when confirming (null: not yet); absent when the server didn't say. */
+  rsvp?: RsvpAnswerRow[] | null;
 }
 
 /** The school and country suggestions only help the editor; without them it still works. */
@@ -38,6 +41,7 @@ export function ApplicantDetail({
   sections: initialSections,
   history: initialHistory,
   resumeAccess,
+  rsvp,
 }: Props) {
   const queryClient = useQueryClient();
   // What the server rendered with the page is fresh: no second request for it on arrival.
@@ -107,6 +111,7 @@ export function ApplicantDetail({
       {header}
       <ApplicantSummary application={application} />
       <DecisionAndFiles application={application} decisions={decisions} />
+      {rsvp !== undefined ? <RsvpAnswers rows={rsvp} /> : null}
       <section className="card stack" aria-labelledby="application-title">
         <div className="org-answers-head">
           <h2 id="application-title">{editing ? "Edit the application" : "Answers"}</h2>

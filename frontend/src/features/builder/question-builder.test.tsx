@@ -152,7 +152,7 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
     const ageBox = within(preview).getByRole("spinbutton", { name: "Age" });
     expect(ageBox).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("checkbox", { name: "Required" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Required to submit" }));
     await userEvent.type(screen.getByLabelText("Help text (optional)"), "In whole years.");
     // Live: the label says optional and the help text is read with the box.
     const optional = within(preview).getByRole("spinbutton", { name: "Age (optional)" });
@@ -171,5 +171,35 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
       required: false,
       help_text: "In whole years.",
     });
+  });
+
+  it("edits the RSVP set on its own tab, saved to its own endpoint, without resume or reviewer switch", async () => {
+    const rsvp = [
+      {
+        section_name: "Before the event",
+        conditional_on: null,
+        questions: [{ question_id: "rsvp_phone", question_text: "Phone", question_type: "short_answer", options: [], required: false }],
+      },
+    ];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+      if (init.method === "PUT") return json(JSON.parse(init.body as string));
+      return json(url.includes("rsvp") ? rsvp : SET);
+    });
+    renderWithQuery(<QuestionBuilder />);
+    expect(await screen.findByDisplayValue("Age")).toBeInTheDocument();
+    const tab = screen.getByRole("button", { name: "RSVP (asked at confirmation)" });
+    expect(tab).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(tab);
+    expect(tab).toHaveAttribute("aria-pressed", "true");
+    expect(await screen.findByDisplayValue("Phone")).toBeInTheDocument();
+    expect(screen.queryByDisplayValue("Age")).not.toBeInTheDocument();
+    const type = screen.getByLabelText("Type");
+    expect(within(type).queryByRole("option", { name: /resume/i })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Shown to reviewers in blind review")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
+    expect(await screen.findByText("RSVP questions saved. Applicants answer them when they confirm.")).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "PUT") as [string, RequestInit];
+    expect(put[0]).toBe("/api/applications/rsvp-questions");
+    expect(JSON.parse(put[1].body as string)[0].questions[0]).toMatchObject({ question_id: "rsvp_phone", required: false });
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useReducer, useRef, useState } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { applicationsApi } from "../../api/applications";
@@ -32,6 +32,41 @@ import {
   type BuilderState,
 } from "./builder-state";
 
+
+/** The two question sets of a cycle the builder edits: the application form, and the RSVP form
+ *  asked when an accepted applicant confirms (its own set: reviewers never see it, and it
+ *  holds no resume question). */
+export type BuilderKind = "application" | "rsvp";
+
+interface KindSettings {
+  label: string;
+  queryKey: readonly string[];
+  load: () => Promise<SectionDto[]>;
+  save: (sections: ReturnType<typeof toDto>) => Promise<unknown>;
+  saved: string;
+  types: typeof QUESTION_TYPES;
+}
+
+export const KINDS: Record<BuilderKind, KindSettings> = {
+  application: {
+    label: "Application",
+    queryKey: queryKeys.questions,
+    load: reportsApi.questions,
+    save: reportsApi.saveQuestions,
+    saved: "Questions saved. The application form uses them now.",
+    types: QUESTION_TYPES,
+  },
+  rsvp: {
+    label: "RSVP (asked at confirmation)",
+    queryKey: queryKeys.rsvpQuestions,
+    load: reportsApi.rsvpQuestions,
+    save: reportsApi.saveRsvpQuestions,
+    saved: "RSVP questions saved. Applicants answer them when they confirm.",
+    types: QUESTION_TYPES.filter((t) => t.value !== "resume"),
+  },
+};
+
+const KindContext = createContext<BuilderKind>("application");
 
 export interface QuestionBuilderProps {
   cycle?: string;
@@ -134,6 +169,7 @@ function QuestionEditor({
   showProblems: boolean;
   dispatch: (action: BuilderAction) => void;
 }) {
+  const kind = useContext(KindContext);
   const base = { section: sectionIndex, question: index };
   const id = `builder-${question.key}`;
   const name = `question ${sectionIndex + 1}.${index + 1}`;
@@ -174,7 +210,7 @@ function QuestionEditor({
             value={question.type}
             onChange={(e) => dispatch({ type: "setType", ...base, questionType: e.target.value as QuestionType })}
           >
-            {QUESTION_TYPES.map((t) => (
+            {KINDS[kind].types.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
               </option>
@@ -190,10 +226,12 @@ function QuestionEditor({
           onChange={(e) => dispatch({ type: "setRequired", ...base, required: e.target.checked })}
           aria-describedby={`${id}-required-hint`}
         />
-        <label htmlFor={`${id}-required`}>Required</label>
+        <label htmlFor={`${id}-required`}>{kind === "rsvp" ? "Required to confirm" : "Required to submit"}</label>
         <p id={`${id}-required-hint`} className="field__hint builder-reviewers__hint">
           {question.required
-            ? "Applicants must answer it to submit."
+            ? kind === "rsvp"
+              ? "Applicants must answer it to confirm."
+              : "Applicants must answer it to submit."
             : "Optional: applicants may leave it empty; the form marks it (optional)."}
         </p>
       </div>
@@ -208,14 +246,16 @@ function QuestionEditor({
           aria-describedby={`${id}-help-hint`}
         />
         <p id={`${id}-help-hint`} className="field__hint">
-          A line shown under the question on the application form.
+          {kind === "rsvp" ? "A line shown under the question on the RSVP form." : "A line shown under the question on the application form."}
         </p>
       </div>
-      <ReviewerSwitch
-        id={id}
-        visible={question.reviewerVisible}
-        onChange={(visible) => dispatch({ type: "setReviewerVisible", ...base, visible })}
-      />
+      {kind === "application" ? (
+        <ReviewerSwitch
+          id={id}
+          visible={question.reviewerVisible}
+          onChange={(visible) => dispatch({ type: "setReviewerVisible", ...base, visible })}
+        />
+      ) : null}
       {hasOptions(question.type) ? (
         <fieldset className="builder-options">
           <legend>Options for {typeLabel(question.type).toLowerCase()}</legend>
@@ -412,7 +452,9 @@ function SectionPreview({ state, index, title }: { state: BuilderState; index: n
 }
 
 export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
-  const query = useQuery({ queryKey: queryKeys.questions, queryFn: reportsApi.questions });
+  const [kind, setKind] = useState<BuilderKind>("application");
+  const settings = KINDS[kind];
+  const query = useQuery({ queryKey: settings.queryKey, queryFn: settings.load });
 
   return (
     <div className="stack reports builder">
@@ -424,7 +466,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
             {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
             attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
           </p>
-          <p className="muted builder__blind-note">
+          <p className="muted builder__blind-note" hidden={kind !== "application"}>
             <strong>Shown to reviewers in blind review</strong>, on each question, decides whether reviewers see that question
             and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers
             always see every question. New questions about links, age, where someone lives or travels from, demographics,
@@ -433,7 +475,27 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           </p>
         </div>
       </header>
-      {cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
+      <div className="builder__kinds" role="group" aria-label="Which form">
+        {(Object.keys(KINDS) as BuilderKind[]).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={`button ${k === kind ? "" : "button--secondary"}`}
+            aria-pressed={k === kind}
+            onClick={() => setKind(k)}
+          >
+            {KINDS[k].label}
+          </button>
+        ))}
+      </div>
+      {kind === "rsvp" ? (
+        <p className="muted">
+          Asked when an accepted applicant confirms their place: confirming needs the required ones, and answers can be
+          changed until the event starts. Dietary needs, t-shirt size and accessibility needs (rsvp_dietary, rsvp_tshirt,
+          rsvp_accessibility) show on the check-in card.
+        </p>
+      ) : null}
+      {kind === "application" && cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
         <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
       ) : null}
       {query.isError ? (
@@ -448,7 +510,9 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           <Spinner label="Loading questions…" />
         </div>
       ) : (
-        <BuilderEditor initial={query.data} />
+        <KindContext.Provider value={kind}>
+          <BuilderEditor key={kind} initial={query.data} />
+        </KindContext.Provider>
       )}
     </div>
   );
@@ -458,6 +522,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
  *  organizer's edits (a later refetch doesn't reset them); Confirm stores it. */
 function BuilderEditor({ initial }: { initial: SectionDto[] }) {
   const queryClient = useQueryClient();
+  const settings = KINDS[useContext(KindContext)];
   const [state, dispatch] = useReducer(builderReducer, initial, fromDto);
   const [showProblems, setShowProblems] = useState(false);
   const { busy: saving, error, setError, run } = useSubmit();
@@ -491,10 +556,10 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
     const ok = await run(
       async () => {
         try {
-          const answer = await reportsApi.saveQuestions(payload);
+          const answer = await settings.save(payload);
           const stored = Array.isArray(answer) ? (answer as SectionDto[]) : payload;
           dispatch({ type: "reset", state: fromDto(stored) });
-          queryClient.setQueryData(queryKeys.questions, stored);
+          queryClient.setQueryData(settings.queryKey, stored);
         } catch (e) {
           // The server's refusals, placed beside the fields they are about.
           placed = e instanceof ApiError && e.body.errors ? problemsFromServer(state, e.body.errors) : null;
@@ -540,7 +605,7 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
       </button>
       <div className="builder__footer">
         <div aria-live="polite" className="builder__notice">
-          {saved ? <Alert kind="success">Questions saved. The application form uses them now.</Alert> : null}
+          {saved ? <Alert kind="success">{settings.saved}</Alert> : null}
           {error ? <Alert kind="error">{error}</Alert> : null}
         </div>
         <div className="builder__footer-row">

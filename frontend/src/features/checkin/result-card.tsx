@@ -1,6 +1,7 @@
 // The answer to the last scan, big enough to read at arm's length: green checked in, amber
 // already checked in (when and by whom), red refused with the server's reason, blue saved
-// offline. The person's details are what the door needs: school, dietary needs, t-shirt size.
+// offline. The person's details are what the door needs: school, dietary needs, t-shirt size
+// and, when the RSVP form told any, accessibility needs.
 import type { Person } from "../../api/checkin";
 import { cardView, checkpointOf, type Outcome } from "./outcome";
 
@@ -27,6 +28,12 @@ function PersonDetails({ person }: { person: Person }) {
         <dt>T-shirt size</dt>
         <dd>{person.tshirt_size || "—"}</dd>
       </div>
+      {person.accessibility_needs ? (
+        <div className="checkin-person__wide">
+          <dt>Accessibility needs</dt>
+          <dd>{person.accessibility_needs}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { dashboardApi } from "../../api/dashboard";
+import { dashboardApi, type Rsvp } from "../../api/dashboard";
 import { PrivacyPanel } from "./privacy-panel";
 import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
@@ -7,6 +7,8 @@ import { ConfirmationDetails } from "./confirmation-details";
 import { GiveUpSpot } from "./give-up-spot";
 import { OfferDeadline } from "./offer-deadline";
 import { ProgressTracker } from "./progress-tracker";
+import { AttendanceForm, RsvpEditor } from "./rsvp-form";
+import { asksRsvp } from "./rsvp-state";
 import { TicketCard, hasTicket } from "./ticket-card";
 import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
 
@@ -37,6 +39,8 @@ export interface DashboardProps {
   offerDeadline?: string | null;
   /** Whether the applicant shares their resume with sponsors (the "Your data" card's switch). */
   shareResumeWithSponsors?: boolean;
+  /** The RSVP form and the answers given (with an offer or a confirmed place); null otherwise. */
+  rsvp?: Rsvp | null;
   /** What happens after an answer succeeds; the page reloads by default, so every card shows the new status. */
   onAnswered?: () => void;
   /** More cards below the main one, put in by the page's composition (travel support). */
@@ -57,7 +61,10 @@ export function DashboardPage(props: DashboardProps) {
     config: props.config,
     offerDeadline: props.offerDeadline,
   });
-  const hasActions = Boolean(view.link || view.waitlistForm || view.attendanceForm || view.giveUp);
+  const rsvp = props.rsvp ?? null;
+  const rsvpAsked = rsvp !== null && asksRsvp(rsvp.sections);
+  const rsvpEditable = rsvpAsked && status === "confirmed" && rsvp.editable;
+  const hasActions = Boolean(view.link || view.waitlistForm || view.attendanceForm || view.giveUp || rsvpEditable);
 
   return (
     <div className="dashboard">
@@ -122,12 +129,22 @@ export function DashboardPage(props: DashboardProps) {
               />
             ) : null}
             {view.deadline ? <OfferDeadline deadline={view.deadline} /> : null}
-            {view.attendanceForm ? (
+            {view.attendanceForm && rsvpAsked ? (
+              <AttendanceForm
+                sections={rsvp.sections}
+                stored={rsvp.answers}
+                confirm={dashboardApi.confirm}
+                decline={dashboardApi.decline}
+                declineConfirmation={DECLINE_PLACE}
+                onDone={onAnswered}
+              />
+            ) : null}
+            {view.attendanceForm && !rsvpAsked ? (
               <ChoiceForm
                 legend="Will you attend?"
                 onDone={onAnswered}
                 choices={[
-                  { value: "confirmed", label: "Yes, I'm looking forward to it!", submit: dashboardApi.confirm },
+                  { value: "confirmed", label: "Yes, I'm looking forward to it!", submit: () => dashboardApi.confirm() },
                   {
                     value: "declined",
                     label: "No, unfortunately I can no longer attend.",
@@ -135,6 +152,14 @@ export function DashboardPage(props: DashboardProps) {
                     confirm: DECLINE_PLACE,
                   },
                 ]}
+              />
+            ) : null}
+            {rsvpEditable ? (
+              <RsvpEditor
+                sections={rsvp.sections}
+                stored={rsvp.answers}
+                editUntil={rsvp.edit_until}
+                save={dashboardApi.editRsvp}
               />
             ) : null}
             {view.giveUp ? (
