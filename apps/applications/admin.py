@@ -15,10 +15,10 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html_join
 
-from apps.core.admin import ReadOnlyInline
+from apps.core.admin import NoWrites, ReadOnlyInline
 
 from . import organizer, selectors, status_machine, validation
-from .models import Answer, Application, ApplicationEvent, ApplicationStatus, Team
+from .models import Answer, Application, ApplicationEvent, ApplicationStatus, RsvpAnswers, Team
 
 KEEP = ""
 YES_NO_KEEP = [(KEEP, "— keep as it is —"), ("yes", "Yes"), ("no", "No")]
@@ -203,3 +203,13 @@ class TeamAdmin(admin.ModelAdmin):
             )
             or "—"
         )
+
+
+@admin.register(RsvpAnswers)
+class RsvpAnswersAdmin(NoWrites, admin.ModelAdmin):
+    """Read-only: the applicant gives and edits these on the dashboard, checked there."""
+
+    list_display = ["application", "updated_at"]
+    search_fields = ["application__email"]
+    readonly_fields = ["application", "answers", "updated_at"]
+    list_select_related = ["application"]

@@ -6,7 +6,7 @@ from django.db.models import Count
 
 from apps.core.admin import NoWrites
 
-from .models import Cycle, Question, Section
+from .models import Cycle, Question, RsvpQuestionSet, Section
 
 
 @admin.register(Cycle)
@@ -68,3 +68,11 @@ class QuestionAdmin(QuestionSetIsReadOnly, admin.ModelAdmin):
     @admin.display(description="Text")
     def short_text(self, obj) -> str:
         return obj.text if len(obj.text) <= 80 else obj.text[:79] + "…"
+
+
+@admin.register(RsvpQuestionSet)
+class RsvpQuestionSetAdmin(NoWrites, admin.ModelAdmin):
+    """Read-only: the set is edited on the builder's RSVP tab, which checks it as a whole."""
+
+    list_display = ["cycle", "updated_at"]
+    readonly_fields = ["cycle", "sections", "updated_at"]

@@ -94,8 +94,9 @@ class TrendApi(AdminApiView):
         OpenApiParameter(
             "selection",
             OpenApiTypes.STR,
-            enum=list(selections.NAMES),
-            description="A named selection: the rows a count of the statistics or capacity counts",
+            # Empty is no selection, as in the table's own filters (a form's blank field).
+            enum=["", *selections.NAMES],
+            description="A named selection: the rows a count of the statistics or capacity counts; empty for none",
         ),
         OpenApiParameter(
             "host", OpenApiTypes.STR, enum=["true", "false"], description="The host school, or every other"

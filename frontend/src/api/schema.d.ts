@@ -6022,8 +6022,8 @@ export interface operations {
                 host?: "false" | "true";
                 /** @description What the file holds (a card's title): the file is named after it */
                 name?: string;
-                /** @description A named selection: the rows a count of the statistics or capacity counts */
-                selection?: "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "decided" | "declined" | "expired" | "registered" | "rejected" | "released" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
+                /** @description A named selection: the rows a count of the statistics or capacity counts; empty for none */
+                selection?: "" | "accepted" | "admitted" | "awaiting_review" | "checked_in" | "confirmed" | "decided" | "declined" | "expired" | "registered" | "rejected" | "released" | "reviewed" | "started" | "submitted" | "undecided" | "waitlisted";
             };
             header?: never;
             path?: never;
