@@ -54,6 +54,7 @@ def test_from_an_offer_to_lunch(new_page, tmp_path, settings):
     phone = new_page(phone=True)
     sign_in(phone, ada.email, PASSWORD)
     expect(phone.get_by_role("status").filter(has_text="Please answer by")).to_contain_text("left")
+    phone.get_by_role("radio", name="Yes, I'm looking forward to it!").check()
     expect(phone.get_by_role("group", name="Before you confirm: a few questions for the event")).to_be_visible()
     phone.get_by_role("textbox", name="A phone number we can reach you at during the event").fill("+1 609 555 0100")
     phone.get_by_role("checkbox", name="Vegan").check()

@@ -53,6 +53,7 @@ def test_accepted_answers_the_rsvp_confirms_and_edits(new_page, make_student, ma
 
     page = new_page(phone=phone)
     sign_in(page, ada.email)
+    page.get_by_role("radio", name="Yes, I'm looking forward to it!").check()
     expect(page.get_by_role("group", name="Before you confirm: a few questions for the event")).to_be_visible()
     phone_field = page.get_by_role("textbox", name="A phone number we can reach you at during the event")
     expect(phone_field).to_be_visible()

@@ -19,7 +19,7 @@ def test_summary_first_then_edit_and_back(new_page, make_admin, phone):
     if not phone:
         page.set_viewport_size({"width": 1440, "height": 900})
     sign_in(page, organizer, next="/admin/users/ada@princeton.edu")
-    answers = page.get_by_role("region", name="Answers")
+    answers = page.get_by_role("region", name="Answers", exact=True)
     expect(answers.get_by_text("Major?", exact=True)).to_be_visible()
     expect(answers.get_by_text("Mathematics", exact=True)).to_be_visible()
     expect(page.get_by_role("form", name="Application")).to_have_count(0)
@@ -33,7 +33,7 @@ def test_summary_first_then_edit_and_back(new_page, make_admin, phone):
     editor.get_by_label("Major?").fill("Physics")
     no_serious_violations(page)
     editor.get_by_role("button", name="Save Application").click()
-    summary = page.get_by_role("region", name="Answers")
+    summary = page.get_by_role("region", name="Answers", exact=True)
     expect(summary.get_by_text("Application saved.")).to_be_visible()
     expect(summary.get_by_text("Physics", exact=True)).to_be_visible()
     expect(page.get_by_role("form", name="Application")).to_have_count(0)

@@ -35,5 +35,5 @@ def test_self_describe_words_are_saved_and_shown_to_organizers(new_page, make_st
 
     organizer = new_page()
     sign_in(organizer, make_admin(), next=f"/admin/users/{student.email}")
-    summary = organizer.get_by_role("region", name="Answers")
+    summary = organizer.get_by_role("region", name="Answers", exact=True)
     expect(summary.get_by_text("Prefer to self-describe — “Agender”")).to_be_visible()

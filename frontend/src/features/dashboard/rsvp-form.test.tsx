@@ -71,6 +71,12 @@ describe("the RSVP form on the attendance step", () => {
   it("checks the required answers before sending, at the field", async () => {
     const { apiCalls } = mockFetch({});
     render(<DashboardPage {...props({})} />);
+    // Nothing is chosen for the applicant: Submit first asks for an answer, and no field shows.
+    expect(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" })).not.toBeChecked();
+    expect(screen.queryByRole("textbox", { name: /A phone number/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Choose an answer first.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(apiCalls()).toEqual([]);
     const phone = screen.getByRole("textbox", { name: /A phone number we can reach you at/ });
@@ -82,6 +88,7 @@ describe("the RSVP form on the attendance step", () => {
     const { apiCalls } = mockFetch({ "POST /api/applications/confirm": { body: { status: "confirmed" } } });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ onAnswered })} />);
+    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.type(screen.getByRole("textbox", { name: /A phone number/ }), "+1 609 555 0100");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: /Your t-shirt size/ }), "M");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
@@ -108,6 +115,7 @@ describe("the RSVP form on the attendance step", () => {
     });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ onAnswered })} />);
+    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.type(screen.getByRole("textbox", { name: /A phone number/ }), "555");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Choose one of the options.")).toBeInTheDocument();

@@ -15,7 +15,7 @@ import {
   type FieldErrors,
 } from "../../components/application/form-model";
 import { useSubmit } from "../../lib/use-submit";
-import { type Confirmation } from "./choice-form";
+import { CHOOSE_FIRST, type Confirmation } from "./choice-form";
 import { asksRsvp, firstErrorField, rsvpBody, rsvpErrors, rsvpInitial } from "./rsvp-state";
 import { formatDate } from "./state";
 
@@ -107,7 +107,8 @@ export interface AttendanceFormProps {
 /** "Will you attend?": yes shows the RSVP form and the Confirm button; no asks first, then declines. */
 export function AttendanceForm({ sections, stored, confirm, decline, declineConfirmation, onDone }: AttendanceFormProps) {
   const name = useId();
-  const [choice, setChoice] = useState<"confirmed" | "declined">("confirmed");
+  // No answer is chosen for the applicant: a tap that only meant to scroll must not confirm.
+  const [choice, setChoice] = useState<"" | "confirmed" | "declined">("");
   const [asking, setAsking] = useState(false);
   const rsvp = useRsvpAnswers(sections, stored);
   const { busy, error, fieldErrors, run } = useSubmit();
@@ -129,6 +130,10 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
     event.preventDefault();
     if (busy) return;
     setLocalError(null);
+    if (choice === "") {
+      setLocalError(CHOOSE_FIRST);
+      return;
+    }
     if (choice === "declined") {
       setAsking(true);
       return;
