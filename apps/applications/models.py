@@ -279,5 +279,9 @@ class RsvpAnswers(models.Model):
     answers = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        verbose_name = "RSVP answers"
+        verbose_name_plural = "RSVP answers"
+
     def __str__(self) -> str:
         return f"RSVP of {self.application_id}"

@@ -23,5 +23,6 @@ class Migration(migrations.Migration):
                     ),
                 ),
             ],
+            options={"verbose_name": "RSVP answers", "verbose_name_plural": "RSVP answers"},
         ),
     ]

@@ -447,12 +447,16 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     )
     assert refilled and planned <= refilled and len(refilled) <= before["free"]
     watch.check("the waitlist refills", released=True)
-    # A spot given up now goes straight to the next person waiting.
+    # A spot given up now goes straight to the next person waiting, when it frees a place below
+    # the target (the organizer's own offers may have gone past it: then it offers none).
     leaving = event.statuses(S.CONFIRMED)[-1]
     waiting = selections.count(cycle, ["waitlisted"])["waitlisted"]
+    plan = event.admin.get("/api/reviews/waitlist-refill").json()
+    frees_a_place = plan["target"] is not None and plan["admitted"] - 1 < plan["target"]
     assert event.applicant(leaving.pk).post("/api/applications/decline").status_code == 200
     tokens.pop(leaving.pk, None)
-    assert selections.count(cycle, ["waitlisted"])["waitlisted"] < waiting
+    after = selections.count(cycle, ["waitlisted"])["waitlisted"]
+    assert (after < waiting) if (frees_a_place and waiting) else (after == waiting), (plan, waiting, after)
     watch.check("a spot given up is refilled", released=True)
 
     # --- Check-in at the door -----------------------------------------------------------------
