@@ -482,6 +482,29 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert selections.count(cycle, ["checked_in"])["checked_in"] == len(door)
     watch.check("check-in", released=True)
 
+    # --- Lunch: a checkpoint scanned with the same tickets, once a person -----------------------
+    made = event.admin.post("/api/checkin/checkpoints", {"name": "Saturday lunch", "kind": "meal"}, content_type=JSON)
+    assert made.status_code == 201, made.json()
+    lunch = f"/api/checkin/checkpoints/{made.json()['id']}/scan"
+    for pk in door:
+        scanned = event.volunteer.post(lunch, {"token": tokens[pk], "scan_id": str(uuid.uuid4())}, content_type=JSON)
+        assert scanned.status_code == 200 and scanned.json()["result"] == "passed", scanned.json()
+    twice = event.volunteer.post(lunch, {"token": tokens[door[0]], "scan_id": str(uuid.uuid4())}, content_type=JSON)
+    assert twice.status_code == 409 and twice.json()["result"] == "already_passed", twice.json()
+    counts = event.admin.get("/api/checkin/checkpoints").json()["checkpoints"]
+    assert [c["passed"] for c in counts] == [len(door)]
+    watch.check("lunch", released=True)
+
+    # --- Travel: grants never go past the budget ----------------------------------------------
+    budget = {"amount": "500.00", "currency": "USD", "receipts_due": None}
+    assert event.admin.put("/api/travel/budget", budget, content_type=JSON).status_code == 200
+    granted = event.admin.put(f"/api/travel/grants/{door[0]}", {"amount": "300.00"}, content_type=JSON)
+    assert granted.status_code == 200, granted.json()
+    over = event.admin.put(f"/api/travel/grants/{door[-1]}", {"amount": "300.00"}, content_type=JSON)
+    assert over.status_code == 409 and "amount" in over.json().get("errors", {}), over.json()
+    assert len(door) == 1 or Application.objects.get(pk=door[-1]).travel_reimbursement is False
+    watch.check("travel grants", released=True)
+
     # The release can no longer be undone: people answered and came.
     preview = event.admin.get("/api/applications/cycle/unrelease-preview").json()
     assert preview["answered"] > 0
@@ -515,4 +538,4 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert not leftover.exists()
     assert len(mail.outbox) == sent
     watch.check("retention purge", released=False)
-    assert len(watch.steps) == 26
+    assert len(watch.steps) == 28
