@@ -30,11 +30,11 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import CharField, Count, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import CharField, Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
-from apps.applications.models import Application, ApplicationStatus
+from apps.applications.models import Application, ApplicationEvent, ApplicationStatus
 from apps.applications.status_machine import POST_RELEASE, RELEASE_DECISIONS
 from apps.cycles.models import Cycle
 from apps.mailings import automated, outbox
@@ -74,17 +74,20 @@ def _announces(key: str | None, application_id: int, status: str) -> bool:
     return key is not None and (key == base or key.startswith(f"{base}:"))
 
 
-def announcement_key(application_id: int, status: str, keys: list[str]) -> str:
+def announcement_key(application_id: int, status: str, keys: list[str], *, answered: bool = False) -> str:
     """The key of the email that announces `status` now, given the application's decision
     email keys so far (`keys`, oldest first).
 
     The last one announcing this status again is its key (recording it adds nothing: the
-    applicant has been told, or will be when it goes out). Otherwise the applicant's last email
-    says something else (a decision changed after release and changed back: accepted,
-    rejected, accepted), and a new email must say it: the plain key the first time, then
-    "...:2", "...:3", each its own Message-ID, so no mail client drops it as a copy. The same
-    state gives the same key, so a second release or a retried task records nothing new."""
-    if keys and _announces(keys[-1], application_id, status):
+    applicant has been told, or will be when it goes out), unless the applicant `answered` that
+    email since (declined or confirmed the offer it made, and an organizer made the offer again):
+    what they were told is then their own past, and the offer made again is news. Otherwise the
+    applicant's last email says something else (a decision changed after release and changed
+    back: accepted, rejected, accepted), and a new email must say it: the plain key the first
+    time, then "...:2", "...:3", each its own Message-ID, so no mail client drops it as a copy.
+    The same state gives the same key, so a second release or a retried task records nothing
+    new (the answer came before the new email's row, so it is not an answer to it)."""
+    if keys and _announces(keys[-1], application_id, status) and not answered:
         return keys[-1]
     base = dedupe_key(application_id, status)
     taken = set(keys)
@@ -111,6 +114,29 @@ def _keys_by_application(application_ids: Iterable[int]) -> dict[int, list[str]]
         if application_id in wanted:
             found.setdefault(application_id, []).append(key)
     return found
+
+
+def _answered(applications: list[Application], keys: dict[int, list[str]]) -> set[int]:
+    """The applications whose applicant moved away from the status their last decision email
+    announced after that email was recorded: they answered it (confirmed, declined) and know
+    what they did. A move an organizer made, or one before the email, is not an answer."""
+    told = {a.pk: keys[a.pk][-1] for a in applications if keys.get(a.pk) and _announces(keys[a.pk][-1], a.pk, a.status)}
+    if not told:
+        return set()
+    recorded_at: dict[str, datetime.datetime] = {}
+    answers: list[tuple[int, str, datetime.datetime]] = []
+    for chunk in _chunks(list(told)):
+        recorded_at.update(
+            decision_rows().filter(dedupe_key__in=[told[pk] for pk in chunk]).values_list("dedupe_key", "created_at")
+        )
+        answers += ApplicationEvent.objects.filter(
+            application_id__in=chunk, field="status", actor=F("application__user")
+        ).values_list("application_id", "from_value", "at")
+    return {
+        pk
+        for pk, left, at in answers
+        if parse_key(told[pk])[1] == left and told[pk] in recorded_at and at >= recorded_at[told[pk]]
+    }
 
 
 def decision_rows() -> QuerySet:
@@ -198,8 +224,12 @@ def release_prepare(*, cycle_id: int) -> list[int]:
         return []
     decided = list(Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS).order_by("pk"))
     keys = _keys_by_application(a.pk for a in decided)
+    answered = _answered(decided, keys)
     Delivery.objects.bulk_create(
-        (_new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []))) for a in decided),
+        (
+            _new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []), answered=a.pk in answered))
+            for a in decided
+        ),
         batch_size=500,
         ignore_conflicts=True,
     )
@@ -219,15 +249,28 @@ def release_counts(*, cycle_id: int) -> list[dict]:
     # announces another decision (changed back and forth after a release), or while pending.
     prefix = Concat(Value(KEY_PREFIX), Cast(OuterRef("pk"), CharField()), Value(":"), output_field=CharField())
     last = decision_rows().filter(dedupe_key__startswith=prefix).order_by("-pk")
+    # Or when its applicant answered it since (as `_answered`, in SQL).
+    answer = ApplicationEvent.objects.filter(
+        application=OuterRef("pk"),
+        field="status",
+        actor=OuterRef("user"),
+        from_value=OuterRef("status"),
+        at__gte=OuterRef("last_created"),
+    )
     rows = (
         Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS)
-        .annotate(last_key=Subquery(last.values("dedupe_key")[:1]), last_state=Subquery(last.values("state")[:1]))
+        .annotate(
+            last_key=Subquery(last.values("dedupe_key")[:1]),
+            last_state=Subquery(last.values("state")[:1]),
+            last_created=Subquery(last.values("created_at")[:1]),
+        )
+        .annotate(answered=Exists(answer))
         .order_by()
-        .values_list("pk", "status", "last_key", "last_state")
+        .values_list("pk", "status", "last_key", "last_state", "answered")
     )
     counted: dict[str, int] = {}
-    for pk, status, last_key, last_state in rows.iterator():
-        if not _announces(last_key, pk, status) or last_state == Delivery.State.PENDING:
+    for pk, status, last_key, last_state, answered in rows.iterator():
+        if not _announces(last_key, pk, status) or last_state == Delivery.State.PENDING or answered:
             counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
@@ -293,8 +336,9 @@ def application_prepare(*, application_id: int) -> list[int]:
     )
     if application is None:
         return []
-    keys = _keys_by_application([application.pk]).get(application.pk, [])
-    key = announcement_key(application.pk, application.status, keys)
+    keys = _keys_by_application([application.pk])
+    answered = bool(_answered([application], keys))
+    key = announcement_key(application.pk, application.status, keys.get(application.pk, []), answered=answered)
     Delivery.objects.bulk_create([_new_row(application, application.cycle, key)], ignore_conflicts=True)
     rows = decision_rows().filter(dedupe_key__startswith=f"{KEY_PREFIX}{application.pk}:")
     return _sort_out({application.pk: application.status}, rows)

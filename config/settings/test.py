@@ -91,6 +91,18 @@ except ImportError:  # the runtime image has no test tools
     pass
 else:
     set_hypothesis_home_dir(_TMP / "hypothesis")
+    from hypothesis import Phase
+    from hypothesis import settings as hypothesis_settings
+
+    # A failure is reported as found, not shrunk: shrinking a dozen API steps over a real
+    # database once ran past five minutes and took the suite past its budget. The steps are
+    # printed either way, with the blob that replays them (@reproduce_failure); shrink locally
+    # with HYPOTHESIS_PROFILE=shrink.
+    hypothesis_settings.register_profile(
+        "suite", phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target], print_blob=True
+    )
+    hypothesis_settings.register_profile("shrink", print_blob=True)
+    hypothesis_settings.load_profile(env("HYPOTHESIS_PROFILE", default="suite"))
 
 # Without DATABASE_URL: SQLite in a file of this worker's temp folder, with `make run`'s options
 # (WAL, busy timeout, BEGIN IMMEDIATE: base.SQLITE_OPTIONS), so the concurrency tests meet what a

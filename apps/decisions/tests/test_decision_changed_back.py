@@ -7,11 +7,13 @@ from urllib.parse import quote
 
 import pytest
 from django.core import mail
+from django.test import Client
 
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.test_status_machine import make_application
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle, cycle_config
+from apps.decisions.tasks import send_application_decision_email
 from conftest import make_user
 
 from .test_release import JSON, set_status_via_api
@@ -53,6 +55,32 @@ def test_a_release_counts_and_sends_a_decision_changed_back_while_hidden(admin_c
     assert [m.to for m in mail.outbox] == [[application.email]]
     assert "accepted" in mail.outbox[0].subject.lower()
     # Released again: the applicant was told already.
+    assert admin_client.get("/api/applications/cycle/release-preview").json()["total"] == 0
+    set_status_via_api(admin_client, C.RELEASED)
+    assert len(mail.outbox) == 1
+
+
+def test_an_offer_declined_and_made_again_is_announced_again(admin_client):
+    """The applicant declined the offer their email made; an organizer makes it again. Their
+    last decision email says "accepted", but it is the offer they answered: the new one is
+    news, and it is mailed (once, however often the task runs or the cycle is released)."""
+    user = make_user("again@princeton.edu")
+    application = make_application(user, S.ACCEPTED, first="Again")
+    set_status_via_api(admin_client, C.RELEASED)
+    applicant = Client()
+    applicant.force_login(user)
+    assert applicant.post("/api/applications/decline", {}, content_type=JSON).status_code == 200
+    mail.outbox.clear()
+    r = admin_client.post(
+        f"/api/applications/status/{quote(application.email)}",
+        {"status": S.ACCEPTED, "override": True},
+        content_type=JSON,
+    )
+    assert r.status_code == 200, r.json()
+    assert [m.to for m in mail.outbox] == [[application.email]]
+    assert "accepted" in mail.outbox[0].subject.lower() or "congrat" in mail.outbox[0].subject.lower()
+    # The task again (a retry) and a second release record nothing new.
+    send_application_decision_email(application.pk)
     assert admin_client.get("/api/applications/cycle/release-preview").json()["total"] == 0
     set_status_via_api(admin_client, C.RELEASED)
     assert len(mail.outbox) == 1
