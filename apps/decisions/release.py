@@ -30,7 +30,7 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import CharField, Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import CharField, Count, Exists, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
@@ -74,20 +74,21 @@ def _announces(key: str | None, application_id: int, status: str) -> bool:
     return key is not None and (key == base or key.startswith(f"{base}:"))
 
 
-def announcement_key(application_id: int, status: str, keys: list[str], *, answered: bool = False) -> str:
+def announcement_key(application_id: int, status: str, keys: list[str], *, moved: bool = False) -> str:
     """The key of the email that announces `status` now, given the application's decision
     email keys so far (`keys`, oldest first).
 
     The last one announcing this status again is its key (recording it adds nothing: the
-    applicant has been told, or will be when it goes out), unless the applicant `answered` that
-    email since (declined or confirmed the offer it made, and an organizer made the offer again):
-    what they were told is then their own past, and the offer made again is news. Otherwise the
+    applicant has been told, or will be when it goes out), unless the application `moved` out
+    of that status since the email was recorded (the applicant declined or confirmed the offer
+    it made, or an organizer took the decision back to review) and has come back to it: that
+    email told of a state since left, and the decision made again is news. Otherwise the
     applicant's last email says something else (a decision changed after release and changed
     back: accepted, rejected, accepted), and a new email must say it: the plain key the first
     time, then "...:2", "...:3", each its own Message-ID, so no mail client drops it as a copy.
     The same state gives the same key, so a second release or a retried task records nothing
-    new (the answer came before the new email's row, so it is not an answer to it)."""
-    if keys and _announces(keys[-1], application_id, status) and not answered:
+    new (the moves came before the new email's row)."""
+    if keys and _announces(keys[-1], application_id, status) and not moved:
         return keys[-1]
     base = dedupe_key(application_id, status)
     taken = set(keys)
@@ -116,25 +117,25 @@ def _keys_by_application(application_ids: Iterable[int]) -> dict[int, list[str]]
     return found
 
 
-def _answered(applications: list[Application], keys: dict[int, list[str]]) -> set[int]:
-    """The applications whose applicant moved away from the status their last decision email
-    announced after that email was recorded: they answered it (confirmed, declined) and know
-    what they did. A move an organizer made, or one before the email, is not an answer."""
+def _moved_since_told(applications: list[Application], keys: dict[int, list[str]]) -> set[int]:
+    """The applications whose last decision email announces their status, and which moved out
+    of that status after the email was recorded (and came back to it): what it told is a state
+    since left, by the applicant's answer or an organizer's change."""
     told = {a.pk: keys[a.pk][-1] for a in applications if keys.get(a.pk) and _announces(keys[a.pk][-1], a.pk, a.status)}
     if not told:
         return set()
     recorded_at: dict[str, datetime.datetime] = {}
-    answers: list[tuple[int, str, datetime.datetime]] = []
+    moves: list[tuple[int, str, datetime.datetime]] = []
     for chunk in _chunks(list(told)):
         recorded_at.update(
             decision_rows().filter(dedupe_key__in=[told[pk] for pk in chunk]).values_list("dedupe_key", "created_at")
         )
-        answers += ApplicationEvent.objects.filter(
-            application_id__in=chunk, field="status", actor=F("application__user")
-        ).values_list("application_id", "from_value", "at")
+        moves += ApplicationEvent.objects.filter(application_id__in=chunk, field="status").values_list(
+            "application_id", "from_value", "at"
+        )
     return {
         pk
-        for pk, left, at in answers
+        for pk, left, at in moves
         if parse_key(told[pk])[1] == left and told[pk] in recorded_at and at >= recorded_at[told[pk]]
     }
 
@@ -224,10 +225,10 @@ def release_prepare(*, cycle_id: int) -> list[int]:
         return []
     decided = list(Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS).order_by("pk"))
     keys = _keys_by_application(a.pk for a in decided)
-    answered = _answered(decided, keys)
+    moved = _moved_since_told(decided, keys)
     Delivery.objects.bulk_create(
         (
-            _new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []), answered=a.pk in answered))
+            _new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []), moved=a.pk in moved))
             for a in decided
         ),
         batch_size=500,
@@ -249,11 +250,11 @@ def release_counts(*, cycle_id: int) -> list[dict]:
     # announces another decision (changed back and forth after a release), or while pending.
     prefix = Concat(Value(KEY_PREFIX), Cast(OuterRef("pk"), CharField()), Value(":"), output_field=CharField())
     last = decision_rows().filter(dedupe_key__startswith=prefix).order_by("-pk")
-    # Or when its applicant answered it since (as `_answered`, in SQL).
-    answer = ApplicationEvent.objects.filter(
+    # Or when the application moved out of that status since it was recorded (as
+    # `_moved_since_told`, in SQL).
+    moves = ApplicationEvent.objects.filter(
         application=OuterRef("pk"),
         field="status",
-        actor=OuterRef("user"),
         from_value=OuterRef("status"),
         at__gte=OuterRef("last_created"),
     )
@@ -264,13 +265,13 @@ def release_counts(*, cycle_id: int) -> list[dict]:
             last_state=Subquery(last.values("state")[:1]),
             last_created=Subquery(last.values("created_at")[:1]),
         )
-        .annotate(answered=Exists(answer))
+        .annotate(moved=Exists(moves))
         .order_by()
-        .values_list("pk", "status", "last_key", "last_state", "answered")
+        .values_list("pk", "status", "last_key", "last_state", "moved")
     )
     counted: dict[str, int] = {}
-    for pk, status, last_key, last_state, answered in rows.iterator():
-        if not _announces(last_key, pk, status) or last_state == Delivery.State.PENDING or answered:
+    for pk, status, last_key, last_state, moved in rows.iterator():
+        if not _announces(last_key, pk, status) or last_state == Delivery.State.PENDING or moved:
             counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
@@ -337,8 +338,8 @@ def application_prepare(*, application_id: int) -> list[int]:
     if application is None:
         return []
     keys = _keys_by_application([application.pk])
-    answered = bool(_answered([application], keys))
-    key = announcement_key(application.pk, application.status, keys.get(application.pk, []), answered=answered)
+    moved = bool(_moved_since_told([application], keys))
+    key = announcement_key(application.pk, application.status, keys.get(application.pk, []), moved=moved)
     Delivery.objects.bulk_create([_new_row(application, application.cycle, key)], ignore_conflicts=True)
     rows = decision_rows().filter(dedupe_key__startswith=f"{KEY_PREFIX}{application.pk}:")
     return _sort_out({application.pk: application.status}, rows)

@@ -186,7 +186,7 @@ class Watch:
         if release_step:
             # A release announces each decision its applicant was not told last (a decision
             # mailed by an earlier release of the same decision is not sent twice), or was told
-            # and answered since (declined the offer, say, which an organizer then made again).
+            # of and left since (declined the offer, say, which an organizer then made again).
             last_told: dict[int, tuple[str, object]] = {}
             for key, created in (
                 release.decision_rows()
@@ -196,13 +196,13 @@ class Watch:
             ):
                 application_id, told = release.parse_key(key)
                 last_told[application_id] = (told, created)
-            answers = ApplicationEvent.objects.filter(
-                application__cycle=self.cycle, field="status", actor=F("application__user")
-            ).values_list("application_id", "from_value", "at")
-            answered = {(pk, left) for pk, left, at in answers if pk in last_told and at >= last_told[pk][1]}
+            moves = ApplicationEvent.objects.filter(application__cycle=self.cycle, field="status").values_list(
+                "application_id", "from_value", "at"
+            )
+            left = {(pk, old) for pk, old, at in moves if pk in last_told and at >= last_told[pk][1]}
             for pk, status in after.items():
                 told = last_told.get(pk, (None, None))[0]
-                if status in RELEASE_DECISIONS and (told != status or (pk, str(status)) in answered):
+                if status in RELEASE_DECISIONS and (told != status or (pk, str(status)) in left):
                     expected[(pk, str(status))] += 1
         if released or release_step:
             check_last_decision_mail(problems, self.cycle)

@@ -84,3 +84,23 @@ def test_an_offer_declined_and_made_again_is_announced_again(admin_client):
     assert admin_client.get("/api/applications/cycle/release-preview").json()["total"] == 0
     set_status_via_api(admin_client, C.RELEASED)
     assert len(mail.outbox) == 1
+
+
+def test_a_decision_taken_back_to_review_and_made_again_is_announced_again(admin_client):
+    """Rejected and told; an organizer takes it back to review (the dashboard says "under
+    review" again) and rejects again: the applicant hears the decision again, once."""
+    application = make_application(make_user("review-again@princeton.edu"), S.REJECTED, first="Again")
+    set_status_via_api(admin_client, C.RELEASED)
+    r = admin_client.post(
+        f"/api/applications/status/{quote(application.email)}",
+        {"status": S.SUBMITTED, "override": True},
+        content_type=JSON,
+    )
+    assert r.status_code == 200, r.json()
+    mail.outbox.clear()
+    decide(admin_client, application.email, S.REJECTED)
+    assert [m.to for m in mail.outbox] == [[application.email]]
+    send_application_decision_email(application.pk)
+    set_status_via_api(admin_client, C.RELEASED)
+    assert len(mail.outbox) == 1
+    assert admin_client.get("/api/applications/cycle/release-preview").json()["total"] == 0
