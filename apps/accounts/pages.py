@@ -1,10 +1,12 @@
 from django.contrib.auth import logout
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST, require_safe
 
-from apps.core.pages import island, public_only, safe_next, signed_in
+from apps.core.exceptions import ApplicationError
+from apps.core.pages import home_for, island, public_only, safe_next, signed_in
 
-from . import services, social
+from . import language, services, social
 
 
 def _social_props(request) -> dict:
@@ -46,6 +48,19 @@ def reset_confirm_page(request, key: str):
 @require_safe
 def verify_page(request, key: str):
     return island(request, "verify-key", {"token": key}, title="Verify Email")
+
+
+@require_POST
+def language_page(request):
+    """The language switch's form (navbar and footer): the chosen language saved (signed in) and
+    remembered in the cookie, then back to the page it was chosen on."""
+    try:
+        code = language.choose(request, (request.POST.get("language") or "").strip().lower())
+    except ApplicationError as refusal:
+        return HttpResponseBadRequest(refusal.message, content_type="text/plain; charset=utf-8")
+    response = redirect(safe_next(request, default=home_for(request.user) if request.user.is_authenticated else "/"))
+    language.set_cookie(response, code)
+    return response
 
 
 @require_POST

@@ -85,12 +85,15 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The request's language: after the session (a visitor's chosen language is in it), before
-    # CommonMiddleware (Django's documented place).
+    # CommonMiddleware (Django's documented place). A signed-in user's saved language is applied
+    # after authentication, by apps.accounts.language.UserLanguageMiddleware below.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "apps.accounts.sessions.AbsoluteSessionAgeMiddleware",  # SESSION_ABSOLUTE_AGE
+    # A signed-in user's saved language wins over the cookie and Accept-Language (docs/i18n.md).
+    "apps.accounts.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
