@@ -1,6 +1,7 @@
 from django.contrib.auth import logout
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from apps.core.exceptions import ApplicationError
@@ -24,30 +25,30 @@ def login_page(request):
     # No `next`: the page sends an organizer to /admin and a student to /dashboard once the
     # sign-in answer says which one signed in.
     props = {"next": safe_next(request, default=""), **_social_props(request)}
-    return social.allow_provider_redirects(island(request, "login", props, title="Login"))
+    return social.allow_provider_redirects(island(request, "login", props, title=_("Login")))
 
 
 @require_safe
 @public_only
 def register_page(request):
-    return social.allow_provider_redirects(island(request, "register", _social_props(request), title="Get Started"))
+    return social.allow_provider_redirects(island(request, "register", _social_props(request), title=_("Get Started")))
 
 
 @require_safe
 def reset_request_page(request):
-    return island(request, "reset", title="Reset Password")
+    return island(request, "reset", title=_("Reset Password"))
 
 
 @require_safe
 def reset_confirm_page(request, key: str):
     # Checked now, so a used or expired link says so before anyone types a new password twice.
     valid = services.reset_key_is_valid(key)
-    return island(request, "reset-key", {"token": key, "valid": valid}, title="Choose a New Password")
+    return island(request, "reset-key", {"token": key, "valid": valid}, title=_("Choose a New Password"))
 
 
 @require_safe
 def verify_page(request, key: str):
-    return island(request, "verify-key", {"token": key}, title="Verify Email")
+    return island(request, "verify-key", {"token": key}, title=_("Verify Email"))
 
 
 @require_POST

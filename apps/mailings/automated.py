@@ -31,7 +31,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.html import strip_tags
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from . import outbox
 
@@ -133,7 +133,10 @@ SAMPLE_VALUES = {
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"
 _UNKNOWN_RE = re.compile("\x00unknown-placeholder:([^\x00]*)\x00")
-_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load|ssi|csrf_token|url|static)\b")
+# `{% load i18n %}` is the one library a template may load: the default emails are written with
+# its translate tags (so each recipient reads them in their language), and an organizer's
+# version starts from a default.
+_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load(?!\s+i18n\s*-?%})|ssi|csrf_token|url|static)\b")
 
 
 class TemplateError(ValueError):
@@ -279,13 +282,13 @@ def _partials() -> dict[str, str]:
 
 
 def _engine(*, autoescape: bool) -> Engine:
-    # A bare engine: no installed tag libraries, and the shared email partials as its only
+    # A bare engine: no installed tag libraries but i18n's, and the shared email partials as its only
     # loadable templates, so an override may extend the layout but can't reach other files.
     return Engine(
         loaders=[("django.template.loaders.locmem.Loader", _partials())],
         autoescape=autoescape,
         string_if_invalid=_UNKNOWN,
-        libraries={},
+        libraries={"i18n": "django.templatetags.i18n"},
     )
 
 
@@ -339,12 +342,34 @@ def plain_subject(source: str) -> str:
     return found.group("inner").strip()
 
 
+_LOAD_I18N = re.compile(r"{%-?\s*load\s+i18n\s*-?%}")
+_TRANSLATE = re.compile(r"""{%\s*translate\s+"((?:\\.|[^"\\])*)"\s*%}""")
+_BLOCKTRANSLATE = re.compile(r"{%\s*blocktranslate\s+trimmed\s*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)
+_VARIABLE = re.compile(r"{{\s*(\w+)\s*}}")
+_FORMAT_NAME = re.compile(r"%\((\w+)\)s")
+
+
+def _translated_source(source: str) -> str:
+    """A default email's source with its translate tags replaced by their text in the active
+    language, placeholders kept: what an organizer edits is the email as it reads, with no
+    translation machinery, in the language they are using the portal in."""
+
+    def block(match: re.Match) -> str:
+        msgid = _VARIABLE.sub(r"%(\1)s", " ".join(line.strip() for line in match.group(1).splitlines()).strip())
+        return _FORMAT_NAME.sub(r"{{ \1 }}", gettext(msgid.replace("%", "%%").replace("%%(", "%("))).replace("%%", "%")
+
+    source = _LOAD_I18N.sub("", source)
+    source = _BLOCKTRANSLATE.sub(block, source)
+    return _TRANSLATE.sub(lambda match: gettext(match.group(1).replace('\\"', '"')), source)
+
+
 def default_sources(key: str) -> tuple[str, str]:
-    """(subject, html) template sources of the file templates of `key`; the subject plain
-    (plain_subject), ready to be edited and saved as an organizer's version."""
+    """(subject, html) template sources of the file templates of `key`, in the active language
+    (_translated_source); the subject plain (plain_subject), ready to be edited and saved as an
+    organizer's version."""
     subject = Path(get_template(f"emails/{key}.subject.txt").origin.name).read_text(encoding="utf-8")
     html = Path(get_template(f"emails/{key}.html").origin.name).read_text(encoding="utf-8")
-    return plain_subject(subject), html
+    return plain_subject(_translated_source(subject)), _translated_source(html)
 
 
 _LINK_RE = re.compile(r"""<a\b[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>(.*?)</a\s*>""", re.IGNORECASE | re.DOTALL)

@@ -132,3 +132,48 @@ def test_registration_with_one_language_saves_the_default(client):
     )
     assert r.status_code == 201, r.json()
     assert User.objects.get(email="new@princeton.edu").language == "en"
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_layout_and_the_page_title_read_in_spanish_for_a_spanish_browser(client):
+    page = client.get("/login", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "<title>Iniciar sesión ·" in page
+    assert ">Crear cuenta</a>" in page and ">Saltar al contenido</a>" in page
+    assert "Código de conducta" in page and "Cargando…" in page
+    assert ">Register</a>" not in page
+
+
+def test_with_english_alone_a_spanish_browser_reads_english(client):
+    page = client.get("/login", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "<title>Login ·" in page and ">Register</a>" in page
+    assert "Crear cuenta" not in page
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_a_spanish_registrant_gets_the_verification_mail_in_spanish(client):
+    from django.core import mail
+
+    r = client.post(
+        "/api/auth/register",
+        {"email": "nueva@princeton.edu", "password": PASSWORD},
+        content_type=JSON,
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    assert r.status_code == 201, r.json()
+    (message,) = mail.outbox
+    assert message.subject.startswith("Confirma tu correo para ")
+    assert "Confirma tu dirección de correo" in message.body and "/verify/" in message.body
+    html = message.alternatives[0][0]
+    assert '<html lang="es">' in html and "Confirmar mi correo" in html
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_reset_mail_follows_the_accounts_language_not_the_requests(client):
+    from django.core import mail
+
+    UserFactory(email="ana@princeton.edu", language="es")
+    r = client.post("/api/auth/reset_password", {"email": "ana@princeton.edu"}, content_type=JSON)
+    assert r.status_code == 200, r.json()
+    (message,) = mail.outbox
+    assert message.subject.startswith("Restablece tu contraseña de ")
+    assert "Si fuiste tú, elige una contraseña nueva aquí:" in message.body
