@@ -7,6 +7,13 @@ RUN npm ci --no-audit --no-fund
 COPY frontend/ ./
 RUN npm run build
 
+# The translations compiled (locale/*/LC_MESSAGES/*.mo) with GNU gettext, which the runtime
+# image doesn't need otherwise.
+FROM python:3.11.11-slim-bookworm AS messages
+RUN apt-get update && apt-get install -y --no-install-recommends gettext && rm -rf /var/lib/apt/lists/*
+COPY locale/ /locale/
+RUN find /locale -name django.po -exec sh -c 'msgfmt --check-format -o "${1%.po}.mo" "$1"' _ {} \;
+
 FROM python:3.11.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DJANGO_SETTINGS_MODULE=config.settings.production
 WORKDIR /app
@@ -16,6 +23,7 @@ COPY requirements.txt ./
 RUN pip install --no-cache-dir --require-hashes --no-deps -r requirements.txt
 COPY . .
 COPY --from=frontend /app/frontend/dist /app/frontend/dist
+COPY --from=messages /locale /app/locale
 # collectstatic reads the production settings, which refuse to load without their required
 # variables; it touches neither database, broker nor mail, so throwaway values serve for this
 # one command and none of them stays in the image's environment.

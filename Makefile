@@ -51,7 +51,29 @@ frontend/dist/manifest.json: $(STAMPS)/npm $(FRONTEND_SOURCES)
 
 build: frontend/dist/manifest.json
 
-setup: $(STAMPS)/python build
+# The translations: each catalogue (locale/<code>/LC_MESSAGES/django.po, committed) compiled
+# to the .mo Django reads (git-ignored), redone when the catalogue changes. GNU gettext's msgfmt
+# (Debian's `gettext` package), as Django's compilemessages would run it.
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
+COMPILED := $(CATALOGUES:.po=.mo)
+locale/%.mo: locale/%.po
+	msgfmt --check-format -o $@ $<
+
+setup: $(STAMPS)/python build $(COMPILED)
+
+# The catalogues brought up to date with the code: every string marked for translation found
+# (new ones untranslated, removed ones dropped), for each language that ships one besides
+# English, the source language. Then translate what is new and commit the .po files; the test
+# apps/core/tests/test_translations.py fails while a catalogue is stale, untranslated or fuzzy.
+# See docs/i18n.md.
+TRANSLATED_LANGUAGES := es
+MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=node_modules --ignore=frontend --ignore=var --ignore=tests \
+	--ignore=e2e --ignore=benchmarks --ignore=docs
+.PHONY: messages
+messages: $(STAMPS)/python
+	$(PY) manage.py makemessages $(addprefix -l ,$(TRANSLATED_LANGUAGES)) $(MAKEMESSAGES_IGNORE) \
+		--no-obsolete --add-location=file --no-wrap
+	@for po in locale/*/LC_MESSAGES/django.po; do msgfmt --check-format -o "$${po%.po}.mo" "$$po"; done
 
 migrate: setup
 	$(PY) manage.py migrate --noinput -v0

@@ -12,7 +12,7 @@ from apps.core.api import AdminApiView, ApiView, EmailField, PublicApiView
 from apps.core.emails import EMAIL_SCHEMA_PATTERN
 from apps.core.schema import STRING_LIST, MessageSerializer, error_responses, path_str
 
-from . import rules, selectors, services, social, throttle
+from . import language, rules, selectors, services, social, throttle
 from .models import Role, WhitelistRule
 
 
@@ -320,3 +320,27 @@ class UnlinkProviderApi(ApiView):
     def delete(self, request, provider: str):
         social.unlink(user=request.user, provider=provider)
         return Response(social.sign_in_methods(request.user))
+
+
+class LanguageSerializer(serializers.Serializer):
+    language = serializers.CharField(
+        max_length=16,
+        help_text="A code of the enabled languages (the LANGUAGES setting, e.g. en, es).",
+    )
+
+
+@extend_schema(
+    summary="Choose the portal's language",
+    description="Saved on the account when signed in (pages and mail then use it everywhere), and "
+    "remembered in a cookie for this browser either way. A code that is not enabled is a 400 at "
+    "`language`.",
+    request=LanguageSerializer,
+    responses={200: LanguageSerializer, **error_responses(400)},
+)
+class LanguageApi(PublicApiView):
+    def post(self, request):
+        code = self.validate(LanguageSerializer, request.data)["language"].strip().lower()
+        code = language.choose(request._request, code)
+        response = Response({"language": code})
+        language.set_cookie(response, code)
+        return response

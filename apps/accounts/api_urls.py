@@ -23,6 +23,7 @@ urlpatterns = [
     path("auth/reset_password/<str:key>", api.ResetConfirmApi.as_view(), name="reset-confirm"),
     path("auth/sign-in-methods", api.SignInMethodsApi.as_view(), name="sign-in-methods"),
     path("auth/sign-in-methods/<str:provider>", api.UnlinkProviderApi.as_view(), name="sign-in-method"),
+    path("auth/language", api.LanguageApi.as_view(), name="language"),
     path("auth/token/refresh", api.TokenRefreshApi.as_view(), name="token-refresh"),
     path("auth/promote", api.PromoteApi.as_view(), name="promote"),
     path("auth/demote", api.DemoteApi.as_view(), name="demote"),

@@ -1,6 +1,7 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from apps.core.models import BaseModel
 
@@ -14,6 +15,12 @@ class Role(models.TextChoices):
     VOLUNTEER = "volunteer", "Volunteer"
 
 
+def _active_language() -> str:
+    """The active language when it is an enabled one, else "" (the site's default)."""
+    code = (translation.get_language() or "").lower()
+    return code if code in dict(settings.LANGUAGES) else ""
+
+
 class UserManager(BaseUserManager):
     use_in_migrations = True
 
@@ -21,6 +28,9 @@ class UserManager(BaseUserManager):
         if not email:
             raise ValueError("An email address is required.")
         email = self.normalize_email(email).lower()
+        # The language the person was reading the portal in when the account was made (the
+        # registration request's), so their first mail is in it too.
+        extra.setdefault("language", _active_language())
         user = self.model(email=email, **extra)
         user.set_password(password)
         user.save(using=self._db)
@@ -53,6 +63,11 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False, help_text="May use Django's own admin.")
     date_joined = models.DateTimeField(default=timezone.now)
+    # The language the portal speaks to this person in (pages when signed in, and every mail):
+    # a code of settings.LANGUAGES, or "" for the site's default (LANGUAGE_CODE). No `choices`:
+    # the enabled languages are the operator's setting, and a code later disabled falls back to
+    # the default (apps.accounts.language.of) instead of invalidating the row.
+    language = models.CharField(max_length=16, blank=True, default="")
 
     objects = UserManager()
 

@@ -6,6 +6,7 @@ urlpatterns = [
     path("login", pages.login_page, name="login"),
     path("register", pages.register_page, name="register"),
     path("logout", pages.logout_page, name="logout"),
+    path("language", pages.language_page, name="language"),
     path("reset", pages.reset_request_page, name="reset"),
     path("reset/<str:key>", pages.reset_confirm_page, name="reset-confirm"),
     path("verify/<str:key>", pages.verify_page, name="verify"),

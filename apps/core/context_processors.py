@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.middleware.csrf import get_token
+from django.utils import translation
 
 # What domain apps add to every page, registered in their AppConfig.ready (the cycles app: the
 # current cycle's status), so core, the plumbing, imports no domain app. A contributor takes
@@ -28,7 +29,10 @@ def portal(request) -> dict:
 
     user = getattr(request, "user", None)
     signed_in = bool(user and user.is_authenticated)
+    language = translation.get_language() or settings.LANGUAGE_CODE
     config = {
+        # The page's language, for the islands' translations and Intl formats (docs/i18n.md).
+        "language": language,
         "csrfToken": get_token(request),
         "csrfHeaderName": "X-CSRFToken",
         "loginUrl": settings.LOGIN_URL,
@@ -59,6 +63,11 @@ def portal(request) -> dict:
         "trust_badge_url": settings.TRUST_BADGE_URL,
         "social_links": settings.SOCIAL_LINKS,
         "contact_email": settings.CONTACT_EMAIL,
+        # The language switch (navbar and footer): only when there is a choice to make.
+        "page_language": language,
+        "language_choices": [{"code": code, "name": name} for code, name in settings.LANGUAGES]
+        if len(settings.LANGUAGES) > 1
+        else [],
     }
     for contributor in _contributors:
         facts = contributor(request)

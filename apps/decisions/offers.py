@@ -81,11 +81,8 @@ def deadline_of(application: Application, cycle: Cycle) -> datetime.datetime | N
 
 
 def _context(application: Application, cycle: Cycle, deadline: datetime.datetime, hours: int | None = None) -> dict:
-    return {
-        **release.decision_context(application, cycle),
-        "deadline": automated.format_datetime(deadline),
-        "hours_left": hours or 0,
-    }
+    context = {**release.decision_context(application, cycle), "hours_left": hours or 0}
+    return automated.with_moment(context, "deadline", deadline)
 
 
 @dataclass

@@ -23,11 +23,15 @@ from html import unescape
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import EmailMultiAlternatives
 from django.core.mail.message import SafeMIMEMultipart
 from django.template import Context, Engine, TemplateSyntaxError
 from django.template.loader import get_template, render_to_string
+from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.html import strip_tags
+from django.utils.translation import gettext, pgettext
 
 from . import outbox
 
@@ -129,7 +133,10 @@ SAMPLE_VALUES = {
 
 _UNKNOWN = "\x00unknown-placeholder:%s\x00"
 _UNKNOWN_RE = re.compile("\x00unknown-placeholder:([^\x00]*)\x00")
-_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load|ssi|csrf_token|url|static)\b")
+# `{% load i18n %}` is the one library a template may load: the default emails are written with
+# its translate tags (so each recipient reads them in their language), and an organizer's
+# version starts from a default.
+_FORBIDDEN_TAGS = re.compile(r"{%-?\s*(debug|load(?!\s+i18n\s*-?%})|ssi|csrf_token|url|static)\b")
 
 
 class TemplateError(ValueError):
@@ -150,9 +157,16 @@ def placeholders(key: str) -> list[str]:
     return [*specific, *COMMON_PLACEHOLDERS]
 
 
+# The context key of the dates and moments an email shows: {placeholder: [kind, ISO value]}.
+# Data, not placeholders (like ATTACHMENTS): a row of the outbox is recorded in whatever language
+# was active then (an organizer's request, a beat task), and is rendered in its recipient's;
+# `localized` writes each placeholder again from it, in the language active while rendering.
+LOCALIZED = "localized"
+
+
 def _format_date(value) -> str:
-    # US long format, as the pages show dates.
-    return f"{value:%B} {value.day}, {value.year}"
+    # The language's long date: "May 22, 2024" in English, as the pages show dates.
+    return date_format(value, pgettext("email date format", "F j, Y"))
 
 
 def format_datetime(value) -> str:
@@ -161,7 +175,47 @@ def format_datetime(value) -> str:
     value = value.astimezone(datetime.UTC)
     if value.hour == 0 and value.minute == 0:
         value -= datetime.timedelta(minutes=1)
-    return f"{_format_date(value)} at {value:%I:%M %p} UTC".replace(" at 0", " at ")
+    time = date_format(value, pgettext("email time format", "g:i A"))
+    return pgettext("email moment", "%(date)s at %(time)s UTC") % {"date": _format_date(value), "time": time}
+
+
+_FORMATTERS = {"date": _format_date, "datetime": format_datetime}
+
+
+def with_moment(context: dict, name: str, value: datetime.datetime, kind: str = "datetime") -> dict:
+    """`context` with the placeholder `name` showing `value`, formatted now and again in the
+    recipient's language when the email is rendered (LOCALIZED)."""
+    localized = {**context.get(LOCALIZED, {}), name: [kind, value.isoformat()]}
+    return {**context, name: _FORMATTERS[kind](value), LOCALIZED: localized}
+
+
+def localized(context: dict) -> dict:
+    """`context` with its LOCALIZED placeholders formatted in the active language, and without
+    the LOCALIZED data itself. A value that no longer parses keeps the text it was stored with."""
+    context = dict(context)
+    for name, (kind, value) in (context.pop(LOCALIZED, None) or {}).items():
+        try:
+            context[name] = _FORMATTERS[kind](datetime.datetime.fromisoformat(value))
+        except (KeyError, TypeError, ValueError):
+            logger.warning("The %s placeholder %s can't be formatted from %r.", kind, name, value)
+    return context
+
+
+def recipient_languages(emails) -> dict[str, str]:
+    """Each address's language: its account's saved choice while enabled, else the site's
+    default (an address with no account too). Every email is rendered in it (docs/i18n.md)."""
+    emails = list(dict.fromkeys((email or "").strip().lower() for email in emails))
+    enabled = dict(settings.LANGUAGES)
+    found: dict[str, str] = {}
+    users = get_user_model().objects
+    for start in range(0, len(emails), 1000):
+        rows = users.filter(email__in=emails[start : start + 1000]).values_list("email", "language")
+        found.update((email, code) for email, code in rows if code in enabled)
+    return {email: found.get(email, settings.LANGUAGE_CODE) for email in emails}
+
+
+def recipient_language(email: str) -> str:
+    return recipient_languages([email])[(email or "").strip().lower()]
 
 
 def base_context() -> dict:
@@ -172,37 +226,42 @@ def base_context() -> dict:
 
 
 def event_context(cycle) -> dict:
-    """The event's placeholders of `cycle` (dates in US long format): the one place their
-    values are made, for automated, decision and batch emails alike. JSON values only, so a
-    Delivery row can store them."""
-    return {
+    """The event's placeholders of `cycle` (dates in the active language's long format, and
+    again in each recipient's when rendered: LOCALIZED): the one place their values are made,
+    for automated, decision and batch emails alike. JSON values only, so a Delivery row can
+    store them."""
+    context = {
         "event_name": settings.EVENT_NAME,
         "site_url": settings.SITE_URL,
         "contact_email": settings.CONTACT_EMAIL,
         "dashboard_link": f"{settings.SITE_URL}/dashboard",
         "location": cycle.location,
         "housing_link": cycle.housing_link,
-        "start_date": _format_date(cycle.start),
-        "end_date": _format_date(cycle.end),
-        "due_date": _format_date(cycle.due),
-        "housing_date": _format_date(cycle.housing),
-        "confirmation_first_deadline": _format_date(cycle.confirmation_first_deadline),
-        "confirmation_second_deadline": _format_date(cycle.confirmation_second_deadline),
-        "waitlist_deadline": _format_date(cycle.waitlist_deadline),
     }
+    for name, value in (
+        ("start_date", cycle.start),
+        ("end_date", cycle.end),
+        ("due_date", cycle.due),
+        ("housing_date", cycle.housing),
+        ("confirmation_first_deadline", cycle.confirmation_first_deadline),
+        ("confirmation_second_deadline", cycle.confirmation_second_deadline),
+        ("waitlist_deadline", cycle.waitlist_deadline),
+    ):
+        context = with_moment(context, name, value, "date")
+    return context
 
 
 def placeholder_context(names, values: dict, *, event: dict | None = None) -> dict:
     """What an organizer's template sees: exactly the placeholders `names`, from the event's
     values (`event`, base_context() when not given) and the caller's `values` over them; a name
     with no value is blank. Never the objects a caller may pass to the file templates."""
-    ctx = {**(base_context() if event is None else event), **values}
+    ctx = localized({**(base_context() if event is None else event), **values})
     return {name: ctx.get(name, "") for name in names}
 
 
 def sample_context(key: str) -> dict:
     """The context of a preview or test send: the real event values plus sample ones."""
-    ctx = base_context()
+    ctx = localized(base_context())
     samples = {
         **SAMPLE_VALUES,
         "link": f"{settings.SITE_URL}/{'verify' if key == 'verify_email' else 'reset'}/sample-token",
@@ -223,13 +282,13 @@ def _partials() -> dict[str, str]:
 
 
 def _engine(*, autoescape: bool) -> Engine:
-    # A bare engine: no installed tag libraries, and the shared email partials as its only
+    # A bare engine: no installed tag libraries but i18n's, and the shared email partials as its only
     # loadable templates, so an override may extend the layout but can't reach other files.
     return Engine(
         loaders=[("django.template.loaders.locmem.Loader", _partials())],
         autoescape=autoescape,
         string_if_invalid=_UNKNOWN,
-        libraries={},
+        libraries={"i18n": "django.templatetags.i18n"},
     )
 
 
@@ -283,12 +342,34 @@ def plain_subject(source: str) -> str:
     return found.group("inner").strip()
 
 
+_LOAD_I18N = re.compile(r"{%-?\s*load\s+i18n\s*-?%}")
+_TRANSLATE = re.compile(r"""{%\s*translate\s+"((?:\\.|[^"\\])*)"\s*%}""")
+_BLOCKTRANSLATE = re.compile(r"{%\s*blocktranslate\s+trimmed\s*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)
+_VARIABLE = re.compile(r"{{\s*(\w+)\s*}}")
+_FORMAT_NAME = re.compile(r"%\((\w+)\)s")
+
+
+def _translated_source(source: str) -> str:
+    """A default email's source with its translate tags replaced by their text in the active
+    language, placeholders kept: what an organizer edits is the email as it reads, with no
+    translation machinery, in the language they are using the portal in."""
+
+    def block(match: re.Match) -> str:
+        msgid = _VARIABLE.sub(r"%(\1)s", " ".join(line.strip() for line in match.group(1).splitlines()).strip())
+        return _FORMAT_NAME.sub(r"{{ \1 }}", gettext(msgid.replace("%", "%%").replace("%%(", "%("))).replace("%%", "%")
+
+    source = _LOAD_I18N.sub("", source)
+    source = _BLOCKTRANSLATE.sub(block, source)
+    return _TRANSLATE.sub(lambda match: gettext(match.group(1).replace('\\"', '"')), source)
+
+
 def default_sources(key: str) -> tuple[str, str]:
-    """(subject, html) template sources of the file templates of `key`; the subject plain
-    (plain_subject), ready to be edited and saved as an organizer's version."""
+    """(subject, html) template sources of the file templates of `key`, in the active language
+    (_translated_source); the subject plain (plain_subject), ready to be edited and saved as an
+    organizer's version."""
     subject = Path(get_template(f"emails/{key}.subject.txt").origin.name).read_text(encoding="utf-8")
     html = Path(get_template(f"emails/{key}.html").origin.name).read_text(encoding="utf-8")
-    return plain_subject(subject), html
+    return plain_subject(_translated_source(subject)), _translated_source(html)
 
 
 _LINK_RE = re.compile(r"""<a\b[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>(.*?)</a\s*>""", re.IGNORECASE | re.DOTALL)
@@ -322,7 +403,7 @@ def render(key: str, context: dict) -> tuple[str, str, str]:
     """(subject, text, html) for an automated email: the organizer's version when there is one."""
     from .models import EmailTemplate
 
-    ctx = {**base_context(), **context}
+    ctx = localized({**base_context(), **context})
     override = EmailTemplate.objects.filter(key=key).first()
     if override is not None:
         # The organizer's template sees only the documented placeholders, never the objects
@@ -405,7 +486,9 @@ def send(key: str, to: str, context: dict, *, message_id: str | None = None) -> 
     `message_id` makes every attempt the same message."""
     context = dict(context)
     attachments = context.pop(ATTACHMENTS, None) or []
-    subject, text, html = render(key, context)
+    # In the recipient's language, whoever queued it: subject, body and dates.
+    with translation.override(recipient_language(to)):
+        subject, text, html = render(key, context)
     headers = {"Message-ID": message_id} if message_id else None
     message = RelatedEmail(subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers)
     message.attach_alternative(html, "text/html")

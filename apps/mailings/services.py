@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from apps.core.exceptions import ApplicationError
 from apps.core.tasks import delay
@@ -242,7 +242,9 @@ def _send_mailing(mailing: Mailing, connection, report: SendReport, deadline: fl
     # Each recipient's placeholders, looked up once for what is left to send (the names as they
     # are now, whichever audience the address came from).
     open_states = (Delivery.State.PENDING, Delivery.State.SENDING)
-    people = audiences.people(deliveries.filter(state__in=open_states).values_list("email", flat=True))
+    addresses = list(deliveries.filter(state__in=open_states).values_list("email", flat=True))
+    people = audiences.people(addresses)
+    languages = automated.recipient_languages(addresses)
     # Compiled on first use and kept; a mailing that no longer compiles (it was checked when
     # scheduled) raises for each delivery, which records the reason on each row as a failure.
     compose = functools.cache(
@@ -251,7 +253,10 @@ def _send_mailing(mailing: Mailing, connection, report: SendReport, deadline: fl
 
     def send(row: Delivery) -> None:
         person = people.get(row.email) or audiences.people([row.email])[row.email]
-        _send(connection, compose().render(person), row)
+        # In the recipient's language: the layout, the footer and the event's dates.
+        code = languages.get(row.email) or automated.recipient_language(row.email)
+        with translation.override(code):
+            _send(connection, compose().render(person), row)
 
     while True:
         if outbox.out_of_time(deadline):

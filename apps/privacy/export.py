@@ -156,6 +156,8 @@ def personal_data(user) -> dict:
         "account": {
             "email": user.email,
             "role": user.role,
+            # The language pages and mail use for you ("" for the site's default).
+            "language": user.language,
             "joined_at": _when(user.date_joined),
             "last_sign_in_at": _when(user.last_login),
             # Sign-in through a provider: the link (provider and its id for you), nothing else.

@@ -84,10 +84,16 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The request's language: after the session (a visitor's chosen language is in it), before
+    # CommonMiddleware (Django's documented place). A signed-in user's saved language is applied
+    # after authentication, by apps.accounts.language.UserLanguageMiddleware below.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "apps.accounts.sessions.AbsoluteSessionAgeMiddleware",  # SESSION_ABSOLUTE_AGE
+    # A signed-in user's saved language wins over the cookie and Accept-Language (docs/i18n.md).
+    "apps.accounts.language.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -471,7 +477,24 @@ DJANGO_VITE = {
 }
 
 # --- Internationalisation ---------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# The languages a visitor may be served: English always ships, Spanish is translated too
+# (locale/<code>/LC_MESSAGES). Only English is enabled unless the operator lists more, so a
+# language whose pages are partly translated is never shown by default (docs/i18n.md).
+SHIPPED_LANGUAGES = {"en": "English", "es": "Español"}
+LANGUAGE_CODE = env("LANGUAGE_CODE", default="en")
+_enabled = [code.strip().lower() for code in env.list("LANGUAGES", default=["en"]) if code.strip()]
+_unknown = [code for code in _enabled if code not in SHIPPED_LANGUAGES]
+if _unknown:
+    raise ImproperlyConfigured(
+        f"LANGUAGES: no translation shipped for {', '.join(_unknown)} (shipped: {', '.join(SHIPPED_LANGUAGES)})."
+    )
+LANGUAGES = [(code, SHIPPED_LANGUAGES[code]) for code in dict.fromkeys(_enabled)]
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"LANGUAGE_CODE {LANGUAGE_CODE!r} is not one of LANGUAGES ({', '.join(_enabled)}).")
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "portal_language"
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

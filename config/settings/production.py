@@ -62,6 +62,8 @@ SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_https)
 SECURE_REDIRECT_EXEMPT = env.list("SECURE_REDIRECT_EXEMPT", default=[])
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=_https)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=_https)
+# The chosen language travels in a cookie of its own (LocaleMiddleware): secure like the others.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 # HSTS: a year by default. Preloading is a commitment that outlives this deployment (removal
 # from the browsers' lists takes months), so it is the operator's explicit choice.

@@ -63,6 +63,8 @@ OWN_ACCOUNT = {
     # One's own sign-in methods (providers linked to the account) and calendar feed address.
     "api/auth/sign-in-methods",
     "api/auth/sign-in-methods/<str:provider>",
+    # One's own language, saved on one's own account.
+    "api/auth/language",
     "api/integrations/calendar-feed",
     "api/applications/questions",
     "api/applications/cycle/status",
