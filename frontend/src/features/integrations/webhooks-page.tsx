@@ -1,7 +1,7 @@
 // /admin/integrations: the organizers' webhook endpoints. Each event is POSTed to the
 // endpoint, signed (Standard Webhooks); failed deliveries are listed with a re-send button.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import {
   integrationsApi,
   type ChatChannel,
@@ -82,8 +82,6 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
   const [done, setDone] = useState<string | null>(null);
   const submit = useSubmit();
   const removal = useSubmit();
-  const legendId = useId();
-  const namesId = useId();
   const errors = { ...submit.fieldErrors, ...local };
   const labels = Object.fromEntries(events.map((e) => [e.value, e.label]));
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.integrations.channels });
@@ -131,28 +129,13 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
           error={errors.url}
           hint={requireHttps ? "The https:// address the service gave you for the channel." : "The address the service gave you for the channel."}
         />
-        <fieldset className="org-section" aria-describedby={errors.events ? `${legendId}-error` : undefined}>
-          <legend id={legendId}>Count these events</legend>
-          {events.map((choice) => (
-            <CheckRow
-              key={choice.value}
-              label={choice.label}
-              hint={choice.value}
-              checked={chosen.includes(choice.value)}
-              onChange={(on) => setChosen((l) => toggleEvent(l, choice.value, on, events))}
-            />
-          ))}
-          {errors.events ? (
-            <p id={`${legendId}-error`} className="field__error" role="alert">
-              {errors.events}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="org-check">
-          <input id={namesId} type="checkbox" checked={includeNames} onChange={(e) => setIncludeNames(e.target.checked)} />
-          <label htmlFor={namesId}>List the names of the people counted</label>
-          <span className="muted org-check__hint">Off, a notice carries counts and nothing personal.</span>
-        </div>
+        <EventsFieldset legend="Count these events" events={events} chosen={chosen} setChosen={setChosen} error={errors.events} />
+        <OptIn
+          label="List the names of the people counted"
+          hint="Off, a notice carries counts and nothing personal."
+          checked={includeNames}
+          onChange={setIncludeNames}
+        />
         {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
         <div>
           <button type="submit" className="button" disabled={submit.busy}>
@@ -213,8 +196,6 @@ function AddEndpoint({
   const [includeEmail, setIncludeEmail] = useState(false);
   const [local, setLocal] = useState<Record<string, string>>({});
   const submit = useSubmit();
-  const legendId = useId();
-  const emailId = useId();
   const errors = { ...submit.fieldErrors, ...local };
   const eventsError = errors.events ?? Object.entries(errors).find(([k]) => k.startsWith("events."))?.[1];
 
@@ -256,23 +237,7 @@ function AddEndpoint({
         hint={`${requireHttps ? "An https:// address" : "An http:// or https:// address"} on the public internet.`}
       />
       <Field label="Description (optional)" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-      <fieldset className="org-section" aria-describedby={eventsError ? `${legendId}-error` : undefined}>
-        <legend id={legendId}>Events</legend>
-        {events.map((choice) => (
-          <CheckRow
-            key={choice.value}
-            label={choice.label}
-            hint={choice.value}
-            checked={chosen.includes(choice.value)}
-            onChange={(on) => setChosen((list) => toggleEvent(list, choice.value, on, events))}
-          />
-        ))}
-        {eventsError ? (
-          <p id={`${legendId}-error`} className="field__error" role="alert">
-            {eventsError}
-          </p>
-        ) : null}
-      </fieldset>
+      <EventsFieldset legend="Events" events={events} chosen={chosen} setChosen={setChosen} error={eventsError} />
       <Field
         label="Signing secret (optional)"
         autoComplete="off"
@@ -282,11 +247,12 @@ function AddEndpoint({
         error={errors.secret}
         hint="Leave empty to have one made; it is shown once."
       />
-      <div className="org-check">
-        <input id={emailId} type="checkbox" checked={includeEmail} onChange={(e) => setIncludeEmail(e.target.checked)} />
-        <label htmlFor={emailId}>Include the applicant's email</label>
-        <span className="muted org-check__hint">Off, a payload carries ids and statuses only.</span>
-      </div>
+      <OptIn
+        label="Include the applicant's email"
+        hint="Off, a payload carries ids and statuses only."
+        checked={includeEmail}
+        onChange={setIncludeEmail}
+      />
       {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={submit.busy}>
@@ -294,6 +260,54 @@ function AddEndpoint({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The events a channel or an endpoint is told of, one checkbox each; both forms pick them alike. */
+function EventsFieldset({
+  legend,
+  events,
+  chosen,
+  setChosen,
+  error,
+}: {
+  legend: string;
+  events: EventChoice[];
+  chosen: WebhookEvent[];
+  setChosen: Dispatch<SetStateAction<WebhookEvent[]>>;
+  error: string | undefined;
+}) {
+  const legendId = useId();
+  return (
+    <fieldset className="org-section" aria-describedby={error ? `${legendId}-error` : undefined}>
+      <legend id={legendId}>{legend}</legend>
+      {events.map((choice) => (
+        <CheckRow
+          key={choice.value}
+          label={choice.label}
+          hint={choice.value}
+          checked={chosen.includes(choice.value)}
+          onChange={(on) => setChosen((list) => toggleEvent(list, choice.value, on, events))}
+        />
+      ))}
+      {error ? (
+        <p id={`${legendId}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** An opt-in to sending something personal, off by default, with what "off" means beside it. */
+function OptIn({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="org-check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+      <span className="muted org-check__hint">{hint}</span>
+    </div>
   );
 }
 
