@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, SelectField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { queryKeys } from "../../lib/query-keys";
-import { useSubmit } from "../../lib/use-submit";
+import { useSubmit, type Submit } from "../../lib/use-submit";
 import { countsLine, deliveryLine, formErrors, toggleEvent, type EventChoice } from "./state";
 
 export interface WebhooksPageProps {
@@ -136,12 +136,7 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
           checked={includeNames}
           onChange={setIncludeNames}
         />
-        {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
-        <div>
-          <button type="submit" className="button" disabled={submit.busy}>
-            {submit.busy ? "Adding…" : "Add Channel"}
-          </button>
-        </div>
+        <AddButton submit={submit} label="Add Channel" />
       </form>
       {done ? <Alert kind="success">{done}</Alert> : null}
       {removal.error ? <Alert kind="error">{removal.error}</Alert> : null}
@@ -253,12 +248,7 @@ function AddEndpoint({
         checked={includeEmail}
         onChange={setIncludeEmail}
       />
-      {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
-      <div>
-        <button type="submit" className="button" disabled={submit.busy}>
-          {submit.busy ? "Adding…" : "Add Endpoint"}
-        </button>
-      </div>
+      <AddButton submit={submit} label="Add Endpoint" />
     </form>
   );
 }
@@ -308,6 +298,20 @@ function OptIn({ label, hint, checked, onChange }: { label: string; hint: string
       <label htmlFor={id}>{label}</label>
       <span className="muted org-check__hint">{hint}</span>
     </div>
+  );
+}
+
+/** The end of both add forms: the request's error when no field holds it, and the button. */
+function AddButton({ submit, label }: { submit: Submit; label: string }) {
+  return (
+    <>
+      {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
+      <div>
+        <button type="submit" className="button" disabled={submit.busy}>
+          {submit.busy ? "Adding…" : label}
+        </button>
+      </div>
+    </>
   );
 }
 
