@@ -13,7 +13,7 @@ import {
 import { Alert } from "../../components/alert";
 import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Spinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { queryKeys, type TablePageKey } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
@@ -392,9 +392,7 @@ export function ApplicationsTable({
       ) : null}
 
       {!data && !loadError ? (
-        <div className="org-center">
-          <Spinner label="Loading applications…" />
-        </div>
+        <CenteredSpinner label="Loading applications…" />
       ) : null}
 
       {data ? (
