@@ -300,6 +300,17 @@ def requeue_candidates(rows: QuerySet, now: datetime.datetime) -> QuerySet:
     return rows.filter(claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER)).order_by("pk")
 
 
+def hand_over(rows: QuerySet, values: list, task, *, by: str = "dedupe_key") -> int:
+    """Hand `task` to Celery once for each of `values` (the `by` column of the rows that
+    `requeue_candidates` chose), after stamping those rows as handed over now, so the next
+    re-queue leaves them to these tasks for REQUEUE_AFTER. Returns how many were handed over."""
+    if values:
+        rows.filter(**{f"{by}__in": values}).update(queued_at=timezone.now())
+    for value in values:
+        task.delay(value)
+    return len(values)
+
+
 @dataclass
 class Attempt:
     """What one `deliver` did: the row's new state, and the error if the send failed."""
