@@ -149,14 +149,7 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
                 <span className="badge">{channel.kind === "discord" ? "Discord" : "Slack"}</span>
                 <code className="org-break">{channel.url}</code>
               </span>
-              <span className="org-row__main">
-                {channel.events.map((e) => (
-                  <span key={e} className="badge">
-                    {labels[e] ?? e}
-                  </span>
-                ))}
-                {channel.include_names ? <span className="badge">with names</span> : null}
-              </span>
+              <EventBadges events={channel.events} labels={labels} personal={channel.include_names ? "with names" : null} />
               {channel.last_error ? <span className="muted org-break">Last notice failed: {channel.last_error}</span> : null}
             </div>
             <button
@@ -315,6 +308,20 @@ function AddButton({ submit, label }: { submit: Submit; label: string }) {
   );
 }
 
+/** What a channel or an endpoint is told of, a badge an event, and what personal data it carries. */
+function EventBadges({ events, labels, personal }: { events: WebhookEvent[]; labels: Record<string, string>; personal: string | null }) {
+  return (
+    <span className="org-row__main">
+      {events.map((e) => (
+        <span key={e} className="badge">
+          {labels[e] ?? e}
+        </span>
+      ))}
+      {personal ? <span className="badge">{personal}</span> : null}
+    </span>
+  );
+}
+
 function CheckRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
   const id = useId();
   return (
@@ -348,14 +355,7 @@ function EndpointRow({ endpoint, events, onChange }: { endpoint: WebhookEndpoint
           <code className="org-break">{endpoint.url}</code>
           {endpoint.description ? <span className="muted">{endpoint.description}</span> : null}
         </span>
-        <span className="org-row__main">
-          {endpoint.events.map((e) => (
-            <span key={e} className="badge">
-              {labels[e] ?? e}
-            </span>
-          ))}
-          {endpoint.include_email ? <span className="badge">with email</span> : null}
-        </span>
+        <EventBadges events={endpoint.events} labels={labels} personal={endpoint.include_email ? "with email" : null} />
         <span className="muted">
           {countsLine(endpoint)} · secret {endpoint.secret_hint}
         </span>
