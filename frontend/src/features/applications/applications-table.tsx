@@ -10,6 +10,7 @@ import {
   type BatchResult,
   type BatchStatusInput,
 } from "../../api/organizer";
+import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
 import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -383,12 +384,7 @@ export function ApplicationsTable({
       />
 
       {loadError ? (
-        <div className="stack">
-          <Alert kind="error">{loadError}</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message={loadError} onRetry={() => void query.refetch()} />
       ) : null}
 
       {!data && !loadError ? (

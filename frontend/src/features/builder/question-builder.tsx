@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useReducer, useRef, 
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { applicationsApi } from "../../api/applications";
+import { LoadError } from "../../components/load-error";
 import { SectionFields } from "../../components/application/question-field";
 import type { AnswerValue } from "../../components/application/form-model";
 import { Alert } from "../../components/alert";
@@ -499,12 +500,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
         <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
       ) : null}
       {query.isError ? (
-        <div className="stack">
-          <Alert kind="error">The questions could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="The questions could not be loaded." onRetry={() => void query.refetch()} />
       ) : query.data === undefined ? (
         <div className="reports__loading">
           <Spinner label="Loading questions…" />

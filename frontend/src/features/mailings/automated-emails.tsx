@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailings";
+import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
@@ -218,12 +219,7 @@ export function AutomatedEmails({ email }: { email: string }) {
         </div>
       </header>
       {query.isError ? (
-        <div className="stack">
-          <Alert kind="error">The automated emails could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="The automated emails could not be loaded." onRetry={() => void query.refetch()} />
       ) : templates === null ? (
         <div className="reports__loading">
           <Spinner label="Loading automated emails…" />

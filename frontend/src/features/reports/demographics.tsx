@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { reportsApi, type DemographicGroup, type DemographicQuestion } from "../../api/reports";
-import { Alert } from "../../components/alert";
+import { LoadError } from "../../components/load-error";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
@@ -170,12 +170,7 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
             {groupLabel} applicants
           </h2>
           {error ? (
-            <div className="stack">
-              <Alert kind="error">The demographics could not be loaded.</Alert>
-              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadError message="The demographics could not be loaded." onRetry={() => void query.refetch()} />
           ) : questions === null ? (
             <div className="reports__loading">
               <Spinner label="Loading demographics…" />

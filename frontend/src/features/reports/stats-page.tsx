@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { checkinApi } from "../../api/checkin";
 import { reportsApi, type SelectionFilters, type StatKey } from "../../api/reports";
+import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
@@ -121,12 +122,7 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
       ) : null}
       <TrendCard />
       {loadError ? (
-        <div className="stack">
-          <Alert kind="error">Error fetching statistics</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="Error fetching statistics" onRetry={() => void refetch()} />
       ) : stats === undefined ? (
         <div className="reports__loading">
           <Spinner label="Loading statistics…" />
