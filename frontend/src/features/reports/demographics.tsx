@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { reportsApi, type DemographicGroup, type DemographicQuestion } from "../../api/reports";
+import { ReportHeader } from "../../components/page-header";
 import { LoadError } from "../../components/load-error";
-import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { BarFigure, PieFigure, prefersReducedMotion, useWidth } from "./lazy-charts";
@@ -111,13 +111,9 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
 
   return (
     <div className="stack reports">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Demographics</h1>
-          <p className="muted">{cycle ? `${cycle} cycle. ` : ""}Answers to the survey questions, counted from the applications.</p>
-        </div>
-      </header>
+      <ReportHeader title="Demographics">
+        <p className="muted">{cycle ? `${cycle} cycle. ` : ""}Answers to the survey questions, counted from the applications.</p>
+      </ReportHeader>
       <div className="demographics">
         <aside className="demographics__sidebar card" aria-label="Demographics filters">
           <div role="group" aria-labelledby="demographics-group-label" className="stack">

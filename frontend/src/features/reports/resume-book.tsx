@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { reportsApi } from "../../api/reports";
+import { ReportHeader } from "../../components/page-header";
 import { Alert } from "../../components/alert";
-import { BackLink } from "../../components/back-link";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
@@ -90,13 +90,9 @@ export function ResumeBook() {
 
   return (
     <div className="stack reports">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Resume Book</h1>
-          <p className="muted">Resumes are private: they download here, never from a public link.</p>
-        </div>
-      </header>
+      <ReportHeader title="Resume Book">
+        <p className="muted">Resumes are private: they download here, never from a public link.</p>
+      </ReportHeader>
       <div className="resume-book">
         <section className="card stack" aria-labelledby="resume-one-title">
           <h2 id="resume-one-title">One applicant's resume</h2>
