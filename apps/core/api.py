@@ -23,7 +23,17 @@ class ApiView(APIView):
 
     DRF's session authentication only checks CSRF for signed-in users; login and register
     need it too (login CSRF), so the check happens here for everyone.
+
+    `admin_methods`: the methods only organizers may call on a view whose reads are open to
+    more people (its `permission_classes`), such as a set everyone reads and organizers edit.
     """
+
+    admin_methods: tuple[str, ...] = ()
+
+    def get_permissions(self):
+        if self.request is not None and self.request.method in self.admin_methods:
+            return [IsAdmin()]
+        return super().get_permissions()
 
     def initial(self, request, *args, **kwargs):
         if request.method not in ("GET", "HEAD", "OPTIONS", "TRACE"):
