@@ -58,35 +58,31 @@ export function ResumeBook() {
     );
   }
 
-  async function downloadAll() {
-    await all.download(
+  /** A zip of resumes, built while it streams: the bar follows what has arrived, and is cleared
+   *  before and after, whether the download ends well or not. */
+  async function downloadZip(
+    state: ReturnType<typeof useDownload>,
+    progress: ReturnType<typeof useDownloadProgress>,
+    fetchZip: typeof reportsApi.allResumes,
+    done: string,
+  ) {
+    await state.download(
       async () => {
-        allProgress.reset();
+        progress.reset();
         try {
-          saveFile(await reportsApi.allResumes(allProgress.track));
+          saveFile(await fetchZip(progress.track));
         } finally {
-          allProgress.reset();
+          progress.reset();
         }
       },
-      "All resumes downloaded successfully",
+      done,
       refusal("The resumes could not be downloaded."),
     );
   }
 
-  async function downloadSponsors() {
-    await sponsors.download(
-      async () => {
-        sponsorProgress.reset();
-        try {
-          saveFile(await reportsApi.sponsorResumes(sponsorProgress.track));
-        } finally {
-          sponsorProgress.reset();
-        }
-      },
-      "Sponsor resume book downloaded successfully",
-      refusal("The resumes could not be downloaded."),
-    );
-  }
+  const downloadAll = () => downloadZip(all, allProgress, reportsApi.allResumes, "All resumes downloaded successfully");
+  const downloadSponsors = () =>
+    downloadZip(sponsors, sponsorProgress, reportsApi.sponsorResumes, "Sponsor resume book downloaded successfully");
 
   return (
     <div className="stack reports">
