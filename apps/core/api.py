@@ -23,11 +23,11 @@ class ApiView(APIView):
 
     DRF's session authentication only checks CSRF for signed-in users; login and register
     need it too (login CSRF), so the check happens here for everyone.
-
-    `admin_methods`: the methods only organizers may call on a view whose reads are open to
-    more people (its `permission_classes`), such as a set everyone reads and organizers edit.
     """
 
+    # The methods only organizers may call on a view whose reads are open to more people (its
+    # permission_classes), such as a set everyone reads and organizers edit. (A comment, not
+    # the docstring: the docstring is the schema's description of views without their own.)
     admin_methods: tuple[str, ...] = ()
 
     def get_permissions(self):
