@@ -16,8 +16,15 @@ def scroll_until_visible(page, locator, *, steps: int = 80) -> None:
         if locator.count() and locator.first.is_visible():
             locator.first.scroll_into_view_if_needed()
             return
+        before = page.evaluate("window.scrollY")
         page.mouse.wheel(0, 700)
-        page.wait_for_timeout(50)
+        # The wheel scrolls after this returns: wait until the page has moved, or is at its end
+        # (where it can't), before looking again.
+        page.wait_for_function(
+            "y => window.scrollY !== y"
+            " || window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1",
+            arg=before,
+        )
     expect(locator.first).to_be_visible()
 
 

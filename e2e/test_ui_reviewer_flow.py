@@ -46,8 +46,8 @@ def test_desktop_score_form_stays_beside_the_application_and_next_asks(new_page,
     assert form_box["y"] < 900, form_box
     # Still in view after scrolling far down the long answers.
     page.mouse.wheel(0, 1800)
-    page.wait_for_timeout(200)
-    assert page.evaluate("window.scrollY") > 1000
+    # The wheel scrolls after this returns: wait for the page to be far down (a timeout fails).
+    page.wait_for_function("() => window.scrollY > 1000")
     top = page.get_by_role("button", name="Save review").evaluate("el => el.getBoundingClientRect().top")
     assert 0 <= top < 900, top
     no_sideways_scroll(page)

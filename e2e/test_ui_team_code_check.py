@@ -32,7 +32,11 @@ def test_a_wrong_join_code_is_flagged_on_leaving_the_field(new_page, make_studen
 
     code.fill("24681357")
     expect(code).not_to_have_attribute("aria-invalid", "true")
-    code.press("Tab")
-    page.wait_for_timeout(500)
+    # Leaving the field asks the server about the code: wait for that answer (no problem), and
+    # for the frame after it, so a problem the page wrongly shows would be there to fail on.
+    with page.expect_response(lambda r: "/teamcode/check" in r.url and r.request.method == "POST") as answer:
+        code.press("Tab")
+    assert not answer.value.json().get("problem")
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))")
     expect(code).not_to_have_attribute("aria-invalid", "true")
     expect(page.get_by_text(NO_SUCH_TEAM)).to_have_count(0)

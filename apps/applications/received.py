@@ -10,10 +10,7 @@ sends it twice; beat picks up a failed or lost one (`tasks.requeue_received_emai
 
 from __future__ import annotations
 
-import datetime
-
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from apps.core.tasks import delay
@@ -26,7 +23,6 @@ TEMPLATE_KEY = "application_received"
 KEY_PREFIX = "received:"
 # Sent by name: tasks.py calls this module, so this module never imports it back.
 SEND_TASK = "apps.applications.tasks.send_received_email"
-REQUEUE_AFTER = datetime.timedelta(minutes=5)
 
 
 def dedupe_key(application: Application) -> str:
@@ -78,11 +74,4 @@ def send_one(key: str) -> outbox.Attempt | None:
 def requeue_due() -> list[str]:
     """Emails a worker may claim now that were not handed to Celery recently (a backoff passed,
     a dead worker's claim, a lost task)."""
-    now = timezone.now()
-    outbox.give_up_on_dead_claims(received_rows(), now)
-    return list(
-        received_rows()
-        .filter(outbox.claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER))
-        .order_by("pk")
-        .values_list("dedupe_key", flat=True)[:500]
-    )
+    return list(outbox.requeue_candidates(received_rows(), timezone.now()).values_list("dedupe_key", flat=True)[:500])

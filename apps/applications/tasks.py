@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.utils import timezone
+
+from apps.mailings import outbox
 
 from . import received
 
@@ -20,9 +21,4 @@ def send_received_email(key: str) -> bool:
 @shared_task(ignore_result=True)
 def requeue_received_emails() -> int:
     """Celery beat, every minute: hand Celery the emails that are due again."""
-    keys = received.requeue_due()
-    if keys:
-        received.received_rows().filter(dedupe_key__in=keys).update(queued_at=timezone.now())
-    for key in keys:
-        send_received_email.delay(key)
-    return len(keys)
+    return outbox.hand_over(received.received_rows(), received.requeue_due(), send_received_email)

@@ -239,21 +239,8 @@ def _check_in(
             # was current a moment ago is not admitted.
             if application.cycle_id != current_cycle_id():
                 raise _OtherEvent
-            moved = status_machine.transition(
-                application_id=application.pk,
-                to=S.CHECKED_IN,
-                actor=user,
-                rule=status_machine.CHECK_IN_RULE,
-                savepoint=False,
-            )
-            record = CheckIn.objects.create(
-                application=moved,
-                scan_id=scan_id,
-                ticket=ticket,
-                by=user,
-                by_email=getattr(user, "email", "") or "",
-                method=method,
-                device=device,
+            moved, record = record_check_in(
+                application.pk, actor=user, scan_id=scan_id, method=method, ticket=ticket, device=device
             )
     except _OtherEvent:
         raise _other_event(application, answers, full=full) from None
@@ -262,6 +249,31 @@ def _check_in(
         # this one wait, then refused. Answer from what is committed now.
         return _after_race(application.pk, scan_id, full=full)
     return _checked_in(moved, record, answers, full=full)
+
+
+def record_check_in(
+    application_id: int, *, actor, scan_id: uuid.UUID, method: str, ticket: Ticket | None = None, device: str = ""
+) -> tuple[Application, CheckIn]:
+    """The check-in itself, inside the caller's transaction: the status machine's move to
+    checked in (its check-in rule, row lock and history) and the CheckIn row that says who let
+    the person in, how and from which device. A scan and a walk-in both end here."""
+    moved = status_machine.transition(
+        application_id=application_id,
+        to=S.CHECKED_IN,
+        actor=actor,
+        rule=status_machine.CHECK_IN_RULE,
+        savepoint=False,
+    )
+    record = CheckIn.objects.create(
+        application=moved,
+        scan_id=scan_id,
+        ticket=ticket,
+        by=actor,
+        by_email=getattr(actor, "email", "") or "",
+        method=method,
+        device=device,
+    )
+    return moved, record
 
 
 def _check_in_at_once(

@@ -3,26 +3,13 @@ volunteers). Anyone else signed in goes to their own home; a visitor signs in fi
 
 from __future__ import annotations
 
-from functools import wraps
-from urllib.parse import urlencode
-
-from django.shortcuts import redirect
 from django.views.decorators.http import require_safe
 
-from apps.core.pages import home_for, island
+from apps.core.pages import island, page_for
 from apps.cycles.questions import TSHIRT_SIZES
 
-
-def check_in_staff(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
-        if not request.user.can_check_in:
-            return redirect(home_for(request.user))
-        return view(request, *args, **kwargs)
-
-    return wrapper
+# Organizers and volunteers: the people who may check others in.
+check_in_staff = page_for(lambda user: user.can_check_in)
 
 
 @require_safe

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.utils import timezone
 
+from apps.mailings import outbox
 from apps.mailings.outbox import TRANSIENT
 
 from . import tickets
@@ -31,9 +31,4 @@ def send_ticket_email(delivery_id: int) -> bool:
 @shared_task(ignore_result=True)
 def requeue_ticket_emails() -> int:
     """Celery beat, every minute: hand Celery the ticket emails that are due again."""
-    ids = tickets.requeue_due()
-    if ids:
-        tickets.ticket_rows().filter(pk__in=ids).update(queued_at=timezone.now())
-    for pk in ids:
-        send_ticket_email.delay(pk)
-    return len(ids)
+    return outbox.hand_over(tickets.ticket_rows(), tickets.requeue_due(), send_ticket_email, by="pk")

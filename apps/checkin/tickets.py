@@ -320,19 +320,7 @@ def send_one(delivery_id: int) -> outbox.Attempt | None:
     return outbox.deliver(row, automated.send_delivery)
 
 
-REQUEUE_AFTER = datetime.timedelta(minutes=5)
-
-
 def requeue_due() -> list[int]:
     """Ticket emails a worker may claim now and not handed to Celery recently (a backoff passed,
     a dead worker's claim, a lost task)."""
-    from django.db.models import Q
-
-    now = timezone.now()
-    outbox.give_up_on_dead_claims(ticket_rows(), now)
-    return list(
-        ticket_rows()
-        .filter(outbox.claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER))
-        .order_by("pk")
-        .values_list("pk", flat=True)[:500]
-    )
+    return list(outbox.requeue_candidates(ticket_rows(), timezone.now()).values_list("pk", flat=True)[:500])

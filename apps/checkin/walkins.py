@@ -42,7 +42,7 @@ def register(
     one), a minimal application of the current cycle with the door's answers and the code of
     conduct accepted at the desk (recorded as the form records it), moved submitted →
     accepted → confirmed → checked in, and its check-in record: all or nothing."""
-    from .checkins import _checked_in
+    from .checkins import _checked_in, record_check_in
 
     values = {
         "email": email,
@@ -86,19 +86,8 @@ def register(
             )
             for step in STEPS:
                 status_machine.transition(application_id=application.pk, to=step, actor=actor, savepoint=False)
-            application = status_machine.transition(
-                application_id=application.pk,
-                to=S.CHECKED_IN,
-                actor=actor,
-                rule=status_machine.CHECK_IN_RULE,
-                savepoint=False,
-            )
-            record = CheckIn.objects.create(
-                application=application,
-                scan_id=uuid.uuid4(),
-                by=actor,
-                by_email=actor.email,
-                method=CheckIn.Method.WALK_IN,
+            application, record = record_check_in(
+                application.pk, actor=actor, scan_id=uuid.uuid4(), method=CheckIn.Method.WALK_IN
             )
             transaction.on_commit(lambda: send_welcome_email.delay(user.pk, names["first_name"], names["last_name"]))
     except IntegrityError as exc:

@@ -25,6 +25,16 @@ class ApiView(APIView):
     need it too (login CSRF), so the check happens here for everyone.
     """
 
+    # The methods only organizers may call on a view whose reads are open to more people (its
+    # permission_classes), such as a set everyone reads and organizers edit. (A comment, not
+    # the docstring: the docstring is the schema's description of views without their own.)
+    admin_methods: tuple[str, ...] = ()
+
+    def get_permissions(self):
+        if self.request is not None and self.request.method in self.admin_methods:
+            return [IsAdmin()]
+        return super().get_permissions()
+
     def initial(self, request, *args, **kwargs):
         if request.method not in ("GET", "HEAD", "OPTIONS", "TRACE"):
             check = _CsrfCheck(lambda req: None)

@@ -71,32 +71,33 @@ def public_only(view):
     return wrapper
 
 
-def signed_in(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-def admin_page(non_admin_to: str | None = None):
-    """Organizers only: a signed-out visitor signs in first; anyone else goes to `non_admin_to`,
-    by default their own home (a student's dashboard, a reviewer's list, a volunteer's check-in)."""
+def page_for(allowed, otherwise: str | None = None):
+    """A page for the signed-in users that `allowed(user)` accepts: a signed-out visitor signs
+    in first (and comes back here); anyone else goes to `otherwise`, by default their own home
+    (a student's dashboard, a reviewer's list, a volunteer's check-in). Every gated page's rule."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
-            if not request.user.is_admin:
-                return redirect(non_admin_to or home_for(request.user))
+            if not allowed(request.user):
+                return redirect(otherwise or home_for(request.user))
             return view(request, *args, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+# Any signed-in user.
+signed_in = page_for(lambda user: True)
+
+
+def admin_page(non_admin_to: str | None = None):
+    """Organizers only: a signed-out visitor signs in first; anyone else goes to `non_admin_to`,
+    by default their own home (a student's dashboard, a reviewer's list, a volunteer's check-in)."""
+    return page_for(lambda user: user.is_admin, non_admin_to)
 
 
 admin_only = admin_page()

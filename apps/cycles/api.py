@@ -11,8 +11,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from apps.core.api import AdminApiView, ApiView, PublicApiView
-from apps.core.permissions import IsAdmin
+from apps.core.api import ApiView, PublicApiView
 from apps.core.schema import error_responses, string_enum
 
 from . import selectors, services
@@ -69,10 +68,7 @@ class CycleStatusApi(PublicApiView):
     ),
 )
 class CycleCurrentApi(ApiView):
-    def get_permissions(self):
-        if self.request.method == "POST":
-            return [AdminApiView.permission_classes[0]()]
-        return super().get_permissions()
+    admin_methods = ("POST",)
 
     def get(self, request):
         cycle = selectors.current_cycle()
@@ -153,10 +149,7 @@ class QuestionSectionOutputSerializer(QuestionSectionSerializer):
 class QuestionsApi(ApiView):
     """GET (signed in) the current cycle's question set; PUT (admin) replaces it."""
 
-    def get_permissions(self):
-        if self.request.method == "PUT":
-            return [IsAdmin()]
-        return super().get_permissions()
+    admin_methods = ("PUT",)
 
     def get(self, request):
         return Response(selectors.question_set(selectors.current_cycle()))
@@ -184,10 +177,7 @@ class QuestionsApi(ApiView):
 class RsvpQuestionsApi(ApiView):
     """GET (signed in) the current cycle's RSVP set; PUT (admin) replaces it."""
 
-    def get_permissions(self):
-        if self.request.method == "PUT":
-            return [IsAdmin()]
-        return super().get_permissions()
+    admin_methods = ("PUT",)
 
     def get(self, request):
         return Response(selectors.rsvp_question_set(selectors.current_cycle()))

@@ -103,10 +103,7 @@ class UnreleasePreviewSerializer(serializers.Serializer):
     ),
 )
 class CycleConfigApi(ApiView):
-    def get_permissions(self):
-        if self.request.method == "POST":
-            return [AdminApiView.permission_classes[0]()]
-        return super().get_permissions()
+    admin_methods = ("POST",)
 
     def get(self, request):
         return Response(selectors.cycle_config(selectors.current_cycle()))

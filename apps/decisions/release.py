@@ -30,7 +30,7 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import CharField, Count, Exists, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import CharField, Count, Exists, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
@@ -47,7 +47,8 @@ BATCH_SIZE = 50
 CHUNK = 1000
 # A row handed to Celery and still unclaimed this long later is handed over again: its task
 # was lost (or waits behind a long queue, which a second copy cannot harm: claims are exclusive).
-REQUEUE_AFTER = datetime.timedelta(minutes=5)
+# The outbox's one value, the same for every kind of email.
+REQUEUE_AFTER = outbox.REQUEUE_AFTER
 EMAIL_KEYS = {status: f"decision_{status}" for status in RELEASE_DECISIONS}
 # A confirmed applicant who gives up their spot hears it by mail, through the same rows (keyed
 # "decision:<id>:declined", so sent once, and forgotten if an organizer decides again before
@@ -400,17 +401,11 @@ def requeue_due() -> list[int]:
     """The ids to hand to Celery again: rows of the current released cycle that a worker may
     claim now and that were not handed over since their last claim (or not recently). Rows
     whose every attempt ended with a dead worker are failed here."""
-    now = timezone.now()
-    outbox.give_up_on_dead_claims(decision_rows(), now)
+    candidates = outbox.requeue_candidates(decision_rows(), timezone.now())
     cycle = Cycle.objects.filter(is_current=True, status__in=POST_RELEASE).first()
     if cycle is None:
         return []
-    due = list(
-        decision_rows()
-        .filter(outbox.claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER))
-        .order_by("pk")
-        .values_list("pk", "dedupe_key")
-    )
+    due = list(candidates.values_list("pk", "dedupe_key"))
     wanted = sorted({parse_key(key)[0] for _pk, key in due})
     of_cycle: set[int] = set()
     for chunk in _chunks(wanted):

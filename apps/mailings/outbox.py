@@ -286,6 +286,31 @@ def give_up_on_dead_claims(rows: QuerySet, now: datetime.datetime) -> int:
     ).update(**_stamped(rows.model, {"state": State.FAILED, "last_error": "The worker stopped during every attempt."}))
 
 
+# How long a row handed to Celery is left to its task before beat hands it over again (the
+# task was lost, or its worker died before claiming it).
+REQUEUE_AFTER = datetime.timedelta(minutes=5)
+
+
+def requeue_candidates(rows: QuerySet, now: datetime.datetime) -> QuerySet:
+    """Of `rows` (outbox rows with a `queued_at` hand-over stamp), the ones to hand to Celery
+    again, oldest first: a worker may claim them now (a backoff passed, a dead worker's claim)
+    and they were not handed over recently (or never: a lost task). Rows whose every attempt
+    ended with a dead worker are failed first, so they are not among them."""
+    give_up_on_dead_claims(rows, now)
+    return rows.filter(claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER)).order_by("pk")
+
+
+def hand_over(rows: QuerySet, values: list, task, *, by: str = "dedupe_key") -> int:
+    """Hand `task` to Celery once for each of `values` (the `by` column of the rows that
+    `requeue_candidates` chose), after stamping those rows as handed over now, so the next
+    re-queue leaves them to these tasks for REQUEUE_AFTER. Returns how many were handed over."""
+    if values:
+        rows.filter(**{f"{by}__in": values}).update(queued_at=timezone.now())
+    for value in values:
+        task.delay(value)
+    return len(values)
+
+
 @dataclass
 class Attempt:
     """What one `deliver` did: the row's new state, and the error if the send failed."""

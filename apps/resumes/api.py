@@ -12,18 +12,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from apps.core.api import AdminApiView, ApiView
-from apps.core.exceptions import ApplicationError
 from apps.core.schema import error_responses, path_email
 from apps.core.text import path_email_or_404
+from apps.core.uploads import refuse_oversized_upload
 
 from . import selectors, services
 from .models import ResumeAccess
 
 NO_RESUME = "No resume has been uploaded for this email address."
-
-# Multipart framing around a 2 MB file is a few hundred bytes; anything far larger is refused
-# from its Content-Length before the body is read.
-MULTIPART_ALLOWANCE = 64 * 1024
 
 
 class ResumeUploadInputSerializer(serializers.Serializer):
@@ -50,12 +46,7 @@ class ResumeUploadApi(ApiView):
     parser_classes = [MultiPartParser]
 
     def post(self, request):
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > services.MAX_RESUME_BYTES + MULTIPART_ALLOWANCE:
-            raise ApplicationError(services.TOO_LARGE, status=413, errors={"resume": [services.TOO_LARGE]})
+        refuse_oversized_upload(request, services.MAX_RESUME_BYTES, services.TOO_LARGE, "resume")
         upload = request.FILES.get("resume")
         resume = services.resume_upload(user=request.user, upload=upload)
         return Response({"message": services.UPLOADED, "submitted": True, "size": resume.size}, status=201)

@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
+from apps.core.storage import delete_quietly
 
 from .models import Resume, ResumeAccess
 
@@ -57,10 +58,7 @@ def _read_upload(upload) -> bytes:
 
 
 def _delete_quietly(path: str) -> None:
-    try:
-        resume_storage().delete(path)
-    except Exception:  # noqa: BLE001 - a leftover file must not fail the request
-        logger.exception("Could not delete the resume file %s", path)
+    delete_quietly(resume_storage(), path, what="resume", logger=logger)
 
 
 def resume_files_delete(paths: list[str]) -> None:

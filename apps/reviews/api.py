@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from apps.applications.organizer_api import BatchResultSerializer, BatchTargetSerializer, batch_emails
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
-from apps.core.permissions import CanReview, IsAdmin
+from apps.core.permissions import CanReview
 from apps.core.schema import error_responses, path_email, path_str, query_int
 from apps.core.text import path_email_or_404
 from apps.cycles.selectors import current_cycle
@@ -86,8 +86,7 @@ class RubricInputSerializer(serializers.Serializer):
 class RubricApi(ReviewerApiView):
     """GET rubric (organizers and reviewers), PUT rubric (organizers)."""
 
-    def get_permissions(self):
-        return [IsAdmin()] if self.request.method == "PUT" else [CanReview()]
+    admin_methods = ("PUT",)
 
     @extend_schema(
         summary="The current cycle's rubric and blind setting",

@@ -3,34 +3,18 @@ one by one, with the scoring panel's props (rubric, the caller's review, blind m
 
 from __future__ import annotations
 
-from functools import wraps
-from urllib.parse import urlencode
-
-from django.shortcuts import redirect
 from django.views.decorators.http import require_safe
 
 from apps.accounts.models import Role, User
 from apps.applications.organizer_pages import applicant_props, decision_choices
-from apps.core.pages import admin_only, island
+from apps.core.pages import admin_only, island, page_for
 from apps.cycles.selectors import current_cycle
 
 from . import reviewing, rubric, selectors
 from .models import ReviewStatus
 
-
-def reviewer_page(view):
-    """Organizers and reviewers: a signed-out visitor signs in first, anyone else goes to
-    their dashboard."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect(f"/login?{urlencode({'next': request.get_full_path()})}")
-        if not request.user.can_review:
-            return redirect("/dashboard")
-        return view(request, *args, **kwargs)
-
-    return wrapper
+# Organizers and reviewers: a signed-out visitor signs in first, anyone else goes to their dashboard.
+reviewer_page = page_for(lambda user: user.can_review, "/dashboard")
 
 
 def _review_statuses() -> list[dict]:

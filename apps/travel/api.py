@@ -16,6 +16,7 @@ from apps.applications.selectors import own_application
 from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import binary_response, error_responses
+from apps.core.uploads import refuse_oversized_upload
 from apps.cycles.selectors import current_cycle
 
 from . import grants, payout, receipts, selectors
@@ -24,8 +25,6 @@ from .models import TravelGrant, TravelReceipt
 ID = {"type": "integer", "minimum": 1, "maximum": 999_999_999_999_999_999}
 APPLICATION_ID = OpenApiParameter("application_id", ID, OpenApiParameter.PATH)
 RECEIPT_ID = OpenApiParameter("receipt_id", ID, OpenApiParameter.PATH)
-# Framing around a 5 MB file: anything far larger is refused from its Content-Length.
-MULTIPART_ALLOWANCE = 64 * 1024
 MAX_AMOUNT = Decimal("99999999.99")
 
 
@@ -201,12 +200,7 @@ class ReceiptUploadApi(ApiView):
     parser_classes = [MultiPartParser]
 
     def post(self, request):
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > receipts.MAX_RECEIPT_BYTES + MULTIPART_ALLOWANCE:
-            raise ApplicationError(receipts.REJECTED_FILE, status=413, errors={"file": [receipts.REJECTED_FILE]})
+        refuse_oversized_upload(request, receipts.MAX_RECEIPT_BYTES, receipts.REJECTED_FILE, "file")
         amount = self.validate(TravelGrantInputSerializer, {"amount": request.data.get("amount")}, from_text=True)[
             "amount"
         ]

@@ -10,10 +10,7 @@ once by the outbox; beat hands over again what a dead worker or a backoff left
 
 from __future__ import annotations
 
-import datetime
-
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from apps.core.tasks import delay
@@ -24,7 +21,6 @@ KEY_PREFIX = "travel-"
 RECEIPT_KEYS = {"approved": "travel_receipt_approved", "rejected": "travel_receipt_rejected"}
 LAPSED_KEY = "travel_grant_lapsed"
 SEND_TASK = "apps.travel.tasks.send_travel_email"
-REQUEUE_AFTER = datetime.timedelta(minutes=5)
 
 
 def travel_rows():
@@ -86,11 +82,4 @@ def send_one(key: str) -> outbox.Attempt | None:
 
 
 def requeue_due() -> list[str]:
-    now = timezone.now()
-    outbox.give_up_on_dead_claims(travel_rows(), now)
-    return list(
-        travel_rows()
-        .filter(outbox.claimable(now), Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER))
-        .order_by("pk")
-        .values_list("dedupe_key", flat=True)[:500]
-    )
+    return list(outbox.requeue_candidates(travel_rows(), timezone.now()).values_list("dedupe_key", flat=True)[:500])

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.core.exceptions import ApplicationError
+from apps.core.storage import delete_quietly
 
 from . import mail
 from .grants import budget_of
@@ -78,10 +79,7 @@ def read_upload(upload) -> tuple[bytes, str, str]:
 
 
 def _delete_quietly(path: str) -> None:
-    try:
-        storage().delete(path)
-    except Exception:  # noqa: BLE001 - a leftover file must not fail the request
-        logger.exception("Could not delete the receipt file %s", path)
+    delete_quietly(storage(), path, what="receipt", logger=logger)
 
 
 def files_delete(paths: list[str]) -> None:

@@ -30,8 +30,9 @@ def _receipt(receipt: TravelReceipt) -> dict:
     }
 
 
-def request_of(application: Application | None) -> dict | None:
-    request = TravelRequest.objects.filter(application=application).first() if application is not None else None
+def _request(request: TravelRequest | None) -> dict | None:
+    """A travel request as every reader shows it: the applicant, the organizers' overview and
+    the privacy export."""
     if request is None:
         return None
     return {
@@ -40,6 +41,10 @@ def request_of(application: Application | None) -> dict | None:
         "origin": request.origin,
         "country": request.country,
     }
+
+
+def request_of(application: Application | None) -> dict | None:
+    return _request(TravelRequest.objects.filter(application=application).first() if application is not None else None)
 
 
 def own(application: Application | None) -> dict:
@@ -91,14 +96,7 @@ def overview(cycle) -> dict:
                 "name": f"{application.first} {application.last}".strip(),
                 "email": application.email,
                 "status": application.status,
-                "request": None
-                if request is None
-                else {
-                    "amount": money(request.amount),
-                    "currency": request.currency,
-                    "origin": request.origin,
-                    "country": request.country,
-                },
+                "request": _request(request),
                 "grant": None
                 if grant is None
                 else {"amount": money(grant.amount), "status": grant.status, "receipts": receipts.get(grant.pk, [])},
@@ -152,14 +150,7 @@ def export_for(user) -> list[dict]:
         out.append(
             {
                 "application_id": application_id,
-                "request": None
-                if request is None
-                else {
-                    "amount": money(request.amount),
-                    "currency": request.currency,
-                    "origin": request.origin,
-                    "country": request.country,
-                },
+                "request": _request(request),
                 "grant": None
                 if grant is None
                 else {

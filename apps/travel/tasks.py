@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.utils import timezone
+
+from apps.mailings import outbox
 
 from . import lapse, mail
 
@@ -17,12 +18,7 @@ def send_travel_email(key: str) -> bool:
 @shared_task(ignore_result=True)
 def requeue_travel_emails() -> int:
     """Celery beat, every minute: hand Celery the travel emails that are due again."""
-    keys = mail.requeue_due()
-    if keys:
-        mail.travel_rows().filter(dedupe_key__in=keys).update(queued_at=timezone.now())
-    for key in keys:
-        send_travel_email.delay(key)
-    return len(keys)
+    return outbox.hand_over(mail.travel_rows(), mail.requeue_due(), send_travel_email)
 
 
 @shared_task(ignore_result=True)

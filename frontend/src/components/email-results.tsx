@@ -2,17 +2,26 @@
 
 type Reasoned = { email: string; reason: string };
 
-function ReasonList({ items, label }: { items: Reasoned[]; label: string }) {
-  if (!items.length) return <p className="muted">None.</p>;
+/** A column of addresses each with the reason it was not done (Failed, Skipped). */
+function ReasonColumn({ items, label, badge }: { items: Reasoned[]; label: string; badge: string }) {
   return (
-    <ul className="org-list" aria-label={label}>
-      {items.map((item) => (
-        <li key={item.email}>
-          <span className="org-list__email">{item.email}</span>
-          <span className="org-list__reason">{item.reason}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="org-results__col">
+      <h3>
+        {label} <span className={badge}>{items.length}</span>
+      </h3>
+      {items.length ? (
+        <ul className="org-list" aria-label={label}>
+          {items.map((item) => (
+            <li key={item.email}>
+              <span className="org-list__email">{item.email}</span>
+              <span className="org-list__reason">{item.reason}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None.</p>
+      )}
+    </div>
   );
 }
 
@@ -49,20 +58,8 @@ export function EmailResults({
           <p className="muted">None.</p>
         )}
       </div>
-      <div className="org-results__col">
-        <h3>
-          Failed <span className="badge badge--err">{failed.length}</span>
-        </h3>
-        <ReasonList items={failed} label="Failed" />
-      </div>
-      {skipped ? (
-        <div className="org-results__col">
-          <h3>
-            Skipped <span className="badge">{skipped.length}</span>
-          </h3>
-          <ReasonList items={skipped} label="Skipped" />
-        </div>
-      ) : null}
+      <ReasonColumn items={failed} label="Failed" badge="badge badge--err" />
+      {skipped ? <ReasonColumn items={skipped} label="Skipped" badge="badge" /> : null}
     </section>
   );
 }

@@ -15,3 +15,17 @@ export function PageHeader({ title, lead, back = { href: "/admin", label: "Admin
     </header>
   );
 }
+
+/** The heading of a report-style page (statistics, demographics, the builder, …): the way back,
+ *  the title and, as children, what the page is for. */
+export function ReportHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="reports__header">
+      <div>
+        <BackLink />
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </header>
+  );
+}

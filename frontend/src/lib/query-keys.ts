@@ -2,17 +2,11 @@
 // key the page that shows it reads with, and a typo can't make two caches of one list.
 import type { DemographicGroup } from "../api/reports";
 import type { DeliveryState } from "../api/mailings";
-import type { Filters, SortParam } from "../api/organizer";
+import type { TableQuery } from "../api/organizer";
 
-/** One request of the applications table (a page by number, or by the cursor of a neighbour). */
-export interface TablePageKey {
-  page: number;
-  perPage: number;
-  filters: Filters;
-  sort?: SortParam;
-  after?: string;
-  before?: string;
-}
+/** One request of the applications table, keyed by exactly what is sent: the request's own type,
+ *  so a parameter added to the request is part of the key too. */
+export type TablePageKey = TableQuery;
 
 export const queryKeys = {
   /** What an email verification link says (checked once per token). */

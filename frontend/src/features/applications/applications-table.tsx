@@ -10,10 +10,11 @@ import {
   type BatchResult,
   type BatchStatusInput,
 } from "../../api/organizer";
+import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
 import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Spinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { queryKeys, type TablePageKey } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
@@ -383,18 +384,11 @@ export function ApplicationsTable({
       />
 
       {loadError ? (
-        <div className="stack">
-          <Alert kind="error">{loadError}</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message={loadError} onRetry={() => void query.refetch()} />
       ) : null}
 
       {!data && !loadError ? (
-        <div className="org-center">
-          <Spinner label="Loading applications…" />
-        </div>
+        <CenteredSpinner label="Loading applications…" />
       ) : null}
 
       {data ? (

@@ -128,6 +128,21 @@ function updateQuestion(
   );
 }
 
+/** A question as Add Question makes it (and as a new section starts with): the defaults a new
+ *  question has until the organizer changes them. */
+function blankQuestion(key: string): BuilderQuestion {
+  return {
+    key,
+    questionId: null,
+    text: "",
+    type: "short_answer",
+    options: [],
+    reviewerVisible: null,
+    required: true,
+    helpText: "",
+  };
+}
+
 /** Sections depending on a question that is gone or no longer yes/no stop depending on it. */
 function dropStaleConditions(state: BuilderState): BuilderState {
   const booleans = new Set(
@@ -154,18 +169,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
             key: `s${state.nextKey}`,
             name: "",
             conditionalOn: null,
-            questions: [
-              {
-                key: `q${state.nextKey + 1}`,
-                questionId: null,
-                text: "",
-                type: "short_answer",
-                options: [],
-                reviewerVisible: null,
-                required: true,
-                helpText: "",
-              },
-            ],
+            questions: [blankQuestion(`q${state.nextKey + 1}`)],
           },
         ],
         nextKey: state.nextKey + 2,
@@ -181,19 +185,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case "addQuestion": {
       const added = updateSection(state, action.section, (s) => ({
         ...s,
-        questions: [
-          ...s.questions,
-          {
-            key: `q${state.nextKey}`,
-            questionId: null,
-            text: "",
-            type: "short_answer",
-            options: [],
-            reviewerVisible: null,
-            required: true,
-            helpText: "",
-          },
-        ],
+        questions: [...s.questions, blankQuestion(`q${state.nextKey}`)],
       }));
       return added === state ? state : { ...added, nextKey: state.nextKey + 1 };
     }

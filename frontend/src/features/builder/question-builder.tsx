@@ -3,10 +3,11 @@ import { createContext, useCallback, useContext, useEffect, useReducer, useRef, 
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { applicationsApi } from "../../api/applications";
+import { ReportHeader } from "../../components/page-header";
+import { LoadError } from "../../components/load-error";
 import { SectionFields } from "../../components/application/question-field";
 import type { AnswerValue } from "../../components/application/form-model";
 import { Alert } from "../../components/alert";
-import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
@@ -458,23 +459,19 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
 
   return (
     <div className="stack reports builder">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Question Builder</h1>
-          <p className="muted">
-            {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
-            attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
-          </p>
-          <p className="muted builder__blind-note" hidden={kind !== "application"}>
-            <strong>Shown to reviewers in blind review</strong>, on each question, decides whether reviewers see that question
-            and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers
-            always see every question. New questions about links, age, where someone lives or travels from, demographics,
-            emails or websites start hidden; reviewers read free text with the applicant&apos;s name, emails and links
-            masked.
-          </p>
-        </div>
-      </header>
+      <ReportHeader title="Question Builder">
+        <p className="muted">
+          {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
+          attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
+        </p>
+        <p className="muted builder__blind-note" hidden={kind !== "application"}>
+          <strong>Shown to reviewers in blind review</strong>, on each question, decides whether reviewers see that question
+          and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers
+          always see every question. New questions about links, age, where someone lives or travels from, demographics,
+          emails or websites start hidden; reviewers read free text with the applicant&apos;s name, emails and links
+          masked.
+        </p>
+      </ReportHeader>
       <div className="builder__kinds" role="group" aria-label="Which form">
         {(Object.keys(KINDS) as BuilderKind[]).map((k) => (
           <button
@@ -499,12 +496,7 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
         <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
       ) : null}
       {query.isError ? (
-        <div className="stack">
-          <Alert kind="error">The questions could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="The questions could not be loaded." onRetry={() => void query.refetch()} />
       ) : query.data === undefined ? (
         <div className="reports__loading">
           <Spinner label="Loading questions…" />

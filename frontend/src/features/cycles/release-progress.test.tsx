@@ -4,6 +4,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizerApi, type CycleConfig } from "../../api/organizer";
+import { POLL_MS } from "../../lib/progress";
 import { renderWithQuery } from "../../lib/test-utils";
 import { ConfigForm } from "./config-form";
 import { stillOpenNote } from "./config-state";
@@ -50,6 +51,9 @@ describe("the release's emails on the configuration page", { timeout: 20000 }, (
       { total: 40, sent: 25, failed: 1, pending: 14 },
       { total: 40, sent: 39, failed: 1, pending: 0 },
     ];
+    // Fake timers that follow the clock: the polls come on their own, and at the end the clock
+    // can jump past several poll intervals at once to show that none comes any more.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const progress = vi.spyOn(organizerApi, "releaseProgress").mockImplementation(async () => answers.shift() ?? { total: 40, sent: 39, failed: 1, pending: 0 });
     renderForm();
     const panel = await screen.findByRole("region", { name: "Decision emails" });
@@ -62,7 +66,7 @@ describe("the release's emails on the configuration page", { timeout: 20000 }, (
     expect(within(panel).getByRole("progressbar", { name: "Every decision email has been handled" })).toHaveAttribute("aria-valuemax", "40");
     expect(within(panel).getByText(/1 email could not be delivered/)).toBeInTheDocument();
     const calls = progress.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await vi.advanceTimersByTimeAsync(3 * POLL_MS);
     expect(progress.mock.calls.length).toBe(calls);
   });
 

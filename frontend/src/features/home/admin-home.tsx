@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { homeApi, type AdminHome as HomeData, type FunnelStage } from "../../api/home";
-import { Alert } from "../../components/alert";
+import { LoadError } from "../../components/load-error";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { countdown, groupCards, openTodos, share, type ToolCard } from "./home-state";
@@ -71,12 +71,7 @@ export function AdminHome({ cards, children }: { cards: ToolCard[]; children?: R
         ) : null}
       </header>
       {home.isError ? (
-        <div className="stack">
-          <Alert kind="error">The cycle's numbers could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void home.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="The cycle's numbers could not be loaded." onRetry={() => void home.refetch()} />
       ) : !data ? (
         <Spinner label="Loading the cycle's numbers…" />
       ) : (

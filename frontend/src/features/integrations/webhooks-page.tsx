@@ -1,7 +1,7 @@
 // /admin/integrations: the organizers' webhook endpoints. Each event is POSTed to the
 // endpoint, signed (Standard Webhooks); failed deliveries are listed with a re-send button.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import {
   integrationsApi,
   type ChatChannel,
@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, SelectField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { queryKeys } from "../../lib/query-keys";
-import { useSubmit } from "../../lib/use-submit";
+import { useSubmit, type Submit } from "../../lib/use-submit";
 import { countsLine, deliveryLine, formErrors, toggleEvent, type EventChoice } from "./state";
 
 export interface WebhooksPageProps {
@@ -82,8 +82,6 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
   const [done, setDone] = useState<string | null>(null);
   const submit = useSubmit();
   const removal = useSubmit();
-  const legendId = useId();
-  const namesId = useId();
   const errors = { ...submit.fieldErrors, ...local };
   const labels = Object.fromEntries(events.map((e) => [e.value, e.label]));
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.integrations.channels });
@@ -131,34 +129,14 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
           error={errors.url}
           hint={requireHttps ? "The https:// address the service gave you for the channel." : "The address the service gave you for the channel."}
         />
-        <fieldset className="org-section" aria-describedby={errors.events ? `${legendId}-error` : undefined}>
-          <legend id={legendId}>Count these events</legend>
-          {events.map((choice) => (
-            <CheckRow
-              key={choice.value}
-              label={choice.label}
-              hint={choice.value}
-              checked={chosen.includes(choice.value)}
-              onChange={(on) => setChosen((l) => toggleEvent(l, choice.value, on, events))}
-            />
-          ))}
-          {errors.events ? (
-            <p id={`${legendId}-error`} className="field__error" role="alert">
-              {errors.events}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="org-check">
-          <input id={namesId} type="checkbox" checked={includeNames} onChange={(e) => setIncludeNames(e.target.checked)} />
-          <label htmlFor={namesId}>List the names of the people counted</label>
-          <span className="muted org-check__hint">Off, a notice carries counts and nothing personal.</span>
-        </div>
-        {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
-        <div>
-          <button type="submit" className="button" disabled={submit.busy}>
-            {submit.busy ? "Adding…" : "Add Channel"}
-          </button>
-        </div>
+        <EventsFieldset legend="Count these events" events={events} chosen={chosen} setChosen={setChosen} error={errors.events} />
+        <OptIn
+          label="List the names of the people counted"
+          hint="Off, a notice carries counts and nothing personal."
+          checked={includeNames}
+          onChange={setIncludeNames}
+        />
+        <AddButton submit={submit} label="Add Channel" />
       </form>
       {done ? <Alert kind="success">{done}</Alert> : null}
       {removal.error ? <Alert kind="error">{removal.error}</Alert> : null}
@@ -171,14 +149,7 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
                 <span className="badge">{channel.kind === "discord" ? "Discord" : "Slack"}</span>
                 <code className="org-break">{channel.url}</code>
               </span>
-              <span className="org-row__main">
-                {channel.events.map((e) => (
-                  <span key={e} className="badge">
-                    {labels[e] ?? e}
-                  </span>
-                ))}
-                {channel.include_names ? <span className="badge">with names</span> : null}
-              </span>
+              <EventBadges events={channel.events} labels={labels} personal={channel.include_names ? "with names" : null} />
               {channel.last_error ? <span className="muted org-break">Last notice failed: {channel.last_error}</span> : null}
             </div>
             <button
@@ -213,8 +184,6 @@ function AddEndpoint({
   const [includeEmail, setIncludeEmail] = useState(false);
   const [local, setLocal] = useState<Record<string, string>>({});
   const submit = useSubmit();
-  const legendId = useId();
-  const emailId = useId();
   const errors = { ...submit.fieldErrors, ...local };
   const eventsError = errors.events ?? Object.entries(errors).find(([k]) => k.startsWith("events."))?.[1];
 
@@ -256,23 +225,7 @@ function AddEndpoint({
         hint={`${requireHttps ? "An https:// address" : "An http:// or https:// address"} on the public internet.`}
       />
       <Field label="Description (optional)" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-      <fieldset className="org-section" aria-describedby={eventsError ? `${legendId}-error` : undefined}>
-        <legend id={legendId}>Events</legend>
-        {events.map((choice) => (
-          <CheckRow
-            key={choice.value}
-            label={choice.label}
-            hint={choice.value}
-            checked={chosen.includes(choice.value)}
-            onChange={(on) => setChosen((list) => toggleEvent(list, choice.value, on, events))}
-          />
-        ))}
-        {eventsError ? (
-          <p id={`${legendId}-error`} className="field__error" role="alert">
-            {eventsError}
-          </p>
-        ) : null}
-      </fieldset>
+      <EventsFieldset legend="Events" events={events} chosen={chosen} setChosen={setChosen} error={eventsError} />
       <Field
         label="Signing secret (optional)"
         autoComplete="off"
@@ -282,18 +235,90 @@ function AddEndpoint({
         error={errors.secret}
         hint="Leave empty to have one made; it is shown once."
       />
-      <div className="org-check">
-        <input id={emailId} type="checkbox" checked={includeEmail} onChange={(e) => setIncludeEmail(e.target.checked)} />
-        <label htmlFor={emailId}>Include the applicant's email</label>
-        <span className="muted org-check__hint">Off, a payload carries ids and statuses only.</span>
-      </div>
+      <OptIn
+        label="Include the applicant's email"
+        hint="Off, a payload carries ids and statuses only."
+        checked={includeEmail}
+        onChange={setIncludeEmail}
+      />
+      <AddButton submit={submit} label="Add Endpoint" />
+    </form>
+  );
+}
+
+/** The events a channel or an endpoint is told of, one checkbox each; both forms pick them alike. */
+function EventsFieldset({
+  legend,
+  events,
+  chosen,
+  setChosen,
+  error,
+}: {
+  legend: string;
+  events: EventChoice[];
+  chosen: WebhookEvent[];
+  setChosen: Dispatch<SetStateAction<WebhookEvent[]>>;
+  error: string | undefined;
+}) {
+  const legendId = useId();
+  return (
+    <fieldset className="org-section" aria-describedby={error ? `${legendId}-error` : undefined}>
+      <legend id={legendId}>{legend}</legend>
+      {events.map((choice) => (
+        <CheckRow
+          key={choice.value}
+          label={choice.label}
+          hint={choice.value}
+          checked={chosen.includes(choice.value)}
+          onChange={(on) => setChosen((list) => toggleEvent(list, choice.value, on, events))}
+        />
+      ))}
+      {error ? (
+        <p id={`${legendId}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** An opt-in to sending something personal, off by default, with what "off" means beside it. */
+function OptIn({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="org-check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+      <span className="muted org-check__hint">{hint}</span>
+    </div>
+  );
+}
+
+/** The end of both add forms: the request's error when no field holds it, and the button. */
+function AddButton({ submit, label }: { submit: Submit; label: string }) {
+  return (
+    <>
       {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={submit.busy}>
-          {submit.busy ? "Adding…" : "Add Endpoint"}
+          {submit.busy ? "Adding…" : label}
         </button>
       </div>
-    </form>
+    </>
+  );
+}
+
+/** What a channel or an endpoint is told of, a badge an event, and what personal data it carries. */
+function EventBadges({ events, labels, personal }: { events: WebhookEvent[]; labels: Record<string, string>; personal: string | null }) {
+  return (
+    <span className="org-row__main">
+      {events.map((e) => (
+        <span key={e} className="badge">
+          {labels[e] ?? e}
+        </span>
+      ))}
+      {personal ? <span className="badge">{personal}</span> : null}
+    </span>
   );
 }
 
@@ -330,14 +355,7 @@ function EndpointRow({ endpoint, events, onChange }: { endpoint: WebhookEndpoint
           <code className="org-break">{endpoint.url}</code>
           {endpoint.description ? <span className="muted">{endpoint.description}</span> : null}
         </span>
-        <span className="org-row__main">
-          {endpoint.events.map((e) => (
-            <span key={e} className="badge">
-              {labels[e] ?? e}
-            </span>
-          ))}
-          {endpoint.include_email ? <span className="badge">with email</span> : null}
-        </span>
+        <EventBadges events={endpoint.events} labels={labels} personal={endpoint.include_email ? "with email" : null} />
         <span className="muted">
           {countsLine(endpoint)} · secret {endpoint.secret_hint}
         </span>

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { mailingsApi, type EmailTemplate, type Preview } from "../../api/mailings";
+import { ReportHeader } from "../../components/page-header";
+import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
-import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { fieldErrors } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
@@ -210,20 +211,11 @@ export function AutomatedEmails({ email }: { email: string }) {
 
   return (
     <div className="stack reports">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Automated Emails</h1>
-          <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
-        </div>
-      </header>
+      <ReportHeader title="Automated Emails">
+        <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
+      </ReportHeader>
       {query.isError ? (
-        <div className="stack">
-          <Alert kind="error">The automated emails could not be loaded.</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="The automated emails could not be loaded." onRetry={() => void query.refetch()} />
       ) : templates === null ? (
         <div className="reports__loading">
           <Spinner label="Loading automated emails…" />

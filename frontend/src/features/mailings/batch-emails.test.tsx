@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BatchEmails } from "./batch-emails";
 import { localToIso } from "./schedule";
+import { POLL_MS } from "../../lib/progress";
 import { renderWithQuery } from "../../lib/test-utils";
 
 function json(body: unknown, status = 200) {
@@ -70,7 +71,10 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 
 describe("BatchEmails", { timeout: 20000 }, () => {
   beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it("lists mailings with status and counts, Deliveries for each and Cancel only for scheduled ones", async () => {
     fakeServer({ ...BASE, "GET /api/mailings": () => json([SCHEDULED, SENT]) });
@@ -91,6 +95,9 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       { ...SCHEDULED, status: "sending", send_at: "2026-01-01T09:00:00Z", sent: 30, failed: 1 },
       { ...SCHEDULED, status: "sent", send_at: "2026-01-01T09:00:00Z", sent: 39, failed: 1 },
     ];
+    // Fake timers that follow the clock: the polls come on their own, and at the end the clock
+    // can jump past several poll intervals at once to show that none comes any more.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let last = answers[0];
     const server = fakeServer({
       ...BASE,
@@ -111,7 +118,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     const table = screen.getByRole("table", { name: "Mailings" });
     expect(within(table).getByText("39")).toBeInTheDocument();
     const asked = server.of("GET", "/api/mailings").length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await vi.advanceTimersByTimeAsync(3 * POLL_MS);
     expect(server.of("GET", "/api/mailings").length).toBe(asked);
   });
 

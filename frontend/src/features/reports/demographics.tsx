@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { reportsApi, type DemographicGroup, type DemographicQuestion } from "../../api/reports";
-import { Alert } from "../../components/alert";
-import { BackLink } from "../../components/back-link";
+import { ReportHeader } from "../../components/page-header";
+import { LoadError } from "../../components/load-error";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { BarFigure, PieFigure, prefersReducedMotion, useWidth } from "./lazy-charts";
@@ -111,13 +111,9 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
 
   return (
     <div className="stack reports">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Demographics</h1>
-          <p className="muted">{cycle ? `${cycle} cycle. ` : ""}Answers to the survey questions, counted from the applications.</p>
-        </div>
-      </header>
+      <ReportHeader title="Demographics">
+        <p className="muted">{cycle ? `${cycle} cycle. ` : ""}Answers to the survey questions, counted from the applications.</p>
+      </ReportHeader>
       <div className="demographics">
         <aside className="demographics__sidebar card" aria-label="Demographics filters">
           <div role="group" aria-labelledby="demographics-group-label" className="stack">
@@ -170,12 +166,7 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
             {groupLabel} applicants
           </h2>
           {error ? (
-            <div className="stack">
-              <Alert kind="error">The demographics could not be loaded.</Alert>
-              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadError message="The demographics could not be loaded." onRetry={() => void query.refetch()} />
           ) : questions === null ? (
             <div className="reports__loading">
               <Spinner label="Loading demographics…" />

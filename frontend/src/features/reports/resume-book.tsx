@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { reportsApi } from "../../api/reports";
+import { ReportHeader } from "../../components/page-header";
 import { Alert } from "../../components/alert";
-import { BackLink } from "../../components/back-link";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
@@ -58,45 +58,37 @@ export function ResumeBook() {
     );
   }
 
-  async function downloadAll() {
-    await all.download(
+  /** A zip of resumes, built while it streams: the bar follows what has arrived, and is cleared
+   *  before and after, whether the download ends well or not. */
+  async function downloadZip(
+    state: ReturnType<typeof useDownload>,
+    progress: ReturnType<typeof useDownloadProgress>,
+    fetchZip: typeof reportsApi.allResumes,
+    done: string,
+  ) {
+    await state.download(
       async () => {
-        allProgress.reset();
+        progress.reset();
         try {
-          saveFile(await reportsApi.allResumes(allProgress.track));
+          saveFile(await fetchZip(progress.track));
         } finally {
-          allProgress.reset();
+          progress.reset();
         }
       },
-      "All resumes downloaded successfully",
+      done,
       refusal("The resumes could not be downloaded."),
     );
   }
 
-  async function downloadSponsors() {
-    await sponsors.download(
-      async () => {
-        sponsorProgress.reset();
-        try {
-          saveFile(await reportsApi.sponsorResumes(sponsorProgress.track));
-        } finally {
-          sponsorProgress.reset();
-        }
-      },
-      "Sponsor resume book downloaded successfully",
-      refusal("The resumes could not be downloaded."),
-    );
-  }
+  const downloadAll = () => downloadZip(all, allProgress, reportsApi.allResumes, "All resumes downloaded successfully");
+  const downloadSponsors = () =>
+    downloadZip(sponsors, sponsorProgress, reportsApi.sponsorResumes, "Sponsor resume book downloaded successfully");
 
   return (
     <div className="stack reports">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Resume Book</h1>
-          <p className="muted">Resumes are private: they download here, never from a public link.</p>
-        </div>
-      </header>
+      <ReportHeader title="Resume Book">
+        <p className="muted">Resumes are private: they download here, never from a public link.</p>
+      </ReportHeader>
       <div className="resume-book">
         <section className="card stack" aria-labelledby="resume-one-title">
           <h2 id="resume-one-title">One applicant's resume</h2>

@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { checkinApi } from "../../api/checkin";
 import { reportsApi, type SelectionFilters, type StatKey } from "../../api/reports";
+import { ReportHeader } from "../../components/page-header";
+import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
-import { BackLink } from "../../components/back-link";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
@@ -102,16 +103,12 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
 
   return (
     <div className="stack reports">
-      <header className="reports__header">
-        <div>
-          <BackLink />
-          <h1>Statistics</h1>
-          <p className="muted">
-            {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file, or open them in
-            the applications table.
-          </p>
-        </div>
-      </header>
+      <ReportHeader title="Statistics">
+        <p className="muted">
+          {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file, or open them in
+          the applications table.
+        </p>
+      </ReportHeader>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
       {download.busy && exporting ? (
         <DownloadProgress
@@ -121,12 +118,7 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
       ) : null}
       <TrendCard />
       {loadError ? (
-        <div className="stack">
-          <Alert kind="error">Error fetching statistics</Alert>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="Error fetching statistics" onRetry={() => void refetch()} />
       ) : stats === undefined ? (
         <div className="reports__loading">
           <Spinner label="Loading statistics…" />

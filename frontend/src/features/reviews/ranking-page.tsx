@@ -7,7 +7,7 @@ import { urls } from "../../api/urls";
 import { Alert } from "../../components/alert";
 import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { Field } from "../../components/field";
-import { Spinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { PageHeader } from "../../components/page-header";
 import { statusWord } from "../../lib/text";
@@ -212,9 +212,7 @@ export function RankingPage() {
           />
         </div>
         {query.isPending ? (
-          <div className="org-center">
-            <Spinner label="Loading the ranking…" />
-          </div>
+          <CenteredSpinner label="Loading the ranking…" />
         ) : query.isError ? (
           <Alert kind="error">{query.error.message || "Error fetching the ranking."}</Alert>
         ) : (

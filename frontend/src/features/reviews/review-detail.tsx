@@ -7,7 +7,7 @@ import { organizerApi, type Application, type QuestionSection, type ReviewStatus
 import type { OwnReview } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
-import { Spinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { reviewsApi } from "../../api/reviews";
@@ -248,9 +248,7 @@ export function ReviewDetail({
     return (
       <div className="stack">
         {title}
-        <div className="org-center">
-          <Spinner label="Loading the application…" />
-        </div>
+        <CenteredSpinner label="Loading the application…" />
       </div>
     );
   }

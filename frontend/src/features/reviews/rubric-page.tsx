@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { reviewsApi, type Rubric } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { Field, CheckboxField, TextareaField } from "../../components/field";
-import { Spinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { PageHeader } from "../../components/page-header";
@@ -228,9 +228,7 @@ export function RubricPage() {
         }
       />
       {query.isPending ? (
-        <div className="org-center">
-          <Spinner label="Loading the rubric…" />
-        </div>
+        <CenteredSpinner label="Loading the rubric…" />
       ) : query.isError ? (
         <Alert kind="error">{query.error.message || "Error fetching the rubric."} Please reload the page.</Alert>
       ) : (
