@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 
@@ -44,3 +45,40 @@ def test_a_task_queued_through_the_broker_is_run_by_a_worker(broker_app):
         while time.monotonic() < deadline and cache.get(f"celery-heartbeat:{token}") is None:
             time.sleep(0.1)
     assert cache.get(f"celery-heartbeat:{token}") == "alive"
+
+
+def test_a_message_file_appears_whole(tmp_path, monkeypatch):
+    """The filesystem broker writes a message under a name no worker takes, then renames it:
+    a worker listing the folder at any moment finds no message or the whole one (kombu's own
+    transport creates the file empty and writes after, and a worker once read it empty)."""
+    from kombu import Connection
+
+    from apps.core import broker
+
+    seen: list[list[str]] = []
+    real_replace = os.replace
+
+    def replace(src, dst):
+        # The moment before the message gets its name: no "<queue>.msg" file is there yet.
+        seen.append(sorted(name for name in os.listdir(tmp_path) if name.endswith(".msg")))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(broker.os, "replace", replace)
+    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "control_folder": str(tmp_path)}
+    with Connection("filesystem://localhost/", transport=broker.Transport, transport_options=options) as conn:
+        queue = conn.SimpleQueue("whole")
+        queue.put({"n": 1})
+        assert seen == [[]]
+        assert [name for name in os.listdir(tmp_path) if name.endswith(".part")] == []
+        assert queue.get(timeout=5).payload == {"n": 1}
+        queue.close()
+
+
+def test_the_portal_uses_the_whole_message_transport_without_redis(settings):
+    if settings.REDIS_URL:
+        pytest.skip("with Redis the broker is Redis")
+    assert settings.CELERY_BROKER_TRANSPORT == "apps.core.broker:Transport"
+    from config.celery_app import app
+
+    with app.connection_for_write() as conn:
+        assert type(conn.transport).__module__ == "apps.core.broker"
