@@ -116,3 +116,49 @@ def test_link_and_unlink_on_a_phone(new_page, provider):
     expect(phone.get_by_role("button", name="Continue with MyMLH")).to_be_visible()
     assert serious(phone) == []
     keep(shot(phone, "social-register-phone"))
+
+
+def test_a_personal_email_signs_in_adds_a_university_address_and_then_applies(new_page, provider):
+    """The account comes from the provider's personal address; applying waits for a university
+    address, added on the Sign-in methods page and verified from the mailed link."""
+    from django.core import mail
+
+    from e2e.conftest import mail_link
+
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.OPEN)
+    provider.profile = member("grace.hopper@gmail.com")
+    page = new_page()
+    page.goto("/login")
+    page.get_by_role("button", name="Continue with MyMLH").click()
+    page.wait_for_url("**/dashboard")
+    expect(page.get_by_text("Applying needs a verified university email address").first).to_be_visible()
+
+    page.goto("/apply")
+    expect(page.get_by_text("grace.hopper@gmail.com is not one")).to_be_visible()
+    expect(page.get_by_label("First name")).to_have_count(0)
+    assert serious(page) == []
+    page.get_by_role("link", name="Add your university email").click()
+    page.wait_for_url("**/account/sign-in")
+    settle(page, "Sign-in methods")
+    expect(page.get_by_role("heading", name="Add your university email")).to_be_visible()
+
+    # Someone else's address is refused at the field.
+    UserFactory(email="taken@princeton.edu")
+    page.get_by_role("textbox", name="University email").fill("taken@princeton.edu")
+    page.get_by_role("button", name="Send verification link").click()
+    expect(page.get_by_text("Another account uses this email address.")).to_be_visible()
+    assert serious(page) == []
+
+    mail.outbox.clear()
+    page.get_by_role("textbox", name="University email").fill("grace@princeton.edu")
+    page.get_by_role("button", name="Send verification link").click()
+    expect(page.get_by_text("We sent a link to grace@princeton.edu.")).to_be_visible()
+    assert [m.to for m in mail.outbox] == [["grace@princeton.edu"]]
+    keep(shot(page, "social-university-email-desktop"))
+
+    page.goto(mail_link("verify"))
+    expect(page.get_by_role("heading", name="University email verified")).to_be_visible()
+    page.get_by_role("link", name="Go to your application").click()
+    page.wait_for_url("**/apply")
+    expect(page.get_by_label("First name")).to_be_visible()
+    assert User.objects.get(email="grace@princeton.edu").socialaccount_set.count() == 1

@@ -2,6 +2,7 @@
 
 from django.views.decorators.http import require_safe
 
+from apps.accounts.services import ADD_UNIVERSITY_EMAIL_PAGE, apply_blocker
 from apps.accounts.social import PREFILL_QUESTIONS, prefill_of
 from apps.core.pages import island, signed_in
 from apps.cycles.models import CycleStatus
@@ -45,6 +46,11 @@ def apply_props(user, prefill: dict | None = None) -> dict:
     cycle = current_cycle()
     props: dict = {"cycleStatus": cycle.status}
     if cycle.status != CycleStatus.OPEN:
+        return props
+    # An account whose address is not a university one sees why and where to add one, no form.
+    blocker = apply_blocker(user)
+    if blocker:
+        props["universityEmailNeeded"] = {"message": blocker, "href": ADD_UNIVERSITY_EMAIL_PAGE}
         return props
     sections = question_set(cycle)
     application = selectors.own_application(user=user, cycle=cycle)

@@ -195,6 +195,8 @@ ACCOUNT_RATE_LIMITS = {
     "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
     # Checking a teammate's code as the field is left: enough for typing, too few to guess codes.
     "teamcode_check": env("RATE_LIMIT_TEAMCODE_CHECK", default="60/h/user"),
+    # A university address added to an account, each mailed a link (apps/accounts/services.py).
+    "university_email": env("RATE_LIMIT_UNIVERSITY_EMAIL", default="10/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
 
