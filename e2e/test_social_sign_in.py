@@ -162,3 +162,42 @@ def test_a_personal_email_signs_in_adds_a_university_address_and_then_applies(ne
     page.wait_for_url("**/apply")
     expect(page.get_by_label("First name")).to_be_visible()
     assert User.objects.get(email="grace@princeton.edu").socialaccount_set.count() == 1
+
+
+@pytest.fixture(params=["github", "google"])
+def github_or_google(request, settings, monkeypatch):
+    """GitHub's or Google's sign-in through allauth's own adapters, pointed at the fake server."""
+    fake = fake_oauth.start()
+    fake_oauth.point_github_and_google(fake, monkeypatch)
+    settings.SOCIALACCOUNT_PROVIDERS = {
+        request.param: {"APP": {"client_id": "portal-e2e", "secret": "portal-e2e-secret"}},
+    }
+    fake.id = request.param
+    fake.name = {"github": "GitHub", "google": "Google"}[request.param]
+    fake.user = {"github": fake_oauth.github_user, "google": fake_oauth.google_user}[request.param]
+    yield fake
+    fake.close()
+
+
+def test_github_and_google_sign_a_new_student_in_and_refuse_an_unverified_account(new_page, github_or_google):
+    fake = github_or_google
+    fake.profile = fake.user("lin.wei@princeton.edu")
+    page = new_page()
+    page.goto("/login")
+    settle(page)
+    page.get_by_role("button", name=f"Continue with {fake.name}").click()
+    page.wait_for_url("**/dashboard")
+    assert SocialAccount.objects.get().provider == fake.id
+    assert User.objects.get(email="lin.wei@princeton.edu").socialaccount_set.count() == 1
+
+    # Someone registered this address and never opened its link: no way in through the provider.
+    UserFactory(email="ada@princeton.edu", verified=False)
+    fake.profile = fake.user("ada@princeton.edu", uid={"github": 99, "google": "99"}[fake.id])
+    other = new_page()
+    other.goto("/login")
+    other.get_by_role("button", name=f"Continue with {fake.name}").click()
+    other.wait_for_url("**/login?social=link_first*")
+    expect(other.get_by_text("An account with this email already exists.")).to_be_visible()
+    assert SocialAccount.objects.count() == 1
+    assert serious(other) == []
+    keep(shot(other, f"social-refused-{fake.id}-desktop"))

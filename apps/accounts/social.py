@@ -75,10 +75,14 @@ def form_action_origins() -> list[str]:
     """Where a sign-in form's POST ends up: the portal answers it with a redirect to the
     provider's consent page, and browsers hold that redirect to the page's CSP `form-action`
     (only 'self' elsewhere). The pages with provider buttons add the configured providers'."""
+    from allauth.socialaccount.providers.github.views import GitHubOAuth2Adapter
+    from allauth.socialaccount.providers.google.views import GoogleOAuth2Adapter
+
+    # Where each adapter sends the browser (GitHub Enterprise's GITHUB_URL, say, moves it).
     origins = {
         "mymlh": settings.MYMLH_AUTH_URL,
-        "github": "https://github.com",
-        "google": "https://accounts.google.com",
+        "github": GitHubOAuth2Adapter.authorize_url,
+        "google": GoogleOAuth2Adapter.authorize_url,
     }
     found = []
     for key in settings.SOCIALACCOUNT_PROVIDERS:

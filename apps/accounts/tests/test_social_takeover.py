@@ -37,10 +37,10 @@ def member(email: str, *, verified: bool = True, uid: str = "mlh-1") -> dict:
     return {"id": uid, "email": email, "email_verified": verified, "first_name": "Ada", "last_name": "Lovelace"}
 
 
-def sign_in_with_provider(client, *, process: str = "login") -> str:
+def sign_in_with_provider(client, *, process: str = "login", provider_id: str = "mymlh") -> str:
     """The whole round trip: the portal's POST, the provider's consent, the callback. Returns
     where the portal sends the browser at the end."""
-    start = client.post("/accounts/mymlh/login/", {"process": process})
+    start = client.post(f"/accounts/{provider_id}/login/", {"process": process})
     assert start.status_code == 302, start
     authorize = urlsplit(start["Location"])
     connection = http.client.HTTPConnection(authorize.hostname, authorize.port, timeout=5)
