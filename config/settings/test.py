@@ -41,6 +41,7 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password_from_key": "1000/m/ip",
     "teamcode": "10/h/user",
     "teamcode_check": "60/h/user",
+    "university_email": "10/h/user",
 }
 STORAGES = {
     **STORAGES,  # noqa: F405

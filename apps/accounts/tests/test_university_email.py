@@ -192,3 +192,9 @@ def test_a_student_account_needs_nothing_and_the_api_needs_a_session(open_cycle)
         401,
         403,
     )
+
+
+def test_adding_addresses_is_limited_per_account(personal):
+    """Each add mails a link: past the limit (10 an hour) the account is told to wait."""
+    answers = [add(personal, f"ada{n}@princeton.edu").status_code for n in range(11)]
+    assert answers == [200] * 10 + [429]
