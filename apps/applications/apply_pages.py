@@ -50,7 +50,11 @@ def apply_props(user, prefill: dict | None = None) -> dict:
     # An account whose address is not a university one sees why and where to add one, no form.
     blocker = apply_blocker(user)
     if blocker:
-        props["universityEmailNeeded"] = {"message": blocker, "href": ADD_UNIVERSITY_EMAIL_PAGE}
+        props["universityEmailNeeded"] = {
+            "message": blocker,
+            "href": ADD_UNIVERSITY_EMAIL_PAGE,
+            "label": "Add your university email",
+        }
         return props
     sections = question_set(cycle)
     application = selectors.own_application(user=user, cycle=cycle)
@@ -73,4 +77,8 @@ def apply_props(user, prefill: dict | None = None) -> dict:
 @require_safe
 @signed_in
 def apply_page(request):
-    return island(request, "apply", apply_props(request.user, prefill_of(request)), title="Apply")
+    props = apply_props(request.user, prefill_of(request))
+    if props.get("universityEmailNeeded"):
+        # Why this account may not apply yet, on a page of its own (no form to load).
+        return island(request, "apply-blocked", props["universityEmailNeeded"], title="Apply")
+    return island(request, "apply", props, title="Apply")

@@ -79,9 +79,10 @@ def test_applying_is_refused_with_why_and_where_until_a_university_address_is_ve
     assert "university email" in submitted.json()["message"]
     assert not Application.objects.exclude(status="unsubmitted").exists()
 
-    props = personal.get("/apply").context["page_props"]
-    assert props["universityEmailNeeded"]["href"] == "/account/sign-in"
-    assert "questions" not in props
+    page = personal.get("/apply")
+    assert page.context["page"] == "apply-blocked"
+    assert page.context["page_props"]["href"] == "/account/sign-in"
+    assert "ada.lovelace@gmail.com is not one" in page.context["page_props"]["message"]
     assert "university email" in personal.get("/dashboard").context["page_props"]["universityEmailNeeded"]
     methods = personal.get("/api/auth/sign-in-methods").json()
     assert "ada.lovelace@gmail.com is not one" in methods["university_email_needed"]

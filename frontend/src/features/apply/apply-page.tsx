@@ -23,8 +23,6 @@ export interface ApplyPageProps {
   /** The consents asked and their texts (apps/applications/consents.py), and the sponsors' one's state. */
   consents?: ConsentText[];
   shareResumeWithSponsors?: boolean;
-  /** Why this account may not apply yet (its address is not a university one) and where to add one. */
-  universityEmailNeeded?: { message: string; href: string } | null;
   /** Tests inject a navigation spy. */
   navigate?: (to: string) => void;
 }
@@ -74,11 +72,9 @@ export function ApplyPage({
   schoolFromEmail,
   consents,
   shareResumeWithSponsors,
-  universityEmailNeeded,
   navigate,
 }: ApplyPageProps) {
-  const blocked = universityEmailNeeded ?? null;
-  const open = cycleStatus === "open" && blocked === null;
+  const open = cycleStatus === "open";
   const complete = Array.isArray(questions) && application !== undefined && typeof resumeSubmitted === "boolean";
   // What the page was rendered with, else asked once: from then on the form owns the answers.
   const form = useQuery({
@@ -94,17 +90,6 @@ export function ApplyPage({
   const loadError = form.isError;
   const lists = useLists(open);
 
-  if (blocked) {
-    return (
-      <section className="card apply-closed stack">
-        <h1>Apply</h1>
-        <Alert kind="info">{blocked.message}</Alert>
-        <a className="button" href={blocked.href}>
-          Add your university email
-        </a>
-      </section>
-    );
-  }
   if (!open) {
     return (
       <section className="card apply-closed stack">
