@@ -79,7 +79,8 @@ def test_applying_is_refused_with_why_and_where_until_a_university_address_is_ve
     assert "university email" in submitted.json()["message"]
     assert not Application.objects.exclude(status="unsubmitted").exists()
 
-    page = personal.get("/apply")
+    assert personal.get("/apply")["Location"] == "/apply/blocked"
+    page = personal.get("/apply/blocked")
     assert page.context["page"] == "apply-blocked"
     assert page.context["page_props"]["href"] == "/account/sign-in"
     assert "ada.lovelace@gmail.com is not one" in page.context["page_props"]["message"]
@@ -110,6 +111,8 @@ def test_the_verification_link_makes_the_university_address_primary(personal, pr
     assert signed_in_as(personal) == "ada@princeton.edu"
     saved = personal.post(SAVE, {"first": "Ada"}, content_type="application/json")
     assert saved.status_code == 200, saved.json()
+    assert personal.get("/apply").status_code == 200
+    assert personal.get("/apply/blocked").context["page_props"]["href"] == "/apply"
     assert personal.get("/dashboard").context["page_props"]["universityEmailNeeded"] is None
 
     # The provider still signs the same account in, by its link.

@@ -1,6 +1,6 @@
-// /apply for an account that may not apply yet: its address is not a university one (a sign-in
-// provider made it from a personal address). It says why and links to where the address is
-// added. A page of its own, so the application form's bundle carries none of it.
+// /apply/blocked, where /apply sends an account that may not apply yet: its address is not a
+// university one (a sign-in provider made it from a personal address). It says why and links to
+// where the address is added. A page of its own, so the form's bundle carries none of it.
 import { Alert } from "../../components/alert";
 
 export interface ApplyBlockedProps {
