@@ -17,7 +17,7 @@ from e2e.conftest import expect, shot, sign_in
 SIZES = ["desktop", "phone"]
 
 
-def apply_page(new_page, make_student, size: str, email: str = "ada@gmail.com"):
+def apply_page(new_page, make_student, size: str, email: str = "ada@unlisted-college.edu"):
     cycle = current_cycle()
     question_set_ensure(cycle)
     cycle_set_status(cycle=cycle, status=CycleStatus.OPEN)

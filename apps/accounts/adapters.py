@@ -1,6 +1,6 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured, PermissionDenied
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
 
 from . import rules
 
@@ -9,7 +9,13 @@ class AccountAdapter(DefaultAccountAdapter):
     """allauth's single override point: our email and password rules, our mail queue."""
 
     def clean_email(self, email: str) -> str:
-        return rules.validate_student_email(email)
+        """Shape only. allauth runs this on every address a sign-in provider sends, and a
+        personal address is a provider account's sign-in address (apps/accounts/social.py);
+        the student rule is applied where an address must be one: registration
+        (services.user_register) and the address an application uses (services.apply_blocker)."""
+        if not rules.is_plausible_email(email):
+            raise ValidationError("Enter a valid email address.", code="invalid")
+        return rules.normalize_email(email)
 
     def clean_password(self, password: str, user=None) -> str:
         return rules.validate_password(password)

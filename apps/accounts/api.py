@@ -123,6 +123,9 @@ class RegisterApi(PublicApiView):
 class VerifyOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
     already_verified = serializers.BooleanField(help_text="The link was opened before: the account is verified.")
+    address_added = serializers.BooleanField(
+        help_text="The link was for a university address added to an existing account, which is now its address."
+    )
 
 
 @extend_schema(
@@ -134,9 +137,13 @@ class VerifyOutputSerializer(serializers.Serializer):
 )
 class VerifyApi(PublicApiView):
     def get(self, request, key: str):
-        _, already = services.user_verify(request=request._request, key=key)
-        message = services.ALREADY_VERIFIED if already else services.VERIFIED
-        return Response({"message": message, "already_verified": already})
+        address, already = services.user_verify(request=request._request, key=key)
+        added = not already and services.is_added_address(address)
+        if already:
+            message = services.ALREADY_VERIFIED
+        else:
+            message = services.UNIVERSITY_EMAIL_VERIFIED if added else services.VERIFIED
+        return Response({"message": message, "already_verified": already, "address_added": added})
 
 
 @extend_schema(
@@ -298,6 +305,12 @@ class SignInProviderSerializer(serializers.Serializer):
 class SignInMethodsSerializer(serializers.Serializer):
     email = serializers.CharField()
     has_password = serializers.BooleanField()
+    university_email_needed = serializers.CharField(
+        allow_null=True, help_text="Why this account may not apply yet (its address is not a university one), or null."
+    )
+    pending_email = serializers.CharField(
+        allow_null=True, help_text="A university address added whose emailed link has not been opened yet, or null."
+    )
     providers = SignInProviderSerializer(many=True)
 
 
@@ -344,3 +357,28 @@ class LanguageApi(PublicApiView):
         response = Response({"language": code})
         language.set_cookie(response, code)
         return response
+
+
+class UniversityEmailSerializer(serializers.Serializer):
+    email = StudentEmailField()
+
+
+class UniversityEmailOutputSerializer(SignInMethodsSerializer):
+    message = serializers.CharField()
+
+
+@extend_schema(
+    summary="Add a university address to your account (it becomes its address once verified)",
+    description="Mails the address a verification link; opening it (/verify/<token>) makes it the account's "
+    "address, the one the application uses. Refused at the field: not a student address (nor "
+    "whitelisted), already the account's, or another account's.",
+    request=UniversityEmailSerializer,
+    responses={200: UniversityEmailOutputSerializer, **error_responses(400, 429)},
+)
+class UniversityEmailApi(ApiView):
+    def post(self, request):
+        data = self.validate(EmailSerializer, request.data)
+        address = services.university_email_add(request=request._request, user=request.user, email=data["email"])
+        request.user.refresh_from_db()
+        payload = social.sign_in_methods(request.user)
+        return Response({**payload, "message": services.UNIVERSITY_EMAIL_SENT.format(email=address.email)})

@@ -22,6 +22,7 @@ urlpatterns = [
     path("auth/reset_password", api.ResetRequestApi.as_view(), name="reset-request"),
     path("auth/reset_password/<str:key>", api.ResetConfirmApi.as_view(), name="reset-confirm"),
     path("auth/sign-in-methods", api.SignInMethodsApi.as_view(), name="sign-in-methods"),
+    path("auth/university-email", api.UniversityEmailApi.as_view(), name="university-email"),
     path("auth/sign-in-methods/<str:provider>", api.UnlinkProviderApi.as_view(), name="sign-in-method"),
     path("auth/language", api.LanguageApi.as_view(), name="language"),
     path("auth/token/refresh", api.TokenRefreshApi.as_view(), name="token-refresh"),

@@ -41,6 +41,18 @@ INVALID_VERIFY = "This verification link is invalid or has expired."
 NO_SUCH_ACCOUNT = "No account uses this email address."
 VERIFIED = "Account Created! Please login and apply!"
 ALREADY_VERIFIED = "This email address is already verified. Please sign in."
+# A provider account with a personal address (apps/accounts/social.py): it signs in, and may
+# apply once it has added and verified a university address on the Sign-in methods page.
+ADD_UNIVERSITY_EMAIL_PAGE = "/account/sign-in"
+UNIVERSITY_EMAIL_NEEDED = (
+    "Applying needs a verified university email address, and {email} is not one. Add your university "
+    "address on your Sign-in methods page ({page}): we email it a link, and once you open it, it "
+    "becomes your account's address and you can apply."
+)
+UNIVERSITY_EMAIL_SENT = "We sent a link to {email}. Open it to make it your account's address; it expires in an hour."
+UNIVERSITY_EMAIL_TAKEN = "Another account uses this email address."
+UNIVERSITY_EMAIL_OWN = "This is already your account's address."
+UNIVERSITY_EMAIL_VERIFIED = "Your university email is verified and is now your account's address. You can apply."
 
 
 def _message(exc: ValidationError) -> str:
@@ -69,7 +81,7 @@ def user_register(*, request, email: str, password: str) -> User:
     # A refusal names its field: the page then says 'Invalid Entry' with the
     # reason, where a 400 without field errors is about something else (an expired link).
     try:
-        email = adapter.clean_email(email)
+        email = rules.validate_student_email(email)
     except ValidationError as exc:
         raise ApplicationError(_message(exc), errors={"email": [_message(exc)]}) from exc
     try:
@@ -78,6 +90,10 @@ def user_register(*, request, email: str, password: str) -> User:
         raise ApplicationError(_message(exc), errors={"password": [_message(exc)]}) from exc
 
     user = User.objects.select_for_update().filter(email=email).first()
+    if user is None and EmailAddress.objects.filter(email__iexact=email).exclude(user__email=email).exists():
+        # Another account's added (university) address, waiting for its link: an account of
+        # its own now would take the address from under it.
+        raise ApplicationError(ALREADY_EXISTS, status=409)
     if user is None:
         try:
             with transaction.atomic():
@@ -144,7 +160,8 @@ def user_verify(*, request, key: str) -> tuple[EmailAddress, bool]:
     """Verify the address a link names; returns it and whether it was verified already.
 
     A link opened a second time (from the mail again, say) is no error: the account is
-    verified, and the person is told to sign in rather than to register again.
+    verified, and the person is told to sign in rather than to register again. An address added
+    to an account (university_email_add) becomes the account's address once verified.
     """
     confirmation = EmailConfirmationHMAC.from_key(key)
     if confirmation is None:
@@ -155,9 +172,80 @@ def user_verify(*, request, key: str) -> tuple[EmailAddress, bool]:
     address = confirmation.email_address
     if not address.verified:
         with transaction.atomic():
+            User.objects.select_for_update().filter(pk=address.user_id).first()
             if not confirmation.confirm(request):
                 raise ApplicationError(INVALID_VERIFY, status=400)
+            if not address.primary:
+                _make_primary(address)
     return address, False
+
+
+def is_added_address(address: EmailAddress) -> bool:
+    """Whether a verified link was for an address added to an existing account (it is the
+    account's address now, and it had an earlier one) rather than a registration's."""
+    return EmailAddress.objects.filter(user_id=address.user_id).exclude(pk=address.pk).exists()
+
+
+def apply_blocker(user) -> str | None:
+    """Why this account may not apply, or None: the application uses the account's address,
+    which must pass the student-email rule and the whitelist (an account made by a provider
+    from a personal address must first add a university one: university_email_add)."""
+    if rules.is_student_email(user.email):
+        return None
+    return UNIVERSITY_EMAIL_NEEDED.format(email=user.email, page=ADD_UNIVERSITY_EMAIL_PAGE)
+
+
+def pending_university_email(user) -> str | None:
+    """The address added by university_email_add whose link has not been opened yet."""
+    address = (
+        EmailAddress.objects.filter(user=user, verified=False, primary=False).exclude(email__iexact=user.email).first()
+    )
+    return address.email if address is not None else None
+
+
+@transaction.atomic
+def university_email_add(*, request, user, email) -> EmailAddress:
+    """Add a university address to the account and mail it a verification link (registration's
+    link: allauth's HMAC key, /verify/<key>); opening it makes it the account's address
+    (user_verify). One such address waits at a time: a new one replaces the last. Refused at
+    the field: not a student address (nor whitelisted), the account's own, another account's."""
+    if not ratelimit.consume(request, action="university_email", user=user):
+        raise ApplicationError(TOO_MANY, status=429)
+    if not isinstance(email, str) or not is_storable(email):
+        raise ApplicationError(UNSTORABLE, errors={"email": [UNSTORABLE]})
+    try:
+        email = rules.validate_student_email(email)
+    except ValidationError as exc:
+        raise ApplicationError(_message(exc), errors={"email": [_message(exc)]}) from exc
+    locked = User.objects.select_for_update().get(pk=user.pk)
+    if email == locked.email:
+        raise ApplicationError(UNIVERSITY_EMAIL_OWN, errors={"email": [UNIVERSITY_EMAIL_OWN]})
+    taken = (
+        User.objects.filter(email__iexact=email).exclude(pk=locked.pk).exists()
+        or EmailAddress.objects.filter(email__iexact=email).exclude(user=locked).exists()
+    )
+    if taken:
+        raise ApplicationError(UNIVERSITY_EMAIL_TAKEN, errors={"email": [UNIVERSITY_EMAIL_TAKEN]})
+    EmailAddress.objects.filter(user=locked, verified=False, primary=False).exclude(email__iexact=email).delete()
+    address, _ = EmailAddress.objects.get_or_create(
+        user=locked, email=email, defaults={"primary": False, "verified": False}
+    )
+    if address.verified:
+        # Verified before (a link opened while another address was made primary since): it
+        # becomes the account's address now, no second link needed.
+        _make_primary(address)
+    else:
+        _queue_verification_mail(request, address)
+    return address
+
+
+def _make_primary(address: EmailAddress) -> None:
+    """The verified `address` becomes the account's address (User.email, the primary); the
+    previous one stays, verified, so a provider that vouches for it still signs in."""
+    if User.objects.filter(email__iexact=address.email).exclude(pk=address.user_id).exists():
+        # Only a registration racing the add can get here (both refuse the other's address).
+        raise ApplicationError(UNIVERSITY_EMAIL_TAKEN, status=409)
+    address.set_as_primary()
 
 
 def reset_key_is_valid(key: str) -> bool:

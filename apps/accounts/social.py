@@ -5,13 +5,16 @@ A provider's sign-in reaches a portal account in one of three ways only:
 1. The provider account is already linked to it (allauth's SocialAccount: provider + uid).
 2. The provider asserts the address as verified, and it equals a verified address of the
    account: the provider account is linked and the person signed in.
-3. Nobody has the address yet, the provider asserts it verified, and it passes the
-   student-email rule and the whitelist: a new account with that one address, verified.
+3. Nobody has the address yet and the provider asserts it verified: a new account with that one
+   address, verified. A personal address (one the student-email rule and the whitelist refuse)
+   makes an account too, but it may not apply until a university address is added and verified
+   (services.apply_blocker, university_email_add): the provider's address signs in, the
+   university one is what the application uses.
 
-Anything else never signs anyone in: an address the provider has not verified, an address of an
-account whose own address was never verified (whoever registered it may not own it), or a
-personal address for a new account. The person is sent back to the sign-in page with the
-reason (`REFUSALS`), where a password sign-in and then linking from the dashboard is the way.
+Anything else never signs anyone in: an address the provider has not verified, or an address of
+an account whose own address was never verified (whoever registered it may not own it). The
+person is sent back to the sign-in page with the reason (`REFUSALS`), where a password sign-in
+and then linking from the dashboard is the way.
 
 Each provider is off unless its client id and secret are set (config/settings/base.py). Of
 what a provider sends, only the link (provider, uid) is kept: `extra_data` is emptied before
@@ -55,11 +58,6 @@ REFUSALS = {
         "An account with this email already exists. Sign in with your email and password, then link "
         "{provider} on your Sign-in methods page."
     ),
-    "personal_email": (
-        "Your {provider} email is not a university address. Applying needs a verified university email: "
-        "register with it (or ask the organizers to whitelist your address), then link {provider} on "
-        "your Sign-in methods page."
-    ),
     "inactive": "This account is disabled.",
 }
 
@@ -77,10 +75,14 @@ def form_action_origins() -> list[str]:
     """Where a sign-in form's POST ends up: the portal answers it with a redirect to the
     provider's consent page, and browsers hold that redirect to the page's CSP `form-action`
     (only 'self' elsewhere). The pages with provider buttons add the configured providers'."""
+    from allauth.socialaccount.providers.github.views import GitHubOAuth2Adapter
+    from allauth.socialaccount.providers.google.views import GoogleOAuth2Adapter
+
+    # Where each adapter sends the browser (GitHub Enterprise's GITHUB_URL, say, moves it).
     origins = {
         "mymlh": settings.MYMLH_AUTH_URL,
-        "github": "https://github.com",
-        "google": "https://accounts.google.com",
+        "github": GitHubOAuth2Adapter.authorize_url,
+        "google": GoogleOAuth2Adapter.authorize_url,
     }
     found = []
     for key in settings.SOCIALACCOUNT_PROVIDERS:
@@ -128,14 +130,7 @@ class SocialAccountAdapter(DefaultSocialAccountAdapter):
             return  # linking, signed in with the password: allauth ties it to request.user
         provider_id = sociallogin.account.provider
         if not any(a.email for a in sociallogin.email_addresses) and not sociallogin.user.email:
-            # allauth drops every address our student-email rule refuses (the account adapter's
-            # clean_email); one left in the provider's answer was such a personal address.
-            sent = (
-                sociallogin.account.extra_data.get("email")
-                if isinstance(sociallogin.account.extra_data, dict)
-                else None
-            )
-            raise _refuse("personal_email" if sent else "no_email", provider_id)
+            raise _refuse("no_email", provider_id)
         email = asserted_email(sociallogin)
         if email is None:
             raise _refuse("unverified", provider_id)
@@ -151,14 +146,13 @@ class SocialAccountAdapter(DefaultSocialAccountAdapter):
                 raise _refuse("inactive", provider_id)
             sociallogin.connect(request, owner)
             return
-        if not rules.is_student_email(email):
-            raise _refuse("personal_email", provider_id)
-        # The new account's one address: the one the provider verified.
+        # The new account's one address: the one the provider verified, a university one or not
+        # (a personal one may sign in, not apply: services.apply_blocker).
         sociallogin.user.email = email
         sociallogin.email_addresses = [EmailAddress(email=email, verified=True, primary=True)]
 
     def is_auto_signup_allowed(self, request, sociallogin) -> bool:
-        return True  # pre_social_login let only a verified, unused, student address through
+        return True  # pre_social_login let only a verified, unused address through
 
     def on_authentication_error(self, request, provider, error=None, exception=None, extra_context=None):
         code = "cancelled" if error == AuthError.CANCELLED else "error"
@@ -190,9 +184,13 @@ def sign_in_methods(user) -> dict:
     or not (a link to a provider switched off since is listed too, so it can be removed)."""
     links = dict(SocialAccount.objects.filter(user=user).values_list("provider", "pk"))
     shown = [p["id"] for p in configured()] + [key for key in links if key not in settings.SOCIALACCOUNT_PROVIDERS]
+    from . import services
+
     return {
         "email": user.email,
         "has_password": user.has_usable_password(),
+        "university_email_needed": services.apply_blocker(user),
+        "pending_email": services.pending_university_email(user),
         "providers": [
             {
                 "id": key,

@@ -1,7 +1,9 @@
 """The /apply page: the application form's island with what its first paint needs."""
 
+from django.shortcuts import redirect
 from django.views.decorators.http import require_safe
 
+from apps.accounts.services import ADD_UNIVERSITY_EMAIL_PAGE, apply_blocker
 from apps.accounts.social import PREFILL_QUESTIONS, prefill_of
 from apps.core.pages import island, signed_in
 from apps.cycles.models import CycleStatus
@@ -10,6 +12,8 @@ from apps.resumes.selectors import has_resume
 
 from . import consents, selectors
 from .school_domains import school_for_email
+
+CAN_APPLY = "{email} is a university address: nothing stands between you and applying."
 
 
 def _prefilled(payload: dict, sections: list[dict], prefill: dict) -> dict:
@@ -46,6 +50,15 @@ def apply_props(user, prefill: dict | None = None) -> dict:
     props: dict = {"cycleStatus": cycle.status}
     if cycle.status != CycleStatus.OPEN:
         return props
+    # An account whose address is not a university one sees why and where to add one, no form.
+    blocker = apply_blocker(user)
+    if blocker:
+        props["universityEmailNeeded"] = {
+            "message": blocker,
+            "href": ADD_UNIVERSITY_EMAIL_PAGE,
+            "label": "Add your university email",
+        }
+        return props
     sections = question_set(cycle)
     application = selectors.own_application(user=user, cycle=cycle)
     props["questions"] = sections
@@ -67,4 +80,25 @@ def apply_props(user, prefill: dict | None = None) -> dict:
 @require_safe
 @signed_in
 def apply_page(request):
-    return island(request, "apply", apply_props(request.user, prefill_of(request)), title="Apply")
+    props = apply_props(request.user, prefill_of(request))
+    if props.get("universityEmailNeeded"):
+        # Why this account may not apply yet is a page of its own: no form to load.
+        return redirect("/apply/blocked")
+    return island(request, "apply", props, title="Apply")
+
+
+@require_safe
+@signed_in
+def apply_blocked_page(request):
+    """What stands between this account and applying: an address that is not a university one,
+    with the way to add one; or, once it has one, the way back to the form."""
+    blocker = apply_blocker(request.user)
+    if blocker:
+        props = {"message": blocker, "href": ADD_UNIVERSITY_EMAIL_PAGE, "label": "Add your university email"}
+    else:
+        props = {
+            "message": CAN_APPLY.format(email=request.user.email),
+            "href": "/apply",
+            "label": "Go to your application",
+        }
+    return island(request, "apply-blocked", props, title="Apply")

@@ -1,5 +1,6 @@
 from django.views.decorators.http import require_safe
 
+from apps.accounts.services import apply_blocker
 from apps.core.pages import island, signed_in
 from apps.cycles.selectors import current_cycle, cycle_config
 
@@ -8,6 +9,9 @@ from .deadlines import offer_deadline
 from .models import Application
 from .models import ApplicationStatus as S
 from .status_machine import POST_RELEASE, visible_status
+
+# Not yet submitted: what an account that may not apply can still hold.
+DRAFTS = (S.UNSUBMITTED, S.STARTED)
 
 
 def dashboard_props(user) -> dict:
@@ -34,6 +38,8 @@ def dashboard_props(user) -> dict:
         # The RSVP form (asked with the confirm) and the answers given, while there is an offer
         # to confirm or a confirmed place whose answers may change; None otherwise.
         "rsvp": rsvp.payload(application, cycle) if seen["status"] in RSVP_STATUSES else None,
+        # Why this account may not apply yet (its address is not a university one), or None.
+        "universityEmailNeeded": apply_blocker(user) if application is None or application.status in DRAFTS else None,
     }
 
 

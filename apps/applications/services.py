@@ -217,6 +217,16 @@ def _open_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
     return cycle, sections
 
 
+def _refuse_without_university_email(user) -> None:
+    """409 with why, for an account whose address is not a university one (one a provider made
+    from a personal address): it adds and verifies one first (apps.accounts.services)."""
+    from apps.accounts.services import apply_blocker
+
+    reason = apply_blocker(user)
+    if reason:
+        raise ApplicationError(reason, status=409)
+
+
 @dataclass
 class Written:
     """A submit's or save's result with what its response is rendered from, so rendering
@@ -236,6 +246,7 @@ def application_submit_written(*, user, data) -> Written:
     Reads the cycle and its question set once (one query) and passes them down.
     """
     cycle, sections = _open_cycle_and_question_set()
+    _refuse_without_university_email(user)
     parsed = validation.parse_application(data, sections)
     team_code = parsed.teamcode if "teamcode" not in parsed.errors else None
     join = parsed.team_choice == TeamChoice.JOIN
@@ -276,6 +287,7 @@ def application_save_written(*, user, data) -> Written:
     """Save a draft: only the shape is checked, values are kept as typed; status `started`.
     409 when the cycle is not open or the application was already submitted."""
     cycle, sections = _open_cycle_and_question_set()
+    _refuse_without_university_email(user)
     parsed = validation.parse_application(data, sections)
     join = parsed.team_choice == TeamChoice.JOIN
     application, team = _lock_own_application(cycle, user, parsed.teamcode, join=join)

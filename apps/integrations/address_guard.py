@@ -10,12 +10,18 @@ Production wants https (WEBHOOKS_REQUIRE_HTTPS).
 The check runs when the endpoint is saved (the error shows at the URL field) and again before
 every delivery, on the addresses the delivery then connects to (`resolve`), so a name that
 later resolves elsewhere (DNS rebinding) is refused at the moment it matters.
+
+At save, an address nothing answers at is refused too (`check_reachable`): a TCP connection to
+the addresses `resolve` found and allowed, within WEBHOOKS_CONNECT_CHECK_TIMEOUT seconds. No
+request is sent (so no redirect is followed): a typo in the host or port shows at the field
+instead of as a column of failed deliveries.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -28,6 +34,10 @@ CREDENTIALS = "Put no user name or password in the address; the signature authen
 UNRESOLVED = "This host could not be found, so nothing could be delivered to it."
 PRIVATE = "This address leads to a private network ({address}); webhooks may only go to public addresses."
 BAD_PORT = "The port is not a valid number."
+UNREACHABLE = (
+    "Nothing answered at {host} on port {port}: the connection was refused or timed out. Check the host "
+    "name and the port, and that the receiver is running."
+)
 
 
 class UnsafeAddress(ValueError):
@@ -96,3 +106,34 @@ def resolve(url: str, *, allow_private: bool | None = None, require_https: bool 
     if parts.query:
         path += "?" + parts.query
     return Target(scheme=scheme, host=host, port=port, path=path, addresses=addresses)
+
+
+def _connect(address: str, port: int, timeout: float) -> None:
+    socket.create_connection((address, port), timeout=timeout).close()
+
+
+def check_reachable(target: Target, *, timeout: float | None = None) -> None:
+    """UnsafeAddress unless one of the target's (already allowed) addresses accepts a TCP
+    connection, all of them within `timeout` seconds together; 0 skips the check."""
+    if timeout is None:
+        timeout = settings.WEBHOOKS_CONNECT_CHECK_TIMEOUT
+    if timeout <= 0:
+        return
+    deadline = time.monotonic() + timeout
+    for address in target.addresses:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            _connect(address, target.port, left)
+        except OSError:
+            continue
+        return
+    raise UnsafeAddress(UNREACHABLE.format(host=target.host, port=target.port))
+
+
+def check_for_saving(url: str) -> Target:
+    """A URL being saved: allowed and resolvable (`resolve`), and something answers there."""
+    target = resolve(url)
+    check_reachable(target)
+    return target

@@ -41,7 +41,7 @@ NAMES_LISTED = 20
 def channel_create(*, kind: str, url: str, events: list[str], include_names: bool = False) -> ChatChannel:
     url = url.strip()
     try:
-        address_guard.resolve(url)
+        address_guard.check_for_saving(url)
     except address_guard.UnsafeAddress as exc:
         raise ApplicationError(str(exc), errors={"url": [str(exc)]}) from exc
     if not events:

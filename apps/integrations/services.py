@@ -68,9 +68,10 @@ def subscribers(event: str) -> list[int]:
 
 
 def check_url(url: str) -> None:
-    """The URL's refusal at its field (a 400), or nothing."""
+    """The URL's refusal at its field (a 400), or nothing: a forbidden or unresolvable address,
+    or one nothing answers at (address_guard.check_reachable)."""
     try:
-        address_guard.resolve(url)
+        address_guard.check_for_saving(url)
     except address_guard.UnsafeAddress as exc:
         raise ApplicationError(str(exc), errors={"url": [str(exc)]}) from exc
 

@@ -201,6 +201,8 @@ ACCOUNT_RATE_LIMITS = {
     "teamcode": env("RATE_LIMIT_TEAMCODE", default="10/h/user"),
     # Checking a teammate's code as the field is left: enough for typing, too few to guess codes.
     "teamcode_check": env("RATE_LIMIT_TEAMCODE_CHECK", default="60/h/user"),
+    # A university address added to an account, each mailed a link (apps/accounts/services.py).
+    "university_email": env("RATE_LIMIT_UNIVERSITY_EMAIL", default="10/h/user"),
 }
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=60 * 60)
 
@@ -542,6 +544,9 @@ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env.bool("WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", 
 WEBHOOKS_REQUIRE_HTTPS = env.bool("WEBHOOKS_REQUIRE_HTTPS", default=False)
 # Seconds a delivery waits to connect and for each read before it counts as a failed attempt.
 WEBHOOKS_TIMEOUT = env.float("WEBHOOKS_TIMEOUT", default=10.0)
+# Seconds a webhook or chat URL gets to accept a TCP connection when it is saved (nothing
+# answering is refused at the URL field: apps/integrations/address_guard.py); 0 skips the check.
+WEBHOOKS_CONNECT_CHECK_TIMEOUT = env.float("WEBHOOKS_CONNECT_CHECK_TIMEOUT", default=3.0)
 
 # --- Content-Security-Policy (django-csp 4) ---------------------------------------------
 # In EVERY environment, the tests and the browser journeys included: a page that needs more

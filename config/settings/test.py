@@ -41,6 +41,7 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password_from_key": "1000/m/ip",
     "teamcode": "10/h/user",
     "teamcode_check": "60/h/user",
+    "university_email": "10/h/user",
 }
 STORAGES = {
     **STORAGES,  # noqa: F405
@@ -53,6 +54,9 @@ CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="portal-test")
 # Every read of the current cycle compares its generation number with the cache's: a test's
 # rolled-back changes and the cache flushed between tests are never mistaken for the current row.
 CURRENT_CYCLE_CHECK_EVERY = 0.0
+# The suite registers webhooks at public documentation addresses nothing answers at here;
+# the connection check is tested on its own (apps/integrations/tests/test_address_guard.py).
+WEBHOOKS_CONNECT_CHECK_TIMEOUT = 0.0
 
 # --- Parallel workers (pytest-xdist) -----------------------------------------------------
 # pytest-django gives each worker its own test database (test_<name>_gw0, _gw1, ...), but the

@@ -122,10 +122,10 @@ def test_a_link_opened_again_says_the_account_is_verified(client):
     token = link_from_mail(mail.outbox[0], "verify")
     first = client.get(f"/api/auth/verify/{token}")
     assert first.status_code == 200
-    assert first.json() == {"message": services.VERIFIED, "already_verified": False}
+    assert first.json() == {"message": services.VERIFIED, "already_verified": False, "address_added": False}
     again = client.get(f"/api/auth/verify/{token}")
     assert again.status_code == 200
-    assert again.json() == {"message": services.ALREADY_VERIFIED, "already_verified": True}
+    assert again.json() == {"message": services.ALREADY_VERIFIED, "already_verified": True, "address_added": False}
 
 
 def test_an_old_used_link_still_says_verified_but_an_old_unused_one_is_invalid(client):

@@ -37,10 +37,10 @@ def member(email: str, *, verified: bool = True, uid: str = "mlh-1") -> dict:
     return {"id": uid, "email": email, "email_verified": verified, "first_name": "Ada", "last_name": "Lovelace"}
 
 
-def sign_in_with_provider(client, *, process: str = "login") -> str:
+def sign_in_with_provider(client, *, process: str = "login", provider_id: str = "mymlh") -> str:
     """The whole round trip: the portal's POST, the provider's consent, the callback. Returns
     where the portal sends the browser at the end."""
-    start = client.post("/accounts/mymlh/login/", {"process": process})
+    start = client.post(f"/accounts/{provider_id}/login/", {"process": process})
     assert start.status_code == 302, start
     authorize = urlsplit(start["Location"])
     connection = http.client.HTTPConnection(authorize.hostname, authorize.port, timeout=5)
@@ -127,14 +127,19 @@ def test_a_provider_email_equal_to_an_unverified_local_account_never_gives_acces
     assert not EmailAddress.objects.get(user=squatted).verified
 
 
-def test_a_personal_email_gets_no_account_and_the_page_says_why(provider, client):
+def test_a_personal_email_gets_an_account_that_signs_in_again_but_may_not_apply(provider):
     provider.profile = member("ada.lovelace@gmail.com")
-    location = sign_in_with_provider(PortalClient())
-    assert refusal(location) == "personal_email"
-    assert not User.objects.exists()
-    page = client.get(location)
-    assert b"not a university address" in page.content
-    assert b"Applying needs a verified university email" in page.content
+    client = PortalClient()
+    assert sign_in_with_provider(client) == "/dashboard"
+    assert signed_in_as(client) == "ada.lovelace@gmail.com"
+    user = User.objects.get()
+    assert EmailAddress.objects.filter(user=user, email="ada.lovelace@gmail.com", verified=True, primary=True).exists()
+    assert SocialAccount.objects.get().user == user
+
+    again = PortalClient()
+    sign_in_with_provider(again)
+    assert signed_in_as(again) == "ada.lovelace@gmail.com"
+    assert User.objects.count() == 1
 
 
 def test_a_whitelisted_personal_email_is_welcome(provider):

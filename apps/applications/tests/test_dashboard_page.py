@@ -42,6 +42,7 @@ def test_dashboard_without_an_application_shows_unsubmitted(student_client, stud
         "cycleStatus": "not_open",
         "offerDeadline": None,
         "rsvp": None,
+        "universityEmailNeeded": None,
         "config": {
             "dates": {
                 "start": "2024-05-21",

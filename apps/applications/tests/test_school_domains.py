@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.models import WhitelistRule
 from apps.applications import selectors
 from apps.applications.apply_pages import apply_props
 from apps.applications.school_domains import school_for_email
@@ -35,5 +36,7 @@ def test_the_domain_names_a_listed_school_or_nothing(email, school):
 def test_the_apply_page_prefills_only_an_application_without_a_school(db, open_cycle):  # noqa: F811
     user = UserFactory(email="ada@umich.edu")
     assert apply_props(user)["schoolFromEmail"] == "University of Michigan"
+    # A whitelisted personal address may apply; its domain names no school.
+    WhitelistRule.objects.create(kind=WhitelistRule.Kind.EMAIL, value="grace@gmail.com")
     other = UserFactory(email="grace@gmail.com")
     assert apply_props(other)["schoolFromEmail"] is None

@@ -48,6 +48,8 @@ OWN_ACCOUNT = {
     "api/auth/reset_password/<str:key>",
     "api/auth/token/refresh",
     "api/auth/whitelist",
+    # A university address added to one's own account (mailed to it, then made its address).
+    "api/auth/university-email",
     "api/applications/application",
     "api/applications/save",
     "api/applications/submit",

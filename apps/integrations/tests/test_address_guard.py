@@ -128,3 +128,80 @@ def test_a_name_that_later_resolves_to_a_private_address_is_refused_at_delivery(
     assert row.state == outbox.State.FAILED
     assert "private network" in row.last_error
     assert connections == [], "no connection was opened"
+
+
+def _closed_port() -> int:
+    """A local port nothing listens on: bound to find a free one, then closed."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _register(client, url: str, path: str = "/api/integrations/webhooks", **body):
+    return client.post(path, {"url": url, "events": ["application.submitted"], **body}, content_type="application/json")
+
+
+@pytest.mark.django_db
+def test_an_address_nothing_answers_at_is_refused_at_the_url_field(admin_client):
+    port = _closed_port()
+    url = f"http://127.0.0.1:{port}/hook"
+    with override_settings(WEBHOOKS_ALLOW_PRIVATE_ADDRESSES=True, WEBHOOKS_CONNECT_CHECK_TIMEOUT=2.0):
+        response = _register(admin_client, url)
+        chat = _register(admin_client, url, "/api/integrations/chat-channels", kind="slack")
+    assert response.status_code == 400
+    assert response.json()["errors"]["url"] == [guard.UNREACHABLE.format(host="127.0.0.1", port=port)]
+    assert "Nothing answered" in chat.json()["errors"]["url"][0], chat.json()
+    assert not WebhookEndpoint.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_unresolvable_host_is_refused_at_the_url_field(admin_client):
+    with override_settings(WEBHOOKS_CONNECT_CHECK_TIMEOUT=2.0):
+        response = _register(admin_client, "https://no-such-receiver.invalid/hook")
+    assert response.status_code == 400
+    assert response.json()["errors"]["url"] == [guard.UNRESOLVED]
+
+
+@pytest.mark.django_db
+def test_an_answering_address_is_saved_and_only_connected_to(admin_client):
+    """A listening socket that never answers HTTP: the check connects, sends nothing, follows
+    nothing, and the endpoint is saved."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        with override_settings(WEBHOOKS_ALLOW_PRIVATE_ADDRESSES=True, WEBHOOKS_CONNECT_CHECK_TIMEOUT=2.0):
+            response = _register(admin_client, f"http://127.0.0.1:{port}/hook")
+        accepted, _ = listener.accept()
+        with accepted:
+            accepted.settimeout(1)
+            assert accepted.recv(1) == b"", "no request was sent"
+    assert response.status_code == 201, response.json()
+
+
+def test_the_connection_check_keeps_to_the_allowed_addresses(monkeypatch):
+    """It connects to what `resolve` allowed (the SSRF check is on the resolved address), never
+    to the name again, and a private answer is refused before any connection."""
+    monkeypatch.setattr(guard, "_getaddrinfo", lambda host, port: ["10.1.2.3"])
+    tried = []
+    monkeypatch.setattr(guard, "_connect", lambda address, port, timeout: tried.append((address, port)))
+    with pytest.raises(guard.UnsafeAddress, match="private network"):
+        guard.check_for_saving("https://hooks.example.org/x")
+    assert tried == []
+
+    monkeypatch.setattr(guard, "_getaddrinfo", lambda host, port: ["93.184.216.34"])
+    with override_settings(WEBHOOKS_CONNECT_CHECK_TIMEOUT=1.0):
+        guard.check_for_saving("https://hooks.example.org/x")
+    assert tried == [("93.184.216.34", 443)]
+
+
+def test_the_connection_check_stops_at_its_timeout(monkeypatch):
+    monkeypatch.setattr(guard, "_getaddrinfo", lambda host, port: ["93.184.216.34", "93.184.216.35"])
+
+    def slow(address, port, timeout):
+        raise TimeoutError
+
+    monkeypatch.setattr(guard, "_connect", slow)
+    with override_settings(WEBHOOKS_CONNECT_CHECK_TIMEOUT=0.5), pytest.raises(guard.UnsafeAddress) as refused:
+        guard.check_for_saving("https://hooks.example.org/x")
+    assert "Nothing answered at hooks.example.org on port 443" in str(refused.value)

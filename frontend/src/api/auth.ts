@@ -17,6 +17,7 @@ export const authApi = {
   user: () => api.get<Schemas["UserOutput"]>(urls.user),
   signInMethods: () => api.get<SignInMethods>(urls.signInMethods),
   unlink: (provider: string) => api.delete<SignInMethods>(urls.signInMethod(provider)),
+  addUniversityEmail: (email: string) => api.post<Schemas["UniversityEmailOutput"]>(urls.universityEmail, { email }),
 };
 
 /** The password and each sign-in provider of the signed-in person. */

@@ -1190,6 +1190,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/university-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a university address to your account (it becomes its address once verified)
+         * @description Mails the address a verification link; opening it (/verify/<token>) makes it the account's address, the one the application uses. Refused at the field: not a student address (nor whitelisted), already the account's, or another account's.
+         */
+        post: operations["auth_university_email_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/user": {
         parameters: {
             query?: never;
@@ -4079,6 +4099,10 @@ export interface components {
         SignInMethods: {
             email: string;
             has_password: boolean;
+            /** @description Why this account may not apply yet (its address is not a university one), or null. */
+            university_email_needed: string | null;
+            /** @description A university address added whose emailed link has not been opened yet, or null. */
+            pending_email: string | null;
             providers: components["schemas"]["SignInProvider"][];
         };
         SignInProvider: {
@@ -4413,6 +4437,19 @@ export interface components {
             /** @description Whether there are more than the list holds */
             more: boolean;
         };
+        UniversityEmailOutput: {
+            email: string;
+            has_password: boolean;
+            /** @description Why this account may not apply yet (its address is not a university one), or null. */
+            university_email_needed: string | null;
+            /** @description A university address added whose emailed link has not been opened yet, or null. */
+            pending_email: string | null;
+            providers: components["schemas"]["SignInProvider"][];
+            message: string;
+        };
+        UniversityEmailRequest: {
+            email: string;
+        };
         UnreleasePreview: {
             /** @description Applicants whose decision disappears from their dashboard. */
             total: number;
@@ -4428,6 +4465,8 @@ export interface components {
             message: string;
             /** @description The link was opened before: the account is verified. */
             already_verified: boolean;
+            /** @description The link was for a university address added to an existing account, which is now its address. */
+            address_added: boolean;
         };
         VisibleStatus: {
             status: components["schemas"]["ApplicationStatusEnum"];
@@ -8080,6 +8119,83 @@ export interface operations {
             };
             /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_university_email_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UniversityEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UniversityEmailOutput"];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed, or the CSRF check failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call takes (JSON; multipart for uploads) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,7 @@ export const urls = {
   resetConfirm: (key: string) => apiUrl("/api/auth/reset_password/{key}", { key }),
   signInMethods: apiUrl("/api/auth/sign-in-methods"),
   signInMethod: (provider: string) => apiUrl("/api/auth/sign-in-methods/{provider}", { provider }),
+  universityEmail: apiUrl("/api/auth/university-email"),
   whitelist: apiUrl("/api/auth/whitelist"),
   whitelistExceptions: apiUrl("/api/auth/whitelist/exceptions"),
   whitelistException: (ruleId: number) => apiUrl("/api/auth/whitelist/exceptions/{rule_id}", { rule_id: ruleId }),

@@ -1,8 +1,9 @@
 // /account/sign-in: the person's ways to sign in. Linking a provider is a form POST (allauth's
 // connect flow, which comes back here); unlinking never removes the last way in.
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { authApi, type SignInMethods as Methods } from "../../api/auth";
 import { Alert } from "../../components/alert";
+import { Field } from "../../components/field";
 import { getConfig } from "../../lib/config";
 import { useSubmit } from "../../lib/use-submit";
 
@@ -17,6 +18,20 @@ export function SignInMethods(initial: Methods) {
     csrf = "";
   }
   const linkedCount = methods.providers.filter((p) => p.linked).length;
+  const adding = useSubmit();
+  const [university, setUniversity] = useState("");
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function addUniversity(event: FormEvent) {
+    event.preventDefault();
+    setSent(null);
+    await adding.run(async () => {
+      const answer = await authApi.addUniversityEmail(university.trim());
+      setMethods(answer);
+      setSent(answer.message);
+      setUniversity("");
+    }, "Error adding your university email.");
+  }
 
   async function unlink(id: string, name: string) {
     setDone(null);
@@ -35,6 +50,39 @@ export function SignInMethods(initial: Methods) {
           and its emails always use this address.
         </p>
       </header>
+      {methods.university_email_needed ? (
+        <section className="card stack" aria-labelledby="university-title">
+          <h2 id="university-title">Add your university email</h2>
+          <p>
+            You signed in with <strong>{methods.email}</strong>, which is not a university address, so you can't
+            apply yet. Add your university email below: we send it a link, and once you open it, it becomes your
+            account's address and you can apply. You keep signing in the same way.
+          </p>
+          {methods.pending_email && !sent ? (
+            <Alert kind="info">
+              A link was sent to <strong>{methods.pending_email}</strong>. Open it to finish, or add the address again
+              for a new link.
+            </Alert>
+          ) : null}
+          {sent ? <Alert kind="success">{sent}</Alert> : null}
+          {adding.error && !adding.fieldErrors.email ? <Alert kind="error">{adding.error}</Alert> : null}
+          <form className="stack" onSubmit={(event) => void addUniversity(event)} noValidate>
+            <Field
+              label="University email"
+              type="email"
+              name="university-email"
+              autoComplete="email"
+              value={university}
+              onChange={(event) => setUniversity(event.target.value)}
+              error={adding.fieldErrors.email ?? null}
+              required
+            />
+            <button type="submit" className="button" disabled={adding.busy}>
+              Send verification link
+            </button>
+          </form>
+        </section>
+      ) : null}
       {done ? <Alert kind="success">{done}</Alert> : null}
       {unlinking.error ? <Alert kind="error">{unlinking.error}</Alert> : null}
       <section className="card stack" aria-labelledby="methods-title">

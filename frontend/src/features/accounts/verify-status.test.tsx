@@ -30,6 +30,15 @@ describe("VerifyStatus", () => {
     expect(apiCalls()[0].url).toBe("/api/auth/verify/Mw%3A1tok%3Aabc");
   });
 
+  it("for a university address added to an account, says it can apply now", async () => {
+    mockFetch({
+      "GET /api/auth/verify/added": { body: { message: "Verified.", already_verified: false, address_added: true } },
+    });
+    renderWithQuery(<VerifyStatus token="added" />);
+    expect(await screen.findByRole("heading", { name: "University email verified" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to your application" })).toHaveAttribute("href", "/apply");
+  });
+
   it.each([
     ["an invalid or expired link (400)", 400],
     ["an unknown link (404)", 404],

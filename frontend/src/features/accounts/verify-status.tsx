@@ -24,7 +24,15 @@ export function VerifyStatus({ token }: { token: string }) {
     gcTime: Infinity,
   });
   // A genuine link opened again: the account is verified, so sign in (not register again).
-  const state = query.isPending ? "loading" : query.isError ? "invalid" : query.data.already_verified ? "already" : "ok";
+  const state = query.isPending
+    ? "loading"
+    : query.isError
+      ? "invalid"
+      : query.data.already_verified
+        ? "already"
+        : query.data.address_added
+          ? "added"
+          : "ok";
 
   if (state === "loading") {
     return (
@@ -40,6 +48,19 @@ export function VerifyStatus({ token }: { token: string }) {
         <p>Please login and apply!</p>
         <a className="button button--block" href="/login">
           Go to Login
+        </a>
+      </div>
+    );
+  }
+  if (state === "added") {
+    // A university address added to an account made by a sign-in provider: it is the account's
+    // address now, and applying is open to it.
+    return (
+      <div className="stack">
+        <h1>University email verified</h1>
+        <p>It is now your account's address. You can apply.</p>
+        <a className="button button--block" href="/apply">
+          Go to your application
         </a>
       </div>
     );

@@ -328,3 +328,25 @@ describe("DashboardPage", () => {
     expect(container.querySelector("canvas.confetti")).not.toBeInTheDocument();
   });
 });
+
+describe("DashboardPage: an account that may not apply yet", () => {
+  it("says why and links to where a university address is added", () => {
+    render(
+      <DashboardPage
+        {...props({
+          email: "ada.lovelace@gmail.com",
+          status: "unsubmitted",
+          cycleStatus: "open",
+          universityEmailNeeded: "Applying needs a verified university email address, and ada.lovelace@gmail.com is not one.",
+        })}
+      />,
+    );
+    expect(screen.getByText(/ada.lovelace@gmail.com is not one/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add your university email" })).toHaveAttribute("href", "/account/sign-in");
+  });
+
+  it("says nothing of it to a student", () => {
+    render(<DashboardPage {...props({ universityEmailNeeded: null })} />);
+    expect(screen.queryByRole("link", { name: "Add your university email" })).not.toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { dashboardApi, type Rsvp } from "../../api/dashboard";
+import { Alert } from "../../components/alert";
 import { PrivacyPanel } from "./privacy-panel";
 import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
@@ -43,6 +44,8 @@ export interface DashboardProps {
   rsvp?: Rsvp | null;
   /** What happens after an answer succeeds; the page reloads by default, so every card shows the new status. */
   onAnswered?: () => void;
+  /** Why this account may not apply yet (its address is not a university one), or null. */
+  universityEmailNeeded?: string | null;
   /** More cards below the main one, put in by the page's composition (travel support). */
   extra?: ReactNode;
 }
@@ -97,6 +100,12 @@ export function DashboardPage(props: DashboardProps) {
           {view.headline}
         </h1>
         <p className="dashboard__message">{view.message}</p>
+        {props.universityEmailNeeded ? (
+          <Alert kind="info">
+            {props.universityEmailNeeded}{" "}
+            <a href="/account/sign-in">Add your university email</a>
+          </Alert>
+        ) : null}
         {view.confirmation ? <ConfirmationDetails details={view.confirmation} /> : null}
         {hasTicket(status) ? <TicketCard /> : null}
 
