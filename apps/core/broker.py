@@ -14,7 +14,7 @@ import os
 import uuid
 from time import monotonic
 
-from kombu.transport import filesystem
+from kombu.transport import TRANSPORT_ALIASES, filesystem
 from kombu.utils.encoding import str_to_bytes
 from kombu.utils.json import dumps
 
@@ -35,3 +35,10 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+
+# The URL's scheme, registered with kombu when this module is imported (the settings import it),
+# so that a URL names its transport: a test or an operator pointing the broker URL elsewhere
+# (redis://...) gets that transport, with no separate setting left behind to override it.
+SCHEME = "filesystem-whole"
+TRANSPORT_ALIASES[SCHEME] = f"{__name__}:Transport"

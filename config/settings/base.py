@@ -359,9 +359,11 @@ if REDIS_URL:
 else:
     # The host is named though the transport ignores it: without one kombu logs "No hostname
     # was supplied" on every start, a warning about nothing.
-    CELERY_BROKER_URL = "filesystem://localhost/"
-    # kombu's transport, but a message file appears whole (apps/core/broker.py says why).
-    CELERY_BROKER_TRANSPORT = "apps.core.broker:Transport"
+    # "filesystem-whole": kombu's filesystem transport, but a message file appears whole
+    # (apps/core/broker.py says why; importing it registers the name).
+    from apps.core.broker import SCHEME as _BROKER_SCHEME
+
+    CELERY_BROKER_URL = f"{_BROKER_SCHEME}://localhost/"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(VAR_DIR / "celery" / "queue"),
         "data_folder_out": str(VAR_DIR / "celery" / "queue"),
