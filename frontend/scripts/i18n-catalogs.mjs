@@ -1,9 +1,10 @@
 // The islands' catalogs against the code: which English strings each page domain uses
 // (t("..."), t.noop("..."), t.plural(n, { one: "...", other: "..." })), and what a shipped
 // catalog lacks, leaves empty or keeps for a string no longer used. The Vitest check
-// (src/lib/i18n-catalogs.test.ts) fails on any of these; `make messages` runs this file to add
-// the missing strings with empty values and drop the stale ones, ready to translate.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// (src/lib/i18n-catalogs.test.ts) fails on any of these; `make messages` runs this file
+// (`node scripts/i18n-catalogs.mjs es …`) to add the missing strings with empty values and drop
+// the stale ones, ready to translate.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -94,6 +95,16 @@ export function updated(catalog, used) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { used, orphans } = usedStrings();
+  // The languages named on the command line (the Makefile's TRANSLATED_LANGUAGES) get a catalog
+  // for every domain they lack, so a new language or domain starts from the full list.
+  for (const lang of process.argv.slice(2)) {
+    for (const domain of Object.keys(DOMAINS)) {
+      const path = join(LOCALES, lang, `${domain}.json`);
+      if (existsSync(path)) continue;
+      mkdirSync(join(LOCALES, lang), { recursive: true });
+      writeFileSync(path, "{}\n");
+    }
+  }
   for (const file of orphans) console.warn(`${file} calls t() but belongs to no domain (scripts/i18n-catalogs.mjs, DOMAINS)`);
   for (const { lang, domain, path } of catalogs()) {
     const catalog = JSON.parse(readFileSync(path, "utf8"));
