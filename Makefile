@@ -74,6 +74,8 @@ messages: $(STAMPS)/python
 	$(PY) manage.py makemessages $(addprefix -l ,$(TRANSLATED_LANGUAGES)) $(MAKEMESSAGES_IGNORE) \
 		--no-obsolete --add-location=file --no-wrap
 	@for po in locale/*/LC_MESSAGES/django.po; do msgfmt --check-format -o "$${po%.po}.mo" "$$po"; done
+	@# The islands' catalogs (frontend/src/locales): new t() strings added empty, stale ones dropped.
+	node frontend/scripts/i18n-catalogs.mjs $(TRANSLATED_LANGUAGES)
 
 migrate: setup
 	$(PY) manage.py migrate --noinput -v0

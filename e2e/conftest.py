@@ -4,7 +4,8 @@ Fixtures
   browser            one headless Chromium for the whole session (/usr/bin/chromium)
   page               a fresh context and page at desktop size (1280x800), base URL = the live server
   phone_page         the same at phone size (390x844, touch, mobile viewport)
-  new_page(...)      a factory for more pages (e.g. a second user in the same test)
+  new_page(...)      a factory for more pages (e.g. a second user in the same test, or a
+                     browser in another language: new_page(locale="es-ES"))
   shot(page, name)   writes e2e/screenshots/<name>.png (full page) and returns the path
   make_student(...)  a verified student in the DB (registered and verified through the real API)
   make_admin(...)    a verified admin
@@ -135,11 +136,12 @@ def pytest_runtest_call(item):
 
 @pytest.fixture
 def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
-    """Factory: new_page(phone=False) -> a Page in a fresh context (own cookies) on the live server."""
+    """Factory: new_page(phone=False, locale="en-US") -> a Page in a fresh context (own cookies)
+    on the live server. `locale` is the browser's language: its Accept-Language and Intl's."""
     contexts = []
 
-    def factory(*, phone: bool = False) -> Page:
-        options = {"base_url": live_server.url, "locale": "en-US", "timezone_id": "America/New_York"}
+    def factory(*, phone: bool = False, locale: str = "en-US") -> Page:
+        options = {"base_url": live_server.url, "locale": locale, "timezone_id": "America/New_York"}
         if phone:
             options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
         else:

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { t } from "../lib/i18n";
 import { Spinner } from "./spinner";
 
 export const BACKGROUND_URL = "/static/img/coffee-shop.svg";
@@ -24,7 +25,7 @@ export function AuthScene({ children }: { children: ReactNode }) {
         <section className="card card--narrow auth-card stack">{children}</section>
       ) : (
         <div className="auth-scene__spinner">
-          <Spinner size={150} label="Loading the café…" />
+          <Spinner size={150} label={t("Loading the café…")} />
         </div>
       )}
     </div>

@@ -57,8 +57,10 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
 }
 
 /** The account's own address (sign-in, registration, a reset link): one label, type, name and
- *  autofill for all three forms, so a password manager fills each the same way. */
-export function AccountEmailField(props: Omit<FieldProps, "label" | "type" | "name" | "autoComplete">) {
+ *  autofill for all three forms, so a password manager fills each the same way. The translated
+ *  forms pass the label in their language: this shared file stays outside the translation layer,
+ *  which the pages that share it (apply, dashboard) have no JavaScript budget left to carry. */
+export function AccountEmailField(props: Omit<FieldProps, "label" | "type" | "name" | "autoComplete"> & { label?: string }) {
   return <Field label="Email" type="email" name="email" autoComplete="email" {...props} />;
 }
 

@@ -12,6 +12,8 @@ export interface PortalConfig {
   loginUrl: string;
   user: PortalUser | null;
   cycleStatus: string;
+  /** The page's language code ("en", "es"), as `<html lang>`: the islands' translations use it. */
+  language?: string;
   /** Extra student email domains beyond the .edu/.ca/.in/.ng/.uk/.it endings (settings). */
   studentDomains?: string[];
   event: {

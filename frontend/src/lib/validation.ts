@@ -1,13 +1,15 @@
 // Client mirrors of the server's rules (apps/accounts/rules.py) for instant feedback.
 // The server stays the authority.
 import { ApiError } from "./api";
+import { t } from "./i18n";
 
-export const STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university";
-export const LOGIN_EMAIL_MESSAGE = "Must be a student email address";
-export const RESET_EMAIL_MESSAGE = "Must be a valid email address";
-export const PASSWORD_MESSAGE = "Password must have at least 8 characters, 1 number, and 1 special character";
-export const CONFIRM_MESSAGE = "This field must match the password";
-export const INVALID_ENTRY = "Invalid Entry";
+export const STUDENT_EMAIL_MESSAGE = t.noop("Must be a student email assigned by a university");
+export const LOGIN_EMAIL_MESSAGE = t.noop("Must be a student email address");
+export const RESET_EMAIL_MESSAGE = t.noop("Must be a valid email address");
+export const PASSWORD_MESSAGE = t.noop("Password must have at least 8 characters, 1 number, and 1 special character");
+export const CONFIRM_MESSAGE = t.noop("This field must match the password");
+// English constants (tests compare with them); t() translates them where they are shown.
+export const INVALID_ENTRY = t.noop("Invalid Entry");
 
 const SPECIALS = "-~!@#$%^&*()_?";
 
@@ -39,12 +41,13 @@ export function looksLikeStudentEmail(email: string, extraDomains: string[] = []
   return extraDomains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
-export const OUTSIDE_EMAIL_HINT =
-  "Not a university address? It is checked when you register: organizers can let other addresses in.";
+export const OUTSIDE_EMAIL_HINT = t.noop(
+  "Not a university address? It is checked when you register: organizers can let other addresses in.",
+);
 
 /** The register page's hint for a well-formed address that is not a university one. */
 export function outsideEmailHint(email: string, extraDomains: string[] = []): string | undefined {
-  return mayBeAccepted(email) && !looksLikeStudentEmail(email, extraDomains) ? OUTSIDE_EMAIL_HINT : undefined;
+  return mayBeAccepted(email) && !looksLikeStudentEmail(email, extraDomains) ? t(OUTSIDE_EMAIL_HINT) : undefined;
 }
 
 export function isValidPassword(password: string): boolean {
@@ -53,17 +56,17 @@ export function isValidPassword(password: string): boolean {
 
 export function emailError(email: string, message: string): string | null {
   if (!email) return null;
-  return mayBeAccepted(email) ? null : message;
+  return mayBeAccepted(email) ? null : t(message);
 }
 
 export function passwordError(password: string): string | null {
   if (!password) return null;
-  return isValidPassword(password) ? null : PASSWORD_MESSAGE;
+  return isValidPassword(password) ? null : t(PASSWORD_MESSAGE);
 }
 
 export function confirmError(password: string, confirm: string): string | null {
   if (!confirm) return null;
-  return password === confirm ? null : CONFIRM_MESSAGE;
+  return password === confirm ? null : t(CONFIRM_MESSAGE);
 }
 
 /** What a form's error box shows: the spec's 'Invalid Entry' as a title over the reason, or a message. */
@@ -81,7 +84,7 @@ export interface FormError {
 export function entryError(err: unknown, otherwise: string): FormError {
   if (err instanceof ApiError && err.status === 400) {
     const refused = Object.values(err.body.errors ?? {}).flat();
-    if (refused.length) return { title: INVALID_ENTRY, text: err.body.message || refused[0] };
+    if (refused.length) return { title: t(INVALID_ENTRY), text: err.body.message || refused[0] };
   }
   return { text: otherwise };
 }

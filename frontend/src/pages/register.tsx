@@ -1,6 +1,7 @@
 import { AuthScene } from "../components/auth-scene";
 import { SocialSignIn, type SocialProvider } from "../components/social-sign-in";
 import { RegisterForm } from "../features/accounts/register-form";
+import { loadCatalog } from "../lib/i18n-load";
 import { mount } from "../lib/mount";
 
 function RegisterPage({ providers = [], social_error }: { providers?: SocialProvider[]; social_error?: string | null }) {
@@ -12,4 +13,5 @@ function RegisterPage({ providers = [], social_error }: { providers?: SocialProv
   );
 }
 
-mount("register", RegisterPage);
+// The catalog first (none for English), so the island renders in its language at once.
+void loadCatalog("accounts").finally(() => mount("register", RegisterPage));

@@ -4,6 +4,7 @@ import { ApiError } from "../../lib/api";
 import { Alert } from "../../components/alert";
 import { Field, AccountEmailField } from "../../components/field";
 import { getConfig, type Role } from "../../lib/config";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import {
   INVALID_ENTRY,
@@ -14,17 +15,17 @@ import {
   type FormError,
 } from "../../lib/validation";
 
-export const INVALID_CREDENTIALS = "Invalid credentials.";
-export const NO_ANSWER = "The portal can't be reached right now. Check your connection and try again.";
+export const INVALID_CREDENTIALS = t.noop("Invalid credentials.");
+export const NO_ANSWER = t.noop("The portal can't be reached right now. Check your connection and try again.");
 
 /** What a refused sign-in tells the person: "Invalid credentials." only when the password or
  *  account was wrong (401); a lockout (429) or an outage (503) says so, or the right password
  *  would look wrong and send its owner off to reset it. */
 export function loginFailure(err: unknown): string {
-  if (!(err instanceof ApiError)) return NO_ANSWER;
-  if (err.status === 401) return INVALID_CREDENTIALS;
+  if (!(err instanceof ApiError)) return t(NO_ANSWER);
+  if (err.status === 401) return t(INVALID_CREDENTIALS);
   // The portal's own refusals carry a sentence; anything else (a proxy's page) is no answer.
-  return (err.status < 500 || err.status === 503) && err.body.message ? err.body.message : NO_ANSWER;
+  return (err.status < 500 || err.status === 503) && err.body.message ? err.body.message : t(NO_ANSWER);
 }
 
 /** Each staff role's home, as the server's `home_for` (apps/core/pages.py); students: /dashboard. */
@@ -57,7 +58,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) {
-      setError({ text: INVALID_ENTRY });
+      setError({ text: t(INVALID_ENTRY) });
       return;
     }
     setUnverified(false);
@@ -90,9 +91,10 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="login-title">
       <h1 id="login-title">
-        Welcome to <span className="auth-card__themed">{themedName}</span>
+        {t("Welcome to")} <span className="auth-card__themed">{themedName}</span>
       </h1>
       <AccountEmailField
+        label={t("Email")}
         value={email}
         onChange={(e) => {
           setEmail(e.target.value);
@@ -103,7 +105,7 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
         error={emailError(email, LOGIN_EMAIL_MESSAGE)}
       />
       <Field
-        label="Password"
+        label={t("Password")}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -117,20 +119,22 @@ export function LoginForm({ next, onSuccess }: { next?: string; onSuccess?: (to:
       ) : null}
       {unverified ? (
         <div className="stack stack--tight">
-          <p className="muted">No email, or the link expired? We can send a new one to {email.trim()}.</p>
+          <p className="muted">
+            {t("No email, or the link expired? We can send a new one to {email}.", { email: email.trim() })}
+          </p>
           <button type="button" className="button button--secondary button--block" onClick={resend} disabled={busy}>
-            Send a new verification link
+            {t("Send a new verification link")}
           </button>
           {resent ? <Alert kind="success">{resent}</Alert> : null}
           {resending.error ? <Alert kind="error">{resending.error}</Alert> : null}
         </div>
       ) : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>
-        {busy ? "Signing in…" : "Login"}
+        {busy ? t("Signing in…") : t("Login")}
       </button>
       <div className="links-row">
-        <a href="/register">Don't have an account?</a>
-        <a href="/reset">Forgot Password?</a>
+        <a href="/register">{t("Don't have an account?")}</a>
+        <a href="/reset">{t("Forgot Password?")}</a>
       </div>
     </form>
   );

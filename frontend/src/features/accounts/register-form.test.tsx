@@ -3,6 +3,8 @@ import { renderWithQuery } from "../../lib/test-utils";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
+import { setCatalog } from "../../lib/i18n";
+import spanish from "../../locales/es/accounts.json";
 import { REGISTER_SUCCESS, RegisterForm } from "./register-form";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -152,5 +154,24 @@ describe("RegisterForm", () => {
         expect.objectContaining({ path: "/api/auth/register", body: { email: "Ada@Princeton.edu", password: PASSWORD } }),
       ]),
     );
+  });
+});
+
+describe("RegisterForm in Spanish", () => {
+  afterEach(() => setCatalog("en"));
+
+  it("shows the Spanish catalog's labels, button and checks", async () => {
+    mockFetch({});
+    setCatalog("es", spanish);
+    renderWithQuery(<RegisterForm />);
+    expect(screen.getByRole("heading", { name: "Empieza aquí" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Correo electrónico")).toBeInTheDocument();
+    expect(screen.getByLabelText("Confirma la contraseña")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Crear cuenta" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "¿Ya tienes cuenta? Inicia sesión" })).toHaveAttribute("href", "/login");
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByLabelText("Contraseña"));
+    await user.paste("short");
+    expect(screen.getByText("La contraseña debe tener al menos 8 caracteres, 1 número y 1 carácter especial")).toBeInTheDocument();
   });
 });

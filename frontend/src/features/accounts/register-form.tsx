@@ -17,6 +17,7 @@ import {
 } from "../../lib/validation";
 import { useSubmit } from "../../lib/use-submit";
 import { getConfig } from "../../lib/config";
+import { t } from "../../lib/i18n";
 
 function extraStudentDomains(): string[] {
   try {
@@ -38,12 +39,12 @@ export function registerFieldError(err: unknown): { email?: string; password?: s
     const reason = fields.email?.[0] ?? message;
     if (!reason) return null;
     // A 400 is an entry the page let through and the server refused: 'Invalid Entry', and why.
-    return { email: err.status === 400 ? `${INVALID_ENTRY}: ${reason}` : reason };
+    return { email: err.status === 400 ? `${t(INVALID_ENTRY)}: ${reason}` : reason };
   }
   return null;
 }
 
-export const REGISTER_SUCCESS = "Verification Email Sent. Check Spam folder if email is not visible.";
+export const REGISTER_SUCCESS = t.noop("Verification Email Sent. Check Spam folder if email is not visible.");
 
 export function RegisterForm() {
   const [email, setEmail] = useState("");
@@ -66,7 +67,7 @@ export function RegisterForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) {
-      setError({ text: INVALID_ENTRY });
+      setError({ text: t(INVALID_ENTRY) });
       return;
     }
     await run(
@@ -85,7 +86,7 @@ export function RegisterForm() {
         // as 'Invalid Entry' with the reason), 429 and 503. Anything else (no answer at all) is
         // generic.
         const known = err instanceof ApiError && [400, 409, 429, 503].includes(err.status);
-        return entryError(err, (known && err.body.message) || "Registration Failed");
+        return entryError(err, (known && err.body.message) || t("Registration Failed"));
       },
     );
   }
@@ -93,15 +94,15 @@ export function RegisterForm() {
   if (done) {
     return (
       <div className="stack">
-        <h1>Get Started</h1>
-        <Alert kind="success">{REGISTER_SUCCESS}</Alert>
-        <p className="muted">The link in the email works for about 1 hour.</p>
+        <h1>{t("Get Started")}</h1>
+        <Alert kind="success">{t(REGISTER_SUCCESS)}</Alert>
+        <p className="muted">{t("The link in the email works for about 1 hour.")}</p>
         <p className="muted">
-          Registered with this address before? Your first password still holds. Forgot it?{" "}
-          <a href="/reset">Reset your password</a>.
+          {t("Registered with this address before? Your first password still holds. Forgot it?")}{" "}
+          <a href="/reset">{t("Reset your password")}</a>.
         </p>
         <a className="button button--block" href="/login">
-          Return to Login
+          {t("Return to Login")}
         </a>
       </div>
     );
@@ -109,25 +110,26 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="register-title">
-      <h1 id="register-title">Get Started</h1>
-      <p className="muted">Create your account with your university email address.</p>
+      <h1 id="register-title">{t("Get Started")}</h1>
+      <p className="muted">{t("Create your account with your university email address.")}</p>
       <AccountEmailField
+        label={t("Email")}
         value={email}
         onChange={change(setEmail)}
         error={emailError(email, STUDENT_EMAIL_MESSAGE) ?? refused.email}
         hint={outsideEmailHint(email, extraStudentDomains())}
       />
       <Field
-        label="Password"
+        label={t("Password")}
         type="password"
         name="password"
         autoComplete="new-password"
         value={password}
         onChange={change(setPassword)}
-        error={passwordError(password) ?? (refused.password ? `${INVALID_ENTRY}: ${refused.password}` : undefined)}
+        error={passwordError(password) ?? (refused.password ? `${t(INVALID_ENTRY)}: ${refused.password}` : undefined)}
       />
       <Field
-        label="Confirm password"
+        label={t("Confirm password")}
         type="password"
         name="confirm"
         autoComplete="new-password"
@@ -141,10 +143,10 @@ export function RegisterForm() {
         </Alert>
       ) : null}
       <button type="submit" className="button button--block" disabled={!valid || busy}>
-        {busy ? "Registering…" : "Register"}
+        {busy ? t("Registering…") : t("Register")}
       </button>
       <div className="links-row">
-        <a href="/login">Already have an account? Login</a>
+        <a href="/login">{t("Already have an account? Login")}</a>
       </div>
     </form>
   );

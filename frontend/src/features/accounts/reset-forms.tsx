@@ -15,9 +15,10 @@ import {
   type FormError,
 } from "../../lib/validation";
 import { useSubmit } from "../../lib/use-submit";
+import { t } from "../../lib/i18n";
 
 function messageOf(err: unknown): string {
-  return err instanceof ApiError ? err.message : "Something went wrong. Please try again.";
+  return err instanceof ApiError ? err.message : t("Something went wrong. Please try again.");
 }
 
 /** The server's confirmation, or why it refused. */
@@ -41,7 +42,7 @@ export function ResetRequestForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSent(null);
-    if (!valid) return setError({ text: INVALID_ENTRY });
+    if (!valid) return setError({ text: t(INVALID_ENTRY) });
     await run(
       async () => setSent((await authApi.resetRequest(email)).message),
       (err) => entryError(err, messageOf(err)),
@@ -50,38 +51,40 @@ export function ResetRequestForm() {
 
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-title">
-      <h1 id="reset-title">Reset Password</h1>
-      <p className="muted">Enter your account's email and we'll send you a link to choose a new password.</p>
+      <h1 id="reset-title">{t("Reset Password")}</h1>
+      <p className="muted">{t("Enter your account's email and we'll send you a link to choose a new password.")}</p>
       <AccountEmailField
+        label={t("Email")}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError(email, RESET_EMAIL_MESSAGE)}
       />
       <Outcome sent={sent} error={error} />
       <button type="submit" className="button button--block" disabled={!valid || busy}>
-        {busy ? "Sending…" : "Send reset link"}
+        {busy ? t("Sending…") : t("Send reset link")}
       </button>
       <div className="links-row">
-        <a href="/login">Back to Login</a>
+        <a href="/login">{t("Back to Login")}</a>
       </div>
     </form>
   );
 }
 
-export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Please request a new one.";
+// The server's sentence in English: compared with its answer, translated where shown.
+export const INVALID_RESET_LINK = t.noop("This reset link is invalid or has expired. Please request a new one.");
 
 /** What a reset link that can't be used says, on load (the server checked it) or after a try. */
 function InvalidResetLink() {
   return (
     <div className="stack">
-      <h1>Reset link expired</h1>
-      <Alert kind="error">{INVALID_RESET_LINK}</Alert>
-      <p className="muted">A reset link works once, for a limited time. Ask for a new one and use the latest email.</p>
+      <h1>{t("Reset link expired")}</h1>
+      <Alert kind="error">{t(INVALID_RESET_LINK)}</Alert>
+      <p className="muted">{t("A reset link works once, for a limited time. Ask for a new one and use the latest email.")}</p>
       <a className="button button--block" href="/reset">
-        Request a new link
+        {t("Request a new link")}
       </a>
       <div className="links-row">
-        <a href="/login">Back to Login</a>
+        <a href="/login">{t("Back to Login")}</a>
       </div>
     </div>
   );
@@ -98,7 +101,7 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid) return setError({ text: INVALID_ENTRY });
+    if (!valid) return setError({ text: t(INVALID_ENTRY) });
     await run(
       async () => {
         try {
@@ -117,9 +120,9 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
   const succeeded = saved !== null;
   return (
     <form onSubmit={submit} noValidate className="stack" aria-labelledby="reset-confirm-title">
-      <h1 id="reset-confirm-title">Choose a New Password</h1>
+      <h1 id="reset-confirm-title">{t("Choose a New Password")}</h1>
       <Field
-        label="New password"
+        label={t("New password")}
         type="password"
         name="password"
         autoComplete="new-password"
@@ -129,7 +132,7 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
         disabled={succeeded}
       />
       <Field
-        label="Confirm new password"
+        label={t("Confirm new password")}
         type="password"
         name="confirm"
         autoComplete="new-password"
@@ -141,11 +144,11 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
       <Outcome sent={saved} error={error} />
       {succeeded ? (
         <a className="button button--block" href="/login">
-          Go to Login
+          {t("Go to Login")}
         </a>
       ) : (
         <button type="submit" className="button button--block" disabled={!valid || busy}>
-          {busy ? "Saving…" : "Reset password"}
+          {busy ? t("Saving…") : t("Reset password")}
         </button>
       )}
     </form>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { authApi } from "../../api/auth";
 import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 
 function contactHref(): string | null {
@@ -37,17 +38,17 @@ export function VerifyStatus({ token }: { token: string }) {
   if (state === "loading") {
     return (
       <div className="island__loading">
-        <Spinner label="Verifying your email…" />
+        <Spinner label={t("Verifying your email…")} />
       </div>
     );
   }
   if (state === "ok") {
     return (
       <div className="stack">
-        <h1>Account Created!</h1>
-        <p>Please login and apply!</p>
+        <h1>{t("Account Created!")}</h1>
+        <p>{t("Please login and apply!")}</p>
         <a className="button button--block" href="/login">
-          Go to Login
+          {t("Go to Login")}
         </a>
       </div>
     );
@@ -68,13 +69,13 @@ export function VerifyStatus({ token }: { token: string }) {
   if (state === "already") {
     return (
       <div className="stack">
-        <h1>Already verified</h1>
-        <p>This email address is already verified. Please sign in.</p>
+        <h1>{t("Already verified")}</h1>
+        <p>{t("This email address is already verified. Please sign in.")}</p>
         <a className="button button--block" href="/login">
-          Go to Login
+          {t("Go to Login")}
         </a>
         <div className="links-row">
-          <a href="/reset">Forgot Password?</a>
+          <a href="/reset">{t("Forgot Password?")}</a>
         </div>
       </div>
     );
@@ -82,14 +83,14 @@ export function VerifyStatus({ token }: { token: string }) {
   const contact = contactHref();
   return (
     <div className="stack">
-      <h1>Invalid URL</h1>
-      <p>Email verification links expire roughly 1 hour after they are sent.</p>
+      <h1>{t("Invalid URL")}</h1>
+      <p>{t("Email verification links expire roughly 1 hour after they are sent.")}</p>
       <p>
-        Please register again to get a fresh link. If problems persist,{" "}
-        {contact ? <a href={contact}>contact the team</a> : "contact the team"}.
+        {t("Please register again to get a fresh link. If problems persist,")}{" "}
+        {contact ? <a href={contact}>{t("contact the team")}</a> : t("contact the team")}.
       </p>
       <a className="button button--block" href="/register">
-        Register again
+        {t("Register again")}
       </a>
     </div>
   );
