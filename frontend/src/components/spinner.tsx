@@ -11,12 +11,3 @@ export function Spinner({ size = 48, label = "Loading…" }: { size?: number; la
     </span>
   );
 }
-
-/** A spinner alone in the middle of a page's body: what an organizer page shows while its data loads. */
-export function CenteredSpinner({ label }: { label: string }) {
-  return (
-    <div className="org-center">
-      <Spinner label={label} />
-    </div>
-  );
-}

@@ -7,7 +7,7 @@ import { organizerApi, type Application, type HistoryEntry, type QuestionSection
 import { ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { Alert } from "../../components/alert";
-import { CenteredSpinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/centered-spinner";
 import { ApplicantSummary, DecisionAndFiles, HistoryTable } from "../../components/application/applicant-parts";
 import { ApplicationEditor } from "./application-editor";
 import { PageHeader } from "../../components/page-header";

@@ -14,7 +14,7 @@ import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
 import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { CenteredSpinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/centered-spinner";
 import { ApiError } from "../../lib/api";
 import { queryKeys, type TablePageKey } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";

@@ -7,7 +7,7 @@ import { urls } from "../../api/urls";
 import { Alert } from "../../components/alert";
 import { DataTable, RowLink, Truncated, type DataColumn } from "../../components/data-table";
 import { Field } from "../../components/field";
-import { CenteredSpinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/centered-spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { PageHeader } from "../../components/page-header";
 import { statusWord } from "../../lib/text";

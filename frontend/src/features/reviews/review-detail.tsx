@@ -7,7 +7,7 @@ import { organizerApi, type Application, type QuestionSection, type ReviewStatus
 import type { OwnReview } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { BackLink } from "../../components/back-link";
-import { CenteredSpinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/centered-spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { reviewsApi } from "../../api/reviews";

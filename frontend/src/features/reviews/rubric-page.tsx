@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { reviewsApi, type Rubric } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { Field, CheckboxField, TextareaField } from "../../components/field";
-import { CenteredSpinner } from "../../components/spinner";
+import { CenteredSpinner } from "../../components/centered-spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { PageHeader } from "../../components/page-header";
