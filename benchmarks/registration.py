@@ -1,11 +1,12 @@
 """`make bench-registration`: how many students per second the registration day can take.
 
     .venv/bin/python -m benchmarks.registration [--rates 1,2,4,6,8] [--step-seconds 60]
-        [--hashers argon2id,pbkdf2] [--instances 2] [--workers 2]
+        [--hashers argon2id,pbkdf2] [--instances 1,2] [--workers 2]
 
 Against a production-like stack on this machine, loopback only: a scratch PostgreSQL database
 (its name must contain `bench`; dropped at the end), Redis (REDIS_URL), a Celery worker sending
-the verification mails into a folder, `--instances` gunicorns on their own ports behind haproxy
+the verification mails into a folder, N gunicorns on their own ports behind haproxy (each N of
+`--instances` in turn, at the same rates, in one run, so the tiers compare under the same neighbours)
 (its configuration generated into a temporary folder), all under the production settings
 (benchmarks/settings.py). locust (requirements-bench.txt) walks each student through the whole
 path (benchmarks/locustfile.py) at a fixed arrival rate, one step per rate, until two steps in a
@@ -128,7 +129,7 @@ def _failures(prefix: Path) -> list[str]:
         return [f"{r['Method']} {r['Name']}: {r['Error']} ×{r['Occurrences']}" for r in csv.DictReader(handle)][:5]
 
 
-def run_ladder(args, hasher: str, url: str, redis_url: str, logs: Path) -> list[dict]:
+def run_ladder(args, hasher: str, instances: int, url: str, redis_url: str, logs: Path) -> list[dict]:
     with tempfile.TemporaryDirectory(prefix="portal-bench-") as folder:
         folder = Path(folder)
         mail, media = folder / "mail", folder / "media"
@@ -147,7 +148,7 @@ def run_ladder(args, hasher: str, url: str, redis_url: str, logs: Path) -> list[
             RATE_LIMIT_SIGNUP="100000/m/ip",
             RATE_LIMIT_LOGIN_FAILED_IP="100000/m/ip",
         )
-        ports = [servers.free_port() for _ in range(args.instances)]
+        ports = [servers.free_port() for _ in range(instances)]
         with_servers = [
             servers.gunicorn(env, port, workers=args.workers, log=logs / f"web-{port}.log") for port in ports
         ]
@@ -171,22 +172,24 @@ def run_ladder(args, hasher: str, url: str, redis_url: str, logs: Path) -> list[
                     pacing=args.pacing,
                     host=site,
                     env=locust_env,
-                    prefix=logs / f"registration-{hasher}-warmup",
+                    prefix=logs / f"registration-{hasher}-{instances}-warmup",
                     tiers=tiers,
                 )
                 steps = []
                 for rate in args.rates:
-                    print(f"[{hasher}] {rate:g} students/s for {args.step_seconds:g} s…", flush=True)
+                    label = f"[{hasher}, {instances} gunicorn]"
+                    print(f"{label} {rate:g} students/s for {args.step_seconds:g} s…", flush=True)
                     step = run_step(
                         rate=rate,
                         seconds=args.step_seconds,
                         pacing=args.pacing,
                         host=site,
                         env=locust_env,
-                        prefix=logs / f"registration-{hasher}-{rate:g}",
+                        prefix=logs / f"registration-{hasher}-{instances}-{rate:g}",
                         tiers=tiers,
                     )
                     step["hasher"] = hasher
+                    step["instances"] = instances
                     steps.append(step)
                     print(_line(step), flush=True)
                     # One failed step may be a neighbour's burst on a shared machine: stop
@@ -206,7 +209,8 @@ def _per_student(step: dict, tier: str) -> str:
 def _line(step: dict) -> str:
     tiers = ("web", "worker", "db", "lb", "load generator")
     return (
-        f"| {step['hasher']} | {step['rate']:g} | {step['students']} | {step['errors']} | {step['p99']:.0f} "
+        f"| {step['hasher']} | {step['instances']} | {step['rate']:g} | {step['students']} | {step['errors']} "
+        f"| {step['p99']:.0f} "
         f"({step['p99_request']}) | {step['mail_p99']:.0f} | "
         + " | ".join(_per_student(step, t) for t in tiers)
         + f" | {'yes' if step['passed'] else 'no'} |"
@@ -220,23 +224,27 @@ def report(steps: list[dict], args) -> str:
         "",
         f"Machine: {os.uname().nodename}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB, "
         f"load average {load[0]:.2f} at the end (the load generator runs on the same cores). "
-        f"{args.instances} gunicorn × {args.workers} sync workers behind haproxy, 1 Celery worker "
+        f"gunicorn instances: {', '.join(map(str, args.instances))} in turn, × {args.workers} sync workers "
+        "each, behind haproxy, 1 Celery worker "
         f"(concurrency {args.celery_concurrency}), PostgreSQL and Redis local. Steps of {args.step_seconds:g} s; "
         f"a student every {args.pacing:g} s per locust user.",
         "",
-        "| Hasher | Students/s | Students served | Errors | Worst p99 ms (request) | Mail p99 ms "
+        "| Hasher | Gunicorns | Students/s | Students served | Errors | Worst p99 ms (request) | Mail p99 ms "
         "| CPU-s/student web | worker | db | lb | load generator | Passed |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         *(_line(step) for step in steps),
         "",
     ]
-    for hasher in dict.fromkeys(step["hasher"] for step in steps):
-        passed = [s["rate"] for s in steps if s["hasher"] == hasher and s["passed"]]
+    for hasher, instances in dict.fromkeys((step["hasher"], step["instances"]) for step in steps):
+        passed = [s["rate"] for s in steps if (s["hasher"], s["instances"]) == (hasher, instances) and s["passed"]]
         best = f"{max(passed):g} students/s" if passed else "none of the rates tried"
-        lines.append(f"- {hasher}: highest arrival rate with no error and every p99 ≤ {P99_LIMIT_MS} ms: {best}")
+        lines.append(
+            f"- {hasher}, {instances} gunicorn: highest arrival rate with no error and every p99 ≤ "
+            f"{P99_LIMIT_MS} ms: {best}"
+        )
     for step in steps:
         for failure in step["failures"]:
-            lines.append(f"- {step['hasher']} at {step['rate']:g}/s: {failure}")
+            lines.append(f"- {step['hasher']}, {step['instances']} gunicorn, at {step['rate']:g}/s: {failure}")
     return "\n".join(lines) + "\n"
 
 
@@ -250,23 +258,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup-seconds", type=float, default=15)
     parser.add_argument("--pacing", type=float, default=15, help="seconds between two students of one locust user")
     parser.add_argument("--hashers", default="argon2id", help=f"comma-separated, of: {', '.join(HASHERS)}")
-    parser.add_argument("--instances", type=int, default=2)
+    parser.add_argument("--instances", default="1,2", help="gunicorn instances, each count in turn")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per instance")
     parser.add_argument("--celery-concurrency", type=int, default=1)
     parser.add_argument("--output", default="")
     args = parser.parse_args(argv)
     args.rates = [float(r) for r in args.rates.split(",")]
+    args.instances = [int(n) for n in args.instances.split(",")]
     redis_url = os.environ.get("REDIS_URL") or sys.exit("REDIS_URL is needed (the broker and the cache)")
     logs = Path("var/bench")
     logs.mkdir(parents=True, exist_ok=True)
     steps: list[dict] = []
     for hasher in args.hashers.split(","):
-        url = data.recreate_database(args.server, args.name)
-        try:
-            prepare_database(url, redis_url)
-            steps += run_ladder(args, hasher, url, redis_url, logs)
-        finally:
-            data.drop_database(args.server, args.name)
+        for instances in args.instances:
+            # A fresh database per ladder: the second starts from what the first started from.
+            url = data.recreate_database(args.server, args.name)
+            try:
+                prepare_database(url, redis_url)
+                steps += run_ladder(args, hasher, instances, url, redis_url, logs)
+            finally:
+                data.drop_database(args.server, args.name)
     text = report(steps, args)
     output = Path(args.output or logs / f"registration-{datetime.date.today():%Y%m%d}.md")
     output.write_text(text)
