@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (The API client reads the CSRF cookie from document.cookie: this .ts file needs the DOM.)
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, fieldErrors, request } from "./api";
 import { setConfig, type PortalConfig } from "./config";
