@@ -7,6 +7,7 @@ desktop and phone size, are in the gallery (`make gallery`)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import uuid
 from collections.abc import Callable, Iterator
@@ -59,11 +60,39 @@ def applicant(
     return application
 
 
+# Ticket codes whose token (signed with the test settings' key) the fake camera's frame is known
+# to decode. About one random ticket code in fifteen gave a QR frame that the door's reader
+# (zxing) never decoded: found by decoding a few hundred fake-camera frames with zxing in Node,
+# failing the same code at every scale. Until that is understood, the journeys' tickets carry
+# these codes, so a camera journey fails for the page, not for the draw of a random code.
+DECODABLE_CODES = [
+    f"e2e-door-{n}"
+    for n in (
+        "00-49a98120a0",
+        "01-10d648b96e",
+        "02-927961b517",
+        "03-682c473aca",
+        "04-c70ca89ef7",
+        "05-ea0e8f5b86",
+        "06-b118195686",
+        "07-5e086a01b0",
+        "08-47bccebae2",
+        "09-e3bcfb814c",
+        "10-ebb0813e46",
+        "11-501cba3196",
+    )
+]
+_next_code = itertools.count()
+
+
 def live_token(application: Application) -> str:
-    """The token of the application's live ticket, issued (after commit) by its confirmation."""
+    """The token of the application's live ticket, issued (after commit) by its confirmation,
+    under one of the codes above."""
     ticket = tickets.issue_if_missing(application_id=application.pk) or Ticket.objects.get(
         application=application, voided_at__isnull=True
     )
+    ticket.code = DECODABLE_CODES[next(_next_code) % len(DECODABLE_CODES)]
+    Ticket.objects.filter(pk=ticket.pk).update(code=ticket.code)
     return tickets.token_of(ticket)
 
 
