@@ -74,11 +74,15 @@ def test_a_message_file_appears_whole(tmp_path, monkeypatch):
         queue.close()
 
 
-def test_the_portal_uses_the_whole_message_transport_without_redis(settings):
-    if settings.REDIS_URL:
-        pytest.skip("with Redis the broker is Redis")
-    assert settings.CELERY_BROKER_URL.startswith("filesystem-whole://")
+def test_the_portal_broker_is_redis_with_redis_and_the_whole_message_transport_without(settings):
+    """Each configuration publishes through the transport its URL names."""
     from config.celery_app import app
 
     with app.connection_for_write() as conn:
-        assert type(conn.transport).__module__ == "apps.core.broker"
+        module = type(conn.transport).__module__
+    if settings.REDIS_URL:
+        assert settings.CELERY_BROKER_URL.startswith("redis://")
+        assert module == "kombu.transport.redis"
+    else:
+        assert settings.CELERY_BROKER_URL.startswith("filesystem-whole://")
+        assert module == "apps.core.broker"
