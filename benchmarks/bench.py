@@ -315,6 +315,15 @@ def machine() -> str:
     )
 
 
+def _commit() -> str:
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return head.stdout.strip() + (" with uncommitted changes" if dirty.stdout.strip() else "")
+
+
 def report(results: dict, args) -> str:
     http, export, zips, hashers = results["http"], results["export"], results["zip"], results["hashers"]
     rps = http["rps"]
@@ -323,6 +332,8 @@ def report(results: dict, args) -> str:
         f"# Benchmark of {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
         "",
         f"Machine: {machine()}. Rows: {args.rows:,} applications; {args.pdfs:,} PDFs of {args.pdf_kb} KB.",
+        f"Code: commit {results['commit']}. Load average at the start and the end: {results['load'][0]} / "
+        f"{results['load'][1]} (on 2 cores, anything above ~0.5 is a neighbour's).",
         f"HTTP: gunicorn, 2 sync workers per server, {args.concurrency} clients, {args.rounds} alternating windows "
         f"of {args.seconds:g} s per case (req/s: medians; ratios: median of the rounds' ratios); "
         f"{http['errors']} errors.",
@@ -421,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         data.populate(args.rows)
         print(f"{args.rows:,} applications in {time.perf_counter() - started:.0f} s; measuring…", flush=True)
+        load_before = "%.2f %.2f %.2f" % os.getloadavg()
         results = {"export": measure_export(1 if args.smoke else 2)}
         print("export done", flush=True)
         results["zip"] = measure_zip(args.pdfs, args.pdf_kb * 1024)
@@ -432,6 +444,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         results["status_queries"] = count_status_queries()
         results["paths"] = measure_paths(args.server, args.name, args.rows, 10 if args.smoke else args.path_repeats)
+        # Which code the figures belong to, and how quiet the machine was: a reader re-measuring
+        # needs both to compare.
+        results["load"] = (load_before, "%.2f %.2f %.2f" % os.getloadavg())
+        results["commit"] = _commit()
     finally:
         from django.db import connections
 
