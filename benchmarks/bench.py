@@ -368,7 +368,7 @@ def report(results: dict, args) -> str:
     lines.append(
         f"| Password hash, per student (register + sign-in) | {argon_name}: {argon['student'] * 1000:.0f} ms CPU "
         f"| {pbkdf2_name}: {pbkdf2['student'] * 1000:.0f} ms CPU | {argon['student'] / pbkdf2['student']:.2f}× | "
-        "see bench-registration |"
+        "see RESULTS-registration.md (`make bench-registration`) |"
     )
     lines += paths.report(results["paths"])
     lines += ["", "Raw windows (req/s):"] + [
@@ -432,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         data.populate(args.rows)
         print(f"{args.rows:,} applications in {time.perf_counter() - started:.0f} s; measuring…", flush=True)
-        load_before = "%.2f %.2f %.2f" % os.getloadavg()
+        load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
         results = {"export": measure_export(1 if args.smoke else 2)}
         print("export done", flush=True)
         results["zip"] = measure_zip(args.pdfs, args.pdf_kb * 1024)
@@ -446,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         results["paths"] = measure_paths(args.server, args.name, args.rows, 10 if args.smoke else args.path_repeats)
         # Which code the figures belong to, and how quiet the machine was: a reader re-measuring
         # needs both to compare.
-        results["load"] = (load_before, "%.2f %.2f %.2f" % os.getloadavg())
+        results["load"] = (load_before, " ".join(f"{x:.2f}" for x in os.getloadavg()))
         results["commit"] = _commit()
     finally:
         from django.db import connections

@@ -35,6 +35,7 @@ from pathlib import Path
 import psutil
 
 from benchmarks import data, servers
+from benchmarks.bench import _commit
 
 P99_LIMIT_MS = 300
 HASHERS = {
@@ -227,7 +228,8 @@ def report(steps: list[dict], args) -> str:
         f"gunicorn instances: {', '.join(map(str, args.instances))} in turn, × {args.workers} sync workers "
         "each, behind haproxy, 1 Celery worker "
         f"(concurrency {args.celery_concurrency}), PostgreSQL and Redis local. Steps of {args.step_seconds:g} s; "
-        f"a student every {args.pacing:g} s per locust user.",
+        f"a student every {args.pacing:g} s per locust user. Rates tried: {', '.join(f'{r:g}' for r in args.rates)}. "
+        f"Code: commit {_commit()}.",
         "",
         "| Hasher | Gunicorns | Students/s | Students served | Errors | Worst p99 ms (request) | Mail p99 ms "
         "| CPU-s/student web | worker | db | lb | load generator | Passed |",
@@ -279,7 +281,9 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 data.drop_database(args.server, args.name)
     text = report(steps, args)
-    output = Path(args.output or logs / f"registration-{datetime.date.today():%Y%m%d}.md")
+    # Like RESULTS.md, the registration figures in the repository are the run's own output.
+    (logs / f"registration-{datetime.date.today():%Y%m%d}.md").write_text(text)
+    output = Path(args.output or "benchmarks/RESULTS-registration.md")
     output.write_text(text)
     print(text)
     print(f"(written to {output})")
