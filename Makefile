@@ -133,11 +133,12 @@ e2e: setup chromium
 	  echo "E2E SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
 	fi
 
-# The screenshot galleries: every page in each state at desktop and phone widths, written to
-# e2e/screenshots/. Not part of `make test`.
+# The screenshots: the galleries (every page in each state at desktop and phone widths) and the
+# journeys' own steps, phones at pixel density 2, written to e2e/screenshots/. Not part of
+# `make test`, whose journeys take no screenshot (E2E_SCREENSHOTS).
 gallery: setup chromium
 	@if [ -x /usr/bin/chromium ]; then \
-	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) -m gallery e2e; \
+	  E2E_SCREENSHOTS=1 DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) e2e; \
 	else \
 	  echo "GALLERY SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
 	fi

@@ -47,6 +47,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Screenshots are for people to look at (`make gallery`), not evidence a journey checks: encoding
+# a full-page PNG costs Chromium more CPU than most steps of a journey, so `make test` leaves them out.
+TAKE_SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", "") == "1"
+# A phone's pixel density matters to a picture, not to the layout (CSS pixels are the same):
+# at 2 Chromium rasterizes four times the pixels of every frame.
+PHONE_SCALE = 2 if TAKE_SCREENSHOTS else 1
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -143,7 +149,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
     def factory(*, phone: bool = False, locale: str = "en-US") -> Page:
         options = {"base_url": live_server.url, "locale": locale, "timezone_id": "America/New_York"}
         if phone:
-            options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+            options |= {"viewport": PHONE, "device_scale_factor": PHONE_SCALE, "is_mobile": True, "has_touch": True}
         else:
             options |= {"viewport": DESKTOP}
         context = browser.new_context(**options)
@@ -173,11 +179,21 @@ def phone_page(new_page) -> Page:
 
 def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
     """Save a screenshot as e2e/screenshots/<name>.png, after fonts and images have settled."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.wait_for_load_state("load")
     page.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    if TAKE_SCREENSHOTS:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    return path
+
+
+def element_shot(locator, name: str, **options) -> Path:
+    """Save one element's screenshot as e2e/screenshots/<name>.png (under `make gallery`)."""
+    path = SCREENSHOTS / f"{name}.png"
+    if TAKE_SCREENSHOTS:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        locator.screenshot(path=str(path), animations="disabled", **options)
     return path
 
 

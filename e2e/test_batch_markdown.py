@@ -19,7 +19,7 @@ from django.core.management import call_command
 from apps.core.tests.factories import ApplicationFactory
 from apps.mailings.models import Delivery, Mailing
 from conftest import make_user
-from e2e.conftest import SCREENSHOTS, expect, shot, sign_in
+from e2e.conftest import element_shot, expect, shot, sign_in
 
 SUBJECT = "See you soon, {{ first_name }}"
 PEOPLE = [
@@ -35,8 +35,7 @@ def no_horizontal_scroll(page):
 
 
 def section_shot(section, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    section.screenshot(path=str(SCREENSHOTS / f"{name}.png"), animations="disabled")
+    element_shot(section, name)
 
 
 def browser_now(page) -> str:
@@ -106,7 +105,7 @@ def test_an_organizer_writes_previews_schedules_and_follows_a_markdown_mail(new_
     expect(frame.get_by_text("Hi Grace,")).to_be_visible()
 
     section.get_by_label("Send at").fill(browser_now(page))
-    section.screenshot(path=str(SCREENSHOTS / "mail-batch-compose-desktop.png"), animations="disabled")
+    element_shot(section, "mail-batch-compose-desktop")
     section.get_by_role("button", name="Schedule").click()
     expect(section.get_by_text(re.compile(r"^Scheduled for .* to 3 recipients\.$"))).to_be_visible()
     assert Mailing.objects.count() == 1

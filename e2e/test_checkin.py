@@ -26,7 +26,18 @@ from apps.core.tests.factories import ApplicationFactory, UserFactory
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PASSWORD, PHONE, expect, shot, sign_in, watch_csp
+from e2e.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PASSWORD,
+    PHONE,
+    PHONE_SCALE,
+    expect,
+    shot,
+    sign_in,
+    watch_csp,
+)
 from e2e.fake_camera import camera_args, write_y4m
 from e2e.test_accessibility import FAILING_IMPACTS, audit
 
@@ -114,7 +125,7 @@ def camera_page(browser, live_server, tmp_path) -> Iterator[Callable[..., Page]]
         launched.append(camera)
         options = {"base_url": live_server.url, "locale": "en-US", "timezone_id": "America/New_York"}
         if phone:
-            options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+            options |= {"viewport": PHONE, "device_scale_factor": PHONE_SCALE, "is_mobile": True, "has_touch": True}
         else:
             options |= {"viewport": DESKTOP}
         context = camera.new_context(**options)

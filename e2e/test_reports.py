@@ -31,7 +31,7 @@ from apps.cycles.services import cycle_set_status
 from apps.mailings.models import Mailing
 from apps.resumes.services import resume_upload
 from conftest import make_user
-from e2e.conftest import SCREENSHOTS, expect, shot, sign_in
+from e2e.conftest import element_shot, expect, shot, sign_in
 
 HOST = "Princeton University"
 PDF = (
@@ -258,7 +258,7 @@ def test_a_scheduled_mailing_is_delivered_once_when_due_and_a_scheduled_one_can_
     expect(section.get_by_role("row").filter(has_text="Next year").get_by_text("Cancelled")).to_be_visible()
     assert Mailing.objects.get(subject="Next year").status == "cancelled"
     assert page.js_errors == []
-    section.screenshot(path=str(SCREENSHOTS / "reports-batch-emails-desktop.png"), animations="disabled")
+    element_shot(section, "reports-batch-emails-desktop")
 
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/batch")
@@ -266,7 +266,7 @@ def test_a_scheduled_mailing_is_delivered_once_when_due_and_a_scheduled_one_can_
     expect(phone_section.get_by_role("row").filter(has_text="Next year")).to_be_visible()
     no_horizontal_scroll(phone)
     phone_section.scroll_into_view_if_needed()
-    phone_section.screenshot(path=str(SCREENSHOTS / "reports-batch-emails-phone.png"), animations="disabled")
+    element_shot(phone_section, "reports-batch-emails-phone")
 
 
 def test_an_automated_email_is_edited_previewed_saved_and_sent_as_a_test(new_page, make_admin):

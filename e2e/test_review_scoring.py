@@ -17,7 +17,7 @@ from apps.applications.tests.organizer_data import make_application
 from apps.core.tests.factories import UserFactory
 from apps.reviews.models import Assignment
 from apps.reviews.tests.scoring_data import client_for, score
-from e2e.conftest import PASSWORD, SCREENSHOTS, expect, shot, sign_in
+from e2e.conftest import PASSWORD, element_shot, expect, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit
 
 # Three applicants, the best first: each reviewer gives these (Technical, Personal, Design).
@@ -232,7 +232,7 @@ def test_gallery_of_the_review_pages(new_page, make_admin, phone):
         shot(page, f"reviews-gallery-{name}-{size}")
         if name == "ranking":  # the table alone, legible when the full page is scaled down
             table = page.get_by_role("table", name="Applications by combined score")
-            table.screenshot(path=str(SCREENSHOTS / f"reviews-gallery-ranking-table-{size}.png"))
+            element_shot(table, f"reviews-gallery-ranking-table-{size}")
     reviewer = new_page(phone=phone)
     sign_in(reviewer, rev1.email, PASSWORD, next="/admin/reviewapps/2")
     expect(reviewer.get_by_role("region", name="Your review")).to_be_visible()

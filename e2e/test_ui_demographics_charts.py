@@ -14,7 +14,7 @@ from apps.applications.models import Answer, Application
 from apps.cycles.questions import ETHNICITIES, GENDERS, LEVELS_OF_STUDY, PROGRAMMING_LANGUAGES
 from apps.cycles.selectors import current_cycle
 from conftest import make_user
-from e2e.conftest import SCREENSHOTS, expect, shot, sign_in
+from e2e.conftest import element_shot, expect, shot, sign_in
 
 
 def contrast(a: str, b: str) -> float:
@@ -120,4 +120,4 @@ def test_the_demographics_charts_are_readable(new_page, make_admin, phone):
     if phone:  # the two hardest charts, at a size that can be looked at
         for name, heading in (("ethnicity", "Which of these best describe"), ("level", "What is your current level")):
             card = page.locator("section.chart-card").filter(has=page.get_by_role("heading", name=heading))
-            card.screenshot(path=str(SCREENSHOTS / f"ui-demographics-phone-{name}.png"), animations="disabled")
+            element_shot(card, f"ui-demographics-phone-{name}")
