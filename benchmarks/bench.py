@@ -110,19 +110,29 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
     from allauth.account.models import EmailAddress
     from django.contrib.auth.hashers import Argon2PasswordHasher
 
-    from apps.accounts.models import User
+    from apps.accounts.models import Role, User
     from apps.applications.models import Application
     from apps.cycles.selectors import current_cycle
 
-    email = "bench-status@princeton.edu"
+    email, organizer = "bench-status@princeton.edu", "bench-organizer@princeton.edu"
     # Hashed for the servers' (production) hashers, whatever this process's settings are.
     user = User.objects.create(email=email, password=Argon2PasswordHasher().encode(PASSWORD, "benchsaltbenchsalt"))
     EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
     Application.objects.create(cycle=current_cycle(), user=user, email=email, first="Ada", last="Bench")
+    admin = User.objects.create(
+        email=organizer, password=user.password, role=Role.ADMIN, is_staff=True, is_superuser=True
+    )
+    EmailAddress.objects.create(user=admin, email=organizer, primary=True, verified=True)
     per_request = servers.free_port(), servers.free_port()
     env = servers.server_env(database_url=url, redis_url=redis_url, site_url="http://127.0.0.1")
-    cases: dict[str, list[float]] = {"bare, new connection each request": [], "bare, persistent": [], "status": []}
-    cpu: dict[str, list[float]] = {"bare, persistent": [], "status": []}  # CPU-ms per request, web + db
+    cases: dict[str, list[float]] = {
+        "bare, new connection each request": [],
+        "bare, persistent": [],
+        "status": [],
+        "statistics": [],
+    }
+    # CPU-ms per request, web + db
+    cpu: dict[str, list[float]] = {"bare, persistent": [], "status": [], "statistics": []}
     errors = 0
     with (
         servers.gunicorn({**env, "DATABASE_CONN_MAX_AGE": "0"}, per_request[0], log=logs / "gunicorn-0.log"),
@@ -132,18 +142,22 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
         # the connections, so their CPU can be read; per-request backends can't).
         tiers = [servers.Tier("web", [kept.pid]), servers.Tier("db", pids=servers.postgres_backends(url))]
         cookie = sign_in(per_request[1], email)
+        # The statistics are an organizer's call: the organizer's own session, against the same
+        # bare view (which only authenticates, whoever asks).
+        organizer_cookie = sign_in(per_request[1], organizer)
         plan = [
-            ("bare, new connection each request", per_request[0], "/bench/bare"),
-            ("bare, persistent", per_request[1], "/bench/bare"),
-            ("status", per_request[1], "/api/applications/status"),
+            ("bare, new connection each request", per_request[0], "/bench/bare", cookie),
+            ("bare, persistent", per_request[1], "/bench/bare", cookie),
+            ("status", per_request[1], "/api/applications/status", cookie),
+            ("statistics", per_request[1], "/api/applications/stats", organizer_cookie),
         ]
-        for _name, port, path in plan:  # warm up: imports, first connections
-            hammer(port, path, cookie, seconds=1, concurrency=concurrency)
+        for _name, port, path, who in plan:  # warm up: imports, first connections, the cache
+            hammer(port, path, who, seconds=1, concurrency=concurrency)
         for round_number in range(rounds):
             # Every other round backwards, so a load that rises or falls hits each case alike.
-            for name, port, path in plan if round_number % 2 == 0 else plan[::-1]:
+            for name, port, path, who in plan if round_number % 2 == 0 else plan[::-1]:
                 before = sum(tier.cpu() for tier in tiers)
-                result = hammer(port, path, cookie, seconds=seconds, concurrency=concurrency)
+                result = hammer(port, path, who, seconds=seconds, concurrency=concurrency)
                 spent = sum(tier.cpu() for tier in tiers) - before
                 cases[name].append(result["rps"])
                 if name in cpu and result["rps"]:
@@ -158,8 +172,13 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
         ),
         "status": statistics.median(s / b for s, b in zip(cases["status"], cases["bare, persistent"], strict=True)),
         "status_worst": min(s / b for s, b in zip(cases["status"], cases["bare, persistent"], strict=True)),
+        "statistics": statistics.median(
+            s / b for s, b in zip(cases["statistics"], cases["bare, persistent"], strict=True)
+        ),
+        "statistics_worst": min(s / b for s, b in zip(cases["statistics"], cases["bare, persistent"], strict=True)),
         # What a saturated server would serve: the inverse ratio of the CPU each request costs.
         "status_cpu": statistics.median(cpu["bare, persistent"]) / statistics.median(cpu["status"]),
+        "statistics_cpu": statistics.median(cpu["bare, persistent"]) / statistics.median(cpu["statistics"]),
     }
     cpu_ms = {name: statistics.median(values) for name, values in cpu.items()}
     return {"rps": medians, "ratios": ratios, "cpu_ms": cpu_ms, "all": cases, "errors": errors}
@@ -315,6 +334,67 @@ def machine() -> str:
     )
 
 
+APPLICANT_JS_GOAL, ORGANIZER_JS_GOAL = 90 * 1024, 150 * 1024
+
+
+def measure_js(dist: Path = Path("frontend/dist")) -> list[dict]:
+    """What each page's browser downloads before the page runs, gzip level 9: its entry in the
+    build's manifest and every chunk it imports statically (the rule of
+    frontend/src/lib/js-budget.test.ts, which holds the budget; here the bench prints it)."""
+    import gzip
+    import json
+
+    manifest = json.loads((dist / "manifest.json").read_text())
+    pages = []
+    for key, chunk in sorted(manifest.items()):
+        if not chunk.get("isEntry"):
+            continue
+        seen, files, stack = set(), [], [key]
+        while stack:
+            name = stack.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            files.append(manifest[name]["file"])
+            stack.extend(manifest[name].get("imports", []))
+        page = key.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        size = sum(len(gzip.compress((dist / f).read_bytes(), compresslevel=9)) for f in files)
+        organizer = page.startswith("admin") or page == "checkin"
+        pages.append({"page": page, "bytes": size, "goal": ORGANIZER_JS_GOAL if organizer else APPLICANT_JS_GOAL})
+    return pages
+
+
+def measure_checkin(server: str, smoke: bool) -> str:
+    """The door at a paced 5 scans a second from 5 devices, the floor interleaved
+    (benchmarks/checkin.py, in a process and scratch database of its own): its report."""
+    people, rescans = (50, 5) if smoke else (500, 50)
+    minutes = (people + rescans) / 5 / 60
+    with tempfile.NamedTemporaryFile(suffix=".md") as out:
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.checkin",
+                "--server",
+                server,
+                "--people",
+                str(people),
+                "--rescans",
+                str(rescans),
+                "--devices",
+                "5",
+                "--minutes",
+                f"{minutes:.4f}",
+                "--background",
+                "1000" if smoke else "10000",
+                "--output",
+                out.name,
+            ],
+            check=True,
+        )
+        return Path(out.name).read_text()
+
+
 def _commit() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
@@ -348,6 +428,11 @@ def report(results: dict, args) -> str:
         f"| … the same, by CPU per request (web + db) | status: {http['cpu_ms']['status']:.2f} CPU-ms "
         f"| bare view: {http['cpu_ms']['bare, persistent']:.2f} CPU-ms | {http['ratios']['status_cpu']:.2f}× "
         "| ≥ 0.85× |",
+        f"| GET /api/applications/stats (an organizer, {args.rows:,} applications, cached) | "
+        f"{rps['statistics']:.0f} req/s, {http['cpu_ms']['statistics']:.2f} CPU-ms | bare view: {bare:.0f} req/s, "
+        f"{http['cpu_ms']['bare, persistent']:.2f} CPU-ms | {http['ratios']['statistics']:.2f}× (worst round "
+        f"{http['ratios']['statistics_worst']:.2f}×; by CPU {http['ratios']['statistics_cpu']:.2f}×) "
+        "| cost ≤ 1.2× the bare view's (≥ 0.83×) |",
     ]
     floor = export["COPY floor"]
     for name in ("before", "now"):
@@ -371,6 +456,23 @@ def report(results: dict, args) -> str:
         "see RESULTS-registration.md (`make bench-registration`) |"
     )
     lines += paths.report(results["paths"])
+    lines += ["", "## The door: check-in scans paced at 5 a second from 5 devices", "", results["checkin"].strip()]
+    pages = results["js"]
+    over = [p for p in pages if p["bytes"] > p["goal"]]
+    lines += [
+        "",
+        "## JavaScript a page loads before it runs (gzip -9, its entry and static imports)",
+        "",
+        f"{len(pages)} pages; {len(over)} over their goal (applicant pages 90 KB, organizer and door pages 150 KB).",
+        "",
+        "| Page | KB | Goal KB | Within |",
+        "|---|---|---|---|",
+        *(
+            f"| {p['page']} | {p['bytes'] / 1024:.1f} | {p['goal'] / 1024:.0f} "
+            f"| {'yes' if p['bytes'] <= p['goal'] else 'no'} |"
+            for p in sorted(pages, key=lambda p: -p["bytes"] / p["goal"])
+        ),
+    ]
     lines += ["", "Raw windows (req/s):"] + [
         f"- {name}: {', '.join(f'{v:.0f}' for v in values)}" for name, values in http["all"].items()
     ]
@@ -433,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         data.populate(args.rows)
         print(f"{args.rows:,} applications in {time.perf_counter() - started:.0f} s; measuring…", flush=True)
         load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-        results = {"export": measure_export(1 if args.smoke else 2)}
+        results = {"js": measure_js(), "export": measure_export(1 if args.smoke else 2)}
         print("export done", flush=True)
         results["zip"] = measure_zip(args.pdfs, args.pdf_kb * 1024)
         print("zip done", flush=True)
@@ -444,6 +546,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         results["status_queries"] = count_status_queries()
         results["paths"] = measure_paths(args.server, args.name, args.rows, 10 if args.smoke else args.path_repeats)
+        results["checkin"] = measure_checkin(args.server, args.smoke)
+        print("check-in done", flush=True)
         # Which code the figures belong to, and how quiet the machine was: a reader re-measuring
         # needs both to compare.
         results["load"] = (load_before, " ".join(f"{x:.2f}" for x in os.getloadavg()))
