@@ -40,19 +40,19 @@ COUNTERS = {
 WITH_TOTAL = tuple(COUNTERS)
 
 
-# The counters are cached under a version that every change to what they count replaces (the
-# receivers below). A reader takes the version first and stores what it counted under it, so a
-# count that raced a change lands under the version the change has already replaced and is
-# never read. The TTL only bounds writes that bypass both the model's save and the status
+# The counters are cached with the version they were counted under, and every change to what
+# they count replaces the version (the receivers below). A reader takes the version first and
+# stores what it counted with it, so a count that raced a change carries the version the change
+# has already replaced and is never served. The TTL only bounds writes that bypass both the model's save and the status
 # machine (a bare queryset update()).
 VERSION_KEY = "reports:statistics:version"
 TTL = 600
 
 
-def _entry_key(cycle_id: int, version: str) -> str:
+def _entry_key(cycle_id: int) -> str:
     # The host school is a setting: a different one counts differently.
     school = hashlib.sha256(str(settings.HOST_SCHOOL).encode()).hexdigest()[:16]
-    return f"reports:statistics:{cycle_id}:{school}:{version}"
+    return f"reports:statistics:{cycle_id}:{school}"
 
 
 def forget_statistics() -> None:
@@ -76,19 +76,20 @@ def _rows_changed(sender, **kwargs) -> None:
 
 
 def application_stats(*, cycle: Cycle) -> dict[str, int]:
-    """The statistics, counted once per version (see VERSION_KEY): two cache reads when
-    nothing changed since the last count, else `count_stats` and a cache write."""
-    version = cache.get(VERSION_KEY)
+    """The statistics, counted once per version (see VERSION_KEY). The entry holds the version
+    it was counted under, so the version and the entry come back in one cache round trip (a
+    `get_many`), and an entry whose version is no longer the current one is counted again."""
+    key = _entry_key(cycle.pk)
+    found = cache.get_many([VERSION_KEY, key])
+    version, entry = found.get(VERSION_KEY), found.get(key)
     if version is None:
         version = uuid.uuid4().hex
         if not cache.add(VERSION_KEY, version, None):
             version = cache.get(VERSION_KEY) or version
-    key = _entry_key(cycle.pk, version)
-    stats = cache.get(key)
-    if isinstance(stats, dict):
-        return stats
+    elif isinstance(entry, dict) and entry.get("version") == version and isinstance(entry.get("stats"), dict):
+        return entry["stats"]
     stats = count_stats(cycle=cycle)
-    cache.set(key, stats, TTL)
+    cache.set(key, {"version": version, "stats": stats}, TTL)
     return stats
 
 

@@ -87,6 +87,36 @@ def test_stats_are_one_aggregate_query_then_cached(known_data, django_assert_num
         assert statistics.application_stats(cycle=cycle) == EXPECTED
 
 
+def test_cached_statistics_are_one_cache_round_trip(known_data, monkeypatch):
+    """Warm, the version and the counters come back together: one get_many, nothing else (the
+    statistics page polls it; each cache call is a round trip to Redis in production)."""
+    cycle = current_cycle()
+    statistics.application_stats(cycle=cycle)
+    calls = []
+    real = statistics.cache
+
+    class Counting:
+        def __getattr__(self, name):
+            calls.append(name)
+            return getattr(real, name)
+
+    monkeypatch.setattr(statistics, "cache", Counting())
+    assert statistics.application_stats(cycle=cycle) == EXPECTED
+    assert calls == ["get_many"]
+
+
+def test_counters_filed_under_a_replaced_version_are_counted_again(known_data):
+    """An entry counted before a change (its version replaced since) is never served."""
+    cycle = current_cycle()
+    assert statistics.application_stats(cycle=cycle) == EXPECTED
+    stale = {**EXPECTED, "total_applications": -1}
+    from django.core.cache import cache
+
+    key = statistics._entry_key(cycle.pk)
+    cache.set(key, {"version": "replaced-long-ago", "stats": stale}, 60)
+    assert statistics.application_stats(cycle=cycle) == EXPECTED
+
+
 def test_a_status_change_shows_in_the_statistics_at_once(admin_client, known_data):
     from apps.applications import status_machine
     from apps.applications.models import Application
