@@ -40,7 +40,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from benchmarks import data, paths, servers
+from benchmarks import data, pageload, paths, servers
 
 PASSWORD = "Bench-Password-2026"
 
@@ -125,6 +125,8 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
     EmailAddress.objects.create(user=admin, email=organizer, primary=True, verified=True)
     per_request = servers.free_port(), servers.free_port()
     env = servers.server_env(database_url=url, redis_url=redis_url, site_url="http://127.0.0.1")
+    # The page-load rows need the static files production serves (WhiteNoise, from STATIC_ROOT).
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], env=env, check=True)
     cases: dict[str, list[float]] = {
         "bare, new connection each request": [],
         "bare, persistent": [],
@@ -163,6 +165,7 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
                 if name in cpu and result["rps"]:
                     cpu[name].append(spent * 1000 / (result["rps"] * seconds))
                 errors += result["errors"]
+        page_load = pageload.measure(per_request[1], cookie, rounds=9 if rounds > 1 else 2)
     medians = {name: statistics.median(values) for name, values in cases.items()}
     # Each round's cases ran within seconds of each other: the median of the rounds' ratios
     # is steadier than the ratio of the medians on a machine whose load comes and goes.
@@ -181,7 +184,14 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
         "statistics_cpu": statistics.median(cpu["bare, persistent"]) / statistics.median(cpu["statistics"]),
     }
     cpu_ms = {name: statistics.median(values) for name, values in cpu.items()}
-    return {"rps": medians, "ratios": ratios, "cpu_ms": cpu_ms, "all": cases, "errors": errors}
+    return {
+        "rps": medians,
+        "ratios": ratios,
+        "cpu_ms": cpu_ms,
+        "all": cases,
+        "errors": errors,
+        "page_load": page_load,
+    }
 
 
 def count_status_queries() -> int:
@@ -395,6 +405,17 @@ def measure_checkin(server: str, smoke: bool) -> str:
         return Path(out.name).read_text()
 
 
+def _page_load_rows(load: dict) -> list[str]:
+    if "skipped" in load:
+        return [f"| Dashboard headline in Chromium | not measured: {load['skipped']} | | | |"]
+    ms = load["ms"]
+    return [
+        f"| Dashboard headline in Chromium, {mode} (phone size) | {ms[f'dashboard {mode}']:.0f} ms "
+        f"| a plain Django page (the 404 page, same frame): {ms[f'plain {mode}']:.0f} ms | {load[mode]:.2f}× | ≤ 1.1× |"
+        for mode in ("cold", "warm")
+    ]
+
+
 def _commit() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
@@ -433,6 +454,7 @@ def report(results: dict, args) -> str:
         f"{http['cpu_ms']['bare, persistent']:.2f} CPU-ms | {http['ratios']['statistics']:.2f}× (worst round "
         f"{http['ratios']['statistics_worst']:.2f}×; by CPU {http['ratios']['statistics_cpu']:.2f}×) "
         "| cost ≤ 1.2× the bare view's (≥ 0.83×) |",
+        *_page_load_rows(http["page_load"]),
     ]
     floor = export["COPY floor"]
     for name in ("before", "now"):

@@ -1,0 +1,84 @@
+"""The dashboard's headline against a plain Django page, in Chromium, cold and warm.
+
+Against a running portal (make bench starts it: production settings under gunicorn, static
+files collected and served by WhiteNoise), signed in as one applicant: the time from the start
+of the navigation until the page's headline has text, read in the page itself
+(`performance.now()` when a MutationObserver first sees it). The plain page is the portal's
+404 page (a Django template in the same frame, no island); the dashboard's headline is drawn by
+its island from the page's props. Cold: a new browser context each time (empty cache, new
+connections); warm: the same page loaded again in its context (hashed assets from the cache).
+The two pages alternate, so a neighbour's load hits both alike; medians are reported.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+PLAIN = ("/bench-no-such-page", "h1")
+DASHBOARD = ("/dashboard", "#dashboard-headline")
+
+# Runs before the page's own scripts: records when the selector first matches an element
+# with text.
+_OBSERVE = """
+(() => {
+  const selector = %r;
+  const seen = () => {
+    const element = document.querySelector(selector);
+    if (element && element.textContent.trim()) { window.__headlineAt = performance.now(); return true; }
+    return false;
+  };
+  if (!seen()) {
+    const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  }
+})();
+"""
+
+
+def _load(context, base: str, path: str, selector: str, page=None) -> float:
+    if page is None:
+        page = context.new_page()
+        page.add_init_script(_OBSERVE % selector)
+        page.goto(base + path)
+    else:
+        page.reload()
+    page.wait_for_function("() => window.__headlineAt !== undefined", timeout=30_000)
+    return page.evaluate("window.__headlineAt"), page
+
+
+def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
+    """Median milliseconds to the headline, per page, cold and warm."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        return {"skipped": f"{CHROMIUM} is missing"}
+    name, _, value = session_cookie.partition("=")
+    base = f"http://127.0.0.1:{port}"
+    times: dict[str, list[float]] = {
+        f"{page} {mode}": [] for page in ("plain", "dashboard") for mode in ("cold", "warm")
+    }
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"], headless=True)
+        try:
+            for round_number in range(rounds + 1):
+                order = [("plain", PLAIN), ("dashboard", DASHBOARD)]
+                for label, (path, selector) in order if round_number % 2 == 0 else order[::-1]:
+                    context = browser.new_context(viewport={"width": 390, "height": 844})
+                    context.add_cookies([{"name": name, "value": value, "url": base}])
+                    cold, page = _load(context, base, path, selector)
+                    warm, _ = _load(context, base, path, selector, page)
+                    context.close()
+                    if round_number:  # the first round warms the server's processes
+                        times[f"{label} cold"].append(cold)
+                        times[f"{label} warm"].append(warm)
+        finally:
+            browser.close()
+    medians = {key: statistics.median(values) for key, values in times.items()}
+    return {
+        "ms": medians,
+        "all": times,
+        "cold": medians["dashboard cold"] / medians["plain cold"],
+        "warm": medians["dashboard warm"] / medians["plain warm"],
+    }
