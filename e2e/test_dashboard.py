@@ -177,6 +177,8 @@ def test_acceptance_on_a_phone_confetti_stays_behind_the_words_and_nothing_is_pr
     expect(heading).to_have_text("Congratulations, You Have Been Accepted!")
     confetti = page.locator("canvas.confetti")
     expect(confetti).to_have_count(1)
+    # The attendance form with its RSVP questions loads apart from the page: wait for its answers.
+    expect(page.get_by_role("group", name="Will you attend?")).to_be_visible()
     # Paint order at the heading and at the answer: the words are drawn over the confetti. (The
     # canvas takes no clicks; it is made hit-testable here only to ask what lies on top.)
     on_top = page.evaluate(

@@ -1,4 +1,5 @@
-// The frontend's one lint rule set: the import boundaries between its layers.
+// The frontend's lint rules: the import boundaries between its layers, and no untranslated
+// text in the JSX of the translated pages.
 //
 // A feature (features/<domain>/) is one domain's screens and their logic. It may use the shared
 // layers (components/, lib/, api/, styles/) and its own folder, never another feature: a page
@@ -6,8 +7,17 @@
 // no feature can grow a loop through another. The shared layers import no feature at all.
 import boundaries from "eslint-plugin-boundaries";
 import tseslint from "typescript-eslint";
+import noUntranslatedJsx from "./eslint-rules/no-untranslated-jsx.js";
+import { DOMAINS } from "./scripts/i18n-catalogs.mjs";
 
 const SHARED = ["components", "lib", "api", "styles"];
+
+// The source files of the translated domains (a folder: every file in it), where the page's
+// text must come through t(): the same list the catalogs are built from, so a new domain is
+// checked as soon as it is added there.
+export const TRANSLATED_FILES = [...new Set(Object.values(DOMAINS).flat())].map((path) =>
+  path.endsWith("/") ? `src/${path}**/*.{ts,tsx}` : `src/${path}`,
+);
 
 export default [
   { ignores: ["dist/**", "node_modules/**", "src/api/schema.d.ts"] },
@@ -57,5 +67,12 @@ export default [
         },
       ],
     },
+  },
+  {
+    files: TRANSLATED_FILES,
+    // Tests render with English texts of their own.
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    plugins: { portal: { rules: { "no-untranslated-jsx": noUntranslatedJsx } } },
+    rules: { "portal/no-untranslated-jsx": 2 },
   },
 ];

@@ -13,13 +13,38 @@ export const LOCALES = join(SRC, "locales");
 
 // Which source files each catalog serves, relative to src/: a domain's feature folder and the
 // shared components and rules its pages show. A file that calls t() must be in one.
+// The applicant's pages after signing in share the application form's components (the RSVP
+// questions are drawn with them), the travel card (the apply form's last section, the
+// dashboard's card) and the generic controls; each page loads one catalog, so each domain lists
+// all it shows.
+const APPLICANT_SHARED = [
+  "components/application/form-model.ts",
+  "components/application/question-field.tsx",
+  "components/autocomplete.tsx",
+  "components/field.tsx",
+  "components/lazy-autocomplete.tsx",
+  "components/spinner.tsx",
+  "features/travel/travel-card.tsx",
+  "features/travel/travel-state.ts",
+  "lib/api.ts",
+];
+
 export const DOMAINS = {
   accounts: [
     "features/accounts/",
     "components/auth-scene.tsx",
     "components/field.tsx",
     "components/social-sign-in.tsx",
+    "components/spinner.tsx",
+    "lib/api.ts",
     "lib/validation.ts",
+  ],
+  apply: ["features/apply/", "app/apply-with-travel.tsx", ...APPLICANT_SHARED],
+  dashboard: [
+    "features/dashboard/",
+    "app/dashboard-with-travel.tsx",
+    "components/confirm-dialog.tsx",
+    ...APPLICANT_SHARED,
   ],
 };
 

@@ -2,6 +2,7 @@
 import { lazy, Suspense } from "react";
 import { ApplyPage, type ApplyPageProps } from "../features/apply/apply-page";
 import { Spinner } from "../components/spinner";
+import { t } from "../lib/i18n";
 
 // Below the form and optional, so it loads apart from the page: the form's own JavaScript
 // stays within the applicant pages' budget (lib/js-budget.test.ts).
@@ -16,7 +17,7 @@ export function ApplyWithTravel(props: ApplyPageProps) {
     <>
       <ApplyPage {...props} />
       <div className="apply-travel">
-        <Suspense fallback={<Spinner label="Loading travel support…" />}>
+        <Suspense fallback={<Spinner label={t("Loading travel support…")} />}>
           <ApplyTravelSection hasApplication={Boolean(props.application)} />
         </Suspense>
       </div>

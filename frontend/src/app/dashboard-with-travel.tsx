@@ -2,6 +2,7 @@
 import { lazy, Suspense } from "react";
 import { DashboardPage, type DashboardProps } from "../features/dashboard/dashboard-page";
 import { Spinner } from "../components/spinner";
+import { t } from "../lib/i18n";
 
 // Below the status card, so it loads apart from the page: the dashboard's headline comes with
 // the page's own JavaScript, within the applicant pages' budget (lib/js-budget.test.ts).
@@ -14,7 +15,7 @@ export function DashboardWithTravel(props: DashboardProps) {
     <DashboardPage
       {...props}
       extra={
-        <Suspense fallback={<Spinner label="Loading travel support…" />}>
+        <Suspense fallback={<Spinner label={t("Loading travel support…")} />}>
           <TravelCard status={props.status} />
         </Suspense>
       }

@@ -2,18 +2,37 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type K
 import Select, {
   NonceProvider,
   components,
+  type AriaLiveMessages,
   type FormatOptionLabelMeta,
+  type GroupBase,
   type InputActionMeta,
   type InputProps,
   type SelectInstance,
   type SingleValue,
 } from "react-select";
 import { cspNonce } from "../lib/csp-nonce";
+import { t } from "../lib/i18n";
 import { aliasIndex, bestMatch, rankSuggestions } from "./suggestion-rank";
 import { MenuWindowContext, WindowedMenuList, type MenuWindow } from "./windowed-menu-list";
 
 /** Suggestions handed to react-select at first; the menu asks for more as it scrolls. */
 export const FIRST_LOAD = 100;
+
+/** What react-select says through its live region, in the page's language (its own messages
+ *  are English). Only what a searchable single choice says: no multi-value messages. */
+const LIVE_MESSAGES: AriaLiveMessages<Suggestion, false, GroupBase<Suggestion>> = {
+  guidance: ({ context }) =>
+    context === "menu"
+      ? t("Use Up and Down to choose options, press Enter to select the focused option, press Escape to leave the list.")
+      : context === "input"
+        ? t("Type to search, press Down to open the list.")
+        : "",
+  onChange: ({ action, label = "" }) => (action === "select-option" ? t("{option}, selected.", { option: label }) : ""),
+  onFocus: ({ context, focused, options, label = "" }) =>
+    context === "menu" && options.length
+      ? t("{option}, {position} of {total}.", { option: label, position: options.indexOf(focused) + 1, total: options.length })
+      : "",
+};
 
 /** Ids of the hint and error beside the field, for the input's aria-describedby. */
 const DescribedByContext = createContext<string | undefined>(undefined);
@@ -118,7 +137,7 @@ function AutocompleteField({
   invalid,
   required,
   loading,
-  placeholder = "Start typing to search…",
+  placeholder = t("Start typing to search…"),
   aliases,
   fallback,
 }: AutocompleteProps) {
@@ -259,8 +278,13 @@ function AutocompleteField({
             options={held}
             onKeyDown={onKeyDown}
             ariaLiveMessages={{
+              ...LIVE_MESSAGES,
               onFilter: ({ inputValue }) =>
-                `${suggestions.length} result${suggestions.length === 1 ? "" : "s"} available for search term ${inputValue}.`,
+                t.plural(
+                  suggestions.length,
+                  { one: "{count} result available for search term {term}.", other: "{count} results available for search term {term}." },
+                  { term: inputValue },
+                ),
             }}
             filterOption={null}
             value={byValue.get(text) ?? (fallbackOption?.value === text ? fallbackOption : null)}
@@ -280,8 +304,8 @@ function AutocompleteField({
             openMenuOnFocus={false}
             isClearable={false}
             isLoading={loading}
-            loadingMessage={() => "Loading the list…"}
-            noOptionsMessage={() => (loading ? "Loading the list…" : "No matches. Check the spelling.")}
+            loadingMessage={() => t("Loading the list…")}
+            noOptionsMessage={() => (loading ? t("Loading the list…") : t("No matches. Check the spelling."))}
             placeholder={placeholder}
             aria-invalid={invalid || undefined}
             required={required}

@@ -4,6 +4,7 @@
 // asks for or else on Cancel (the safe choice), and returns to what opened it.
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { t } from "../lib/i18n";
 import "../styles/dialog.css";
 
 export interface ConfirmDialogProps {
@@ -58,7 +59,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   busyLabel,
-  cancelLabel = "Cancel",
+  cancelLabel = t("Cancel"),
   busy = false,
   confirmDisabled = false,
   danger = false,

@@ -1,4 +1,5 @@
 // Form controls with real labels, their hint and error wired up for assistive technology.
+import { t } from "../lib/i18n";
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 export interface Choice {
@@ -57,11 +58,9 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
 }
 
 /** The account's own address (sign-in, registration, a reset link): one label, type, name and
- *  autofill for all three forms, so a password manager fills each the same way. The translated
- *  forms pass the label in their language: this shared file stays outside the translation layer,
- *  which the pages that share it (apply, dashboard) have no JavaScript budget left to carry. */
+ *  autofill for all three forms, so a password manager fills each the same way. */
 export function AccountEmailField(props: Omit<FieldProps, "label" | "type" | "name" | "autoComplete"> & { label?: string }) {
-  return <Field label="Email" type="email" name="email" autoComplete="email" {...props} />;
+  return <Field label={t("Email")} type="email" name="email" autoComplete="email" {...props} />;
 }
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">, Omit<Labelled, "hint"> {
@@ -84,9 +83,10 @@ export function SelectField({ label, choices, error, ...select }: SelectFieldPro
   );
 }
 
+// English here (a module runs before the page's catalog is loaded): shown through t().
 export const YES_NO: Choice[] = [
-  { value: "no", label: "No" },
-  { value: "yes", label: "Yes" },
+  { value: "no", label: t.noop("No") },
+  { value: "yes", label: t.noop("Yes") },
 ];
 
 /** A No/Yes select bound to a boolean. */
@@ -94,7 +94,7 @@ export function YesNoField({ label, value, onChange }: { label: string; value: b
   return (
     <SelectField
       label={label}
-      choices={YES_NO}
+      choices={YES_NO.map((choice) => ({ ...choice, label: t(choice.label) }))}
       value={value ? "yes" : "no"}
       onChange={(e) => onChange(e.target.value === "yes")}
     />

@@ -1,4 +1,6 @@
-export function Spinner({ size = 48, label = "Loading…" }: { size?: number; label?: string }) {
+import { t } from "../lib/i18n";
+
+export function Spinner({ size = 48, label = t("Loading…") }: { size?: number; label?: string }) {
   const large = size >= 100;
   return (
     <span role="status" className="spinner-wrap">

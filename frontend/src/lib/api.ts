@@ -2,6 +2,7 @@
 // unsafe methods; on a 401 it refreshes the session once and retries once.
 import { urls } from "../api/urls";
 import { getConfig } from "./config";
+import { t } from "./i18n";
 
 export interface ApiErrorBody {
   message?: string;
@@ -12,7 +13,7 @@ export class ApiError extends Error {
   status: number;
   body: ApiErrorBody;
   constructor(status: number, body: ApiErrorBody) {
-    super(body.message || `Request failed (${status})`);
+    super(body.message || t("Request failed ({status})", { status }));
     this.status = status;
     this.body = body;
   }
@@ -70,7 +71,7 @@ async function parseError(response: Response): Promise<ApiError> {
   try {
     body = (await response.json()) as ApiErrorBody;
   } catch {
-    body = { message: `Request failed (${response.status})` };
+    body = { message: t("Request failed ({status})", { status: response.status }) };
   }
   return new ApiError(response.status, body);
 }

@@ -2,6 +2,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { render, type RenderOptions } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
+import type { Catalog } from "./i18n";
 import { makeQueryClient, QueryProvider } from "./query";
 
 /** The page's client, less its one retry of a 5xx: the retry waits a second, and a test of an
@@ -18,4 +19,25 @@ export function renderWithQuery(ui: ReactElement, options: Omit<RenderOptions, "
   const { client = testQueryClient(), ...rest } = options;
   const wrapper = ({ children }: { children: ReactNode }) => <QueryProvider client={client}>{children}</QueryProvider>;
   return { client, ...render(ui, { wrapper, ...rest }) };
+}
+
+/**
+ * The texts of `root` a person reads or hears (its text nodes, and the attributes read out or
+ * shown: aria-label, placeholder, alt, title) that are one of the catalog's English strings, a
+ * `{placeholder}` matching any words: what a page in the catalog's language still shows in
+ * English. A string the language writes the same way ("No" in Spanish) doesn't count.
+ */
+export function englishLeft(catalog: Catalog, root: Element = document.body): string[] {
+  const patterns = Object.entries(catalog)
+    .filter(([english, translated]) => translated !== english)
+    .map(([english]) => new RegExp(`^${english.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\w+\\\}/g, ".+")}$`, "s"));
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest("script, style")) texts.push(node.textContent ?? "");
+  }
+  for (const element of root.querySelectorAll("[aria-label], [placeholder], [alt], [title]")) {
+    for (const name of ["aria-label", "placeholder", "alt", "title"]) texts.push(element.getAttribute(name) ?? "");
+  }
+  return [...new Set(texts.map((text) => text.trim()))].filter((text) => text && patterns.some((pattern) => pattern.test(text)));
 }

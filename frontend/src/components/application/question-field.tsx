@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Question, QuestionSection } from "../../api/applications";
+import { t } from "../../lib/i18n";
 import { Autocomplete } from "../lazy-autocomplete";
 import {
   DETAIL_MAX,
@@ -45,7 +46,7 @@ export function QuestionLabel({ question }: { question: Pick<Question, "question
       {question.required === false ? (
         <>
           {" "}
-          <span className="apply-optional">(optional)</span>
+          <span className="apply-optional">{t("(optional)")}</span>
         </>
       ) : null}
     </>
@@ -57,7 +58,9 @@ export function FieldError({ name, error }: { name: string; error?: string | nul
   return (
     <p id={errorId(name)} className="field__error apply-error">
       <span aria-hidden="true">⚠ </span>
-      {error}
+      {/* The form's own checks give the English text of MESSAGES (the catalog has it); the
+          server's messages come in the page's language already and pass through unchanged. */}
+      {t(error)}
     </p>
   );
 }
@@ -169,7 +172,7 @@ export function GroupShell({
 function Counter({ name, length, max }: { name: string; length: number; max: number }) {
   return (
     <p id={`${fieldId(name)}-hint`} className={`field__hint apply-counter${length >= max ? " apply-counter--full" : ""}`}>
-      {length} / {max} characters
+      {t("{length} / {max} characters", { length, max })}
     </p>
   );
 }
@@ -193,11 +196,11 @@ export interface QuestionFieldProps {
 /** The text box that opens under a question when "Other" or "Prefer to self-describe" is chosen. */
 function DetailBox({ questionId, option, value, onChange }: { questionId: string; option: string; value: string; onChange: (text: string) => void }) {
   const id = `${fieldId(questionId)}-detail`;
-  const label = /self-describe/i.test(option) ? "Your own words" : "Please tell us more";
+  const label = /self-describe/i.test(option) ? t("Your own words") : t("Please tell us more");
   return (
     <div className="field apply-detail">
       <label htmlFor={id}>
-        {label} <span className="apply-optional">(optional)</span>
+        {label} <span className="apply-optional">{t("(optional)")}</span>
       </label>
       <input id={id} className="input" type="text" maxLength={DETAIL_MAX} value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
@@ -274,7 +277,7 @@ function QuestionControl({
                   onChange={() => set(option)}
                   aria-invalid={invalid}
                 />
-                <span>{option === "yes" ? "Yes" : "No"}</span>
+                <span>{option === "yes" ? t("Yes") : t("No")}</span>
               </label>
             ))}
           </div>
@@ -331,7 +334,7 @@ function QuestionControl({
             aria-invalid={invalid}
             aria-describedby={describedBy(key, { error, help: hasHelp })}
           >
-            <option value="">Choose…</option>
+            <option value="">{t("Choose…")}</option>
             {question.options.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -348,7 +351,7 @@ function QuestionControl({
           legend={label}
           help={help}
           // The default questions already say so; others get the hint.
-          hint={/all that apply/i.test(question.question_text) ? undefined : "Choose all that apply."}
+          hint={/all that apply/i.test(question.question_text) ? undefined : t("Choose all that apply.")}
           error={error}
         >
           <div className="apply-options">
@@ -396,7 +399,7 @@ function QuestionControl({
             describedBy={describedBy(key, { error, help: hasHelp })}
             invalid={Boolean(error)}
             required={question.required !== false}
-            placeholder="Start typing a country…"
+            placeholder={t("Start typing a country…")}
           />
         </FieldShell>
       );
@@ -423,14 +426,14 @@ function ListField({
 }) {
   const id = fieldId(name);
   return (
-    <GroupShell name={name} legend={legend} help={help} hint={`Optional. Up to ${LIST_MAX} entries.`} error={error}>
+    <GroupShell name={name} legend={legend} help={help} hint={t("Optional. Up to {max} entries.", { max: LIST_MAX })} error={error}>
       <ol className="apply-list">
         {entries.map((entry, index) => {
           const inputId = index === 0 ? `${id}-entry` : `${id}-entry-${index + 1}`;
           return (
             <li key={index} className="apply-list__row">
               <label htmlFor={inputId} className="visually-hidden">
-                {legend}, entry {index + 1}
+                {t("{question}, entry {number}", { question: legend, number: index + 1 })}
               </label>
               <input
                 id={inputId}
@@ -444,10 +447,10 @@ function ListField({
                 <button
                   type="button"
                   className="button button--secondary apply-list__remove"
-                  aria-label={`Remove entry ${index + 1}`}
+                  aria-label={t("Remove entry {number}", { number: index + 1 })}
                   onClick={() => onChange(entries.filter((_, i) => i !== index))}
                 >
-                  Remove
+                  {t("Remove")}
                 </button>
               ) : null}
             </li>
@@ -456,7 +459,7 @@ function ListField({
       </ol>
       {entries.length < LIST_MAX ? (
         <button type="button" className="button button--secondary apply-list__add" onClick={() => onChange([...entries, ""])}>
-          Add another
+          {t("Add another")}
         </button>
       ) : null}
     </GroupShell>

@@ -58,10 +58,10 @@ export function VerifyStatus({ token }: { token: string }) {
     // address now, and applying is open to it.
     return (
       <div className="stack">
-        <h1>University email verified</h1>
-        <p>It is now your account's address. You can apply.</p>
+        <h1>{t("University email verified")}</h1>
+        <p>{t("It is now your account's address. You can apply.")}</p>
         <a className="button button--block" href="/apply">
-          Go to your application
+          {t("Go to your application")}
         </a>
       </div>
     );

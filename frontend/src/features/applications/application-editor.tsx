@@ -10,14 +10,16 @@ import { Field } from "../../components/field";
 import { fieldErrors } from "../../lib/api";
 import { failureOf, useSubmit } from "../../lib/use-submit";
 import {
-  checkAnswers,
-  encodeSections,
   initialAnswers,
   initialDetails,
   visibleSections,
   type AnswerValue,
   type FieldErrors,
 } from "../../components/application/form-model";
+import {
+  checkAnswers,
+  encodeSections,
+} from "../../components/application/form-checks";
 import { SectionFields } from "../../components/application/question-field";
 
 /** The parts of the application this form does not show: their server errors join the message. */

@@ -2,6 +2,7 @@
 // university one (a sign-in provider made it from a personal address). It says why and links to
 // where the address is added. A page of its own, so the form's bundle carries none of it.
 import { Alert } from "../../components/alert";
+import { t } from "../../lib/i18n";
 
 export interface ApplyBlockedProps {
   message: string;
@@ -12,7 +13,7 @@ export interface ApplyBlockedProps {
 export function ApplyBlocked({ message, href, label }: ApplyBlockedProps) {
   return (
     <section className="card apply-closed stack">
-      <h1>Apply</h1>
+      <h1>{t("Apply")}</h1>
       <Alert kind="info">{message}</Alert>
       <a className="button" href={href}>
         {label}

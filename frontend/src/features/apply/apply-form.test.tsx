@@ -5,7 +5,12 @@ import type { Application } from "../../api/applications";
 import { mockFetch, type Route } from "../../lib/fetch-mock";
 import { ApplyPage, type ApplyPageProps } from "./apply-page";
 import CONSENT_TEXTS from "./consent-texts.json";
-import { MESSAGES, toBody } from "../../components/application/form-model";
+import {
+  MESSAGES,
+} from "../../components/application/form-model";
+import {
+  toBody,
+} from "../../components/application/form-checks";
 import { SECTIONS, validState } from "./test-fixtures";
 import { renderWithQuery } from "../../lib/test-utils";
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { Alert } from "../../components/alert";
 import { ApiError, fieldErrors } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { Autocomplete } from "../../components/lazy-autocomplete";
 import type { AliasPair } from "../../components/autocomplete";
@@ -9,13 +10,8 @@ import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduc
 import {
   COLLEGE_NOT_PRESENT,
   MESSAGES,
-  checkForSave,
-  checkForSubmit,
   fieldId,
-  generateTeamCode,
   initialState,
-  joinCodeCheck,
-  toBody,
   visibleSections,
   type AnswerValue,
   type FieldErrors,
@@ -26,7 +22,11 @@ import { ResumeUpload } from "./resume-upload";
 import { TeamCode } from "./team-code";
 
 /** What the school picker offers when nothing matches: the list's own "not present" entry. */
-const SCHOOL_FALLBACK = { value: COLLEGE_NOT_PRESENT, label: "College not present: my school isn't listed" };
+const SCHOOL_FALLBACK = { value: COLLEGE_NOT_PRESENT, label: t.noop("College not present: my school isn't listed") };
+
+/** The checks and the body's encoding (form-checks.ts): asked for as the form mounts, so they
+ *  are there by the first submit, but outside the page's first download. */
+const loadChecks = () => import("../../components/application/form-checks");
 
 /** How long the success message shows before the move to the dashboard. */
 export const REDIRECT_DELAY_MS = 1200;
@@ -77,7 +77,7 @@ function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): strin
 export function failureText(kind: "submit" | "save", err: unknown, sections: QuestionSection[]): string {
   const server = fieldErrors(err);
   const extra = unplacedErrors(server, sections);
-  const base = kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed;
+  const base = t(kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed);
   // A refusal without field errors (the window closed, say) says why after the spec's message.
   const reason =
     !Object.keys(server).length && err instanceof ApiError && err.body.message && err.status !== 400
@@ -115,6 +115,8 @@ export function ApplyForm({
   const saving = useSubmit();
   const busy = submitting.busy ? "submit" : saving.busy ? "save" : null;
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // One object for the picker's life (it recomputes its suggestions when this changes).
+  const schoolFallback = useMemo(() => ({ ...SCHOOL_FALLBACK, label: t(SCHOOL_FALLBACK.label) }), []);
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const teamRequest = useRef(0);
@@ -130,6 +132,11 @@ export function ApplyForm({
   useEffect(() => {
     if (focusRequest) focusFirstError(form.current);
   }, [focusRequest]);
+
+  useEffect(() => {
+    // A failed load is asked again at the submit, which says so if it fails again.
+    loadChecks().catch(() => undefined);
+  }, []);
 
   // Once every highlighted field is fixed, the banner asking for fixes has done its job.
   useEffect(() => {
@@ -155,7 +162,13 @@ export function ApplyForm({
   const codeCheck = useRef(0);
   async function checkJoinCode() {
     const code = state.teamcode;
-    const local = joinCodeCheck(state.teamChoice, code);
+    const choice = state.teamChoice;
+    let local: ReturnType<Awaited<ReturnType<typeof loadChecks>>["joinCodeCheck"]>;
+    try {
+      local = (await loadChecks()).joinCodeCheck(choice, code);
+    } catch {
+      return; // Saving and submitting check the code again.
+    }
     if (local === null) return;
     const request = ++codeCheck.current;
     if (local !== "ask") {
@@ -182,7 +195,7 @@ export function ApplyForm({
       code = String((await applicationsApi.teamcode()).teamcode);
     } catch {
       // The server's code is reserved as unused; a local one is as random, just not reserved.
-      code = generateTeamCode();
+      code = (await loadChecks()).generateTeamCode();
     }
     // Only the latest choice counts: yes, no, yes in quick succession keeps the last answer.
     ownCode.current = code;
@@ -199,6 +212,15 @@ export function ApplyForm({
     setOutcome(null);
     submitting.setError(null);
     saving.setError(null);
+    let checks: Awaited<ReturnType<typeof loadChecks>>;
+    try {
+      checks = await loadChecks();
+    } catch {
+      // The checks' code could not be fetched (the connection dropped): nothing was sent.
+      setOutcome({ kind: "error", text: kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed });
+      return;
+    }
+    const { checkForSave, checkForSubmit, toBody } = checks;
     if (kind === "submit") {
       const local = checkForSubmit(sections, state, { schools, countries, resumeOnFile });
       if (Object.keys(local).length) {
@@ -246,7 +268,7 @@ export function ApplyForm({
     if (!busy) void send("submit");
   }
 
-  const resumeBlock = (label = "Resume") => (
+  const resumeBlock = (label = t("Resume")) => (
     <ResumeUpload
       label={label}
       onFile={resumeSubmitted}
@@ -264,26 +286,26 @@ export function ApplyForm({
   return (
     <form ref={form} className="apply-form" onSubmit={onSubmit} noValidate aria-labelledby="apply-title">
       <header className="apply-header">
-        <h1 id="apply-title">Apply</h1>
+        <h1 id="apply-title">{t("Apply")}</h1>
         {submitted ? (
           <Alert kind="info">
-            Your application is submitted. You can change your answers and submit again until applications close.
+            {t("Your application is submitted. You can change your answers and submit again until applications close.")}
           </Alert>
         ) : status === "started" ? (
-          <p className="muted">Welcome back: your saved draft is below. Finish it and submit when you are ready.</p>
+          <p className="muted">{t("Welcome back: your saved draft is below. Finish it and submit when you are ready.")}</p>
         ) : (
           <p className="muted">
-            Every field is required unless it says otherwise. Save for later at any time and come back to finish.
+            {t("Every field is required unless it says otherwise. Save for later at any time and come back to finish.")}
           </p>
         )}
       </header>
 
       <fieldset className="card apply-section">
-        <legend className="apply-section__title">Name and school</legend>
+        <legend className="apply-section__title">{t("Name and school")}</legend>
         <div className="apply-grid">
           <TextInput
             name="first"
-            label="First name"
+            label={t("First name")}
             autoComplete="given-name"
             maxLength={100}
             value={state.first}
@@ -292,7 +314,7 @@ export function ApplyForm({
           />
           <TextInput
             name="last"
-            label="Last name"
+            label={t("Last name")}
             autoComplete="family-name"
             maxLength={100}
             value={state.last}
@@ -302,12 +324,12 @@ export function ApplyForm({
         </div>
         <FieldShell
           name="school"
-          label="School"
+          label={t("School")}
           error={errors.school}
           hint={
             prefilled
-              ? "Filled in from your email address. Not your school? Type part of its name and pick it from the list."
-              : "Type part of your school's name and pick it from the list. Not listed? Choose 'College not present' and type its name."
+              ? t("Filled in from your email address. Not your school? Type part of its name and pick it from the list.")
+              : t("Type part of your school's name and pick it from the list. Not listed? Choose 'College not present' and type its name.")
           }
         >
           <Autocomplete
@@ -320,17 +342,17 @@ export function ApplyForm({
               update({ school: value }, "school");
               clearError("school_other");
             }}
-            fallback={SCHOOL_FALLBACK}
+            fallback={schoolFallback}
             describedBy={describedBy("school", { hint: true, error: errors.school })}
             invalid={Boolean(errors.school)}
             required
-            placeholder="Start typing your school…"
+            placeholder={t("Start typing your school…")}
           />
         </FieldShell>
         {state.school === COLLEGE_NOT_PRESENT ? (
           <TextInput
             name="school_other"
-            label="Your school's name"
+            label={t("Your school's name")}
             autoComplete="organization"
             maxLength={255}
             value={state.schoolOther}
@@ -356,7 +378,7 @@ export function ApplyForm({
       />
 
       <fieldset className="card apply-section">
-        <legend className="apply-section__title">{hasResumeQuestion ? "Your team" : "Resume and team"}</legend>
+        <legend className="apply-section__title">{hasResumeQuestion ? t("Your team") : t("Resume and team")}</legend>
         <div className="apply-section__body">
           {hasResumeQuestion ? null : resumeBlock()}
           <TeamCode
@@ -390,7 +412,9 @@ export function ApplyForm({
 
       <div className="apply-actions">
         <div className="apply-actions__outcome">
-          {shownOutcome ? <Alert kind={shownOutcome.kind}>{shownOutcome.text}</Alert> : null}
+          {/* The form's own outcomes are MESSAGES' English (compared above); a failure's text is
+              put together in the page's language already and passes through t() unchanged. */}
+          {shownOutcome ? <Alert kind={shownOutcome.kind}>{t(shownOutcome.text)}</Alert> : null}
         </div>
         <div className="apply-actions__buttons">
           {submitted ? null : (
@@ -400,11 +424,11 @@ export function ApplyForm({
               disabled={Boolean(busy) || done}
               onClick={() => void send("save")}
             >
-              {busy === "save" ? "Saving…" : "Save for later"}
+              {busy === "save" ? t("Saving…") : t("Save for later")}
             </button>
           )}
           <button type="submit" className="button" disabled={Boolean(busy) || done}>
-            {busy === "submit" ? "Submitting…" : submitted ? "Submit changes" : "Submit"}
+            {busy === "submit" ? t("Submitting…") : submitted ? t("Submit changes") : t("Submit")}
           </button>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { resumesApi } from "../../api/resumes";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { getConfig } from "../../lib/config";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { ApplyForm } from "./apply-form";
 import type { ConsentText } from "./code-of-conduct";
@@ -93,11 +94,11 @@ export function ApplyPage({
   if (!open) {
     return (
       <section className="card apply-closed stack">
-        <h1>Apply</h1>
-        <Alert kind="info">{MESSAGES.closed}</Alert>
-        <p className="muted">Your dashboard shows where your application stands and when applications open.</p>
+        <h1>{t("Apply")}</h1>
+        <Alert kind="info">{t(MESSAGES.closed)}</Alert>
+        <p className="muted">{t("Your dashboard shows where your application stands and when applications open.")}</p>
         <a className="button" href="/dashboard">
-          Go to your dashboard
+          {t("Go to your dashboard")}
         </a>
       </section>
     );
@@ -105,15 +106,15 @@ export function ApplyPage({
   if (loadError) {
     return (
       <section className="card apply-closed stack">
-        <h1>Apply</h1>
-        <Alert kind="error">We couldn't load the application form. Please reload the page to try again.</Alert>
+        <h1>{t("Apply")}</h1>
+        <Alert kind="error">{t("We couldn't load the application form. Please reload the page to try again.")}</Alert>
       </section>
     );
   }
   if (!loaded) {
     return (
       <div className="apply-loading">
-        <Spinner size={150} label="Loading your application…" />
+        <Spinner size={150} label={t("Loading your application…")} />
       </div>
     );
   }
@@ -121,7 +122,7 @@ export function ApplyPage({
   return (
     <>
       {lists.failed ? (
-        <Alert kind="error">We couldn't load the school and country lists. Please reload the page to try again.</Alert>
+        <Alert kind="error">{t("We couldn't load the school and country lists. Please reload the page to try again.")}</Alert>
       ) : null}
       <ApplyForm
         sections={loaded.questions}
@@ -131,7 +132,7 @@ export function ApplyPage({
         countries={lists.countries}
         schoolAliases={schoolAliases}
         schoolFromEmail={schoolFromEmail ?? null}
-        hostSchool={hostSchool ?? event?.hostSchool ?? "the host university"}
+        hostSchool={hostSchool ?? event?.hostSchool ?? t("the host university")}
         consents={consents ?? []}
         shareResumeWithSponsors={shareResumeWithSponsors}
         navigate={navigate}

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { GroupShell } from "../../components/application/question-field";
+import { t } from "../../lib/i18n";
 
 /**
  * A consent as the apply page's props carry it (apps/applications/consents.py, where the texts
@@ -26,7 +27,7 @@ export function ConsentLabel({ text }: { text: string }) {
     parts.push(
       <a key={`a${at}`} href={match[2]} target="_blank" rel="noopener noreferrer">
         {match[1]}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="visually-hidden"> {t("(opens in a new tab)")}</span>
       </a>,
     );
     last = at + match[0].length;
@@ -36,7 +37,7 @@ export function ConsentLabel({ text }: { text: string }) {
 }
 
 function Marker({ required }: { required: boolean }) {
-  return required ? <span className="apply-required">(required)</span> : <span className="apply-optional">(optional)</span>;
+  return required ? <span className="apply-required">{t("(required)")}</span> : <span className="apply-optional">{t("(optional)")}</span>;
 }
 
 /**
@@ -68,14 +69,12 @@ export function CodeOfConduct({
   return (
     <GroupShell
       name="checkboxes"
-      legend="Code of conduct"
+      legend={t("Code of conduct")}
       error={error}
-      hint={
-        <>
-          This event is held at {hostSchool}. {hostSchool}'s community standards apply to everyone taking part and take
-          precedence over the policies below wherever they differ.
-        </>
-      }
+      hint={t(
+        "This event is held at {school}. {school}'s community standards apply to everyone taking part and take precedence over the policies below wherever they differ.",
+        { school: hostSchool },
+      )}
       className="apply-conduct"
     >
       {boxes.map((consent) => (
@@ -110,7 +109,7 @@ export function ExtraConsents({
   const extra = consents.filter((c) => c.checkbox === null);
   if (!extra.length) return null;
   return (
-    <GroupShell name="consents" legend="Sharing your resume" className="apply-conduct">
+    <GroupShell name="consents" legend={t("Sharing your resume")} className="apply-conduct">
       {extra.map((consent) => (
         <label key={consent.key} className="apply-check">
           <input

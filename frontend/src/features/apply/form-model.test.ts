@@ -1,21 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { Application } from "../../api/applications";
 import {
+  LIST_MAX,
+  LONG_MAX,
   MESSAGES,
-  checkForSave,
-  checkForSubmit,
+  NUMERIC_MIN,
+  SHORT_MAX,
   decodeMultiselect,
-  generateTeamCode,
   initialState,
-  toBody,
   toggleOption,
   visibleSections,
   type FormState,
   describedChoice,
   describesOption,
-  encodeSections,
   initialDetails,
 } from "../../components/application/form-model";
+import {
+  checkForSave,
+  checkForSubmit,
+  generateTeamCode,
+  toBody,
+  encodeSections,
+} from "../../components/application/form-checks";
 import { SECTIONS, validState } from "./test-fixtures";
 
 const CTX = { schools: ["Princeton University", "College Not Present"], countries: ["Canada", "Taiwan"], resumeOnFile: true };
@@ -249,5 +255,18 @@ describe("the words beside Other and Prefer to self-describe", () => {
     expect(initialDetails([{ section_name: "D", answers: [{ question_id: "gender", answer: "Prefer to self-describe", detail: "Agender" }] }])).toEqual({
       gender: "Agender",
     });
+  });
+});
+
+describe("the limits' messages", () => {
+  // Written out in MESSAGES (the catalog's extraction reads only literal strings): each must
+  // say the limit its check uses.
+  it.each([
+    ["numericMin", NUMERIC_MIN],
+    ["shortMax", SHORT_MAX],
+    ["longMax", LONG_MAX],
+    ["listMax", LIST_MAX],
+  ] as const)("%s names %i", (key, limit) => {
+    expect(MESSAGES[key].match(/\d+/g)).toEqual([String(limit)]);
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from "react";
 import { resumesApi } from "../../api/resumes";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { describedBy, FieldError, FieldHint } from "../../components/application/question-field";
 import { MESSAGES, RESUME_MAX_BYTES, fieldId } from "../../components/application/form-model";
 
@@ -18,7 +19,7 @@ export function ResumeUpload({
   onFile,
   error,
   onUploaded,
-  label = "Resume",
+  label = t("Resume"),
 }: {
   /** Whether a resume is on file when the page opens. */
   onFile: boolean;
@@ -46,7 +47,7 @@ export function ResumeUpload({
       input.value = "";
       return;
     }
-    setStatus({ kind: "busy", text: "Uploading your resume…" });
+    setStatus({ kind: "busy", text: t.noop("Uploading your resume…") });
     try {
       await resumesApi.upload(file);
       setStatus({ kind: "success", text: MESSAGES.resumeUploaded });
@@ -78,9 +79,10 @@ export function ResumeUpload({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, { hint: true, error })}
       />
-      <FieldHint name={name}>PDF only, at most 2 MB.</FieldHint>
+      <FieldHint name={name}>{t("PDF only, at most 2 MB.")}</FieldHint>
       <p className={`apply-resume__status apply-resume__status--${status.kind}`} role="status">
-        {status.text}
+        {/* MESSAGES' English, or the server's sentence in the page's language (passed through). */}
+        {t(status.text)}
       </p>
       <FieldError name={name} error={error} />
     </div>

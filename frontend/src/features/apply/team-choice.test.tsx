@@ -6,7 +6,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Application } from "../../api/applications";
 import { mockFetch } from "../../lib/fetch-mock";
 import { ApplyPage } from "./apply-page";
-import { MESSAGES, savedTeamChoice, teamChoiceOf, toBody } from "../../components/application/form-model";
+import {
+  MESSAGES,
+  savedTeamChoice,
+} from "../../components/application/form-model";
+import {
+  teamChoiceOf,
+  toBody,
+} from "../../components/application/form-checks";
 import { SECTIONS, validState } from "./test-fixtures";
 import { renderWithQuery } from "../../lib/test-utils";
 

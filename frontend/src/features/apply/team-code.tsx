@@ -1,5 +1,6 @@
 import { describedBy, FieldError, GroupShell } from "../../components/application/question-field";
 import { fieldId, type TeamChoice } from "../../components/application/form-model";
+import { t } from "../../lib/i18n";
 
 /**
  * The team-code choice: yes generates a random code to share with teammates; no clears it and
@@ -28,8 +29,8 @@ export function TeamCode({
   return (
     <GroupShell
       name={name}
-      legend="Are you starting a new team?"
-      hint="Choose Yes if you are the first of your team to apply, No to join a team a teammate has already started, or apply alone."
+      legend={t("Are you starting a new team?")}
+      hint={t("Choose Yes if you are the first of your team to apply, No to join a team a teammate has already started, or apply alone.")}
       error={choice === "no" ? null : error}
       className="apply-team"
     >
@@ -43,7 +44,7 @@ export function TeamCode({
             onChange={() => onChoose("yes")}
             aria-invalid={error && !choice ? true : undefined}
           />
-          <span>Yes</span>
+          <span>{t("Yes")}</span>
         </label>
         <label className="apply-choice">
           <input
@@ -54,7 +55,7 @@ export function TeamCode({
             onChange={() => onChoose("no")}
             aria-invalid={error && !choice ? true : undefined}
           />
-          <span>No</span>
+          <span>{t("No")}</span>
         </label>
         <label className="apply-choice">
           <input
@@ -65,19 +66,19 @@ export function TeamCode({
             onChange={() => onChoose("alone")}
             aria-invalid={error && !choice ? true : undefined}
           />
-          <span>I'm applying alone</span>
+          <span>{t("I'm applying alone")}</span>
         </label>
       </div>
       {choice === "yes" ? (
         <div className="apply-team__code" aria-live="polite">
-          <span className="apply-team__label">Your team code</span>
-          <strong className="apply-team__value">{code || "Generating…"}</strong>
-          <span className="field__hint">Share this code with your teammates so that they can join your team.</span>
+          <span className="apply-team__label">{t("Your team code")}</span>
+          <strong className="apply-team__value">{code || t("Generating…")}</strong>
+          <span className="field__hint">{t("Share this code with your teammates so that they can join your team.")}</span>
         </div>
       ) : null}
       {choice === "no" ? (
         <div className="field apply-field" data-invalid={error ? "true" : undefined}>
-          <label htmlFor={inputId}>Your teammate's team code</label>
+          <label htmlFor={inputId}>{t("Your teammate's team code")}</label>
           <input
             id={inputId}
             className="input apply-input--short"

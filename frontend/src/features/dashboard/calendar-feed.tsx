@@ -4,6 +4,7 @@ import { useState } from "react";
 import { integrationsApi } from "../../api/integrations";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 
 export function CalendarFeed() {
@@ -12,14 +13,14 @@ export function CalendarFeed() {
   const submit = useSubmit();
 
   async function show() {
-    await submit.run(async () => setUrl((await integrationsApi.calendarFeed()).url), "Error fetching your calendar feed.");
+    await submit.run(async () => setUrl((await integrationsApi.calendarFeed()).url), t("Error fetching your calendar feed."));
   }
 
   async function renew() {
     setRenewed(false);
     const ok = await submit.run(
       async () => setUrl((await integrationsApi.renewCalendarFeed()).url),
-      "Error making a new calendar feed address.",
+      t("Error making a new calendar feed address."),
     );
     setRenewed(ok);
   }
@@ -29,22 +30,24 @@ export function CalendarFeed() {
       {url ? (
         <>
           <Field
-            label="Your private calendar feed"
+            label={t("Your private calendar feed")}
             value={url}
             readOnly
             onFocus={(e) => e.currentTarget.select()}
-            hint="Subscribe to this address in your calendar app: it follows any change of the event's dates. Anyone with it sees them, so keep it to yourself."
+            hint={t(
+              "Subscribe to this address in your calendar app: it follows any change of the event's dates. Anyone with it sees them, so keep it to yourself.",
+            )}
           />
           <div>
             <button type="button" className="button button--secondary button--small" onClick={() => void renew()} disabled={submit.busy}>
-              {submit.busy ? "Making…" : "Make a new address"}
+              {submit.busy ? t("Making…") : t("Make a new address")}
             </button>
           </div>
-          {renewed ? <Alert kind="success">A new address is above; the old one no longer works.</Alert> : null}
+          {renewed ? <Alert kind="success">{t("A new address is above; the old one no longer works.")}</Alert> : null}
         </>
       ) : (
         <button type="button" className="button button--secondary" onClick={() => void show()} disabled={submit.busy}>
-          {submit.busy ? "Loading…" : "Subscribe in your calendar"}
+          {submit.busy ? t("Loading…") : t("Subscribe in your calendar")}
         </button>
       )}
       {submit.error ? <Alert kind="error">{submit.error}</Alert> : null}

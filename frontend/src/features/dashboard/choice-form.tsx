@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 
-/** What the applicant is asked before a choice that can't be taken back from the portal. */
+/** What the applicant is asked before a choice that can't be taken back from the portal: the
+ *  English texts (module constants), shown through t(). */
 export interface Confirmation {
   title: string;
   body: string;
@@ -29,7 +31,7 @@ interface ChoiceFormProps {
 }
 
 /** A radio group with a submit button: one server call per choice. */
-export const CHOOSE_FIRST = "Choose an answer first.";
+export const CHOOSE_FIRST = t.noop("Choose an answer first.");
 
 export function ChoiceForm({ legend, choices, defaultValue = "", onDone }: ChoiceFormProps) {
   const name = useId();
@@ -42,7 +44,7 @@ export function ChoiceForm({ legend, choices, defaultValue = "", onDone }: Choic
     if (busy) return;
     const choice = choices.find((c) => c.value === value);
     if (!choice) {
-      setError(CHOOSE_FIRST);
+      setError(t(CHOOSE_FIRST));
       return;
     }
     if (choice.confirm) setAsking(choice);
@@ -57,7 +59,7 @@ export function ChoiceForm({ legend, choices, defaultValue = "", onDone }: Choic
         await choice.submit();
         onDone();
       },
-      "Something went wrong. Please try again.",
+      t("Something went wrong. Please try again."),
       { leaving: true },
     );
   };
@@ -84,19 +86,19 @@ export function ChoiceForm({ legend, choices, defaultValue = "", onDone }: Choic
       </fieldset>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? "Submitting…" : "Submit"}
+        {busy ? t("Submitting…") : t("Submit")}
       </button>
       {asking?.confirm ? (
         <ConfirmDialog
           open
           danger
-          title={asking.confirm.title}
-          confirmLabel={asking.confirm.confirmLabel}
-          cancelLabel={asking.confirm.cancelLabel}
+          title={t(asking.confirm.title)}
+          confirmLabel={t(asking.confirm.confirmLabel)}
+          cancelLabel={t(asking.confirm.cancelLabel)}
           onConfirm={() => send(asking)}
           onCancel={() => setAsking(null)}
         >
-          <p>{asking.confirm.body}</p>
+          <p>{t(asking.confirm.body)}</p>
         </ConfirmDialog>
       ) : null}
     </form>

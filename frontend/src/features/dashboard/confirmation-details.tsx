@@ -1,15 +1,27 @@
+import { Fragment } from "react";
+import { t } from "../../lib/i18n";
 import type { ConfirmationDetails as Details } from "./state";
 
-const TRAVEL = "We will reimburse your travel up to $100 through a peer-to-peer payment service.";
+const TRAVEL = t.noop("We will reimburse your travel up to $100 through a peer-to-peer payment service.");
 
 function HousingOffer({ details }: { details: Details }) {
+  // One sentence with the link inside it, so a language orders its words around the link.
+  const sentence = t(
+    "We are offering you a spot in a shared dormitory. Please fill out the {form} by 11:59 PM on {date}.",
+    { date: details.housingDate },
+  );
   return (
     <>
-      We are offering you a spot in a shared dormitory. Please fill out the{" "}
-      <a href={details.housingLink} target="_blank" rel="noopener noreferrer">
-        Housing Accommodation Form
-      </a>{" "}
-      by 11:59 PM on {details.housingDate}.
+      {sentence.split("{form}").map((part, index) => (
+        <Fragment key={index}>
+          {index ? (
+            <a href={details.housingLink} target="_blank" rel="noopener noreferrer">
+              {t("Housing Accommodation Form")}
+            </a>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
     </>
   );
 }
@@ -24,15 +36,15 @@ export function ConfirmationDetails({ details }: { details: Details }) {
           <p>
             <HousingOffer details={details} />
           </p>
-          <p>{TRAVEL}</p>
+          <p>{t(TRAVEL)}</p>
         </>
       );
       break;
     case "travel_only":
       body = (
         <>
-          <p>{TRAVEL}</p>
-          <p>Unfortunately, we are unable to provide housing.</p>
+          <p>{t(TRAVEL)}</p>
+          <p>{t("Unfortunately, we are unable to provide housing.")}</p>
         </>
       );
       break;
@@ -42,20 +54,20 @@ export function ConfirmationDetails({ details }: { details: Details }) {
           <p>
             <HousingOffer details={details} />
           </p>
-          <p>Unfortunately, we are unable to reimburse travel.</p>
+          <p>{t("Unfortunately, we are unable to reimburse travel.")}</p>
         </>
       );
       break;
     default:
-      body = <p>Unfortunately, we are unable to provide travel reimbursement or housing.</p>;
+      body = <p>{t("Unfortunately, we are unable to provide travel reimbursement or housing.")}</p>;
   }
   return (
     <section className="confirmation-details" aria-labelledby="confirmation-details-title" data-variant={details.variant}>
-      <h2 id="confirmation-details-title">Confirmation Details</h2>
+      <h2 id="confirmation-details-title">{t("Confirmation Details")}</h2>
       {body}
       {details.acknowledge ? (
         <p className="confirmation-details__ack">
-          By confirming your acceptance below, you acknowledge the information above.
+          {t("By confirming your acceptance below, you acknowledge the information above.")}
         </p>
       ) : null}
     </section>

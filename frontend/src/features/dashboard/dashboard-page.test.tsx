@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/fetch-mock";
 import { QueryProvider } from "../../lib/query";
-import { DashboardPage, type DashboardProps } from "./dashboard-page";
+import { CardLoading, DashboardPage, type DashboardProps } from "./dashboard-page";
 import { CHOOSE_FIRST } from "./choice-form";
 import type { CycleConfig } from "./state";
 
@@ -68,14 +68,32 @@ describe("DashboardPage", () => {
   it("paints the headline from its props at once, with no loading placeholder", () => {
     render(<DashboardPage {...props({ status: "accepted" })} />);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Congratulations, You Have Been Accepted!");
-    expect(screen.queryByText(/Loading/)).not.toBeInTheDocument();
+    // The status card comes with the page; the "Your data" card below it loads apart.
+    const main = screen.getByRole("region", { name: "Congratulations, You Have Been Accepted!" });
+    expect(within(main).queryByText(/Loading/)).not.toBeInTheDocument();
+  });
+
+  it("holds a card's place with its title and a spinner while its code loads", () => {
+    renderBare(<CardLoading className="card privacy-panel" title="Your data" label="Loading…" />);
+    const card = screen.getByRole("heading", { level: 2, name: "Your data" }).closest("section");
+    expect(card).toHaveClass("privacy-panel");
+    expect(card).toHaveAttribute("aria-busy", "true");
+    expect(within(card!).getByRole("status")).toHaveTextContent("Loading…");
+  });
+
+  it("brings the parts that load apart: the ticket and the \"Your data\" card", async () => {
+    mockFetch({ "GET /api/checkin/ticket": { status: 404, body: { message: "No ticket yet." } } });
+    render(<DashboardPage {...props({ status: "confirmed" })} />);
+    expect(await screen.findByText("No ticket yet.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Delete my account" })).toBeInTheDocument();
   });
 
   it("shows an open offer's deadline with a countdown that moves on", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     vi.setSystemTime(new Date("2025-01-30T12:00:00Z"));
     render(<DashboardPage {...props({ status: "accepted", offerDeadline: "2025-01-31T12:30:00+00:00" })} />);
-    const deadline = screen.getByRole("status");
+    const main = screen.getByRole("region", { name: "Congratulations, You Have Been Accepted!" });
+    const deadline = within(main).getByRole("status");
     expect(deadline).toHaveTextContent("Please answer by January 31, 2025 at 12:30 PM UTC");
     expect(deadline).toHaveTextContent("1 day left");
     act(() => {
@@ -89,7 +107,8 @@ describe("DashboardPage", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Your Offer Has Expired");
     expect(screen.getByText(/sorry we couldn't keep it longer/)).toBeInTheDocument();
     expect(screen.queryByRole("radiogroup")).not.toBeInTheDocument();
-    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    const main = screen.getByRole("region", { name: "Your Offer Has Expired" });
+    expect(within(main).queryByRole("status")).not.toBeInTheDocument();
   });
 
   it("shows Your Info, the capitalised status and the team code when there is one", () => {

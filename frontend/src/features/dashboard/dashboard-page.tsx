@@ -1,31 +1,56 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { dashboardApi, type Rsvp } from "../../api/dashboard";
 import { Alert } from "../../components/alert";
-import { PrivacyPanel } from "./privacy-panel";
+import { Spinner } from "../../components/spinner";
+import { t } from "../../lib/i18n";
 import { ChoiceForm, type Confirmation } from "./choice-form";
 import { Confetti } from "./confetti";
 import { ConfirmationDetails } from "./confirmation-details";
 import { GiveUpSpot } from "./give-up-spot";
 import { OfferDeadline } from "./offer-deadline";
 import { ProgressTracker } from "./progress-tracker";
-import { AttendanceForm, RsvpEditor } from "./rsvp-form";
-import { asksRsvp } from "./rsvp-state";
-import { TicketCard, hasTicket } from "./ticket-card";
-import { dashboardView, statusLabel, type ApplicationStatus, type CycleConfig, type CycleStatus } from "./state";
+import {
+  asksRsvp,
+  dashboardView,
+  hasTicket,
+  statusLabel,
+  type ApplicationStatus,
+  type CycleConfig,
+  type CycleStatus,
+} from "./state";
 
-/** Declining is final from the portal: the applicant confirms it first. */
+// Parts that only some applicants see, or that sit below the status card, load apart from the
+// page (lib/js-budget.test.ts: the page's first download carries the headline and the answers
+// it asks for): the RSVP form with the application form's field components, the ticket with
+// its calendar feed, the "Your data" card. Each shows a spinner in its place until it is there.
+const AttendanceForm = lazy(() => import("./rsvp-form").then((module) => ({ default: module.AttendanceForm })));
+const RsvpEditor = lazy(() => import("./rsvp-form").then((module) => ({ default: module.RsvpEditor })));
+const TicketCard = lazy(() => import("./ticket-card").then((module) => ({ default: module.TicketCard })));
+const PrivacyPanel = lazy(() => import("./privacy-panel").then((module) => ({ default: module.PrivacyPanel })));
+
+/** Declining is final from the portal: the applicant confirms it first. English: shown through t(). */
 export const DECLINE_PLACE: Confirmation = {
-  title: "Give up your place?",
-  body: "Your place will be offered to someone else. Only the organizers can undo this.",
-  confirmLabel: "Yes, decline my place",
-  cancelLabel: "Keep my place",
+  title: t.noop("Give up your place?"),
+  body: t.noop("Your place will be offered to someone else. Only the organizers can undo this."),
+  confirmLabel: t.noop("Yes, decline my place"),
+  cancelLabel: t.noop("Keep my place"),
 };
 export const DECLINE_WAITLIST: Confirmation = {
-  title: "Leave the waitlist?",
-  body: "You will not be offered a place if one opens up. Only the organizers can undo this.",
-  confirmLabel: "Yes, leave the waitlist",
-  cancelLabel: "Stay on the waitlist",
+  title: t.noop("Leave the waitlist?"),
+  body: t.noop("You will not be offered a place if one opens up. Only the organizers can undo this."),
+  confirmLabel: t.noop("Yes, leave the waitlist"),
+  cancelLabel: t.noop("Stay on the waitlist"),
 };
+
+/** A card's place while its code loads: its title, so the page doesn't jump, and a spinner. */
+export function CardLoading({ className, title, label }: { className: string; title: string; label: string }) {
+  return (
+    <section className={className} aria-busy="true">
+      <h2 className={`${className.split(" ").pop()}__title`}>{title}</h2>
+      <Spinner label={label} />
+    </section>
+  );
+}
 
 /** The page's initial props (apps/applications/pages.py): all the first paint needs. */
 export interface DashboardProps {
@@ -73,22 +98,22 @@ export function DashboardPage(props: DashboardProps) {
     <div className="dashboard">
       <aside className="card dashboard__info" aria-labelledby="dashboard-info-title">
         <h2 id="dashboard-info-title" className="dashboard__info-title">
-          Dashboard
+          {t("Dashboard")}
         </h2>
         <dl className="dashboard__facts">
           <div>
-            <dt>Your Info</dt>
+            <dt>{t("Your Info")}</dt>
             <dd className="dashboard__email">{email}</dd>
           </div>
           <div>
-            <dt>Status</dt>
+            <dt>{t("Status")}</dt>
             <dd>
               <span className={`badge dashboard__status dashboard__status--${status}`}>{statusLabel(status)}</span>
             </dd>
           </div>
           {teamcode ? (
             <div>
-              <dt>Team Code</dt>
+              <dt>{t("Team Code")}</dt>
               <dd className="dashboard__teamcode">{teamcode}</dd>
             </div>
           ) : null}
@@ -97,17 +122,21 @@ export function DashboardPage(props: DashboardProps) {
 
       <section className="card dashboard__main" aria-labelledby="dashboard-headline">
         <h1 id="dashboard-headline" className="dashboard__headline">
-          {view.headline}
+          {t(view.headline)}
         </h1>
         <p className="dashboard__message">{view.message}</p>
         {props.universityEmailNeeded ? (
           <Alert kind="info">
             {props.universityEmailNeeded}{" "}
-            <a href="/account/sign-in">Add your university email</a>
+            <a href="/account/sign-in">{t("Add your university email")}</a>
           </Alert>
         ) : null}
         {view.confirmation ? <ConfirmationDetails details={view.confirmation} /> : null}
-        {hasTicket(status) ? <TicketCard /> : null}
+        {hasTicket(status) ? (
+          <Suspense fallback={<CardLoading className="ticket" title={t("Your ticket")} label={t("Loading your ticket…")} />}>
+            <TicketCard />
+          </Suspense>
+        ) : null}
 
         <ProgressTracker steps={view.tracker} />
 
@@ -115,22 +144,22 @@ export function DashboardPage(props: DashboardProps) {
           <div className="dashboard__actions">
             {view.link ? (
               <a className="button" href={view.link.href}>
-                {view.link.label}
+                {t(view.link.label)}
               </a>
             ) : null}
             {view.waitlistForm ? (
               <ChoiceForm
-                legend="Would you like to join the waitlist?"
+                legend={t("Would you like to join the waitlist?")}
                 onDone={onAnswered}
                 choices={[
                   {
                     value: "waitlist_confirmed",
-                    label: "Yes, I would like to be on the waitlist.",
+                    label: t("Yes, I would like to be on the waitlist."),
                     submit: dashboardApi.confirmWaitlist,
                   },
                   {
                     value: "declined",
-                    label: "No, I would not like to be on the waitlist.",
+                    label: t("No, I would not like to be on the waitlist."),
                     submit: dashboardApi.decline,
                     confirm: DECLINE_WAITLIST,
                   },
@@ -139,24 +168,26 @@ export function DashboardPage(props: DashboardProps) {
             ) : null}
             {view.deadline ? <OfferDeadline deadline={view.deadline} /> : null}
             {view.attendanceForm && rsvpAsked ? (
-              <AttendanceForm
-                sections={rsvp.sections}
-                stored={rsvp.answers}
-                confirm={dashboardApi.confirm}
-                decline={dashboardApi.decline}
-                declineConfirmation={DECLINE_PLACE}
-                onDone={onAnswered}
-              />
+              <Suspense fallback={<Spinner label={t("Loading the form…")} />}>
+                <AttendanceForm
+                  sections={rsvp.sections}
+                  stored={rsvp.answers}
+                  confirm={dashboardApi.confirm}
+                  decline={dashboardApi.decline}
+                  declineConfirmation={DECLINE_PLACE}
+                  onDone={onAnswered}
+                />
+              </Suspense>
             ) : null}
             {view.attendanceForm && !rsvpAsked ? (
               <ChoiceForm
-                legend="Will you attend?"
+                legend={t("Will you attend?")}
                 onDone={onAnswered}
                 choices={[
-                  { value: "confirmed", label: "Yes, I'm looking forward to it!", submit: () => dashboardApi.confirm() },
+                  { value: "confirmed", label: t("Yes, I'm looking forward to it!"), submit: () => dashboardApi.confirm() },
                   {
                     value: "declined",
-                    label: "No, unfortunately I can no longer attend.",
+                    label: t("No, unfortunately I can no longer attend."),
                     submit: dashboardApi.decline,
                     confirm: DECLINE_PLACE,
                   },
@@ -164,12 +195,14 @@ export function DashboardPage(props: DashboardProps) {
               />
             ) : null}
             {rsvpEditable ? (
-              <RsvpEditor
-                sections={rsvp.sections}
-                stored={rsvp.answers}
-                editUntil={rsvp.edit_until}
-                save={dashboardApi.editRsvp}
-              />
+              <Suspense fallback={<Spinner label={t("Loading the form…")} />}>
+                <RsvpEditor
+                  sections={rsvp.sections}
+                  stored={rsvp.answers}
+                  editUntil={rsvp.edit_until}
+                  save={dashboardApi.editRsvp}
+                />
+              </Suspense>
             ) : null}
             {view.giveUp ? (
               <GiveUpSpot submit={dashboardApi.decline} start={props.config.dates.start} onDone={onAnswered} />
@@ -178,7 +211,9 @@ export function DashboardPage(props: DashboardProps) {
         ) : null}
       </section>
       {props.extra}
-      <PrivacyPanel email={email} status={status} shareResumeWithSponsors={Boolean(props.shareResumeWithSponsors)} />
+      <Suspense fallback={<CardLoading className="card privacy-panel" title={t("Your data")} label={t("Loading…")} />}>
+        <PrivacyPanel email={email} status={status} shareResumeWithSponsors={Boolean(props.shareResumeWithSponsors)} />
+      </Suspense>
       {view.confetti ? <Confetti /> : null}
     </div>
   );

@@ -5,15 +5,17 @@
 import { useState } from "react";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { formatDate } from "./state";
 
+// English (module constants), shown through t().
 export const GIVE_UP = {
-  button: "I can't come anymore",
-  title: "Give up your spot?",
-  confirmLabel: "Yes, give up my spot",
-  cancelLabel: "Keep my spot",
-} as const;
+  button: t.noop("I can't come anymore"),
+  title: t.noop("Give up your spot?"),
+  confirmLabel: t.noop("Yes, give up my spot"),
+  cancelLabel: t.noop("Keep my spot"),
+};
 
 export function GiveUpSpot({
   submit,
@@ -34,7 +36,7 @@ export function GiveUpSpot({
         await submit();
         onDone();
       },
-      "Your spot could not be given up. Please try again.",
+      t("Your spot could not be given up. Please try again."),
       { leaving: true },
     );
     if (!ok) setAsking(false);
@@ -43,26 +45,26 @@ export function GiveUpSpot({
   return (
     <div className="give-up stack--tight">
       <p className="muted give-up__hint">
-        Plans changed? Let us know before {formatDate(start)} so someone on the waitlist can have your spot.
+        {t("Plans changed? Let us know before {date} so someone on the waitlist can have your spot.", { date: formatDate(start) })}
       </p>
       <div>
         <button type="button" className="button button--secondary" onClick={() => setAsking(true)} disabled={busy}>
-          {GIVE_UP.button}
+          {t(GIVE_UP.button)}
         </button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <ConfirmDialog
         open={asking}
         danger
-        title={GIVE_UP.title}
-        confirmLabel={GIVE_UP.confirmLabel}
-        cancelLabel={GIVE_UP.cancelLabel}
+        title={t(GIVE_UP.title)}
+        confirmLabel={t(GIVE_UP.confirmLabel)}
+        cancelLabel={t(GIVE_UP.cancelLabel)}
         busy={busy}
         onConfirm={giveUp}
         onCancel={() => setAsking(false)}
       >
-        <p>Your spot will be offered to someone else, and your ticket stops working at the door right away.</p>
-        <p>We will email you to confirm. Only the organizers can undo this.</p>
+        <p>{t("Your spot will be offered to someone else, and your ticket stops working at the door right away.")}</p>
+        <p>{t("We will email you to confirm. Only the organizers can undo this.")}</p>
       </ConfirmDialog>
     </div>
   );

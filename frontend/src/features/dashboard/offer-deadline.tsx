@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { t } from "../../lib/i18n";
 import { countdown, formatDeadline } from "./state";
 
 /** The open offer's deadline and the time left, counted down every half minute. */
@@ -11,7 +12,7 @@ export function OfferDeadline({ deadline }: { deadline: string }) {
   }, [deadline]);
   return (
     <p className="dashboard__deadline" role="status">
-      <strong>Please answer by {formatDeadline(deadline)}</strong>
+      <strong>{t("Please answer by {deadline}", { deadline: formatDeadline(deadline) })}</strong>
       <span className="dashboard__countdown">{left}</span>
     </p>
   );

@@ -6,6 +6,7 @@ import { privacyApi } from "../../api/privacy";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import "../../styles/privacy.css";
@@ -41,8 +42,8 @@ function SponsorSwitch({ status, initial }: { status: string; initial: boolean }
     const ok = await run(async () => {
       const answer = await privacyApi.setSponsorConsent(next);
       setShare(answer.share_resume_with_sponsors);
-      setSaved(next ? "Your resume will be in the sponsors' resume book." : "Your resume is out of the sponsors' resume book.");
-    }, "Your choice could not be saved.");
+      setSaved(next ? t("Your resume will be in the sponsors' resume book.") : t("Your resume is out of the sponsors' resume book."));
+    }, t("Your choice could not be saved."));
     if (!ok) setShare(!next);
   }
 
@@ -56,12 +57,12 @@ function SponsorSwitch({ status, initial }: { status: string; initial: boolean }
           onChange={(e) => void change(e.target.checked)}
           aria-describedby="privacy-share-hint"
         />
-        <span>Share my resume with sponsors</span>
+        <span>{t("Share my resume with sponsors")}</span>
       </label>
       <p id="privacy-share-hint" className="field__hint">
         {allowed
-          ? "Sponsors get the resumes of attendees who agree. You can change your mind at any time."
-          : "You can choose this once you have submitted your application."}
+          ? t("Sponsors get the resumes of attendees who agree. You can change your mind at any time.")
+          : t("You can choose this once you have submitted your application.")}
       </p>
       <div aria-live="polite">
         {saved ? <Alert kind="success">{saved}</Alert> : null}
@@ -99,7 +100,7 @@ export function PrivacyPanel({
       },
       (e) => {
         const fields = e instanceof ApiError ? e.body.errors : undefined;
-        return fields?.email?.[0] ?? (e instanceof ApiError ? e.message : "Your account could not be deleted.");
+        return fields?.email?.[0] ?? (e instanceof ApiError ? e.message : t("Your account could not be deleted."));
       },
       { leaving: true },
     );
@@ -108,43 +109,44 @@ export function PrivacyPanel({
   return (
     <section className="card privacy-panel" aria-labelledby="privacy-title">
       <h2 id="privacy-title" className="privacy-panel__title">
-        Your data
+        {t("Your data")}
       </h2>
       <div className="privacy-panel__grid">
         <SponsorSwitch status={status} initial={shareResumeWithSponsors} />
         <div className="privacy-panel__item">
           <a className="button button--secondary" href={privacyApi.exportUrl} download>
-            Download my data
+            {t("Download my data")}
           </a>
           <p className="field__hint">
-            A zip with your account, application, answers, history, consents, the emails we sent you and your resume.
+            {t("A zip with your account, application, answers, history, consents, the emails we sent you and your resume.")}
           </p>
         </div>
         <div className="privacy-panel__item">
           <a className="button button--secondary" href="/account/sign-in">
-            Sign-in methods
+            {t("Sign-in methods")}
           </a>
-          <p className="field__hint">Your password, and the providers (such as MyMLH) linked to sign in with.</p>
+          <p className="field__hint">{t("Your password, and the providers (such as MyMLH) linked to sign in with.")}</p>
         </div>
         <div className="privacy-panel__item">
           <button type="button" className="button button--danger-outline" onClick={() => setOpen(true)}>
-            Delete my account
+            {t("Delete my account")}
           </button>
-          <p className="field__hint">Removes your account, application and resume for good.</p>
+          <p className="field__hint">{t("Removes your account, application and resume for good.")}</p>
         </div>
       </div>
-      {deleted ? <Alert kind="success">Your account has been deleted.</Alert> : null}
+      {deleted ? <Alert kind="success">{t("Your account has been deleted.")}</Alert> : null}
       <ConfirmDialog
         open={open}
-        title="Delete your account?"
+        title={t("Delete your account?")}
         description={
           <p>
-            This deletes your account, your application with its answers and history, and your resume. It can't be
-            undone: download your data first if you want a copy. The statistics keep only anonymous counts.
+            {t(
+              "This deletes your account, your application with its answers and history, and your resume. It can't be undone: download your data first if you want a copy. The statistics keep only anonymous counts.",
+            )}
           </p>
         }
-        confirmLabel="Delete my account"
-        busyLabel="Deleting…"
+        confirmLabel={t("Delete my account")}
+        busyLabel={t("Deleting…")}
         busy={busy}
         danger
         confirmDisabled={!emailMatches(typed, email)}
@@ -152,7 +154,7 @@ export function PrivacyPanel({
         onCancel={close}
       >
         <Field
-          label="Type your email address to confirm"
+          label={t("Type your email address to confirm")}
           type="email"
           name="confirm-email"
           autoComplete="off"

@@ -72,11 +72,11 @@ describe("the RSVP form on the attendance step", () => {
     const { apiCalls } = mockFetch({});
     render(<DashboardPage {...props({})} />);
     // Nothing is chosen for the applicant: Submit first asks for an answer, and no field shows.
-    expect(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" })).not.toBeChecked();
+    expect(await screen.findByRole("radio", { name: "Yes, I'm looking forward to it!" })).not.toBeChecked();
     expect(screen.queryByRole("textbox", { name: /A phone number/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Choose an answer first.")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
+    await userEvent.click(await screen.findByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(apiCalls()).toEqual([]);
     const phone = screen.getByRole("textbox", { name: /A phone number we can reach you at/ });
@@ -88,7 +88,7 @@ describe("the RSVP form on the attendance step", () => {
     const { apiCalls } = mockFetch({ "POST /api/applications/confirm": { body: { status: "confirmed" } } });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ onAnswered })} />);
-    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
+    await userEvent.click(await screen.findByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.type(screen.getByRole("textbox", { name: /A phone number/ }), "+1 609 555 0100");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: /Your t-shirt size/ }), "M");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
@@ -115,7 +115,7 @@ describe("the RSVP form on the attendance step", () => {
     });
     const onAnswered = vi.fn();
     render(<DashboardPage {...props({ onAnswered })} />);
-    await userEvent.click(screen.getByRole("radio", { name: "Yes, I'm looking forward to it!" }));
+    await userEvent.click(await screen.findByRole("radio", { name: "Yes, I'm looking forward to it!" }));
     await userEvent.type(screen.getByRole("textbox", { name: /A phone number/ }), "555");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Choose one of the options.")).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe("the RSVP form on the attendance step", () => {
   it("declining asks first and sends no answers", async () => {
     const { apiCalls } = mockFetch({ "POST /api/applications/decline": { body: { status: "declined" } } });
     render(<DashboardPage {...props({})} />);
-    await userEvent.click(screen.getByRole("radio", { name: "No, unfortunately I can no longer attend." }));
+    await userEvent.click(await screen.findByRole("radio", { name: "No, unfortunately I can no longer attend." }));
     expect(screen.queryByRole("textbox", { name: /A phone number/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
     const dialog = screen.getByRole("alertdialog", { name: "Give up your place?" });
@@ -149,7 +149,7 @@ describe("editing the RSVP answers", () => {
       },
     });
     render(<DashboardPage {...confirmed()} />);
-    await userEvent.click(screen.getByRole("link", { name: "Edit RSVP answers" }));
+    await userEvent.click(await screen.findByRole("link", { name: "Edit RSVP answers" }));
     expect(screen.getByRole("textbox", { name: /A phone number/ })).toHaveValue("555");
     expect(screen.getByRole("combobox", { name: /Your t-shirt size/ })).toHaveValue("S");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: /Your t-shirt size/ }), "L");

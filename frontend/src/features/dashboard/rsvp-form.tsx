@@ -14,12 +14,13 @@ import {
   type AnswerValue,
   type FieldErrors,
 } from "../../components/application/form-model";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { CHOOSE_FIRST, type Confirmation } from "./choice-form";
 import { asksRsvp, firstErrorField, rsvpBody, rsvpErrors, rsvpInitial } from "./rsvp-state";
 import { formatDate } from "./state";
 
-const FIX_ANSWERS = "Some answers need a look: see the questions marked below.";
+const FIX_ANSWERS = t.noop("Some answers need a look: see the questions marked below.");
 
 function useRsvpAnswers(sections: QuestionSection[], stored: Record<string, string>) {
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => rsvpInitial(sections, stored));
@@ -121,7 +122,7 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
         await action();
         onDone();
       },
-      "Something went wrong. Please try again.",
+      t("Something went wrong. Please try again."),
       { leaving: true },
     );
   };
@@ -131,7 +132,7 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
     if (busy) return;
     setLocalError(null);
     if (choice === "") {
-      setLocalError(CHOOSE_FIRST);
+      setLocalError(t(CHOOSE_FIRST));
       return;
     }
     if (choice === "declined") {
@@ -139,7 +140,7 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
       return;
     }
     if (!rsvp.check()) {
-      setLocalError(FIX_ANSWERS);
+      setLocalError(t(FIX_ANSWERS));
       return;
     }
     await send(() => confirm(rsvpBody(sections, rsvp.answers)));
@@ -149,7 +150,7 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
   return (
     <form className="choice-form rsvp-form" onSubmit={submit} noValidate>
       <fieldset className="choice-form__group" disabled={busy}>
-        <legend className="choice-form__legend">Will you attend?</legend>
+        <legend className="choice-form__legend">{t("Will you attend?")}</legend>
         <label className="choice-form__option">
           <input
             type="radio"
@@ -158,7 +159,7 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
             checked={choice === "confirmed"}
             onChange={() => setChoice("confirmed")}
           />
-          <span>Yes, I'm looking forward to it!</span>
+          <span>{t("Yes, I'm looking forward to it!")}</span>
         </label>
         <label className="choice-form__option">
           <input
@@ -168,33 +169,33 @@ export function AttendanceForm({ sections, stored, confirm, decline, declineConf
             checked={choice === "declined"}
             onChange={() => setChoice("declined")}
           />
-          <span>No, unfortunately I can no longer attend.</span>
+          <span>{t("No, unfortunately I can no longer attend.")}</span>
         </label>
       </fieldset>
       {choice === "confirmed" && asksRsvp(sections) ? (
         <fieldset className="rsvp-form__group" disabled={busy}>
-          <legend className="choice-form__legend">Before you confirm: a few questions for the event</legend>
+          <legend className="choice-form__legend">{t("Before you confirm: a few questions for the event")}</legend>
           <RsvpFields sections={sections} answers={rsvp.answers} errors={rsvp.errors} onChange={rsvp.change} />
         </fieldset>
       ) : null}
       {shown ? <Alert kind="error">{shown}</Alert> : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? "Submitting…" : "Submit"}
+        {busy ? t("Submitting…") : t("Submit")}
       </button>
       {asking ? (
         <ConfirmDialog
           open
           danger
-          title={declineConfirmation.title}
-          confirmLabel={declineConfirmation.confirmLabel}
-          cancelLabel={declineConfirmation.cancelLabel}
+          title={t(declineConfirmation.title)}
+          confirmLabel={t(declineConfirmation.confirmLabel)}
+          cancelLabel={t(declineConfirmation.cancelLabel)}
           onConfirm={() => {
             setAsking(false);
             void send(decline);
           }}
           onCancel={() => setAsking(false)}
         >
-          <p>{declineConfirmation.body}</p>
+          <p>{t(declineConfirmation.body)}</p>
         </ConfirmDialog>
       ) : null}
     </form>
@@ -218,7 +219,7 @@ export function RsvpEditor({ sections, stored, editUntil, save }: RsvpEditorProp
   return (
     <div className="rsvp-editor stack--tight">
       <p className="muted rsvp-editor__hint">
-        You can change your RSVP answers until {formatDate(editUntil)}.{" "}
+        {t("You can change your RSVP answers until {date}.", { date: formatDate(editUntil) })}{" "}
         <a
           href="#rsvp-edit"
           aria-expanded={open}
@@ -228,11 +229,11 @@ export function RsvpEditor({ sections, stored, editUntil, save }: RsvpEditorProp
             setOpen((was) => !was);
           }}
         >
-          {open ? "Close the RSVP answers" : "Edit RSVP answers"}
+          {open ? t("Close the RSVP answers") : t("Edit RSVP answers")}
         </a>
       </p>
       {saved ? (
-        <Alert kind="success">Your RSVP answers are saved.</Alert>
+        <Alert kind="success">{t("Your RSVP answers are saved.")}</Alert>
       ) : null}
       {open ? (
         <RsvpEditForm
@@ -265,25 +266,25 @@ function RsvpEditForm({
     event.preventDefault();
     if (busy) return;
     if (!rsvp.check()) {
-      setError(FIX_ANSWERS);
+      setError(t(FIX_ANSWERS));
       return;
     }
     let answers: Record<string, string> | null = null;
     const ok = await run(async () => {
       answers = (await save(rsvpBody(sections, rsvp.answers))).answers;
-    }, "Your answers could not be saved. Please try again.");
+    }, t("Your answers could not be saved. Please try again."));
     if (ok && answers) onSaved(answers);
   };
   return (
-    <form id="rsvp-edit" className="rsvp-form stack" onSubmit={submit} noValidate aria-label="Your RSVP answers">
+    <form id="rsvp-edit" className="rsvp-form stack" onSubmit={submit} noValidate aria-label={t("Your RSVP answers")}>
       <fieldset className="rsvp-form__group" disabled={busy}>
-        <legend className="choice-form__legend">Your RSVP answers</legend>
+        <legend className="choice-form__legend">{t("Your RSVP answers")}</legend>
         <RsvpFields sections={sections} answers={rsvp.answers} errors={rsvp.errors} onChange={rsvp.change} />
       </fieldset>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Saving…" : "Save my answers"}
+          {busy ? t("Saving…") : t("Save my answers")}
         </button>
       </div>
     </form>

@@ -6,16 +6,19 @@ import type { QuestionSection, SectionAnswers } from "../../api/applications";
 import type { RsvpBody } from "../../api/dashboard";
 import {
   MESSAGES,
-  checkAnswers,
-  encodeSections,
   initialAnswers,
   visibleSections,
   type AnswerValue,
   type FieldErrors,
 } from "../../components/application/form-model";
+import {
+  checkAnswers,
+  encodeSections,
+} from "../../components/application/form-checks";
+import { t } from "../../lib/i18n";
 
 /** The server's message for a required question left empty (validation.QUESTION_REQUIRED). */
-export const QUESTION_REQUIRED = "This question is required.";
+export const QUESTION_REQUIRED = t.noop("This question is required.");
 
 /** The stored `{question_id: answer}` as the form edits them. */
 export function rsvpInitial(sections: QuestionSection[], stored: Record<string, string>): Record<string, AnswerValue> {
@@ -57,10 +60,8 @@ export function rsvpBody(sections: QuestionSection[], answers: Record<string, An
   return { sections: encodeSections(visibleSections(sections, answers), answers, false) };
 }
 
-/** Whether the cycle asks anything at confirmation. */
-export function asksRsvp(sections: QuestionSection[] | undefined | null): boolean {
-  return Boolean(sections?.some((section) => section.questions.length > 0));
-}
+// In state.ts, which the dashboard loads at once; the form's rules here load with the form.
+export { asksRsvp } from "./state";
 
 /** The first field with an error, in the form's order (where focus goes after a refusal). */
 export function firstErrorField(sections: QuestionSection[], errors: FieldErrors): string | null {

@@ -2,8 +2,19 @@
 // section 4): headline, message, progress tracker, confirmation-details block, links, forms
 // and confetti. Pure functions, so the whole matrix is table-tested without rendering.
 import type { components } from "../../api/schema";
+import { formatDate as formatInLanguage, t } from "../../lib/i18n";
 
 type ConfigOutput = components["schemas"]["ConfigOutput"];
+
+/** Whether the cycle asks anything at confirmation. */
+export function asksRsvp(sections: { questions: unknown[] }[] | undefined | null): boolean {
+  return Boolean(sections?.some((section) => section.questions.length > 0));
+}
+
+/** The statuses that hold a ticket. */
+export function hasTicket(status: string): boolean {
+  return status === "confirmed" || status === "checked_in";
+}
 
 export const APPLICATION_STATUSES = [
   "unsubmitted",
@@ -67,7 +78,8 @@ export interface ConfirmationDetails {
 }
 
 export interface ActionLink {
-  label: "Edit Application" | "Launch Application";
+  /** English; shown through t(). */
+  label: string;
   href: "/apply";
 }
 
@@ -86,24 +98,24 @@ export interface DashboardView {
   confetti: boolean;
 }
 
-// The spec's quoted headlines.
+// The spec's quoted headlines, in English (tests compare them); shown through t().
 export const HEADLINES = {
-  notOpen: "Applications Are Not Open Yet",
-  start: "Start Your Application Now",
-  continue: "Continue Your Application Now",
-  submitted: "Your Application is Submitted!",
-  closedDraft: "Applications Are Closed",
-  reviewing: "Your Application is Being Reviewed",
-  thankYou: "Thank You for Your Application",
-  declined: "We're Sorry You Can't Make It",
-  confirmed: "You're All Set!",
-  checkedIn: "You're Checked In!",
-  waitlisted: "You Have Been Waitlisted",
-  onWaitlist: "You are on the Waitlist!",
-  accepted: "Congratulations, You Have Been Accepted!",
-  passed: "Unfortunately the Confirmation Date has Passed",
-  expired: "Your Offer Has Expired",
-} as const;
+  notOpen: t.noop("Applications Are Not Open Yet"),
+  start: t.noop("Start Your Application Now"),
+  continue: t.noop("Continue Your Application Now"),
+  submitted: t.noop("Your Application is Submitted!"),
+  closedDraft: t.noop("Applications Are Closed"),
+  reviewing: t.noop("Your Application is Being Reviewed"),
+  thankYou: t.noop("Thank You for Your Application"),
+  declined: t.noop("We're Sorry You Can't Make It"),
+  confirmed: t.noop("You're All Set!"),
+  checkedIn: t.noop("You're Checked In!"),
+  waitlisted: t.noop("You Have Been Waitlisted"),
+  onWaitlist: t.noop("You are on the Waitlist!"),
+  accepted: t.noop("Congratulations, You Have Been Accepted!"),
+  passed: t.noop("Unfortunately the Confirmation Date has Passed"),
+  expired: t.noop("Your Offer Has Expired"),
+};
 
 const DRAFTS: readonly ApplicationStatus[] = ["unsubmitted", "started"];
 const LATER_STAGES: readonly CycleStatus[] = [
@@ -118,11 +130,14 @@ export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Dates are shown in US long format in UTC, e.g. "May 20, 2024": the cycle's dates are UTC days. */
+const LONG_DAY: Intl.DateTimeFormatOptions = { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" };
+
+/** Dates are shown long in UTC in the page's language, e.g. "May 20, 2024" ("20 de mayo de
+ *  2024"): the cycle's dates are UTC days. */
 export function formatDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+  return formatInLanguage(date, LONG_DAY);
 }
 
 /** A deadline as the emails say it, in UTC: "May 22, 2024 at 11:59 PM UTC". A deadline at
@@ -132,9 +147,9 @@ export function formatDeadline(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const shown =
     date.getUTCHours() === 0 && date.getUTCMinutes() === 0 ? new Date(date.getTime() - 60_000) : date;
-  const day = shown.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
-  const time = shown.toLocaleTimeString("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" });
-  return `${day} at ${time} UTC`;
+  const day = formatInLanguage(shown, LONG_DAY);
+  const time = formatInLanguage(shown, { timeZone: "UTC", hour: "numeric", minute: "2-digit" });
+  return t("{day} at {time} UTC", { day, time });
 }
 
 /** The date an offer must be answered by, in the message: the cycle's date as before when the
@@ -145,64 +160,87 @@ export function answerBy(offerDeadline: string | null | undefined, cycleDate: st
   return new Date(offerDeadline).getTime() === endOfDate ? formatDate(cycleDate) : formatDeadline(offerDeadline);
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
 /** The time left until `deadlineIso`, in the two largest units: "2 days 3 hours left",
  * "5 hours 12 minutes left", "less than a minute left"; "The deadline has passed" after it. */
 export function countdown(deadlineIso: string, now: Date = new Date()): string {
   const ms = new Date(deadlineIso).getTime() - now.getTime();
   if (Number.isNaN(ms)) return "";
-  if (ms <= 0) return "The deadline has passed";
+  if (ms <= 0) return t("The deadline has passed");
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "less than a minute left";
+  if (minutes < 1) return t("less than a minute left");
   const days = Math.floor(minutes / (24 * 60));
   const hours = Math.floor((minutes % (24 * 60)) / 60);
   const mins = minutes % 60;
-  if (days > 0) return `${plural(days, "day")}${hours ? ` ${plural(hours, "hour")}` : ""} left`;
-  if (hours > 0) return `${plural(hours, "hour")}${mins ? ` ${plural(mins, "minute")}` : ""} left`;
-  return `${plural(mins, "minute")} left`;
+  const dayText = t.plural(days, { one: "{count} day", other: "{count} days" });
+  const hourText = t.plural(hours, { one: "{count} hour", other: "{count} hours" });
+  const minuteText = t.plural(mins, { one: "{count} minute", other: "{count} minutes" });
+  // Whole sentences, so that a language puts the time where it belongs ("quedan 2 días").
+  const [first, second] = days > 0 ? [dayText, hours && hourText] : hours > 0 ? [hourText, mins && minuteText] : [minuteText, 0];
+  return second ? t("{first} {second} left", { first, second }) : t("{time} left", { time: first });
 }
 
-/** "waitlist_confirmed" → "Waitlist confirmed": the status word, capitalised. */
+// The status words as the badge shows them ("waitlist_confirmed" → "Waitlist confirmed").
+const STATUS_LABELS: Record<string, string> = {
+  unsubmitted: t.noop("Unsubmitted"),
+  started: t.noop("Started"),
+  submitted: t.noop("Submitted"),
+  waitlisted: t.noop("Waitlisted"),
+  waitlist_confirmed: t.noop("Waitlist confirmed"),
+  accepted: t.noop("Accepted"),
+  waitlist_accepted: t.noop("Waitlist accepted"),
+  confirmed: t.noop("Confirmed"),
+  rejected: t.noop("Rejected"),
+  declined: t.noop("Declined"),
+  checked_in: t.noop("Checked in"),
+  expired: t.noop("Expired"),
+};
+
+/** "waitlist_confirmed" → "Waitlist confirmed": the status word, capitalised, in the page's
+ *  language; a status this list lacks, from its code. */
 export function statusLabel(status: string): string {
+  const known = STATUS_LABELS[status];
+  if (known) return t(known);
   const words = status.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const PASSED = t.noop("The confirmation date has passed, so we are no longer able to hold your spot.");
+
+/** The headline (English, HEADLINES: shown through t()) and the message, in the page's language. */
 function headlineAndMessage(input: DashboardInput): [string, string] {
   const { status, cycleStatus: cycle } = input;
   const d = input.config.dates;
-  const regret =
-    "Unfortunately, we are unable to offer you a spot this time. We received many strong applications, " +
-    "and we hope you will apply again next season.";
+  const regret = t(
+    "Unfortunately, we are unable to offer you a spot this time. We received many strong applications, and we hope you will apply again next season.",
+  );
 
   if (cycle === "not_open") {
-    return [HEADLINES.notOpen, "Applications are not open yet. Check back here once they open!"];
+    return [HEADLINES.notOpen, t("Applications are not open yet. Check back here once they open!")];
   }
   if (cycle === "open") {
     if (DRAFTS.includes(status)) {
       return [
         status === "unsubmitted" ? HEADLINES.start : HEADLINES.continue,
-        `Applications are due ${formatDate(d.due)}. Launch your application below to get started.`,
+        t("Applications are due {date}. Launch your application below to get started.", { date: formatDate(d.due) }),
       ];
     }
     return [
       HEADLINES.submitted,
-      `Thank you for applying! You can still edit your application until applications close on ${formatDate(d.due)}.`,
+      t("Thank you for applying! You can still edit your application until applications close on {date}.", {
+        date: formatDate(d.due),
+      }),
     ];
   }
   if (DRAFTS.includes(status)) {
     return [
       HEADLINES.closedDraft,
-      "Applications are closed, so new applications can no longer be submitted. We hope to see you next season!",
+      t("Applications are closed, so new applications can no longer be submitted. We hope to see you next season!"),
     ];
   }
   if (cycle === "closed") {
     return [
       HEADLINES.reviewing,
-      "Your application has been submitted. Our team is reviewing applications, and your decision will appear here.",
+      t("Your application has been submitted. Our team is reviewing applications, and your decision will appear here."),
     ];
   }
 
@@ -214,26 +252,30 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
     case "declined":
       return [
         HEADLINES.declined,
-        "We're sorry you can no longer attend. Thank you for letting us know, and we hope to see you at a future event.",
+        t("We're sorry you can no longer attend. Thank you for letting us know, and we hope to see you at a future event."),
       ];
     case "confirmed":
       return [
         HEADLINES.confirmed,
-        `Thank you for confirming your attendance! We'll see you at ${input.config.location} on ${formatDate(d.start)}.`,
+        t("Thank you for confirming your attendance! We'll see you at {place} on {date}.", {
+          place: input.config.location,
+          date: formatDate(d.start),
+        }),
       ];
     case "checked_in":
-      return [HEADLINES.checkedIn, `Welcome to the event at ${input.config.location}! Have a great time.`];
+      return [HEADLINES.checkedIn, t("Welcome to the event at {place}! Have a great time.", { place: input.config.location })];
     case "expired":
       return [
         HEADLINES.expired,
-        "We held a spot for you, but we didn't hear back before the deadline, so the offer has expired. " +
-          "We're sorry we couldn't keep it longer, and we'd love to see you apply again next season.",
+        t(
+          "We held a spot for you, but we didn't hear back before the deadline, so the offer has expired. We're sorry we couldn't keep it longer, and we'd love to see you apply again next season.",
+        ),
       ];
     case "waitlisted":
       if (cycle !== "second_confirmation_closed" && cycle !== "waitlist_closed") {
         return [
           HEADLINES.waitlisted,
-          `Please fill out the form below by ${formatDate(d.waitlist_deadline)} to join the waitlist.`,
+          t("Please fill out the form below by {date} to join the waitlist.", { date: formatDate(d.waitlist_deadline) }),
         ];
       }
       return [HEADLINES.thankYou, regret];
@@ -241,7 +283,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       if (cycle !== "second_confirmation_closed") {
         return [
           HEADLINES.onWaitlist,
-          "Thank you for joining the waitlist. We will email you if a spot opens up for you.",
+          t("Thank you for joining the waitlist. We will email you if a spot opens up for you."),
         ];
       }
       return [HEADLINES.thankYou, regret];
@@ -249,18 +291,22 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       if (cycle !== "second_confirmation_closed") {
         return [
           HEADLINES.accepted,
-          `A spot has opened up for you! Please confirm your attendance below by ${answerBy(input.offerDeadline, d.confirmation_second_deadline)}.`,
+          t("A spot has opened up for you! Please confirm your attendance below by {date}.", {
+            date: answerBy(input.offerDeadline, d.confirmation_second_deadline),
+          }),
         ];
       }
-      return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
+      return [HEADLINES.passed, t(PASSED)];
     case "accepted":
       if (cycle === "released") {
         return [
           HEADLINES.accepted,
-          `We loved your application! Please confirm your attendance below by ${answerBy(input.offerDeadline, d.confirmation_first_deadline)}.`,
+          t("We loved your application! Please confirm your attendance below by {date}.", {
+            date: answerBy(input.offerDeadline, d.confirmation_first_deadline),
+          }),
         ];
       }
-      return [HEADLINES.passed, "The confirmation date has passed, so we are no longer able to hold your spot."];
+      return [HEADLINES.passed, t(PASSED)];
     default:
       return [HEADLINES.thankYou, regret];
   }
@@ -312,8 +358,8 @@ export function dashboardView(input: DashboardInput): DashboardView {
       }
     : null;
   let link: ActionLink | null = null;
-  if (cycle === "open" && status === "submitted") link = { label: "Edit Application", href: "/apply" };
-  if (cycle === "open" && DRAFTS.includes(status)) link = { label: "Launch Application", href: "/apply" };
+  if (cycle === "open" && status === "submitted") link = { label: t.noop("Edit Application"), href: "/apply" };
+  if (cycle === "open" && DRAFTS.includes(status)) link = { label: t.noop("Launch Application"), href: "/apply" };
   const waitlistForm = status === "waitlisted" && (cycle === "released" || cycle === "confirmation_closed");
   const attendanceForm =
     (status === "accepted" && cycle === "released") ||

@@ -7,6 +7,7 @@ import { checkinApi, type Ticket } from "../../api/checkin";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/spinner";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { serverMessage } from "../../lib/api";
 import { clockTime } from "../../lib/time";
@@ -16,10 +17,8 @@ import { CalendarFeed } from "./calendar-feed";
 
 export const TICKET_KEY = ["checkin-ticket"] as const;
 
-/** The statuses that hold a ticket. */
-export function hasTicket(status: string): boolean {
-  return status === "confirmed" || status === "checked_in";
-}
+// In state.ts, which the dashboard loads at once; the card itself loads when it is shown.
+export { hasTicket } from "./state";
 
 /** The QR as an image: the server's SVG through a data: URI (img-src allows data:), never
  *  inserted as markup. */
@@ -45,7 +44,7 @@ function TicketBody({ ticket }: { ticket: Ticket }) {
     const ok = await submit.run(async () => {
       const fresh = await checkinApi.reissue();
       client.setQueryData(TICKET_KEY, fresh);
-    }, "The ticket could not be re-issued. Try again.");
+    }, t("The ticket could not be re-issued. Try again."));
     setAsking(false);
     setDone(ok);
   }
@@ -54,16 +53,17 @@ function TicketBody({ ticket }: { ticket: Ticket }) {
   return (
     <div className="ticket__body">
       <figure className="ticket__qr">
-        <img src={qrImageSrc(ticket.qr_svg)} alt="QR code of your ticket" width={200} height={200} />
+        <img src={qrImageSrc(ticket.qr_svg)} alt={t("QR code of your ticket")} width={200} height={200} />
         <figcaption className="muted">
-          {ticket.checked_in_at ? "Used at the door." : "Show this code at the door."}
-          {ticket.version > 1 ? ` Ticket version ${ticket.version}.` : null}
+          {ticket.checked_in_at ? t("Used at the door.") : t("Show this code at the door.")}
+          {ticket.version > 1 ? ` ${t("Ticket version {version}.", { version: ticket.version })}` : null}
         </figcaption>
       </figure>
       <div className="ticket__facts stack--tight">
         {ticket.checked_in_at ? (
           <p className="ticket__checked-in">
-            <span aria-hidden="true">✓ </span>Checked in at {clockTime(ticket.checked_in_at)}
+            <span aria-hidden="true">✓ </span>
+            {t("Checked in at {time}", { time: clockTime(ticket.checked_in_at) })}
           </p>
         ) : null}
         <p className="ticket__event">
@@ -73,30 +73,33 @@ function TicketBody({ ticket }: { ticket: Ticket }) {
         </p>
         <div className="ticket__actions">
           <a className="button button--secondary" href={ticket.ics_url} download>
-            Add to calendar
+            {t("Add to calendar")}
           </a>
           {!ticket.checked_in_at ? (
             <button type="button" className="button button--secondary" onClick={() => setAsking(true)} disabled={submit.busy}>
-              Re-issue ticket
+              {t("Re-issue ticket")}
             </button>
           ) : null}
         </div>
         <CalendarFeed />
-        {done ? <Alert kind="success">Your new ticket is above, and on its way to your inbox. The old one no longer works.</Alert> : null}
+        {done ? (
+          <Alert kind="success">{t("Your new ticket is above, and on its way to your inbox. The old one no longer works.")}</Alert>
+        ) : null}
         {submit.error ? <Alert kind="error">{submit.error}</Alert> : null}
       </div>
       <ConfirmDialog
         open={asking}
-        title="Re-issue your ticket?"
-        confirmLabel="Re-issue ticket"
-        cancelLabel="Keep this ticket"
+        title={t("Re-issue your ticket?")}
+        confirmLabel={t("Re-issue ticket")}
+        cancelLabel={t("Keep this ticket")}
         busy={submit.busy}
         onConfirm={reissue}
         onCancel={() => setAsking(false)}
       >
         <p>
-          Your current QR code will stop working at the door, and a new one will be emailed to you. Do this if you lost
-          the ticket or shared it by mistake.
+          {t(
+            "Your current QR code will stop working at the door, and a new one will be emailed to you. Do this if you lost the ticket or shared it by mistake.",
+          )}
         </p>
       </ConfirmDialog>
     </div>
@@ -108,11 +111,11 @@ export function TicketCard() {
   return (
     <section className="ticket" aria-labelledby="ticket-title">
       <h2 id="ticket-title" className="ticket__title">
-        Your ticket
+        {t("Your ticket")}
       </h2>
-      {ticket.isPending ? <Spinner label="Loading your ticket…" /> : null}
+      {ticket.isPending ? <Spinner label={t("Loading your ticket…")} /> : null}
       {ticket.isError ? (
-        <Alert kind="info">{serverMessage(ticket.error, "Your ticket could not be loaded. Reload the page to try again.")}</Alert>
+        <Alert kind="info">{serverMessage(ticket.error, t("Your ticket could not be loaded. Reload the page to try again."))}</Alert>
       ) : null}
       {ticket.data ? <TicketBody ticket={ticket.data} /> : null}
     </section>

@@ -7,10 +7,19 @@ import { travelApi, type OwnTravel, type TravelRequestInput } from "../../api/tr
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
+import { formatNumber, t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { receiptLabel, travelView } from "./travel-state";
 
 export const TRAVEL_KEY = ["travel-mine"] as const;
+
+/** "250.00 USD" with the amount in the page's language ("250,00 USD"); the server's decimal
+ *  string as it came when it isn't a number. */
+export function money(amount: string, currency: string | null): string {
+  const value = Number(amount);
+  const shown = amount.trim() && Number.isFinite(value) ? formatNumber(value, { minimumFractionDigits: amount.includes(".") ? 2 : 0 }) : amount;
+  return currency ? `${shown} ${currency}` : shown;
+}
 const MAX_BYTES = 5 * 1024 * 1024;
 
 export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => void }) {
@@ -30,21 +39,21 @@ export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => v
     await submit.run(async () => {
       await travelApi.saveRequest({ ...values, amount: values.amount.trim(), currency: values.currency.trim() });
       onDone();
-    }, "Your request could not be saved. Try again.");
+    }, t("Your request could not be saved. Try again."));
   }
 
   const errors = submit.fieldErrors;
   return (
-    <form className="stack" onSubmit={save} noValidate aria-label="Travel support request">
+    <form className="stack" onSubmit={save} noValidate aria-label={t("Travel support request")}>
       <div className="travel-grid">
-        <Field label="Amount you need" inputMode="decimal" value={values.amount} onChange={set("amount")} error={errors.amount} hint="Such as 250.00" />
-        <Field label="Currency" value={values.currency} onChange={set("currency")} error={errors.currency} maxLength={3} hint="Three letters, such as USD or EUR" />
-        <Field label="Travelling from (city)" value={values.origin} onChange={set("origin")} error={errors.origin} maxLength={200} />
-        <Field label="Country" value={values.country} onChange={set("country")} error={errors.country} maxLength={100} autoComplete="country-name" />
+        <Field label={t("Amount you need")} inputMode="decimal" value={values.amount} onChange={set("amount")} error={errors.amount} hint={t("Such as 250.00")} />
+        <Field label={t("Currency")} value={values.currency} onChange={set("currency")} error={errors.currency} maxLength={3} hint={t("Three letters, such as USD or EUR")} />
+        <Field label={t("Travelling from (city)")} value={values.origin} onChange={set("origin")} error={errors.origin} maxLength={200} />
+        <Field label={t("Country")} value={values.country} onChange={set("country")} error={errors.country} maxLength={100} autoComplete="country-name" />
       </div>
       {submit.error && !Object.keys(errors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       <button type="submit" className="button button--secondary" disabled={submit.busy}>
-        {submit.busy ? "Saving…" : asked ? "Save changes" : "Ask for travel support"}
+        {submit.busy ? t("Saving…") : asked ? t("Save changes") : t("Ask for travel support")}
       </button>
     </form>
   );
@@ -58,34 +67,34 @@ function ReceiptForm({ onDone }: { onDone: () => void }) {
   async function send(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      submit.setError("Choose the receipt's file.");
+      submit.setError(t("Choose the receipt's file."));
       return;
     }
     if (file.size > MAX_BYTES) {
-      submit.setError("Please upload the receipt as a PDF or an image (PNG, JPEG, WebP) of at most 5 MB.");
+      submit.setError(t("Please upload the receipt as a PDF or an image (PNG, JPEG, WebP) of at most 5 MB."));
       return;
     }
-    const ok = await submit.run(() => travelApi.uploadReceipt(file, amount.trim()), "The receipt could not be uploaded. Try again.");
+    const ok = await submit.run(() => travelApi.uploadReceipt(file, amount.trim()), t("The receipt could not be uploaded. Try again."));
     // The parent remounts this form after a success (a new key), which empties the file input.
     if (ok) onDone();
   }
 
   const errors = submit.fieldErrors;
   return (
-    <form className="stack" onSubmit={send} noValidate aria-label="Upload a receipt">
+    <form className="stack" onSubmit={send} noValidate aria-label={t("Upload a receipt")}>
       <div className="travel-grid">
         <Field
-          label="Receipt (PDF or image, at most 5 MB)"
+          label={t("Receipt (PDF or image, at most 5 MB)")}
           type="file"
           accept="application/pdf,image/png,image/jpeg,image/webp"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           error={errors.file}
         />
-        <Field label="Amount on the receipt" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
+        <Field label={t("Amount on the receipt")} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
       </div>
       {submit.error && !Object.keys(errors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       <button type="submit" className="button" disabled={submit.busy}>
-        {submit.busy ? "Uploading…" : "Upload receipt"}
+        {submit.busy ? t("Uploading…") : t("Upload receipt")}
       </button>
     </form>
   );
@@ -104,8 +113,8 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
   };
 
   let body;
-  if (mine.isPending) body = <Spinner label="Loading travel support…" />;
-  else if (mine.isError || !mine.data) body = <Alert kind="error">Travel support could not be loaded. Reload the page to try again.</Alert>;
+  if (mine.isPending) body = <Spinner label={t("Loading travel support…")} />;
+  else if (mine.isError || !mine.data) body = <Alert kind="error">{t("Travel support could not be loaded. Reload the page to try again.")}</Alert>;
   else {
     const data = mine.data;
     const grant = data.grant;
@@ -113,24 +122,29 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
       body = (
         <div className="stack">
           <p className="travel-grant">
-            {grant.status === "lapsed" ? "Your travel grant was" : "You have a travel grant of"}{" "}
-            <strong>
-              {grant.amount} {data.currency}
-            </strong>
-            {grant.status === "lapsed" ? ", but it lapsed: no receipt reached us before the deadline." : "."}
+            {grant.status === "lapsed"
+              ? t("Your travel grant was {amount}, but it lapsed: no receipt reached us before the deadline.", {
+                  amount: money(grant.amount, data.currency),
+                })
+              : t("You have a travel grant of {amount}.", { amount: money(grant.amount, data.currency) })}
           </p>
           {view.mode === "granted" ? (
-            <p className="muted">{view.deadline ? `Upload your receipts by ${view.deadline}.` : "Upload your receipts here."} Approved so far: {grant.approved} {data.currency}.</p>
+            <p className="muted">
+              {view.deadline ? t("Upload your receipts by {deadline}.", { deadline: view.deadline }) : t("Upload your receipts here.")}{" "}
+              {t("Approved so far: {amount}.", { amount: money(grant.approved, data.currency) })}
+            </p>
           ) : null}
-          {view.mode === "closed" ? <p className="muted">The deadline for receipts has passed. Approved: {grant.approved} {data.currency}.</p> : null}
+          {view.mode === "closed" ? (
+            <p className="muted">
+              {t("The deadline for receipts has passed. Approved: {amount}.", { amount: money(grant.approved, data.currency) })}
+            </p>
+          ) : null}
           {grant.receipts.length ? (
-            <ul className="travel-receipts" aria-label="Your receipts">
+            <ul className="travel-receipts" aria-label={t("Your receipts")}>
               {grant.receipts.map((r) => (
                 <li key={r.id} className="travel-receipt">
-                  <span className="travel-receipt__name">{r.original_name || `Receipt ${r.id}`}</span>
-                  <span>
-                    {r.amount} {data.currency}
-                  </span>
+                  <span className="travel-receipt__name">{r.original_name || t("Receipt {id}", { id: r.id })}</span>
+                  <span>{money(r.amount, data.currency)}</span>
                   <span className={`badge travel-badge--${r.status}`}>{receiptLabel(r.status)}</span>
                   {r.reason ? <span className="travel-receipt__reason">{r.reason}</span> : null}
                 </li>
@@ -153,18 +167,21 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
       body = (
         <div className="stack">
           <p>
-            You asked for <strong>{r.amount} {r.currency}</strong> to travel from {r.origin}, {r.country}. The organizers will let you
-            know.
+            {t("You asked for {amount} to travel from {origin}, {country}. The organizers will let you know.", {
+              amount: money(r.amount, r.currency),
+              origin: r.origin,
+              country: r.country,
+            })}
           </p>
           <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
-            Change my request
+            {t("Change my request")}
           </button>
         </div>
       );
     } else {
       body = (
         <div className="stack">
-          <p className="muted">Need help paying for the trip? Ask for travel support: the organizers grant what their budget allows.</p>
+          <p className="muted">{t("Need help paying for the trip? Ask for travel support: the organizers grant what their budget allows.")}</p>
           <RequestForm mine={data} onDone={refresh} />
         </div>
       );
@@ -174,7 +191,7 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
   return (
     <section className="card stack travel-card" aria-labelledby="travel-card-title">
       <h2 id="travel-card-title" className="travel-card__title">
-        Travel support
+        {t("Travel support")}
       </h2>
       {body}
     </section>
@@ -191,16 +208,16 @@ export function ApplyTravelSection({ hasApplication }: { hasApplication: boolean
   const [saved, setSaved] = useState(false);
   let body;
   if (!hasApplication) {
-    body = <p className="muted">Save your application first; then you can ask for travel support here or on your dashboard.</p>;
+    body = <p className="muted">{t("Save your application first; then you can ask for travel support here or on your dashboard.")}</p>;
   } else if (mine.isPending) {
-    body = <Spinner label="Loading travel support…" />;
+    body = <Spinner label={t("Loading travel support…")} />;
   } else if (mine.isError || !mine.data) {
-    body = <Alert kind="error">Travel support could not be loaded. Reload the page to try again.</Alert>;
+    body = <Alert kind="error">{t("Travel support could not be loaded. Reload the page to try again.")}</Alert>;
   } else {
     body = (
       <>
-        <p className="muted">Optional. Need help paying for the trip? Say how much and from where; the organizers grant what their budget allows.</p>
-        {saved ? <Alert kind="success">Your travel request is saved. You can change it on your dashboard.</Alert> : null}
+        <p className="muted">{t("Optional. Need help paying for the trip? Say how much and from where; the organizers grant what their budget allows.")}</p>
+        {saved ? <Alert kind="success">{t("Your travel request is saved. You can change it on your dashboard.")}</Alert> : null}
         <RequestForm
           key={mine.dataUpdatedAt}
           mine={mine.data}
@@ -215,7 +232,7 @@ export function ApplyTravelSection({ hasApplication }: { hasApplication: boolean
   return (
     <section className="card stack travel-card" aria-labelledby="apply-travel-title">
       <h2 id="apply-travel-title" className="travel-card__title">
-        Travel support (optional)
+        {t("Travel support (optional)")}
       </h2>
       {body}
     </section>

@@ -1,6 +1,7 @@
 // What the dashboard's travel card shows, from GET travel/mine, the status and the time: pure,
 // so each case is table-tested.
 import type { OwnTravel } from "../../api/travel";
+import { formatDate, t } from "../../lib/i18n";
 
 export type TravelMode =
   /** No card: a draft, or an application closed (rejected, declined). */
@@ -26,7 +27,7 @@ export interface TravelView {
 }
 
 export function formatMoment(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone }).format(new Date(iso));
+  return formatDate(iso, { dateStyle: "long", timeStyle: "short", timeZone });
 }
 
 export function travelView(mine: OwnTravel | undefined, status: string, now: number, timeZone?: string): TravelView {
@@ -43,7 +44,7 @@ export function travelView(mine: OwnTravel | undefined, status: string, now: num
 
 /** A receipt's status in the applicant's words. */
 export function receiptLabel(status: string): string {
-  if (status === "approved") return "Approved";
-  if (status === "rejected") return "Not approved";
-  return "Waiting for review";
+  if (status === "approved") return t("Approved");
+  if (status === "rejected") return t("Not approved");
+  return t("Waiting for review");
 }

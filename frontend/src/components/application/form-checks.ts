@@ -1,0 +1,210 @@
+// The application form's checks and its encoding to the contract's body: what a submit or a
+// save needs, and nothing the form's first paint does. A module of its own, so that the
+// applicant pages load it after the form shows (the apply form asks for it as it mounts, and
+// again at a submit), outside their first download (lib/js-budget.test.ts).
+import type { ApplicationBody, Question, QuestionSection, SectionAnswers } from "../../api/applications";
+import {
+  COLLEGE_NOT_PRESENT,
+  LIST_MAX,
+  LONG_MAX,
+  MESSAGES,
+  NUMERIC_MIN,
+  SHORT_MAX,
+  TEAM_CODE_MAX,
+  TEAM_CODE_MIN,
+  describedChoice,
+  visibleSections,
+  type AnswerValue,
+  type FieldErrors,
+  type FormState,
+  type TeamChoice,
+} from "./form-model";
+
+/** The body's team_choice: Yes once its code has arrived, No always (a code may come later). */
+export function teamChoiceOf(state: Pick<FormState, "teamChoice" | "teamcode">): ApplicationBody["team_choice"] {
+  if (state.teamChoice === "no") return "join";
+  if (state.teamChoice === "alone") return "alone";
+  if (state.teamChoice === "yes" && state.teamcode.trim()) return "new";
+  return null;
+}
+
+/** A random team code from 100000 to 99999999 (six to eight digits, as the server checks), from the browser's CSPRNG. */
+export function generateTeamCode(random: () => number = secureRandom): string {
+  const span = TEAM_CODE_MAX - TEAM_CODE_MIN + 1;
+  return String(TEAM_CODE_MIN + Math.floor(random() * span));
+}
+
+function secureRandom(): number {
+  const buffer = new Uint32Array(1);
+  crypto.getRandomValues(buffer);
+  return buffer[0] / 2 ** 32;
+}
+
+function encode(question: Question, value: AnswerValue | undefined): string {
+  if (Array.isArray(value)) {
+    if (question.question_type === "multiselect") {
+      // Keep the options' own order so that equal choices encode equally.
+      const chosen = new Set(value);
+      const ordered = question.options.filter((option) => chosen.has(option));
+      return ordered.length === chosen.size ? ordered.join(",") : value.join(",");
+    }
+    return value
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .join(",");
+  }
+  return (value ?? "").trim();
+}
+
+/** The contract's `sections` for the given sections, answers encoded as strings. */
+export function encodeSections(
+  sections: QuestionSection[],
+  answers: Record<string, AnswerValue>,
+  resumeOnFile: boolean,
+  details: Record<string, string> = {},
+): SectionAnswers[] {
+  return sections.map((section) => ({
+    section_name: section.section_name,
+    answers: section.questions.map((question) => {
+      const value = answers[question.question_id];
+      // Sent only with the option it describes: choosing another drops what was typed.
+      const detail = describedChoice(question, value) ? (details[question.question_id] ?? "").trim() : "";
+      return {
+        question_id: question.question_id,
+        // The upload is what counts for a resume question; its answer only records that it is there.
+        answer: question.question_type === "resume" ? (resumeOnFile ? "uploaded" : "") : encode(question, value),
+        ...(detail ? { detail } : {}),
+      };
+    }),
+  }));
+}
+
+/** The body of submit and save, answers encoded per the contract. */
+export function toBody(sections: QuestionSection[], state: FormState, resumeOnFile: boolean): ApplicationBody {
+  return {
+    first: state.first.trim(),
+    last: state.last.trim(),
+    school: state.school,
+    school_other: state.school === COLLEGE_NOT_PRESENT ? state.schoolOther.trim() : "",
+    sections: encodeSections(sections, state.answers, resumeOnFile, state.details),
+    checkboxes: state.checkboxes,
+    teamcode: (state.teamChoice === "yes" || state.teamChoice === "no") && state.teamcode ? state.teamcode.trim() : null,
+    team_choice: teamChoiceOf(state),
+  };
+}
+
+export interface CheckContext {
+  /** Null when the list is not loaded: the answer is then left to the server. */
+  schools: string[] | null;
+  countries: string[] | null;
+  resumeOnFile: boolean;
+}
+
+export interface Names {
+  first: string;
+  last: string;
+  school: string;
+}
+
+function questionError(question: Question, value: AnswerValue | undefined, ctx: Pick<CheckContext, "countries">): string | null {
+  const type = question.question_type;
+  if (type === "resume") return null; // Checked once, under the key "resume".
+  if (type === "list") {
+    const entries = (Array.isArray(value) ? value : [value ?? ""]).map((e) => e.trim()).filter(Boolean);
+    if (entries.length > LIST_MAX) return MESSAGES.listMax;
+    if (entries.some((entry) => entry.includes(","))) return MESSAGES.listComma;
+    return null; // Lists are the one optional question type.
+  }
+  // A question the builder made optional may be left empty (the server agrees); what is given
+  // is still checked.
+  const optional = question.required === false;
+  if (type === "multiselect") {
+    const chosen = Array.isArray(value) ? value : [];
+    if (!chosen.length) return optional ? null : MESSAGES.chooseSome;
+    if (chosen.some((option) => !question.options.includes(option))) return MESSAGES.chooseOne;
+    return null;
+  }
+  const text = (Array.isArray(value) ? value.join(",") : (value ?? "")).trim();
+  if (!text) return optional ? null : type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
+  switch (type) {
+    case "numeric": {
+      if (!/^\d+(\.\d+)?$/.test(text)) return MESSAGES.number;
+      return Number(text) < NUMERIC_MIN ? MESSAGES.numericMin : null;
+    }
+    case "boolean":
+      return text === "yes" || text === "no" ? null : MESSAGES.yesOrNo;
+    case "short_answer":
+      return text.length > SHORT_MAX ? MESSAGES.shortMax : null;
+    case "long_answer":
+      return text.length > LONG_MAX ? MESSAGES.longMax : null;
+    case "multiple_choice":
+      return question.options.includes(text) ? null : MESSAGES.chooseOne;
+    case "country":
+      return ctx.countries && !ctx.countries.includes(text) ? MESSAGES.country : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The problems of the name, the school and every answer in a section shown, by field, in the
+ * order the form shows them: what the applicant's submit and the organizer's save both check.
+ */
+export function checkAnswers(
+  sections: QuestionSection[],
+  names: Names,
+  answers: Record<string, AnswerValue>,
+  ctx: Pick<CheckContext, "schools" | "countries">,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!names.first.trim()) errors.first = MESSAGES.required;
+  if (!names.last.trim()) errors.last = MESSAGES.required;
+  if (!names.school) errors.school = MESSAGES.required;
+  // The text must match one option exactly, case included.
+  else if (ctx.schools && !ctx.schools.includes(names.school)) errors.school = MESSAGES.school;
+  for (const section of visibleSections(sections, answers)) {
+    for (const question of section.questions) {
+      const error = questionError(question, answers[question.question_id], ctx);
+      if (error) errors[question.question_id] = error;
+    }
+  }
+  return errors;
+}
+
+/** Every client-side problem of a submit, by field, in the order the form shows them. */
+export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
+  const errors = checkAnswers(sections, state, state.answers, ctx);
+  if (!errors.school && state.school === COLLEGE_NOT_PRESENT && !state.schoolOther.trim()) {
+    errors.school_other = MESSAGES.schoolOther;
+  }
+  if (!ctx.resumeOnFile) errors.resume = MESSAGES.resumeMissing;
+  if (!state.teamChoice) errors.teamcode = MESSAGES.teamChoice;
+  else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = MESSAGES.teamcodePending;
+  else if (state.teamChoice === "no") {
+    const code = state.teamcode.trim();
+    if (!code) errors.teamcode = MESSAGES.teamcodeMissing;
+    else if (!/^\d{6,8}$/.test(code)) errors.teamcode = MESSAGES.teamcodeDigits;
+  }
+  if (!state.checkboxes[0] || !state.checkboxes[1]) errors.checkboxes = MESSAGES.checkboxes;
+  return errors;
+}
+
+/** A draft keeps what was typed; only a list longer than the form allows can't be saved. */
+export function checkForSave(sections: QuestionSection[], state: FormState): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const section of sections) {
+    for (const question of section.questions) {
+      if (question.question_type !== "list") continue;
+      const error = questionError(question, state.answers[question.question_id], { countries: null });
+      if (error) errors[question.question_id] = error;
+    }
+  }
+  return errors;
+}
+
+/** What leaving the teammate's-code field can tell without the server: nothing to check yet
+ * (empty, or not joining), the shape's message, or "ask" (the server knows the teams). */
+export function joinCodeCheck(choice: TeamChoice, code: string): null | "ask" | string {
+  if (choice !== "no" || !code) return null;
+  return /^\d{6,8}$/.test(code) ? "ask" : MESSAGES.teamcodeDigits;
+}
