@@ -171,6 +171,17 @@ def _read_until(fd: int, wanted: bytes, seconds: float) -> bytes:
     return out
 
 
+def _wait(pid: int, seconds: float) -> int:
+    """waitpid with a deadline: a make that never stops fails the test instead of hanging it."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.05)
+    raise AssertionError(f"make was still running {seconds:g} s after Ctrl-C")
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir() or not shutil.which("make"), reason="needs make and a terminal")
 def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
     """Ctrl-C typed at `make run`'s terminal stops honcho, which exits 130 as it should; make
@@ -191,9 +202,16 @@ def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
     try:
         started = _read_until(fd, b"honcho-up", 20)
         assert b"honcho-up" in started, started
+        # honcho starts in the background and `fg` then hands it the terminal; a Ctrl-C typed
+        # in between reaches make's group instead (on a busy machine this test once waited
+        # for ever). A person types after the first lines, when honcho is in front: so does this.
+        deadline = time.monotonic() + 20
+        while os.tcgetpgrp(fd) in (0, pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert os.tcgetpgrp(fd) not in (0, pid), "honcho never got the terminal"
         os.write(fd, b"\x03")  # the terminal turns it into SIGINT for its foreground group
         rest = _read_until(fd, b"", 20)
-        _, status = os.waitpid(pid, 0)
+        status = _wait(pid, 20)
     finally:
         try:
             os.kill(pid, signal.SIGKILL)
