@@ -178,3 +178,22 @@ def test_a_batch_version_that_cant_be_sent_is_refused_at_its_path(admin_client, 
     assert r.status_code == 400
     assert path in r.json()["errors"], r.json()
     assert not Mailing.objects.exists()
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_batch_page_sends_its_versions_as_a_multipart_form_and_is_told_the_languages(admin_client, readers):
+    spanish = {"es": {"subject": "Abrimos a las 9", "markdown": "Hola {{ first_name }}."}}
+    data = {
+        "subject": "Doors open at 9",
+        "markdown": "Hello {{ first_name }}.",
+        "audience": "custom",
+        "emails": "ana@princeton.edu",
+        "send_at": timezone.now().isoformat(),
+        "translations": json.dumps(spanish),
+    }
+    r = admin_client.post("/api/mailings", data)
+    assert r.status_code == 201, r.json()
+    assert Mailing.objects.get(pk=r.json()["id"]).translations == spanish
+    page = admin_client.get("/admin/batch").content.decode()
+    props = json.loads(page.split('<script id="admin-batch-props" type="application/json">')[1].split("</script>")[0])
+    assert props["languages"] == [{"code": "es", "name": "Español"}]
