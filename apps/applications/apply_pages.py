@@ -8,6 +8,7 @@ from apps.accounts.social import PREFILL_QUESTIONS, prefill_of
 from apps.core.pages import island, signed_in
 from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle, question_set
+from apps.cycles.translations import localized
 from apps.resumes.selectors import has_resume
 
 from . import consents, selectors
@@ -61,7 +62,9 @@ def apply_props(user, prefill: dict | None = None) -> dict:
         return props
     sections = question_set(cycle)
     application = selectors.own_application(user=user, cycle=cycle)
-    props["questions"] = sections
+    # In the applicant's language where the organizers gave one; the answers (below, and
+    # what the form sends back) keep the option keys.
+    props["questions"] = localized(sections)
     props["application"] = selectors.application_payload(application, cycle=cycle, email=user.email, sections=sections)
     if application is None and prefill:
         props["application"] = _prefilled(props["application"], sections, prefill)

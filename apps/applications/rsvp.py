@@ -17,6 +17,7 @@ from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import rsvp_question_set
+from apps.cycles.translations import localized
 
 from . import status_machine
 from .models import Application, RsvpAnswers
@@ -55,9 +56,10 @@ def editable(application: Application, cycle: Cycle) -> bool:
 
 
 def payload(application: Application | None, cycle: Cycle) -> dict:
-    """The RSVP set, the applicant's answers and whether they may change them now."""
+    """The RSVP set (in the applicant's language where given), the applicant's answers and
+    whether they may change them now."""
     return {
-        "sections": rsvp_question_set(cycle),
+        "sections": localized(rsvp_question_set(cycle)),
         "answers": answers_of(application) if application is not None else {},
         "editable": application is not None and editable(application, cycle),
         "edit_until": editable_until(cycle).isoformat(),

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from apps.core.api import ApiView, PublicApiView
 from apps.core.schema import error_responses, string_enum
 
-from . import selectors, services
+from . import selectors, services, translations
 from .models import CycleStatus, QuestionType, Season
 
 
@@ -83,6 +83,30 @@ class CycleCurrentApi(ApiView):
 # --- The question set ----------------------------------------------------------------------
 
 
+class QuestionTextsSerializer(serializers.Serializer):
+    """A question's texts in one language; each optional (a missing one shows as written)."""
+
+    question_text = serializers.CharField(required=False, allow_blank=True)
+    help_text = serializers.CharField(required=False, allow_blank=True)
+    options = serializers.DictField(
+        child=serializers.CharField(allow_blank=True),
+        required=False,
+        help_text="Labels keyed by option (its default-language text, which answers keep being stored as).",
+    )
+
+
+class SectionTextsSerializer(serializers.Serializer):
+    """A section's name in one language."""
+
+    section_name = serializers.CharField(required=False, allow_blank=True)
+
+
+TRANSLATIONS_HELP = (
+    "The texts in other languages, keyed by language code: an enabled language other than the default. "
+    "Left out or null: the stored ones are kept."
+)
+
+
 class QuestionSerializer(serializers.Serializer):
     question_id = serializers.CharField()
     question_text = serializers.CharField()
@@ -107,6 +131,9 @@ class QuestionSerializer(serializers.Serializer):
         allow_null=True,
         help_text="A line under the question (at most 500 characters).",
     )
+    translations = serializers.DictField(
+        child=QuestionTextsSerializer(), required=False, allow_null=True, help_text=TRANSLATIONS_HELP
+    )
 
 
 class QuestionSectionSerializer(serializers.Serializer):
@@ -115,6 +142,9 @@ class QuestionSectionSerializer(serializers.Serializer):
     section_name = serializers.CharField()
     conditional_on = serializers.CharField(allow_null=True, required=False)
     questions = QuestionSerializer(many=True)
+    translations = serializers.DictField(
+        child=SectionTextsSerializer(), required=False, allow_null=True, help_text=TRANSLATIONS_HELP
+    )
 
 
 # What GET answers always carries `options` and `conditional_on` (the contract's shape), while a
@@ -131,15 +161,41 @@ class QuestionOutputSerializer(QuestionSerializer):
     help_text = serializers.CharField(
         required=False, allow_blank=True, help_text="A line under the question (always sent)."
     )
+    translations = serializers.DictField(
+        child=QuestionTextsSerializer(),
+        required=False,
+        help_text="The texts in the enabled languages other than the default (always sent to organizers).",
+    )
+    option_labels = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=(
+            "On the applicant's form only: what to show for an option (key) in the page's language, "
+            "when it differs. The answer is still the option."
+        ),
+    )
 
 
 class QuestionSectionOutputSerializer(QuestionSectionSerializer):
     conditional_on = serializers.CharField(allow_null=True)
     questions = QuestionOutputSerializer(many=True)
+    translations = serializers.DictField(
+        child=SectionTextsSerializer(),
+        required=False,
+        help_text="The name in the enabled languages other than the default (always sent to organizers).",
+    )
 
 
 @extend_schema_view(
-    get=extend_schema(summary="The current question set", responses={200: QuestionSectionOutputSerializer(many=True)}),
+    get=extend_schema(
+        summary="The current question set",
+        description=(
+            "Organizers and reviewers get it as written, with `translations`. Anyone else gets it in "
+            "their language: each text translated where given, else as written, and `option_labels` "
+            "for relabelled options (answers are still the options themselves)."
+        ),
+        responses={200: QuestionSectionOutputSerializer(many=True)},
+    ),
     put=extend_schema(
         summary="Replace the current question set (the question builder)",
         request=QuestionSectionSerializer(many=True),
@@ -152,7 +208,12 @@ class QuestionsApi(ApiView):
     admin_methods = ("PUT",)
 
     def get(self, request):
-        return Response(selectors.question_set(selectors.current_cycle()))
+        sections = selectors.question_set(selectors.current_cycle())
+        if request.user.can_review:
+            # The builder and the review screen: the set as written, with its translations.
+            return Response(sections)
+        # An applicant's form: in their language where given (translations.localized).
+        return Response(translations.localized(sections))
 
     def put(self, request):
         sections = services.questions_replace(selectors.current_cycle(), request.data)

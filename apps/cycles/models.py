@@ -122,6 +122,8 @@ class Section(BaseModel):
     order = models.PositiveIntegerField(default=0)
     name = models.CharField(max_length=200)
     conditional_on = models.CharField(max_length=64, blank=True, default="", help_text="A question_id, or empty.")
+    # The name in other enabled languages: {"es": {"section_name": "..."}} (apps.cycles.translations).
+    translations = models.JSONField(default=dict, blank=True)
 
     class Meta:
         db_table = "applications_section"
@@ -150,6 +152,10 @@ class Question(BaseModel):
     required = models.BooleanField(default=True)
     # A line under the question that says what is asked for or why.
     help_text = models.TextField(blank=True, default="")
+    # The texts in other enabled languages, each optional: {"es": {"question_text": ...,
+    # "help_text": ..., "options": {option: label}}}. `options` stays the one list of option keys
+    # answers are stored by; a translation only relabels them (apps.cycles.translations).
+    translations = models.JSONField(default=dict, blank=True)
 
     class Meta:
         db_table = "applications_question"

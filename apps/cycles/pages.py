@@ -3,10 +3,12 @@ the question builder (its question set)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island, select_options
 
+from . import translations
 from .models import CycleStatus, Season
 from .selectors import current_cycle, current_status, cycle_config
 
@@ -31,6 +33,13 @@ def config_page(request):
 @require_safe
 @admin_only
 def createapp_page(request):
-    """The question builder: the island reads and replaces the set through the API."""
-    props = {"cycle": str(current_cycle()), "cycleStatus": current_status()}
+    """The question builder: the island reads and replaces the set through the API. With more
+    than one language enabled, it can hold each text in the others (apps.cycles.translations)."""
+    names = dict(settings.LANGUAGES)
+    props = {
+        "cycle": str(current_cycle()),
+        "cycleStatus": current_status(),
+        "languages": [{"code": code, "name": names[code]} for code in translations.languages()],
+        "defaultLanguage": {"code": settings.LANGUAGE_CODE, "name": names[settings.LANGUAGE_CODE]},
+    }
     return island(request, "admin-createapp", props, title="Question Builder")

@@ -201,13 +201,15 @@ def with_reviewer_visibility(sections: list[dict]) -> list[dict]:
 
 def with_builder_defaults(sections: list[dict]) -> list[dict]:
     """The sections with every key the builder stores filled in where missing: the blind-review
-    switch by its rule (with_reviewer_visibility), required, and no help text. What a set sent
-    without them reads back as."""
+    switch by its rule (with_reviewer_visibility), required, no help text and no translations.
+    What a set sent without them reads back as."""
     with_reviewer_visibility(sections)
     for section in sections:
+        section.setdefault("translations", {})
         for question in section.get("questions", []):
             question.setdefault("required", True)
             question.setdefault("help_text", "")
+            question.setdefault("translations", {})
     return sections
 
 
@@ -350,6 +352,12 @@ DEFAULT_RSVP_QUESTION_SET: list[dict] = [
         ],
     },
 ]
+
+
+for _section in DEFAULT_RSVP_QUESTION_SET:
+    _section["translations"] = {}
+    for _question in _section["questions"]:
+        _question["translations"] = {}
 
 
 def default_rsvp_question_set() -> list[dict]:

@@ -1,6 +1,6 @@
 from apps.core.exceptions import ApplicationError
 
-from . import current
+from . import current, translations
 from .models import Cycle, CycleStatus, RsvpQuestionSet, Section
 
 NO_CURRENT_CYCLE = (
@@ -61,6 +61,7 @@ QUESTION_SET_COLUMNS = (
     "pk",
     "name",
     "conditional_on",
+    "translations",
     "questions__question_id",
     "questions__text",
     "questions__type",
@@ -68,22 +69,31 @@ QUESTION_SET_COLUMNS = (
     "questions__reviewer_visible",
     "questions__required",
     "questions__help_text",
+    "questions__translations",
 )
 QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
 
 
 def _sections_from_rows(rows) -> list[dict]:
-    """The contract's question set from rows of (section pk, name, conditional_on,
-    question_id, text, type, options, reviewer_visible, required, help_text), in order; a section without questions
-    has one row of NULL question columns (the LEFT JOIN's)."""
+    """The contract's question set from rows of (section pk, name, conditional_on, the section's
+    translations, question_id, text, type, options, reviewer_visible, required, help_text, the
+    question's translations), in order; a section without questions has one row of NULL question
+    columns (the LEFT JOIN's). Translations show for the enabled languages only."""
     out: list[dict] = []
     by_pk: dict[int, dict] = {}
-    for pk, name, conditional_on, question_id, text, kind, options, reviewer_visible, required, help_text in rows:
+    for row in rows:
+        pk, name, conditional_on, section_texts, question_id, text, kind, options, *rest = row
+        reviewer_visible, required, help_text, question_texts = rest
         if pk is None:  # a cycle without sections
             continue
         section = by_pk.get(pk)
         if section is None:
-            section = by_pk[pk] = {"section_name": name, "conditional_on": conditional_on or None, "questions": []}
+            section = by_pk[pk] = {
+                "section_name": name,
+                "conditional_on": conditional_on or None,
+                "questions": [],
+                "translations": translations.shown(section_texts),
+            }
             out.append(section)
         if question_id is not None:
             section["questions"].append(
@@ -96,6 +106,7 @@ def _sections_from_rows(rows) -> list[dict]:
                     "reviewer_visible": bool(reviewer_visible),
                     "required": bool(required),
                     "help_text": help_text or "",
+                    "translations": translations.shown(question_texts),
                 }
             )
     return out
@@ -135,4 +146,11 @@ def rsvp_question_set(cycle: Cycle) -> list[dict]:
     """The cycle's RSVP set (asked at confirmation) in the contract's shape; [] when the cycle
     has none, so confirming asks nothing."""
     sections = RsvpQuestionSet.objects.filter(cycle=cycle).values_list("sections", flat=True).first()
-    return list(sections or [])
+    out = list(sections or [])
+    # Stored before translations existed, or with a language disabled since: as the reads of
+    # the application's set show them (_sections_from_rows).
+    for section in out:
+        section["translations"] = translations.shown(section.get("translations"))
+        for question in section.get("questions", []):
+            question["translations"] = translations.shown(question.get("translations"))
+    return out

@@ -8,7 +8,7 @@ from django.utils import timezone
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
 
-from . import selectors
+from . import selectors, translations
 from .models import DATE_FIELDS, Cycle, Question, QuestionType, RsvpQuestionSet, Season, Section
 from .questions import default_question_set, default_reviewer_visible, default_rsvp_question_set
 from .signals import cycle_became_current
@@ -198,6 +198,7 @@ SECTION_NAME_MAX = 200
 QUESTION_TEXT_MAX = 2000
 HELP_TEXT_MAX = 500
 OPTION_MAX = 200
+TRANSLATION_LIMITS = {"question_text": QUESTION_TEXT_MAX, "help_text": HELP_TEXT_MAX, "options": OPTION_MAX}
 
 
 def _text_problem(value, limit: int, missing: str) -> str | None:
@@ -241,6 +242,9 @@ def questions_check(sections) -> dict[str, list[str]]:
             continue
         if problem := _text_problem(section.get("section_name"), SECTION_NAME_MAX, "A section needs a name."):
             add(f"{where}.section_name", problem)
+        translations.check(
+            section.get("translations"), f"{where}.translations", add, limits={"section_name": SECTION_NAME_MAX}
+        )
         condition = section.get("conditional_on")
         if condition not in (None, ""):
             if not isinstance(condition, str) or condition not in seen:
@@ -305,6 +309,15 @@ def questions_check(sections) -> dict[str, list[str]]:
                     add(f"{qwhere}.help_text", UNSTORABLE)
                 elif len(help_text.strip()) > HELP_TEXT_MAX:
                     add(f"{qwhere}.help_text", f"At most {HELP_TEXT_MAX} characters.")
+            # Option labels may be given only for the options a choice question keeps.
+            keys = options if kind in CHOICE_TYPES and isinstance(options, list) else []
+            translations.check(
+                question.get("translations"),
+                f"{qwhere}.translations",
+                add,
+                limits=TRANSLATION_LIMITS,
+                options=[o for o in keys if isinstance(o, str)],
+            )
         seen.update(section_ids)
     return errors
 
@@ -321,26 +334,40 @@ def _reviewer_visible(question: dict, section_name: str, stored: dict[str, bool]
     return default_reviewer_visible(question["question_type"], question["question_id"], section_name)
 
 
-def _clean_set(sections: list[dict], stored: dict[str, bool]) -> list[dict]:
+def _clean_question(q: dict, section_name: str, stored: dict[str, bool], stored_texts: dict[str, dict]) -> dict:
+    options = [o.strip() for o in (q.get("options") or [])] if q["question_type"] in CHOICE_TYPES else []
+    return {
+        "question_id": q["question_id"],
+        "question_text": q["question_text"].strip(),
+        "question_type": q["question_type"],
+        "options": options,
+        "reviewer_visible": _reviewer_visible(q, section_name, stored),
+        # Left out: required, as every question was before the switch existed.
+        "required": q.get("required") is not False,
+        "help_text": (q.get("help_text") or "").strip(),
+        "translations": translations.merged(q.get("translations"), stored_texts.get(q["question_id"]), options),
+    }
+
+
+def _clean_set(
+    sections: list[dict],
+    stored: dict[str, bool],
+    stored_texts: dict[str, dict] | None = None,
+    stored_section_texts: dict[str, dict] | None = None,
+) -> list[dict]:
+    """The checked set as stored. `stored_texts` (by question_id) and `stored_section_texts` (by
+    section name) are the translations stored before, kept where the client left them out or
+    for languages not enabled now (translations.merged)."""
+    stored_texts = stored_texts or {}
+    stored_section_texts = stored_section_texts or {}
     return [
         {
             "section_name": s["section_name"].strip(),
             "conditional_on": s.get("conditional_on") or "",
-            "questions": [
-                {
-                    "question_id": q["question_id"],
-                    "question_text": q["question_text"].strip(),
-                    "question_type": q["question_type"],
-                    "options": [o.strip() for o in (q.get("options") or [])]
-                    if q["question_type"] in CHOICE_TYPES
-                    else [],
-                    "reviewer_visible": _reviewer_visible(q, s["section_name"].strip(), stored),
-                    # Left out: required, as every question was before the switch existed.
-                    "required": q.get("required") is not False,
-                    "help_text": (q.get("help_text") or "").strip(),
-                }
-                for q in s["questions"]
-            ],
+            "questions": [_clean_question(q, s["section_name"].strip(), stored, stored_texts) for q in s["questions"]],
+            "translations": translations.merged(
+                s.get("translations"), stored_section_texts.get(s["section_name"].strip())
+            ),
         }
         for s in sections
     ]
@@ -358,13 +385,28 @@ def questions_replace(cycle: Cycle, sections) -> list[dict]:
     if errors:
         raise ApplicationError(INVALID_QUESTIONS, errors=errors)
     Cycle.objects.select_for_update().filter(pk=cycle.pk).first()  # one replacement at a time
-    stored = dict(Question.objects.filter(cycle=cycle).values_list("question_id", "reviewer_visible"))
+    # What a client may leave out and keep (the blind-review switch, the translations), in the
+    # one read this had before translations (every stored section holds a question).
+    rows = Question.objects.filter(cycle=cycle).values_list(
+        "question_id", "reviewer_visible", "translations", "section__name", "section__translations"
+    )
+    stored, stored_texts, stored_section_texts = {}, {}, {}
+    for question_id, reviewer_visible, texts, section_name, section_texts in rows:
+        stored[question_id] = reviewer_visible
+        stored_texts[question_id] = texts
+        stored_section_texts[section_name] = section_texts
     Question.objects.filter(cycle=cycle).delete()
     Section.objects.filter(cycle=cycle).delete()
-    cleaned = _clean_set(sections, stored)
+    cleaned = _clean_set(sections, stored, stored_texts, stored_section_texts)
     section_rows = Section.objects.bulk_create(
         [
-            Section(cycle=cycle, order=i, name=s["section_name"], conditional_on=s["conditional_on"])
+            Section(
+                cycle=cycle,
+                order=i,
+                name=s["section_name"],
+                conditional_on=s["conditional_on"],
+                translations=s["translations"],
+            )
             for i, s in enumerate(cleaned)
         ]
     )
@@ -381,6 +423,7 @@ def questions_replace(cycle: Cycle, sections) -> list[dict]:
                 reviewer_visible=q["reviewer_visible"],
                 required=q["required"],
                 help_text=q["help_text"],
+                translations=q["translations"],
             )
             for row, s in zip(section_rows, cleaned, strict=True)
             for j, q in enumerate(s["questions"])
@@ -439,7 +482,13 @@ def rsvp_questions_replace(cycle: Cycle, sections) -> list[dict]:
     errors = rsvp_questions_check(sections)
     if errors:
         raise ApplicationError(INVALID_RSVP_QUESTIONS, errors=errors)
-    cleaned = _clean_set(sections, {})
+    before = RsvpQuestionSet.objects.filter(cycle=cycle).values_list("sections", flat=True).first() or []
+    cleaned = _clean_set(
+        sections,
+        {},
+        {q["question_id"]: q.get("translations") for s in before for q in s.get("questions", [])},
+        {s["section_name"]: s.get("translations") for s in before},
+    )
     for section in cleaned:
         section["conditional_on"] = section["conditional_on"] or None
         for question in section["questions"]:

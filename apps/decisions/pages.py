@@ -5,6 +5,7 @@ calls go to POST `batch-status` (batch_api.py)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.views.decorators.http import require_safe
 
 from apps.applications.models import ApplicationStatus
@@ -21,6 +22,11 @@ def batch_page(request):
         {
             "statuses": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
             "defaultStatus": ApplicationStatus.ACCEPTED,
+            # A batch email may have a version per enabled language besides the default
+            # (apps.mailings.services.mailing_versions).
+            "languages": [
+                {"code": code, "name": name} for code, name in settings.LANGUAGES if code != settings.LANGUAGE_CODE
+            ],
         },
         title="Batch Decisions",
     )

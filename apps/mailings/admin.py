@@ -147,10 +147,10 @@ class DeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(EmailTemplate)
 class EmailTemplateAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["key", "subject", "updated_at"]
+    list_display = ["key", "language", "subject", "updated_at"]
     search_fields = ["key", "subject", "html"]
-    ordering = ["key"]
-    fields = ["key", "subject", "html", "created_at", "updated_at"]
+    ordering = ["key", "language"]
+    fields = ["key", "language", "subject", "html", "created_at", "updated_at"]
     readonly_fields = fields
 
 

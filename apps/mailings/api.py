@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import QueryDict
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -17,7 +18,7 @@ from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from apps.core.api import AdminApiView
+from apps.core.api import AdminApiView, ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.parsers import JSONParser
 from apps.core.schema import MessageSerializer, error_responses, path_str, query_int
@@ -136,7 +137,28 @@ class TemplateOutputSerializer(serializers.Serializer):
     subject = serializers.CharField()
     html = serializers.CharField()
     placeholders = serializers.ListField(child=serializers.CharField())
-    customized = serializers.BooleanField()
+    customized = serializers.BooleanField(help_text="This language has a version of its own")
+    language = serializers.CharField(
+        required=False, help_text="The language this is the version for (always sent; the default when not asked)"
+    )
+
+
+LANGUAGE_HELP = (
+    "The language of the version: an enabled language's code; left out or empty, the default language's "
+    "(what recipients without a version in their language get)."
+)
+
+
+def language_field():
+    return serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=LANGUAGE_HELP)
+
+
+def language_param():
+    return OpenApiParameter("language", OpenApiTypes.STR, description=LANGUAGE_HELP)
+
+
+class LanguageQuerySerializer(serializers.Serializer):
+    language = language_field()
 
 
 class PreviewSerializer(serializers.Serializer):
@@ -232,6 +254,14 @@ class MailingCreateApi(AdminApiView):
             help_text="Schedule even when the same email to the same audience is scheduled or was "
             "sent lately (otherwise 409).",
         )
+        translations = JsonValueField(
+            required=False,
+            help_text=(
+                'Versions for other enabled languages: {"es": {"subject": ..., "markdown": ...}} (in a '
+                "multipart body, its JSON text). A recipient whose language has one gets it; everyone else "
+                "gets `subject` and the body."
+            ),
+        )
 
     @extend_schema_serializer(component_name="MailingCreate")
     class MultipartSerializer(InputSerializer):
@@ -260,6 +290,7 @@ class MailingCreateApi(AdminApiView):
             send_at=data["send_at"],
             actor=request.user,
             confirm_duplicate=data["confirm_duplicate"],
+            translations=data.get("translations"),
         )
         return Response(
             {"id": mailing.pk, "status": mailing.status, "recipients": mailing.recipients},
@@ -381,15 +412,30 @@ class MailingCancelApi(AdminApiView):
         return Response({"id": mailing.pk, "status": mailing.status})
 
 
-@extend_schema(summary="The automated emails", responses={200: TemplateOutputSerializer(many=True)})
+def _language(request) -> str:
+    """The `language` query parameter, checked (a 400 at `language` for one not enabled)."""
+    data = ApiView.validate(LanguageQuerySerializer, request.query_params.dict(), from_text=True)
+    return services.template_language(data.get("language")) or ""
+
+
+def _template(key: str, language: str) -> dict:
+    return next(t for t in selectors.template_list(language or settings.LANGUAGE_CODE) if t["key"] == key)
+
+
+@extend_schema(
+    summary="The automated emails, in one language's versions",
+    parameters=[language_param()],
+    responses={200: TemplateOutputSerializer(many=True), **error_responses(400)},
+)
 class TemplateListApi(AdminApiView):
     def get(self, request):
-        return Response(selectors.template_list())
+        return Response(selectors.template_list(_language(request) or None))
 
 
 class TemplateInputSerializer(serializers.Serializer):
     subject = SubjectField()
     html = serializers.CharField(max_length=services.MAX_TEMPLATE_HTML_CHARS, trim_whitespace=False)
+    language = language_field()
 
 
 class DraftSerializer(serializers.Serializer):
@@ -397,6 +443,7 @@ class DraftSerializer(serializers.Serializer):
 
     subject = SubjectField(required=False)
     html = serializers.CharField(required=False, max_length=services.MAX_TEMPLATE_HTML_CHARS, trim_whitespace=False)
+    language = language_field()
 
 
 @extend_schema_view(
@@ -407,20 +454,22 @@ class DraftSerializer(serializers.Serializer):
         responses={200: TemplateOutputSerializer, **error_responses(404)},
     ),
     delete=extend_schema(
-        summary="Back to the built-in template",
-        parameters=[template_key()],
-        responses={200: TemplateOutputSerializer, **error_responses(404)},
+        summary="Drop one language's version: its readers get the default language's, else the built-in one",
+        parameters=[template_key(), language_param()],
+        responses={200: TemplateOutputSerializer, **error_responses(400, 404)},
     ),
 )
 class TemplateDetailApi(AdminApiView):
     def put(self, request, key: str):
         data = self.validate(TemplateInputSerializer, request.data)
-        services.template_save(key=key, subject=data["subject"], html=data["html"])
-        return Response(next(t for t in selectors.template_list() if t["key"] == key))
+        language = data.get("language", "")
+        services.template_save(key=key, subject=data["subject"], html=data["html"], language=language)
+        return Response(_template(key, services.template_language(language)))
 
     def delete(self, request, key: str):
-        services.template_reset(key=key)
-        return Response(next(t for t in selectors.template_list() if t["key"] == key))
+        language = _language(request)
+        services.template_reset(key=key, language=language)
+        return Response(_template(key, language))
 
 
 @extend_schema(
@@ -432,7 +481,11 @@ class TemplateDetailApi(AdminApiView):
 class TemplatePreviewApi(AdminApiView):
     def post(self, request, key: str):
         data = self.validate(DraftSerializer, request.data)
-        return Response(services.template_preview(key=key, subject=data.get("subject"), html=data.get("html")))
+        return Response(
+            services.template_preview(
+                key=key, subject=data.get("subject"), html=data.get("html"), language=data.get("language", "")
+            )
+        )
 
 
 @extend_schema(
@@ -444,5 +497,11 @@ class TemplatePreviewApi(AdminApiView):
 class TemplateTestApi(AdminApiView):
     def post(self, request, key: str):
         data = self.validate(DraftSerializer, request.data)
-        services.template_send_test(key=key, to=request.user.email, subject=data.get("subject"), html=data.get("html"))
+        services.template_send_test(
+            key=key,
+            to=request.user.email,
+            subject=data.get("subject"),
+            html=data.get("html"),
+            language=data.get("language", ""),
+        )
         return Response({"message": f"A test email was sent to {request.user.email}."})

@@ -399,12 +399,29 @@ def render_override(subject: str, html: str, context: dict) -> tuple[str, str, s
     return rendered_subject, html_to_text(rendered_html), rendered_html
 
 
-def render(key: str, context: dict) -> tuple[str, str, str]:
-    """(subject, text, html) for an automated email: the organizer's version when there is one."""
+def version_languages(language: str | None) -> list[str]:
+    """The stored languages of an organizer's version that a reader of `language` may get, best
+    first: their own, then the default language's (stored as "")."""
+    if not language or language == settings.LANGUAGE_CODE:
+        return [""]
+    return [language, ""]
+
+
+def version(key: str, language: str | None):
+    """The organizer's version of `key` for a reader of `language`: the one written in it, else
+    the default language's, else None (the built-in email, in their language)."""
     from .models import EmailTemplate
 
+    wanted = version_languages(language)
+    rows = {row.language: row for row in EmailTemplate.objects.filter(key=key, language__in=wanted)}
+    return next((rows[code] for code in wanted if code in rows), None)
+
+
+def render(key: str, context: dict) -> tuple[str, str, str]:
+    """(subject, text, html) for an automated email, in the active language: the organizer's
+    version for it when there is one (`version`)."""
     ctx = localized({**base_context(), **context})
-    override = EmailTemplate.objects.filter(key=key).first()
+    override = version(key, translation.get_language())
     if override is not None:
         # The organizer's template sees only the documented placeholders, never the objects
         # a caller may pass to the file templates.

@@ -24,6 +24,10 @@ class Mailing(BaseModel):
     markdown = models.TextField(blank=True, default="")
     html = models.TextField(blank=True)
     send_at = models.DateTimeField(db_index=True)
+    # Versions in other enabled languages, each a Markdown email of its own:
+    # {"es": {"subject": ..., "markdown": ...}}. A recipient whose language has one gets it;
+    # everyone else gets the subject and body above (services.mailing_create checks them).
+    translations = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SCHEDULED, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
 
@@ -101,14 +105,21 @@ class Delivery(OutboxFields):
 
 
 class EmailTemplate(BaseModel):
-    """An organizer's version of an automated email (subject + HTML with placeholders)."""
+    """An organizer's version of an automated email (subject + HTML with placeholders), in one
+    language: "" for the default language's version, else an enabled language's code. A
+    recipient gets their language's version, else the default's, else the built-in email
+    (apps.mailings.automated.version)."""
 
-    key = models.CharField(max_length=64, unique=True)
+    key = models.CharField(max_length=64)
+    language = models.CharField(max_length=16, blank=True, default="")
     subject = models.CharField(max_length=200)
     html = models.TextField()
 
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["key", "language"], name="one_email_template_per_language")]
+
     def __str__(self) -> str:
-        return self.key
+        return f"{self.key} ({self.language})" if self.language else self.key
 
 
 class Suppression(models.Model):

@@ -1,6 +1,7 @@
 """The automated emails page (each automated email's subject and HTML, a preview and a test
 send) and the unsubscribe page of batch emails."""
 
+from django.conf import settings
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_safe
@@ -13,7 +14,12 @@ from . import unsubscribe
 @require_safe
 @admin_only
 def automated_emails_page(request):
-    return island(request, "admin-automated-emails", {"email": request.user.email}, title="Automated Emails")
+    # The enabled languages, the default first: with more than one, each email can have a
+    # version per language (apps.mailings.automated.version).
+    names = dict(settings.LANGUAGES)
+    codes = [settings.LANGUAGE_CODE, *(code for code in names if code != settings.LANGUAGE_CODE)]
+    props = {"email": request.user.email, "languages": [{"code": code, "name": names[code]} for code in codes]}
+    return island(request, "admin-automated-emails", props, title="Automated Emails")
 
 
 @csrf_exempt  # the mail provider's one-click POST has no cookie; the signed token is the proof

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count, Q
+from django.utils import translation
 
 from apps.core.exceptions import ApplicationError
 
@@ -88,25 +90,44 @@ def delivery_page(*, mailing_id: int, state: str | None = None, page: int = 1) -
     }
 
 
-def template_sources(key: str) -> tuple[str, str, bool]:
-    """(subject, html, customized): the organizer's version of `key`, or the default sources."""
-    override = EmailTemplate.objects.filter(key=key).first()
+def _sources(key: str, override, language: str) -> tuple[str, str]:
     if override is not None:
-        return automated.plain_subject(override.subject), override.html, True
-    subject, html = automated.default_sources(key)
-    return subject, html, False
+        # Overrides saved before subjects were stored plain may carry the file's wrapper.
+        return automated.plain_subject(override.subject), override.html
+    with translation.override(language):
+        return automated.default_sources(key)
 
 
-def template_list() -> list[dict]:
-    overrides = {t.key: t for t in EmailTemplate.objects.filter(key__in=automated.AUTOMATED_KEYS)}
+def template_sources(key: str, language: str | None = None) -> tuple[str, str, bool]:
+    """(subject, html, customized) of `key` for a reader of `language` (the default when not
+    given): what they get now (automated.version, else the built-in email in their language),
+    and whether it is a version written in that very language."""
+    language = language or settings.LANGUAGE_CODE
+    override = automated.version(key, language)
+    subject, html = _sources(key, override, language)
+    return subject, html, override is not None and override.language == _stored(language)
+
+
+def _stored(language: str) -> str:
+    return "" if language == settings.LANGUAGE_CODE else language
+
+
+def template_list(language: str | None = None) -> list[dict]:
+    """Every automated email as a reader of `language` (the default when not given) gets it,
+    for the editor: `customized` when that language has a version of its own. A language
+    without one starts from what its readers get now: the default language's version, else the
+    built-in email in their language."""
+    language = language or settings.LANGUAGE_CODE
+    wanted = automated.version_languages(language)
+    rows = EmailTemplate.objects.filter(key__in=automated.AUTOMATED_KEYS, language__in=wanted)
+    by_key: dict[str, dict] = {}
+    for row in rows:
+        by_key.setdefault(row.key, {})[row.language] = row
     out = []
     for key in automated.AUTOMATED_KEYS:
-        override = overrides.get(key)
-        if override is not None:
-            # Overrides saved before subjects were stored plain may carry the file's wrapper.
-            subject, html = automated.plain_subject(override.subject), override.html
-        else:
-            subject, html = automated.default_sources(key)
+        versions = by_key.get(key, {})
+        override = next((versions[code] for code in wanted if code in versions), None)
+        subject, html = _sources(key, override, language)
         out.append(
             {
                 "key": key,
@@ -114,7 +135,8 @@ def template_list() -> list[dict]:
                 "subject": subject,
                 "html": html,
                 "placeholders": automated.placeholders(key),
-                "customized": override is not None,
+                "customized": override is not None and override.language == _stored(language),
+                "language": language,
             }
         )
     return out

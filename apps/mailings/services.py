@@ -116,6 +116,56 @@ def _duplicate_refusal(earlier: Mailing, audience: Audience) -> ApplicationError
     return ApplicationError(message, status=409, errors={"confirm_duplicate": [message]})
 
 
+INVALID_VERSIONS = "A language version of the email is not valid."
+
+
+def mailing_versions(translations, *, person: dict | None = None) -> dict:
+    """The checked language versions of a batch email, as stored (Mailing.translations): each
+    an enabled language other than the default, with a one-line subject and a Markdown body
+    that render for `person` in that language. A 400 names each problem by its path
+    (`translations.es.subject`). Left out or empty: none, everyone gets the one version."""
+    if translations in (None, "", {}):
+        return {}
+    if not isinstance(translations, dict):
+        message = "Expected an object keyed by language code."
+        raise ApplicationError(message, errors={"translations": [message]})
+    allowed = [code for code in dict(settings.LANGUAGES) if code != settings.LANGUAGE_CODE]
+    errors: dict[str, list[str]] = {}
+    versions: dict[str, dict] = {}
+    for code, version in translations.items():
+        where = f"translations.{code}"
+        if code not in allowed:
+            offered = ", ".join(allowed) if allowed else "none: only the default language is enabled"
+            errors[where] = [f"'{code}' is not an enabled language besides the default (offered: {offered})."]
+            continue
+        if not isinstance(version, dict):
+            errors[where] = ["Expected an object with subject and markdown."]
+            continue
+        subject, markdown = version.get("subject"), version.get("markdown")
+        problems: dict[str, list[str]] = {}
+        if not isinstance(subject, str) or not subject.strip():
+            problems[f"{where}.subject"] = ["Enter a subject."]
+        elif len(subject) > MAX_SUBJECT_LENGTH or "\n" in subject.strip() or "\r" in subject.strip():
+            problems[f"{where}.subject"] = [f"One line of at most {MAX_SUBJECT_LENGTH} characters."]
+        if not isinstance(markdown, str) or not markdown.strip():
+            problems[f"{where}.markdown"] = ["Write the email in this language, or leave the language out."]
+        elif len(markdown) > composer.MAX_MARKDOWN_CHARS:
+            problems[f"{where}.markdown"] = [f"At most {composer.MAX_MARKDOWN_CHARS} characters."]
+        if not problems:
+            try:
+                with translation.override(code):
+                    composer.check(subject=subject.strip(), markdown=markdown, person=person)
+            except ApplicationError as exc:
+                problems = {f"{where}.{field}": messages for field, messages in exc.errors.items()}
+        if problems:
+            errors.update(problems)
+        else:
+            versions[code] = {"subject": subject.strip(), "markdown": markdown}
+    if errors:
+        raise ApplicationError(INVALID_VERSIONS, errors=errors)
+    return versions
+
+
 @transaction.atomic
 def mailing_create(
     *,
@@ -126,6 +176,7 @@ def mailing_create(
     markdown: str = "",
     html_file=None,
     confirm_duplicate: bool = False,
+    translations=None,
 ) -> Mailing:
     """Schedule a batch email to `audience` (apps.mailings.audiences, chosen by the caller):
     its recipients are resolved now, one Delivery row each.
@@ -138,7 +189,9 @@ def mailing_create(
     if not recipients:
         raise ApplicationError(audience.empty_message, errors={audience.empty_field: [audience.empty_message]})
     first = recipients[0]
-    composer.check(subject=subject, markdown=markdown, html=html, person=audiences.people([first])[first])
+    person = audiences.people([first])[first]
+    composer.check(subject=subject, markdown=markdown, html=html, person=person)
+    versions = mailing_versions(translations, person=person)
     if not confirm_duplicate:
         earlier = _duplicate_of(subject=subject, markdown=markdown, html=html, audience=audience, emails=recipients)
         if earlier is not None:
@@ -149,6 +202,7 @@ def mailing_create(
         audience=audience.name,
         markdown=markdown,
         html=html,
+        translations=versions,
         send_at=max(send_at, now),
         created_by=actor if getattr(actor, "pk", None) else None,
     )
@@ -245,18 +299,24 @@ def _send_mailing(mailing: Mailing, connection, report: SendReport, deadline: fl
     addresses = list(deliveries.filter(state__in=open_states).values_list("email", flat=True))
     people = audiences.people(addresses)
     languages = automated.recipient_languages(addresses)
-    # Compiled on first use and kept; a mailing that no longer compiles (it was checked when
-    # scheduled) raises for each delivery, which records the reason on each row as a failure.
-    compose = functools.cache(
-        lambda: composer.compose(subject=mailing.subject, markdown=mailing.markdown, html=mailing.html)
-    )
+    versions = mailing.translations or {}
+
+    # Compiled on first use and kept, once per version (the default one is keyed None); a mailing
+    # that no longer compiles (it was checked when scheduled) raises for each delivery, which
+    # records the reason on each row as a failure.
+    @functools.cache
+    def compose(code: str | None) -> composer.Composed:
+        if code is None:
+            return composer.compose(subject=mailing.subject, markdown=mailing.markdown, html=mailing.html)
+        return composer.compose(subject=versions[code]["subject"], markdown=versions[code]["markdown"])
 
     def send(row: Delivery) -> None:
         person = people.get(row.email) or audiences.people([row.email])[row.email]
-        # In the recipient's language: the layout, the footer and the event's dates.
+        # In the recipient's language: their version when there is one, the layout, the footer
+        # and the event's dates.
         code = languages.get(row.email) or automated.recipient_language(row.email)
         with translation.override(code):
-            _send(connection, compose().render(person), row)
+            _send(connection, compose(code if code in versions else None).render(person), row)
 
     while True:
         if outbox.out_of_time(deadline):
@@ -322,6 +382,20 @@ def _check_key(key: str) -> None:
         raise ApplicationError("No such automated email.", status=404)
 
 
+def template_language(language: str | None) -> str:
+    """The language an organizer's version is stored under: "" for the default language (also
+    when none is named), else an enabled language's code; any other is refused with a 400 at
+    `language`."""
+    language = (language or "").strip()
+    if language in ("", settings.LANGUAGE_CODE):
+        return ""
+    if language not in dict(settings.LANGUAGES):
+        enabled = ", ".join(dict(settings.LANGUAGES))
+        message = f"'{language}' is not an enabled language (enabled: {enabled})."
+        raise ApplicationError(message, errors={"language": [message]})
+    return language
+
+
 def _validate_template(key: str, subject: str, html: str) -> tuple[str, str, str]:
     errors: dict[str, list[str]] = {}
     if "\n" in subject or "\r" in subject:
@@ -345,40 +419,51 @@ def _validate_template(key: str, subject: str, html: str) -> tuple[str, str, str
     )
 
 
-def template_save(*, key: str, subject: str, html: str) -> EmailTemplate:
-    """Store an organizer's version of an automated email, once it is known to render."""
+def template_save(*, key: str, subject: str, html: str, language: str = "") -> EmailTemplate:
+    """Store an organizer's version of an automated email in `language` (the default when not
+    given: what everybody without a version of their own gets), once it is known to render."""
     _check_key(key)
+    language = template_language(language)
     # Stored plain, as the page shows it; a pasted file subject's wrapper would change nothing
     # in the sandbox, which renders subjects with escaping off.
     subject = automated.plain_subject(subject)
-    _validate_template(key, subject, html)
+    with translation.override(language or settings.LANGUAGE_CODE):
+        _validate_template(key, subject, html)
     # update_or_create locks the row, and get_or_create's IntegrityError handling covers two
     # organizers saving the first override at once.
-    template, _created = EmailTemplate.objects.update_or_create(key=key, defaults={"subject": subject, "html": html})
+    template, _created = EmailTemplate.objects.update_or_create(
+        key=key, language=language, defaults={"subject": subject, "html": html}
+    )
     return template
 
 
-def template_reset(*, key: str) -> None:
-    """Go back to the default template of `key`."""
+def template_reset(*, key: str, language: str = "") -> None:
+    """Drop the organizer's version of `key` in `language`: its readers get the next one in
+    line (automated.version)."""
     _check_key(key)
-    EmailTemplate.objects.filter(key=key).delete()
+    EmailTemplate.objects.filter(key=key, language=template_language(language)).delete()
 
 
-def template_preview(*, key: str, subject: str | None = None, html: str | None = None) -> dict:
-    """The email rendered with sample values: the given draft, or the current template."""
+def template_preview(*, key: str, subject: str | None = None, html: str | None = None, language: str = "") -> dict:
+    """The email rendered with sample values in `language`: the given draft, or what a reader
+    of that language gets now."""
     _check_key(key)
-    if subject is None or html is None:
-        from .selectors import template_sources
+    language = template_language(language) or settings.LANGUAGE_CODE
+    with translation.override(language):
+        if subject is None or html is None:
+            from .selectors import template_sources
 
-        current_subject, current_html, _customized = template_sources(key)
-        subject = current_subject if subject is None else subject
-        html = current_html if html is None else html
-    rendered_subject, text, rendered_html = _validate_template(key, subject, html)
+            current_subject, current_html, _customized = template_sources(key, language)
+            subject = current_subject if subject is None else subject
+            html = current_html if html is None else html
+        rendered_subject, text, rendered_html = _validate_template(key, subject, html)
     return {"subject": rendered_subject, "text": text, "html": rendered_html}
 
 
-def template_send_test(*, key: str, to: str, subject: str | None = None, html: str | None = None) -> dict:
+def template_send_test(
+    *, key: str, to: str, subject: str | None = None, html: str | None = None, language: str = ""
+) -> dict:
     """Validate the draft (or current template) now, and queue it to `to` with sample values."""
-    preview = template_preview(key=key, subject=subject, html=html)
+    preview = template_preview(key=key, subject=subject, html=html, language=language)
     transaction.on_commit(lambda: delay(SEND_TEST_TASK, preview["subject"], preview["text"], preview["html"], to))
     return preview

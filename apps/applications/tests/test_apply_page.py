@@ -12,6 +12,7 @@ from apps.applications.services import application_save
 from apps.applications.tests.test_status_machine import make_application, set_cycle
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle, question_set
+from apps.cycles.translations import localized
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,8 @@ def test_an_open_cycle_sends_the_question_set_an_empty_application_and_no_resume
     set_cycle(C.OPEN)
     props = page_props(student_client.get("/apply"))
     assert props["cycleStatus"] == "open"
-    assert props["questions"] == question_set(current_cycle())
+    # In the applicant's language (here the default's), without the organizers' translation maps.
+    assert props["questions"] == localized(question_set(current_cycle()), "en")
     assert props["application"]["status"] == "unsubmitted"
     assert props["application"]["email"] == student.email
     assert props["resumeSubmitted"] is False

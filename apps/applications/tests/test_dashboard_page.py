@@ -10,8 +10,11 @@ import pytest
 
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.tests.test_status_machine import make_application, set_cycle
+from apps.core.tests.factories import UserFactory
 from apps.cycles.models import CycleStatus as C
-from apps.cycles.selectors import current_cycle
+from apps.cycles.selectors import current_cycle, rsvp_question_set
+from apps.cycles.services import rsvp_questions_replace
+from conftest import signed_in_client
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +123,27 @@ def test_dashboard_renders_in_a_few_queries(student_client, student, django_asse
 
 def test_dashboard_is_read_only(student_client):
     assert student_client.post("/dashboard").status_code == 405
+
+
+def test_the_rsvp_form_of_a_spanish_account_shows_spanish_where_given_and_english_elsewhere(settings):
+
+    settings.LANGUAGES = [("en", "English"), ("es", "Español")]
+    sections = rsvp_question_set(current_cycle())
+    tshirt = next(q for q in sections[0]["questions"] if q["question_id"] == "rsvp_tshirt")
+    tshirt["translations"] = {
+        "es": {"question_text": "Tu talla de camiseta (unisex)", "options": {"XS": "XS (extra chica)"}}
+    }
+    sections[0]["translations"] = {"es": {"section_name": "Antes del evento"}}
+    rsvp_questions_replace(current_cycle(), sections)
+    ana = UserFactory(email="ana@princeton.edu", language="es")
+    make_application(ana, S.ACCEPTED)
+    set_cycle(C.RELEASED)
+
+    [section] = page_props(signed_in_client(ana).get("/dashboard"))["rsvp"]["sections"]
+    assert section["section_name"] == "Antes del evento"
+    shown = {q["question_id"]: q for q in section["questions"]}
+    assert shown["rsvp_tshirt"]["question_text"] == "Tu talla de camiseta (unisex)"
+    assert shown["rsvp_tshirt"]["option_labels"] == {"XS": "XS (extra chica)"}
+    assert shown["rsvp_tshirt"]["options"][0] == "XS"  # the answer stays the option
+    assert shown["rsvp_phone"]["question_text"] == "A phone number we can reach you at during the event"
+    assert "translations" not in section and "translations" not in shown["rsvp_tshirt"]

@@ -374,6 +374,15 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         positive_data_acceptance: "The languages taken are the operator's LANGUAGES setting, read when the "
         "call comes; a schema generated once can't list them, so it describes a short string."
     },
+    # An automated email's version is for an enabled language (see POST auth/language).
+    ("GET", "/api/mailings/templates"): {
+        positive_data_acceptance: "`language` is one of the operator's LANGUAGES, read when the call "
+        "comes; a schema generated once can't list them, so it describes a short string."
+    },
+    ("PUT", "/api/mailings/templates/{key}"): {positive_data_acceptance: "`language`, as in GET templates."},
+    ("DELETE", "/api/mailings/templates/{key}"): {positive_data_acceptance: "`language`, as in GET templates."},
+    ("POST", "/api/mailings/templates/{key}/preview"): {positive_data_acceptance: "`language`, as in GET templates."},
+    ("POST", "/api/mailings/templates/{key}/test"): {positive_data_acceptance: "`language`, as in GET templates."},
     ("POST", "/api/applications/application"): {
         positive_data_acceptance: "A submission's answers are checked against the cycle's question set "
         "(required questions, each type's encoding, the options) and the school against the school list, "

@@ -43,3 +43,14 @@ def test_builder_page_carries_the_cycle_and_its_status(admin_client):
     props = island_props(admin_client.get(URL))
     assert props["cycleStatus"] == "not_open"
     assert props["cycle"]
+
+
+def test_with_spanish_enabled_the_builder_is_told_the_languages_to_translate_into(admin_client, settings):
+    settings.LANGUAGES = [("en", "English"), ("es", "Español")]
+    props = island_props(admin_client.get(URL))
+    assert props["languages"] == [{"code": "es", "name": "Español"}]
+    assert props["defaultLanguage"] == {"code": "en", "name": "English"}
+
+
+def test_with_one_language_there_is_nothing_to_translate_into(admin_client):
+    assert island_props(admin_client.get(URL))["languages"] == []

@@ -33,6 +33,7 @@ def test_dump_then_load_round_trips_the_question_set(db, tmp_path):
             "reviewer_visible": False,
             "required": False,
             "help_text": "As you'd like to be addressed.",
+            "translations": {},
         }
     )
     # An organizer's override of the blind-review switch survives the round trip.

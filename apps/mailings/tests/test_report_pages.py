@@ -22,4 +22,5 @@ def test_admin_gets_the_island_with_their_own_address_for_test_sends(admin_clien
     html = r.content.decode()
     match = re.search(r'<script id="admin-automated-emails-props" type="application/json">(.*?)</script>', html)
     assert match
-    assert json.loads(match.group(1)) == {"email": organizer.email}
+    # The enabled languages, the default first: only English unless the operator enables more.
+    assert json.loads(match.group(1)) == {"email": organizer.email, "languages": [{"code": "en", "name": "English"}]}

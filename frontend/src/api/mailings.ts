@@ -30,12 +30,14 @@ export const mailingsApi = {
   sendDraftTest: (draft: MailingDraft) => api.post<Schemas["Message"]>(urls.mailingTest, draft),
   deliveries: (id: number, query: { page: number; state?: DeliveryState }) =>
     api.get<DeliveryPage>(urls.mailingDeliveries(id), query),
-  templates: () => api.get<EmailTemplate[]>(urls.templates),
-  saveTemplate: (key: string, subject: string, html: string) =>
-    api.put<EmailTemplate>(urls.template(key), { subject, html }),
-  resetTemplate: (key: string) => api.delete<EmailTemplate>(urls.template(key)),
-  preview: (key: string, subject: string, html: string) =>
-    api.post<Preview>(urls.templatePreview(key), { subject, html }),
-  sendTest: (key: string, subject: string, html: string) =>
-    api.post<Schemas["Message"]>(urls.templateTest(key), { subject, html }),
+  // `language`: whose version (an enabled language's code); "" is the default language's.
+  templates: (language = "") => api.get<EmailTemplate[]>(urls.templates, language ? { language } : undefined),
+  saveTemplate: (key: string, subject: string, html: string, language = "") =>
+    api.put<EmailTemplate>(urls.template(key), { subject, html, ...(language ? { language } : {}) }),
+  resetTemplate: (key: string, language = "") =>
+    api.delete<EmailTemplate>(language ? `${urls.template(key)}?${new URLSearchParams({ language })}` : urls.template(key)),
+  preview: (key: string, subject: string, html: string, language = "") =>
+    api.post<Preview>(urls.templatePreview(key), { subject, html, ...(language ? { language } : {}) }),
+  sendTest: (key: string, subject: string, html: string, language = "") =>
+    api.post<Schemas["Message"]>(urls.templateTest(key), { subject, html, ...(language ? { language } : {}) }),
 };

@@ -542,7 +542,7 @@ export interface paths {
         };
         /**
          * The current question set
-         * @description GET (signed in) the current cycle's question set; PUT (admin) replaces it.
+         * @description Organizers and reviewers get it as written, with `translations`. Anyone else gets it in their language: each text translated where given, else as written, and `option_labels` for relabelled options (answers are still the options themselves).
          */
         get: operations["applications_questions_list"];
         /**
@@ -1940,7 +1940,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The automated emails
+         * The automated emails, in one language's versions
          * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
          *
          *     DRF's session authentication only checks CSRF for signed-in users; login and register
@@ -1973,7 +1973,7 @@ export interface paths {
         put: operations["mailings_templates_update"];
         post?: never;
         /**
-         * Back to the built-in template
+         * Drop one language's version: its readers get the default language's, else the built-in one
          * @description An API view that checks the CSRF token on every unsafe call, signed in or not.
          *
          *     DRF's session authentication only checks CSRF for signed-in users; login and register
@@ -3492,6 +3492,8 @@ export interface components {
         DraftRequest: {
             subject?: string;
             html?: string;
+            /** @description The language of the version: an enabled language's code; left out or empty, the default language's (what recipients without a version in their language get). */
+            language?: string;
         };
         EmailRequest: {
             email: string;
@@ -3625,6 +3627,8 @@ export interface components {
              * @default false
              */
             confirm_duplicate: boolean;
+            /** @description Versions for other enabled languages: {"es": {"subject": ..., "markdown": ...}} (in a multipart body, its JSON text). A recipient whose language has one gets it; everyone else gets `subject` and the body. */
+            translations?: unknown;
         };
         Language: {
             /** @description A code of the enabled languages (the LANGUAGES setting, e.g. en, es). */
@@ -3658,6 +3662,8 @@ export interface components {
              * @default false
              */
             confirm_duplicate: boolean;
+            /** @description Versions for other enabled languages: {"es": {"subject": ..., "markdown": ...}} (in a multipart body, its JSON text). A recipient whose language has one gets it; everyone else gets `subject` and the body. */
+            translations?: unknown;
             /**
              * Format: binary
              * @description The email's HTML, as a file; or else `markdown`.
@@ -3852,6 +3858,14 @@ export interface components {
             required?: boolean;
             /** @description A line under the question (always sent). */
             help_text?: string;
+            /** @description The texts in the enabled languages other than the default (always sent to organizers). */
+            translations?: {
+                [key: string]: components["schemas"]["QuestionTexts"];
+            };
+            /** @description On the applicant's form only: what to show for an option (key) in the page's language, when it differs. The answer is still the option. */
+            option_labels?: {
+                [key: string]: string;
+            };
         };
         QuestionRequest: {
             question_id: string;
@@ -3864,18 +3878,48 @@ export interface components {
             required?: boolean | null;
             /** @description A line under the question (at most 500 characters). */
             help_text?: string | null;
+            /** @description The texts in other languages, keyed by language code: an enabled language other than the default. Left out or null: the stored ones are kept. */
+            translations?: {
+                [key: string]: components["schemas"]["QuestionTextsRequest"];
+            } | null;
         };
         /** @description One section of the question set (GET and PUT `questions`). */
         QuestionSectionOutput: {
             section_name: string;
             conditional_on: string | null;
             questions: components["schemas"]["QuestionOutput"][];
+            /** @description The name in the enabled languages other than the default (always sent to organizers). */
+            translations?: {
+                [key: string]: components["schemas"]["SectionTexts"];
+            };
         };
         /** @description One section of the question set (GET and PUT `questions`). */
         QuestionSectionRequest: {
             section_name: string;
             conditional_on?: string | null;
             questions: components["schemas"]["QuestionRequest"][];
+            /** @description The texts in other languages, keyed by language code: an enabled language other than the default. Left out or null: the stored ones are kept. */
+            translations?: {
+                [key: string]: components["schemas"]["SectionTextsRequest"];
+            } | null;
+        };
+        /** @description A question's texts in one language; each optional (a missing one shows as written). */
+        QuestionTexts: {
+            question_text?: string;
+            help_text?: string;
+            /** @description Labels keyed by option (its default-language text, which answers keep being stored as). */
+            options?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A question's texts in one language; each optional (a missing one shows as written). */
+        QuestionTextsRequest: {
+            question_text?: string;
+            help_text?: string;
+            /** @description Labels keyed by option (its default-language text, which answers keep being stored as). */
+            options?: {
+                [key: string]: string;
+            };
         };
         /**
          * @description * `numeric` - Numeric
@@ -4096,6 +4140,14 @@ export interface components {
             /** @description The event's time zone (IANA name) the times are written in (always sent). */
             time_zone?: string;
         };
+        /** @description A section's name in one language. */
+        SectionTexts: {
+            section_name?: string;
+        };
+        /** @description A section's name in one language. */
+        SectionTextsRequest: {
+            section_name?: string;
+        };
         SignInMethods: {
             email: string;
             has_password: boolean;
@@ -4233,6 +4285,8 @@ export interface components {
         TemplateInputRequest: {
             subject: string;
             html: string;
+            /** @description The language of the version: an enabled language's code; left out or empty, the default language's (what recipients without a version in their language get). */
+            language?: string;
         };
         TemplateOutput: {
             key: components["schemas"]["TemplateOutputKeyEnum"];
@@ -4240,7 +4294,10 @@ export interface components {
             subject: string;
             html: string;
             placeholders: string[];
+            /** @description This language has a version of its own */
             customized: boolean;
+            /** @description The language this is the version for (always sent; the default when not asked) */
+            language?: string;
         };
         /**
          * @description * `verify_email` - verify_email
@@ -10489,7 +10546,10 @@ export interface operations {
     };
     mailings_templates_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the version: an enabled language's code; left out or empty, the default language's (what recipients without a version in their language get). */
+                language?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10502,6 +10562,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TemplateOutput"][];
+                };
+            };
+            /** @description Invalid input, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -10606,7 +10675,10 @@ export interface operations {
     };
     mailings_templates_destroy: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the version: an enabled language's code; left out or empty, the default language's (what recipients without a version in their language get). */
+                language?: string;
+            };
             header?: never;
             path: {
                 /** @description An automated email's key */

@@ -1,16 +1,25 @@
 // /admin/batch: the decisions feature's Batch Update above the mailings feature's Batch emails.
-import { BatchEmails } from "../features/mailings/batch-emails";
+import { BatchEmails, type MailLanguage } from "../features/mailings/batch-emails";
 import { BatchUpdate } from "../features/decisions/batch-update";
 import { PageHeader } from "../components/page-header";
 import { type Choice } from "../components/field";
 
-export function BatchPage({ statuses, defaultStatus }: { statuses: Choice[]; defaultStatus: string }) {
+export function BatchPage({
+  statuses,
+  defaultStatus,
+  languages,
+}: {
+  statuses: Choice[];
+  defaultStatus: string;
+  /** The enabled languages besides the default: a batch email may have a version in each. */
+  languages?: MailLanguage[];
+}) {
   return (
     <div className="stack">
       <PageHeader title="Batch Decisions" lead="Decide many applications at once, and schedule emails." />
       <BatchUpdate statuses={statuses} defaultStatus={defaultStatus} />
       <div className="org-batch-emails">
-        <BatchEmails />
+        <BatchEmails languages={languages} />
       </div>
     </div>
   );

@@ -244,6 +244,9 @@ function QuestionControl({
   const help = question.help_text?.trim() || null;
   const hasHelp = Boolean(help);
   const label = <QuestionLabel question={question} />;
+  // What each option reads as in the page's language (the server's), when the organizers
+  // gave one; the value sent stays the option itself.
+  const labels = question.option_labels || {};
 
   switch (question.question_type) {
     case "numeric":
@@ -337,7 +340,7 @@ function QuestionControl({
             <option value="">{t("Choose…")}</option>
             {question.options.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {labels[option] || option}
               </option>
             ))}
           </select>
@@ -365,7 +368,7 @@ function QuestionControl({
                   onChange={(e) => set(toggleOption(chosen, option, e.target.checked))}
                   aria-invalid={invalid}
                 />
-                <span>{option}</span>
+                <span>{labels[option] || option}</span>
               </label>
             ))}
           </div>

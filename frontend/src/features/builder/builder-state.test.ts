@@ -268,3 +268,58 @@ describe("required switch and help text", () => {
     expect(state.sections[1].questions[2]).toMatchObject({ required: true, helpText: "" });
   });
 });
+
+describe("translations", () => {
+  const WITH_LABELS: SectionDto[] = [
+    {
+      section_name: "Travel",
+      conditional_on: null,
+      translations: { es: { section_name: "Viaje" } },
+      questions: [
+        {
+          question_id: "mode",
+          question_text: "How?",
+          question_type: "multiple_choice",
+          options: ["Bus", "Train", "Car"],
+          required: true,
+          help_text: "",
+          translations: { es: { question_text: "¿Cómo?", options: { Bus: "Autobús", Car: "Coche" } } },
+        },
+      ],
+    },
+  ];
+  const at = { section: 0, question: 0 };
+
+  it("reads and writes them back unchanged", () => {
+    expect(toDto(fromDto(WITH_LABELS))).toEqual(WITH_LABELS);
+  });
+
+  it("leaves them out for a set read without them, so the server keeps its own", () => {
+    const [section] = toDto(fromDto(SET));
+    expect("translations" in section).toBe(false);
+    expect(section.questions.every((q) => !("translations" in q))).toBe(true);
+  });
+
+  it("keeps each option's label with the option when options move or go", () => {
+    let state = fromDto(WITH_LABELS);
+    state = builderReducer(state, { type: "moveOption", ...at, option: 2, by: -1 });
+    expect(toDto(state)[0].questions[0].options).toEqual(["Bus", "Car", "Train"]);
+    expect(toDto(state)[0].questions[0].translations?.es.options).toEqual({ Bus: "Autobús", Car: "Coche" });
+    state = builderReducer(state, { type: "removeOption", ...at, option: 0 });
+    state = builderReducer(state, { type: "translateOption", ...at, language: "es", option: 1, value: "Tren" });
+    expect(toDto(state)[0].questions[0].translations).toEqual({
+      es: { question_text: "¿Cómo?", options: { Car: "Coche", Train: "Tren" } },
+    });
+  });
+
+  it("drops empty texts and a language left with none", () => {
+    let state = fromDto(WITH_LABELS);
+    state = builderReducer(state, { type: "translateQuestion", ...at, language: "es", field: "text", value: " " });
+    state = builderReducer(state, { type: "translateOption", ...at, language: "es", option: 0, value: "" });
+    state = builderReducer(state, { type: "translateOption", ...at, language: "es", option: 2, value: "" });
+    state = builderReducer(state, { type: "translateSection", section: 0, language: "es", name: "" });
+    const [section] = toDto(state);
+    expect(section.translations).toEqual({});
+    expect(section.questions[0].translations).toEqual({});
+  });
+});

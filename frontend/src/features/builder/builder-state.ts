@@ -37,6 +37,31 @@ export interface BuilderQuestion {
   required: boolean;
   /** A line shown under the question on the form; empty for none. */
   helpText: string;
+  /** The texts in other languages, by language code; null while unknown (a set loaded without
+   *  them, or a new question), so the save leaves them out and the server keeps what it has. */
+  translations: Record<string, QuestionTexts> | null;
+}
+
+/** A question's texts in one language; empty means "as written in the default language".
+ *  `options` runs beside the question's options, one label per option by position, so that
+ *  renaming or moving an option keeps its label. */
+export interface QuestionTexts {
+  text: string;
+  helpText: string;
+  options: string[];
+}
+
+/** A language the builder offers besides the default: its code and its name in itself. */
+export interface BuilderLanguage {
+  code: string;
+  name: string;
+}
+
+const NO_TEXTS: QuestionTexts = { text: "", helpText: "", options: [] };
+
+/** The question's texts in `language` (empty ones when it has none). */
+export function textsOf(question: BuilderQuestion, language: string): QuestionTexts {
+  return question.translations?.[language] ?? NO_TEXTS;
 }
 
 /** The longest help text the server keeps. */
@@ -48,6 +73,8 @@ export interface BuilderSection {
   /** The key of the boolean question this section depends on, or null. */
   conditionalOn: string | null;
   questions: BuilderQuestion[];
+  /** The name in other languages, by language code; null while unknown (as a question's). */
+  translations: Record<string, string> | null;
 }
 
 export interface BuilderState {
@@ -62,6 +89,9 @@ export function fromDto(sections: SectionDto[]): BuilderState {
     key: `s${next++}`,
     name: section.section_name,
     conditionalOn: section.conditional_on,
+    translations: section.translations
+      ? Object.fromEntries(Object.entries(section.translations).map(([code, t]) => [code, t.section_name ?? ""]))
+      : null,
     questions: section.questions.map((q) => {
       const key = `q${next++}`;
       keyOfId.set(q.question_id, key);
@@ -74,6 +104,18 @@ export function fromDto(sections: SectionDto[]): BuilderState {
         reviewerVisible: q.reviewer_visible ?? null,
         required: q.required ?? true,
         helpText: q.help_text ?? "",
+        translations: q.translations
+          ? Object.fromEntries(
+              Object.entries(q.translations).map(([code, t]) => [
+                code,
+                {
+                  text: t.question_text ?? "",
+                  helpText: t.help_text ?? "",
+                  options: hasOptions(q.question_type) ? (q.options ?? []).map((o) => t.options?.[o] ?? "") : [],
+                },
+              ]),
+            )
+          : null,
       };
     }),
   }));
@@ -102,7 +144,17 @@ export type BuilderAction =
   | { type: "addOption"; section: number; question: number }
   | { type: "setOption"; section: number; question: number; option: number; value: string }
   | { type: "removeOption"; section: number; question: number; option: number }
-  | { type: "moveOption"; section: number; question: number; option: number; by: -1 | 1 };
+  | { type: "moveOption"; section: number; question: number; option: number; by: -1 | 1 }
+  | { type: "translateSection"; section: number; language: string; name: string }
+  | {
+      type: "translateQuestion";
+      section: number;
+      question: number;
+      language: string;
+      field: "text" | "helpText";
+      value: string;
+    }
+  | { type: "translateOption"; section: number; question: number; language: string; option: number; value: string };
 
 function move<T>(list: T[], index: number, by: number): T[] {
   const target = index + by;
@@ -128,6 +180,20 @@ function updateQuestion(
   );
 }
 
+/** The question with `fn` applied to each language's option labels (they follow the options). */
+function withOptionLabels(question: BuilderQuestion, fn: (labels: string[]) => string[]): BuilderQuestion {
+  if (!question.translations) return question;
+  const translations = Object.fromEntries(
+    Object.entries(question.translations).map(([code, t]) => [code, { ...t, options: fn(t.options) }]),
+  );
+  return { ...question, translations };
+}
+
+/** The question with one text of `language` changed. */
+function withTexts(question: BuilderQuestion, language: string, change: Partial<QuestionTexts>): BuilderQuestion {
+  return { ...question, translations: { ...question.translations, [language]: { ...textsOf(question, language), ...change } } };
+}
+
 /** A question as Add Question makes it (and as a new section starts with): the defaults a new
  *  question has until the organizer changes them. */
 function blankQuestion(key: string): BuilderQuestion {
@@ -140,6 +206,7 @@ function blankQuestion(key: string): BuilderQuestion {
     reviewerVisible: null,
     required: true,
     helpText: "",
+    translations: null,
   };
 }
 
@@ -170,6 +237,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
             name: "",
             conditionalOn: null,
             questions: [blankQuestion(`q${state.nextKey + 1}`)],
+            translations: null,
           },
         ],
         nextKey: state.nextKey + 2,
@@ -226,15 +294,34 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         options: q.options.map((o, i) => (i === action.option ? action.value : o)),
       }));
     case "removeOption":
-      return updateQuestion(state, action.section, action.question, (q) => ({
-        ...q,
-        options: q.options.filter((_, i) => i !== action.option),
-      }));
+      return updateQuestion(state, action.section, action.question, (q) =>
+        withOptionLabels({ ...q, options: q.options.filter((_, i) => i !== action.option) }, (labels) =>
+          labels.filter((_, i) => i !== action.option),
+        ),
+      );
     case "moveOption":
-      return updateQuestion(state, action.section, action.question, (q) => ({
-        ...q,
-        options: move(q.options, action.option, action.by),
+      return updateQuestion(state, action.section, action.question, (q) =>
+        withOptionLabels({ ...q, options: move(q.options, action.option, action.by) }, (labels) => {
+          // Labels past the end of a shorter list are empty: pad before moving.
+          const padded = q.options.map((_, i) => labels[i] ?? "");
+          return move(padded, action.option, action.by);
+        }),
+      );
+    case "translateSection":
+      return updateSection(state, action.section, (s) => ({
+        ...s,
+        translations: { ...s.translations, [action.language]: action.name },
       }));
+    case "translateQuestion":
+      return updateQuestion(state, action.section, action.question, (q) =>
+        withTexts(q, action.language, action.field === "text" ? { text: action.value } : { helpText: action.value }),
+      );
+    case "translateOption":
+      return updateQuestion(state, action.section, action.question, (q) => {
+        const labels = q.options.map((_, i) => textsOf(q, action.language).options[i] ?? "");
+        labels[action.option] = action.value;
+        return withTexts(q, action.language, { options: labels });
+      });
     default:
       return state;
   }
@@ -327,6 +414,7 @@ export function toDto(state: BuilderState): SectionDto[] {
   return state.sections.map((section) => ({
     section_name: section.name.trim(),
     conditional_on: section.conditionalOn ? (idOfKey.get(section.conditionalOn) ?? null) : null,
+    ...(section.translations === null ? {} : { translations: sectionTextsDto(section.translations) }),
     questions: section.questions.map(
       (q): QuestionDto => ({
         question_id: idOfKey.get(q.key) as string,
@@ -337,9 +425,41 @@ export function toDto(state: BuilderState): SectionDto[] {
         ...(q.reviewerVisible === null ? {} : { reviewer_visible: q.reviewerVisible }),
         required: q.required,
         help_text: q.helpText.trim(),
+        // Left out while unknown, so the server keeps the stored ones (see BuilderQuestion).
+        ...(q.translations === null ? {} : { translations: questionTextsDto(q) }),
       }),
     ),
   }));
+}
+
+type SectionTextsDto = NonNullable<SectionDto["translations"]>;
+type QuestionTextsDto = NonNullable<QuestionDto["translations"]>;
+
+function sectionTextsDto(translations: Record<string, string>): SectionTextsDto {
+  const out: SectionTextsDto = {};
+  for (const [code, name] of Object.entries(translations)) if (name.trim()) out[code] = { section_name: name.trim() };
+  return out;
+}
+
+/** The question's translations on the wire: empty texts left out (they show as written), and
+ *  option labels keyed by the option they label. */
+function questionTextsDto(question: BuilderQuestion): QuestionTextsDto {
+  const out: QuestionTextsDto = {};
+  for (const [code, texts] of Object.entries(question.translations ?? {})) {
+    const entry: QuestionTextsDto[string] = {};
+    if (texts.text.trim()) entry.question_text = texts.text.trim();
+    if (texts.helpText.trim()) entry.help_text = texts.helpText.trim();
+    if (hasOptions(question.type)) {
+      const labels: Record<string, string> = {};
+      question.options.forEach((option, i) => {
+        const label = texts.options[i]?.trim();
+        if (option.trim() && label) labels[option.trim()] = label;
+      });
+      if (Object.keys(labels).length) entry.options = labels;
+    }
+    if (Object.keys(entry).length) out[code] = entry;
+  }
+  return out;
 }
 
 /** The yes/no questions a section may depend on: those of the earlier sections. */
@@ -382,6 +502,27 @@ export function reviewerVisibilityHint(visible: boolean | null): string {
 
 /** One section as the application form receives it (the wire shape, ids for new questions
  *  included), for the builder's live preview: what applicants will see, before it is saved. */
-export function previewSection(state: BuilderState, sectionIndex: number): SectionDto | null {
-  return toDto(state)[sectionIndex] ?? null;
+export function previewSection(state: BuilderState, sectionIndex: number, language?: string): SectionDto | null {
+  const section = toDto(state)[sectionIndex];
+  if (!section) return null;
+  return language ? localizedSection(section, language) : section;
+}
+
+/** A section as an applicant reading `language` gets it from the server: each text in that
+ *  language where given, else as written, and the options' labels beside them (the options
+ *  themselves stay what answers are stored as). */
+export function localizedSection(section: SectionDto, language: string): SectionDto {
+  return {
+    ...section,
+    section_name: section.translations?.[language]?.section_name || section.section_name,
+    questions: section.questions.map((q) => {
+      const texts = q.translations?.[language];
+      return {
+        ...q,
+        question_text: texts?.question_text || q.question_text,
+        help_text: texts?.help_text || q.help_text,
+        ...(texts?.options ? { option_labels: texts.options } : {}),
+      };
+    }),
+  };
 }

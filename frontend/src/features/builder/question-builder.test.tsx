@@ -202,4 +202,75 @@ describe("QuestionBuilder", { timeout: 20000 }, () => {
     expect(put[0]).toBe("/api/applications/rsvp-questions");
     expect(JSON.parse(put[1].body as string)[0].questions[0]).toMatchObject({ question_id: "rsvp_phone", required: false });
   });
+  describe("the language to translate into", () => {
+    const LANGUAGES = [{ code: "es", name: "Español" }];
+    const ENGLISH = { code: "en", name: "English" };
+    const CHOICE_SET = [
+      {
+        section_name: "About you",
+        conditional_on: null,
+        translations: { es: { section_name: "Sobre ti" } },
+        questions: [
+          {
+            question_id: "gender",
+            question_text: "Gender?",
+            question_type: "multiple_choice",
+            options: ["Woman", "Man"],
+            required: true,
+            help_text: "",
+            translations: { es: { options: { Woman: "Mujer" } } },
+          },
+        ],
+      },
+    ];
+
+    it("is not offered with one language enabled", async () => {
+      fetchMock.mockResolvedValueOnce(json(SET));
+      renderWithQuery(<QuestionBuilder />);
+      expect(await screen.findByDisplayValue("Age")).toBeInTheDocument();
+      expect(screen.queryByLabelText("Translate into")).not.toBeInTheDocument();
+    });
+
+    it("shows each text's field in the chosen language, labelled, and saves them keyed by option", async () => {
+      fetchMock.mockResolvedValueOnce(json(CHOICE_SET));
+      fetchMock.mockImplementationOnce(async (_url: string, init: RequestInit) => json(JSON.parse(init.body as string)));
+      renderWithQuery(<QuestionBuilder languages={LANGUAGES} defaultLanguage={ENGLISH} />);
+      expect(await screen.findByDisplayValue("Gender?")).toBeInTheDocument();
+      // Nothing to translate into until a language is chosen.
+      expect(screen.queryByLabelText("Question text in Español")).not.toBeInTheDocument();
+      const choice = screen.getByLabelText("Translate into");
+      expect(choice).toHaveAccessibleDescription(/written in English/);
+      // A native select: it takes the focus and the browser's own keys.
+      choice.focus();
+      expect(choice).toHaveFocus();
+      await userEvent.selectOptions(choice, "es");
+      expect(choice).toHaveValue("es");
+
+      expect(screen.getByLabelText("Section name in Español")).toHaveValue("Sobre ti");
+      const text = screen.getByLabelText("Question text in Español");
+      expect(text).toHaveAttribute("placeholder", "Gender?");
+      expect(screen.getByLabelText("Option 1 (Woman) in Español")).toHaveValue("Mujer");
+      // The preview is the form as a reader of Spanish gets it: the label shown, the option sent.
+      const preview = screen.getByRole("region", { name: "Preview: About you as applicants reading Español see it" });
+      expect(within(preview).getByRole("option", { name: "Mujer" })).toHaveValue("Woman");
+      expect(within(preview).getByRole("option", { name: "Man" })).toHaveValue("Man");
+      await userEvent.type(text, "¿Género?");
+      await userEvent.type(screen.getByLabelText("Option 2 (Man) in Español"), "Hombre");
+      // Renaming an option keeps its label: labels follow the option, not its old text.
+      const option1 = screen.getByLabelText("Option 1");
+      await userEvent.clear(option1);
+      await userEvent.type(option1, "Female");
+      expect(screen.getByLabelText("Option 1 (Female) in Español")).toHaveValue("Mujer");
+
+      await userEvent.click(screen.getByRole("button", { name: "Confirm Questions" }));
+      expect(await screen.findByText("Questions saved. The application form uses them now.")).toBeInTheDocument();
+      const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+      const [section] = JSON.parse(init.body as string);
+      expect(section.translations).toEqual({ es: { section_name: "Sobre ti" } });
+      expect(section.questions[0].translations).toEqual({
+        es: { question_text: "¿Género?", options: { Female: "Mujer", Man: "Hombre" } },
+      });
+      expect(section.questions[0].options).toEqual(["Female", "Man"]);
+    });
+  });
 });

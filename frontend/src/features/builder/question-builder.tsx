@@ -24,9 +24,11 @@ import {
   hasOptions,
   isValid,
   problemsFromServer,
+  textsOf,
   toDto,
   validate,
   type BuilderAction,
+  type BuilderLanguage,
   type BuilderProblems,
   type BuilderQuestion,
   type BuilderSection,
@@ -68,10 +70,126 @@ export const KINDS: Record<BuilderKind, KindSettings> = {
 };
 
 const KindContext = createContext<BuilderKind>("application");
+/** The language whose texts are being written besides the default's, or null for none. */
+const LanguageContext = createContext<BuilderLanguage | null>(null);
 
 export interface QuestionBuilderProps {
   cycle?: string;
   cycleStatus?: string;
+  /** The enabled languages other than the default, whose texts the builder can hold. */
+  languages?: BuilderLanguage[];
+  /** The default language: what the texts are written in, and what shows where one is missing. */
+  defaultLanguage?: BuilderLanguage;
+}
+
+/** The choice of a language to write the texts in, shown when more than one is enabled. */
+export function LanguageChoice({
+  languages,
+  defaultLanguage,
+  value,
+  onChange,
+}: {
+  languages: BuilderLanguage[];
+  defaultLanguage: BuilderLanguage;
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  return (
+    <div className="field builder__language">
+      <label htmlFor="builder-language">Translate into</label>
+      <select
+        id="builder-language"
+        className="select"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="builder-language-hint"
+      >
+        <option value="">No translation: {defaultLanguage.name} only</option>
+        {languages.map((language) => (
+          <option key={language.code} value={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+      <p id="builder-language-hint" className="field__hint">
+        The texts are written in {defaultLanguage.name}. Choose a language to add each text in it beside the original;
+        applicants reading that language see it, and {defaultLanguage.name} wherever a text is left empty. Answers,
+        statistics and exports keep the {defaultLanguage.name} options.
+      </p>
+    </div>
+  );
+}
+
+/** A question's texts in the language being translated into: its text, help text and each
+ *  option's label, each with the original as its placeholder. */
+function QuestionTranslation({
+  question,
+  id,
+  base,
+  language,
+  dispatch,
+}: {
+  question: BuilderQuestion;
+  id: string;
+  base: { section: number; question: number };
+  language: BuilderLanguage;
+  dispatch: (action: BuilderAction) => void;
+}) {
+  const texts = textsOf(question, language.code);
+  const field = `${id}-${language.code}`;
+  return (
+    <fieldset className="builder-translation">
+      <legend>In {language.name}</legend>
+      <div className="field">
+        <label htmlFor={`${field}-text`}>Question text in {language.name}</label>
+        <input
+          id={`${field}-text`}
+          lang={language.code}
+          className="input"
+          value={texts.text}
+          maxLength={2000}
+          placeholder={question.text}
+          onChange={(e) =>
+            dispatch({ type: "translateQuestion", ...base, language: language.code, field: "text", value: e.target.value })
+          }
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${field}-help`}>Help text in {language.name} (optional)</label>
+        <input
+          id={`${field}-help`}
+          lang={language.code}
+          className="input"
+          value={texts.helpText}
+          maxLength={HELP_TEXT_MAX}
+          placeholder={question.helpText}
+          onChange={(e) =>
+            dispatch({ type: "translateQuestion", ...base, language: language.code, field: "helpText", value: e.target.value })
+          }
+        />
+      </div>
+      {hasOptions(question.type)
+        ? question.options.map((option, o) => (
+            <div key={o} className="field">
+              <label htmlFor={`${field}-option-${o}`}>
+                Option {o + 1} ({option.trim() || "empty"}) in {language.name}
+              </label>
+              <input
+                id={`${field}-option-${o}`}
+                lang={language.code}
+                className="input"
+                value={texts.options[o] ?? ""}
+                maxLength={200}
+                placeholder={option}
+                onChange={(e) =>
+                  dispatch({ type: "translateOption", ...base, language: language.code, option: o, value: e.target.value })
+                }
+              />
+            </div>
+          ))
+        : null}
+    </fieldset>
+  );
 }
 
 function typeLabel(type: QuestionType): string {
@@ -171,6 +289,7 @@ function QuestionEditor({
   dispatch: (action: BuilderAction) => void;
 }) {
   const kind = useContext(KindContext);
+  const language = useContext(LanguageContext);
   const base = { section: sectionIndex, question: index };
   const id = `builder-${question.key}`;
   const name = `question ${sectionIndex + 1}.${index + 1}`;
@@ -299,6 +418,7 @@ function QuestionEditor({
           </button>
         </fieldset>
       ) : null}
+      {language ? <QuestionTranslation question={question} id={id} base={base} language={language} dispatch={dispatch} /> : null}
       {invalid ? (
         <p id={`${id}-error`} className="field__error">
           {problem}
@@ -324,6 +444,7 @@ function SectionEditor({
   dispatch: (action: BuilderAction) => void;
 }) {
   const id = `builder-${section.key}`;
+  const language = useContext(LanguageContext);
   const problem = showProblems ? problems.sections[section.key] : undefined;
   const choices = conditionChoices(state, index);
   if (section.conditionalOn && !choices.some((c) => c.key === section.conditionalOn)) {
@@ -362,6 +483,22 @@ function SectionEditor({
                 aria-describedby={problem ? `${id}-error` : undefined}
               />
             </div>
+            {language ? (
+              <div className="field">
+                <label htmlFor={`${id}-name-${language.code}`}>Section name in {language.name}</label>
+                <input
+                  id={`${id}-name-${language.code}`}
+                  lang={language.code}
+                  className="input"
+                  value={section.translations?.[language.code] ?? ""}
+                  maxLength={200}
+                  placeholder={section.name}
+                  onChange={(e) =>
+                    dispatch({ type: "translateSection", section: index, language: language.code, name: e.target.value })
+                  }
+                />
+              </div>
+            ) : null}
             <div className="field">
               <label htmlFor={`${id}-conditional`}>Show this section</label>
               <select
@@ -411,7 +548,8 @@ function SectionEditor({
 /** The section as applicants will see it, drawn by the application form's own field components
  *  from the unsaved edits. It can be filled in to try it; nothing is saved. */
 function SectionPreview({ state, index, title }: { state: BuilderState; index: number; title: string }) {
-  const section = previewSection(state, index);
+  const language = useContext(LanguageContext);
+  const section = previewSection(state, index, language?.code);
   const [answers, setAnswers] = useState<Record<string, AnswerValue | undefined>>({});
   const needsCountries = Boolean(section?.questions.some((q) => q.question_type === "country"));
   const countries = useQuery({
@@ -426,7 +564,7 @@ function SectionPreview({ state, index, title }: { state: BuilderState; index: n
   return (
     <section className="builder-preview" aria-labelledby={headingId}>
       <h3 id={headingId} className="builder-preview__title">
-        Preview: {title} as applicants see it
+        {language ? `Preview: ${title} as applicants reading ${language.name} see it` : `Preview: ${title} as applicants see it`}
       </h3>
       {section.questions.length === 0 ? (
         <p className="muted">No questions yet.</p>
@@ -452,8 +590,10 @@ function SectionPreview({ state, index, title }: { state: BuilderState; index: n
   );
 }
 
-export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
+export function QuestionBuilder({ cycle, cycleStatus, languages = [], defaultLanguage }: QuestionBuilderProps) {
   const [kind, setKind] = useState<BuilderKind>("application");
+  const [languageCode, setLanguageCode] = useState("");
+  const language = languages.find((l) => l.code === languageCode) ?? null;
   const settings = KINDS[kind];
   const query = useQuery({ queryKey: settings.queryKey, queryFn: settings.load });
 
@@ -485,6 +625,9 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
           </button>
         ))}
       </div>
+      {languages.length > 0 && defaultLanguage ? (
+        <LanguageChoice languages={languages} defaultLanguage={defaultLanguage} value={languageCode} onChange={setLanguageCode} />
+      ) : null}
       {kind === "rsvp" ? (
         <p className="muted">
           Asked when an accepted applicant confirms their place: confirming needs the required ones, and answers can be
@@ -503,7 +646,9 @@ export function QuestionBuilder({ cycle, cycleStatus }: QuestionBuilderProps) {
         </div>
       ) : (
         <KindContext.Provider value={kind}>
-          <BuilderEditor key={kind} initial={query.data} />
+          <LanguageContext.Provider value={language}>
+            <BuilderEditor key={kind} initial={query.data} />
+          </LanguageContext.Provider>
         </KindContext.Provider>
       )}
     </div>

@@ -32,6 +32,8 @@ describe("AutomatedEmails", { timeout: 20000 }, () => {
   beforeEach(() => {
     fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === "/api/mailings/templates") return json(TEMPLATES);
+      if (url === "/api/mailings/templates?language=es")
+        return json(TEMPLATES.map((t) => ({ ...t, subject: `ES ${t.subject}`, customized: false, language: "es" })));
       if (url.endsWith("/preview")) {
         const body = JSON.parse(init?.body as string);
         return json({ subject: body.subject.replace("{{ event_name }}", "HackPortal"), html: `<p>rendered</p>`, text: "" });
@@ -81,5 +83,38 @@ describe("AutomatedEmails", { timeout: 20000 }, () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "PUT")).toBe(false),
     );
+  });
+  it("offers no language choice with one language enabled", async () => {
+    renderWithQuery(<AutomatedEmails email="grace@princeton.edu" languages={[{ code: "en", name: "English" }]} />);
+    expect(await screen.findByLabelText("Subject")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Version for")).not.toBeInTheDocument();
+  });
+
+  it("edits another language's version, chosen with a labelled select, and saves it for that language", async () => {
+    const languages = [
+      { code: "en", name: "English" },
+      { code: "es", name: "Español" },
+    ];
+    renderWithQuery(<AutomatedEmails email="grace@princeton.edu" languages={languages} />);
+    const choice = await screen.findByLabelText("Version for");
+    expect(choice).toHaveValue("en");
+    expect(choice).toHaveAccessibleDescription(/else the English one/);
+    // A native select: it takes the focus and the browser's own keys.
+    choice.focus();
+    expect(choice).toHaveFocus();
+    await userEvent.selectOptions(choice, "es");
+    expect(await screen.findByDisplayValue("ES Verify your email for {{ event_name }}")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Email verification · Español" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved. The next emails of this kind use this version.")).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+    expect(JSON.parse((put?.[1] as RequestInit).body as string)).toEqual({
+      subject: "ES Verify your email for {{ event_name }}",
+      html: "<p>Hi, click {{ verify_url }}</p>",
+      language: "es",
+    });
+    // Back to the default language: its own version again.
+    await userEvent.selectOptions(choice, "en");
+    expect(await screen.findByDisplayValue("Verify your email for {{ event_name }}")).toBeInTheDocument();
   });
 });

@@ -12,6 +12,12 @@ import { useServerPreview } from "./server-preview";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
+/** An enabled language: its code and its name in itself. */
+export interface EmailLanguage {
+  code: string;
+  name: string;
+}
+
 function titleOf(template: EmailTemplate): string {
   if (template.name) return template.name;
   const words = template.key.replace(/[_-]+/g, " ");
@@ -23,10 +29,16 @@ export function TemplateEditor({
   template,
   email,
   onSaved,
+  language = "",
+  languageName,
 }: {
   template: EmailTemplate;
   email: string;
   onSaved: (saved: EmailTemplate) => void;
+  /** Whose version this is: an enabled language's code, "" for the default language's. */
+  language?: string;
+  /** The language's name, said in the title when there is more than one. */
+  languageName?: string;
 }) {
   const id = useId();
   const [subject, setSubject] = useState(template.subject);
@@ -41,8 +53,8 @@ export function TemplateEditor({
   const dirty = subject !== template.subject || html !== template.html;
 
   // A server-rendered preview, refreshed shortly after typing stops.
-  const { preview, error: previewError } = useServerPreview<Preview>([template.key, subject, html], () =>
-    mailingsApi.preview(template.key, subject, html),
+  const { preview, error: previewError } = useServerPreview<Preview>([template.key, language, subject, html], () =>
+    mailingsApi.preview(template.key, subject, html, language),
   );
 
   /** One notice at a time, whichever action it came from. */
@@ -62,7 +74,7 @@ export function TemplateEditor({
     await saving.run(async () => {
       let answer: Awaited<ReturnType<typeof mailingsApi.saveTemplate>>;
       try {
-        answer = await mailingsApi.saveTemplate(template.key, subject, html);
+        answer = await mailingsApi.saveTemplate(template.key, subject, html, language);
       } catch (error) {
         setErrors(fieldErrors(error));
         throw error;
@@ -79,7 +91,7 @@ export function TemplateEditor({
   async function resetToDefault() {
     clearNotices();
     await resetting.run(async () => {
-      const restored = await mailingsApi.resetTemplate(template.key);
+      const restored = await mailingsApi.resetTemplate(template.key, language);
       onSaved(restored);
       setSubject(restored.subject);
       setHtml(restored.html);
@@ -91,7 +103,7 @@ export function TemplateEditor({
   async function sendTest() {
     clearNotices();
     await testing.run(async () => {
-      const result = await mailingsApi.sendTest(template.key, subject, html);
+      const result = await mailingsApi.sendTest(template.key, subject, html, language);
       setNotice({ kind: "success", text: result?.message || `A test email was sent to ${email}.` });
     }, refusalOr("The test email could not be sent."));
   }
@@ -106,7 +118,7 @@ export function TemplateEditor({
     <form className="template-editor" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
       <div className="template-editor__edit stack">
         <div className="template-editor__title">
-          <h2 id={`${id}-title`}>{titleOf(template)}</h2>
+          <h2 id={`${id}-title`}>{languageName ? `${titleOf(template)} · ${languageName}` : titleOf(template)}</h2>
           <span className={`badge${template.customized ? " badge--customized" : ""}`}>
             {template.customized ? "Customized" : "Default"}
           </span>
@@ -200,9 +212,50 @@ export function TemplateEditor({
   );
 }
 
-export function AutomatedEmails({ email }: { email: string }) {
+/** The choice of which language's versions to edit, shown when more than one is enabled. */
+export function VersionLanguage({
+  languages,
+  value,
+  onChange,
+}: {
+  languages: EmailLanguage[];
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  const [first] = languages;
+  return (
+    <div className="field automated-emails__language">
+      <label htmlFor="automated-emails-language">Version for</label>
+      <select
+        id="automated-emails-language"
+        className="select"
+        value={value || first.code}
+        onChange={(e) => onChange(e.target.value === first.code ? "" : e.target.value)}
+        aria-describedby="automated-emails-language-hint"
+      >
+        {languages.map((language, i) => (
+          <option key={language.code} value={language.code}>
+            {i === 0 ? `${language.name} (default)` : language.name}
+          </option>
+        ))}
+      </select>
+      <p id="automated-emails-language-hint" className="field__hint">
+        Each recipient gets the version in their language, else the {first.name} one, else the built-in email in their
+        language. A language without its own version starts from what its readers get now.
+      </p>
+    </div>
+  );
+}
+
+export function AutomatedEmails({ email, languages = [] }: { email: string; languages?: EmailLanguage[] }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.mailings.templates, queryFn: mailingsApi.templates });
+  // "" is the default language's version (the first of `languages`).
+  const [language, setLanguage] = useState("");
+  // Another language's list is kept under the default list's key with its code (not a key of
+  // its own in query-keys.ts, which every page loads).
+  const queryKey = language ? [...queryKeys.mailings.templates, language] : queryKeys.mailings.templates;
+  const query = useQuery({ queryKey, queryFn: () => mailingsApi.templates(language) });
+  const languageName = languages.length > 1 ? (languages.find((l) => l.code === language) ?? languages[0]).name : undefined;
   const templates = query.data ?? null;
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = chosen ?? templates?.[0]?.key ?? null;
@@ -214,6 +267,7 @@ export function AutomatedEmails({ email }: { email: string }) {
       <ReportHeader title="Automated Emails">
         <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
       </ReportHeader>
+      {languages.length > 1 ? <VersionLanguage languages={languages} value={language} onChange={setLanguage} /> : null}
       {query.isError ? (
         <LoadError message="The automated emails could not be loaded." onRetry={() => void query.refetch()} />
       ) : templates === null ? (
@@ -243,14 +297,21 @@ export function AutomatedEmails({ email }: { email: string }) {
           {current ? (
             <div className="card automated-emails__editor">
               <TemplateEditor
-                key={current.key}
+                key={`${current.key}:${language}`}
                 template={current}
                 email={email}
-                onSaved={(saved) =>
-                  queryClient.setQueryData<EmailTemplate[]>(queryKeys.mailings.templates, (list) =>
+                language={language}
+                languageName={languageName}
+                onSaved={(saved) => {
+                  queryClient.setQueryData<EmailTemplate[]>(queryKey, (list) =>
                     (list ?? []).map((t) => (t.key === saved.key ? { ...t, ...saved } : t)),
-                  )
-                }
+                  );
+                  // The other languages' lists start from this version where they have none.
+                  void queryClient.invalidateQueries({
+                    queryKey: queryKeys.mailings.templates,
+                    predicate: (q) => (q.queryKey[2] ?? "") !== language,
+                  });
+                }}
               />
             </div>
           ) : null}

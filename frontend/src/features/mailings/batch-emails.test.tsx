@@ -270,6 +270,38 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     expect(screen.getByLabelText("Message in Markdown")).toHaveValue("");
   });
 
+  it("sends a version per enabled language, written in labelled fields, and asks for both parts of one", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      ...BASE,
+      "GET /api/mailings": () => json([]),
+      "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 2 }, 201),
+    });
+    renderWithQuery(<BatchEmails languages={[{ code: "es", name: "Español" }]} />);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText("Message in Markdown"), "Doors open at 9.");
+    const subject = screen.getByLabelText("Subject in Español");
+    await user.type(subject, "Abrimos a las 9");
+    await user.click(screen.getByRole("button", { name: "Schedule" }));
+    // Half a version is a mistake, said beside it, and nothing is sent.
+    expect(await screen.findByText(/both a subject and a message/)).toBeInTheDocument();
+    expect(server.of("POST", "/api/mailings")).toHaveLength(0);
+    await user.type(screen.getByLabelText("Message in Español, in Markdown"), "Hola, abrimos a las 9.");
+    await user.click(screen.getByRole("button", { name: "Schedule" }));
+    expect(await screen.findByText(/Scheduled for/)).toBeInTheDocument();
+    const form = server.of("POST", "/api/mailings")[0].init.body as FormData;
+    expect(JSON.parse(form.get("translations") as string)).toEqual({
+      es: { subject: "Abrimos a las 9", markdown: "Hola, abrimos a las 9." },
+    });
+  });
+
+  it("offers no other language with only the default enabled", async () => {
+    fakeServer({ ...BASE, "GET /api/mailings": () => json([]) });
+    renderWithQuery(<BatchEmails />);
+    expect(await screen.findByLabelText("Message in Markdown")).toBeInTheDocument();
+    expect(screen.queryByText("Other languages (optional)")).not.toBeInTheDocument();
+  });
+
   it("can still send an uploaded HTML file, previewed like Markdown", async () => {
     const user = userEvent.setup();
     const server = fakeServer({ ...BASE, "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 3 }, 201) });

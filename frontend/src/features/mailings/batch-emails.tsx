@@ -16,8 +16,10 @@ import {
   previewDraft,
   previewable,
   reviseErrors,
+  serverErrors,
   stepRecipient,
   type Compose,
+  type LanguageVersion,
   type ComposeErrors,
   type ComposeField,
 } from "./compose-state";
@@ -59,7 +61,13 @@ function readText(file: File): Promise<string> {
  * as a real recipient will get it and how many it goes to, schedule it, and follow each
  * recipient's delivery.
  */
-export function BatchEmails() {
+/** An enabled language besides the default: its code and its name in itself. */
+export interface MailLanguage {
+  code: string;
+  name: string;
+}
+
+export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) {
   const id = useId();
   // Opened from the admin home or the table, the address names the audience (and the table's
   // filter, which is kept as its query string and resolved by the server).
@@ -151,7 +159,7 @@ export function BatchEmails() {
           setDuplicate(error.message);
           return;
         }
-        setErrors(fieldErrors(error) as Errors);
+        setErrors(serverErrors(fieldErrors(error)));
         throw error;
       }
       setNotice({
@@ -343,6 +351,48 @@ export function BatchEmails() {
                   <code>{'{{ first_name|default:"there" }}'}</code> for people without a name.
                 </p>
                 {fieldError("markdown")}
+                {languages.length > 0 ? (
+                  <fieldset className="batch-emails__versions" aria-describedby={`${id}-versions-hint`}>
+                    <legend>Other languages (optional)</legend>
+                    <p id={`${id}-versions-hint`} className="field__hint">
+                      Recipients whose language has a version here get it; everyone else gets the message above.
+                    </p>
+                    {languages.map((language) => {
+                      const version = compose.versions[language.code] ?? { subject: "", markdown: "" };
+                      const write = (fields: Partial<LanguageVersion>) =>
+                        change({ versions: { ...compose.versions, [language.code]: { ...version, ...fields } } });
+                      return (
+                        <div key={language.code} className="stack">
+                          <div className="field">
+                            <label htmlFor={`${id}-subject-${language.code}`}>Subject in {language.name}</label>
+                            <input
+                              id={`${id}-subject-${language.code}`}
+                              lang={language.code}
+                              className="input"
+                              maxLength={200}
+                              value={version.subject}
+                              onChange={(e) => write({ subject: e.target.value })}
+                              aria-describedby={err("translations")}
+                            />
+                          </div>
+                          <div className="field">
+                            <label htmlFor={`${id}-markdown-${language.code}`}>Message in {language.name}, in Markdown</label>
+                            <textarea
+                              id={`${id}-markdown-${language.code}`}
+                              lang={language.code}
+                              className="textarea"
+                              rows={6}
+                              value={version.markdown}
+                              onChange={(e) => write({ markdown: e.target.value })}
+                              aria-describedby={err("translations")}
+                            />
+                          </div>
+                        </div>
+                      );
+                    })}
+                    {fieldError("translations")}
+                  </fieldset>
+                ) : null}
               </div>
             ) : (
               <div className="field">

@@ -8,6 +8,7 @@ import {
   previewDraft,
   previewable,
   reviseErrors,
+  serverErrors,
   stepRecipient,
   type Compose,
 } from "./compose-state";
@@ -128,5 +129,32 @@ describe("reviseErrors", () => {
     const errors = composeErrors(before);
     expect(errors).toHaveProperty("emails");
     expect(reviseErrors(errors, before, { ...before, emails: "a@x.edu" })).toEqual({});
+  });
+});
+
+describe("language versions", () => {
+  const spanish = { es: { subject: " Hola ", markdown: "Hola {{ first_name }}" } };
+
+  it("go with a Markdown email when written in full, trimmed", () => {
+    const form = mailingForm({ ...VALID, versions: spanish }, false);
+    expect(JSON.parse(form.get("translations") as string)).toEqual({
+      es: { subject: "Hola", markdown: "Hola {{ first_name }}" },
+    });
+    expect(mailingForm({ ...VALID, versions: { es: { subject: "", markdown: "" } } }, false).get("translations")).toBeNull();
+    expect(mailingForm({ ...VALID, kind: "html", file: html, versions: spanish }, false).get("translations")).toBeNull();
+  });
+
+  it("need both a subject and a message", () => {
+    expect(composeErrors({ ...VALID, versions: { es: { subject: "Hola", markdown: " " } } }).translations).toMatch(
+      /both a subject and a message/,
+    );
+    expect(composeErrors({ ...VALID, versions: spanish }).translations).toBeUndefined();
+  });
+
+  it("take the server's refusal of a version, naming its language", () => {
+    expect(serverErrors({ "translations.es.markdown": "Unknown placeholder: nope.", subject: "Enter a subject." })).toEqual({
+      translations: "es: Unknown placeholder: nope.",
+      subject: "Enter a subject.",
+    });
   });
 });

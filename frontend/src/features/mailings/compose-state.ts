@@ -5,7 +5,7 @@ import { extractEmails } from "../../lib/emails";
 import { localToIso } from "./schedule";
 
 export type BodyKind = "markdown" | "html";
-export type ComposeField = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at";
+export type ComposeField = "subject" | "audience" | "emails" | "markdown" | "html" | "send_at" | "translations";
 export type ComposeErrors = Partial<Record<ComposeField, string>>;
 
 export interface Compose {
@@ -22,6 +22,14 @@ export interface Compose {
   sendAt: string;
   /** The table's filter as its query string, when the audience is "filter" (the server resolves it). */
   filters: string;
+  /** A Markdown email's versions in other enabled languages, by language code: each recipient
+   *  whose language has one gets it, everyone else the email above. */
+  versions: Record<string, LanguageVersion>;
+}
+
+export interface LanguageVersion {
+  subject: string;
+  markdown: string;
 }
 
 export const EMPTY_COMPOSE: Compose = {
@@ -34,6 +42,7 @@ export const EMPTY_COMPOSE: Compose = {
   fileText: "",
   sendAt: "",
   filters: "",
+  versions: {},
 };
 
 /** After scheduling: a blank email to the same audience, written the same way. */
@@ -57,6 +66,8 @@ export function composeErrors(compose: Compose): ComposeErrors {
     if (!compose.file) errors.html = "Choose an HTML file.";
     else if (!/\.html?$/i.test(compose.file.name)) errors.html = "The file must be an .html file.";
   }
+  if (compose.kind === "markdown" && Object.values(compose.versions).some((v) => !v.subject.trim() !== !v.markdown.trim()))
+    errors.translations = "Give each language's version both a subject and a message, or leave both empty.";
   if (!compose.sendAt) errors.send_at = "Choose when to send.";
   else if (!localToIso(compose.sendAt)) errors.send_at = "Enter a valid date and time.";
   return errors;
@@ -71,9 +82,32 @@ export function mailingForm(compose: Compose, confirmDuplicate: boolean): FormDa
   if (compose.audience === "filter") form.append("filters", compose.filters);
   if (compose.kind === "markdown") form.append("markdown", compose.markdown);
   else if (compose.file) form.append("html", compose.file, compose.file.name);
+  const versions = filledVersions(compose);
+  if (Object.keys(versions).length) form.append("translations", JSON.stringify(versions));
   form.append("send_at", localToIso(compose.sendAt) ?? "");
   if (confirmDuplicate) form.append("confirm_duplicate", "true");
   return form;
+}
+
+/** The server's field errors on the form's fields: a language version's (`translations.es.subject`)
+ *  go to the versions' one place, named by the language. */
+export function serverErrors(errors: Record<string, string>): ComposeErrors {
+  const out: ComposeErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const version = key.match(/^translations\.([^.]+)/);
+    if (version) out.translations = out.translations ?? `${version[1]}: ${message}`;
+    else out[key as ComposeField] = message;
+  }
+  return out;
+}
+
+/** The language versions written in full (a Markdown email's only), trimmed as sent. */
+export function filledVersions(compose: Compose): Record<string, LanguageVersion> {
+  if (compose.kind !== "markdown") return {};
+  const out: Record<string, LanguageVersion> = {};
+  for (const [code, version] of Object.entries(compose.versions))
+    if (version.subject.trim() && version.markdown.trim()) out[code] = { subject: version.subject.trim(), markdown: version.markdown };
+  return out;
 }
 
 /** What the server renders the preview from, for the `recipient`-th recipient. */
@@ -109,6 +143,7 @@ const FIELD_INPUTS: Record<ComposeField, (keyof Compose)[]> = {
   markdown: ["markdown", "kind"],
   html: ["file", "kind"],
   send_at: ["sendAt"],
+  translations: ["versions", "kind"],
 };
 
 /**

@@ -1,0 +1,159 @@
+"""Organizers' texts of a question set in the other enabled languages.
+
+A section's name and a question's text, help text and option labels are written in the default
+language (`LANGUAGE_CODE`) and may each be given again per enabled language, as a map beside them:
+
+    section:  "translations": {"es": {"section_name": "Sobre ti"}}
+    question: "translations": {"es": {"question_text": "...", "help_text": "...",
+                                      "options": {"Woman": "Mujer"}}}
+
+An option is keyed by its default-language text, the value answers are stored by: a translation
+only changes what an applicant reads, so statistics, exports, review and the exclusive options
+keep counting one value whatever language it was chosen in.
+
+The applicant's pages read `localized(sections)`, the set in the active language with each text
+missing from it in the default language; organizers' pages (review, builder preview, exports)
+read the set as stored.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils import translation
+
+from apps.core.text import UNSTORABLE, is_storable
+
+TRANSLATIONS = "translations"
+SECTION_FIELDS = ("section_name",)
+QUESTION_FIELDS = ("question_text", "help_text", "options")
+# What the applicant's form gets beside `options` when some are relabelled: {option: label}.
+OPTION_LABELS = "option_labels"
+
+
+def languages() -> list[str]:
+    """The languages a text may be given in besides the default: the enabled ones but
+    LANGUAGE_CODE (docs/i18n.md)."""
+    return [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+
+
+def check(value, where: str, add, *, limits: dict[str, int], options: list[str] | None = None) -> None:
+    """Report through `add(path, message)` what is wrong with a `translations` map at `where`:
+    a language that is not enabled (or is the default), a field that can't be translated, a
+    text that is not storable or too long (`limits` by field), an option that is not one of
+    `options` (the question's, trimmed; None for a section). Absent or null is fine."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        add(where, "Expected an object keyed by language code.")
+        return
+    allowed = languages()
+    fields = SECTION_FIELDS if options is None else QUESTION_FIELDS
+    for language, entry in value.items():
+        at = f"{where}.{language}"
+        if language not in allowed:
+            offered = ", ".join(allowed) if allowed else "none: only the default language is enabled"
+            add(at, f"'{language}' is not an enabled language besides the default (offered: {offered}).")
+            continue
+        if not isinstance(entry, dict):
+            add(at, "Expected an object of texts.")
+            continue
+        for field, text in entry.items():
+            if field not in fields:
+                add(f"{at}.{field}", f"Can't be translated here; the fields are: {', '.join(fields)}.")
+            elif field == "options":
+                _check_options(text, f"{at}.options", add, options or [], limits["options"])
+            else:
+                _check_text(text, f"{at}.{field}", add, limits[field])
+
+
+def _check_text(text, at: str, add, limit: int) -> None:
+    if text is None:
+        return
+    if not isinstance(text, str):
+        add(at, "Expected text.")
+    elif not is_storable(text):
+        add(at, UNSTORABLE)
+    elif len(text.strip()) > limit:
+        add(at, f"At most {limit} characters.")
+
+
+def _check_options(labels, at: str, add, options: list[str], limit: int) -> None:
+    if labels is None:
+        return
+    if not isinstance(labels, dict):
+        add(at, "Expected an object of labels keyed by option.")
+        return
+    keys = {o.strip() for o in options if isinstance(o, str)}
+    for key, label in labels.items():
+        if key.strip() not in keys:
+            add(at, f"'{key}' is not one of the question's options.")
+        else:
+            _check_text(label, at, add, limit)
+
+
+def clean(value, options: list[str] | None = None) -> dict:
+    """A checked `translations` map as stored: texts trimmed, empty ones left out (a missing
+    text shows in the default language), languages with nothing left dropped, option labels
+    keyed by the trimmed option."""
+    out: dict[str, dict] = {}
+    for language, entry in (value or {}).items():
+        kept: dict = {}
+        for field, text in (entry or {}).items():
+            if field == "options":
+                labels = {k.strip(): v.strip() for k, v in (text or {}).items() if isinstance(v, str) and v.strip()}
+                if options is not None:
+                    labels = {k: v for k, v in labels.items() if k in options}
+                if labels:
+                    kept["options"] = labels
+            elif isinstance(text, str) and text.strip():
+                kept[field] = text.strip()
+        if kept:
+            out[language] = kept
+    return out
+
+
+def merged(sent, stored: dict | None, options: list[str] | None = None) -> dict:
+    """What to store for a text whose client sent `sent`: left out (None), the stored map
+    (a client that doesn't know translations must not erase them); else what was sent, with
+    the stored texts of languages that are not enabled now, which the client never saw (the
+    reads show enabled languages only), so disabling a language for a while loses nothing."""
+    stored = clean(stored, options)
+    if sent is None:
+        return stored
+    allowed = set(languages())
+    kept = {language: entry for language, entry in stored.items() if language not in allowed}
+    return {**kept, **clean(sent, options)}
+
+
+def shown(value: dict | None) -> dict:
+    """The stored map as the builder reads it: the enabled languages besides the default."""
+    allowed = languages()
+    return {language: entry for language, entry in (value or {}).items() if language in allowed}
+
+
+def localized(sections: list[dict], language: str | None = None) -> list[dict]:
+    """The question set as an applicant reading `language` (the active one when not given) sees
+    it: each text in that language where given, else as written; option keys unchanged, with
+    `option_labels` beside them when some are relabelled; no `translations` maps."""
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    out = []
+    for section in sections:
+        own = (section.get(TRANSLATIONS) or {}).get(language) or {}
+        shown_section = {k: v for k, v in section.items() if k not in (TRANSLATIONS, "questions")}
+        if own.get("section_name"):
+            shown_section["section_name"] = own["section_name"]
+        shown_section["questions"] = [_localized_question(q, language) for q in section.get("questions", [])]
+        out.append(shown_section)
+    return out
+
+
+def _localized_question(question: dict, language: str) -> dict:
+    own = (question.get(TRANSLATIONS) or {}).get(language) or {}
+    shown_question = {k: v for k, v in question.items() if k != TRANSLATIONS}
+    for field in ("question_text", "help_text"):
+        if own.get(field):
+            shown_question[field] = own[field]
+    labels = {key: label for key, label in (own.get("options") or {}).items() if key in (question.get("options") or [])}
+    if labels:
+        shown_question[OPTION_LABELS] = labels
+    return shown_question
