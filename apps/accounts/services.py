@@ -341,7 +341,7 @@ def password_reset_confirm(*, request, key: str, password: str) -> User:
     if user is None:
         # The page acts on this refusal (it offers a new link), so it is named by a code that
         # stays English whatever the message's language.
-        raise ApplicationError(INVALID_RESET, extra={"code": INVALID_RESET_CODE})
+        raise ApplicationError(INVALID_RESET, code=INVALID_RESET_CODE)
     try:
         rules.validate_password(password)
     except ValidationError as exc:

@@ -56,16 +56,25 @@ def unavailable_message(exc: BaseException | None) -> str | None:
 
 class ApplicationError(Exception):
     """A refusal from a service: a message for people, a status code, optional field errors,
-    and optional `extra` keys of the body beside them (a check-in refusal names the person)."""
+    optional `extra` keys of the body beside them (a check-in refusal names the person), and an
+    optional `code`: the English name of a refusal a client acts on, whatever the message's
+    language."""
 
     def __init__(
-        self, message: str, *, status: int = 400, errors: dict | None = None, extra: dict | None = None
+        self,
+        message: str,
+        *,
+        status: int = 400,
+        errors: dict | None = None,
+        extra: dict | None = None,
+        code: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
         self.errors = errors or {}
         self.extra = extra or {}
+        self.code = code
 
 
 def _text(value):
@@ -115,6 +124,8 @@ def exception_handler(exc, context):
         if exc.errors or exc.extra:
             body["errors"] = _text(exc.errors)
         body.update({k: _text(v) for k, v in exc.extra.items() if k not in ("message", "errors")})
+        if exc.code:
+            body["code"] = exc.code
         return Response(body, status=exc.status)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "message_dict"):
