@@ -4,8 +4,8 @@ Every API error leaves as `{"message": "...", "errors": {...}?}` with the right 
 
 The messages are for people, so they are written in the request's language (docs/i18n.md):
 services raise them as lazy translations (`gettext_lazy`, made at import time) and this handler
-turns them into text while the request's language is active. Machine-readable values beside
-them (an `extra` key such as `code`) stay English.
+turns them into text while the request's language is active. A refusal a client acts on
+names itself by `code`, which stays English.
 """
 
 from __future__ import annotations
