@@ -1,6 +1,7 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied, ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from . import rules
 
@@ -14,7 +15,7 @@ class AccountAdapter(DefaultAccountAdapter):
         the student rule is applied where an address must be one: registration
         (services.user_register) and the address an application uses (services.apply_blocker)."""
         if not rules.is_plausible_email(email):
-            raise ValidationError("Enter a valid email address.", code="invalid")
+            raise ValidationError(_("Enter a valid email address."), code="invalid")
         return rules.normalize_email(email)
 
     def clean_password(self, password: str, user=None) -> str:

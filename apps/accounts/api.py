@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.middleware.csrf import get_token
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -78,7 +79,7 @@ class UserApi(PublicApiView):
     def get(self, request):
         get_token(request)  # every page and this call set the CSRF cookie
         if not request.user.is_authenticated:
-            return Response({"message": "You are not signed in."}, status=status.HTTP_401_UNAUTHORIZED)
+            return Response({"message": _("You are not signed in.")}, status=status.HTTP_401_UNAUTHORIZED)
         return Response(user_payload(request.user))
 
 
@@ -102,7 +103,7 @@ class LoginApi(PublicApiView):
 class LogoutApi(PublicApiView):
     def post(self, request):
         services.user_logout(request=request._request)
-        return Response({"message": "Signed out."})
+        return Response({"message": _("Signed out.")})
 
 
 @extend_schema(
@@ -201,7 +202,7 @@ class TokenRefreshApi(ApiView):
 
     def post(self, request):
         services.session_refresh(request=request._request)
-        return Response({"message": "Session refreshed."})
+        return Response({"message": _("Session refreshed.")})
 
 
 @extend_schema(
@@ -381,4 +382,4 @@ class UniversityEmailApi(ApiView):
         address = services.university_email_add(request=request._request, user=request.user, email=data["email"])
         request.user.refresh_from_db()
         payload = social.sign_in_methods(request.user)
-        return Response({**payload, "message": services.UNIVERSITY_EMAIL_SENT.format(email=address.email)})
+        return Response({**payload, "message": services.UNIVERSITY_EMAIL_SENT % {"email": address.email}})

@@ -74,5 +74,5 @@ def logout_page(request):
 @signed_in
 def sign_in_methods_page(request):
     """Link a provider (signed in with the password: no address check needed) or unlink one."""
-    page = island(request, "account-sign-in", social.sign_in_methods(request.user), title="Sign-in methods")
+    page = island(request, "account-sign-in", social.sign_in_methods(request.user), title=_("Sign-in methods"))
     return social.allow_provider_redirects(page)

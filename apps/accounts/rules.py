@@ -12,12 +12,13 @@ import re2
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.emails import any_host_under, email_schema_pattern
 from apps.core.text import is_storable
 
-STUDENT_EMAIL_MESSAGE = "Must be a student email assigned by a university"
-PASSWORD_MESSAGE = "Password must have at least 8 characters, 1 number, and 1 special character"
+STUDENT_EMAIL_MESSAGE = _("Must be a student email assigned by a university")
+PASSWORD_MESSAGE = _("Password must have at least 8 characters, 1 number, and 1 special character")
 PASSWORD_MIN_LENGTH = 8
 PASSWORD_SPECIALS = "-~!@#$%^&*()_?"
 STUDENT_TLDS = ("edu", "ca", "in", "ng", "uk", "it")
@@ -161,10 +162,13 @@ def validate_pattern(pattern: str) -> str:
         if isinstance(detail, bytes):
             detail = detail.decode("utf-8", "replace")
         raise ValidationError(
-            f"Not a usable regular expression: {detail}. Patterns are matched in linear time, "
-            "so backreferences (\\1) and lookarounds ((?=…), (?!…), (?<=…)) are not supported.",
+            _(
+                "Not a usable regular expression: %(detail)s. Patterns are matched in linear time, "
+                "so backreferences (\\1) and lookarounds ((?=…), (?!…), (?<=…)) are not supported."
+            )
+            % {"detail": detail},
             code="pattern",
         ) from exc
     except (TypeError, UnicodeError) as exc:
-        raise ValidationError("Not a valid regular expression.", code="pattern") from exc
+        raise ValidationError(_("Not a valid regular expression."), code="pattern") from exc
     return pattern

@@ -17,6 +17,7 @@ from django.contrib.auth import authenticate, login, logout
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy
 
 from apps.core.emails import is_email
 from apps.core.exceptions import ApplicationError
@@ -26,37 +27,43 @@ from . import rules, sessions, throttle
 from .models import Role, User, WhitelistRule
 from .tasks import send_password_reset_email, send_verification_email
 
-INVALID_CREDENTIALS = "Invalid credentials."
-ALREADY_EXISTS = "User with this email already exists"
-REGISTERED = "Verification Email Sent. Check Spam folder if email is not visible."
-RESET_SENT = "If an account exists for this email, a password reset link has been sent."
-RESET_DONE = "Your password has been reset. Please log in."
-INVALID_RESET = "This reset link is invalid or has expired. Please request a new one."
-TOO_MANY = "Too many attempts. Please wait a few minutes and try again."
-RESET_MALFORMED = "Must be a valid email address"
-SESSION_TOO_OLD = "Your session has ended. Please sign in again."
-UNVERIFIED = "Please verify your email address first: open the link we emailed you when you registered."
-RESEND_SENT = "If this address has an account waiting for verification, a new link is on its way."
-INVALID_VERIFY = "This verification link is invalid or has expired."
-NO_SUCH_ACCOUNT = "No account uses this email address."
-VERIFIED = "Account Created! Please login and apply!"
-ALREADY_VERIFIED = "This email address is already verified. Please sign in."
+INVALID_CREDENTIALS = gettext_lazy("Invalid credentials.")
+INVALID_INPUT = gettext_lazy("Invalid input.")
+ALREADY_EXISTS = gettext_lazy("User with this email already exists")
+REGISTERED = gettext_lazy("Verification Email Sent. Check Spam folder if email is not visible.")
+RESET_SENT = gettext_lazy("If an account exists for this email, a password reset link has been sent.")
+RESET_DONE = gettext_lazy("Your password has been reset. Please log in.")
+INVALID_RESET_CODE = "invalid_reset_link"
+INVALID_RESET = gettext_lazy("This reset link is invalid or has expired. Please request a new one.")
+TOO_MANY = gettext_lazy("Too many attempts. Please wait a few minutes and try again.")
+RESET_MALFORMED = gettext_lazy("Must be a valid email address")
+SESSION_TOO_OLD = gettext_lazy("Your session has ended. Please sign in again.")
+UNVERIFIED = gettext_lazy("Please verify your email address first: open the link we emailed you when you registered.")
+RESEND_SENT = gettext_lazy("If this address has an account waiting for verification, a new link is on its way.")
+INVALID_VERIFY = gettext_lazy("This verification link is invalid or has expired.")
+NO_SUCH_ACCOUNT = gettext_lazy("No account uses this email address.")
+VERIFIED = gettext_lazy("Account Created! Please login and apply!")
+ALREADY_VERIFIED = gettext_lazy("This email address is already verified. Please sign in.")
 # A provider account with a personal address (apps/accounts/social.py): it signs in, and may
 # apply once it has added and verified a university address on the Sign-in methods page.
 ADD_UNIVERSITY_EMAIL_PAGE = "/account/sign-in"
-UNIVERSITY_EMAIL_NEEDED = (
-    "Applying needs a verified university email address, and {email} is not one. Add your university "
-    "address on your Sign-in methods page ({page}): we email it a link, and once you open it, it "
+UNIVERSITY_EMAIL_NEEDED = gettext_lazy(
+    "Applying needs a verified university email address, and %(email)s is not one. Add your university "
+    "address on your Sign-in methods page (%(page)s): we email it a link, and once you open it, it "
     "becomes your account's address and you can apply."
 )
-UNIVERSITY_EMAIL_SENT = "We sent a link to {email}. Open it to make it your account's address; it expires in an hour."
-UNIVERSITY_EMAIL_TAKEN = "Another account uses this email address."
-UNIVERSITY_EMAIL_OWN = "This is already your account's address."
-UNIVERSITY_EMAIL_VERIFIED = "Your university email is verified and is now your account's address. You can apply."
+UNIVERSITY_EMAIL_SENT = gettext_lazy(
+    "We sent a link to %(email)s. Open it to make it your account's address; it expires in an hour."
+)
+UNIVERSITY_EMAIL_TAKEN = gettext_lazy("Another account uses this email address.")
+UNIVERSITY_EMAIL_OWN = gettext_lazy("This is already your account's address.")
+UNIVERSITY_EMAIL_VERIFIED = gettext_lazy(
+    "Your university email is verified and is now your account's address. You can apply."
+)
 
 
 def _message(exc: ValidationError) -> str:
-    return exc.messages[0] if exc.messages else "Invalid input."
+    return exc.messages[0] if exc.messages else INVALID_INPUT
 
 
 def is_verified(user: User) -> bool:
@@ -192,7 +199,7 @@ def apply_blocker(user) -> str | None:
     from a personal address must first add a university one: university_email_add)."""
     if rules.is_student_email(user.email):
         return None
-    return UNIVERSITY_EMAIL_NEEDED.format(email=user.email, page=ADD_UNIVERSITY_EMAIL_PAGE)
+    return UNIVERSITY_EMAIL_NEEDED % {"email": user.email, "page": ADD_UNIVERSITY_EMAIL_PAGE}
 
 
 def pending_university_email(user) -> str | None:
@@ -332,7 +339,9 @@ def password_reset_confirm(*, request, key: str, password: str) -> User:
         raise ApplicationError(TOO_MANY, status=429)
     user = _user_from_reset_key(key)
     if user is None:
-        raise ApplicationError(INVALID_RESET)
+        # The page acts on this refusal (it offers a new link), so it is named by a code that
+        # stays English whatever the message's language.
+        raise ApplicationError(INVALID_RESET, code=INVALID_RESET_CODE)
     try:
         rules.validate_password(password)
     except ValidationError as exc:
@@ -369,15 +378,15 @@ def user_demote(*, email: str) -> User:
     if user.role != Role.ADMIN:
         return user
     if len(admins) <= 1:
-        raise ApplicationError("The last organizer can't be removed.", status=409)
+        raise ApplicationError(gettext_lazy("The last organizer can't be removed."), status=409)
     user.role = Role.USER
     user.is_staff = user.is_superuser and user.is_staff
     user.save(update_fields=["role", "is_staff"])
     return user
 
 
-NOT_VERIFIED_STAFF = "This account hasn't verified its email address yet."
-LAST_ORGANIZER = "The last organizer can't be removed."
+NOT_VERIFIED_STAFF = gettext_lazy("This account hasn't verified its email address yet.")
+LAST_ORGANIZER = gettext_lazy("The last organizer can't be removed.")
 
 
 @transaction.atomic
@@ -411,11 +420,11 @@ def whitelist_add(*, kind: str, value: str) -> WhitelistRule:
         # The one address rule of the organizer tools (apps/core/emails.py), which the page's
         # check mirrors (frontend/src/lib/emails.ts, on the same shared cases): both agree.
         if len(value) > 254 or not is_email(value):
-            raise ApplicationError("Enter a valid email address.")
+            raise ApplicationError(gettext_lazy("Enter a valid email address."))
         value = value.lower()
     else:
         if not value:
-            raise ApplicationError("Enter a pattern.")
+            raise ApplicationError(gettext_lazy("Enter a pattern."))
         try:
             rules.validate_pattern(value)
         except ValidationError as exc:
@@ -427,4 +436,4 @@ def whitelist_add(*, kind: str, value: str) -> WhitelistRule:
 def whitelist_remove(*, rule_id: int) -> None:
     deleted, _ = WhitelistRule.objects.filter(pk=rule_id).delete()
     if not deleted:
-        raise ApplicationError("No such whitelist exception.", status=404)
+        raise ApplicationError(gettext_lazy("No such whitelist exception."), status=404)

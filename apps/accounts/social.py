@@ -34,31 +34,34 @@ from django.conf import settings
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.http import HttpResponseRedirect
+from django.utils.translation import gettext_lazy as _
 
 from . import rules
 from .models import User
 
 METHODS_PAGE = "/account/sign-in"
-LAST_WAY = (
+LAST_WAY = _(
     "This is your only way to sign in. Set a password first (Forgot password on the sign-in page "
     "sends a link), then unlink it."
 )
 # The providers in the order the pages show them, with their names.
 PROVIDERS = {"mymlh": "MyMLH", "github": "GitHub", "google": "Google"}
+# The name a refusal gives a provider the portal does not know (a hand-edited link).
+THE_PROVIDER = _("The provider")
 
 REFUSALS = {
-    "cancelled": "Sign-in with {provider} was cancelled. Try again, or sign in with your email and password.",
-    "error": "{provider} could not sign you in just now. Try again, or sign in with your email and password.",
-    "no_email": "{provider} did not share an email address with the portal, so no account can be found or made.",
-    "unverified": (
-        "{provider} has not verified your email address, so it can't sign you in here. Verify it with "
-        "{provider}, or sign in with your email and password."
+    "cancelled": _("Sign-in with %(provider)s was cancelled. Try again, or sign in with your email and password."),
+    "error": _("%(provider)s could not sign you in just now. Try again, or sign in with your email and password."),
+    "no_email": _("%(provider)s did not share an email address with the portal, so no account can be found or made."),
+    "unverified": _(
+        "%(provider)s has not verified your email address, so it can't sign you in here. Verify it with "
+        "%(provider)s, or sign in with your email and password."
     ),
-    "link_first": (
+    "link_first": _(
         "An account with this email already exists. Sign in with your email and password, then link "
-        "{provider} on your Sign-in methods page."
+        "%(provider)s on your Sign-in methods page."
     ),
-    "inactive": "This account is disabled.",
+    "inactive": _("This account is disabled."),
 }
 
 
@@ -105,7 +108,7 @@ def refusal_message(code: str | None, provider: str | None) -> str | None:
     reaches the page)."""
     if code not in REFUSALS:
         return None
-    return REFUSALS[code].format(provider=PROVIDERS.get(provider or "", "The provider"))
+    return REFUSALS[code] % {"provider": PROVIDERS.get(provider or "", THE_PROVIDER)}
 
 
 def _refuse(code: str, provider_id: str) -> ImmediateHttpResponse:
@@ -212,12 +215,12 @@ def unlink(*, user, provider: str) -> None:
     from apps.core.exceptions import ApplicationError
 
     if provider not in PROVIDERS:
-        raise ApplicationError("No such linked sign-in.", status=404)
+        raise ApplicationError(_("No such linked sign-in."), status=404)
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         links = list(SocialAccount.objects.filter(user=locked).values_list("provider", flat=True))
         if provider not in links:
-            raise ApplicationError("No such linked sign-in.", status=404)
+            raise ApplicationError(_("No such linked sign-in."), status=404)
         if not locked.has_usable_password() and len(links) <= 1:
             raise ApplicationError(LAST_WAY, status=409)
         SocialAccount.objects.filter(user=locked, provider=provider).delete()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from allauth.core import ratelimit
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -254,7 +255,7 @@ class ApplicationApi(ApiView):
     def post(self, request):
         written = services.application_submit_written(user=request.user, data=request.data)
         return Response(
-            _written_payload(written, email=request.user.email, message="Application submitted successfully")
+            _written_payload(written, email=request.user.email, message=_("Application submitted successfully"))
         )
 
 
@@ -266,7 +267,7 @@ class ApplicationApi(ApiView):
 class ApplicationSaveApi(ApiView):
     def post(self, request):
         written = services.application_save_written(user=request.user, data=request.data)
-        return Response(_written_payload(written, email=request.user.email, message="Draft saved"))
+        return Response(_written_payload(written, email=request.user.email, message=_("Draft saved")))
 
 
 @extend_schema(summary="Your application's status as you may see it", responses={200: ApplicantStatusSerializer})
@@ -291,7 +292,7 @@ class TeamCodeCheckApi(ApiView):
         serializer.is_valid(raise_exception=True)
         code = serializer.validated_data["teamcode"]
         if not ratelimit.consume(request._request, action="teamcode_check", user=request.user):
-            raise ApplicationError("Too many team codes checked. Please wait a while and try again.", status=429)
+            raise ApplicationError(_("Too many team codes checked. Please wait a while and try again."), status=429)
         problem = validation.team_error(current_cycle(), code, request.user, choice=TeamChoice.JOIN)
         return Response({"teamcode": code, "problem": problem})
 
@@ -308,5 +309,5 @@ class TeamCodeApi(ApiView):
     def post(self, request):
         # Each call reserves a row: limited per user (ACCOUNT_RATE_LIMITS["teamcode"]).
         if not ratelimit.consume(request._request, action="teamcode", user=request.user):
-            raise ApplicationError("Too many team codes requested. Please wait a while and try again.", status=429)
+            raise ApplicationError(_("Too many team codes requested. Please wait a while and try again."), status=429)
         return Response({"teamcode": services.team_code_generate(user=request.user)}, status=201)

@@ -1,6 +1,7 @@
 """The /apply page: the application form's island with what its first paint needs."""
 
 from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.accounts.services import ADD_UNIVERSITY_EMAIL_PAGE, apply_blocker
@@ -14,7 +15,8 @@ from apps.resumes.selectors import has_resume
 from . import consents, selectors
 from .school_domains import school_for_email
 
-CAN_APPLY = "{email} is a university address: nothing stands between you and applying."
+CAN_APPLY = _("%(email)s is a university address: nothing stands between you and applying.")
+ADD_UNIVERSITY_EMAIL = _("Add your university email")
 
 
 def _prefilled(payload: dict, sections: list[dict], prefill: dict) -> dict:
@@ -55,9 +57,9 @@ def apply_props(user, prefill: dict | None = None) -> dict:
     blocker = apply_blocker(user)
     if blocker:
         props["universityEmailNeeded"] = {
-            "message": blocker,
+            "message": str(blocker),
             "href": ADD_UNIVERSITY_EMAIL_PAGE,
-            "label": "Add your university email",
+            "label": str(ADD_UNIVERSITY_EMAIL),
         }
         return props
     sections = question_set(cycle)
@@ -87,7 +89,7 @@ def apply_page(request):
     if props.get("universityEmailNeeded"):
         # Why this account may not apply yet is a page of its own: no form to load.
         return redirect("/apply/blocked")
-    return island(request, "apply", props, title="Apply")
+    return island(request, "apply", props, title=_("Apply"))
 
 
 @require_safe
@@ -97,11 +99,11 @@ def apply_blocked_page(request):
     with the way to add one; or, once it has one, the way back to the form."""
     blocker = apply_blocker(request.user)
     if blocker:
-        props = {"message": blocker, "href": ADD_UNIVERSITY_EMAIL_PAGE, "label": "Add your university email"}
+        props = {"message": str(blocker), "href": ADD_UNIVERSITY_EMAIL_PAGE, "label": str(ADD_UNIVERSITY_EMAIL)}
     else:
         props = {
-            "message": CAN_APPLY.format(email=request.user.email),
+            "message": CAN_APPLY % {"email": request.user.email},
             "href": "/apply",
-            "label": "Go to your application",
+            "label": str(_("Go to your application")),
         }
-    return island(request, "apply-blocked", props, title="Apply")
+    return island(request, "apply-blocked", props, title=_("Apply"))

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.accounts.services import apply_blocker
@@ -49,4 +50,4 @@ RSVP_STATUSES = (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED)
 @require_safe
 @signed_in
 def dashboard_page(request):
-    return island(request, "dashboard", dashboard_props(request.user), title="Dashboard")
+    return island(request, "dashboard", dashboard_props(request.user), title=_("Dashboard"))

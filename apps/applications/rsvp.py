@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
@@ -24,10 +25,10 @@ from .models import Application, RsvpAnswers
 from .models import ApplicationStatus as S
 from .validation import validate_rsvp
 
-INVALID_RSVP = "Some RSVP answers need a look."
-NOT_CONFIRMED = "Only a confirmed attendee has RSVP answers to edit."
-EVENT_STARTED = "The event has started, so the RSVP answers can no longer be changed."
-NO_APPLICATION = "You have no application in the current cycle."
+INVALID_RSVP = _("Some RSVP answers need a look.")
+NOT_CONFIRMED = _("Only a confirmed attendee has RSVP answers to edit.")
+EVENT_STARTED = _("The event has started, so the RSVP answers can no longer be changed.")
+NO_APPLICATION = _("You have no application in the current cycle.")
 
 
 def check(sections: list[dict], data) -> dict[str, str]:

@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy
 
 from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
@@ -28,12 +29,12 @@ from .models import Answer, Application, Team, TeamChoice
 from .models import ApplicationStatus as S
 from .status_machine import transition
 
-NOT_OPEN = "Applications are not currently open"
+NOT_OPEN = gettext_lazy("Applications are not currently open")
 # Neutral on purpose: before release an applicant must not learn which decision was made.
-ALREADY_DECIDED = "Your application is being reviewed and can no longer be changed."
-ALREADY_SUBMITTED = "Your application has already been submitted, so it can't be saved as a draft."
-INVALID_APPLICATION = "Please fix the highlighted fields and submit again."
-INVALID_DRAFT = "Some fields of the draft are malformed."
+ALREADY_DECIDED = gettext_lazy("Your application is being reviewed and can no longer be changed.")
+ALREADY_SUBMITTED = gettext_lazy("Your application has already been submitted, so it can't be saved as a draft.")
+INVALID_APPLICATION = gettext_lazy("Please fix the highlighted fields and submit again.")
+INVALID_DRAFT = gettext_lazy("Some fields of the draft are malformed.")
 
 # Team codes: six to eight digits, so a code is easy to type and to read out.
 TEAMCODE_MIN = 100_000
@@ -83,7 +84,7 @@ def team_code_generate(*, cycle: Cycle | None = None, user=None) -> str:
         if user is not None:
             _release_previous_team_code(cycle, user, code)
         return code
-    raise ApplicationError("Could not find a free team code; please try again.", status=503)
+    raise ApplicationError(gettext_lazy("Could not find a free team code; please try again."), status=503)
 
 
 def _release_previous_team_code(cycle: Cycle, user, code: str) -> None:

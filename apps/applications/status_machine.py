@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Case, DateTimeField, F, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
@@ -75,20 +76,20 @@ APPLICANT_ACTIONS = {
     CONFIRM: (
         CONFIRM_WINDOWS,
         S.CONFIRMED,
-        "You have no offer of admission to confirm.",
-        "The confirmation window has closed, so your attendance can no longer be confirmed.",
+        _("You have no offer of admission to confirm."),
+        _("The confirmation window has closed, so your attendance can no longer be confirmed."),
     ),
     CONFIRM_WAITLIST: (
         WAITLIST_WINDOWS,
         S.WAITLIST_CONFIRMED,
-        "You have no waitlist offer to accept.",
-        "The waitlist window has closed, so you can no longer join the waitlist.",
+        _("You have no waitlist offer to accept."),
+        _("The waitlist window has closed, so you can no longer join the waitlist."),
     ),
     DECLINE: (
         DECLINE_WINDOWS,
         S.DECLINED,
-        "You have no offer to decline.",
-        "The window to respond has closed, so your offer can no longer be declined.",
+        _("You have no offer to decline."),
+        _("The window to respond has closed, so your offer can no longer be declined."),
     ),
 }
 # Windows that also close on a date of the cycle: (action, status) → (the cycle's date field,
@@ -96,12 +97,12 @@ APPLICANT_ACTIONS = {
 DATE_LIMITS = {
     (DECLINE, S.CONFIRMED): (
         "start",
-        "The event has started, so your spot can no longer be given up.",
+        _("The event has started, so your spot can no longer be given up."),
     ),
 }
 # Statuses whose refusal says more than "no offer": a checked-in applicant is at the event.
 APPLICANT_REFUSALS = {
-    S.CHECKED_IN: "You're already checked in at the event, so your attendance can't be changed here.",
+    S.CHECKED_IN: _("You're already checked in at the event, so your attendance can't be changed here."),
 }
 
 
@@ -212,7 +213,7 @@ LOCK_SELF = {"of": ("self",)}
 def _lock(application_id: int) -> Application:
     application = Application.objects.select_for_update(**LOCK_SELF).filter(pk=application_id).first()
     if application is None:
-        raise ApplicationError("No such application.", status=404)
+        raise ApplicationError(_("No such application."), status=404)
     return application
 
 

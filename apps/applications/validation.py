@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import QuestionType
@@ -41,22 +42,22 @@ SCHOOL_MAX = 255
 ANSWER_MAX = 10_000
 # The words typed beside an "Other" or "Prefer to self-describe" option.
 DETAIL_MAX = 200
-DETAIL_SHAPE = "The description must be text."
+DETAIL_SHAPE = _("The description must be text.")
 TEAMCODE_RE = re.compile(r"^[0-9]{6,8}$")
 NUMBER_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 
-REQUIRED = "This field is required."
-QUESTION_REQUIRED = "This question is required."
-SCHOOL_NOT_LISTED = "Choose your school from the list."
-SCHOOL_OTHER_MISSING = "Type the name of your school."
-CHECKBOXES_REQUIRED = "You must agree to the code of conduct and the event rules (the first two boxes)."
-CHECKBOXES_SHAPE = "Expected three true/false values."
-TEAMCODE_SHAPE = "Team code must be 6 to 8 digits."
-TEAM_FULL = "This team is full"
-TEAM_CHOICE_SHAPE = 'Expected "new", "join", "alone" or null for team_choice.'
-TEAMCODE_MISSING = "Enter your teammate's team code."
-NO_SUCH_TEAM = "No team has this code. Check it with your teammate, or choose Yes to start a new team."
-RESUME_MISSING = "Please select a valid resume file."
+REQUIRED = _("This field is required.")
+QUESTION_REQUIRED = _("This question is required.")
+SCHOOL_NOT_LISTED = _("Choose your school from the list.")
+SCHOOL_OTHER_MISSING = _("Type the name of your school.")
+CHECKBOXES_REQUIRED = _("You must agree to the code of conduct and the event rules (the first two boxes).")
+CHECKBOXES_SHAPE = _("Expected three true/false values.")
+TEAMCODE_SHAPE = _("Team code must be 6 to 8 digits.")
+TEAM_FULL = _("This team is full")
+TEAM_CHOICE_SHAPE = _('Expected "new", "join", "alone" or null for team_choice.')
+TEAMCODE_MISSING = _("Enter your teammate's team code.")
+NO_SUCH_TEAM = _("No team has this code. Check it with your teammate, or choose Yes to start a new team.")
+RESUME_MISSING = _("Please select a valid resume file.")
 
 
 @dataclass
@@ -92,14 +93,14 @@ def _text(parsed: ParsedApplication, data: dict, key: str, limit: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        parsed.add(key, "Must be text.")
+        parsed.add(key, _("Must be text."))
         return ""
     if not is_storable(value):
         parsed.add(key, UNSTORABLE)
         return ""
     value = value.strip()
     if len(value) > limit:
-        parsed.add(key, f"Must be at most {limit} characters.")
+        parsed.add(key, _("Must be at most %(limit)s characters.") % {"limit": limit})
         return ""
     return value
 
@@ -187,7 +188,7 @@ def _detail(parsed: ParsedApplication, question: dict, encoded: str, detail) -> 
         return ""
     text = " ".join(detail.split())
     if len(text) > DETAIL_MAX:
-        parsed.add(question["question_id"], f"Keep the description to {DETAIL_MAX} characters.")
+        parsed.add(question["question_id"], _("Keep the description to %(limit)s characters.") % {"limit": DETAIL_MAX})
         return ""
     if not is_storable(text):
         parsed.add(question["question_id"], UNSTORABLE)
@@ -198,7 +199,7 @@ def _detail(parsed: ParsedApplication, question: dict, encoded: str, detail) -> 
 def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> dict[str, str]:
     if value is None:
         return {}
-    malformed = "Expected a list of sections, each with a list of answers {question_id, answer}."
+    malformed = _("Expected a list of sections, each with a list of answers {question_id, answer}.")
     if not isinstance(value, list):
         parsed.add("sections", malformed)
         return {}
@@ -224,7 +225,7 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
             if not _answer_shaped(item.get("answer")):
                 # Refused whatever the question (even one not in the set, whose answer is
                 # otherwise ignored): it is not an answer at all.
-                parsed.add(question_id or "sections", "This answer has the wrong type.")
+                parsed.add(question_id or "sections", _("This answer has the wrong type."))
                 continue
             question = questions.get(question_id)
             if question is None or question["question_type"] == QuestionType.RESUME:
@@ -232,14 +233,14 @@ def _answers(parsed: ParsedApplication, value, questions: dict[str, dict]) -> di
                 # question's answer: the uploaded file is what counts.
                 continue
             if question_id in seen:
-                parsed.add(question_id, "This question was answered more than once.")
+                parsed.add(question_id, _("This question was answered more than once."))
                 continue
             seen.add(question_id)
             encoded = _encode_answer(item.get("answer"), question["question_type"])
             if encoded is None:
-                parsed.add(question_id, "This answer has the wrong type.")
+                parsed.add(question_id, _("This answer has the wrong type."))
             elif len(encoded) > ANSWER_MAX:
-                parsed.add(question_id, f"Must be at most {ANSWER_MAX} characters.")
+                parsed.add(question_id, _("Must be at most %(limit)s characters.") % {"limit": ANSWER_MAX})
             elif not is_storable(encoded):
                 parsed.add(question_id, UNSTORABLE)
             else:
@@ -258,7 +259,7 @@ def parse_application(data, sections: list[dict]) -> ParsedApplication:
     """
     parsed = ParsedApplication()
     if not isinstance(data, dict):
-        parsed.add("non_field_errors", "Expected a JSON object.")
+        parsed.add("non_field_errors", _("Expected a JSON object."))
         return parsed
     parsed.first = _text(parsed, data, "first", NAME_MAX)
     parsed.last = _text(parsed, data, "last", NAME_MAX)
@@ -307,30 +308,30 @@ def answer_error(question: dict, value: str) -> str | None:
     options = question.get("options") or []
     if kind == QuestionType.NUMERIC:
         if not NUMBER_RE.match(value):
-            return "Must be a number."
+            return _("Must be a number.")
         try:
             number = Decimal(value)
         except InvalidOperation:
-            return "Must be a number."
+            return _("Must be a number.")
         if number < NUMERIC_MIN:
-            return f"Must be at least {NUMERIC_MIN}."
+            return _("Must be at least %(minimum)s.") % {"minimum": NUMERIC_MIN}
     elif kind == QuestionType.SHORT_ANSWER and len(value) > SHORT_ANSWER_MAX:
-        return f"Must be at most {SHORT_ANSWER_MAX} characters."
+        return _("Must be at most %(limit)s characters.") % {"limit": SHORT_ANSWER_MAX}
     elif kind == QuestionType.LONG_ANSWER and len(value) > LONG_ANSWER_MAX:
-        return f"Must be at most {LONG_ANSWER_MAX} characters."
+        return _("Must be at most %(limit)s characters.") % {"limit": LONG_ANSWER_MAX}
     elif kind == QuestionType.LIST and len(value.split(",")) > LIST_MAX_ENTRIES:
-        return f"At most {LIST_MAX_ENTRIES} entries."
+        return _("At most %(count)s entries.") % {"count": LIST_MAX_ENTRIES}
     elif kind == QuestionType.MULTIPLE_CHOICE and value not in options:
-        return "Choose one of the options."
+        return _("Choose one of the options.")
     elif kind == QuestionType.MULTISELECT:
         chosen = _chosen_options(value, options)
         if chosen is None:
-            return "Choose only from the options."
+            return _("Choose only from the options.")
         alone = [option for option in chosen if option in EXCLUSIVE_OPTIONS]
         if alone and len(chosen) > 1:
             return f'"{alone[0]}" can\'t be chosen together with other options.'
     elif kind == QuestionType.COUNTRY and value not in selectors.country_set():
-        return "Choose a country from the list."
+        return _("Choose a country from the list.")
     elif kind == QuestionType.BOOLEAN and value not in ("yes", "no"):
         return 'Answer "yes" or "no".'
     return None
@@ -386,9 +387,13 @@ def check_application(
     def add(key: str, message: str) -> None:
         errors.setdefault(key, []).append(message)
 
-    for key, label in (("first", "First name"), ("last", "Last name"), ("school", "School")):
+    for key, missing in (
+        ("first", _("First name is required.")),
+        ("last", _("Last name is required.")),
+        ("school", _("School is required.")),
+    ):
         if key not in errors and not getattr(parsed, key):
-            add(key, f"{label} is required.")
+            add(key, missing)
     if "school" not in errors and parsed.school not in selectors.school_set():
         add("school", SCHOOL_NOT_LISTED)
     if "school_other" not in errors and parsed.school == selectors.COLLEGE_NOT_PRESENT and not parsed.school_other:
@@ -454,7 +459,7 @@ def validate_rsvp(sections: list[dict], data) -> tuple[dict[str, str], dict[str,
     if data is None or data == "":
         data = {}
     if not isinstance(data, dict):
-        return {}, {"non_field_errors": ["Expected a JSON object."]}
+        return {}, {"non_field_errors": [_("Expected a JSON object.")]}
     parsed.answers = _answers(parsed, data.get("sections"), question_map(sections))
     active = active_sections(sections, parsed.answers)
     kept = {q["question_id"] for s in active for q in s["questions"]}

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 import segno
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
@@ -40,7 +41,9 @@ KEY_PREFIX = "ticket:"
 SEND_TASK = "apps.checkin.tasks.send_ticket_email"
 # Who holds a ticket: the confirmed, and the checked-in (whose ticket the dashboard still shows).
 HOLDERS = (S.CONFIRMED, S.CHECKED_IN)
-NO_TICKET = "You have no ticket yet: it comes with your confirmation."
+NO_TICKET = _("You have no ticket yet: it comes with your confirmation.")
+# The calendar entry's note (ics).
+DESCRIPTION = _("Show the QR code of your ticket (on your dashboard) at check-in.")
 NO_APPLICANT_TICKET = "This applicant has no ticket: only confirmed applicants have one."
 NO_APPLICATION = "No application for this email in the current cycle."
 
@@ -72,7 +75,7 @@ def qr_svg(token: str) -> str:
         svgns=True,
         nl=False,
         omitsize=True,
-        title="Ticket QR code",
+        title=str(_("Ticket QR code")),
     )
     return buffer.getvalue().decode("utf-8")
 
@@ -116,6 +119,9 @@ def _fold(line: str) -> str:
 def ics(application: Application, cycle: Cycle) -> str:
     """The event as one all-day calendar entry (the cycle's start to end, inclusive)."""
     host = urlsplit(settings.SITE_URL).hostname or "hackportal.local"
+    # In the applicant's language, whoever asks (the ticket's email, a calendar app's fetch).
+    with translation.override(automated.recipient_language(application.email)):
+        description = str(DESCRIPTION)
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -131,7 +137,7 @@ def ics(application: Application, cycle: Cycle) -> str:
         f"SUMMARY:{_ics_text(settings.EVENT_NAME)}",
         f"LOCATION:{_ics_text(cycle.location)}",
         f"URL:{settings.SITE_URL}/dashboard",
-        f"DESCRIPTION:{_ics_text('Show the QR code of your ticket (on your dashboard) at check-in.')}",
+        f"DESCRIPTION:{_ics_text(description)}",
         "END:VEVENT",
         "END:VCALENDAR",
     ]
@@ -298,8 +304,12 @@ def reissue(*, application_id: int, by_applicant: bool) -> Ticket:
             if application is None:
                 raise ApplicationError(NO_APPLICATION, status=404)
             if application.status == S.CHECKED_IN:
-                who = "You're" if by_applicant else "This applicant is"
-                raise ApplicationError(f"{who} already checked in: the ticket can't be re-issued.", status=409)
+                message = (
+                    _("You're already checked in: the ticket can't be re-issued.")
+                    if by_applicant
+                    else "This applicant is already checked in: the ticket can't be re-issued."
+                )
+                raise ApplicationError(message, status=409)
             live = Ticket.objects.filter(application=application, voided_at__isnull=True).first()
             if application.status != S.CONFIRMED or live is None:
                 raise ApplicationError(NO_TICKET if by_applicant else NO_APPLICANT_TICKET, status=404)

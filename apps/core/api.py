@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import JsonResponse, QueryDict
 from django.middleware.csrf import CsrfViewMiddleware
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
@@ -53,7 +54,7 @@ class ApiView(APIView):
         (`from_text`, by default: `data` is a QueryDict).
         """
         if not isinstance(data, dict):
-            raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+            raise exceptions.ValidationError({"non_field_errors": [_("Expected a JSON object.")]})
         serializer = serializer_class(data=data)
         if from_text is None:
             from_text = isinstance(data, QueryDict)
@@ -89,7 +90,7 @@ class EmailField(serializers.CharField):
 
 def api_not_found(request, *args, **kwargs):
     """Any /api/ path no route matches: the API's JSON 404, never the HTML page."""
-    return JsonResponse({"message": "No such API endpoint."}, status=404)
+    return JsonResponse({"message": str(_("No such API endpoint."))}, status=404)
 
 
 # --- JSON types ----------------------------------------------------------------------------
@@ -98,12 +99,12 @@ def api_not_found(request, *args, **kwargs):
 # that is input the schema forbids (it says string, boolean, integer), so it is refused as the
 # schema says rather than silently converted.
 
-NOT_TEXT = "Must be text."
-NOT_BOOLEAN = "Must be true or false."
-NOT_INTEGER = "Must be a whole number."
-NOT_NUMBER = "Must be a number."
-NOT_LIST = "Must be a list."
-NOT_OBJECT = "Must be an object."
+NOT_TEXT = _("Must be text.")
+NOT_BOOLEAN = _("Must be true or false.")
+NOT_INTEGER = _("Must be a whole number.")
+NOT_NUMBER = _("Must be a number.")
+NOT_LIST = _("Must be a list.")
+NOT_OBJECT = _("Must be an object.")
 
 
 def _json_type_error(field, value) -> str | None:

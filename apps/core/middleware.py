@@ -18,6 +18,7 @@ import json
 import logging
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.exceptions import SERVICE_UNAVAILABLE, ApplicationError, unavailable_message
 from apps.core.pages import SERVER_ERROR, is_api_request, service_unavailable
@@ -25,12 +26,12 @@ from apps.core.pages import SERVER_ERROR, is_api_request, service_unavailable
 logger = logging.getLogger(__name__)
 
 API_MESSAGES = {
-    400: "Malformed request.",
-    401: "You are not signed in.",
-    403: "You do not have permission to do this.",
-    404: "No such API endpoint.",
-    405: "Method not allowed.",
-    413: "The request is too large.",
+    400: _("Malformed request."),
+    401: _("You are not signed in."),
+    403: _("You do not have permission to do this."),
+    404: _("No such API endpoint."),
+    405: _("Method not allowed."),
+    413: _("The request is too large."),
     500: SERVER_ERROR,
     503: SERVICE_UNAVAILABLE,
 }
@@ -54,7 +55,7 @@ class ApiErrorsMiddleware:
         ):
             message = API_MESSAGES.get(response.status_code) or f"{response.reason_phrase}."
             # In place, so the headers (Allow, Retry-After, cookies…) stay as they were.
-            response.content = json.dumps({"message": message}).encode()
+            response.content = json.dumps({"message": str(message)}).encode()
             response["Content-Type"] = "application/json"
             if response.has_header("Content-Length"):
                 response["Content-Length"] = str(len(response.content))

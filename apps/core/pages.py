@@ -18,6 +18,8 @@ from django.shortcuts import redirect, render
 from django.template import loader
 from django.utils.html import escape
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.core.exceptions import RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailable_message
@@ -105,19 +107,19 @@ admin_only = admin_page()
 
 @require_safe
 def home(request):
-    return island(request, "home", title="Home")
+    return island(request, "home", title=_("Home"))
 
 
 @require_safe
 def loading(request):
-    return island(request, "loading", {"redirectTo": "/login", "delayMs": 7000}, title="Loading")
+    return island(request, "loading", {"redirectTo": "/login", "delayMs": 7000}, title=_("Loading"))
 
 
 def not_found(request, exception=None, path: str = ""):
-    return render(request, "404.html", {"title": "Not found"}, status=404)
+    return render(request, "404.html", {"title": _("Not found")}, status=404)
 
 
-SERVER_ERROR = "Something went wrong on our side. Please try again in a moment."
+SERVER_ERROR = _("Something went wrong on our side. Please try again in a moment.")
 
 
 def is_api_request(request: HttpRequest) -> bool:
@@ -135,15 +137,15 @@ def server_error(request):
     if message is not None:
         return service_unavailable(request, message)
     if is_api_request(request):
-        return JsonResponse({"message": SERVER_ERROR}, status=500)
+        return JsonResponse({"message": str(SERVER_ERROR)}, status=500)
     # Rendered without the request's context processors: the failure may be the database.
-    html = loader.render_to_string("500.html", {"title": "Error", "error_page": True})
+    html = loader.render_to_string("500.html", {"title": _("Error"), "error_page": True})
     return HttpResponse(html, status=500)
 
 
 _STATIC_503 = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Temporarily unavailable</title></head>
-<body><main><h1>We'll be right back.</h1><p>{message}</p></main></body></html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title></head>
+<body><main><h1>{heading}</h1><p>{message}</p></main></body></html>
 """
 
 
@@ -155,10 +157,10 @@ def service_unavailable(request: HttpRequest, message: str = SERVICE_UNAVAILABLE
     plain static page still says what happened.
     """
     if is_api_request(request):
-        response = JsonResponse({"message": message}, status=503)
+        response = JsonResponse({"message": str(message)}, status=503)
     else:
         context = {
-            "title": "Temporarily unavailable",
+            "title": _("Temporarily unavailable"),
             "message": message,
             "error_page": True,
             "event_name": settings.EVENT_NAME,
@@ -171,7 +173,12 @@ def service_unavailable(request: HttpRequest, message: str = SERVICE_UNAVAILABLE
             html = loader.render_to_string("503.html", context)
         except Exception:  # noqa: BLE001 - the outage page must not become a 500 itself
             logger.exception("Could not render the 503 page; answering the static one")
-            html = _STATIC_503.format(message=escape(message))
+            html = _STATIC_503.format(
+                lang=escape(get_language() or settings.LANGUAGE_CODE),
+                title=escape(gettext("Temporarily unavailable")),
+                heading=escape(gettext("We'll be right back.")),
+                message=escape(message),
+            )
         response = HttpResponse(html, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

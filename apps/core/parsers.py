@@ -9,11 +9,12 @@ as malformed, like any other unreadable body.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
 MAX_DEPTH = 64
-MALFORMED = "Malformed request body."
+MALFORMED = _("Malformed request body.")
 
 
 def nesting_exceeds(data, limit: int = MAX_DEPTH) -> bool:

@@ -26,6 +26,11 @@ class ErrorSerializer(serializers.Serializer):
 
     message = serializers.CharField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+    code = serializers.CharField(
+        required=False,
+        help_text="A machine-readable reason, in English whatever the language of `message`, on the few "
+        "refusals a client acts on (`invalid_reset_link`).",
+    )
 
 
 class MessageSerializer(serializers.Serializer):

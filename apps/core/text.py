@@ -9,8 +9,9 @@ parsers (application bodies, question sets, filters) ask this function.
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 
-UNSTORABLE = "Contains characters that can't be stored (a NUL or a lone surrogate)."
+UNSTORABLE = _("Contains characters that can't be stored (a NUL or a lone surrogate).")
 
 
 def is_storable(text: str) -> bool:
@@ -44,5 +45,5 @@ def path_email_or_404(email: str) -> str:
     an email, so other text names nothing (even where an unknown address answers an empty list)."""
     cleaned = clean_path_email(email)
     if cleaned is None:
-        raise Http404("No such account.")
+        raise Http404(_("No such account."))
     return cleaned

@@ -12,6 +12,7 @@ through the outbox once the decline has committed.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications import rsvp, status_machine
 from apps.applications.models import Application
@@ -31,7 +32,7 @@ def answer(*, application_id: int, action: str, actor, rsvp_answers: dict[str, s
     # other decline, and no decision can slip in between.
     locked = Application.objects.select_for_update(**status_machine.LOCK_SELF).filter(pk=application_id).first()
     if locked is None:
-        raise ApplicationError("No such application.", status=404)
+        raise ApplicationError(_("No such application."), status=404)
     before = locked.status
     application = status_machine.applicant_act(locked=locked, action=action, actor=actor)
     if rsvp_answers is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import decimal
 import logging
 import re
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from django.core.mail.message import SafeMIMEMultipart
 from django.template import Context, Engine, TemplateSyntaxError
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import strip_tags
 from django.utils.translation import gettext, pgettext
 
@@ -179,7 +180,15 @@ def format_datetime(value) -> str:
     return pgettext("email moment", "%(date)s at %(time)s UTC") % {"date": _format_date(value), "time": time}
 
 
-_FORMATTERS = {"date": _format_date, "datetime": format_datetime}
+def _format_amount(value) -> str:
+    # An amount of money with two decimals and the language's decimal mark: "182.40" in
+    # English, "182,40" in Spanish (the currency code stands beside it in the emails).
+    return number_format(decimal.Decimal(value), 2, use_l10n=True)
+
+
+_FORMATTERS = {"date": _format_date, "datetime": format_datetime, "amount": _format_amount}
+# How each kind's stored value is read back (the dates' ISO text by default).
+_PARSERS = {"amount": decimal.Decimal}
 
 
 def with_moment(context: dict, name: str, value: datetime.datetime, kind: str = "datetime") -> dict:
@@ -189,14 +198,21 @@ def with_moment(context: dict, name: str, value: datetime.datetime, kind: str = 
     return {**context, name: _FORMATTERS[kind](value), LOCALIZED: localized}
 
 
+def with_amount(context: dict, name: str, value) -> dict:
+    """`context` with the placeholder `name` showing the amount `value` (a Decimal), written
+    again in the recipient's language when the email is rendered, as with_moment's dates are."""
+    localized = {**context.get(LOCALIZED, {}), name: ["amount", str(value)]}
+    return {**context, name: _format_amount(value), LOCALIZED: localized}
+
+
 def localized(context: dict) -> dict:
     """`context` with its LOCALIZED placeholders formatted in the active language, and without
     the LOCALIZED data itself. A value that no longer parses keeps the text it was stored with."""
     context = dict(context)
     for name, (kind, value) in (context.pop(LOCALIZED, None) or {}).items():
         try:
-            context[name] = _FORMATTERS[kind](datetime.datetime.fromisoformat(value))
-        except (KeyError, TypeError, ValueError):
+            context[name] = _FORMATTERS[kind](_PARSERS.get(kind, datetime.datetime.fromisoformat)(value))
+        except (KeyError, TypeError, ValueError, decimal.InvalidOperation):
             logger.warning("The %s placeholder %s can't be formatted from %r.", kind, name, value)
     return context
 

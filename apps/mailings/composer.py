@@ -28,7 +28,9 @@ from dataclasses import dataclass
 import markdown as markdown_lib
 import nh3
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from markdown import util as markdown_util
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
@@ -158,11 +160,17 @@ def with_footer(rendered: Rendered, email: str) -> Rendered:
     if not email:
         return rendered
     url = unsubscribe.url_for(email)
-    text = f"{rendered.text.rstrip()}\n\n--\nDon't want these emails? Unsubscribe: {url}\n"
+    # In the language active while rendering: the recipient's (apps.mailings.services).
+    footer = gettext("Don't want these emails? Unsubscribe: %(url)s") % {"url": url}
+    text = f"{rendered.text.rstrip()}\n\n--\n{footer}\n"
     line = (
         '<p style="margin:16px auto 0;max-width:560px;font-size:12px;color:#6b5a4e;text-align:center">'
-        f'Don\'t want these emails? <a href="{url}" style="color:#8a3b12">Unsubscribe</a>.'
-        " You will still get the emails about your own application.</p>"
+        + gettext(
+            'Don\'t want these emails? <a href="%(url)s" style="color:#8a3b12">Unsubscribe</a>.'
+            " You will still get the emails about your own application."
+        )
+        % {"url": escape(url)}
+        + "</p>"
     )
     html = rendered.html
     at = html.lower().rfind("</body>")

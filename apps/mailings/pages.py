@@ -3,6 +3,7 @@ send) and the unsubscribe page of batch emails."""
 
 from django.conf import settings
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -29,7 +30,7 @@ def unsubscribe_page(request):
     unsubscribe, or `action=resubscribe` to undo it. Works without signing in."""
     token = request.GET.get("t") or request.POST.get("t") or ""
     email = unsubscribe.email_of(token)
-    context = {"title": "Unsubscribe", "token": token}
+    context = {"title": _("Unsubscribe"), "token": token}
     if email is None:
         return render(request, "mailings/unsubscribe.html", {**context, "invalid": True}, status=400)
     context["address"] = unsubscribe.masked(email)

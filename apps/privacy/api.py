@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import logout
 from django.db import transaction
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers
@@ -49,7 +50,7 @@ class ExportApi(ApiView):
         return response
 
 
-DELETED = "Your account and your application data have been deleted."
+DELETED = _("Your account and your application data have been deleted.")
 
 
 @extend_schema(
@@ -65,7 +66,7 @@ class DeleteAccountApi(ApiView):
         return Response({"message": DELETED})
 
 
-NO_APPLICATION = "Submit an application first: the choice is recorded with it."
+NO_APPLICATION = _("Submit an application first: the choice is recorded with it.")
 
 
 def _own_application(user):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Role
 from apps.applications.models import Application
@@ -27,8 +28,8 @@ from apps.travel import receipts as travel_receipts
 
 from .anonymise import Removed, anonymise_and_delete
 
-WRONG_EMAIL = "That is not this account's email address. Type it exactly to confirm the deletion."
-LAST_ORGANIZER = "You are the last organizer: make someone else an organizer before deleting your account."
+WRONG_EMAIL = _("That is not this account's email address. Type it exactly to confirm the deletion.")
+LAST_ORGANIZER = _("You are the last organizer: make someone else an organizer before deleting your account.")
 
 
 @dataclass
@@ -55,7 +56,7 @@ def account_delete(*, user, typed_email) -> Deleted:
         admins = list(User.objects.select_for_update().filter(role=Role.ADMIN).order_by("pk"))
         locked = User.objects.select_for_update().filter(pk=user.pk).first()
         if locked is None:
-            raise ApplicationError("This account no longer exists.", status=404)
+            raise ApplicationError(_("This account no longer exists."), status=404)
         if locked.role == Role.ADMIN and len(admins) <= 1:
             raise ApplicationError(LAST_ORGANIZER, status=409)
         # The receipt files of the applications about to go: their rows go with them.

@@ -16,6 +16,7 @@ from django.core.files.storage import storages
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.exceptions import ApplicationError
 from apps.core.storage import delete_quietly
@@ -26,11 +27,11 @@ logger = logging.getLogger(__name__)
 
 MAX_RESUME_BYTES = 2_097_152  # 2 MB, the limit the upload page states
 # One sentence for a file of the wrong type, content or size: each is fixed the same way.
-REJECTED = "Please upload your resume as a PDF file of at most 2 MB."
+REJECTED = _("Please upload your resume as a PDF file of at most 2 MB.")
 TOO_LARGE = REJECTED
-NO_RESUME = "No resume uploaded."
+NO_RESUME = _("No resume uploaded.")
 NOT_PDF = REJECTED
-UPLOADED = "New resume successfully uploaded"
+UPLOADED = _("New resume successfully uploaded")
 
 
 def resume_storage():

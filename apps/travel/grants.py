@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
@@ -34,8 +35,8 @@ ASKING_CLOSED = (S.REJECTED, S.DECLINED)
 NOT_GRANTABLE = "Travel support goes to applicants who were offered a spot."
 NO_REQUEST_NEEDED = "No application of this cycle has that id."
 HAS_RECEIPTS = "Receipts were uploaded for this grant: it can't be withdrawn."
-NO_APPLICATION = "Apply first: travel support is asked for with an application."
-ASKING_CLOSED_MESSAGE = "Your application is closed: travel support can no longer be asked for."
+NO_APPLICATION = gettext_lazy("Apply first: travel support is asked for with an application.")
+ASKING_CLOSED_MESSAGE = gettext_lazy("Your application is closed: travel support can no longer be asked for.")
 NOBODY = "Nobody without a grant asked for travel from there."
 
 

@@ -37,7 +37,7 @@ def _record(*, key: str, template_key: str, application, context: dict) -> None:
             Delivery(
                 email=application.email,
                 template_key=template_key,
-                context={**automated.event_context(application.cycle), **_person(application), **context},
+                context=_merged(automated.event_context(application.cycle), _person(application), context),
                 dedupe_key=key,
             )
         ],
@@ -51,17 +51,28 @@ def _record(*, key: str, template_key: str, application, context: dict) -> None:
     transaction.on_commit(queue)
 
 
+def _merged(*contexts: dict) -> dict:
+    """The contexts one over the other, their dates and amounts to write in the recipient's
+    language (automated.LOCALIZED) all kept."""
+    merged: dict = {}
+    localized: dict = {}
+    for context in contexts:
+        merged.update(context)
+        localized.update(context.get(automated.LOCALIZED) or {})
+    merged[automated.LOCALIZED] = localized
+    return merged
+
+
 def record_receipt_review(receipt, application, currency: str) -> None:
     _record(
         key=f"{KEY_PREFIX}receipt:{receipt.pk}:{receipt.status}",
         template_key=RECEIPT_KEYS[receipt.status],
         application=application,
-        context={
-            "receipt_amount": f"{receipt.amount:.2f}",
-            "currency": currency,
-            "reason": receipt.reason,
-            "receipt_name": receipt.original_name,
-        },
+        context=automated.with_amount(
+            {"currency": currency, "reason": receipt.reason, "receipt_name": receipt.original_name},
+            "receipt_amount",
+            receipt.amount,
+        ),
     )
 
 
@@ -70,7 +81,7 @@ def record_lapsed(grant, application, currency: str) -> None:
         key=f"{KEY_PREFIX}lapsed:{grant.pk}",
         template_key=LAPSED_KEY,
         application=application,
-        context={"amount": f"{grant.amount:.2f}", "currency": currency},
+        context=automated.with_amount({"currency": currency}, "amount", grant.amount),
     )
 
 

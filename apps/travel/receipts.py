@@ -16,6 +16,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.exceptions import ApplicationError
 from apps.core.storage import delete_quietly
@@ -28,15 +29,15 @@ logger = logging.getLogger(__name__)
 
 MAX_RECEIPT_BYTES = 5 * 1024 * 1024
 MAX_RECEIPTS = 20
-REJECTED_FILE = "Please upload the receipt as a PDF or an image (PNG, JPEG, WebP) of at most 5 MB."
-NO_FILE = "Choose the receipt's file."
-NO_GRANT = "You have no travel grant to upload receipts for."
-LAPSED = "Your travel grant lapsed: receipts are no longer accepted."
-PAST_DEADLINE = "The deadline for receipts has passed."
-TOO_MANY = f"A grant takes at most {MAX_RECEIPTS} receipts."
+REJECTED_FILE = _("Please upload the receipt as a PDF or an image (PNG, JPEG, WebP) of at most 5 MB.")
+NO_FILE = _("Choose the receipt's file.")
+NO_GRANT = _("You have no travel grant to upload receipts for.")
+LAPSED = _("Your travel grant lapsed: receipts are no longer accepted.")
+PAST_DEADLINE = _("The deadline for receipts has passed.")
+TOO_MANY = _("A grant takes at most %(count)s receipts.")
 REASON_NEEDED = "Say why the receipt is rejected: the applicant is told."
 ALREADY_REVIEWED = "This receipt was already reviewed."
-NO_RECEIPT = "No such receipt."
+NO_RECEIPT = _("No such receipt.")
 
 # (what the bytes start with, the content type, the stored file's extension)
 SIGNATURES = (
@@ -110,7 +111,7 @@ def upload(*, application, upload, amount) -> TravelReceipt:
             if locked.status == TravelGrant.Status.LAPSED:
                 raise ApplicationError(LAPSED, status=409)
             if locked.receipts.count() >= MAX_RECEIPTS:
-                raise ApplicationError(TOO_MANY, status=409)
+                raise ApplicationError(TOO_MANY % {"count": MAX_RECEIPTS}, status=409)
             receipt = TravelReceipt.objects.create(
                 grant=locked,
                 path=path,

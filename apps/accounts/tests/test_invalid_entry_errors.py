@@ -50,4 +50,5 @@ def test_a_new_password_refused_by_the_rule_names_the_password_but_a_bad_link_na
 
     bad_link = post(client, "/api/auth/reset_password/nope-nope", {"password": "Brand-new-7"})
     assert bad_link.status_code == 400
-    assert bad_link.json() == {"message": INVALID_RESET}
+    # (and says which refusal it is, in English, for the page to offer a new link)
+    assert bad_link.json() == {"message": INVALID_RESET, "code": "invalid_reset_link"}

@@ -69,7 +69,7 @@ def test_words_beside_another_option_are_dropped(open_cycle, student_client):  #
 def test_a_malformed_description_is_a_400_at_the_question(open_cycle, student_client, detail, message):  # noqa: F811
     r = post(student_client, SAVE, with_answers(gender=("Prefer to self-describe", detail)))
     assert r.status_code == 400
-    assert message in " ".join(r.json()["errors"]["gender"])
+    assert str(message) in " ".join(r.json()["errors"]["gender"])
 
 
 @pytest.mark.django_db

@@ -3548,6 +3548,8 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+            /** @description A machine-readable reason, in English whatever the language of `message`, on the few refusals a client acts on (`invalid_reset_link`). */
+            code?: string;
         };
         Event: {
             name: string;

@@ -7,6 +7,8 @@ import { t } from "./i18n";
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string[]>;
+  /** A machine-readable reason (English) on the refusals a page acts on; `message` is translated. */
+  code?: string;
 }
 
 export class ApiError extends Error {

@@ -113,6 +113,20 @@ describe("the reset link page", () => {
     await user.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/reset");
   });
+
+  it("knows the refusal by its code whatever the language of its message", async () => {
+    mockFetch({
+      "POST /api/auth/reset_password/tok": {
+        status: 400,
+        body: { message: "Este enlace no es válido o ha caducado.", code: "invalid_reset_link" },
+      },
+    });
+    renderWithQuery(<ResetConfirmForm token="tok" valid />);
+    await type("New password", PASSWORD);
+    const user = await type("Confirm new password", PASSWORD);
+    await user.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/reset");
+  });
 });
 
 describe("a verification link opened again", () => {

@@ -107,8 +107,10 @@ export function ResetConfirmForm({ token, valid: linkValid = true }: { token: st
         try {
           setSaved((await authApi.resetConfirm(token, password)).message);
         } catch (err) {
-          // The link ran out between loading the page and submitting (the server's 400 says so).
-          if (err instanceof ApiError && err.status === 400 && err.body.message === INVALID_RESET_LINK) setExpired(true);
+          // The link ran out between loading the page and submitting (the server's 400 says so,
+          // by its code: the message is in the page's language).
+          const refused = err instanceof ApiError && err.status === 400 ? err.body : null;
+          if (refused && (refused.code === "invalid_reset_link" || refused.message === INVALID_RESET_LINK)) setExpired(true);
           throw err;
         }
       },

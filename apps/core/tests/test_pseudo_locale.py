@@ -1,0 +1,473 @@
+"""No English escapes translation on what an applicant meets: a pseudo-locale sweep.
+
+A pseudo catalogue is built here from the strings the code marks (the shipped Spanish
+catalogue holds exactly those: test_translations.py), every one turned into accented, longer
+text with its placeholders and markup kept ("Hi %(first_name)s," → "⟦Ĥí %(first_name)s,··⟧"),
+compiled with msgfmt into a scratch LOCALE_PATHS folder as the language `qps`. Then every page
+an applicant reaches, every automated email and the refusals the API gives an applicant are
+rendered in it, and their visible text must hold no run of plain Latin letters: any English
+word left is a string that was never marked for translation (or is formatted outside the
+active language). Only the proper names and values listed in ALLOWED may stay as they are.
+
+The islands' own text is the frontend's (frontend/src/features/accounts/untranslated-text.test.tsx
+does the same for the sign-in screens); here the props are left out, except the sentences the
+server writes into them for the island to show (SERVER_PROPS).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import shutil
+import subprocess
+from decimal import Decimal
+from html import unescape
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import RequestFactory
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import translation
+
+from apps.core.tests.factories import ApplicationFactory, UserFactory
+from apps.cycles.models import CycleStatus
+from apps.cycles.selectors import current_cycle
+from apps.cycles.services import cycle_set_status
+from apps.mailings import automated
+
+ROOT = Path(__file__).resolve().parents[3]
+SPANISH = ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po"
+PSEUDO = "qps"
+
+# Entries whose text is a format, not words: translated, they would break the dates.
+FORMATS = {"email date format", "email time format"}
+# Django's own words in the dates the emails show (its catalogues name the months; the pseudo
+# language has none of its own), so a date written in English is caught like any other text.
+DJANGO_WORDS = [
+    *"January February March April May June July August September October November December".split(),
+    *"Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split(),
+    "AM",
+    "PM",
+    "a.m.",
+    "p.m.",
+]
+
+# What may stay as written, each for its reason. Nothing else of Latin letters may show.
+ALLOWED = [
+    # The event's name and the site's brand (settings, and the factories' default).
+    settings.EVENT_NAME,
+    "HackPortal",
+    # The footer's links to social networks: brand names.
+    "Instagram",
+    "Facebook",
+    # The sign-in providers, named by their brands (apps.accounts.social.PROVIDERS).
+    "GitHub",
+    "Google",
+    "MyMLH",
+    # Applicants' names as the factories and the emails' samples make them.
+    "Ada",
+    "Lovelace",
+    # A currency's ISO code beside an amount.
+    "USD",
+]
+# Organizer-written or applicant-written values a test email carries: content, not the portal's words.
+CONTENT = {
+    "location": "Ŝáñ Ĵúáñ",
+    "housing_link": "https://housing.example.org/form",
+    "receipt_name": "ŧíçķéŧ.pdf",
+    "reason": "—",
+}
+# An address, masked too ("a***@princeton.edu", the unsubscribe page).
+ADDRESS = re.compile(r"[^\s<>()\"']+@[\w-]+(\.[\w-]+)+")
+# A link, or a path ("/dashboard"): not a "/" between two words.
+URL = re.compile(r"(https?://|mailto:)[^\s\"'<>()]*|(?<!\w)/[^\s\"'<>]*")
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+# --- The pseudo catalogue ------------------------------------------------------------------
+
+_ACCENTED = dict(
+    zip(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "áƀçđéƒĝĥíĵķĺɱñóþǫŕšŧúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓṔǪŔŠŦÚṼŴẊÝŽ",
+        strict=True,
+    )
+)
+# Kept as they are: an escape of the .po text, a placeholder, a tag, an entity.
+_KEEP = re.compile(r"\\.|%\(\w+\)[sdi]|%[sdi%]|<[^>]*>|&#?\w+;|\{\w*\}")
+
+
+def pseudo(text: str) -> str:
+    """`text` (as a .po file writes it, escapes included) in the pseudo language: its letters
+    accented, its placeholders, tags and escapes kept, and about 30 % longer, in brackets, so a
+    clipped or concatenated string shows too."""
+    out, at, letters = [], 0, 0
+    for keep in _KEEP.finditer(text):
+        piece = text[at : keep.start()]
+        letters += sum(c.isalpha() for c in piece)
+        out += ["".join(_ACCENTED.get(c, c) for c in piece), keep.group(0)]
+        at = keep.end()
+    piece = text[at:]
+    letters += sum(c.isalpha() for c in piece)
+    out.append("".join(_ACCENTED.get(c, c) for c in piece))
+    return "⟦" + "".join(out) + "·" * max(1, round(letters * 0.3)) + "⟧"
+
+
+_FIELD = re.compile(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) "(.*)"$')
+_MORE = re.compile(r'^"(.*)"$')
+
+
+def marked_strings() -> list[dict]:
+    """Every entry of the catalogue: {"msgctxt"?, "msgid", "msgid_plural"?}, text as written."""
+    found = []
+    for block in re.split(r"\n\s*\n", SPANISH.read_text(encoding="utf-8")):
+        fields: dict[str, str] = {}
+        current = None
+        for line in block.splitlines():
+            if line.startswith("#"):
+                continue
+            if match := _FIELD.match(line):
+                current = match.group(1)
+                fields[current] = match.group(2)
+            elif (match := _MORE.match(line)) and current:
+                fields[current] += match.group(1)
+        if fields.get("msgid"):
+            found.append({k: v for k, v in fields.items() if not k.startswith("msgstr")})
+    return found
+
+
+def pseudo_catalogue(folder: Path) -> Path:
+    lines = [
+        'msgid ""',
+        'msgstr ""',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        f'"Language: {PSEUDO}\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+        "",
+    ]
+    entries = marked_strings() + [{"msgid": word} for word in DJANGO_WORDS]
+    for entry in entries:
+        if "msgctxt" in entry:
+            lines.append(f'msgctxt "{entry["msgctxt"]}"')
+        lines.append(f'msgid "{entry["msgid"]}"')
+        same = entry.get("msgctxt") in FORMATS
+        if "msgid_plural" in entry:
+            lines.append(f'msgid_plural "{entry["msgid_plural"]}"')
+            lines.append(f'msgstr[0] "{entry["msgid"] if same else pseudo(entry["msgid"])}"')
+            plural = entry["msgid_plural"]
+            lines.append(f'msgstr[1] "{plural if same else pseudo(plural)}"')
+        else:
+            lines.append(f'msgstr "{entry["msgid"] if same else pseudo(entry["msgid"])}"')
+        lines.append("")
+    target = folder / PSEUDO / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    (target / "django.po").write_text("\n".join(lines), encoding="utf-8")
+    subprocess.run(["msgfmt", "-o", str(target / "django.mo"), str(target / "django.po")], check=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def pseudo_locale(tmp_path_factory) -> Path:
+    if shutil.which("msgfmt") is None:
+        pytest.fail("GNU gettext (msgfmt) is needed: apt-get install gettext")
+    return pseudo_catalogue(tmp_path_factory.mktemp("pseudo-locale"))
+
+
+@pytest.fixture
+def in_pseudo(settings, pseudo_locale):
+    """The pseudo language as the only one enabled: every request and rendering speaks it."""
+    settings.LOCALE_PATHS = [str(pseudo_locale)]
+    settings.LANGUAGES = [(PSEUDO, "Pseudo")]
+    settings.LANGUAGE_CODE = PSEUDO
+    with translation.override(PSEUDO):
+        yield
+
+
+# --- What is left in English ----------------------------------------------------------------
+
+_HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>", re.S | re.I)
+_SHOWN_ATTRIBUTES = re.compile(r'\b(?:alt|title|aria-label|placeholder)="([^"]*)"')
+
+
+def visible_text(html: str) -> str:
+    """What a person reads of a page or an email: its text and the attributes read aloud or
+    shown, without scripts (the islands' props included) and styles."""
+    html = _HIDDEN.sub(" ", html)
+    attributes = _SHOWN_ATTRIBUTES.findall(html)
+    return unescape(" ".join([re.sub(r"<[^>]+>", " ", html), *attributes]))
+
+
+def english(text: str) -> list[str]:
+    """The runs of plain Latin letters in `text` once the allowed names, addresses and links
+    are taken out: words no translation produced."""
+    text = ADDRESS.sub(" ", text)
+    text = URL.sub(" ", text)
+    for allowed in sorted([*ALLOWED, *CONTENT.values()], key=len, reverse=True):
+        text = text.replace(allowed, " ")
+    return sorted(set(ENGLISH.findall(text)))
+
+
+def test_the_pseudo_transformation_keeps_placeholders_and_leaves_no_latin_letter():
+    text = 'Hi %(first_name)s, open <a href=\\"%(link)s\\">the link</a> &amp; {name}.'
+    made = pseudo(text)
+    for kept in ("%(first_name)s", "%(link)s", '<a href=\\"%(link)s\\">', "</a>", "&amp;", "{name}"):
+        assert kept in made
+    assert english(re.sub(r"%\(\w+\)s|<[^>]*>|&amp;|\{name\}", "", made)) == []
+    assert len(made) > len(text)
+
+
+def test_the_sweep_finds_english(in_pseudo):
+    """The check itself: an unmarked word is found, a translated one is not."""
+    assert english(visible_text("<p>⟦Ĥí··⟧ Welcome</p>")) == ["Welcome"]
+    assert english(visible_text(f'<img alt="Ticket"><p>{translation.gettext("Hi,")}</p>')) == ["Ticket"]
+
+
+# --- Pages ---------------------------------------------------------------------------------
+
+# Organizer, reviewer and volunteer pages, not yet translated (their islands aren't either).
+# This list may only shrink: a new page is covered by this sweep, never added here.
+NOT_YET_COVERED = [
+    "admin",
+    "admin/administrators",
+    "admin/whitelist-emails",
+    "admin/users",
+    "admin/users/<str:email>",
+    "admin/config",
+    "admin/createapp",
+    "admin/batch",
+    "admin/integrations",
+    "admin/automated-emails",
+    "admin/stats",
+    "admin/demographics",
+    "admin/resumebook",
+    "admin/reviewapps",
+    "admin/reviewapps/<int:index>",
+    "admin/assignapps",
+    "admin/rubric",
+    "admin/ranking",
+    "admin/travel",
+    "checkin",
+    # Django's admin sign-in (organizers), Django's own templates.
+    f"{settings.DJANGO_ADMIN_URL}login/",
+]
+# Routes that are not pages a person reads: a form's target or a provider's callback.
+NOT_PAGES = ["logout", "language", "webhooks/ses"]
+# The catch-all: every other path is the 404 page.
+NOT_FOUND = r"^(?P<path>[\s\S]*)$"
+
+# A university address and one that is not (an account a sign-in provider made).
+STUDENT = "ada@princeton.edu"
+PERSONAL = "ada@gmail.com"
+
+
+def page_routes() -> set[str]:
+    """Every page route's pattern (the API, Django's admin and allauth's provider routes left out)."""
+    found: set[str] = set()
+
+    def walk(entries, prefix: str) -> None:
+        for entry in entries:
+            if isinstance(entry, URLResolver):
+                pattern = prefix + str(entry.pattern)
+                if entry.namespace != "admin" and not pattern.startswith(("api/", "accounts/")):
+                    walk(entry.url_patterns, pattern)
+            elif isinstance(entry, URLPattern) and not (prefix + str(entry.pattern)).startswith("accounts/"):
+                # (accounts/: the sign-in providers' redirects, no page of ours)
+                found.add(prefix + str(entry.pattern))
+
+    walk(get_resolver().url_patterns, "")
+    return found
+
+
+def applicant_pages(client) -> dict[str, list[tuple[str, str]]]:
+    """route → [(what was shown, its HTML)], each page in the states an applicant meets it."""
+    from apps.checkin import tickets
+    from apps.integrations import calendar
+    from apps.mailings import unsubscribe
+
+    shown: dict[str, list[tuple[str, str]]] = {}
+
+    def get(route: str, path: str, who=None, *, method: str = "get", data=None) -> None:
+        if who is not None:
+            client.force_login(who)
+        response = getattr(client, method)(path, data or {})
+        if who is not None:
+            client.logout()
+        assert response.status_code in (200, 400, 404), (path, response.status_code)
+        shown.setdefault(route, []).append((path, response.content.decode()))
+
+    for route, path in [
+        ("", "/"),
+        ("loading", "/loading"),
+        ("login", "/login"),
+        ("login", "/login?social=cancelled&provider=github"),
+        ("register", "/register"),
+        ("reset", "/reset"),
+        ("reset/<str:key>", "/reset/no-such-key"),
+        ("verify/<str:key>", "/verify/no-such-key"),
+        ("account-deleted", "/account-deleted"),
+        (NOT_FOUND, "/no-such-page"),
+        ("unsubscribe", "/unsubscribe?t=broken"),
+    ]:
+        get(route, path)
+    subscribed = unsubscribe.url_for("grace@princeton.edu").split(settings.SITE_URL, 1)[1]
+    get("unsubscribe", subscribed)
+    get("unsubscribe", subscribed, method="post", data={"action": "unsubscribe"})
+    get("unsubscribe", subscribed)
+    get("unsubscribe", subscribed, method="post", data={"action": "resubscribe"})
+
+    student = UserFactory(email=STUDENT)
+    personal = UserFactory(email=PERSONAL)
+    for who in (student, personal):
+        get("dashboard", "/dashboard", who)
+        get("account/sign-in", "/account/sign-in", who)
+        get("apply/blocked", "/apply/blocked", who)
+    cycle = current_cycle()
+    cycle_set_status(cycle=cycle, status=CycleStatus.OPEN)
+    get("apply", "/apply", student)
+    get("dashboard", "/dashboard", personal)
+    confirmed = ApplicationFactory(status="confirmed").user
+    cycle_set_status(cycle=cycle, status=CycleStatus.RELEASED)
+    for status in ("accepted", "waitlisted", "rejected", "declined"):
+        get("dashboard", "/dashboard", ApplicationFactory(status=status).user)
+    get("dashboard", "/dashboard", confirmed)
+    assert tickets.live_ticket_of(confirmed)
+    feed = calendar.feed_for(confirmed).split(settings.SITE_URL, 1)[1]
+    get("calendar/<str:token>.ics", feed)
+    return shown
+
+
+# The sentences the server writes into an island's props, by page: (the props' id, the keys).
+SERVER_PROPS = {
+    "apply-blocked": ("apply-blocked-props", ("message", "label")),
+    "dashboard": ("dashboard-props", ("universityEmailNeeded",)),
+    "login": ("login-props", ("social_error",)),
+    "account/sign-in": ("account-sign-in-props", ("university_email_needed",)),
+}
+
+
+def server_prop_text(html: str) -> str:
+    texts = []
+    for props_id, keys in SERVER_PROPS.values():
+        found = re.search(rf'<script id="{props_id}" type="application/json">(.*?)</script>', html, re.S)
+        if found:
+            props = json.loads(found.group(1))
+            texts += [str(props[key]) for key in keys if props.get(key)]
+    return " ".join(texts)
+
+
+def test_every_page_an_applicant_reaches_is_translated(in_pseudo, client, db):
+    shown = applicant_pages(client)
+    covered = set(shown) | set(NOT_YET_COVERED) | set(NOT_PAGES)
+    assert page_routes() <= covered, f"pages this sweep doesn't render: {sorted(page_routes() - covered)}"
+    assert set(NOT_YET_COVERED) <= page_routes(), "a page of NOT_YET_COVERED is gone: take it off the list"
+
+    left = {}
+    for route, renders in shown.items():
+        for path, body in renders:
+            if route.endswith(".ics"):
+                text = " ".join(line.partition(":")[2] for line in body.splitlines() if line.startswith("DESCRIPTION"))
+                assert text, body
+            else:
+                text = visible_text(body) + " " + server_prop_text(body)
+            words = english(text)
+            if words:
+                left[path] = words
+    assert not left, f"English left on applicant pages: {left}"
+
+
+def test_the_error_pages_are_translated(in_pseudo, db):
+    from apps.core.pages import server_error, service_unavailable
+
+    request = RequestFactory().get("/somewhere")
+    for response in (server_error(request), service_unavailable(request)):
+        assert english(visible_text(response.content.decode())) == [], response.content.decode()
+
+
+# --- Emails --------------------------------------------------------------------------------
+
+DEADLINE = datetime.datetime(2024, 5, 22, 18, 30, tzinfo=datetime.UTC)
+
+
+def email_contexts(key: str) -> list[dict]:
+    """The contexts `key` is sent with, one per variant of its text (with and without a first
+    name, each travel and housing offer, a replaced ticket...)."""
+    event = automated.event_context(current_cycle())
+    person = {"first_name": "Ada", "last_name": "Lovelace", "email": STUDENT}
+    base = {**event, **person, "location": CONTENT["location"], "housing_link": CONTENT["housing_link"]}
+    variants: list[dict] = [{}, {"first_name": ""}]
+    if key.startswith("decision_"):
+        variants += [
+            {"status": key.removeprefix("decision_"), "travel_reimbursement": travel, "housing_accommodations": housing}
+            for travel in (True, False)
+            for housing in (True, False)
+        ]
+    extra: dict = {"link": f"{settings.SITE_URL}/verify/sample-token"}
+    if key == "ticket_issued":
+        variants += [{"ticket_version": 2}]
+        extra["ticket_version"] = 1
+    if key == "offer_reminder":
+        base = automated.with_moment(base, "deadline", DEADLINE)
+        variants += [{"hours_left": 24}]
+    if key.startswith("travel_"):
+        base = automated.with_amount(base, "receipt_amount", Decimal("1182.40"))
+        base = automated.with_amount(base, "amount", Decimal("300"))
+        extra |= {"currency": "USD", "receipt_name": CONTENT["receipt_name"], "reason": CONTENT["reason"]}
+        variants += [{"receipt_name": ""}, {"due_date": "", "contact_email": ""}]
+    if key == "application_received":
+        variants += [{"due_date": ""}]
+    return [{**base, **extra, **variant} for variant in variants]
+
+
+@pytest.mark.parametrize("key", automated.AUTOMATED_KEYS)
+def test_every_automated_email_is_translated(in_pseudo, db, key):
+    left = {}
+    for number, context in enumerate(email_contexts(key)):
+        subject, text, html = automated.render(key, context)
+        for part, shown in (("subject", subject), ("text", text), ("html", visible_text(html))):
+            words = english(shown)
+            if words:
+                left[f"{key} #{number} {part}"] = words
+    assert not left, f"English left in emails: {left}"
+
+
+def test_the_batch_email_layout_and_footer_are_translated(in_pseudo, db):
+    from apps.mailings import composer
+
+    rendered = composer.compose(subject="⟦·⟧", markdown="⟦·⟧").render({"first_name": "Ada", "email": STUDENT})
+    for shown in (rendered.subject, rendered.text, visible_text(rendered.html)):
+        assert english(shown) == [], shown
+
+
+# --- The API's refusals --------------------------------------------------------------------
+
+
+def test_the_refusals_an_applicant_gets_are_translated(in_pseudo, client, db):
+    """The one error shape's message and field errors, from the portal's words and Django's
+    and DRF's (their own catalogues: absent for the pseudo language, so only the portal's are
+    looked at where the message is theirs)."""
+    answers = []
+
+    def refused(method: str, path: str, body=None, **kwargs):
+        response = getattr(client, method)(path, body, content_type="application/json", **kwargs)
+        assert response.status_code >= 400, (path, response.status_code)
+        answers.append((path, response.json()))
+
+    refused("post", "/api/auth/login", {"email": STUDENT, "password": "wrong-password-1!"})
+    refused("post", "/api/auth/register", {"email": PERSONAL, "password": "Coffee-Beans-42"})
+    refused("post", "/api/auth/reset_password/no-such-token", {"password": "Coffee-Beans-42"})
+    refused("get", "/api/no/such/endpoint")
+    refused("get", "/api/applications/status")
+    client.force_login(UserFactory(email=STUDENT))
+    refused("post", "/api/applications/save", {})
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.OPEN)
+    refused("post", "/api/applications/application", {"sections": "no"})
+    refused("post", "/api/applications/confirm", {})
+    left = {}
+    for path, body in answers:
+        texts = [body["message"], *(m for messages in body.get("errors", {}).values() for m in messages)]
+        words = english(" ".join(texts))
+        if words:
+            left[path] = (words, body)
+    assert not left, f"English left in the API's refusals: {left}"
