@@ -6,7 +6,9 @@ apps/core/tests/invariants.py checked after every step.
 The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
 fill to capacity → release (with its confirmation) → applicants confirm, decline and give up
 their spot → the waitlist → an offer expires → the waitlist refills itself → check-in by
-scanning tickets → the next cycle → the retention purge.
+scanning tickets → the next cycle → the retention purge. The portal runs in English and
+Spanish: the organizers translate a question, and one applicant follows the whole cycle in
+Spanish (their form, the API's messages, their emails).
 
 The applicants' accounts, answers and submissions are made in bulk (a few also apply through
 the API, with a resume and a team): the submit is tested where it is the subject. Every
@@ -126,6 +128,17 @@ def seed_applicants(cycle, n: int) -> None:
     status_machine.transition_many(application_ids=[a.pk for a in applications], to=S.SUBMITTED)
 
 
+# The first applicant who applies through the API reads the portal in Spanish.
+SPANISH = SIZE - BY_API
+
+
+def preview_subject(event, key: str, language: str) -> str:
+    """An automated email's subject as the organizers' preview shows it to a reader of `language`."""
+    response = event.admin.post(f"/api/mailings/templates/{key}/preview", {"language": language}, content_type=JSON)
+    assert response.status_code == 200, response.json()
+    return response.json()["subject"]
+
+
 def config_body(cycle_config: dict, **changes) -> dict:
     return {**cycle_config, **changes}
 
@@ -168,7 +181,9 @@ class Event:
 
 
 @pytest.fixture
-def event(db, resume_storage):  # noqa: F811
+def event(db, resume_storage, settings):  # noqa: F811
+    # Two languages, as an event in Barcelona runs it: one applicant reads the portal in Spanish.
+    settings.LANGUAGES = [("en", "English"), ("es", "Español")]
     organizer = OrganizerFactory(email="host@princeton.edu")
     reviewers = [UserFactory(email=f"judge{i}@princeton.edu", role=Role.REVIEWER) for i in range(REVIEWERS)]
     volunteer = UserFactory(email="door@princeton.edu", role=Role.VOLUNTEER)
@@ -188,6 +203,13 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     ]
     response = event.admin.put("/api/reviews/rubric", {"criteria": criteria, "blind": True}, content_type=JSON)
     assert response.status_code == 200, response.json()
+    # The organizers give one question with options a Spanish text and Spanish option labels.
+    sections = event.admin.get("/api/applications/questions").json()
+    translated = next(q for section in sections for q in section["questions"] if q.get("options"))
+    spanish_labels = {option: f"Opción {n + 1}" for n, option in enumerate(translated["options"])}
+    translated["translations"] = {"es": {"question_text": "Pregunta traducida", "options": spanish_labels}}
+    response = event.admin.put("/api/applications/questions", sections, content_type=JSON)
+    assert response.status_code == 200, response.json()
     watch.check("open", released=False)
 
     # --- Applications, with teams -------------------------------------------------------------
@@ -196,6 +218,17 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
         p = person(i)
         user = UserFactory(email=p["email"])
         client = client_of(user)
+        if i == SPANISH:
+            assert client.post("/api/auth/language", {"language": "es"}, content_type=JSON).status_code == 200
+            # Their form reads in Spanish where the organizers gave it, in English elsewhere.
+            mine = {
+                q["question_id"]: q
+                for section in client.get("/api/applications/questions").json()
+                for q in section["questions"]
+            }
+            assert mine[translated["question_id"]]["question_text"] == "Pregunta traducida"
+            assert mine[translated["question_id"]]["option_labels"] == spanish_labels
+            assert mine[translated["question_id"]]["options"] == translated["options"]  # answered by key
         assert upload_resume(client).status_code == 201
         # Two new teams' founders, each joined by the next applicant.
         teamcode = f"{700000 + (i - SIZE + BY_API) // 2}"
@@ -205,9 +238,19 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
             content_type=JSON,
         )
         assert submitted.status_code == 200, submitted.json()
+        if i == SPANISH:
+            assert submitted.json()["message"] == "Solicitud enviada correctamente"
         assert client.get("/api/applications/status").json()["teamcode"] == teamcode
     assert Application.objects.filter(cycle=cycle, status=S.SUBMITTED).count() == SIZE
     assert Team.objects.filter(cycle=cycle, code="700000").get().applications.count() == 2
+    # Each "we received your application" email is the one the organizers' preview shows a
+    # reader of the recipient's language: Spanish for the Spanish applicant, English for the rest.
+    received = {m.to[0]: m.subject for m in mail.outbox}
+    assert len(received) == BY_API
+    for i in range(SIZE - BY_API, SIZE):
+        language = "es" if i == SPANISH else "en"
+        assert received[person(i)["email"]] == preview_subject(event, "application_received", language)
+    assert preview_subject(event, "application_received", "es") != preview_subject(event, "application_received", "en")
     watch.check("applications", released=False)
 
     # --- Close -------------------------------------------------------------------------------
@@ -310,6 +353,18 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     sent = len(mail.outbox)  # the "we received your application" emails of the first submits
     assert event.config("released", confirm_emails=total).status_code == 200
     assert len(mail.outbox) - sent == total
+    # Each decision email is the one its template's preview shows in the recipient's language,
+    # and says the decision the application has.
+    subjects = {
+        (status, language): preview_subject(event, f"decision_{status}", language)
+        for status in ("accepted", "waitlisted", "rejected")
+        for language in ("en", "es")
+    }
+    spanish_email = person(SPANISH)["email"]
+    decided = dict(Application.objects.filter(cycle=cycle).values_list("email", "status"))
+    for message in mail.outbox[sent:]:
+        language = "es" if message.to[0] == spanish_email else "en"
+        assert message.subject == subjects[(decided[message.to[0]], language)], message.to
     watch.check("release", released=True, release_step=True, bulk=True)
     # A second save of "released" sends nothing new.
     assert event.config("released").status_code == 200
