@@ -83,7 +83,7 @@ def test_readyz_is_503_naming_the_database_when_it_is_down(monkeypatch, settings
 def test_readyz_is_503_naming_the_cache_when_it_is_down():
     closed = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "apps.core.cache.SharedClientRedisCache",
             "LOCATION": f"redis://127.0.0.1:{closed_port()}/0",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }

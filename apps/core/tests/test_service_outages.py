@@ -129,7 +129,7 @@ def cache_down():
     """The cache pointed at a closed port; override_settings gives a fresh cache handler."""
     closed = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "apps.core.cache.SharedClientRedisCache",
             "LOCATION": f"redis://127.0.0.1:{CLOSED_PORT}/0",
         }
     }
@@ -228,7 +228,7 @@ def silent_redis():
     options = settings.CACHES["default"].get("OPTIONS", {})
     silent = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "apps.core.cache.SharedClientRedisCache",
             "LOCATION": f"redis://127.0.0.1:{server.getsockname()[1]}/0",
             "OPTIONS": options,
         }
