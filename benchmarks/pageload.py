@@ -37,7 +37,8 @@ _OBSERVE = """
 """
 
 
-def _load(context, base: str, path: str, selector: str, page=None) -> float:
+def _load(context, base: str, path: str, selector: str, page=None) -> tuple[float, object]:
+    """Milliseconds to the headline, and the page: opened anew in `context`, or `page` reloaded."""
     if page is None:
         page = context.new_page()
         page.add_init_script(_OBSERVE % selector)

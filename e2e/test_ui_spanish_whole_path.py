@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from apps.applications import status_machine
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
+from apps.core.tests.test_translations import entries
 from apps.cycles import services as cycle_services
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
@@ -83,29 +84,11 @@ def english_strings() -> set[str]:
         for key, value in json.loads(path.read_text()).items():
             if isinstance(value, str) and value and value != key:
                 english.add(key)
-    for msgid, msgstr in po_entries(ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po"):
-        if msgid and msgstr and msgstr != msgid:
-            english.add(msgid)
+    for (_context, msgid), entry in entries(ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po").items():
+        text = json.loads(f'"{msgid}"')  # the catalogue's escapes are C's, which JSON reads alike
+        if text and any(json.loads(f'"{s}"') not in ("", text) for s in entry["strs"]):
+            english.add(text)
     return english
-
-
-def po_entries(path) -> list[tuple[str, str]]:
-    """(msgid, msgstr) of a .po file's singular entries, continuation lines joined."""
-    entries, current, field = [], {}, None
-    for line in path.read_text().splitlines() + [""]:
-        if line.startswith(("msgid ", "msgstr ")):
-            field, _, literal = line.partition(" ")
-            if field == "msgid" and current:
-                entries.append((current.get("msgid", ""), current.get("msgstr", "")))
-                current = {}
-            current[field] = json.loads(literal)
-        elif line.startswith('"') and field:
-            current[field] += json.loads(line)
-        else:
-            field = None
-    if current:
-        entries.append((current.get("msgid", ""), current.get("msgstr", "")))
-    return entries
 
 
 ENGLISH = english_strings()
