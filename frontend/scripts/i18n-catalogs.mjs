@@ -29,6 +29,28 @@ const APPLICANT_SHARED = [
   "lib/api.ts",
 ];
 
+// The organizers' pages share the page frame (the heading with its way back, the load error,
+// the spinners), the generic controls and the API's messages.
+const ORGANIZER_SHARED = [
+  "components/back-link.tsx",
+  "components/centered-spinner.tsx",
+  "components/confirm-dialog.tsx",
+  "components/field.tsx",
+  "components/load-error.tsx",
+  "components/page-header.tsx",
+  "components/spinner.tsx",
+  "lib/api.ts",
+];
+// A decision's words: the single decision form, the batch result and what Override overwrites,
+// shown by the applications table, the applicant page and the batch page.
+const DECISION_SHARED = [
+  "components/application/decision-form.tsx",
+  "components/email-results.tsx",
+  "lib/batch-result.ts",
+  "lib/overwrite.ts",
+  "lib/text.ts",
+];
+
 export const DOMAINS = {
   accounts: [
     "features/accounts/",
@@ -46,6 +68,29 @@ export const DOMAINS = {
     "components/confirm-dialog.tsx",
     ...APPLICANT_SHARED,
   ],
+  // The admin home (/admin): where the cycle stands, its funnel and to-dos, the tools. (It also
+  // shows the reviews' capacity panel, which joins this list once the reviews pages translate it.)
+  admin: ["features/home/", ...ORGANIZER_SHARED],
+  // The applications table and one applicant's page, with its editor (the application form's
+  // own fields) and history.
+  applications: [
+    "features/applications/",
+    "components/application/answers.tsx",
+    "components/application/applicant-parts.tsx",
+    "components/application/form-model.ts",
+    "components/application/question-field.tsx",
+    "components/autocomplete.tsx",
+    "components/data-table.tsx",
+    "components/lazy-autocomplete.tsx",
+    ...DECISION_SHARED,
+    ...ORGANIZER_SHARED,
+  ],
+  // Batch Update, drawn by the batch page (/admin/batch): that page's domain lists these too.
+  decisions: ["features/decisions/", ...DECISION_SHARED, ...ORGANIZER_SHARED],
+  // Administrators and the whitelist.
+  people: ["features/people/", ...ORGANIZER_SHARED],
+  // Statistics, demographics and the resume book.
+  reports: ["features/reports/", "components/download-progress.tsx", "lib/progress.ts", ...ORGANIZER_SHARED],
 };
 
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;

@@ -22,6 +22,7 @@ import {
   type Updater,
 } from "@tanstack/react-table";
 import { useMemo, type MouseEvent, type ReactNode } from "react";
+import { t } from "../lib/i18n";
 import {
   CONTROL_SELECTOR,
   columnWidths,
@@ -132,7 +133,7 @@ export function DataTable<T extends RowData>({
   const columnDefs = useMemo(() => {
     const defs = toColumnDefs(columns, manualSorting);
     if (!selection) return defs;
-    const select: ColumnDef<Features, T, unknown> = { id: SELECT_ID, header: "Select", size: 44, enableSorting: false };
+    const select: ColumnDef<Features, T, unknown> = { id: SELECT_ID, header: t("Select"), size: 44, enableSorting: false };
     return [select, ...defs];
   }, [columns, manualSorting, selection]);
 
@@ -197,7 +198,7 @@ export function DataTable<T extends RowData>({
                 if (header.column.id === SELECT_ID) {
                   return (
                     <th scope="col" key={header.id} className="org-table__select">
-                      <span className="visually-hidden">Select</span>
+                      <span className="visually-hidden">{t("Select")}</span>
                     </th>
                   );
                 }

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { bytesText } from "../lib/progress";
 import { ProgressBar } from "./progress-bar";
+import { t } from "../lib/i18n";
 
 export interface Received {
   received: number;
@@ -21,8 +22,8 @@ export function useDownloadProgress() {
 }
 
 export function downloadText({ received, total }: Received): string {
-  if (total) return `${bytesText(received)} of ${bytesText(total)}`;
-  return received ? `${bytesText(received)} received` : "Waiting for the server…";
+  if (total) return t("{received} of {total}", { received: bytesText(received), total: bytesText(total) });
+  return received ? t("{received} received", { received: bytesText(received) }) : t("Waiting for the server…");
 }
 
 export function DownloadProgress({ label, progress }: { label: string; progress: Received | null }) {

@@ -1,3 +1,4 @@
+import { t } from "../lib/i18n";
 // The Approved / Failed (and Skipped) result lists of a batch decision or an assignment.
 
 type Reasoned = { email: string; reason: string };
@@ -19,7 +20,7 @@ function ReasonColumn({ items, label, badge }: { items: Reasoned[]; label: strin
           ))}
         </ul>
       ) : (
-        <p className="muted">None.</p>
+        <p className="muted">{t("None.")}</p>
       )}
     </div>
   );
@@ -43,7 +44,7 @@ export function EmailResults({
   skipped?: Reasoned[];
 }) {
   return (
-    <section className="org-results" aria-label="Results">
+    <section className="org-results" aria-label={t("Results")}>
       <div className="org-results__col">
         <h3>
           {doneTitle} <span className="badge badge--ok">{approved.length}</span>
@@ -55,11 +56,11 @@ export function EmailResults({
             ))}
           </ul>
         ) : (
-          <p className="muted">None.</p>
+          <p className="muted">{t("None.")}</p>
         )}
       </div>
-      <ReasonColumn items={failed} label="Failed" badge="badge badge--err" />
-      {skipped ? <ReasonColumn items={skipped} label="Skipped" badge="badge" /> : null}
+      <ReasonColumn items={failed} label={t("Failed")} badge="badge badge--err" />
+      {skipped ? <ReasonColumn items={skipped} label={t("Skipped")} badge="badge" /> : null}
     </section>
   );
 }

@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { BackLink } from "./back-link";
 
 /** The heading of an organizer page with its way back to the Admin Panel. */
-export function PageHeader({ title, lead, back = { href: "/admin", label: "Admin Panel" } }: {
+export function PageHeader({ title, lead, back = { href: "/admin" } }: {
   title: string;
   lead?: ReactNode;
-  back?: { href: string; label: string } | null;
+  /** Where the way back leads; its label is "Admin Panel" when not given. */
+  back?: { href: string; label?: string } | null;
 }) {
   return (
     <header className="org-header">

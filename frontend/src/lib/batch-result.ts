@@ -4,6 +4,7 @@
 // "Approved"; and the applicants skipped because they already answered can be decided again
 // with Override, behind a confirmation that says what it overwrites. Pure functions,
 // table-tested in batch-result.test.ts.
+import { t } from "./i18n";
 import { SKIP_REASONS } from "./overwrite";
 
 export interface Reasoned {
@@ -27,10 +28,6 @@ export interface ResultView {
   overridable: Reasoned[];
 }
 
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** "2 already confirmed, 1 already declined": each reason with how many have it, in first-seen order. */
 export function reasonsText(items: Reasoned[]): string {
   const tally = new Map<string, number>();
@@ -47,11 +44,21 @@ const ANSWERED: string[] = Object.values(SKIP_REASONS);
 export function decisionResultView(result: BatchOutcome, label: string, requested: number, override = false): ResultView {
   const skipped = result.skipped ?? [];
   const decided = result.approved.length;
-  const parts = [`${label}${override ? " with Override" : ""}: ${decided} of ${count(requested, "applicant")} decided.`];
-  if (skipped.length) parts.push(`${count(skipped.length, "applicant")} skipped (${reasonsText(skipped)}).`);
-  if (result.failed.length) parts.push(`${count(result.failed.length, "applicant")} not decided (${reasonsText(result.failed)}).`);
+  const parts = [
+    override
+      ? t.plural(requested, { one: "{label} with Override: {decided} of {count} applicant decided.", other: "{label} with Override: {decided} of {count} applicants decided." }, { label, decided })
+      : t.plural(requested, { one: "{label}: {decided} of {count} applicant decided.", other: "{label}: {decided} of {count} applicants decided." }, { label, decided }),
+  ];
+  if (skipped.length) {
+    const reasons = reasonsText(skipped);
+    parts.push(t.plural(skipped.length, { one: "{count} applicant skipped ({reasons}).", other: "{count} applicants skipped ({reasons})." }, { reasons }));
+  }
+  if (result.failed.length) {
+    const reasons = reasonsText(result.failed);
+    parts.push(t.plural(result.failed.length, { one: "{count} applicant not decided ({reasons}).", other: "{count} applicants not decided ({reasons})." }, { reasons }));
+  }
   const overridable = skipped.filter((item) => ANSWERED.includes(item.reason));
-  if (overridable.length) parts.push(`Override decides ${overridable.length === 1 ? "it" : "them"} anyway.`);
+  if (overridable.length) parts.push(t.plural(overridable.length, { one: "Override decides it anyway.", other: "Override decides them anyway." }));
   const complete = decided === requested && !skipped.length && !result.failed.length;
   return {
     kind: complete ? "success" : decided === 0 ? "error" : "info",
@@ -65,13 +72,16 @@ export function decisionResultView(result: BatchOutcome, label: string, requeste
 export function overrideConfirmation(overridable: Reasoned[], label: string) {
   const confirmed = overridable.filter((item) => item.reason === SKIP_REASONS.confirmed).length;
   const declined = overridable.filter((item) => item.reason === SKIP_REASONS.declined).length;
-  const answers = [
-    confirmed ? `${count(confirmed, "confirmation")} of attendance` : null,
-    declined ? `${count(declined, "decline")} of an offer` : null,
-  ].filter(Boolean);
+  const first = confirmed ? t.plural(confirmed, { one: "{count} confirmation of attendance", other: "{count} confirmations of attendance" }) : "";
+  const second = declined ? t.plural(declined, { one: "{count} decline of an offer", other: "{count} declines of an offer" }) : "";
+  const answers = first && second ? t("{first} and {second}", { first, second }) : first || second;
+  const n = overridable.length;
   return {
-    title: `Overwrite ${overridable.length === 1 ? "an applicant's answer" : "applicants' answers"}?`,
-    body: `This sets ${count(overridable.length, "applicant")} to “${label}”, overwriting ${answers.join(" and ")}. Each change is recorded in the applicant's history.`,
-    confirmLabel: `Override and set ${count(overridable.length, "applicant")} to ${label}`,
+    title: t.plural(n, { one: "Overwrite an applicant's answer?", other: "Overwrite applicants' answers?" }),
+    body: t.plural(n, {
+      one: "This sets {count} applicant to “{label}”, overwriting {answers}. Each change is recorded in the applicant's history.",
+      other: "This sets {count} applicants to “{label}”, overwriting {answers}. Each change is recorded in the applicant's history.",
+    }, { label, answers }),
+    confirmLabel: t.plural(n, { one: "Override and set {count} applicant to {label}", other: "Override and set {count} applicants to {label}" }, { label }),
   };
 }

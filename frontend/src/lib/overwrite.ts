@@ -1,19 +1,18 @@
 // What a decision form says before it overwrites an applicant's own answer or emails people:
 // pure text from the server's counts, so every form words it alike.
 import type { ReleasePreview } from "../api/organizer";
+import { formatNumber, t } from "./i18n";
 
-/** Statuses an applicant reached by answering, and what the single decision form says about them. */
+/** Statuses an applicant reached by answering, and what the single decision form says about them
+ *  (English here: the catalog loads after this module; the form translates). */
 export const ANSWERED_NOTES: Record<string, string> = {
-  confirmed: "This applicant has confirmed attendance; changing the decision needs Override.",
-  declined: "This applicant has declined their offer; changing the decision needs Override.",
+  confirmed: t.noop("This applicant has confirmed attendance; changing the decision needs Override."),
+  declined: t.noop("This applicant has declined their offer; changing the decision needs Override."),
 };
 
-/** The batch result's reasons for applicants left alone without Override. */
+/** The batch result's reasons for applicants left alone without Override: the server's words,
+ *  compared as they come (English), so not translated here. */
 export const SKIP_REASONS = { confirmed: "already confirmed", declined: "already declined" } as const;
-
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /**
  * The batch form's line about applicants who already answered, from a dry run without Override:
@@ -25,28 +24,34 @@ export function overwriteNotice(skipped: { reason: string }[], override: boolean
   const declined = skipped.filter((s) => s.reason === SKIP_REASONS.declined).length;
   if (!confirmed && !declined) return null;
   if (override) {
-    const who = [
-      confirmed ? count(confirmed, "applicant who has confirmed", "applicants who have confirmed") : null,
-      declined ? count(declined, "applicant who has declined", "applicants who have declined") : null,
-    ].filter(Boolean);
-    return `Override is ticked: this will also change ${who.join(" and ")}.`;
+    const first = confirmed ? t.plural(confirmed, { one: "{count} applicant who has confirmed", other: "{count} applicants who have confirmed" }) : "";
+    const second = declined ? t.plural(declined, { one: "{count} applicant who has declined", other: "{count} applicants who have declined" }) : "";
+    const who = first && second ? t("{first} and {second}", { first, second }) : first || second;
+    return t("Override is ticked: this will also change {who}.", { who });
   }
-  const has = (n: number) => (n === 1 ? "has" : "have");
-  const [first, firstVerb] = confirmed ? [confirmed, "confirmed"] : [declined, "declined"];
-  let text = `${first} of these ${has(first)} already ${firstVerb}`;
-  if (confirmed && declined) text += ` and ${declined} ${has(declined)} declined`;
-  return `${text} — tick Override to change ${confirmed + declined === 1 ? "it" : "them"}.`;
+  // Whole sentences for each case, so each language words them its own way.
+  const confirmedText = t.plural(confirmed, { one: "{count} of these has already confirmed", other: "{count} of these have already confirmed" });
+  const declinedText = t.plural(declined, { one: "{count} of these has already declined", other: "{count} of these have already declined" });
+  const text = !confirmed
+    ? declinedText
+    : declined
+      ? t.plural(declined, { one: "{first} and {count} has declined", other: "{first} and {count} have declined" }, { first: confirmedText })
+      : confirmedText;
+  return t.plural(confirmed + declined, { one: "{text} — tick Override to change it.", other: "{text} — tick Override to change them." }, { text });
 }
 
 /** "10 Accepted, 13 Rejected" — the decisions a release emails, zeros left out. */
 export function countsList(preview: ReleasePreview): string {
   return preview.counts
     .filter((c) => c.count > 0)
-    .map((c) => `${c.count} ${c.label}`)
+    .map((c) => `${formatNumber(c.count)} ${c.label}`)
     .join(", ");
 }
 
 /** "Release and email 23 applicants". */
-export function emailButton(verb: string, n: number): string {
-  return `${verb} and email ${count(n, "applicant", "applicants")}`;
+export function emailButton(verb: "Save" | "Decide" | "Release", n: number): string {
+  const vars = { count: formatNumber(n) };
+  if (verb === "Save") return t.plural(n, { one: "Save and email {count} applicant", other: "Save and email {count} applicants" }, vars);
+  if (verb === "Decide") return t.plural(n, { one: "Decide and email {count} applicant", other: "Decide and email {count} applicants" }, vars);
+  return t.plural(n, { one: "Release and email {count} applicant", other: "Release and email {count} applicants" }, vars);
 }

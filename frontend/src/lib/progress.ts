@@ -1,6 +1,7 @@
 // Long work that shows how far it has gone: "N of M sent", a share for the progress bar, and
 // an estimate of the time left from the pace seen between polls. Pure, table-tested in
 // progress.test.ts; the release, the mailings and the downloads use it.
+import { formatNumber } from "./i18n";
 
 /** A count seen at a moment (ms since the epoch). */
 export interface Sample {
@@ -49,7 +50,8 @@ export function etaText(seconds: number | null): string {
 
 /** "1.4 MB", "820 KB", "312 B": bytes received so far. */
 export function bytesText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024))} KB`;
+  // The page's decimal separator ("1,4 MB" in Spanish).
+  return `${formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 }

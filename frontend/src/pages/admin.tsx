@@ -3,6 +3,7 @@ import "../styles/home.css";
 import { AdminHome } from "../features/home/admin-home";
 import type { ToolCard } from "../features/home/home-state";
 import { CapacityPanel } from "../features/reviews/capacity-panel";
+import { loadCatalog } from "../lib/i18n-load";
 import { mount } from "../lib/mount";
 
 function AdminPanel({ cards }: { cards: ToolCard[] }) {
@@ -13,4 +14,5 @@ function AdminPanel({ cards }: { cards: ToolCard[] }) {
   );
 }
 
-mount("admin", AdminPanel);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadCatalog("admin").finally(() => mount("admin", AdminPanel));

@@ -2,6 +2,7 @@
 // through the form's own rule for which sections apply.
 import type { Application, Question, QuestionSection } from "../../api/organizer";
 import { initialAnswers, initialDetails, visibleSections, type AnswerValue } from "./form-model";
+import { t } from "../../lib/i18n";
 
 /** The answers, read-only (the review page). */
 export function ApplicationAnswers({
@@ -22,7 +23,7 @@ export function ApplicationAnswers({
       {blind ? null : (
         <dl className="org-answers">
           <div>
-            <dt>School</dt>
+            <dt>{t("School")}</dt>
             <dd>{application.school || "—"}</dd>
           </div>
         </dl>
@@ -53,6 +54,6 @@ function formatAnswer(question: Question, value: AnswerValue | undefined): strin
   // Multiselect and list answers arrive decoded as their entries.
   const text = Array.isArray(value) ? value.filter((entry) => entry.trim()).join(", ") : (value ?? "");
   if (!text) return "—";
-  if (question.question_type === "boolean") return text === "yes" ? "Yes" : text === "no" ? "No" : text;
+  if (question.question_type === "boolean") return text === "yes" ? t("Yes") : text === "no" ? t("No") : text;
   return text;
 }

@@ -9,10 +9,11 @@ import { useSubmit } from "../../lib/use-submit";
 import { statusWord, yesNo } from "../../lib/text";
 import { type Choice } from "../field";
 import { DecisionForm } from "./decision-form";
+import { formatDate, t } from "../../lib/i18n";
 
 /** Name, email, current status, travel and housing. */
 export function ApplicantSummary({ application }: { application: Application }) {
-  const name = `${application.first} ${application.last}`.trim() || "No name given";
+  const name = `${application.first} ${application.last}`.trim() || t("No name given");
   return (
     <section className="card org-summary" aria-labelledby="applicant-name">
       <h2 id="applicant-name" className="org-summary__name">
@@ -20,21 +21,21 @@ export function ApplicantSummary({ application }: { application: Application }) 
       </h2>
       <dl className="org-facts">
         <div>
-          <dt>Email</dt>
+          <dt>{t("Email")}</dt>
           <dd className="org-break">{application.email}</dd>
         </div>
         <div>
-          <dt>Current status</dt>
+          <dt>{t("Current status")}</dt>
           <dd>
             <span className={`badge status status--${application.status}`}>{statusWord(application.status)}</span>
           </dd>
         </div>
         <div>
-          <dt>Travel reimbursement</dt>
+          <dt>{t("Travel reimbursement")}</dt>
           <dd>{yesNo(application.travel_reimbursement)}</dd>
         </div>
         <div>
-          <dt>Housing accommodations</dt>
+          <dt>{t("Housing accommodations")}</dt>
           <dd>{yesNo(application.housing_accommodations)}</dd>
         </div>
       </dl>
@@ -43,26 +44,26 @@ export function ApplicantSummary({ application }: { application: Application }) 
 }
 
 /** Download Resume: saved as <email>.pdf, with the spec's two messages. */
-export const RESUME_MISSING = "No resume could be downloaded for this email address.";
+export const RESUME_MISSING = t.noop("No resume could be downloaded for this email address.");
 
-export function ResumeDownload({ email, label = "Download Resume" }: { email: string; label?: string }) {
+export function ResumeDownload({ email, label }: { email: string; label?: string }) {
   const { busy, error, run } = useSubmit();
   const [done, setDone] = useState(false);
 
   async function download() {
     setDone(false);
     // One plain sentence for any failure: the organizer's next step is the same whatever the cause.
-    setDone(await run(() => saveResume(email), () => RESUME_MISSING));
+    setDone(await run(() => saveResume(email), () => t(RESUME_MISSING)));
   }
 
   return (
     <div className="stack org-resume">
       <div>
         <button type="button" className="button button--secondary" onClick={download} disabled={busy}>
-          {busy ? "Downloading…" : label}
+          {busy ? t("Downloading…") : (label ?? t("Download Resume"))}
         </button>
       </div>
-      {done ? <Alert kind="success">Resume downloaded successfully</Alert> : null}
+      {done ? <Alert kind="success">{t("Resume downloaded successfully")}</Alert> : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
     </div>
   );
@@ -81,8 +82,8 @@ export function Teammates({ teamcode, self }: { teamcode: string | null; self: s
   if (!teamcode) {
     return (
       <div className="org-team">
-        <h3>Team</h3>
-        <p className="muted">No team code.</p>
+        <h3>{t("Team")}</h3>
+        <p className="muted">{t("No team code.")}</p>
       </div>
     );
   }
@@ -90,13 +91,13 @@ export function Teammates({ teamcode, self }: { teamcode: string | null; self: s
   return (
     <div className="org-team">
       <h3>
-        Team code <span className="org-code">{teamcode}</span>
+        {t("Team code")} <span className="org-code">{teamcode}</span>
       </h3>
-      {failed ? <p className="field__error">Teammates could not be loaded.</p> : null}
-      {!failed && emails === null ? <p className="muted">Loading teammates…</p> : null}
-      {emails !== null && others.length === 0 ? <p className="muted">No teammates have joined yet.</p> : null}
+      {failed ? <p className="field__error">{t("Teammates could not be loaded.")}</p> : null}
+      {!failed && emails === null ? <p className="muted">{t("Loading teammates…")}</p> : null}
+      {emails !== null && others.length === 0 ? <p className="muted">{t("No teammates have joined yet.")}</p> : null}
       {others.length ? (
-        <ul className="org-list" aria-label="Teammates">
+        <ul className="org-list" aria-label={t("Teammates")}>
           {others.map((email) => (
             <li key={email}>
               <a href={`/admin/users/${encodeURIComponent(email)}`}>{email}</a>
@@ -112,34 +113,36 @@ function show(field: string, value: string | null): string {
   // A field set for the first time has no `from` (null), one cleared has an empty `to`.
   if (value === "" || value === null) return "—";
   if (field === "status") return statusWord(value);
-  if (value === "True" || value === "true") return "Yes";
-  if (value === "False" || value === "false") return "No";
+  if (value === "True" || value === "true") return t("Yes");
+  if (value === "False" || value === "false") return t("No");
   return value;
 }
 
 export function formatWhen(at: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
-  return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return formatDate(date, { dateStyle: "medium", timeStyle: "short" });
 }
 
-const HISTORY_COLUMNS: DataColumn<HistoryEntry>[] = [
-  { id: "at", header: "When", size: 170, cell: (entry) => formatWhen(entry.at) },
-  { id: "actor", header: "Who", size: 200, className: "org-break", cell: (entry) => entry.actor || entry.by || "System" },
+// Built as the table renders: the headers are in the page's language.
+const historyColumns = (): DataColumn<HistoryEntry>[] => [
+  { id: "at", header: t("When"), size: 170, cell: (entry) => formatWhen(entry.at) },
+  { id: "actor", header: t("Who"), size: 200, className: "org-break", cell: (entry) => entry.actor || entry.by || t("System") },
   // The server names the field (an answer by its question's text): the question set, where
   // those texts live, is on its side.
-  { id: "field", header: "Field", size: 200, cell: (entry) => entry.label },
-  { id: "from", header: "From", size: 180, className: "org-break", cell: (entry) => show(entry.field, entry.from) },
-  { id: "to", header: "To", size: 180, className: "org-break", cell: (entry) => show(entry.field, entry.to) },
+  { id: "field", header: t("Field"), size: 200, cell: (entry) => entry.label },
+  { id: "from", header: t("From"), size: 180, className: "org-break", cell: (entry) => show(entry.field, entry.from) },
+  { id: "to", header: t("To"), size: 180, className: "org-break", cell: (entry) => show(entry.field, entry.to) },
 ];
 
 /** Every decision and organizer edit, newest first. */
 export function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
-  if (!entries.length) return <p className="muted">No changes recorded yet.</p>;
+  const [columns] = useState(historyColumns);
+  if (!entries.length) return <p className="muted">{t("No changes recorded yet.")}</p>;
   return (
     <DataTable
-      caption="History of this application, newest first"
-      columns={HISTORY_COLUMNS}
+      caption={t("History of this application, newest first")}
+      columns={columns}
       data={entries}
       rowId={(entry, i) => `${entry.at}-${entry.field}-${i}`}
       className="org-history"
@@ -169,7 +172,7 @@ export function DecisionAndFiles({
   return (
     <div className="org-columns">
       <section className="card stack" aria-labelledby="decision-title">
-        <h2 id="decision-title">Record a decision</h2>
+        <h2 id="decision-title">{t("Record a decision")}</h2>
         {decisionHint ? <p className="field__hint">{decisionHint}</p> : null}
         <DecisionForm
           email={application.email}
@@ -184,7 +187,7 @@ export function DecisionAndFiles({
         />
       </section>
       <section className="card stack" aria-labelledby="files-title">
-        <h2 id="files-title">Resume and team</h2>
+        <h2 id="files-title">{t("Resume and team")}</h2>
         <ResumeDownload email={application.email} />
         <Teammates teamcode={application.teamcode} self={application.email} />
         {children}

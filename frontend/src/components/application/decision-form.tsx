@@ -12,8 +12,9 @@ import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, SelectField, YesNoField, type Choice } from "../field";
 import { serverMessage } from "../../lib/api";
 import { ANSWERED_NOTES, emailButton } from "../../lib/overwrite";
+import { t } from "../../lib/i18n";
 
-export const NEEDS_OVERRIDE = "Tick Override to change the decision of an applicant who has answered.";
+export const NEEDS_OVERRIDE = t.noop("Tick Override to change the decision of an applicant who has answered.");
 
 interface Props {
   email: string;
@@ -25,7 +26,7 @@ interface Props {
   onSaved?: () => void | Promise<void>;
 }
 
-export function DecisionForm({ email, decisions, initial, statusLabel = "Decision", onSaved }: Props) {
+export function DecisionForm({ email, decisions, initial, statusLabel, onSaved }: Props) {
   // A status outside the decision list (e.g. confirmed) shows as 'No Decision' until the organizer picks one.
   const known = decisions.some((d) => d.value === initial.status);
   const [status, setStatus] = useState(known ? initial.status : "");
@@ -34,7 +35,7 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
   const [override, setOverride] = useState(false);
   const { busy, error, setError, run } = useSubmit();
   const [confirming, setConfirming] = useState(false);
-  const choices = known ? decisions : [{ value: "", label: "Choose a decision" }, ...decisions];
+  const choices = known ? decisions : [{ value: "", label: t("Choose a decision") }, ...decisions];
   const answered = ANSWERED_NOTES[initial.status];
   const label = decisions.find((d) => d.value === status)?.label ?? status;
 
@@ -60,8 +61,8 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
           ? // Saved, but what the page does next failed: its own sentence says what is left to do.
             e instanceof Error
             ? e.message
-            : "The decision is saved. Reload the page."
-          : serverMessage(e, "Error saving decision"),
+            : t("The decision is saved. Reload the page.")
+          : serverMessage(e, t("Error saving decision")),
       // Saved: the page reloads (or the review moves on), so the button stays busy.
       { leaving: true },
     );
@@ -70,11 +71,11 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!status) {
-      setError("Choose a decision.");
+      setError(t("Choose a decision."));
       return;
     }
     if (answered && !override) {
-      setError(NEEDS_OVERRIDE);
+      setError(t(NEEDS_OVERRIDE));
       return;
     }
     // A changed decision may email the applicant at once (after release): the server's own
@@ -89,7 +90,7 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
           dry_run: true,
         });
         emailed = preview.emailed;
-      }, "Error saving decision");
+      }, t("Error saving decision"));
       if (!checked) return;
       if (emailed > 0) {
         setConfirming(true);
@@ -101,31 +102,31 @@ export function DecisionForm({ email, decisions, initial, statusLabel = "Decisio
 
   return (
     <form className="stack org-decision" onSubmit={submit}>
-      {answered ? <Alert kind="info">{answered}</Alert> : null}
+      {answered ? <Alert kind="info">{t(answered)}</Alert> : null}
       <div className="org-decision__fields">
-        <SelectField label={statusLabel} choices={choices} value={status} onChange={(e) => setStatus(e.target.value)} />
-        <YesNoField label="Travel Reimbursement" value={travel} onChange={setTravel} />
-        <YesNoField label="Housing Accommodations" value={housing} onChange={setHousing} />
+        <SelectField label={statusLabel ?? t("Decision")} choices={choices} value={status} onChange={(e) => setStatus(e.target.value)} />
+        <YesNoField label={t("Travel Reimbursement")} value={travel} onChange={setTravel} />
+        <YesNoField label={t("Housing Accommodations")} value={housing} onChange={setHousing} />
         {answered ? (
-          <CheckboxField label="Override: change this applicant's decision" checked={override} onChange={setOverride} />
+          <CheckboxField label={t("Override: change this applicant's decision")} checked={override} onChange={setOverride} />
         ) : null}
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save Decision"}
+          {busy ? t("Saving…") : t("Save Decision")}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Email this applicant now?"
+        title={t("Email this applicant now?")}
         confirmLabel={emailButton("Save", 1)}
         busy={busy}
         onConfirm={save}
         onCancel={() => setConfirming(false)}
       >
         <p>
-          Decisions are already released, so saving sends <strong>{email}</strong> the “{label}” email at once.
+          {t("Decisions are already released, so saving sends {email} the “{label}” email at once.", { email, label })}
         </p>
       </ConfirmDialog>
     </form>

@@ -14,6 +14,7 @@ import { PageHeader } from "../../components/page-header";
 import { type Choice } from "../../components/field";
 import { ResumeAccessLog, type ResumeAccessEntry } from "./resume-access-log";
 import { RsvpAnswers, type RsvpAnswerRow } from "./rsvp-answers";
+import { t } from "../../lib/i18n";
 
 interface Props {
   email: string;
@@ -74,7 +75,7 @@ export function ApplicantDetail({
   const editButton = useRef<HTMLButtonElement>(null);
   const countries = useSuggestions(queryKeys.countries, organizerApi.countries);
 
-  const header = <PageHeader title="Application" back={{ href: "/admin/users", label: "Applications" }} />;
+  const header = <PageHeader title={t("Application")} back={{ href: "/admin/users", label: t("Applications") }} />;
 
   const missing =
     initialApplication === null ||
@@ -85,8 +86,8 @@ export function ApplicantDetail({
         {header}
         <Alert kind="error">
           {missing
-            ? `No application for ${email} in the current cycle.`
-            : "Error fetching the application. Please reload the page."}
+            ? t("No application for {email} in the current cycle.", { email })
+            : t("Error fetching the application. Please reload the page.")}
         </Alert>
       </div>
     );
@@ -97,7 +98,7 @@ export function ApplicantDetail({
     return (
       <div className="stack">
         {header}
-        <CenteredSpinner label="Loading the application…" />
+        <CenteredSpinner label={t("Loading the application…")} />
       </div>
     );
   }
@@ -112,7 +113,7 @@ export function ApplicantDetail({
       {rsvp !== undefined ? <RsvpAnswers rows={rsvp} /> : null}
       <section className="card stack" aria-labelledby="application-title">
         <div className="org-answers-head">
-          <h2 id="application-title">{editing ? "Edit the application" : "Answers"}</h2>
+          <h2 id="application-title">{editing ? t("Edit the application") : t("Answers")}</h2>
           <button
             ref={editButton}
             type="button"
@@ -123,10 +124,10 @@ export function ApplicantDetail({
               setSavedNote(false);
             }}
           >
-            {editing ? "Close the editor" : "Edit"}
+            {editing ? t("Close the editor") : t("Edit")}
           </button>
         </div>
-        {savedNote && !editing ? <Alert kind="success">Application saved.</Alert> : null}
+        {savedNote && !editing ? <Alert kind="success">{t("Application saved.")}</Alert> : null}
         {editing ? (
           <ApplicationEditor
             application={application}
@@ -149,9 +150,9 @@ export function ApplicantDetail({
         )}
       </section>
       <section className="card stack" aria-labelledby="history-title">
-        <h2 id="history-title">History</h2>
-        {historyFailed ? <Alert kind="error">Error fetching the history.</Alert> : null}
-        {history === null && !historyFailed ? <p className="muted">Loading the history…</p> : null}
+        <h2 id="history-title">{t("History")}</h2>
+        {historyFailed ? <Alert kind="error">{t("Error fetching the history.")}</Alert> : null}
+        {history === null && !historyFailed ? <p className="muted">{t("Loading the history…")}</p> : null}
         {history !== null ? <HistoryTable entries={history} /> : null}
       </section>
       {resumeAccess ? <ResumeAccessLog entries={resumeAccess} /> : null}

@@ -21,6 +21,7 @@ import {
   encodeSections,
 } from "../../components/application/form-checks";
 import { SectionFields } from "../../components/application/question-field";
+import { t } from "../../lib/i18n";
 
 /** The parts of the application this form does not show: their server errors join the message. */
 const HIDDEN_KEYS = ["checkboxes", "teamcode", "resume"];
@@ -30,7 +31,7 @@ function ResumeNote({ label }: { label: string }) {
   return (
     <div className="field">
       <span className="label">{label}</span>
-      <p className="field__hint">The resume is uploaded by the applicant; use Download Resume above.</p>
+      <p className="field__hint">{t("The resume is uploaded by the applicant; use Download Resume above.")}</p>
     </div>
   );
 }
@@ -66,7 +67,7 @@ export function ApplicationEditor({ application, sections, schools, countries, o
     setErrors(found);
     setSaved(false);
     if (Object.keys(found).length) {
-      setError("Please fix the highlighted answers.");
+      setError(t("Please fix the highlighted answers."));
       return;
     }
     // Errors on parts this form does not show (checkboxes, team code, resume) join the message.
@@ -94,29 +95,29 @@ export function ApplicationEditor({ application, sections, schools, countries, o
           throw e;
         }
       },
-      (e) => [failureOf<string>(e, "Error saving application"), ...hidden].join(" "),
+      (e) => [failureOf<string>(e, t("Error saving application")), ...hidden].join(" "),
     );
   }
 
   return (
-    <form className="stack org-editor" onSubmit={submit} noValidate aria-label="Application">
+    <form className="stack org-editor" onSubmit={submit} noValidate aria-label={t("Application")}>
       <div className="org-grid">
         <Field
-          label="First name"
+          label={t("First name")}
           value={basics.first}
           onChange={(e) => setBasics({ ...basics, first: e.target.value })}
           error={errors.first}
           maxLength={100}
         />
         <Field
-          label="Last name"
+          label={t("Last name")}
           value={basics.last}
           onChange={(e) => setBasics({ ...basics, last: e.target.value })}
           error={errors.last}
           maxLength={100}
         />
         <Field
-          label="School"
+          label={t("School")}
           value={basics.school}
           list="org-schools"
           onChange={(e) => setBasics({ ...basics, school: e.target.value })}
@@ -143,11 +144,11 @@ export function ApplicationEditor({ application, sections, schools, countries, o
       {error ? (
         <Alert kind="error">{error}</Alert>
       ) : saved ? (
-        <Alert kind="success">Application saved successfully</Alert>
+        <Alert kind="success">{t("Application saved successfully")}</Alert>
       ) : null}
       <div>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save Application"}
+          {busy ? t("Saving…") : t("Save Application")}
         </button>
       </div>
     </form>

@@ -50,6 +50,7 @@ import {
   type SortColumn,
   type TableState,
 } from "./table-state";
+import { formatNumber, t } from "../../lib/i18n";
 
 /** What the server rendered `initialPage` for (its reading of the same address). */
 export interface InitialState {
@@ -90,12 +91,12 @@ const TEXT_FILTERS: {
   type?: string;
   inputMode?: "numeric";
 }[] = [
-  { key: "first", label: "First name" },
-  { key: "last", label: "Last name" },
-  { key: "email", label: "Email", type: "search" },
-  { key: "school", label: "School" },
-  { key: "teamcode", label: "Team code", inputMode: "numeric" },
-  { key: "reviews_min", label: "Min reviews", inputMode: "numeric" },
+  { key: "first", label: t.noop("First name") },
+  { key: "last", label: t.noop("Last name") },
+  { key: "email", label: t.noop("Email"), type: "search" },
+  { key: "school", label: t.noop("School") },
+  { key: "teamcode", label: t.noop("Team code"), inputMode: "numeric" },
+  { key: "reviews_min", label: t.noop("Min reviews"), inputMode: "numeric" },
 ];
 
 type Row = ApplicationPage["applications"][number];
@@ -103,30 +104,31 @@ type Row = ApplicationPage["applications"][number];
 const userHref = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 
 // The first cell holds the row's real link (a click anywhere on the row is a convenience);
-// sizes are each column's share of the full width.
+// sizes are each column's share of the full width. The headers are English here (the catalog
+// loads after this module); the table translates them as it renders (translatedColumns).
 const COLUMNS: DataColumn<Row>[] = [
   {
     id: "email",
-    header: "Email",
+    header: t.noop("Email"),
     sortable: true,
     size: 250,
     className: "org-table__email",
-    cell: (row) => <RowLink href={userHref(row.email)} text={row.email} name={`View User ${row.email}`} />,
+    cell: (row) => <RowLink href={userHref(row.email)} text={row.email} name={t("View User {email}", { email: row.email })} />,
   },
-  { id: "first", header: "First", sortable: true, size: 110, cell: (row) => <Truncated text={row.first} /> },
-  { id: "last", header: "Last", sortable: true, size: 110, cell: (row) => <Truncated text={row.last} /> },
-  { id: "school", header: "University", sortable: true, size: 200, cell: (row) => <Truncated text={row.school} /> },
-  { id: "teamcode", header: "Team code", sortable: true, size: 95, cell: (row) => row.teamcode || "—" },
+  { id: "first", header: t.noop("First"), sortable: true, size: 110, cell: (row) => <Truncated text={row.first} /> },
+  { id: "last", header: t.noop("Last"), sortable: true, size: 110, cell: (row) => <Truncated text={row.last} /> },
+  { id: "school", header: t.noop("University"), sortable: true, size: 200, cell: (row) => <Truncated text={row.school} /> },
+  { id: "teamcode", header: t.noop("Team code"), sortable: true, size: 95, cell: (row) => row.teamcode || "—" },
   {
     id: "status",
-    header: "Status",
+    header: t.noop("Status"),
     sortable: true,
     size: 130,
     cell: (row) => <span className={`badge status status--${row.status}`}>{statusWord(row.status)}</span>,
   },
   {
     id: "submitted_at",
-    header: "Submitted",
+    header: t.noop("Submitted"),
     sortable: true,
     descFirst: true,
     size: 170,
@@ -137,33 +139,42 @@ const COLUMNS: DataColumn<Row>[] = [
   {
     // One narrow column for both: the count qualifies the score.
     id: "score",
-    header: "Score (reviews)",
+    header: t.noop("Score (reviews)"),
     sortable: true,
     descFirst: true,
     size: 110,
     className: "org-table__date",
     cell: (row) => (
       <span>
-        {row.score === null ? "—" : row.score.toFixed(2)} <span className="muted">({row.reviews})</span>
+        {row.score === null ? "—" : formatNumber(row.score, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}{" "}
+        <span className="muted">({formatNumber(row.reviews)})</span>
       </span>
     ),
   },
 ];
 
+/** The columns with their headers in the page's language. */
+function translatedColumns(): DataColumn<Row>[] {
+  return COLUMNS.map((column) => ({ ...column, header: t(column.header as string) }));
+}
+
 /** The phone's sort select (the column headers are hidden there): every column both ways. */
-const SORT_CHOICES: Choice[] = COLUMNS.flatMap(({ id, header: label }) => {
-  const column = id as SortColumn;
-  const [up, down] =
-    column === "submitted_at"
-      ? ["oldest first", "newest first"]
-      : column === "score"
-        ? ["lowest first", "highest first"]
-        : ["A to Z", "Z to A"];
-  return [
-    { value: column, label: `${label} (${up})` },
-    { value: `-${column}`, label: `${label} (${down})` },
-  ];
-});
+function sortChoices(columns: DataColumn<Row>[]): Choice[] {
+  return columns.flatMap(({ id, header: label }) => {
+    const column = id as SortColumn;
+    const vars = { column: String(label) };
+    const [up, down] =
+      column === "submitted_at"
+        ? [t("{column} (oldest first)", vars), t("{column} (newest first)", vars)]
+        : column === "score"
+          ? [t("{column} (lowest first)", vars), t("{column} (highest first)", vars)]
+          : [t("{column} (A to Z)", vars), t("{column} (Z to A)", vars)];
+    return [
+      { value: column, label: up },
+      { value: `-${column}`, label: down },
+    ];
+  });
+}
 
 function serverState(initial: InitialState): TableState {
   return {
@@ -201,6 +212,8 @@ export function ApplicationsTable({
   // for; other filters on screen undo it).
   const [matchingFor, setMatchingFor] = useState<string | null>(null);
   const idPrefix = useId();
+  const [columns] = useState(translatedColumns);
+  const [sortOptions] = useState(() => sortChoices(columns));
 
   /** Show `next` and put it in the address: a new history entry (push) or this one (replace). */
   const navigate = useCallback(
@@ -265,8 +278,8 @@ export function ApplicationsTable({
   // Try again hides the error while it asks (the spinner shows instead), as a first load does.
   const loadError = query.isError && !fetching
     ? query.error instanceof ApiError && query.error.status === 400
-      ? "Those filters could not be applied."
-      : "Error fetching applications"
+      ? t("Those filters could not be applied.")
+      : t("Error fetching applications")
     : null;
 
   const data = query.isError ? null : (query.data ?? null);
@@ -308,21 +321,20 @@ export function ApplicationsTable({
   return (
     <div className="stack">
       <PageHeader
-        title="Applications"
-        lead={
-          "Every application of the current cycle. Filters apply as you type; a column's header sorts by it. " +
-          "Select rows to decide on them or assign them to a reviewer."
-        }
+        title={t("Applications")}
+        lead={t(
+          "Every application of the current cycle. Filters apply as you type; a column's header sorts by it. Select rows to decide on them or assign them to a reviewer.",
+        )}
       />
       <form
         className="card org-filters"
         role="search"
-        aria-label="Filter applications"
+        aria-label={t("Filter applications")}
         onSubmit={(e) => e.preventDefault()}
       >
         {TEXT_FILTERS.map((f) => (
           <div className="field" key={f.key}>
-            <label htmlFor={`${idPrefix}-${f.key}`}>{f.label}</label>
+            <label htmlFor={`${idPrefix}-${f.key}`}>{t(f.label)}</label>
             <input
               id={`${idPrefix}-${f.key}`}
               className="input"
@@ -335,39 +347,39 @@ export function ApplicationsTable({
           </div>
         ))}
         <SelectField
-          label="Status"
-          choices={[{ value: "", label: "Any status" }, ...statuses]}
+          label={t("Status")}
+          choices={[{ value: "", label: t("Any status") }, ...statuses]}
           value={draft.status}
           onChange={(e) => set("status", e.target.value)}
         />
         <SelectField
-          label="Group"
-          choices={[{ value: "", label: "Everyone" }, ...selections]}
+          label={t("Group")}
+          choices={[{ value: "", label: t("Everyone") }, ...selections]}
           value={draft.selection}
           onChange={(e) => set("selection", e.target.value)}
         />
         {/* "Scope", as the statistics cards call it ("School" alone is the text filter's label). */}
         <SelectField
-          label="Scope"
+          label={t("Scope")}
           choices={[
-            { value: "", label: "All schools" },
-            { value: "true", label: hostSchool || "The host school" },
-            { value: "false", label: "Other schools" },
+            { value: "", label: t("All schools") },
+            { value: "true", label: hostSchool || t("The host school") },
+            { value: "false", label: t("Other schools") },
           ]}
           value={draft.host}
           onChange={(e) => set("host", e.target.value)}
         />
         <div className="org-filters__sort">
           <SelectField
-            label="Sort by"
-            choices={SORT_CHOICES}
+            label={t("Sort by")}
+            choices={sortOptions}
             value={sortParam(state.sort)}
             onChange={(e) => navigate({ ...state, sort: parseSort(e.target.value), page: 1 }, {}, "push")}
           />
         </div>
         <div className="org-filters__actions">
           <button type="button" className="button button--secondary" onClick={clearFilters} disabled={!hasFilters}>
-            Clear filters
+            {t("Clear filters")}
           </button>
         </div>
       </form>
@@ -388,25 +400,25 @@ export function ApplicationsTable({
       ) : null}
 
       {!data && !loadError ? (
-        <CenteredSpinner label="Loading applications…" />
+        <CenteredSpinner label={t("Loading applications…")} />
       ) : null}
 
       {data ? (
         <div className="stack" aria-busy={busy}>
           <DataTable
-            caption="Applications"
-            columns={COLUMNS}
+            caption={t("Applications")}
+            columns={columns}
             data={rows}
             rowId={(row) => row.email}
             sort={{ id: state.sort.column, desc: state.sort.descending }}
             onSortChange={(next) => next && sortBy({ column: next.id as SortColumn, descending: next.desc })}
             manualSorting
-            selection={{ selected, onChange: select, label: (row) => `Select ${row.email}` }}
+            selection={{ selected, onChange: select, label: (row) => t("Select {email}", { email: row.email }) }}
             rowHref={(row) => userHref(row.email)}
             wide
-            empty={hasFilters ? "No applications match these filters." : "No applications yet."}
+            empty={hasFilters ? t("No applications match these filters.") : t("No applications yet.")}
           />
-          <nav className="org-pager" aria-label="Pages">
+          <nav className="org-pager" aria-label={t("Pages")}>
             <div className="org-pager__group">
               <button
                 type="button"
@@ -414,7 +426,7 @@ export function ApplicationsTable({
                 onClick={() => goTo(1)}
                 disabled={!canGoBack(state.page) || busy}
               >
-                First page
+                {t("First page")}
               </button>
               <button
                 type="button"
@@ -422,7 +434,7 @@ export function ApplicationsTable({
                 onClick={() => goTo(state.page - 1)}
                 disabled={!canGoBack(state.page) || busy}
               >
-                Previous
+                {t("Previous")}
               </button>
             </div>
             <p className="org-pager__text" aria-live="polite">
@@ -435,7 +447,7 @@ export function ApplicationsTable({
                 onClick={() => goTo(state.page + 1)}
                 disabled={!canGoForward(state.page, pages) || busy}
               >
-                Next
+                {t("Next")}
               </button>
               <button
                 type="button"
@@ -443,7 +455,7 @@ export function ApplicationsTable({
                 onClick={() => goTo(pages)}
                 disabled={!canGoForward(state.page, pages) || busy}
               >
-                Last page
+                {t("Last page")}
               </button>
             </div>
           </nav>
@@ -534,7 +546,7 @@ function SelectionBar({
         finish({ kind: "decision", status, label, result, view: decisionResultView(result, label, asked, override) });
         onDecided();
       },
-      override ? "Error overriding the skipped applications" : "Error deciding the selected applications",
+      override ? t("Error overriding the skipped applications") : t("Error deciding the selected applications"),
     );
   };
 
@@ -568,17 +580,25 @@ function SelectionBar({
         ? await organizerApi.assignMatching(reviewer, matching.filters)
         : await organizerApi.assign(reviewer, emails);
       const asked = matching ? matching.total : emails.length;
-      finish({ kind: "assignment", summary: `Assigned to ${reviewer}: ${result.approved.length} of ${asked}.`, result });
-    }, "Error assigning the selected applications");
+      finish({
+        kind: "assignment",
+        summary: t("Assigned to {reviewer}: {done} of {asked}.", {
+          reviewer,
+          done: formatNumber(result.approved.length),
+          asked: formatNumber(asked),
+        }),
+        result,
+      });
+    }, t("Error assigning the selected applications"));
   };
 
   const reviewers: Choice[] = [
-    { value: "", label: admins === null ? "Loading reviewers…" : "Choose a reviewer" },
+    { value: "", label: admins === null ? t("Loading reviewers…") : t("Choose a reviewer") },
     ...(admins ?? []).map((email) => ({ value: email, label: email })),
   ];
 
   return (
-    <section className="card org-selection" aria-label="Selected applications">
+    <section className="card org-selection" aria-label={t("Selected applications")}>
       <div className="org-selection__head">
         <label className="org-check org-check--labelled">
           <input
@@ -588,14 +608,14 @@ function SelectionBar({
             disabled={pageEmails.length === 0}
             onChange={() => onChange(toggleAllOnPage(selected, pageEmails))}
           />
-          Select all on this page
+          {t("Select all on this page")}
         </label>
         <p className="org-selection__count" aria-live="polite">
           {selectionText(count, matching !== null)}
         </p>
         {offerMatching !== null ? (
           <button type="button" className="button button--secondary button--small" onClick={onSelectMatching}>
-            {`Select all ${offerMatching} matching`}
+            {t.plural(offerMatching, { one: "Select all {count} matching", other: "Select all {count} matching" }, { count: formatNumber(offerMatching) })}
           </button>
         ) : null}
         <button
@@ -604,34 +624,34 @@ function SelectionBar({
           onClick={() => onChange(new Set())}
           disabled={count === 0}
         >
-          Clear selection
+          {t("Clear selection")}
         </button>
       </div>
       <div className="org-selection__actions">
         <form
           className="org-selection__form"
           onSubmit={submitDecision}
-          aria-label="Decide on the selected applications"
+          aria-label={t("Decide on the selected applications")}
         >
           <SelectField
-            label="Decision"
+            label={t("Decision")}
             choices={decisions}
             value={decision}
             onChange={(e) => setDecision(e.target.value)}
           />
           <button type="submit" className="button" disabled={count === 0 || decide.busy}>
-            {decide.busy ? "Deciding…" : actionText("Decide", count, matching !== null)}
+            {decide.busy ? t("Deciding…") : actionText("Decide", count, matching !== null)}
           </button>
         </form>
-        <form className="org-selection__form" onSubmit={submitAssignment} aria-label="Assign the selected applications">
+        <form className="org-selection__form" onSubmit={submitAssignment} aria-label={t("Assign the selected applications")}>
           <SelectField
-            label="Reviewer"
+            label={t("Reviewer")}
             choices={reviewers}
             value={reviewer}
             onChange={(e) => setReviewer(e.target.value)}
           />
           <button type="submit" className="button" disabled={count === 0 || !reviewer || assign.busy}>
-            {assign.busy ? "Assigning…" : actionText("Assign", count, matching !== null)}
+            {assign.busy ? t("Assigning…") : actionText("Assign", count, matching !== null)}
           </button>
         </form>
       </div>
@@ -654,7 +674,9 @@ function SelectionBar({
                 onClick={() => setAskingOverride(true)}
                 disabled={decide.busy}
               >
-                {`Override: set ${overridable.length === 1 ? "the skipped applicant" : `the ${overridable.length} skipped`} to ${outcome.label}`}
+                {t.plural(overridable.length, { one: "Override: set the skipped applicant to {label}", other: "Override: set the {count} skipped to {label}" }, {
+                  label: outcome.label,
+                })}
               </button>
             </div>
           ) : null}
@@ -663,33 +685,40 @@ function SelectionBar({
       {outcome?.kind === "assignment" ? (
         <div className="stack">
           <Alert kind={outcome.result.failed.length ? "info" : "success"}>{outcome.summary}</Alert>
-          <EmailResults doneTitle="Assigned" approved={outcome.result.approved} failed={outcome.result.failed} />
+          <EmailResults doneTitle={t("Assigned")} approved={outcome.result.approved} failed={outcome.result.failed} />
         </div>
       ) : null}
       <ConfirmDialog
         open={askingMatching && matching !== null}
-        title={`Decide all ${matching?.total ?? 0} matching applications?`}
-        confirmLabel={`Set ${matching?.total ?? 0} to ${decisions.find((d) => d.value === decision)?.label ?? decision}`}
+        title={t.plural(matching?.total ?? 0, { one: "Decide all {count} matching applications?", other: "Decide all {count} matching applications?" }, {
+          count: formatNumber(matching?.total ?? 0),
+        })}
+        confirmLabel={t("Set {count} to {decision}", {
+          count: formatNumber(matching?.total ?? 0),
+          decision: decisions.find((d) => d.value === decision)?.label ?? decision,
+        })}
         busy={decide.busy}
         onConfirm={() => void confirmMatching()}
         onCancel={() => setAskingMatching(false)}
       >
         <p>
-          Every application these filters match gets this decision, on every page, not only the{" "}
-          {pageEmails.length} on screen. Applicants who already confirmed or declined are skipped.
+          {t(
+            "Every application these filters match gets this decision, on every page, not only the {count} on screen. Applicants who already confirmed or declined are skipped.",
+            { count: formatNumber(pageEmails.length) },
+          )}
         </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={askingOverride && overrideWords !== null && overridable.length > 0}
         title={overrideWords?.title ?? ""}
-        confirmLabel={overrideWords?.confirmLabel ?? "Override"}
+        confirmLabel={overrideWords?.confirmLabel ?? t("Override")}
         busy={decide.busy}
         danger
         onConfirm={() => void confirmOverride()}
         onCancel={() => setAskingOverride(false)}
       >
         <p>{overrideWords?.body}</p>
-        <ul className="org-list" aria-label="Answers to overwrite">
+        <ul className="org-list" aria-label={t("Answers to overwrite")}>
           {overridable.map((item) => (
             <li key={item.email}>
               <span className="org-list__email">{item.email}</span>

@@ -217,7 +217,7 @@ describe("select all N matching", () => {
   it.each([
     ["Decide", 3, false, "Decide 3 selected"],
     ["Assign", 120, true, "Assign all 120 matching"],
-  ])("%s %i (matching %s): %s", (verb, count, matching, expected) => {
+  ] as const)("%s %i (matching %s): %s", (verb, count, matching, expected) => {
     expect(actionText(verb, count, matching)).toBe(expected);
   });
 });

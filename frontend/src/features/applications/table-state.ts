@@ -3,6 +3,7 @@
 // organizer was; which request a page change makes (a cursor for the neighbouring pages); and
 // row selection. Pure functions, table-tested without rendering.
 import type { SortParam } from "../../api/organizer";
+import { formatNumber, language, t } from "../../lib/i18n";
 
 // The filters the table's controls show: a part of the server's one filter language of
 // applications (`selection` is one of its named counts, `host` the host school or every other).
@@ -151,7 +152,11 @@ export function pageRequest(target: number, current: PageInfo | null): PageReque
 
 /** 'Page X of Y (Total: N)'; an empty result still reads as page 1 of 1. */
 export function pageText(page: number, pages: number, total: number): string {
-  return `Page ${Math.min(page, Math.max(pages, 1))} of ${Math.max(pages, 1)} (Total: ${total})`;
+  return t("Page {page} of {pages} (Total: {total})", {
+    page: formatNumber(Math.min(page, Math.max(pages, 1))),
+    pages: formatNumber(Math.max(pages, 1)),
+    total: formatNumber(total),
+  });
 }
 
 export function canGoBack(page: number): boolean {
@@ -196,13 +201,23 @@ export function selectAllOffer(
 
 /** What the selection bar says is selected. */
 export function selectionText(count: number, matching: boolean): string {
-  if (matching) return `All ${count} matching applications selected`;
-  return count === 1 ? "1 application selected" : `${count} applications selected`;
+  const vars = { count: formatNumber(count) };
+  if (matching) return t.plural(count, { one: "All {count} matching applications selected", other: "All {count} matching applications selected" }, vars);
+  return t.plural(count, { one: "{count} application selected", other: "{count} applications selected" }, vars);
 }
 
 /** An action button's words, with the count it acts on ("Decide 3 selected", "Decide all 120 matching"). */
-export function actionText(verb: string, count: number, matching: boolean): string {
-  return matching ? `${verb} all ${count} matching` : `${verb} ${count} selected`;
+export function actionText(verb: "Decide" | "Assign", count: number, matching: boolean): string {
+  const vars = { count: formatNumber(count) };
+  // Whole sentences per verb and count, so each language words them its own way.
+  if (verb === "Assign") {
+    return matching
+      ? t.plural(count, { one: "Assign all {count} matching", other: "Assign all {count} matching" }, vars)
+      : t.plural(count, { one: "Assign {count} selected", other: "Assign {count} selected" }, vars);
+  }
+  return matching
+    ? t.plural(count, { one: "Decide all {count} matching", other: "Decide all {count} matching" }, vars)
+    : t.plural(count, { one: "Decide {count} selected", other: "Decide {count} selected" }, vars);
 }
 
 /** Drop the rows a batch call succeeded on; the failed ones stay selected to try again. */
@@ -215,7 +230,7 @@ export function withoutApproved(selected: ReadonlySet<string>, approved: readonl
 // --- Cells ---------------------------------------------------------------------------------
 
 /** A submission time as the organizer's clock reads it ("Jan 15, 2026, 9:30 AM"); "—" for a draft. */
-export function submittedText(iso: string | null, timeZone?: string, locale = "en-US"): string {
+export function submittedText(iso: string | null, timeZone?: string, locale = language()): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";

@@ -18,10 +18,13 @@ import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
 import { decisionResultView, overrideConfirmation } from "../../lib/batch-result";
 import { SKIP_REASONS, emailButton, overwriteNotice } from "../../lib/overwrite";
+import { formatNumber, t } from "../../lib/i18n";
 
-export const RELEASE_NOTE =
-  "Hackers are notified of status changes only when the hackathon status is changed to released.";
-export const OVERRIDE_LABEL = "Override: also change applicants who have confirmed or declined";
+// English constants (tests find them by these words); translated where they are shown.
+export const RELEASE_NOTE = t.noop(
+  "Hackers are notified of status changes only when the hackathon status is changed to released.",
+);
+export const OVERRIDE_LABEL = t.noop("Override: also change applicants who have confirmed or declined");
 
 export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; defaultStatus: string }) {
   const [status, setStatus] = useState(defaultStatus);
@@ -78,13 +81,13 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       const answer = await organizerApi.batchStatus(sent);
       setResult({ body: answer, label, asked: found, override: Boolean(sent.override) });
       setSentFor(previewFor);
-    }, "Error updating the batch");
+    }, t("Error updating the batch"));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!found) {
-      setError("Paste at least one email address.");
+      setError(t("Paste at least one email address."));
       return;
     }
     // What this exact request would do now: after release it emails, so ask first. With
@@ -99,7 +102,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       emailed = exact.emailed;
       const reasons: string[] = [SKIP_REASONS.confirmed, SKIP_REASONS.declined];
       answered = (without?.skipped ?? []).filter((s) => reasons.includes(s.reason));
-    }, "Error updating the batch");
+    }, t("Error updating the batch"));
     if (!checked) return;
     if (emailed > 0 || answered.length > 0) setConfirming({ emailed, answered });
     else await send();
@@ -110,20 +113,20 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   const overriding = confirming?.answered.length ? overrideConfirmation(confirming.answered, label) : null;
   return (
     <section className="card stack" aria-labelledby="batch-update-title">
-      <h2 id="batch-update-title">Batch Update</h2>
-      <Alert kind="info">{RELEASE_NOTE}</Alert>
-      <form className="stack" onSubmit={submit} noValidate aria-label="Batch Update">
+      <h2 id="batch-update-title">{t("Batch Update")}</h2>
+      <Alert kind="info">{t(RELEASE_NOTE)}</Alert>
+      <form className="stack" onSubmit={submit} noValidate aria-label={t("Batch Update")}>
         <div className="org-grid">
-          <SelectField label="Status" choices={statuses} value={status} onChange={(e) => setStatus(e.target.value)} />
-          <YesNoField label="Travel Reimbursement" value={travel} onChange={setTravel} />
-          <YesNoField label="Housing Accommodations" value={housing} onChange={setHousing} />
+          <SelectField label={t("Status")} choices={statuses} value={status} onChange={(e) => setStatus(e.target.value)} />
+          <YesNoField label={t("Travel Reimbursement")} value={travel} onChange={setTravel} />
+          <YesNoField label={t("Housing Accommodations")} value={housing} onChange={setHousing} />
         </div>
         <TextareaField
-          label="Emails"
+          label={t("Emails")}
           rows={7}
           value={emails}
           onChange={(e) => setEmails(e.target.value)}
-          hint={`Paste addresses in any format: one per line, comma separated, or a copied table. ${found} found.`}
+          hint={t("Paste addresses in any format: one per line, comma separated, or a copied table. {count} found.", { count: formatNumber(found) })}
           spellCheck={false}
         />
         {notice ? (
@@ -132,15 +135,15 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
           </div>
         ) : null}
         <CheckboxField
-          label={OVERRIDE_LABEL}
-          hint="Without it, applicants who have already confirmed or declined are skipped and listed."
+          label={t(OVERRIDE_LABEL)}
+          hint={t("Without it, applicants who have already confirmed or declined are skipped and listed.")}
           checked={override}
           onChange={setOverride}
         />
         {error ? <Alert kind="error">{error}</Alert> : null}
         <div>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Updating…" : "Submit"}
+            {busy ? t("Updating…") : t("Submit")}
           </button>
         </div>
       </form>
@@ -151,7 +154,9 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
             return <Alert kind={view.kind}>{view.summary}</Alert>;
           })()}
           {result.body.emailed ? (
-            <Alert kind="success">{`${result.body.emailed} decision ${result.body.emailed === 1 ? "email" : "emails"} queued.`}</Alert>
+            <Alert kind="success">
+              {t.plural(result.body.emailed, { one: "{count} decision email queued.", other: "{count} decision emails queued." })}
+            </Alert>
           ) : null}
           <EmailResults
             doneTitle={result.label}
@@ -164,18 +169,19 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       <ConfirmDialog
         open={confirming !== null}
         danger={overriding !== null}
-        title={overriding?.title ?? "Email these applicants now?"}
+        title={overriding?.title ?? t("Email these applicants now?")}
         confirmLabel={overriding?.confirmLabel ?? emailButton("Decide", confirming?.emailed ?? 0)}
         busy={busy}
         onConfirm={send}
         onCancel={() => setConfirming(null)}
       >
-        {overriding ? <p>Override is ticked. {overriding.body}</p> : null}
+        {overriding ? <p>{t("Override is ticked. {body}", { body: overriding.body })}</p> : null}
         {(confirming?.emailed ?? 0) > 0 ? (
           <p>
-            Decisions are already released, so this sends{" "}
-            <strong>{`${confirming?.emailed ?? 0} ${confirming?.emailed === 1 ? "applicant" : "applicants"}`}</strong>{" "}
-            the “{label}” email at once.
+            {t.plural(confirming?.emailed ?? 0, {
+              one: "Decisions are already released, so this sends {count} applicant the “{label}” email at once.",
+              other: "Decisions are already released, so this sends {count} applicants the “{label}” email at once.",
+            }, { label })}
           </p>
         ) : null}
       </ConfirmDialog>

@@ -6,10 +6,10 @@ import { useEffect, useState, type ReactNode } from "react";
 import { homeApi, type AdminHome as HomeData, type FunnelStage } from "../../api/home";
 import { LoadError } from "../../components/load-error";
 import { Spinner } from "../../components/spinner";
+import { formatDate, formatNumber, t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { countdown, groupCards, openTodos, share, type ToolCard } from "./home-state";
 
-const numberFormat = new Intl.NumberFormat("en-US");
 
 function useNow(everyMs: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -22,15 +22,15 @@ function useNow(everyMs: number): Date {
 
 function Deadline({ deadline }: { deadline: HomeData["next_deadline"] }) {
   const now = useNow(30_000);
-  if (!deadline) return <p className="home-status__deadline">Every date of this cycle has passed.</p>;
+  if (!deadline) return <p className="home-status__deadline">{t("Every date of this cycle has passed.")}</p>;
   const at = new Date(deadline.at);
   const left = countdown(at, now);
-  const date = at.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const date = formatDate(at, { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
   return (
     <p className="home-status__deadline">
-      <span className="home-status__label">Next: {deadline.label}</span>{" "}
+      <span className="home-status__label">{t("Next: {label}", { label: deadline.label })}</span>{" "}
       <time dateTime={deadline.at}>{date}</time>{" "}
-      <strong className="home-status__countdown">{left.passed ? "now" : `in ${left.text}`}</strong>
+      <strong className="home-status__countdown">{left.passed ? t("now") : t("in {time}", { time: left.text })}</strong>
     </p>
   );
 }
@@ -43,9 +43,9 @@ function Stage({ stage, base }: { stage: FunnelStage; base: number }) {
           said after them, for screen readers only. */}
       <a href={stage.href} className="home-funnel__link">
         <span className="home-funnel__label">{stage.label}</span>{" "}
-        <span className="home-funnel__count">{numberFormat.format(stage.count)}</span>{" "}
+        <span className="home-funnel__count">{formatNumber(stage.count)}</span>{" "}
         {percent ? <span className="home-funnel__share muted">{percent}</span> : null}
-        <span className="visually-hidden"> Open in the table</span>
+        <span className="visually-hidden"> {t("Open in the table")}</span>
       </a>
     </li>
   );
@@ -60,9 +60,9 @@ export function AdminHome({ cards, children }: { cards: ToolCard[]; children?: R
   return (
     <div className="stack home">
       <header className="home-header">
-        <h1>Admin Panel</h1>
+        <h1>{t("Admin Panel")}</h1>
         {data ? (
-          <section className="home-status" aria-label="Cycle status">
+          <section className="home-status" aria-label={t("Cycle status")}>
             <p className="home-status__cycle">
               {data.cycle.name} · <span className={`badge home-status__badge--${data.cycle.status}`}>{data.cycle.status_label}</span>
             </p>
@@ -71,32 +71,36 @@ export function AdminHome({ cards, children }: { cards: ToolCard[]; children?: R
         ) : null}
       </header>
       {home.isError ? (
-        <LoadError message="The cycle's numbers could not be loaded." onRetry={() => void home.refetch()} />
+        <LoadError message={t("The cycle's numbers could not be loaded.")} onRetry={() => void home.refetch()} />
       ) : !data ? (
-        <Spinner label="Loading the cycle's numbers…" />
+        <Spinner label={t("Loading the cycle's numbers…")} />
       ) : (
         <div className="home-overview">
           <section className="card home-funnel" aria-labelledby="home-funnel-title">
-            <h2 id="home-funnel-title">Applicants</h2>
+            <h2 id="home-funnel-title">{t("Applicants")}</h2>
             <p className="muted home-funnel__registered">
-              {numberFormat.format(data.registered.count)} registered ·{" "}
-              <a href={data.registered.href}>{numberFormat.format(data.registered.never_started)} never started</a>
+              {t.plural(data.registered.count, { one: "{count} registered", other: "{count} registered" }, { count: formatNumber(data.registered.count) })} ·{" "}
+              <a href={data.registered.href}>
+                {t.plural(data.registered.never_started, { one: "{count} never started", other: "{count} never started" }, {
+                  count: formatNumber(data.registered.never_started),
+                })}
+              </a>
             </p>
-            <ol className="home-funnel__stages" aria-label="Funnel">
+            <ol className="home-funnel__stages" aria-label={t("Funnel")}>
               {data.funnel.map((stage) => (
                 <Stage key={stage.key} stage={stage} base={started} />
               ))}
             </ol>
-            <ul className="home-funnel__beside" aria-label="Beside the funnel">
+            <ul className="home-funnel__beside" aria-label={t("Beside the funnel")}>
               {data.beside.map((stage) => (
                 <Stage key={stage.key} stage={stage} base={started} />
               ))}
             </ul>
           </section>
           <section className="card home-todos" aria-labelledby="home-todos-title">
-            <h2 id="home-todos-title">To do</h2>
+            <h2 id="home-todos-title">{t("To do")}</h2>
             {todos.length === 0 ? (
-              <p className="muted">Nothing waiting. Every count below is up to date.</p>
+              <p className="muted">{t("Nothing waiting. Every count below is up to date.")}</p>
             ) : (
               <ul className="home-todos__list">
                 {todos.map((todo) => (
@@ -104,7 +108,7 @@ export function AdminHome({ cards, children }: { cards: ToolCard[]; children?: R
                     <a href={todo.href}>
                       {todo.key === "ranking_stale" ? todo.label : (
                         <>
-                          <strong>{numberFormat.format(todo.count)}</strong> {todo.label}
+                          <strong>{formatNumber(todo.count)}</strong> {todo.label}
                         </>
                       )}
                     </a>

@@ -1,5 +1,6 @@
 // The admin home's pure logic: the countdown's words, the order of the work's cards, and which
 // to-dos still need doing. Table-tested in home-state.test.ts.
+import { formatNumber, t } from "../../lib/i18n";
 
 export interface Countdown {
   /** "3 days 4 hours", "5 hours 12 minutes", "under a minute"; "passed" once it is. */
@@ -7,22 +8,24 @@ export interface Countdown {
   passed: boolean;
 }
 
-function unit(n: number, one: string): string {
-  return `${n} ${one}${n === 1 ? "" : "s"}`;
-}
+// Each unit its own literal plural, so the catalog has every form of it.
+const day = (n: number) => t.plural(n, { one: "{count} day", other: "{count} days" });
+const hour = (n: number) => t.plural(n, { one: "{count} hour", other: "{count} hours" });
+const minute = (n: number) => t.plural(n, { one: "{count} minute", other: "{count} minutes" });
+const pair = (first: string, second: string) => t("{first} {second}", { first, second });
 
 /** The time left until `at` from `now`, in the two largest units that matter. */
 export function countdown(at: Date, now: Date): Countdown {
   const ms = at.getTime() - now.getTime();
-  if (ms <= 0) return { text: "passed", passed: true };
+  if (ms <= 0) return { text: t("passed"), passed: true };
   const minutes = Math.floor(ms / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;
-  if (days > 0) return { text: hours ? `${unit(days, "day")} ${unit(hours, "hour")}` : unit(days, "day"), passed: false };
-  if (hours > 0) return { text: mins ? `${unit(hours, "hour")} ${unit(mins, "minute")}` : unit(hours, "hour"), passed: false };
-  if (mins > 0) return { text: unit(mins, "minute"), passed: false };
-  return { text: "under a minute", passed: false };
+  if (days > 0) return { text: hours ? pair(day(days), hour(hours)) : day(days), passed: false };
+  if (hours > 0) return { text: mins ? pair(hour(hours), minute(mins)) : hour(hours), passed: false };
+  if (mins > 0) return { text: minute(mins), passed: false };
+  return { text: t("under a minute"), passed: false };
 }
 
 export interface ToolCard {
@@ -37,14 +40,15 @@ export interface CardGroup {
 }
 
 /** The tools grouped by the order of the work; a tool the server doesn't offer is left out,
- * and one no group names lands in "More" so nothing offered disappears. */
+ * and one no group names lands in "More" so nothing offered disappears. The titles are English
+ * here (the catalog loads after this module) and translated by groupCards. */
 export const GROUPS: { title: string; hrefs: string[] }[] = [
-  { title: "Applications", hrefs: ["/admin/users", "/admin/createapp", "/admin/whitelist-emails"] },
-  { title: "Reviewing", hrefs: ["/admin/rubric", "/admin/assignapps", "/admin/reviewapps", "/admin/ranking"] },
-  { title: "Decisions and mail", hrefs: ["/admin/batch", "/admin/config", "/admin/automated-emails", "/admin/integrations"] },
-  { title: "Event", hrefs: ["/checkin", "/admin/travel", "/admin/resumebook"] },
-  { title: "People", hrefs: ["/admin/administrators"] },
-  { title: "Reports", hrefs: ["/admin/stats", "/admin/demographics"] },
+  { title: t.noop("Applications"), hrefs: ["/admin/users", "/admin/createapp", "/admin/whitelist-emails"] },
+  { title: t.noop("Reviewing"), hrefs: ["/admin/rubric", "/admin/assignapps", "/admin/reviewapps", "/admin/ranking"] },
+  { title: t.noop("Decisions and mail"), hrefs: ["/admin/batch", "/admin/config", "/admin/automated-emails", "/admin/integrations"] },
+  { title: t.noop("Event"), hrefs: ["/checkin", "/admin/travel", "/admin/resumebook"] },
+  { title: t.noop("People"), hrefs: ["/admin/administrators"] },
+  { title: t.noop("Reports"), hrefs: ["/admin/stats", "/admin/demographics"] },
 ];
 
 export function groupCards(cards: ToolCard[]): CardGroup[] {
@@ -58,10 +62,10 @@ export function groupCards(cards: ToolCard[]): CardGroup[] {
       placed.add(href);
       return [card];
     });
-    if (found.length) groups.push({ title: group.title, cards: found });
+    if (found.length) groups.push({ title: t(group.title), cards: found });
   }
   const rest = cards.filter((card) => !placed.has(card.href));
-  if (rest.length) groups.push({ title: "More", cards: rest });
+  if (rest.length) groups.push({ title: t("More"), cards: rest });
   return groups;
 }
 
@@ -81,5 +85,5 @@ export function openTodos(todos: Todo[]): Todo[] {
 /** A share of the funnel's first stage, as a whole percentage ("42%"); "" with nothing to share. */
 export function share(count: number, of: number): string {
   if (of <= 0) return "";
-  return `${Math.round((count / of) * 100)}%`;
+  return formatNumber(Math.round((count / of) * 100) / 100, { style: "percent" });
 }

@@ -6,6 +6,7 @@ import { Field } from "../../components/field";
 import { isEmail } from "../../lib/emails";
 import { useSubmit } from "../../lib/use-submit";
 import { PageHeader } from "../../components/page-header";
+import { t } from "../../lib/i18n";
 
 export function Whitelist({ exceptions: initial }: { exceptions: WhitelistException[] }) {
   const [exceptions, setExceptions] = useState(initial);
@@ -22,7 +23,7 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
     try {
       setExceptions(await organizerApi.exceptions());
     } catch {
-      setMessage({ ok: false, text: "Error fetching the whitelist." });
+      setMessage({ ok: false, text: t("Error fetching the whitelist.") });
     }
   }
 
@@ -30,7 +31,7 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
     event.preventDefault();
     const value = email.trim();
     if (!isEmail(value)) {
-      emailSubmit.setError("Enter a valid email address.");
+      emailSubmit.setError(t("Enter a valid email address."));
       return;
     }
     setMessage(null);
@@ -38,22 +39,22 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
     await emailSubmit.run(async () => {
       await organizerApi.whitelistEmail(value);
       setEmail("");
-      setMessage({ ok: true, text: `${value.toLowerCase()} can now register.` });
+      setMessage({ ok: true, text: t("{email} can now register.", { email: value.toLowerCase() }) });
       await refresh();
-    }, "Error adding the email.");
+    }, t("Error adding the email."));
   }
 
   async function addPattern(event: FormEvent) {
     event.preventDefault();
     const value = pattern.trim();
     if (!value) {
-      patternSubmit.setError("Enter a pattern.");
+      patternSubmit.setError(t("Enter a pattern."));
       return;
     }
     try {
       new RegExp(value);
     } catch {
-      patternSubmit.setError("That is not a valid regular expression.");
+      patternSubmit.setError(t("That is not a valid regular expression."));
       return;
     }
     setMessage(null);
@@ -61,9 +62,9 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
     await patternSubmit.run(async () => {
       await organizerApi.whitelistPattern(value);
       setPattern("");
-      setMessage({ ok: true, text: `Addresses matching ${value} can now register.` });
+      setMessage({ ok: true, text: t("Addresses matching {pattern} can now register.", { pattern: value }) });
       await refresh();
-    }, "Error adding the pattern.");
+    }, t("Error adding the pattern."));
   }
 
   async function remove(rule: WhitelistException) {
@@ -77,8 +78,8 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
         throw e;
       }
       setExceptions((list) => list.filter((r) => r.id !== rule.id));
-      setMessage({ ok: true, text: `Removed ${rule.value}.` });
-    }, "Error removing the exception.");
+      setMessage({ ok: true, text: t("Removed {value}.", { value: rule.value }) });
+    }, t("Error removing the exception."));
   }
 
   // The latest news wins: a reload that failed after a failed removal says so, not the removal.
@@ -87,14 +88,14 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
   return (
     <div className="stack org-narrow">
       <PageHeader
-        title="Whitelist Emails"
-        lead="Let addresses that are not university emails register: one address at a time, or every address matching a pattern."
+        title={t("Whitelist Emails")}
+        lead={t("Let addresses that are not university emails register: one address at a time, or every address matching a pattern.")}
       />
       <div className="org-columns">
         <form className="card stack" onSubmit={addEmail} noValidate aria-labelledby="wl-email-title">
-          <h2 id="wl-email-title">Single email</h2>
+          <h2 id="wl-email-title">{t("Single email")}</h2>
           <Field
-            label="Email address"
+            label={t("Email address")}
             type="email"
             autoComplete="off"
             value={email}
@@ -103,24 +104,24 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
           />
           <div>
             <button type="submit" className="button" disabled={busy}>
-              {emailSubmit.busy ? "Adding…" : "Add Email"}
+              {emailSubmit.busy ? t("Adding…") : t("Add Email")}
             </button>
           </div>
         </form>
         <form className="card stack" onSubmit={addPattern} noValidate aria-labelledby="wl-pattern-title">
-          <h2 id="wl-pattern-title">Pattern</h2>
+          <h2 id="wl-pattern-title">{t("Pattern")}</h2>
           <Field
-            label="Regular expression"
+            label={t("Regular expression")}
             autoComplete="off"
             spellCheck={false}
             value={pattern}
             onChange={(e) => setPattern(e.target.value)}
             error={patternSubmit.error}
-            hint="Matched against the whole address, e.g. .*@mentors\.example\.org"
+            hint={t("Matched against the whole address, e.g. {example}", { example: ".*@mentors\\.example\\.org" })}
           />
           <div>
             <button type="submit" className="button" disabled={busy}>
-              {patternSubmit.busy ? "Adding…" : "Add Pattern"}
+              {patternSubmit.busy ? t("Adding…") : t("Add Pattern")}
             </button>
           </div>
         </form>
@@ -128,14 +129,14 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
       {alert ? <Alert kind={alert.ok ? "success" : "error"}>{alert.text}</Alert> : null}
       <section className="card stack" aria-labelledby="wl-list-title">
         <h2 id="wl-list-title">
-          Current exceptions <span className="badge">{exceptions.length}</span>
+          {t("Current exceptions")} <span className="badge">{exceptions.length}</span>
         </h2>
-        {exceptions.length === 0 ? <p className="muted">No exceptions yet.</p> : null}
-        <ul className="org-rows" aria-label="Current exceptions">
+        {exceptions.length === 0 ? <p className="muted">{t("No exceptions yet.")}</p> : null}
+        <ul className="org-rows" aria-label={t("Current exceptions")}>
           {exceptions.map((rule) => (
             <li key={rule.id} className="org-row">
               <span className="org-row__main">
-                <span className="badge">{rule.kind === "email" ? "Email" : "Pattern"}</span>{" "}
+                <span className="badge">{rule.kind === "email" ? t("Email") : t("Pattern")}</span>{" "}
                 <code className="org-break">{rule.value}</code>
               </span>
               <button
@@ -143,9 +144,9 @@ export function Whitelist({ exceptions: initial }: { exceptions: WhitelistExcept
                 className="button button--secondary button--small"
                 onClick={() => remove(rule)}
                 disabled={busy}
-                aria-label={`Remove ${rule.value}`}
+                aria-label={t("Remove {value}", { value: rule.value })}
               >
-                Remove
+                {t("Remove")}
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 // The charts' pure arithmetic: the palette's hues and contrast, wrapped axis
 // labels, the horizontal bar chart's geometry, and the value labels. Table-tested in
 // chart-model.test.ts; demographics.tsx only draws what these return.
+import { formatNumber } from "../../lib/i18n";
 
 /**
  * The charts' colours: eight distinct hues (blue, orange, green, pink, purple, yellow, red,
@@ -137,15 +138,16 @@ export function wrapLabel(text: string, width: number, maxLines = 4, measure: Me
 
 /** A share as the charts print it: whole percents, '<1%' for a sliver, '0%' for nothing. */
 export function percentText(count: number, total: number): string {
-  if (!total || !count) return "0%";
+  const percent = (share: number) => formatNumber(share / 100, { style: "percent", maximumFractionDigits: 0 });
+  if (!total || !count) return percent(0);
   const share = (count / total) * 100;
-  if (share < 1) return "<1%";
-  return `${Math.round(share)}%`;
+  if (share < 1) return `<${percent(1)}`;
+  return percent(Math.round(share));
 }
 
 /** A slice's value label: the count and its share, e.g. '12 (34%)'. */
 export function valueText(count: number, total: number): string {
-  return `${count} (${percentText(count, total)})`;
+  return `${formatNumber(count)} (${percentText(count, total)})`;
 }
 
 /** The share of a pie (0 to 1) under which a slice is too thin to print its percent inside. */

@@ -37,6 +37,7 @@ import {
   type Measure,
 } from "./chart-model";
 import { dayLabel } from "./trend-model";
+import { t } from "../../lib/i18n";
 
 const AXIS_TEXT = "#4a3b30";
 
@@ -101,7 +102,7 @@ export function BarFigure({ data, width, animate }: { data: Datum[]; width: numb
       <Tooltip cursor={{ fill: "rgba(74, 59, 48, 0.08)" }} />
       <Bar
         dataKey="count"
-        name="Applicants"
+        name={t("Applicants")}
         radius={[0, 4, 4, 0]}
         stroke={OUTLINE}
         strokeWidth={1}
@@ -200,8 +201,8 @@ export function TrendFigure({ days, width, animate }: { days: TrendDay[]; width:
       <YAxis yAxisId="total" orientation="right" allowDecimals={false} width={48} tick={{ fill: AXIS_TEXT, fontSize: AXIS_FONT_PX }} axisLine={false} tickLine={false} />
       <Tooltip cursor={{ fill: "rgba(74, 59, 48, 0.08)" }} />
       <Legend wrapperStyle={{ fontSize: AXIS_FONT_PX, color: AXIS_TEXT }} />
-      <Bar yAxisId="day" dataKey="submitted" name="Submitted that day" fill={TREND_BARS} radius={[3, 3, 0, 0]} isAnimationActive={animate} animationDuration={500} />
-      <Line yAxisId="total" dataKey="cumulative" name="Submitted in all" type="monotone" stroke={TREND_LINE} strokeWidth={3} dot={false} isAnimationActive={animate} animationDuration={500} />
+      <Bar yAxisId="day" dataKey="submitted" name={t("Submitted that day")} fill={TREND_BARS} radius={[3, 3, 0, 0]} isAnimationActive={animate} animationDuration={500} />
+      <Line yAxisId="total" dataKey="cumulative" name={t("Submitted in all")} type="monotone" stroke={TREND_LINE} strokeWidth={3} dot={false} isAnimationActive={animate} animationDuration={500} />
     </ComposedChart>
   );
 }

@@ -6,6 +6,7 @@ import { LoadError } from "../../components/load-error";
 import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { BarFigure, PieFigure, prefersReducedMotion, useWidth } from "./lazy-charts";
+import { formatNumber, t } from "../../lib/i18n";
 
 export { PALETTE } from "./chart-model";
 
@@ -24,12 +25,15 @@ export function chartKind(type: string): "bar" | "pie" {
 
 export function chartSummary(question: DemographicQuestion): string {
   const total = question.data.reduce((n, d) => n + d.count, 0);
-  if (!total) return `${question.question_text}: no data available.`;
+  if (!total) return t("{question}: no data available.", { question: question.question_text });
   const parts = [...question.data]
     .sort((a, b) => b.count - a.count)
-    .map((d) => `${d.label} ${d.count}`)
+    .map((d) => `${d.label} ${formatNumber(d.count)}`)
     .join(", ");
-  return `${chartKind(question.question_type) === "bar" ? "Bar" : "Pie"} chart of ${question.question_text}: ${parts}.`;
+  const vars = { question: question.question_text, parts };
+  return chartKind(question.question_type) === "bar"
+    ? t("Bar chart of {question}: {parts}.", vars)
+    : t("Pie chart of {question}: {parts}.", vars);
 }
 
 function anchorOf(questionId: string): string {
@@ -49,7 +53,7 @@ function Chart({ question }: { question: DemographicQuestion }) {
         {question.question_text}
       </h2>
       {total === 0 ? (
-        <p className="muted chart-card__empty">No data available.</p>
+        <p className="muted chart-card__empty">{t("No data available.")}</p>
       ) : (
         <>
           <figure ref={figureRef} className="chart-card__figure" role="img" aria-label={chartSummary(question)}>
@@ -67,15 +71,15 @@ function Chart({ question }: { question: DemographicQuestion }) {
               <caption>{question.question_text}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Answer</th>
-                  <th scope="col">Applicants</th>
+                  <th scope="col">{t("Answer")}</th>
+                  <th scope="col">{t("Applicants")}</th>
                 </tr>
               </thead>
               <tbody>
                 {question.data.map((d) => (
                   <tr key={d.label}>
                     <th scope="row">{d.label}</th>
-                    <td>{d.count}</td>
+                    <td>{formatNumber(d.count)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -111,14 +115,17 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
 
   return (
     <div className="stack reports">
-      <ReportHeader title="Demographics">
-        <p className="muted">{cycle ? `${cycle} cycle. ` : ""}Answers to the survey questions, counted from the applications.</p>
+      <ReportHeader title={t("Demographics")}>
+        <p className="muted">
+          {cycle ? `${t("{cycle} cycle.", { cycle })} ` : ""}
+          {t("Answers to the survey questions, counted from the applications.")}
+        </p>
       </ReportHeader>
       <div className="demographics">
-        <aside className="demographics__sidebar card" aria-label="Demographics filters">
+        <aside className="demographics__sidebar card" aria-label={t("Demographics filters")}>
           <div role="group" aria-labelledby="demographics-group-label" className="stack">
             <p id="demographics-group-label" className="label">
-              Applicants
+              {t("Applicants")}
             </p>
             <div className="segmented">
               {groups.map((g) => (
@@ -135,8 +142,8 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
             </div>
             {groupDescription ? <p className="muted field__hint">{groupDescription}</p> : null}
           </div>
-          <nav aria-label="Survey questions" className="demographics__questions">
-            <p className="label">Survey questions</p>
+          <nav aria-label={t("Survey questions")} className="demographics__questions">
+            <p className="label">{t("Survey questions")}</p>
             {questions && questions.length ? (
               <ul>
                 {questions.map((q) => (
@@ -157,22 +164,22 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
                 ))}
               </ul>
             ) : (
-              <p className="muted">{loading ? "Loading…" : "None."}</p>
+              <p className="muted">{loading ? t("Loading…") : t("None.")}</p>
             )}
           </nav>
         </aside>
         <div className="demographics__charts" aria-busy={loading || undefined}>
           <h2 className="visually-hidden" aria-live="polite">
-            {groupLabel} applicants
+            {t("{group} applicants", { group: groupLabel })}
           </h2>
           {error ? (
-            <LoadError message="The demographics could not be loaded." onRetry={() => void query.refetch()} />
+            <LoadError message={t("The demographics could not be loaded.")} onRetry={() => void query.refetch()} />
           ) : questions === null ? (
             <div className="reports__loading">
-              <Spinner label="Loading demographics…" />
+              <Spinner label={t("Loading demographics…")} />
             </div>
           ) : questions.length === 0 ? (
-            <p className="muted empty-note">The question set has no survey questions (yes/no, choice or number).</p>
+            <p className="muted empty-note">{t("The question set has no survey questions (yes/no, choice or number).")}</p>
           ) : (
             <div className={`chart-grid${loading ? " chart-grid--stale" : ""}`}>
               {questions.map((q) => (

@@ -3,6 +3,7 @@
 // while the chart code arrives. Each chart's figure carries its summary as its accessible name,
 // and its numbers are in a table beside it, so nothing is lost for anyone before it draws.
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
+import { t } from "../../lib/i18n";
 
 const charts = () => import("./charts");
 const LazyBar = lazy(() => charts().then((m) => ({ default: m.BarFigure })));
@@ -13,7 +14,7 @@ export function ChartLoading({ height }: { height: number }) {
   return (
     <div className="chart-loading" style={{ minHeight: height }}>
       <span className="spinner chart-loading__spinner" aria-hidden="true" />
-      <span className="muted">Loading chart…</span>
+      <span className="muted">{t("Loading chart…")}</span>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/api";
 import { useSubmit } from "../../lib/use-submit";
 import { saveFile } from "../../lib/save-file";
 import { DownloadProgress, useDownloadProgress } from "../../components/download-progress";
+import { t } from "../../lib/i18n";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
@@ -45,7 +46,7 @@ export function ResumeBook() {
   // The zips are built while they stream: how much has arrived so far.
   const allProgress = useDownloadProgress();
   const sponsorProgress = useDownloadProgress();
-  const emailError = touched && !isEmail(email) ? "Enter a valid email address" : null;
+  const emailError = touched && !isEmail(email) ? t("Enter a valid email address") : null;
 
   async function downloadOne(event: FormEvent) {
     event.preventDefault();
@@ -53,8 +54,8 @@ export function ResumeBook() {
     if (!isEmail(email)) return;
     await one.download(
       async () => saveFile(await reportsApi.resume(email.trim().toLowerCase())),
-      "Resume downloaded successfully",
-      () => "No resume has been uploaded for this email address.",
+      t("Resume downloaded successfully"),
+      () => t("No resume has been uploaded for this email address."),
     );
   }
 
@@ -76,26 +77,26 @@ export function ResumeBook() {
         }
       },
       done,
-      refusal("The resumes could not be downloaded."),
+      refusal(t("The resumes could not be downloaded.")),
     );
   }
 
-  const downloadAll = () => downloadZip(all, allProgress, reportsApi.allResumes, "All resumes downloaded successfully");
+  const downloadAll = () => downloadZip(all, allProgress, reportsApi.allResumes, t("All resumes downloaded successfully"));
   const downloadSponsors = () =>
-    downloadZip(sponsors, sponsorProgress, reportsApi.sponsorResumes, "Sponsor resume book downloaded successfully");
+    downloadZip(sponsors, sponsorProgress, reportsApi.sponsorResumes, t("Sponsor resume book downloaded successfully"));
 
   return (
     <div className="stack reports">
-      <ReportHeader title="Resume Book">
-        <p className="muted">Resumes are private: they download here, never from a public link.</p>
+      <ReportHeader title={t("Resume Book")}>
+        <p className="muted">{t("Resumes are private: they download here, never from a public link.")}</p>
       </ReportHeader>
       <div className="resume-book">
         <section className="card stack" aria-labelledby="resume-one-title">
-          <h2 id="resume-one-title">One applicant's resume</h2>
-          <p className="muted">Enter the email the applicant registered with.</p>
+          <h2 id="resume-one-title">{t("One applicant's resume")}</h2>
+          <p className="muted">{t("Enter the email the applicant registered with.")}</p>
           <form className="stack" onSubmit={downloadOne} noValidate>
             <Field
-              label="Applicant email"
+              label={t("Applicant email")}
               type="email"
               name="email"
               autoComplete="off"
@@ -108,33 +109,34 @@ export function ResumeBook() {
               error={emailError}
             />
             <button type="submit" className="button" disabled={one.busy || !isEmail(email)}>
-              {one.busy ? "Downloading…" : "Download resume"}
+              {one.busy ? t("Downloading…") : t("Download resume")}
             </button>
           </form>
           <div aria-live="polite">{one.notice ? <Alert kind={one.notice.kind}>{one.notice.text}</Alert> : null}</div>
         </section>
         <section className="card stack" aria-labelledby="resume-all-title">
-          <h2 id="resume-all-title">Every confirmed attendee</h2>
+          <h2 id="resume-all-title">{t("Every confirmed attendee")}</h2>
           <p className="muted">
-            For the organizers' own use: one zip file with a PDF per confirmed attendee, named after their email.
+            {t("For the organizers' own use: one zip file with a PDF per confirmed attendee, named after their email.")}
           </p>
           <button type="button" className="button" onClick={() => void downloadAll()} disabled={all.busy}>
-            {all.busy ? "Preparing zip…" : "Download all resumes"}
+            {all.busy ? t("Preparing zip…") : t("Download all resumes")}
           </button>
-          {all.busy ? <DownloadProgress label="Downloading the resumes" progress={allProgress.progress ?? { received: 0, total: null }} /> : null}
+          {all.busy ? <DownloadProgress label={t("Downloading the resumes")} progress={allProgress.progress ?? { received: 0, total: null }} /> : null}
           <div aria-live="polite">{all.notice ? <Alert kind={all.notice.kind}>{all.notice.text}</Alert> : null}</div>
         </section>
         <section className="card stack" aria-labelledby="resume-sponsors-title">
-          <h2 id="resume-sponsors-title">For sponsors</h2>
+          <h2 id="resume-sponsors-title">{t("For sponsors")}</h2>
           <p className="muted">
-            Only the confirmed attendees who agreed to share their resume with sponsors. This is the book to hand
-            on; every download is logged on each applicant's page.
+            {t(
+              "Only the confirmed attendees who agreed to share their resume with sponsors. This is the book to hand on; every download is logged on each applicant's page.",
+            )}
           </p>
           <button type="button" className="button" onClick={() => void downloadSponsors()} disabled={sponsors.busy}>
-            {sponsors.busy ? "Preparing zip…" : "Download the sponsor resume book"}
+            {sponsors.busy ? t("Preparing zip…") : t("Download the sponsor resume book")}
           </button>
           {sponsors.busy ? (
-            <DownloadProgress label="Downloading the sponsor resume book" progress={sponsorProgress.progress ?? { received: 0, total: null }} />
+            <DownloadProgress label={t("Downloading the sponsor resume book")} progress={sponsorProgress.progress ?? { received: 0, total: null }} />
           ) : null}
           <div aria-live="polite">
             {sponsors.notice ? <Alert kind={sponsors.notice.kind}>{sponsors.notice.text}</Alert> : null}

@@ -3,6 +3,7 @@
 // filter language of applications (`{"selection": "confirmed", "host": "true"}`): the card's
 // CSV and its rows in the table are what it counts, by the server's definition alone.
 import type { SelectionFilters, StatKey } from "../../api/reports";
+import { t } from "../../lib/i18n";
 
 export type Scope = "all" | "host" | "other";
 
@@ -18,17 +19,18 @@ export interface StatCard {
   scope: Scope;
 }
 
+// English here (the catalog loads after this module); translated where they are shown.
 export const STAT_GROUPS: StatGroup[] = [
-  { id: "submitted", title: "Submitted applications", description: "Every application past the draft stage." },
-  { id: "started", title: "Started, not submitted", description: "Drafts saved but not yet submitted." },
+  { id: "submitted", title: t.noop("Submitted applications"), description: t.noop("Every application past the draft stage.") },
+  { id: "started", title: t.noop("Started, not submitted"), description: t.noop("Drafts saved but not yet submitted.") },
   {
     id: "accepted",
-    title: "Accepted",
-    description: "Offered a place, in the first round or from the waitlist, and not answered yet.",
+    title: t.noop("Accepted"),
+    description: t.noop("Offered a place, in the first round or from the waitlist, and not answered yet."),
   },
-  { id: "confirmed", title: "Confirmed", description: "Said they will come, including those already checked in." },
-  { id: "declined", title: "Declined", description: "Applicants who said they can no longer attend." },
-  { id: "checked_in", title: "Checked in", description: "Confirmed applicants checked in at the event." },
+  { id: "confirmed", title: t.noop("Confirmed"), description: t.noop("Said they will come, including those already checked in.") },
+  { id: "declined", title: t.noop("Declined"), description: t.noop("Applicants who said they can no longer attend.") },
+  { id: "checked_in", title: t.noop("Checked in"), description: t.noop("Confirmed applicants checked in at the event.") },
 ];
 
 export const STAT_CARDS: StatCard[] = [
@@ -59,14 +61,14 @@ export function groupOf(card: StatCard): StatGroup {
 }
 
 export function scopeLabel(scope: Scope, hostSchool: string): string {
-  if (scope === "all") return "All schools";
+  if (scope === "all") return t("All schools");
   if (scope === "host") return hostSchool;
-  return "Other schools";
+  return t("Other schools");
 }
 
 /** The card's human label, e.g. "Accepted · Princeton University". */
 export function cardLabel(card: StatCard, hostSchool: string): string {
-  return `${groupOf(card).title} · ${scopeLabel(card.scope, hostSchool)}`;
+  return `${t(groupOf(card).title)} · ${scopeLabel(card.scope, hostSchool)}`;
 }
 
 /** A card's filters, as the server gave them; none (every application) if it gave none. */

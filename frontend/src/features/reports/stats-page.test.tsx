@@ -138,8 +138,8 @@ describe("StatsPage", { timeout: 20000 }, () => {
     renderWithQuery(<StatsPage hostSchool="Princeton University" cardFilters={CARD_FILTERS} />);
     const group = await screen.findByRole("region", { name: "At the event" });
     const table = within(group).getByRole("table");
-    expect(within(table).getByRole("row", { name: "Saturday lunch meal 41" })).toBeInTheDocument();
-    expect(within(table).getByRole("row", { name: "Swag swag 7" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "Saturday lunch Meal 41" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "Swag Swag 7" })).toBeInTheDocument();
   });
 
   it("shows applications over time: the total, the busiest day, a chart named by its summary and a table per day", async () => {

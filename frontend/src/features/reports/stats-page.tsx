@@ -21,6 +21,7 @@ import {
   tableHref,
   type StatCard,
 } from "./stat-cards";
+import { formatNumber, t } from "../../lib/i18n";
 
 export interface StatsPageProps {
   hostSchool: string;
@@ -31,7 +32,8 @@ export interface StatsPageProps {
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
-const numberFormat = new Intl.NumberFormat("en-US");
+// The checkpoints' kinds (the server's values), in the page's words.
+const KINDS: Record<string, string> = { meal: t.noop("Meal"), swag: t.noop("Swag"), other: t.noop("Other") };
 
 /** The event's checkpoints (meals, swag…) and how many were scanned at each, live. */
 function CheckpointStats() {
@@ -41,26 +43,26 @@ function CheckpointStats() {
     refetchInterval: 30_000,
   });
   const rows = checkpoints.data?.checkpoints ?? [];
-  if (checkpoints.isError) return <Alert kind="error">The checkpoints' counts could not be loaded.</Alert>;
+  if (checkpoints.isError) return <Alert kind="error">{t("The checkpoints' counts could not be loaded.")}</Alert>;
   if (!rows.length) return null;
   return (
     <section className="stat-group" aria-labelledby="stat-group-checkpoints">
-      <h2 id="stat-group-checkpoints">At the event</h2>
-      <p className="muted stat-group__description">People scanned at each checkpoint: once per person.</p>
+      <h2 id="stat-group-checkpoints">{t("At the event")}</h2>
+      <p className="muted stat-group__description">{t("People scanned at each checkpoint: once per person.")}</p>
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Checkpoint</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Scanned</th>
+            <th scope="col">{t("Checkpoint")}</th>
+            <th scope="col">{t("Kind")}</th>
+            <th scope="col">{t("Scanned")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((c) => (
             <tr key={c.id}>
               <td>{c.name}</td>
-              <td>{c.kind}</td>
-              <td>{numberFormat.format(c.passed)}</td>
+              <td>{KINDS[c.kind] ? t(KINDS[c.kind]) : c.kind}</td>
+              <td>{formatNumber(c.passed)}</td>
             </tr>
           ))}
         </tbody>
@@ -91,8 +93,8 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
       } finally {
         received.reset();
       }
-      setDownloaded(`Downloaded ${cardLabel(card, hostSchool)} as CSV.`);
-    }, () => "Error downloading CSV");
+      setDownloaded(t("Downloaded {name} as CSV.", { name: cardLabel(card, hostSchool) }));
+    }, () => t("Error downloading CSV"));
   }
 
   const notice: Notice = download.error
@@ -103,31 +105,31 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
 
   return (
     <div className="stack reports">
-      <ReportHeader title="Statistics">
+      <ReportHeader title={t("Statistics")}>
         <p className="muted">
-          {cycle ? `${cycle} cycle. ` : ""}Click a card to download its applications as a CSV file, or open them in
-          the applications table.
+          {cycle ? `${t("{cycle} cycle.", { cycle })} ` : ""}
+          {t("Click a card to download its applications as a CSV file, or open them in the applications table.")}
         </p>
       </ReportHeader>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
       {download.busy && exporting ? (
         <DownloadProgress
-          label={`Downloading ${cardLabel(STAT_CARDS.find((c) => c.key === exporting) ?? STAT_CARDS[0], hostSchool)}`}
+          label={t("Downloading {name}", { name: cardLabel(STAT_CARDS.find((c) => c.key === exporting) ?? STAT_CARDS[0], hostSchool) })}
           progress={received.progress ?? { received: 0, total: null }}
         />
       ) : null}
       <TrendCard />
       {loadError ? (
-        <LoadError message="Error fetching statistics" onRetry={() => void refetch()} />
+        <LoadError message={t("Error fetching statistics")} onRetry={() => void refetch()} />
       ) : stats === undefined ? (
         <div className="reports__loading">
-          <Spinner label="Loading statistics…" />
+          <Spinner label={t("Loading statistics…")} />
         </div>
       ) : (
         STAT_GROUPS.map((group) => (
           <section key={group.id} className="stat-group" aria-labelledby={`stat-group-${group.id}`}>
-            <h2 id={`stat-group-${group.id}`}>{group.title}</h2>
-            <p className="muted stat-group__description">{group.description}</p>
+            <h2 id={`stat-group-${group.id}`}>{t(group.title)}</h2>
+            <p className="muted stat-group__description">{t(group.description)}</p>
             <ul className="stat-grid">
               {STAT_CARDS.filter((card) => card.group === group.id).map((card) => {
                 const count = stats[card.key] ?? 0;
@@ -140,24 +142,24 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
                       onClick={() => void exportCard(card)}
                       disabled={download.busy}
                       aria-busy={busy || undefined}
-                      aria-label={`${cardLabel(card, hostSchool)}: ${count}. Download CSV`}
+                      aria-label={t("{name}: {count}. Download CSV", { name: cardLabel(card, hostSchool), count: formatNumber(count) })}
                     >
                       {/* The visible words must appear, in order, in the aria-label (WCAG 2.5.3,
                           label in name): the scope comes first in the DOM (CSS shows the count
                           above it), and spaces keep the spans' words apart. */}
                       <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>{" "}
-                      <span className="stat-card__count">{numberFormat.format(count)}</span>{" "}
+                      <span className="stat-card__count">{formatNumber(count)}</span>{" "}
                       <span className="stat-card__action" aria-hidden="true">
-                        {busy ? "Preparing CSV…" : "Download CSV ↓"}
+                        {busy ? t("Preparing CSV…") : t("Download CSV ↓")}
                       </span>
                     </button>
                     {/* The visible words start the name (WCAG 2.5.3); the card says which rows. */}
                     <a
                       className="stat-card__table"
                       href={tableHref(cardFilters(card, filters))}
-                      aria-label={`Show in table: ${cardLabel(card, hostSchool)}`}
+                      aria-label={t("Show in table: {name}", { name: cardLabel(card, hostSchool) })}
                     >
-                      Show in table
+                      {t("Show in table")}
                     </a>
                   </li>
                 );

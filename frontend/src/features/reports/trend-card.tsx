@@ -7,8 +7,8 @@ import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { TrendFigure, prefersReducedMotion, useWidth } from "./lazy-charts";
 import { dayLabel, trendFacts, trendSummary } from "./trend-model";
+import { formatNumber, t } from "../../lib/i18n";
 
-const numberFormat = new Intl.NumberFormat("en-US");
 
 /** The chart, measured once it is on the page (it mounts with the data, not before). */
 function TrendChart({ days }: { days: TrendDay[] }) {
@@ -26,58 +26,60 @@ export function TrendCard() {
   const facts = trendFacts(days);
   return (
     <section className="card stack trend-card" aria-labelledby="trend-title">
-      <h2 id="trend-title">Applications over time</h2>
+      <h2 id="trend-title">{t("Applications over time")}</h2>
       {query.isError ? (
         <div className="stack">
-          <Alert kind="error">The trend could not be loaded.</Alert>
+          <Alert kind="error">{t("The trend could not be loaded.")}</Alert>
           <div>
             <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-              Try again
+              {t("Try again")}
             </button>
           </div>
         </div>
       ) : query.data === undefined ? (
-        <Spinner label="Loading the trend…" />
+        <Spinner label={t("Loading the trend…")} />
       ) : days.length === 0 ? (
-        <p className="muted">No application has been submitted yet: the chart starts with the first.</p>
+        <p className="muted">{t("No application has been submitted yet: the chart starts with the first.")}</p>
       ) : (
         <>
           <dl className="trend-card__facts">
             <div>
-              <dt>Submitted in all</dt>
-              <dd>{numberFormat.format(facts.total)}</dd>
+              <dt>{t("Submitted in all")}</dt>
+              <dd>{formatNumber(facts.total)}</dd>
             </div>
             {facts.peak ? (
               <div>
-                <dt>Busiest day</dt>
+                <dt>{t("Busiest day")}</dt>
                 <dd>
-                  {dayLabel(facts.peak.date)} ({numberFormat.format(facts.peak.submitted)})
+                  {dayLabel(facts.peak.date)} ({formatNumber(facts.peak.submitted)})
                 </dd>
               </div>
             ) : null}
             <div>
-              <dt>Per day on average</dt>
-              <dd>{facts.perDay}</dd>
+              <dt>{t("Per day on average")}</dt>
+              <dd>{formatNumber(facts.perDay)}</dd>
             </div>
           </dl>
           <TrendChart days={days} />
-          <p className="muted field__hint">Days are counted in {query.data.time_zone}, by the day each application was first submitted.</p>
+          <p className="muted field__hint">
+            {t("Days are counted in {zone}, by the day each application was first submitted.", { zone: query.data.time_zone })}
+          </p>
           <div className="visually-hidden">
             <table>
-              <caption>Applications submitted per day</caption>
+              <caption>{t("Applications submitted per day")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Submitted that day</th>
-                  <th scope="col">Submitted in all</th>
+                  <th scope="col">{t("Day")}</th>
+                  <th scope="col">{t("Submitted that day")}</th>
+                  <th scope="col">{t("Submitted in all")}</th>
                 </tr>
               </thead>
               <tbody>
                 {days.map((d) => (
                   <tr key={d.date}>
                     <th scope="row">{d.date}</th>
-                    <td>{d.submitted}</td>
-                    <td>{d.cumulative}</td>
+                    <td>{formatNumber(d.submitted)}</td>
+                    <td>{formatNumber(d.cumulative)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,12 +1,13 @@
 // The statistics' trend over time: applications submitted per day and in all. Pure, table-tested
 // in trend-model.test.ts; the chart (charts.tsx) and its accessible summary use these.
 import type { TrendDay } from "../../api/reports";
+import { formatDate, formatNumber, t } from "../../lib/i18n";
 
 /** "Nov 3": a day's short label on the chart's axis (the days are calendar days, in UTC). */
 export function dayLabel(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+  return formatDate(date, { timeZone: "UTC", month: "short", day: "numeric" });
 }
 
 export interface TrendFacts {
@@ -37,10 +38,15 @@ export function trendFacts(days: TrendDay[]): TrendFacts {
 /** The chart's accessible name: what a sighted reader takes from it at a glance. */
 export function trendSummary(days: TrendDay[]): string {
   const facts = trendFacts(days);
-  if (!facts.peak || !facts.first || !facts.last) return "Applications over time: none submitted yet.";
-  const span = facts.first === facts.last ? `on ${dayLabel(facts.first)}` : `from ${dayLabel(facts.first)} to ${dayLabel(facts.last)}`;
-  return (
-    `Applications over time: ${facts.total} submitted ${span}, ` +
-    `busiest on ${dayLabel(facts.peak.date)} with ${facts.peak.submitted}.`
-  );
+  if (!facts.peak || !facts.first || !facts.last) return t("Applications over time: none submitted yet.");
+  const vars = {
+    total: formatNumber(facts.total),
+    first: dayLabel(facts.first),
+    last: dayLabel(facts.last),
+    peak: dayLabel(facts.peak.date),
+    peakCount: formatNumber(facts.peak.submitted),
+  };
+  return facts.first === facts.last
+    ? t("Applications over time: {total} submitted on {first}, busiest on {peak} with {peakCount}.", vars)
+    : t("Applications over time: {total} submitted from {first} to {last}, busiest on {peak} with {peakCount}.", vars);
 }
