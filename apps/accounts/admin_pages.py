@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island
@@ -23,7 +24,7 @@ def administrators_page(request):
         request,
         "admin-administrators",
         {"admins": admin_emails(), "staff": reviewers_and_volunteers(), "me": request.user.email},
-        title="Administrators",
+        title=_("Administrators"),
     )
 
 
@@ -34,5 +35,5 @@ def whitelist_page(request):
         request,
         "admin-whitelist-emails",
         {"exceptions": whitelist_exceptions()},
-        title="Whitelist Emails",
+        title=_("Whitelist Emails"),
     )

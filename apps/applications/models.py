@@ -4,27 +4,28 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import BaseModel
 from apps.cycles.models import Cycle
 
 
 class ApplicationStatus(models.TextChoices):
-    UNSUBMITTED = "unsubmitted", "Unsubmitted"
-    STARTED = "started", "Started"
-    SUBMITTED = "submitted", "Submitted"
-    WAITLISTED = "waitlisted", "Waitlisted"
-    WAITLIST_CONFIRMED = "waitlist_confirmed", "Waitlist confirmed"
-    ACCEPTED = "accepted", "Accepted"
-    WAITLIST_ACCEPTED = "waitlist_accepted", "Waitlist accepted"
-    CONFIRMED = "confirmed", "Confirmed"
-    REJECTED = "rejected", "Rejected"
-    DECLINED = "declined", "Declined"
+    UNSUBMITTED = "unsubmitted", _("Unsubmitted")
+    STARTED = "started", _("Started")
+    SUBMITTED = "submitted", _("Submitted")
+    WAITLISTED = "waitlisted", _("Waitlisted")
+    WAITLIST_CONFIRMED = "waitlist_confirmed", _("Waitlist confirmed")
+    ACCEPTED = "accepted", _("Accepted")
+    WAITLIST_ACCEPTED = "waitlist_accepted", _("Waitlist accepted")
+    CONFIRMED = "confirmed", _("Confirmed")
+    REJECTED = "rejected", _("Rejected")
+    DECLINED = "declined", _("Declined")
     # An offer (accepted, waitlist accepted) left unanswered past its deadline: set by the
     # periodic deadline task (apps.decisions.offers), never by a person.
-    EXPIRED = "expired", "Expired"
+    EXPIRED = "expired", _("Expired")
     # At the event: only a confirmed applicant gets here, by a check-in (apps.checkin).
-    CHECKED_IN = "checked_in", "Checked in"
+    CHECKED_IN = "checked_in", _("Checked in")
 
 
 class TeamChoice(models.TextChoices):

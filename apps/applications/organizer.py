@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 
 from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.emails import parse_email_input
 from apps.core.exceptions import ApplicationError
@@ -50,16 +52,16 @@ def application_detail(application: Application) -> dict:
 # What the history calls each recorded field. An answer is recorded as `answer:<question_id>`
 # (see _snapshot) and is named by its question's text instead.
 FIELD_LABELS = {
-    "status": "Status",
-    "travel_reimbursement": "Travel reimbursement",
-    "housing_accommodations": "Housing accommodations",
+    "status": _("Status"),
+    "travel_reimbursement": _("Travel reimbursement"),
+    "housing_accommodations": _("Housing accommodations"),
     # A release shows the decision (True) and undoing one hides it again (apps.decisions).
-    "decision_visible": "Decision shown to the applicant",
-    "first": "First name",
-    "last": "Last name",
-    "school": "School",
-    "teamcode": "Team code",
-    "checkboxes": "Code of conduct",
+    "decision_visible": _("Decision shown to the applicant"),
+    "first": _("First name"),
+    "last": _("Last name"),
+    "school": _("School"),
+    "teamcode": _("Team code"),
+    "checkboxes": _("Code of conduct"),
 }
 ANSWER_PREFIX = "answer:"
 
@@ -78,12 +80,12 @@ def history_label(field: str, question_texts: dict[str, str]) -> str:
     phrase naming its key ("Removed question: major").
     """
     if field.startswith(ANSWER_PREFIX):
-        return question_texts.get(field) or f"Removed question: {field[len(ANSWER_PREFIX) :]}"
-    return FIELD_LABELS.get(field) or field.replace("_", " ").capitalize()
+        return question_texts.get(field) or gettext("Removed question: %(key)s") % {"key": field[len(ANSWER_PREFIX) :]}
+    return str(FIELD_LABELS.get(field) or field.replace("_", " ").capitalize())
 
 
 # Who made a change no person made, in the history's words (ApplicationEvent.source).
-SOURCE_WORDS = {"waitlist": "By the waitlist", "deadline": "By the deadline"}
+SOURCE_WORDS = {"waitlist": _("By the waitlist"), "deadline": _("By the deadline")}
 
 
 def application_history(application: Application, *, sections: list[dict] | None = None) -> list[dict]:

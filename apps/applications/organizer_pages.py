@@ -8,6 +8,8 @@ so the page shows its data without a round trip; later changes go through the AP
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.core.exceptions import ApplicationError
@@ -27,7 +29,7 @@ def decision_choices() -> list[dict]:
     options = select_options(DECISIONS, ApplicationStatus.choices)
     for option in options:
         if option["value"] == ApplicationStatus.SUBMITTED:
-            option["label"] = "No Decision"
+            option["label"] = str(_("No Decision"))
     return options
 
 
@@ -58,7 +60,7 @@ def users_page(request):
             "statuses": select_options(ApplicationStatus.values, ApplicationStatus.choices),
             # The named selections (the statistics' and capacity's counts) and the host school,
             # so a link from a count lands on its rows with its filter shown.
-            "selections": [{"value": value, "label": label} for value, label in selections.choices()],
+            "selections": [{"value": value, "label": str(label)} for value, label in selections.choices()],
             "hostSchool": settings.HOST_SCHOOL,
             "decisions": select_options(BATCH_DECISIONS, ApplicationStatus.choices),
             # What `initialPage` answers: the island uses it only if it reads the same state
@@ -66,7 +68,7 @@ def users_page(request):
             "initialState": {**state, "page": first_page["page"] if first_page else 1},
             "initialPage": first_page,
         },
-        title="Applications",
+        title=_("Applications"),
     )
 
 
@@ -113,5 +115,5 @@ def user_detail_page(request, email: str):
         request,
         "admin-users-email",
         {"email": email, "decisions": decision_choices(), **applicant_props(email)},
-        title=f"Application · {email}",
+        title=format_lazy(_("Application · {email}"), email=email),
     )

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Sum, Value
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from .models import AnonymisedApplicationCount, Application
 from .models import ApplicationStatus as S
@@ -39,7 +41,7 @@ _RELEASED_CYCLE = ("released", "confirmation_closed", "waitlist_closed", "second
 @dataclass(frozen=True)
 class Selection:
     name: str
-    label: str
+    label: str  # a lazy translation: text in the language it is shown in
     description: str
     statuses: tuple[str, ...]
     # A condition beyond the status (the review stages); None for a plain set of statuses.
@@ -59,61 +61,66 @@ _SCORED = Q(review_summary__reviews__gte=1)
 _ALL = (
     Selection(
         "registered",
-        "Registered",
-        "Every application of the cycle, from one never started to an attendee checked in.",
+        _("Registered"),
+        _("Every application of the cycle, from one never started to an attendee checked in."),
         tuple(S.values),
     ),
-    Selection("started", "Started", "A draft saved but not submitted.", (S.STARTED,)),
+    Selection("started", _("Started"), _("A draft saved but not submitted."), (S.STARTED,)),
     Selection(
-        "submitted", "Submitted", "Every application past the draft stage: awaiting a decision or decided.", PAST_DRAFT
+        "submitted",
+        _("Submitted"),
+        _("Every application past the draft stage: awaiting a decision or decided."),
+        PAST_DRAFT,
     ),
-    Selection("reviewed", "Reviewed", "Submitted, with at least one scored review.", PAST_DRAFT, _SCORED),
+    Selection("reviewed", _("Reviewed"), _("Submitted, with at least one scored review."), PAST_DRAFT, _SCORED),
     Selection(
         "awaiting_review",
-        "Awaiting review",
-        "Awaiting a decision, with no scored review yet.",
+        _("Awaiting review"),
+        _("Awaiting a decision, with no scored review yet."),
         (S.SUBMITTED,),
         ~_SCORED,
     ),
-    Selection("undecided", "Awaiting a decision", "Submitted and not decided yet.", (S.SUBMITTED,)),
-    Selection("decided", "Decided", "Given a decision: accepted, waitlisted or rejected, answered or not.", DECIDED),
+    Selection("undecided", _("Awaiting a decision"), _("Submitted and not decided yet."), (S.SUBMITTED,)),
+    Selection(
+        "decided", _("Decided"), _("Given a decision: accepted, waitlisted or rejected, answered or not."), DECIDED
+    ),
     # Decisions are released for a whole cycle at once: a decided application is released
     # while its cycle shows decisions.
     Selection(
         "released",
-        "Released",
-        "Decided, in a cycle whose decisions are released to the applicants.",
+        _("Released"),
+        _("Decided, in a cycle whose decisions are released to the applicants."),
         DECIDED,
         Q(cycle__status__in=_RELEASED_CYCLE),
     ),
     Selection(
         "accepted",
-        "Accepted",
-        "Offered a place, in the first round or from the waitlist, and not answered yet.",
+        _("Accepted"),
+        _("Offered a place, in the first round or from the waitlist, and not answered yet."),
         (S.ACCEPTED, S.WAITLIST_ACCEPTED),
     ),
     Selection(
         "waitlisted",
-        "Waitlisted",
-        "On the waitlist, whether or not they said they'd stay.",
+        _("Waitlisted"),
+        _("On the waitlist, whether or not they said they'd stay."),
         (S.WAITLISTED, S.WAITLIST_CONFIRMED),
     ),
-    Selection("rejected", "Rejected", "Not offered a place.", (S.REJECTED,)),
+    Selection("rejected", _("Rejected"), _("Not offered a place."), (S.REJECTED,)),
     # A checked-in applicant confirmed first: counting them out of "confirmed" would make the
     # confirmed count fall as people arrive at the event.
     Selection(
         "confirmed",
-        "Confirmed",
-        "Said they will come, including those already checked in.",
+        _("Confirmed"),
+        _("Said they will come, including those already checked in."),
         (S.CONFIRMED, S.CHECKED_IN),
     ),
-    Selection("declined", "Declined", "Said they can no longer come.", (S.DECLINED,)),
-    Selection("expired", "Expired", "Offered a place and did not answer by the offer's deadline.", (S.EXPIRED,)),
-    Selection("checked_in", "Checked in", "Checked in at the event.", (S.CHECKED_IN,)),
+    Selection("declined", _("Declined"), _("Said they can no longer come."), (S.DECLINED,)),
+    Selection("expired", _("Expired"), _("Offered a place and did not answer by the offer's deadline."), (S.EXPIRED,)),
+    Selection("checked_in", _("Checked in"), _("Checked in at the event."), (S.CHECKED_IN,)),
     Selection(
         "admitted",
-        "Admitted",
-        "Holds a place: accepted, waitlist-accepted, confirmed or checked in.",
+        _("Admitted"),
+        _("Holds a place: accepted, waitlist-accepted, confirmed or checked in."),
         (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED, S.CHECKED_IN),
     ),
 )
@@ -134,7 +141,8 @@ def get(name: str) -> Selection:
     if name.startswith(STATUS_PREFIX):
         status = name.removeprefix(STATUS_PREFIX)
         if status in S.values:
-            return Selection(name, S(status).label, f"Status {S(status).label}.", (status,))
+            label = S(status).label
+            return Selection(name, label, format_lazy(_("Status {label}."), label=label), (status,))
     try:
         return SELECTIONS[name]
     except KeyError:

@@ -16,6 +16,8 @@ from urllib.parse import urlencode
 
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications import selections
 from apps.applications.models import Application, ApplicationEvent, ApplicationStatus
@@ -31,28 +33,28 @@ TABLE = "/admin/users"
 # counted at a stage is counted at the one before it. "Started" is every application of the
 # cycle (the selection `registered`: an application exists from its first saved draft on).
 FUNNEL = (
-    ("started", "Started", "registered"),
-    ("submitted", "Submitted", "submitted"),
-    ("reviewed", "Reviewed", "reviewed"),
-    ("decided", "Decided", "decided"),
-    ("released", "Released", "released"),
-    ("confirmed", "Confirmed", "confirmed"),
-    ("checked_in", "Checked in", "checked_in"),
+    ("started", _("Started"), "registered"),
+    ("submitted", _("Submitted"), "submitted"),
+    ("reviewed", _("Reviewed"), "reviewed"),
+    ("decided", _("Decided"), "decided"),
+    ("released", _("Released"), "released"),
+    ("confirmed", _("Confirmed"), "confirmed"),
+    ("checked_in", _("Checked in"), "checked_in"),
 )
 # Beside the funnel: the ones who left it, and the ones waiting to get in.
 BESIDE = (
-    ("declined", "Declined", "declined"),
-    ("waitlist", "Waitlist", "waitlisted"),
+    ("declined", _("Declined"), "declined"),
+    ("waitlist", _("Waitlist"), "waitlisted"),
 )
 
 # The cycle's dates, in the order the work meets them, with what each one ends or starts.
 DEADLINES = (
-    ("due", "Applications close"),
-    ("confirmation_first_deadline", "First confirmation deadline"),
-    ("waitlist_deadline", "Waitlist deadline"),
-    ("confirmation_second_deadline", "Second confirmation deadline"),
-    ("start", "The event starts"),
-    ("end", "The event ends"),
+    ("due", _("Applications close")),
+    ("confirmation_first_deadline", _("First confirmation deadline")),
+    ("waitlist_deadline", _("Waitlist deadline")),
+    ("confirmation_second_deadline", _("Second confirmation deadline")),
+    ("start", _("The event starts")),
+    ("end", _("The event ends")),
 )
 # A date closes its window when the day starts (the status machine refuses from that day on).
 # An outbox row still waiting this long after it was due is stuck: the worker isn't sending.
@@ -163,19 +165,18 @@ def admin_home(cycle: Cycle, now: datetime.datetime | None = None) -> dict:
     # older than the last review is what a decision would be made from.
     reviews_closed = cycle.status != CycleStatus.OPEN and cycle.status != CycleStatus.NOT_OPEN
     stale = reviews_closed and _ranking_stale(cycle)
-    plural = lambda n, one, many: one if n == 1 else many  # noqa: E731
     return {
         "cycle": {
             "id": cycle.pk,
             "name": str(cycle),
             "status": cycle.status,
-            "status_label": CycleStatus(cycle.status).label,
+            "status_label": str(CycleStatus(cycle.status).label),
         },
         "next_deadline": next_deadline(cycle, now),
         "now": now.isoformat(),
         "registered": {
             "key": "registered",
-            "label": "Registered",
+            "label": _("Registered"),
             "count": accounts["registered"],
             "never_started": accounts["never_started"],
             # Accounts, not applications: the table lists applications, so the link is to
@@ -187,43 +188,56 @@ def admin_home(cycle: Cycle, now: datetime.datetime | None = None) -> dict:
         "todos": [
             _todo(
                 "unassigned",
-                f"{plural(reviewing['unassigned'], 'application', 'applications')} submitted without a reviewer",
+                ngettext(
+                    "application submitted without a reviewer",
+                    "applications submitted without a reviewer",
+                    reviewing["unassigned"],
+                ),
                 reviewing["unassigned"],
                 "/admin/assignapps",
             ),
             _todo(
                 "unreviewed",
-                f"{plural(reviewing['unreviewed'], 'application', 'applications')} assigned but not reviewed",
+                ngettext(
+                    "application assigned but not reviewed",
+                    "applications assigned but not reviewed",
+                    reviewing["unreviewed"],
+                ),
                 reviewing["unreviewed"],
                 "/admin/assignapps",
             ),
             _todo(
                 "unreleased",
-                f"{plural(unreleased, 'decision', 'decisions')} not released yet",
+                ngettext("decision not released yet", "decisions not released yet", unreleased),
                 unreleased,
                 "/admin/config",
             ),
             _todo(
                 "mail_failed",
-                f"{plural(mail['failed'], 'email', 'emails')} failed",
+                ngettext("email failed", "emails failed", mail["failed"]),
                 mail["failed"],
                 "/admin/batch",
             ),
             _todo(
                 "mail_stuck",
-                f"{plural(mail['stuck'], 'email', 'emails')} waiting more than {STUCK_AFTER.seconds // 60} minutes",
+                ngettext(
+                    "email waiting more than %(minutes)s minutes",
+                    "emails waiting more than %(minutes)s minutes",
+                    mail["stuck"],
+                )
+                % {"minutes": STUCK_AFTER.seconds // 60},
                 mail["stuck"],
                 "/admin/batch",
             ),
             _todo(
                 "ranking_stale",
-                "Reviews closed, but the ranking is older than the last review",
+                gettext("Reviews closed, but the ranking is older than the last review"),
                 int(stale),
                 "/admin/ranking",
             ),
             _todo(
                 "spots_freed",
-                f"{plural(freed, 'spot', 'spots')} freed since the last fill",
+                ngettext("spot freed since the last fill", "spots freed since the last fill", freed),
                 freed,
                 "/admin/ranking",
             ),

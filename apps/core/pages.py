@@ -185,24 +185,24 @@ def service_unavailable(request: HttpRequest, message: str = SERVICE_UNAVAILABLE
 
 
 ADMIN_CARDS = [
-    ("Applications", "/admin/users", "Browse, filter and open every application."),
-    ("Statistics", "/admin/stats", "Counts at a glance, each downloadable as CSV."),
-    ("Batch Decisions", "/admin/batch", "Decide many applications at once, and schedule emails."),
-    ("Admin Users", "/admin/administrators", "Add or remove organizers, reviewers and volunteers."),
-    ("Configuration", "/admin/config", "Dates, status, location and the current cycle."),
-    ("Resume Book", "/admin/resumebook", "Download one resume or every confirmed attendee's."),
-    ("Assign Applications", "/admin/assignapps", "Give applications to reviewers."),
-    ("Review Applications", "/admin/reviewapps", "Work through the applications assigned to you."),
-    ("Whitelist Emails", "/admin/whitelist-emails", "Let extra addresses or patterns register."),
+    (_("Applications"), "/admin/users", _("Browse, filter and open every application.")),
+    (_("Statistics"), "/admin/stats", _("Counts at a glance, each downloadable as CSV.")),
+    (_("Batch Decisions"), "/admin/batch", _("Decide many applications at once, and schedule emails.")),
+    (_("Admin Users"), "/admin/administrators", _("Add or remove organizers, reviewers and volunteers.")),
+    (_("Configuration"), "/admin/config", _("Dates, status, location and the current cycle.")),
+    (_("Resume Book"), "/admin/resumebook", _("Download one resume or every confirmed attendee's.")),
+    (_("Assign Applications"), "/admin/assignapps", _("Give applications to reviewers.")),
+    (_("Review Applications"), "/admin/reviewapps", _("Work through the applications assigned to you.")),
+    (_("Whitelist Emails"), "/admin/whitelist-emails", _("Let extra addresses or patterns register.")),
     # Beyond the original nine: the tools the original client had no card for.
-    ("Demographics", "/admin/demographics", "Charts of the survey answers, by group."),
-    ("Question Builder", "/admin/createapp", "Edit this cycle's sections and questions."),
-    ("Review Rubric", "/admin/rubric", "The criteria reviewers score, their scales and weights."),
-    ("Ranking", "/admin/ranking", "Applicants by calibrated score; fill the event to capacity."),
-    ("Automated Emails", "/admin/automated-emails", "Edit the verification, reset and decision emails."),
-    ("Check-in", "/checkin", "Scan tickets at the door, find people by name, register walk-ins."),
-    ("Travel Grants", "/admin/travel", "The travel budget, grants, receipts to review and the payout."),
-    ("Integrations", "/admin/integrations", "Signed webhooks to your systems, Slack and Discord notices."),
+    (_("Demographics"), "/admin/demographics", _("Charts of the survey answers, by group.")),
+    (_("Question Builder"), "/admin/createapp", _("Edit this cycle's sections and questions.")),
+    (_("Review Rubric"), "/admin/rubric", _("The criteria reviewers score, their scales and weights.")),
+    (_("Ranking"), "/admin/ranking", _("Applicants by calibrated score; fill the event to capacity.")),
+    (_("Automated Emails"), "/admin/automated-emails", _("Edit the verification, reset and decision emails.")),
+    (_("Check-in"), "/checkin", _("Scan tickets at the door, find people by name, register walk-ins.")),
+    (_("Travel Grants"), "/admin/travel", _("The travel budget, grants, receipts to review and the payout.")),
+    (_("Integrations"), "/admin/integrations", _("Signed webhooks to your systems, Slack and Discord notices.")),
 ]
 
 
@@ -210,4 +210,4 @@ ADMIN_CARDS = [
 @admin_only
 def admin_panel(request):
     cards = [{"title": t, "href": h, "description": d} for t, h, d in ADMIN_CARDS]
-    return island(request, "admin", {"cards": cards}, title="Admin Panel")
+    return island(request, "admin", {"cards": cards}, title=_("Admin Panel"))

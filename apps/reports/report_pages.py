@@ -5,6 +5,7 @@ that the same calls serve the page's refreshes, error states and outside clients
 """
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.applications import selections
@@ -18,7 +19,7 @@ from . import demographics, statistics
 # place, which the other pages call admitted.
 DEMOGRAPHIC_GROUPS = [
     {"value": group, "label": label, "description": selections.get(demographics.GROUPS[group]).description}
-    for group, label in (("applied", "Applied"), ("accepted", "Admitted"), ("confirmed", "Confirmed"))
+    for group, label in (("applied", _("Applied")), ("accepted", _("Admitted")), ("confirmed", _("Confirmed")))
 ]
 
 
@@ -36,7 +37,7 @@ def stats_page(request):
         # select exactly what it counts.
         "cardFilters": {key: statistics.card_filters(key) for key in statistics.counter_keys()},
     }
-    return island(request, "admin-stats", props, title="Statistics")
+    return island(request, "admin-stats", props, title=_("Statistics"))
 
 
 @require_safe
@@ -46,4 +47,4 @@ def demographics_page(request):
     if group not in {g["value"] for g in DEMOGRAPHIC_GROUPS}:
         group = "applied"
     props = {"groups": DEMOGRAPHIC_GROUPS, "initialGroup": group, "cycle": _cycle_label()}
-    return island(request, "admin-demographics", props, title="Demographics")
+    return island(request, "admin-demographics", props, title=_("Demographics"))

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import BaseModel
 
@@ -23,10 +24,10 @@ class ResumeAccess(models.Model):
     resume out, one row per resume, also for each resume of a resume book's zip."""
 
     class How(models.TextChoices):
-        SINGLE = "single", "Single download"
-        BOOK = "book", "Resume book (zip)"
-        SPONSOR_BOOK = "sponsor_book", "Sponsor resume book (zip)"
-        REVIEW = "review", "Opened by a reviewer"
+        SINGLE = "single", _("Single download")
+        BOOK = "book", _("Resume book (zip)")
+        SPONSOR_BOOK = "sponsor_book", _("Sponsor resume book (zip)")
+        REVIEW = "review", _("Opened by a reviewer")
 
     # Whose resume (the owner): the rows go with the account.
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="resume_accesses")

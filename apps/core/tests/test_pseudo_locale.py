@@ -229,19 +229,11 @@ def test_the_sweep_finds_english(in_pseudo):
 # Organizer, reviewer and volunteer pages, not yet translated (their islands aren't either).
 # This list may only shrink: a new page is covered by this sweep, never added here.
 NOT_YET_COVERED = [
-    "admin",
-    "admin/administrators",
-    "admin/whitelist-emails",
-    "admin/users",
-    "admin/users/<str:email>",
     "admin/config",
     "admin/createapp",
     "admin/batch",
     "admin/integrations",
     "admin/automated-emails",
-    "admin/stats",
-    "admin/demographics",
-    "admin/resumebook",
     "admin/reviewapps",
     "admin/reviewapps/<int:index>",
     "admin/assignapps",
@@ -357,8 +349,67 @@ def server_prop_text(html: str) -> str:
     return " ".join(texts)
 
 
+def organizer_pages(client) -> dict[str, list[tuple[str, str]]]:
+    """route → [(what was shown, its HTML)], each organizer page as an organizer meets it: the
+    applicant page with an application (its history and decision) and without one."""
+    shown: dict[str, list[tuple[str, str]]] = {}
+    organizer = UserFactory(email="grace@princeton.edu", role="admin")
+    client.force_login(organizer)
+    from apps.applications.organizer import record_changes
+
+    application = ApplicationFactory(status="accepted")
+    record_changes(
+        application=application,
+        actor=organizer,
+        changes=[("status", "submitted", "accepted"), ("travel_reimbursement", "False", "True"), ("answer:q7", "", "x")],
+    )
+    for route, path in [
+        ("admin", "/admin"),
+        ("admin/administrators", "/admin/administrators"),
+        ("admin/whitelist-emails", "/admin/whitelist-emails"),
+        ("admin/users", "/admin/users"),
+        ("admin/users/<str:email>", f"/admin/users/{application.user.email}"),
+        ("admin/users/<str:email>", "/admin/users/nobody@princeton.edu"),
+        ("admin/stats", "/admin/stats"),
+        ("admin/demographics", "/admin/demographics"),
+        ("admin/resumebook", "/admin/resumebook"),
+    ]:
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+        shown.setdefault(route, []).append((path, response.content.decode()))
+    client.logout()
+    return shown
+
+
+# The words the server writes into an organizer island's props, by the props' id: what the
+# island shows as it is (cards, status and decision names, groups, the history's field names).
+def _labels(options) -> list[str]:
+    return [str(option["label"]) for option in options or []]
+
+
+ORGANIZER_PROPS = {
+    "admin-props": lambda p: [t for card in p["cards"] for t in (card["title"], card["description"])],
+    "admin-users-props": lambda p: _labels(p["statuses"]) + _labels(p["decisions"]) + _labels(p["selections"]),
+    "admin-users-email-props": lambda p: _labels(p["decisions"])
+    + [str(entry[key]) for entry in p.get("history") or [] for key in ("label", "by") if entry.get(key)]
+    + [entry["how_label"] for entry in p.get("resumeAccess") or []],
+    "admin-demographics-props": lambda p: [
+        str(group.get(key, "")) for group in p["groups"] for key in ("label", "description")
+    ],
+}
+
+
+def organizer_prop_text(html: str) -> str:
+    texts = []
+    for props_id, read in ORGANIZER_PROPS.items():
+        found = re.search(rf'<script id="{props_id}" type="application/json">(.*?)</script>', html, re.S)
+        if found:
+            texts += read(json.loads(found.group(1)))
+    return " ".join(texts)
+
+
 def test_every_page_an_applicant_reaches_is_translated(in_pseudo, client, db):
-    shown = applicant_pages(client)
+    shown = applicant_pages(client) | organizer_pages(client)
     covered = set(shown) | set(NOT_YET_COVERED) | set(NOT_PAGES)
     assert page_routes() <= covered, f"pages this sweep doesn't render: {sorted(page_routes() - covered)}"
     assert set(NOT_YET_COVERED) <= page_routes(), "a page of NOT_YET_COVERED is gone: take it off the list"
@@ -370,7 +421,7 @@ def test_every_page_an_applicant_reaches_is_translated(in_pseudo, client, db):
                 text = " ".join(line.partition(":")[2] for line in body.splitlines() if line.startswith("DESCRIPTION"))
                 assert text, body
             else:
-                text = visible_text(body) + " " + server_prop_text(body)
+                text = visible_text(body) + " " + server_prop_text(body) + " " + organizer_prop_text(body)
             words = english(text)
             if words:
                 left[path] = words
@@ -471,3 +522,17 @@ def test_the_refusals_an_applicant_gets_are_translated(in_pseudo, client, db):
         if words:
             left[path] = (words, body)
     assert not left, f"English left in the API's refusals: {left}"
+
+
+def test_the_admin_homes_words_are_translated(in_pseudo, client, db):
+    """The admin home's answer: the cycle's status, its next date, the funnel's stages and the
+    to-dos, each named in the organizer's language (the island shows them as they come)."""
+    cycle = current_cycle()
+    cycle.end = datetime.date(2999, 1, 1)
+    cycle.save()
+    client.force_login(UserFactory(email="grace@princeton.edu", role="admin"))
+    body = client.get("/api/admin/home").json()
+    texts = [body["cycle"]["status_label"], body["next_deadline"]["label"], body["registered"]["label"]]
+    texts += [stage["label"] for stage in body["funnel"] + body["beside"]]
+    texts += [todo["label"] for todo in body["todos"]]
+    assert english(" ".join(texts)) == [], texts
