@@ -361,7 +361,11 @@ def organizer_pages(client) -> dict[str, list[tuple[str, str]]]:
     record_changes(
         application=application,
         actor=organizer,
-        changes=[("status", "submitted", "accepted"), ("travel_reimbursement", "False", "True"), ("answer:q7", "", "x")],
+        changes=[
+            ("status", "submitted", "accepted"),
+            ("travel_reimbursement", "False", "True"),
+            ("answer:q7", "", "x"),
+        ],
     )
     for route, path in [
         ("admin", "/admin"),
@@ -390,9 +394,11 @@ def _labels(options) -> list[str]:
 ORGANIZER_PROPS = {
     "admin-props": lambda p: [t for card in p["cards"] for t in (card["title"], card["description"])],
     "admin-users-props": lambda p: _labels(p["statuses"]) + _labels(p["decisions"]) + _labels(p["selections"]),
-    "admin-users-email-props": lambda p: _labels(p["decisions"])
-    + [str(entry[key]) for entry in p.get("history") or [] for key in ("label", "by") if entry.get(key)]
-    + [entry["how_label"] for entry in p.get("resumeAccess") or []],
+    "admin-users-email-props": lambda p: (
+        _labels(p["decisions"])
+        + [str(entry[key]) for entry in p.get("history") or [] for key in ("label", "by") if entry.get(key)]
+        + [entry["how_label"] for entry in p.get("resumeAccess") or []]
+    ),
     "admin-demographics-props": lambda p: [
         str(group.get(key, "")) for group in p["groups"] for key in ("label", "description")
     ],
