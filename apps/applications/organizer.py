@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from django.db import transaction
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -23,8 +24,8 @@ from apps.cycles.selectors import current_cycle, question_set
 from . import selectors, services, validation
 from .models import Answer, Application, ApplicationEvent, answer_text
 
-NO_APPLICATION = "No application for this email."
-NOT_AN_EMAIL = "Not a valid email address."
+NO_APPLICATION = _("No application for this email.")
+NOT_AN_EMAIL = _("Not a valid email address.")
 
 # --- One applicant ---------------------------------------------------------------------
 
@@ -167,7 +168,9 @@ def parse_batch_emails(value) -> tuple[list[str], list[str]]:
     emails, malformed = parse_email_input(value)
     if len(emails) + len(malformed) > MAX_BATCH:
         raise ApplicationError(
-            f"A batch can hold at most {MAX_BATCH:,} addresses.", errors={"emails": ["Too many addresses."]}
+            gettext("A batch can hold at most %(max)s addresses.")
+            % {"max": number_format(MAX_BATCH, force_grouping=True)},
+            errors={"emails": [gettext("Too many addresses.")]},
         )
     return emails, malformed
 
@@ -175,7 +178,7 @@ def parse_batch_emails(value) -> tuple[list[str], list[str]]:
 # --- An organizer's edit -----------------------------------------------------------------
 
 EDITABLE_KEYS = ("first", "last", "school", "school_other", "sections", "checkboxes", "teamcode", "team_choice")
-INVALID_EDIT = "Please fix the highlighted fields and save again."
+INVALID_EDIT = _("Please fix the highlighted fields and save again.")
 
 
 def _snapshot(application: Application) -> dict[str, str]:

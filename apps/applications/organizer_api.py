@@ -5,6 +5,7 @@ apps.decisions' batch decision and the review assignments."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -79,7 +80,7 @@ class BatchTargetSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if ("emails" in attrs) == ("filters" in attrs):
-            message = "Send the addresses, or the table's filters: one of the two."
+            message = _("Send the addresses, or the table's filters: one of the two.")
             raise serializers.ValidationError({"emails": [message]})
         return attrs
 
@@ -116,7 +117,12 @@ class HistoryEventSerializer(serializers.Serializer):
 
 class BatchFailureSerializer(serializers.Serializer):
     email = serializers.CharField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(help_text="Why, in the reader's language.")
+    # Optional: only a batch decision's skipped applicants carry one.
+    code = serializers.CharField(
+        required=False,
+        help_text='What a client compares, never `reason`: "already confirmed", "already declined"…',
+    )
 
 
 class BatchResultSerializer(serializers.Serializer):
@@ -147,7 +153,7 @@ class ApplicationDetailApi(AdminApiView):
     def put(self, request, email: str):
         data = request.data if isinstance(request.data, dict) else None
         if data is None:
-            return Response({"message": "Expected a JSON object."}, status=400)
+            return Response({"message": _("Expected a JSON object.")}, status=400)
         application = organizer.application_edit(email=email, actor=request.user, data=data)
         return Response(organizer.application_detail(application))
 

@@ -109,24 +109,29 @@ APPLICANT_REFUSALS = {
 # An organizer's decision may overwrite an applicant's own answer only when asked to: a batch
 # "Accepted" once turned confirmed attendees back into accepted ones, silently. The
 # statuses an answer reaches, with why a decision without `override` leaves them alone. The
-# `reason` is the batch result's word ("skipped: already confirmed"), `refusal` the single
-# decision's sentence.
+# `reason` is the batch result's code ("skipped: already confirmed", what clients compare),
+# `refusal` the single decision's sentence; SKIP_WORDS says each code in the reader's language.
 ANSWERED = {
     S.CONFIRMED: (
         "already confirmed",
-        "This applicant has confirmed attendance; changing the decision needs Override.",
+        _("This applicant has confirmed attendance; changing the decision needs Override."),
     ),
     S.DECLINED: (
         "already declined",
-        "This applicant has declined their offer; changing the decision needs Override.",
+        _("This applicant has declined their offer; changing the decision needs Override."),
     ),
     S.CHECKED_IN: (
         "already checked in",
-        "This applicant has checked in; changing the decision needs Override.",
+        _("This applicant has checked in; changing the decision needs Override."),
     ),
 }
-NOT_ALLOWED = "This change is not allowed for this application's current status."
-NOT_SUBMITTED = "This application has not been submitted yet, so no decision can be recorded."
+SKIP_WORDS = {
+    "already confirmed": _("already confirmed"),
+    "already declined": _("already declined"),
+    "already checked in": _("already checked in"),
+}
+NOT_ALLOWED = _("This change is not allowed for this application's current status.")
+NOT_SUBMITTED = _("This application has not been submitted yet, so no decision can be recorded.")
 # Rows locked, updated and recorded per statement in a bulk move: a chunk is one transaction,
 # so its locks are held briefly, and its history rows fit one INSERT (well under PostgreSQL's
 # 65,535 bind parameters: 500 rows x 3 events x 6 columns).

@@ -15,6 +15,7 @@ The batch decision (POST `batch-status`) is in batch_api.py.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -31,7 +32,7 @@ from apps.cycles.selectors import current_cycle, rsvp_question_set
 
 from . import answers
 
-NO_APPLICATION = "No application with this email in the current cycle."
+NO_APPLICATION = _("No application with this email in the current cycle.")
 
 
 def _current_application_of(user) -> Application | None:

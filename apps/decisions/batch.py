@@ -8,12 +8,14 @@ recorded in one, by the same rules as a single decision.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from apps.applications import status_machine
 from apps.applications.organizer import NO_APPLICATION, NOT_AN_EMAIL, applications_by_email, parse_batch_emails
 from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
 
-NOT_SUBMITTED = "Not submitted yet."
+NOT_SUBMITTED = _("Not submitted yet.")
 
 
 DONE_LABELS = {status.value: status.label for status in status_machine.BATCH_DECISIONS}
@@ -40,7 +42,10 @@ def batch_decide(
     without changing anything.
     """
     if status not in status_machine.BATCH_DECISIONS:
-        raise ApplicationError(f"'{status}' is not a batch decision.", errors={"status": ["Not a batch decision."]})
+        raise ApplicationError(
+            _("'%(status)s' is not a batch decision.") % {"status": status},
+            errors={"status": [_("Not a batch decision.")]},
+        )
     addresses, malformed = parse_batch_emails(emails)
     cycle = current_cycle()
     ids = applications_by_email(emails=addresses, cycle=cycle)
@@ -56,7 +61,7 @@ def batch_decide(
     )
     moved = set(outcome.moved)
     approved: list[str] = []
-    failed: list[dict] = [{"email": value, "reason": NOT_AN_EMAIL} for value in malformed]
+    failed: list[dict] = [{"email": value, "reason": str(NOT_AN_EMAIL)} for value in malformed]
     skipped: list[dict] = []
     for email in addresses:
         application_id = ids.get(email)
@@ -65,11 +70,14 @@ def batch_decide(
             approved.append(email)
         elif refused is None:
             # No application, or deleted between the lookup and the lock.
-            failed.append({"email": email, "reason": NO_APPLICATION})
+            failed.append({"email": email, "reason": str(NO_APPLICATION)})
         elif refused.reason == "not_allowed":
-            failed.append({"email": email, "reason": NOT_SUBMITTED})
+            failed.append({"email": email, "reason": str(NOT_SUBMITTED)})
         else:
-            skipped.append({"email": email, "reason": refused.reason})
+            # The reason in the reader's words; the code (its English word) is what clients compare.
+            skipped.append(
+                {"email": email, "reason": str(status_machine.SKIP_WORDS[refused.reason]), "code": refused.reason}
+            )
     return {
         "approved": approved,
         "failed": failed,
@@ -77,5 +85,5 @@ def batch_decide(
         "emailed": len(outcome.announced),
         # What the decided list is headed by: the decision made ("Waitlisted"), never a
         # generic "Approved" (the key keeps its old name for the clients that read it).
-        "done_label": DONE_LABELS[status],
+        "done_label": str(DONE_LABELS[status]),
     }

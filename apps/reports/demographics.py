@@ -6,6 +6,7 @@ from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
 from django.db.models import Count, Q, Sum, Value
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications import selections
 from apps.applications.models import AnonymisedAnswerCount, Answer
@@ -23,8 +24,8 @@ SURVEY_TYPES = (
 # gather the rest into one bar, so a chart stays readable on a phone.
 TOP_PLACES = 15
 SCHOOL = "school"
-OTHER_SCHOOLS = "Other schools"
-OTHER_COUNTRIES = "Other countries"
+OTHER_SCHOOLS = _("Other schools")
+OTHER_COUNTRIES = _("Other countries")
 # Who each group counts: a named selection (apps/applications/selections.py), so a group holds
 # the people its count elsewhere names. "applied" is everyone submitted; "accepted" everyone
 # admitted who has not declined (accepted, accepted from the waitlist, confirmed, checked in);
@@ -155,7 +156,7 @@ def _schools(cycle: Cycle, selection: str) -> dict:
     data = [{"label": school, "count": n} for school, n in sorted(rows, key=lambda row: (-row[1], row[0]))]
     return {
         "question_id": SCHOOL,
-        "question_text": "School",
+        "question_text": _("School"),
         "question_type": SCHOOL,
         "data": _top(data, OTHER_SCHOOLS),
     }

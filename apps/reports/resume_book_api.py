@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 
@@ -18,8 +19,8 @@ from . import resume_book
 
 HOW = {"organizers": ResumeAccess.How.BOOK, "sponsors": ResumeAccess.How.SPONSOR_BOOK}
 EMPTY = {
-    "organizers": "No confirmed applicant has uploaded a resume yet.",
-    "sponsors": "No confirmed applicant who agreed to share their resume with sponsors has uploaded one yet.",
+    "organizers": _("No confirmed applicant has uploaded a resume yet."),
+    "sponsors": _("No confirmed applicant who agreed to share their resume with sponsors has uploaded one yet."),
 }
 
 
@@ -43,7 +44,7 @@ class ResumeDownloadAllApi(AdminApiView):
     def get(self, request):
         book = request.query_params.get("for") or "organizers"
         if book not in HOW:
-            message = "Unknown resume book: use for=organizers or for=sponsors."
+            message = _("Unknown resume book: use for=organizers or for=sponsors.")
             raise ApplicationError(message, errors={"for": [message]})
         cycle = current_cycle()
         if not resume_book.has_confirmed_resumes(cycle=cycle, book=book):

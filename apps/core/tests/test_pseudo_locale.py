@@ -542,3 +542,33 @@ def test_the_admin_homes_words_are_translated(in_pseudo, client, db):
     texts += [stage["label"] for stage in body["funnel"] + body["beside"]]
     texts += [todo["label"] for todo in body["todos"]]
     assert english(" ".join(texts)) == [], texts
+
+
+def test_the_refusals_an_organizer_gets_are_translated(in_pseudo, client, db):
+    """What the applications, decisions, people and reports endpoints answer an organizer who
+    can't do what they asked: the message, the field errors and a batch's reasons."""
+    client.force_login(UserFactory(email="grace@princeton.edu", role="admin"))
+    confirmed = ApplicationFactory(status="confirmed").user.email
+    answers = []
+
+    def answer(method: str, path: str, body=None, *, status: int):
+        response = getattr(client, method)(path, body, content_type="application/json")
+        assert response.status_code == status, (path, response.status_code, response.content)
+        answers.append((path, response.json()))
+
+    answer("post", f"/api/applications/status/{confirmed}", {"status": "rejected"}, status=409)
+    answer("post", "/api/applications/status/nobody@princeton.edu", {"status": "rejected"}, status=404)
+    answer("get", "/api/applications/nobody@princeton.edu", status=404)
+    answer("post", "/api/auth/promote", {"email": "nobody@princeton.edu"}, status=404)
+    answer("get", "/api/resume/download-all", status=404)
+    answer("get", "/api/resume/download-all?for=sponsors", status=404)
+    batch = {"emails": f"{confirmed}, nobody@princeton.edu, not-an-address", "status": "rejected"}
+    answer("post", "/api/applications/batch-status", batch, status=200)
+    left = {}
+    for path, body in answers:
+        texts = [body.get("message", ""), *(m for messages in body.get("errors", {}).values() for m in messages)]
+        texts += [item["reason"] for key in ("failed", "skipped") for item in body.get(key, [])]
+        words = english(" ".join(texts))
+        if words:
+            left[path] = (words, body)
+    assert not left, f"English left in the API's answers to an organizer: {left}"

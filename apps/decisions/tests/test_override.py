@@ -85,8 +85,8 @@ def test_a_batch_accept_leaves_confirmed_and_declined_applicants_alone(admin_cli
     assert r.json()["approved"] == ["new@princeton.edu", "wait@princeton.edu"]
     assert r.json()["failed"] == []
     assert r.json()["skipped"] == [
-        {"email": "conf@princeton.edu", "reason": "already confirmed"},
-        {"email": "decl@princeton.edu", "reason": "already declined"},
+        {"email": "conf@princeton.edu", "reason": "already confirmed", "code": "already confirmed"},
+        {"email": "decl@princeton.edu", "reason": "already declined", "code": "already declined"},
     ]
     for application, status in ((confirmed, S.CONFIRMED), (declined, S.DECLINED)):
         application.refresh_from_db()
@@ -112,7 +112,9 @@ def test_a_dry_run_lists_who_would_be_skipped(admin_client):
     make_application(make_user("new@princeton.edu"), S.SUBMITTED)
     body = {"emails": "conf@princeton.edu new@princeton.edu", "status": "accepted", "dry_run": True}
     r = batch(admin_client, body)
-    assert r.json()["skipped"] == [{"email": "conf@princeton.edu", "reason": "already confirmed"}]
+    assert r.json()["skipped"] == [
+        {"email": "conf@princeton.edu", "reason": "already confirmed", "code": "already confirmed"}
+    ]
     assert r.json()["approved"] == ["new@princeton.edu"]
     assert set(Application.objects.values_list("status", flat=True)) == {S.CONFIRMED, S.SUBMITTED}
 

@@ -3060,7 +3060,10 @@ export interface components {
         };
         BatchFailure: {
             email: string;
+            /** @description Why, in the reader's language. */
             reason: string;
+            /** @description What a client compares, never `reason`: "already confirmed", "already declined"… */
+            code?: string;
         };
         BatchResult: {
             approved: string[];

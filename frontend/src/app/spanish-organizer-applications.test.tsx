@@ -121,7 +121,7 @@ describe("the applications table in Spanish", { timeout: 20000 }, () => {
         body: {
           approved: ["ada@princeton.edu"],
           failed: [],
-          skipped: [{ email: "grace@princeton.edu", reason: "ya confirmada" }],
+          skipped: [{ email: "grace@princeton.edu", reason: "ya confirmada", code: "already confirmed" }],
           emailed: 0,
         },
       },
@@ -135,6 +135,9 @@ describe("the applications table in Spanish", { timeout: 20000 }, () => {
     expect(englishLeft(applications)).toEqual([]);
     await userEvent.click(screen.getByRole("button", { name: "Poner 21 en Admitida" }));
     expect(await screen.findByText(/Admitida: 1 de 21 solicitudes decididas/)).toBeInTheDocument();
+    expect(englishLeft(applications)).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Forzar: poner a la persona omitida en Admitida" }));
+    expect(screen.getByRole("button", { name: "Forzar y poner 1 solicitud en Admitida" })).toBeInTheDocument();
     expect(englishLeft(applications)).toEqual([]);
   });
 

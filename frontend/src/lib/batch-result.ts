@@ -5,11 +5,14 @@
 // with Override, behind a confirmation that says what it overwrites. Pure functions,
 // table-tested in batch-result.test.ts.
 import { t } from "./i18n";
-import { SKIP_REASONS } from "./overwrite";
+import { SKIP_REASONS, skipCode } from "./overwrite";
 
 export interface Reasoned {
   email: string;
+  /** Why, in the reader's language. */
   reason: string;
+  /** What is compared (a skipped applicant's "already confirmed"…). */
+  code?: string;
 }
 
 export interface BatchOutcome {
@@ -57,7 +60,7 @@ export function decisionResultView(result: BatchOutcome, label: string, requeste
     const reasons = reasonsText(result.failed);
     parts.push(t.plural(result.failed.length, { one: "{count} applicant not decided ({reasons}).", other: "{count} applicants not decided ({reasons})." }, { reasons }));
   }
-  const overridable = skipped.filter((item) => ANSWERED.includes(item.reason));
+  const overridable = skipped.filter((item) => ANSWERED.includes(skipCode(item)));
   if (overridable.length) parts.push(t.plural(overridable.length, { one: "Override decides it anyway.", other: "Override decides them anyway." }));
   const complete = decided === requested && !skipped.length && !result.failed.length;
   return {
@@ -70,8 +73,8 @@ export function decisionResultView(result: BatchOutcome, label: string, requeste
 
 /** The Override confirmation's words: what it overwrites, for whom, and the button. */
 export function overrideConfirmation(overridable: Reasoned[], label: string) {
-  const confirmed = overridable.filter((item) => item.reason === SKIP_REASONS.confirmed).length;
-  const declined = overridable.filter((item) => item.reason === SKIP_REASONS.declined).length;
+  const confirmed = overridable.filter((item) => skipCode(item) === SKIP_REASONS.confirmed).length;
+  const declined = overridable.filter((item) => skipCode(item) === SKIP_REASONS.declined).length;
   const first = confirmed ? t.plural(confirmed, { one: "{count} confirmation of attendance", other: "{count} confirmations of attendance" }) : "";
   const second = declined ? t.plural(declined, { one: "{count} decline of an offer", other: "{count} declines of an offer" }) : "";
   const answers = first && second ? t("{first} and {second}", { first, second }) : first || second;

@@ -10,18 +10,22 @@ export const ANSWERED_NOTES: Record<string, string> = {
   declined: t.noop("This applicant has declined their offer; changing the decision needs Override."),
 };
 
-/** The batch result's reasons for applicants left alone without Override: the server's words,
- *  compared as they come (English), so not translated here. */
+/** The batch result's codes for applicants left alone without Override (`code`; the `reason`
+ *  beside it is in the reader's language). */
 export const SKIP_REASONS = { confirmed: "already confirmed", declined: "already declined" } as const;
+
+/** What a skipped applicant is compared by: its code (a server before codes sent the English
+ *  word as the reason). */
+export const skipCode = (item: { reason: string; code?: string }): string => item.code ?? item.reason;
 
 /**
  * The batch form's line about applicants who already answered, from a dry run without Override:
  * "3 of these have already confirmed — tick Override to change them." With Override ticked it
  * says who will be changed. Null when nobody in the list has answered.
  */
-export function overwriteNotice(skipped: { reason: string }[], override: boolean): string | null {
-  const confirmed = skipped.filter((s) => s.reason === SKIP_REASONS.confirmed).length;
-  const declined = skipped.filter((s) => s.reason === SKIP_REASONS.declined).length;
+export function overwriteNotice(skipped: { reason: string; code?: string }[], override: boolean): string | null {
+  const confirmed = skipped.filter((s) => skipCode(s) === SKIP_REASONS.confirmed).length;
+  const declined = skipped.filter((s) => skipCode(s) === SKIP_REASONS.declined).length;
   if (!confirmed && !declined) return null;
   if (override) {
     const first = confirmed ? t.plural(confirmed, { one: "{count} applicant who has confirmed", other: "{count} applicants who have confirmed" }) : "";

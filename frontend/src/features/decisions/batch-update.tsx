@@ -17,7 +17,7 @@ import { CheckboxField, SelectField, TextareaField, YesNoField, type Choice } fr
 import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
 import { decisionResultView, overrideConfirmation } from "../../lib/batch-result";
-import { SKIP_REASONS, emailButton, overwriteNotice } from "../../lib/overwrite";
+import { SKIP_REASONS, emailButton, overwriteNotice, skipCode } from "../../lib/overwrite";
 import { formatNumber, t } from "../../lib/i18n";
 
 // English constants (tests find them by these words); translated where they are shown.
@@ -38,7 +38,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
   );
   // What Submit asks about first: emails it sends (after release), and with Override ticked,
   // the applicants who already answered that it would change.
-  const [confirming, setConfirming] = useState<{ emailed: number; answered: { email: string; reason: string }[] } | null>(
+  const [confirming, setConfirming] = useState<{ emailed: number; answered: { email: string; reason: string; code?: string }[] } | null>(
     null,
   );
   const { busy, error, setError, run } = useSubmit();
@@ -93,7 +93,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
     // What this exact request would do now: after release it emails, so ask first. With
     // Override ticked, the same list without it says whom Override changes: ask about them too.
     let emailed = 0;
-    let answered: { email: string; reason: string }[] = [];
+    let answered: { email: string; reason: string; code?: string }[] = [];
     const checked = await run(async () => {
       const [exact, without] = await Promise.all([
         organizerApi.batchStatus({ ...body(), dry_run: true }),
@@ -101,7 +101,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       ]);
       emailed = exact.emailed;
       const reasons: string[] = [SKIP_REASONS.confirmed, SKIP_REASONS.declined];
-      answered = (without?.skipped ?? []).filter((s) => reasons.includes(s.reason));
+      answered = (without?.skipped ?? []).filter((s) => reasons.includes(skipCode(s)));
     }, t("Error updating the batch"));
     if (!checked) return;
     if (emailed > 0 || answered.length > 0) setConfirming({ emailed, answered });
