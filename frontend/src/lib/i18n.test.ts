@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatDate, formatNumber, setCatalog, t, type Catalog } from "./i18n";
 import { setConfig, type PortalConfig } from "./config";
 import { loadCatalog } from "./i18n-load";
+import { loadOrganizerCatalog } from "./i18n-load-organizer";
 
 const SPANISH: Catalog = {
   Hello: "Hola",
@@ -77,5 +78,15 @@ describe("loading a page's catalog", () => {
     setConfig(config(language));
     await loadCatalog("accounts");
     expect(t("Password")).toBe(expected);
+  });
+
+  it("an organizer page reads its own domain's catalog, and the applicant's loader has none of them", async () => {
+    setCatalog(undefined);
+    setConfig(config("es"));
+    await loadOrganizerCatalog("people");
+    expect(t("Whitelist Emails")).toBe("Correos permitidos");
+    setCatalog(undefined);
+    await loadCatalog("people");
+    expect(t("Whitelist Emails")).toBe("Whitelist Emails");
   });
 });

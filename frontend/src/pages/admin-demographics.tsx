@@ -1,7 +1,7 @@
 import "../styles/reports.css";
 import { Demographics } from "../features/reports/demographics";
-import { loadCatalog } from "../lib/i18n-load";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
 // The catalog first (none for English), so the page renders in its language at once.
-void loadCatalog("reports").finally(() => mount("admin-demographics", Demographics));
+void loadOrganizerCatalog("reports").finally(() => mount("admin-demographics", Demographics));

@@ -1,7 +1,7 @@
 import "../styles/reports.css";
 import { ResumeBook } from "../features/reports/resume-book";
-import { loadCatalog } from "../lib/i18n-load";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
 // The catalog first (none for English), so the page renders in its language at once.
-void loadCatalog("reports").finally(() => mount("admin-resumebook", ResumeBook));
+void loadOrganizerCatalog("reports").finally(() => mount("admin-resumebook", ResumeBook));

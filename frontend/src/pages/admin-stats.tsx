@@ -1,7 +1,7 @@
 import "../styles/reports.css";
 import { StatsPage } from "../features/reports/stats-page";
-import { loadCatalog } from "../lib/i18n-load";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
 // The catalog first (none for English), so the page renders in its language at once.
-void loadCatalog("reports").finally(() => mount("admin-stats", StatsPage));
+void loadOrganizerCatalog("reports").finally(() => mount("admin-stats", StatsPage));

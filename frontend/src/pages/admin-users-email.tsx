@@ -2,8 +2,8 @@
 import "../styles/apply.css";
 import "../styles/organizer.css";
 import { ApplicantDetail } from "../features/applications/applicant-detail";
-import { loadCatalog } from "../lib/i18n-load";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
 // The catalog first (none for English), so the page renders in its language at once.
-void loadCatalog("applications").finally(() => mount("admin-users-email", ApplicantDetail));
+void loadOrganizerCatalog("applications").finally(() => mount("admin-users-email", ApplicantDetail));

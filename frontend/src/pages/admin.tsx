@@ -3,7 +3,7 @@ import "../styles/home.css";
 import { AdminHome } from "../features/home/admin-home";
 import type { ToolCard } from "../features/home/home-state";
 import { CapacityPanel } from "../features/reviews/capacity-panel";
-import { loadCatalog } from "../lib/i18n-load";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
 function AdminPanel({ cards }: { cards: ToolCard[] }) {
@@ -15,4 +15,4 @@ function AdminPanel({ cards }: { cards: ToolCard[] }) {
 }
 
 // The catalog first (none for English), so the page renders in its language at once.
-void loadCatalog("admin").finally(() => mount("admin", AdminPanel));
+void loadOrganizerCatalog("admin").finally(() => mount("admin", AdminPanel));
