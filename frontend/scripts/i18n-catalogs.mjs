@@ -29,6 +29,23 @@ const APPLICANT_SHARED = [
   "lib/api.ts",
 ];
 
+// The organizers' and reviewers' pages of the review (the assigned list, one review with its
+// score form, assign, rubric, ranking with capacity and waitlist refill) share these. They also
+// show components/application/answers.tsx, applicant-parts.tsx and decision-form.tsx,
+// components/data-table.tsx and email-results.tsx: each joins this list once its own text is
+// translated (the lint rule holds every listed file to it).
+const REVIEW_SHARED = [
+  "components/alert.tsx",
+  "components/application/form-model.ts",
+  "components/back-link.tsx",
+  "components/centered-spinner.tsx",
+  "components/confirm-dialog.tsx",
+  "components/field.tsx",
+  "components/page-header.tsx",
+  "components/spinner.tsx",
+  "lib/api.ts",
+];
+
 export const DOMAINS = {
   accounts: [
     "features/accounts/",
@@ -46,6 +63,10 @@ export const DOMAINS = {
     "components/confirm-dialog.tsx",
     ...APPLICANT_SHARED,
   ],
+  // The door on the event day: scan, search, the answer card, the offline queue, checkpoints
+  // and walk-ins.
+  checkin: ["features/checkin/", "components/alert.tsx", "components/field.tsx", "components/spinner.tsx", "lib/api.ts"],
+  reviews: ["features/reviews/", ...REVIEW_SHARED],
 };
 
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;

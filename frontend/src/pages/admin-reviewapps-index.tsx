@@ -1,6 +1,8 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
 import { ReviewDetail } from "../features/reviews/review-detail";
+import { loadCatalog } from "../lib/i18n-load";
 import { mount } from "../lib/mount";
 
-mount("admin-reviewapps-index", ReviewDetail);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadCatalog("reviews").finally(() => mount("admin-reviewapps-index", ReviewDetail));

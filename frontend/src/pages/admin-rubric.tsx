@@ -1,6 +1,8 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
 import { RubricPage } from "../features/reviews/rubric-page";
+import { loadCatalog } from "../lib/i18n-load";
 import { mount } from "../lib/mount";
 
-mount("admin-rubric", RubricPage);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadCatalog("reviews").finally(() => mount("admin-rubric", RubricPage));
