@@ -125,8 +125,14 @@ function readStation(): number | null {
 
 function SyncStatus({ online, waiting, syncing }: { online: boolean; waiting: number; syncing: boolean }) {
   let text: string | null = null;
-  if (!online) text = waiting ? t("Offline · {count} waiting to sync", { count: waiting }) : t("Offline · scans are kept on this device");
-  else if (waiting) text = syncing ? t("Syncing {count}…", { count: waiting }) : t("{count} waiting to sync", { count: waiting });
+  if (!online)
+    text = waiting
+      ? t.plural(waiting, { one: "Offline · {count} waiting to sync", other: "Offline · {count} waiting to sync" })
+      : t("Offline · scans are kept on this device");
+  else if (waiting)
+    text = syncing
+      ? t("Syncing {count}…", { count: waiting })
+      : t.plural(waiting, { one: "{count} waiting to sync", other: "{count} waiting to sync" });
   return (
     <p className={`checkin-sync${text ? " checkin-sync--shown" : ""}${online ? "" : " checkin-sync--offline"}`} role="status">
       {text}

@@ -131,19 +131,18 @@ export interface HitView {
   reason: string | null;
 }
 
-export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at">, timeZone?: string): HitView {
+export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at" | "status">, timeZone?: string): HitView {
   if (hit.door === "confirmed") return { canCheckIn: true, badge: null, tone: "muted", reason: null };
   if (hit.door === "checked_in") {
     // The event's zone, named: a volunteer's phone may be set to another one.
     const at = timeZone ? zonedClockTime(hit.checked_in_at, timeZone) : clockTime(hit.checked_in_at);
     return { canCheckIn: false, badge: at ? t("In at {time}", { time: at }) : t("Checked in"), tone: "ok", reason: hit.reason };
   }
-  // The badge says "Not confirmed"; the line under the name only when the reason says more (an
-  // organizer's "Not confirmed: the application is waitlisted."). The server's reason is in the
-  // page's language, as the badge is.
-  const badge = t("Not confirmed");
-  const more = hit.reason && hit.reason.replace(/\.$/, "") !== badge ? hit.reason : null;
-  return { canCheckIn: false, badge, tone: "warn", reason: more };
+  // The badge says "Not confirmed"; the line under the name only when the reason says more: an
+  // organizer, who sees the status, reads why ("Not confirmed: the application is waitlisted.");
+  // a volunteer's reason is the badge again. Told by the status, not by the reason's words,
+  // which are in the page's language.
+  return { canCheckIn: false, badge: t("Not confirmed"), tone: "warn", reason: hit.status ? hit.reason : null };
 }
 
 /** The checkpoint an outcome is about, if any: a meal's card shows the dietary needs large. */
