@@ -79,3 +79,14 @@ describe("loading a page's catalog", () => {
     expect(t("Password")).toBe(expected);
   });
 });
+
+describe("each page's loader knows its catalog", () => {
+  // The loader's own map names the applicant domains only; any other page hands in the glob of
+  // its domain (i18n-load.ts). A page that asks for another domain without it stays in English.
+  const pages = import.meta.glob<string>("../pages/*.tsx", { query: "?raw", import: "default", eager: true });
+  it.each(Object.entries(pages).filter(([, source]) => source.includes("loadCatalog(")))("%s", (_path, source) => {
+    const [, domain, own] = source.match(/loadCatalog\("(\w+)"(, \w+)?\)/) ?? [];
+    if (own) expect(source).toContain(`import.meta.glob<Catalog>("../locales/*/${domain}.json"`);
+    else expect(["accounts", "apply", "dashboard"]).toContain(domain);
+  });
+});

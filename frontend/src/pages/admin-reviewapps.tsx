@@ -1,8 +1,10 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
 import { ReviewList } from "../features/reviews/review-list";
+import type { Catalog } from "../lib/i18n";
 import { loadCatalog } from "../lib/i18n-load";
 import { mount } from "../lib/mount";
 
 // The catalog first (none for English), so the page renders in its language at once.
-void loadCatalog("reviews").finally(() => mount("admin-reviewapps", ReviewList));
+const catalogs = import.meta.glob<Catalog>("../locales/*/reviews.json", { import: "default" });
+void loadCatalog("reviews", catalogs).finally(() => mount("admin-reviewapps", ReviewList));
