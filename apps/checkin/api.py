@@ -4,6 +4,7 @@ walk-ins (organizers). Shapes: docs/api/checkin.md."""
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -280,7 +281,8 @@ class CheckInApi(CheckInStaffView):
         return Response(_check_in_payload(result))
 
 
-TOO_SHORT = "Type at least 2 characters."
+TOO_SHORT = _("Type at least 2 characters.")
+TOO_LONG = _("Type at most 100 characters.")
 
 
 @extend_schema(
@@ -302,7 +304,7 @@ class SearchApi(CheckInStaffView):
         if len(q) < 2:
             raise ApplicationError(TOO_SHORT, errors={"q": [TOO_SHORT]})
         if len(q) > 100 or "\x00" in q:
-            raise ApplicationError("Type at most 100 characters.", errors={"q": ["Type at most 100 characters."]})
+            raise ApplicationError(TOO_LONG, errors={"q": [TOO_LONG]})
         return Response(SearchOutputSerializer({"results": checkins.search(q, user=request.user)}).data)
 
 

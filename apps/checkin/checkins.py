@@ -19,6 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, IntegerField, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Concat
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications import selections, status_machine
 from apps.applications.models import Answer, Application, RsvpAnswers
@@ -30,10 +31,10 @@ from apps.cycles.selectors import current_cycle
 from . import tokens
 from .models import CheckIn, Ticket
 
-INVALID = "This isn't a valid ticket."
-REPLACED = "This ticket was replaced by a newer one."
-OTHER_EVENT = "This ticket is for another event."
-SCAN_ID_TAKEN = "This scan id was already used for another check-in."
+INVALID = _("This isn't a valid ticket.")
+REPLACED = _("This ticket was replaced by a newer one.")
+OTHER_EVENT = _("This ticket is for another event.")
+SCAN_ID_TAKEN = _("This scan id was already used for another check-in.")
 ANSWER_IDS = ("dietary_restrictions", "tshirt_size")
 # The RSVP answers that the door shows (apps.cycles.questions.RSVP_CARD_QUESTIONS): given at
 # confirmation, they are the final word, so they win over the application's older answers.
@@ -91,7 +92,7 @@ def _answers_of(row, application: Application) -> dict:
     return _with_rsvp(answers, rsvp)
 
 
-NOT_CONFIRMED_AT_THE_DOOR = "Not confirmed."
+NOT_CONFIRMED_AT_THE_DOOR = _("Not confirmed.")
 
 
 def door_state(status: str) -> str:
@@ -159,9 +160,10 @@ def event_time(moment):
 
 
 def already_message(check_in: CheckIn) -> str:
-    at = event_time(check_in.at)
-    by = f" by {check_in.by_email}" if check_in.by_email else ""
-    return f"Already checked in at {at:%H:%M %Z}{by}."
+    at = f"{event_time(check_in.at):%H:%M %Z}"
+    if check_in.by_email:
+        return _("Already checked in at %(time)s by %(email)s.") % {"time": at, "email": check_in.by_email}
+    return _("Already checked in at %(time)s.") % {"time": at}
 
 
 def _checked_in(application: Application, check_in: CheckIn, answers: dict | None = None, *, full: bool) -> dict:
@@ -377,7 +379,7 @@ def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, devic
     """Check in by application (a person found by the search, no ticket at hand)."""
     application = with_answers(Application.objects.select_related("check_in")).filter(pk=application_id).first()
     if application is None:
-        raise ApplicationError("No such application.", status=404)
+        raise ApplicationError(_("No such application."), status=404)
     return _check_in(application, scan_id=scan_id, user=user, method=CheckIn.Method.SEARCH, device=device)
 
 

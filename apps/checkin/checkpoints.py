@@ -16,6 +16,7 @@ import uuid
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
@@ -25,14 +26,19 @@ from apps.cycles.selectors import current_cycle
 from . import checkins, tokens
 from .models import Checkpoint, CheckpointPass, Ticket
 
-NOT_FOUND = "No such checkpoint."
-NAME_TAKEN = "There is already a checkpoint with this name."
-NAME_REQUIRED = "Give the checkpoint a name."
-NOT_CHECKED_IN = "Not checked in yet: send them to the door first."
-SCAN_ID_TAKEN = "This scan id was already used for another scan."
-HAS_PASSES = "People have already been scanned here: a checkpoint with scans can't be deleted."
+NOT_FOUND = _("No such checkpoint.")
+NAME_TAKEN = _("There is already a checkpoint with this name.")
+NAME_REQUIRED = _("Give the checkpoint a name.")
+NOT_CHECKED_IN = _("Not checked in yet: send them to the door first.")
+SCAN_ID_TAKEN = _("This scan id was already used for another scan.")
+HAS_PASSES = _("People have already been scanned here: a checkpoint with scans can't be deleted.")
 # How a second scan reads, by kind: "Already had Saturday lunch at 12:41."
-VERBS = {Checkpoint.Kind.MEAL: "had", Checkpoint.Kind.SWAG: "picked up", Checkpoint.Kind.OTHER: "scanned at"}
+# What "already" means at each kind of checkpoint, a whole sentence each.
+ALREADY = {
+    Checkpoint.Kind.MEAL: _("Already had %(checkpoint)s at %(time)s."),
+    Checkpoint.Kind.SWAG: _("Already picked up %(checkpoint)s at %(time)s."),
+    Checkpoint.Kind.OTHER: _("Already scanned at %(checkpoint)s at %(time)s."),
+}
 
 
 def checkpoints(cycle=None) -> list[dict]:
@@ -89,7 +95,8 @@ def delete(*, checkpoint_id: int) -> None:
 
 def already_message(checkpoint: Checkpoint, record: CheckpointPass) -> str:
     at = checkins.event_time(record.at)
-    return f"Already {VERBS.get(checkpoint.kind, 'scanned at')} {checkpoint.name} at {at:%H:%M}."
+    sentence = ALREADY.get(checkpoint.kind, ALREADY[Checkpoint.Kind.OTHER])
+    return sentence % {"checkpoint": checkpoint.name, "time": f"{at:%H:%M}"}
 
 
 def _summary(checkpoint: Checkpoint) -> dict:
@@ -152,7 +159,7 @@ def scan(
         )
         if application is None:
             raise ApplicationError(
-                "No such application.", status=404, errors={"application_id": ["No such application."]}
+                _("No such application."), status=404, errors={"application_id": [_("No such application.")]}
             )
         answers = checkins._answers_of(application, application)
     if application.cycle_id != checkpoint.cycle_id:

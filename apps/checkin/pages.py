@@ -3,6 +3,7 @@ volunteers). Anyone else signed in goes to their own home; a visitor signs in fi
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import island, page_for
@@ -23,4 +24,4 @@ def checkin_page(request):
         # The walk-in form's sizes: the ones POST walk-in accepts.
         "tshirtSizes": list(TSHIRT_SIZES),
     }
-    return island(request, "checkin", props, title="Check-in")
+    return island(request, "checkin", props, title=_("Check-in"))

@@ -44,8 +44,8 @@ HOLDERS = (S.CONFIRMED, S.CHECKED_IN)
 NO_TICKET = _("You have no ticket yet: it comes with your confirmation.")
 # The calendar entry's note (ics).
 DESCRIPTION = _("Show the QR code of your ticket (on your dashboard) at check-in.")
-NO_APPLICANT_TICKET = "This applicant has no ticket: only confirmed applicants have one."
-NO_APPLICATION = "No application for this email in the current cycle."
+NO_APPLICANT_TICKET = _("This applicant has no ticket: only confirmed applicants have one.")
+NO_APPLICATION = _("No application for this email in the current cycle.")
 
 
 def dedupe_key(ticket: Ticket) -> str:
@@ -307,7 +307,7 @@ def reissue(*, application_id: int, by_applicant: bool) -> Ticket:
                 message = (
                     _("You're already checked in: the ticket can't be re-issued.")
                     if by_applicant
-                    else "This applicant is already checked in: the ticket can't be re-issued."
+                    else _("This applicant is already checked in: the ticket can't be re-issued.")
                 )
                 raise ApplicationError(message, status=409)
             live = Ticket.objects.filter(application=application, voided_at__isnull=True).first()
@@ -318,7 +318,7 @@ def reissue(*, application_id: int, by_applicant: bool) -> Ticket:
             _record_mail(ticket, application, application.cycle)
             return ticket
     except IntegrityError as exc:  # pragma: no cover - the row lock above makes this unreachable
-        raise ApplicationError("The ticket changed meanwhile; try again.", status=409) from exc
+        raise ApplicationError(_("The ticket changed meanwhile; try again."), status=409) from exc
 
 
 def send_one(delivery_id: int) -> outbox.Attempt | None:

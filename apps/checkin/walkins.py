@@ -6,6 +6,7 @@ import uuid
 
 from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import User
 from apps.accounts.tasks import send_welcome_email
@@ -19,9 +20,9 @@ from apps.cycles.selectors import current_cycle
 
 from .models import CheckIn
 
-EXISTS = "An account with this email already exists: find them with the search."
-BAD_EMAIL = "Enter a valid email address."
-CONDUCT_REQUIRED = "Ask them to accept the code of conduct before checking them in."
+EXISTS = _("An account with this email already exists: find them with the search.")
+BAD_EMAIL = _("Enter a valid email address.")
+CONDUCT_REQUIRED = _("Ask them to accept the code of conduct before checking them in.")
 # The road an application takes to the door, each step through the status machine and in the
 # history, as if the applicant had applied, been accepted and confirmed.
 STEPS = (S.SUBMITTED, S.ACCEPTED, S.CONFIRMED)
@@ -59,7 +60,7 @@ def register(
     if len(email) > 254 or not is_email(email):
         raise ApplicationError(BAD_EMAIL, errors={"email": [BAD_EMAIL]})
     names = {"first_name": first_name.strip(), "last_name": last_name.strip(), "school": school.strip()}
-    missing = {k: ["This field may not be blank."] for k, v in names.items() if not v}
+    missing = {k: [_("This field may not be blank.")] for k, v in names.items() if not v}
     if missing:
         raise ApplicationError(next(iter(missing.values()))[0], errors=missing)
     cycle = current_cycle()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications import selections, status_machine
 from apps.applications.models import Application
@@ -19,7 +20,7 @@ from .ranking import ROW_FIELDS, SUMMARY_FIELDS, ensure_fresh, row_of
 # Who already holds a place (accepted, waitlist-accepted, confirmed, checked in): the one
 # "admitted" count, so the preview's "already admitted" and its arithmetic are the same number.
 ADMITTED = selections.ADMITTED
-CONFIRM_FIRST = "Accepting now records {n} acceptances. Confirm that number (confirm_count) to record them."
+CONFIRM_FIRST = _("Accepting now records %(n)s acceptances. Confirm that number (confirm_count) to record them.")
 
 
 def target_admitted(capacity: int, attendance_rate: float) -> int:
@@ -148,9 +149,9 @@ def fill_to_capacity(
     n = result["counts"]["accept"]
     if confirm_count != n:
         raise ApplicationError(
-            CONFIRM_FIRST.format(n=n),
+            CONFIRM_FIRST % {"n": n},
             status=409,
-            errors={"confirm_count": [f"The preview now accepts {n}: confirm that number."]},
+            errors={"confirm_count": [_("The preview now accepts %(n)s: confirm that number.") % {"n": n}]},
         )
     for status, rows in ((S.ACCEPTED, result["accept"]), (S.WAITLISTED, result["waitlist"])):
         if rows:

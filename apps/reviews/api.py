@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 
 from django.http import FileResponse, StreamingHttpResponse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -164,7 +165,7 @@ class ConflictInputSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
 
 
-UNREADABLE_RESUME = (
+UNREADABLE_RESUME = _(
     "This resume can't be shown in blind review: the file can't be read to remove its author's details. "
     "Ask an organizer."
 )
@@ -595,7 +596,7 @@ class AssignmentSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["to_review", "complete"], required=False)
 
 
-BY_ID_ONLY = "Reviewers address applications by id, never by email: your assignments are at /api/reviews/assigned."
+BY_ID_ONLY = _("Reviewers address applications by id, never by email: your assignments are at /api/reviews/assigned.")
 
 
 class EmailRouteApiView(AdminApiView):

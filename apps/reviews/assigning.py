@@ -15,6 +15,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Max, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Role, User
 from apps.applications.models import Application, ApplicationStatus
@@ -26,7 +27,7 @@ from .models import Assignment, Conflict, Review, ReviewOutcome, ReviewStatus
 INSERT_CHUNK = 20_000
 # pg_advisory_xact_lock(key1, key2): key1 names the lock's purpose, key2 is the cycle.
 LOCK_NAMESPACE = 1_207_012  # "reviews auto-assign"
-NOT_REVIEWERS = "Every address must be an organizer or a reviewer."
+NOT_REVIEWERS = _("Every address must be an organizer or a reviewer.")
 
 
 def _lock(cycle: Cycle) -> None:
@@ -47,8 +48,9 @@ def _reviewers(emails: list[str]) -> list[User]:
     missing = [e for e in wanted if e not in found]
     if missing:
         raise ApplicationError(
-            f"{NOT_REVIEWERS} Not one: {', '.join(missing[:5])}{'…' if len(missing) > 5 else ''}",
-            errors={"reviewers": [f"{e}: not an organizer or reviewer." for e in missing[:50]]},
+            _("%(refusal)s Not one: %(emails)s")
+            % {"refusal": NOT_REVIEWERS, "emails": ", ".join(missing[:5]) + ("…" if len(missing) > 5 else "")},
+            errors={"reviewers": [_("%(email)s: not an organizer or reviewer.") % {"email": e} for e in missing[:50]]},
         )
     return [found[e] for e in wanted]
 

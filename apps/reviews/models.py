@@ -1,13 +1,14 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications.models import Application
 from apps.core.models import BaseModel
 
 
 class ReviewStatus(models.TextChoices):
-    TO_REVIEW = "to_review", "To Review"
-    COMPLETE = "complete", "Complete"
+    TO_REVIEW = "to_review", _("To Review")
+    COMPLETE = "complete", _("Complete")
 
 
 class Assignment(BaseModel):

@@ -3,6 +3,7 @@ one by one, with the scoring panel's props (rubric, the caller's review, blind m
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from apps.accounts.models import Role, User
@@ -41,7 +42,7 @@ def review_list_page(request):
             # After release no score can change: the list says so before anyone opens a review.
             "closed": rubric.is_locked(cycle),
         },
-        title="Applications to Review",
+        title=_("Applications to Review"),
     )
 
 
@@ -79,7 +80,7 @@ def review_detail_page(request, index: int):
             "blind": blind,
             "isOrganizer": request.user.is_admin,
         },
-        title=f"Review #{index + 1}",
+        title=_("Review #%(number)s") % {"number": index + 1},
     )
 
 
@@ -103,5 +104,5 @@ def assign_page(request):
             "unassigned": unassigned,
             "unassignedMore": more,
         },
-        title="Assign Applications",
+        title=_("Assign Applications"),
     )

@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.db.models import Count, FloatField, Max, Min, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import User
 from apps.applications.models import NO_REVIEW_SCORE, Application
@@ -292,7 +293,8 @@ def _int_param(raw, *, name: str, default: int, minimum: int, maximum: int) -> i
         return default
     text = str(raw).strip()
     if not text.isascii() or not text.isdigit() or len(text) > 9 or not minimum <= int(text) <= maximum:
-        message = f"Must be a whole number from {minimum} to {maximum}."
+        bounds = {"minimum": minimum, "maximum": maximum}
+        message = _("Must be a whole number from %(minimum)s to %(maximum)s.") % bounds
         raise ApplicationError(f"'{name}': {message}", errors={name: [message]})
     return int(text)
 

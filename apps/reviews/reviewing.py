@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Role, User
 from apps.applications.models import Application
@@ -21,9 +22,9 @@ from .models import Assignment, Conflict, Criterion, Review, ReviewOutcome, Revi
 from .ranking_state import mark_changed
 from .rubric import criteria_of, criterion_payload, is_locked
 
-NOT_ASSIGNED = "This application isn't assigned to you."
-CLOSED = "Reviews are closed: decisions were released."
-ORGANIZERS_ONLY = "Only organizers can read other reviewers' reviews and comments."
+NOT_ASSIGNED = _("This application isn't assigned to you.")
+CLOSED = _("Reviews are closed: decisions were released.")
+ORGANIZERS_ONLY = _("Only organizers can read other reviewers' reviews and comments.")
 COMMENT_MAX = 5000
 REVIEWER_ROLES = (Role.ADMIN, Role.REVIEWER)
 
@@ -122,13 +123,13 @@ def resume_to_review(*, user, application_id: int):
     if user.is_admin:
         application = _application(application_id, cycle)
         if application is None:
-            raise ApplicationError("No such application.", status=404)
+            raise ApplicationError(_("No such application."), status=404)
         owner_id = application.user_id
     else:
         owner_id = own_assignment(user, application_id, cycle).application.user_id
     resume = Resume.objects.filter(user_id=owner_id).first()
     if resume is None:
-        raise ApplicationError("This applicant has no resume on file.", status=404)
+        raise ApplicationError(_("This applicant has no resume on file."), status=404)
     return resume
 
 
@@ -195,18 +196,19 @@ def save_review(*, user, application_id: int, scores: dict, comment: str) -> dic
     unknown = [key for key in scores if key not in known]
     if unknown:
         # Not echoed back: a key may be any text.
-        errors["scores"] = [f"{len(unknown)} score(s) name no criterion of this cycle's rubric: reload the rubric."]
+        errors["scores"] = [_("A score names no criterion of this cycle's rubric: reload the rubric.")]
     for key, c in known.items():
         value = scores.get(key)
+        scale = {"name": c.name, "min": c.scale_min, "max": c.scale_max}
         if value is None:
-            errors[f"scores.{key}"] = [f"Give '{c.name}' a score from {c.scale_min} to {c.scale_max}."]
+            errors[f"scores.{key}"] = [_("Give '%(name)s' a score from %(min)s to %(max)s.") % scale]
         elif not c.scale_min <= value <= c.scale_max:
-            errors[f"scores.{key}"] = [f"'{c.name}' is scored from {c.scale_min} to {c.scale_max}."]
+            errors[f"scores.{key}"] = [_("'%(name)s' is scored from %(min)s to %(max)s.") % scale]
     if len(comment) > COMMENT_MAX:
-        errors["comment"] = [f"At most {COMMENT_MAX} characters."]
+        errors["comment"] = [_("At most %(limit)s characters.") % {"limit": COMMENT_MAX}]
     if errors:
         raise ApplicationError(next(iter(errors.values()))[0], errors=errors)
-    review, _ = Review.objects.update_or_create(
+    review, _created = Review.objects.update_or_create(
         reviewer=user,
         application_id=application_id,
         defaults={"outcome": ReviewOutcome.SCORED, "comment": comment, "skip_reason": ""},
@@ -253,7 +255,7 @@ def skip(*, user, application_id: int, reason: str = "") -> dict:
     cycle = current_cycle()
     _check_open(cycle)
     assignment = own_assignment(user, application_id, cycle, for_update=True)
-    review, _ = Review.objects.update_or_create(
+    review, _created = Review.objects.update_or_create(
         reviewer=user,
         application_id=application_id,
         defaults={"outcome": ReviewOutcome.SKIPPED, "skip_reason": reason.strip()},
@@ -293,7 +295,7 @@ def application_reviews(*, application_id: int) -> dict:
     cycle = current_cycle()
     application = _application(application_id, cycle)
     if application is None:
-        raise ApplicationError("No application with this id in the current cycle.", status=404)
+        raise ApplicationError(_("No application with this id in the current cycle."), status=404)
     reviews = (
         Review.objects.filter(application=application)
         .select_related("reviewer")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications.status_machine import POST_RELEASE
 from apps.core.exceptions import ApplicationError
@@ -21,8 +22,8 @@ from .models import DEFAULT_RUBRIC, Criterion
 MAX_CRITERIA = 10
 SCALE_LIMIT = 100
 WEIGHT_LIMIT = Decimal(100)
-LOCKED = "The rubric is locked: decisions were released, so the criteria can't change any more."
-HAS_SCORES = "'{name}' has scores already: it can't be removed. Rename it or change its description instead."
+LOCKED = _("The rubric is locked: decisions were released, so the criteria can't change any more.")
+HAS_SCORES = _("'%(name)s' has scores already: it can't be removed. Rename it or change its description instead.")
 
 
 def is_locked(cycle: Cycle) -> bool:
@@ -93,29 +94,31 @@ def criterion_payload(c: Criterion) -> dict:
 def _check(items: list[dict]) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     if not 1 <= len(items) <= MAX_CRITERIA:
-        errors["criteria"] = [f"A rubric has between 1 and {MAX_CRITERIA} criteria."]
+        errors["criteria"] = [_("A rubric has between 1 and %(limit)s criteria.") % {"limit": MAX_CRITERIA}]
     seen: set[str] = set()
     ids: set[int] = set()
     for i, item in enumerate(items):
         where = f"criteria.{i}"
         if item.get("id") is not None:
             if item["id"] in ids:
-                errors[f"{where}.id"] = ["Two criteria have this id."]
+                errors[f"{where}.id"] = [_("Two criteria have this id.")]
             ids.add(item["id"])
         name = item["name"].strip()
         if not name:
-            errors[f"{where}.name"] = ["A criterion needs a name."]
+            errors[f"{where}.name"] = [_("A criterion needs a name.")]
         elif name.casefold() in seen:
-            errors[f"{where}.name"] = ["Two criteria have this name."]
+            errors[f"{where}.name"] = [_("Two criteria have this name.")]
         seen.add(name.casefold())
         if not 0 <= item["scale_min"] < item["scale_max"] <= SCALE_LIMIT:
-            errors[f"{where}.scale_max"] = [f"The scale must satisfy 0 ≤ min < max ≤ {SCALE_LIMIT}."]
+            scale = _("The scale must satisfy 0 ≤ min < max ≤ %(limit)s.") % {"limit": SCALE_LIMIT}
+            errors[f"{where}.scale_max"] = [scale]
         try:
             weight = Decimal(str(item["weight"])).quantize(Decimal("0.01"))
         except InvalidOperation:
             weight = Decimal(0)
         if not Decimal(0) < weight <= WEIGHT_LIMIT:
-            errors[f"{where}.weight"] = [f"The weight must be above 0 and at most {WEIGHT_LIMIT}."]
+            weight_error = _("The weight must be above 0 and at most %(limit)s.") % {"limit": WEIGHT_LIMIT}
+            errors[f"{where}.weight"] = [weight_error]
     return errors
 
 
@@ -136,8 +139,8 @@ def rubric_update(*, cycle: Cycle, criteria: list[dict], blind: bool) -> dict:
     unknown = [item["id"] for item in criteria if item.get("id") is not None and item["id"] not in existing]
     if unknown:
         raise ApplicationError(
-            "A criterion of another rubric (or a removed one) can't be edited here: reload the rubric.",
-            errors={"criteria": [f"Unknown criterion id {unknown[0]}."]},
+            _("A criterion of another rubric (or a removed one) can't be edited here: reload the rubric."),
+            errors={"criteria": [_("Unknown criterion id %(id)s.") % {"id": unknown[0]}]},
         )
     kept = {item["id"] for item in criteria if item.get("id") is not None}
     removed = [c for pk, c in existing.items() if pk not in kept]
@@ -170,7 +173,7 @@ def rubric_update(*, cycle: Cycle, criteria: list[dict], blind: bool) -> dict:
     )
     if scored:
         name = next(c.name for c in removed if c.pk in scored)
-        message = HAS_SCORES.format(name=name)
+        message = HAS_SCORES % {"name": name}
         raise ApplicationError(message, status=409, errors={"criteria": [message]})
     if changed:
         Criterion.objects.filter(pk__in=[c.pk for c in removed]).delete()

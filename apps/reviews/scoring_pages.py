@@ -6,6 +6,7 @@ mount: the APIs are the one place that shapes rubric and ranking data.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island
@@ -14,10 +15,10 @@ from apps.core.pages import admin_only, island
 @require_safe
 @admin_only
 def rubric_page(request):
-    return island(request, "admin-rubric", {}, title="Review Rubric")
+    return island(request, "admin-rubric", {}, title=_("Review Rubric"))
 
 
 @require_safe
 @admin_only
 def ranking_page(request):
-    return island(request, "admin-ranking", {}, title="Ranking")
+    return island(request, "admin-ranking", {}, title=_("Ranking"))

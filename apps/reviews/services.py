@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Role, User
 from apps.applications.models import Application
@@ -22,11 +23,11 @@ from apps.cycles.selectors import current_cycle
 
 from .models import Assignment, ReviewStatus
 
-NOT_AN_ORGANIZER = "No organizer or reviewer with this email."
-NO_ASSIGNMENT = "This application is not assigned to this reviewer."
-DRAFT_NOT_ASSIGNABLE = "This application is still a draft: only submitted applications can be assigned for review."
+NOT_AN_ORGANIZER = _("No organizer or reviewer with this email.")
+NO_ASSIGNMENT = _("This application is not assigned to this reviewer.")
+DRAFT_NOT_ASSIGNABLE = _("This application is still a draft: only submitted applications can be assigned for review.")
 # A draft's line in a batch's Failed list, in the batch decisions' words.
-NOT_SUBMITTED = "Not submitted yet."
+NOT_SUBMITTED = _("Not submitted yet.")
 
 
 def get_reviewer(email: str) -> User:
@@ -104,8 +105,9 @@ def change_review_status(*, reviewer_email: str, applicant_email: str, status: s
     """Either review status may be set at any time: a review can be reopened."""
     if status not in ReviewStatus.values:
         raise ApplicationError(
-            f"Unknown review status '{status[:40]}'. Choose one of: {', '.join(ReviewStatus.values)}.",
-            errors={"reviewStatus": [f"Choose one of: {', '.join(ReviewStatus.values)}."]},
+            _("Unknown review status '%(status)s'. Choose one of: %(choices)s.")
+            % {"status": status[:40], "choices": ", ".join(ReviewStatus.values)},
+            errors={"reviewStatus": [_("Choose one of: %(choices)s.") % {"choices": ", ".join(ReviewStatus.values)}]},
         )
     reviewer = clean_path_email(reviewer_email)
     applicant = clean_path_email(applicant_email)

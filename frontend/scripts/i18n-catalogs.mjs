@@ -68,9 +68,15 @@ export const DOMAINS = {
     "components/confirm-dialog.tsx",
     ...APPLICANT_SHARED,
   ],
-  // The admin home (/admin): where the cycle stands, its funnel and to-dos, the tools. (It also
-  // shows the reviews' capacity panel, which joins this list once the reviews pages translate it.)
-  admin: ["features/home/", ...ORGANIZER_SHARED],
+  // The admin home (/admin): where the cycle stands, its funnel and to-dos, the tools. It also shows
+  // the reviews' capacity panel.
+  admin: [
+    "features/home/",
+    "features/reviews/capacity-panel.tsx",
+    "features/reviews/linked-text.tsx",
+    "features/reviews/state.ts",
+    ...ORGANIZER_SHARED,
+  ],
   // The applications table and one applicant's page, with its editor (the application form's
   // own fields) and history.
   applications: [
@@ -91,6 +97,21 @@ export const DOMAINS = {
   people: ["features/people/", ...ORGANIZER_SHARED],
   // Statistics, demographics and the resume book.
   reports: ["features/reports/", "components/download-progress.tsx", "lib/progress.ts", ...ORGANIZER_SHARED],
+  // The door on the event day: scan, search, the answer card, the offline queue, checkpoints
+  // and walk-ins.
+  checkin: ["features/checkin/", "components/alert.tsx", "components/field.tsx", "components/spinner.tsx", "lib/api.ts"],
+  // The review: the assigned list, one review with its score form (and, for an organizer, the
+  // applicant's answers and the decision form), assign, rubric, ranking with capacity and refill.
+  reviews: [
+    "features/reviews/",
+    "components/alert.tsx",
+    "components/application/answers.tsx",
+    "components/application/applicant-parts.tsx",
+    "components/application/form-model.ts",
+    "components/data-table.tsx",
+    ...DECISION_SHARED,
+    ...ORGANIZER_SHARED,
+  ],
 };
 
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;

@@ -24,6 +24,7 @@ import subprocess
 from decimal import Decimal
 from html import unescape
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 from django.conf import settings
@@ -234,13 +235,7 @@ NOT_YET_COVERED = [
     "admin/batch",
     "admin/integrations",
     "admin/automated-emails",
-    "admin/reviewapps",
-    "admin/reviewapps/<int:index>",
-    "admin/assignapps",
-    "admin/rubric",
-    "admin/ranking",
     "admin/travel",
-    "checkin",
     # Django's admin sign-in (organizers), Django's own templates.
     f"{settings.DJANGO_ADMIN_URL}login/",
 ]
@@ -330,8 +325,43 @@ def applicant_pages(client) -> dict[str, list[tuple[str, str]]]:
     return shown
 
 
+def staff_pages(client) -> dict[str, list[tuple[str, str]]]:
+    """route → [(what was shown, its HTML)]: the reviewers' pages (as a reviewer, with an
+    assignment, past its end and once decisions are out; as an organizer), the organizers' review
+    pages and the door (as a volunteer and as an organizer)."""
+    from apps.accounts.models import Role
+    from apps.reviews.services import assign
+
+    shown: dict[str, list[tuple[str, str]]] = {}
+
+    def get(route: str, path: str, who) -> None:
+        client.force_login(who)
+        response = client.get(path)
+        client.logout()
+        assert response.status_code == 200, (path, response.status_code)
+        shown.setdefault(route, []).append((path, response.content.decode()))
+
+    organizer = UserFactory(email="grace@princeton.edu", role=Role.ADMIN)
+    reviewer = UserFactory(email="rev@princeton.edu", role=Role.REVIEWER)
+    volunteer = UserFactory(email="sam@princeton.edu", role=Role.VOLUNTEER)
+    assign(reviewer=reviewer, application_id=ApplicationFactory().pk)
+    for who in (reviewer, organizer):
+        get("admin/reviewapps", "/admin/reviewapps", who)
+        get("admin/reviewapps/<int:index>", "/admin/reviewapps/0", who)
+        get("admin/reviewapps/<int:index>", "/admin/reviewapps/5", who)
+    for route in ("admin/assignapps", "admin/rubric", "admin/ranking", "checkin"):
+        get(route, f"/{route}", organizer)
+    get("checkin", "/checkin", volunteer)
+    cycle_set_status(cycle=current_cycle(), status=CycleStatus.RELEASED)
+    get("admin/reviewapps", "/admin/reviewapps", reviewer)
+    return shown
+
+
 # The sentences the server writes into an island's props, by page: (the props' id, the keys).
+# A list of choices is read by its labels.
 SERVER_PROPS = {
+    "admin/reviewapps": ("admin-reviewapps-props", ("reviewStatuses",)),
+    "admin/reviewapps/<int:index>": ("admin-reviewapps-index-props", ("reviewStatuses",)),
     "apply-blocked": ("apply-blocked-props", ("message", "label")),
     "dashboard": ("dashboard-props", ("universityEmailNeeded",)),
     "login": ("login-props", ("social_error",)),
@@ -345,7 +375,12 @@ def server_prop_text(html: str) -> str:
         found = re.search(rf'<script id="{props_id}" type="application/json">(.*?)</script>', html, re.S)
         if found:
             props = json.loads(found.group(1))
-            texts += [str(props[key]) for key in keys if props.get(key)]
+            for key in keys:
+                value = props.get(key)
+                if isinstance(value, list):
+                    texts += [str(choice["label"]) for choice in value]
+                elif value:
+                    texts.append(str(value))
     return " ".join(texts)
 
 
@@ -416,6 +451,8 @@ def organizer_prop_text(html: str) -> str:
 
 def test_every_page_an_applicant_reaches_is_translated(in_pseudo, client, db):
     shown = applicant_pages(client) | organizer_pages(client)
+    for route, renders in staff_pages(client).items():
+        shown.setdefault(route, []).extend(renders)
     covered = set(shown) | set(NOT_YET_COVERED) | set(NOT_PAGES)
     assert page_routes() <= covered, f"pages this sweep doesn't render: {sorted(page_routes() - covered)}"
     assert set(NOT_YET_COVERED) <= page_routes(), "a page of NOT_YET_COVERED is gone: take it off the list"
@@ -431,7 +468,7 @@ def test_every_page_an_applicant_reaches_is_translated(in_pseudo, client, db):
             words = english(text)
             if words:
                 left[path] = words
-    assert not left, f"English left on applicant pages: {left}"
+    assert not left, f"English left on these pages: {left}"
 
 
 def test_the_error_pages_are_translated(in_pseudo, db):
@@ -572,3 +609,47 @@ def test_the_refusals_an_organizer_gets_are_translated(in_pseudo, client, db):
         if words:
             left[path] = (words, body)
     assert not left, f"English left in the API's answers to an organizer: {left}"
+
+
+def test_the_refusals_reviewers_and_the_door_get_are_translated(in_pseudo, client, db):
+    """The refusals of the reviews' and the door's APIs to the people who use them: a review's
+    scores and a rubric's fields, a reviewer on an organizers' route, a scan, the search, a
+    walk-in and a checkpoint. A refusal the door acts on keeps its English `result` code. With
+    field errors, the islands show those at their fields and a sentence of their own above, not
+    the summary `message` (which names the field by its API key): the field errors are read."""
+    from apps.accounts.models import Role
+
+    answers = []
+
+    def refused(method: str, path: str, body=None):
+        response = getattr(client, method)(path, body, content_type="application/json")
+        assert response.status_code >= 400, (path, response.status_code)
+        answers.append((path, response.json()))
+        return response.json()
+
+    application = ApplicationFactory()
+    client.force_login(UserFactory(email="rev@princeton.edu", role=Role.REVIEWER))
+    refused("put", f"/api/reviews/applications/{application.pk}/review", {"scores": {}, "comment": ""})
+    refused("get", "/api/applications/assigned-applications/rev@princeton.edu")
+    client.force_login(UserFactory(email="grace@princeton.edu", role=Role.ADMIN))
+    refused(
+        "put",
+        "/api/reviews/rubric",
+        {"criteria": [{"name": " ", "description": "", "scale_min": 5, "scale_max": 1, "weight": 0}], "blind": False},
+    )
+    refused("get", "/api/reviews/ranking?page=0")
+    walk_in = {"email": "x@princeton.edu", "first_name": "A", "last_name": "B", "school": "C"}
+    refused("post", "/api/checkin/walk-in", walk_in)
+    refused("post", "/api/checkin/checkpoints", {"name": " ", "kind": "meal"})
+    client.force_login(UserFactory(email="sam@princeton.edu", role=Role.VOLUNTEER))
+    scan = refused("post", "/api/checkin/scan", {"token": "AAAAAAAAAA.1.BBBBBBBBBB", "scan_id": str(uuid4())})
+    assert scan["result"] == "invalid"
+    refused("get", "/api/checkin/search?q=a")
+    left = {}
+    for path, body in answers:
+        fields = [m for messages in body.get("errors", {}).values() for m in messages]
+        texts = fields or [body["message"]]
+        words = english(" ".join(texts))
+        if words:
+            left[path] = (words, body)
+    assert not left, f"English left in the API's refusals: {left}"

@@ -1,6 +1,8 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
 import { AssignApplications } from "../features/reviews/assign-applications";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
-mount("admin-assignapps", AssignApplications);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadOrganizerCatalog("reviews").finally(() => mount("admin-assignapps", AssignApplications));

@@ -1,6 +1,8 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
 import { ReviewList } from "../features/reviews/review-list";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
-mount("admin-reviewapps", ReviewList);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadOrganizerCatalog("reviews").finally(() => mount("admin-reviewapps", ReviewList));

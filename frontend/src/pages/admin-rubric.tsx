@@ -1,6 +1,8 @@
 import "../styles/organizer.css";
 import "../styles/reviews.css";
 import { RubricPage } from "../features/reviews/rubric-page";
+import { loadOrganizerCatalog } from "../lib/i18n-load-organizer";
 import { mount } from "../lib/mount";
 
-mount("admin-rubric", RubricPage);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadOrganizerCatalog("reviews").finally(() => mount("admin-rubric", RubricPage));

@@ -3,6 +3,7 @@
 // allows. The library is its own chunk, fetched after the page has painted (so the page opens
 // fast on a phone) but at once, not on "Start camera": the camera must start with no connection.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { t } from "../../lib/i18n";
 import { CAMERA_MESSAGES, cameraAvailable, cameraErrorMessage, isNewCode, type LastCode } from "./camera";
 
 /** What the component needs of a reader: @zxing/browser's BrowserQRCodeReader fits. */
@@ -154,29 +155,29 @@ export function CameraScanner({
   return (
     <section className="card checkin-camera" aria-labelledby="checkin-camera-title">
       <h2 id="checkin-camera-title" className="checkin-card__title">
-        Scan a ticket
+        {t("Scan a ticket")}
       </h2>
       <div className={`checkin-camera__frame${running ? " checkin-camera__frame--live" : ""}`}>
-        <video ref={video} className="checkin-camera__video" muted playsInline aria-label="Camera preview" />
+        <video ref={video} className="checkin-camera__video" muted playsInline aria-label={t("Camera preview")} />
         {!running ? (
           <p className="checkin-camera__hint">
-            {state === "starting" ? "Starting the camera…" : "Point the camera at the QR code on the ticket."}
+            {state === "starting" ? t("Starting the camera…") : t("Point the camera at the QR code on the ticket.")}
           </p>
         ) : null}
       </div>
       {error ? (
         <p className="field__error" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
       <div className="checkin-camera__actions">
         {running ? (
           <button type="button" className="button button--secondary" onClick={stop}>
-            Stop camera
+            {t("Stop camera")}
           </button>
         ) : (
           <button type="button" className="button" onClick={start} disabled={state === "starting"}>
-            {state === "starting" ? "Starting…" : "Start camera"}
+            {state === "starting" ? t("Starting…") : t("Start camera")}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 // The camera's pure rules: which decoded codes to act on, and what to say when the camera
 // can't start. The component (camera-scanner.tsx) only wires them to @zxing/browser.
+import { t } from "../../lib/i18n";
 
 /** A code the camera keeps seeing is one scan: ignored until it has been out of view this long. */
 export const SAME_CODE_QUIET_MS = 4_000;
@@ -20,12 +21,13 @@ export function isNewCode(last: LastCode | null, text: string, now: number, quie
   return now - last.seenAt >= quietMs;
 }
 
+/** In English: shown through t() (the catalog is not loaded when this module runs). */
 export const CAMERA_MESSAGES = {
-  denied: "The camera is blocked. Allow it for this site in the browser's settings, or use the search below.",
-  missing: "No camera was found on this device. Use the search below.",
-  busy: "The camera is in use by another app. Close it and try again, or use the search below.",
-  insecure: "The camera needs a secure (https) connection. Use the search below.",
-  failed: "The camera could not start. Try again, or use the search below.",
+  denied: t.noop("The camera is blocked. Allow it for this site in the browser's settings, or use the search below."),
+  missing: t.noop("No camera was found on this device. Use the search below."),
+  busy: t.noop("The camera is in use by another app. Close it and try again, or use the search below."),
+  insecure: t.noop("The camera needs a secure (https) connection. Use the search below."),
+  failed: t.noop("The camera could not start. Try again, or use the search below."),
 } as const;
 
 /** getUserMedia's failures (DOMException names) in the volunteer's words. */

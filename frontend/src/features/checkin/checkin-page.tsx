@@ -12,6 +12,7 @@ import { ResultCard } from "./result-card";
 import { SearchPanel } from "./search-panel";
 import { useScanQueue } from "./use-scan-queue";
 import { WalkInForm } from "./walk-in-form";
+import { formatNumber, t } from "../../lib/i18n";
 
 export interface CheckinProps {
   /** The signed-in organizer or volunteer: their queue is kept under their address. */
@@ -37,21 +38,27 @@ function send(target: ScanTarget, scanId: string) {
 
 const CHECKPOINTS_KEY = ["checkin-checkpoints"];
 
+// A checkpoint's kind in words (the same as the form that adds one).
+const KIND_WORDS: Record<string, string> = { meal: t.noop("Meal"), swag: t.noop("Swag"), other: t.noop("Other") };
+
 function Counts({ checkpoint }: { checkpoint: Checkpoint | null }) {
   const stats = useQuery({ queryKey: ["checkin-stats"], queryFn: checkinApi.stats });
-  if (!stats.data) return <p className="checkin-counts muted">{stats.isError ? "Counts unavailable" : "Counting…"}</p>;
+  if (!stats.data) return <p className="checkin-counts muted">{stats.isError ? t("Counts unavailable") : t("Counting…")}</p>;
   if (checkpoint) {
     return (
       <p className="checkin-counts">
-        <strong className="checkin-counts__in">{checkpoint.passed}</strong> of {stats.data.checked_in} in at{" "}
-        {checkpoint.name}
+        <strong className="checkin-counts__in">{formatNumber(checkpoint.passed)}</strong>{" "}
+        {t("of {total} in at {checkpoint}", { total: formatNumber(stats.data.checked_in), checkpoint: checkpoint.name })}
       </p>
     );
   }
   return (
     <p className="checkin-counts">
-      <strong className="checkin-counts__in">{stats.data.checked_in}</strong> of {stats.data.confirmed} checked in
-      {stats.data.time_zone ? <span className="checkin-counts__zone muted"> · times in {stats.data.time_zone}</span> : null}
+      <strong className="checkin-counts__in">{formatNumber(stats.data.checked_in)}</strong>{" "}
+      {t("of {total} checked in", { total: formatNumber(stats.data.confirmed) })}
+      {stats.data.time_zone ? (
+        <span className="checkin-counts__zone muted"> · {t("times in {zone}", { zone: stats.data.time_zone })}</span>
+      ) : null}
     </p>
   );
 }
@@ -68,17 +75,17 @@ function StationPicker({
 }) {
   return (
     <p className="checkin-station">
-      <label htmlFor="checkin-station">Scanning at</label>
+      <label htmlFor="checkin-station">{t("Scanning at")}</label>
       <select
         id="checkin-station"
         className="select"
         value={value === null ? "" : String(value)}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       >
-        <option value="">The door (check-in)</option>
+        <option value="">{t("The door (check-in)")}</option>
         {checkpoints.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.name} ({c.kind})
+            {c.name} ({t(KIND_WORDS[c.kind] ?? c.kind)})
           </option>
         ))}
       </select>
@@ -91,9 +98,9 @@ function CheckpointCounts({ checkpoints }: { checkpoints: Checkpoint[] }) {
   return (
     <section className="card stack--tight" aria-labelledby="checkin-checkpoints-title">
       <h2 id="checkin-checkpoints-title" className="checkin-card__title">
-        Checkpoints
+        {t("Checkpoints")}
       </h2>
-      <ul className="checkin-checkpoints" aria-label="People scanned at each checkpoint">
+      <ul className="checkin-checkpoints" aria-label={t("People scanned at each checkpoint")}>
         {checkpoints.map((c) => (
           <li key={c.id}>
             <span>{c.name}</span>
@@ -118,8 +125,14 @@ function readStation(): number | null {
 
 function SyncStatus({ online, waiting, syncing }: { online: boolean; waiting: number; syncing: boolean }) {
   let text: string | null = null;
-  if (!online) text = waiting ? `Offline · ${waiting} waiting to sync` : "Offline · scans are kept on this device";
-  else if (waiting) text = syncing ? `Syncing ${waiting}…` : `${waiting} waiting to sync`;
+  if (!online)
+    text = waiting
+      ? t.plural(waiting, { one: "Offline · {count} waiting to sync", other: "Offline · {count} waiting to sync" })
+      : t("Offline · scans are kept on this device");
+  else if (waiting)
+    text = syncing
+      ? t("Syncing {count}…", { count: waiting })
+      : t.plural(waiting, { one: "{count} waiting to sync", other: "{count} waiting to sync" });
   return (
     <p className={`checkin-sync${text ? " checkin-sync--shown" : ""}${online ? "" : " checkin-sync--offline"}`} role="status">
       {text}
@@ -189,7 +202,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
   return (
     <div className="checkin">
       <header className="checkin-header">
-        <h1 className="checkin-header__title">{station ? station.name : "Check-in"}</h1>
+        <h1 className="checkin-header__title">{station ? station.name : t("Check-in")}</h1>
         <Counts checkpoint={station} />
         {checkpoints.length ? <StationPicker checkpoints={checkpoints} value={station?.id ?? null} onChange={chooseStation} /> : null}
         <SyncStatus online={queue.online} waiting={pending.length} syncing={queue.syncing} />
@@ -199,7 +212,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
         <CameraScanner onCode={onCode} loadReader={loadReader} open={openCamera} />
         {/* One live region: each new answer is read out without moving the focus off the camera. */}
         <div className="checkin-answer" aria-live="polite">
-          {checking ? <p className="card checkin-result checkin-result--pending">Checking the ticket…</p> : null}
+          {checking ? <p className="card checkin-result checkin-result--pending">{t("Checking the ticket…")}</p> : null}
           {!checking && shown ? <ResultCard outcome={shown} onDismiss={() => setOutcome(null)} /> : null}
         </div>
       </div>
@@ -211,13 +224,13 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
         {pending.length ? (
           <section className="card stack--tight checkin-queue" aria-labelledby="checkin-pending-title">
             <h2 id="checkin-pending-title" className="checkin-card__title">
-              Waiting to sync <span className="badge">{pending.length}</span>
+              {t("Waiting to sync")} <span className="badge">{pending.length}</span>
             </h2>
-            <ul className="checkin-log" aria-label="Waiting to sync">
+            <ul className="checkin-log" aria-label={t("Waiting to sync")}>
               {pending.map((scan) => (
                 <li key={scan.scanId} className="checkin-log__row">
                   <span>{scan.label}</span>
-                  <span className="muted">{scan.attempts ? `tried ${scan.attempts}×` : "queued"}</span>
+                  <span className="muted">{scan.attempts ? t("tried {count}×", { count: scan.attempts }) : t("queued")}</span>
                 </li>
               ))}
             </ul>
@@ -227,9 +240,9 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
         {synced.length ? (
           <section className="card stack--tight checkin-queue" aria-labelledby="checkin-synced-title">
             <h2 id="checkin-synced-title" className="checkin-card__title">
-              Synced from this device
+              {t("Synced from this device")}
             </h2>
-            <ul className="checkin-log" aria-label="Synced from this device">
+            <ul className="checkin-log" aria-label={t("Synced from this device")}>
               {synced.map((scan) => {
                 const view = cardView(scan.outcome);
                 return (
@@ -244,7 +257,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
               })}
             </ul>
             <button type="button" className="button button--secondary button--small" onClick={queue.clearSynced}>
-              Clear this list
+              {t("Clear this list")}
             </button>
           </section>
         ) : null}

@@ -5,12 +5,13 @@ import { useState, type FormEvent } from "react";
 import { checkinApi, type CheckpointKind } from "../../api/checkin";
 import { Alert } from "../../components/alert";
 import { Field, SelectField } from "../../components/field";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 
 const KINDS: { value: CheckpointKind; label: string }[] = [
-  { value: "meal", label: "Meal" },
-  { value: "swag", label: "Swag" },
-  { value: "other", label: "Other (a workshop, a talk…)" },
+  { value: "meal", label: t.noop("Meal") },
+  { value: "swag", label: t.noop("Swag") },
+  { value: "other", label: t.noop("Other (a workshop, a talk…)") },
 ];
 
 export function CheckpointForm() {
@@ -25,36 +26,36 @@ export function CheckpointForm() {
     setDone(null);
     await submit.run(async () => {
       const made = await checkinApi.addCheckpoint(name, kind);
-      setDone(`${made.name} added: pick it under “Scanning at”.`);
+      setDone(t("{name} added: pick it under “Scanning at”.", { name: made.name }));
       setName("");
       await client.invalidateQueries({ queryKey: ["checkin-checkpoints"] });
-    }, "The checkpoint could not be added. Try again.");
+    }, t("The checkpoint could not be added. Try again."));
   }
 
   return (
     <form className="card stack" onSubmit={add} noValidate aria-labelledby="checkin-checkpoint-form-title">
       <h2 id="checkin-checkpoint-form-title" className="checkin-card__title">
-        Add a checkpoint
+        {t("Add a checkpoint")}
       </h2>
       <Field
-        label="Checkpoint name"
+        label={t("Checkpoint name")}
         value={name}
         onChange={(e) => setName(e.target.value)}
         error={submit.fieldErrors.name}
         maxLength={100}
-        hint="Such as Saturday lunch, Swag, Workshop."
+        hint={t("Such as Saturday lunch, Swag, Workshop.")}
       />
       <SelectField
-        label="Kind"
+        label={t("Kind")}
         value={kind}
         onChange={(e) => setKind(e.target.value as CheckpointKind)}
-        choices={KINDS}
+        choices={KINDS.map((k) => ({ ...k, label: t(k.label) }))}
         error={submit.fieldErrors.kind}
       />
       {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       {done ? <Alert kind="success">{done}</Alert> : null}
       <button type="submit" className="button button--secondary" disabled={submit.busy}>
-        {submit.busy ? "Adding…" : "Add checkpoint"}
+        {submit.busy ? t("Adding…") : t("Add checkpoint")}
       </button>
     </form>
   );

@@ -120,7 +120,7 @@ describe("zonedClockTime", () => {
   });
 
   it("writes the time in the event's zone whatever the device's, and nothing for no time", () => {
-    expect(hitView({ door: "checked_in", reason: null, checked_in_at: "2026-11-24T10:42:05-05:00" }, "America/New_York").badge).toBe(
+    expect(hitView({ door: "checked_in", status: null, reason: null, checked_in_at: "2026-11-24T10:42:05-05:00" }, "America/New_York").badge).toBe(
       "In at 10:42 EST",
     );
     expect(zonedClockTime(null, "UTC")).toBe("");
@@ -165,27 +165,27 @@ describe("hitView: a search result at the door", () => {
   it.each([
     [
       "confirmed: the one with a Check in button",
-      { door: "confirmed", reason: null, checked_in_at: null },
+      { door: "confirmed", status: null, reason: null, checked_in_at: null },
       { canCheckIn: true, badge: null, tone: "muted", reason: null },
     ],
     [
       "checked in: when, and who did it, no button",
-      { door: "checked_in", reason: "Already checked in at 10:42 UTC by sam@princeton.edu.", checked_in_at: at },
+      { door: "checked_in", status: null, reason: "Already checked in at 10:42 UTC by sam@princeton.edu.", checked_in_at: at },
       { canCheckIn: false, badge: "In at 10:42 UTC", tone: "ok", reason: "Already checked in at 10:42 UTC by sam@princeton.edu." },
     ],
     [
       "not confirmed (a volunteer's view): the badge says it all, no button",
-      { door: "not_confirmed", reason: "Not confirmed.", checked_in_at: null },
+      { door: "not_confirmed", status: null, reason: "Not confirmed.", checked_in_at: null },
       { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: null },
     ],
     [
       "not confirmed (an organizer's view): the server's fuller reason",
-      { door: "not_confirmed", reason: "Not confirmed: the application is waitlisted.", checked_in_at: null },
+      { door: "not_confirmed", status: "waitlisted", reason: "Not confirmed: the application is waitlisted.", checked_in_at: null },
       { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed: the application is waitlisted." },
     ],
     [
       "not confirmed without a reason still says so",
-      { door: "not_confirmed", reason: null, checked_in_at: null },
+      { door: "not_confirmed", status: null, reason: null, checked_in_at: null },
       { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: null },
     ],
   ] as const)("%s", (_name, hit, expected) => {

@@ -3,6 +3,7 @@
 // become one Outcome; the card is a pure function of it, so every state is table-tested.
 import type { CheckInRefusal, CheckInResult, CheckpointResult, Person, SearchHit } from "../../api/checkin";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { clockTime, zonedClockTime } from "../../lib/time";
 
 /** The checkpoint an outcome is about (a meal shows the dietary needs large). */
@@ -25,7 +26,8 @@ export type Outcome =
   /** Any other definitive answer (a 403 after the role was taken away, a 404 id). */
   | { kind: "error"; message: string };
 
-export const INVALID_TICKET = "This isn't a valid ticket.";
+/** Shown through t() (the page's catalog is not loaded when this module runs). */
+export const INVALID_TICKET = t.noop("This isn't a valid ticket.");
 
 /**
  * Whether a decoded QR code has a ticket token's shape ("<code>.<version>.<signature>", all
@@ -43,9 +45,9 @@ export function outcomeOfResult(result: CheckInResult | CheckpointResult): Outco
 
 /** A failed request's outcome, when the server answered it (see isTransient for the rest). */
 export function outcomeOfError(error: unknown): Outcome {
-  if (!(error instanceof ApiError)) return { kind: "error", message: "Something went wrong. Try again." };
+  if (!(error instanceof ApiError)) return { kind: "error", message: t("Something went wrong. Try again.") };
   const body = error.body as CheckInRefusal;
-  const message = body.message || `Request failed (${error.status})`;
+  const message = body.message || t("Request failed ({status})", { status: error.status });
   const person = body.person ?? null;
   const checkpoint = body.checkpoint ?? null;
   if (checkpoint && body.result !== "invalid") {
@@ -90,32 +92,32 @@ export interface CardView {
 export function cardView(outcome: Outcome): CardView {
   switch (outcome.kind) {
     case "checked_in":
-      return { tone: "ok", title: "Checked in", detail: null, person: outcome.person };
+      return { tone: "ok", title: t("Checked in"), detail: null, person: outcome.person };
     case "passed":
-      return { tone: "ok", title: `${outcome.checkpoint.name}: go ahead`, detail: null, person: outcome.person };
+      return { tone: "ok", title: t("{checkpoint}: go ahead", { checkpoint: outcome.checkpoint.name }), detail: null, person: outcome.person };
     case "already_passed":
-      return { tone: "warn", title: "Already scanned here", detail: outcome.message, person: outcome.person };
+      return { tone: "warn", title: t("Already scanned here"), detail: outcome.message, person: outcome.person };
     case "not_in":
-      return { tone: "err", title: "Not let through", detail: outcome.message, person: outcome.person };
+      return { tone: "err", title: t("Not let through"), detail: outcome.message, person: outcome.person };
     case "already":
-      return { tone: "warn", title: "Already checked in", detail: outcome.message, person: outcome.person };
+      return { tone: "warn", title: t("Already checked in"), detail: outcome.message, person: outcome.person };
     case "refused":
-      return { tone: "err", title: "Not checked in", detail: outcome.message, person: outcome.person };
+      return { tone: "err", title: t("Not checked in"), detail: outcome.message, person: outcome.person };
     case "replaced":
-      return { tone: "err", title: "Old ticket", detail: outcome.message, person: outcome.person };
+      return { tone: "err", title: t("Old ticket"), detail: outcome.message, person: outcome.person };
     case "invalid":
-      return { tone: "err", title: "Not a valid ticket", detail: outcome.message, person: null };
+      return { tone: "err", title: t("Not a valid ticket"), detail: t(outcome.message), person: null };
     case "queued":
       return {
         tone: "info",
-        title: "Saved offline",
+        title: t("Saved offline"),
         detail: outcome.at
-          ? `${outcome.label}: it will be recorded at ${outcome.at} when the connection is back.`
-          : `${outcome.label}: it will be checked in when the connection is back.`,
+          ? t("{label}: it will be recorded at {checkpoint} when the connection is back.", { label: outcome.label, checkpoint: outcome.at })
+          : t("{label}: it will be checked in when the connection is back.", { label: outcome.label }),
         person: null,
       };
     case "error":
-      return { tone: "err", title: "Not checked in", detail: outcome.message, person: null };
+      return { tone: "err", title: t("Not checked in"), detail: outcome.message, person: null };
   }
 }
 
@@ -129,17 +131,18 @@ export interface HitView {
   reason: string | null;
 }
 
-export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at">, timeZone?: string): HitView {
+export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at" | "status">, timeZone?: string): HitView {
   if (hit.door === "confirmed") return { canCheckIn: true, badge: null, tone: "muted", reason: null };
   if (hit.door === "checked_in") {
     // The event's zone, named: a volunteer's phone may be set to another one.
     const at = timeZone ? zonedClockTime(hit.checked_in_at, timeZone) : clockTime(hit.checked_in_at);
-    return { canCheckIn: false, badge: at ? `In at ${at}` : "Checked in", tone: "ok", reason: hit.reason };
+    return { canCheckIn: false, badge: at ? t("In at {time}", { time: at }) : t("Checked in"), tone: "ok", reason: hit.reason };
   }
-  // The badge says "Not confirmed"; the line under the name only when the reason says more (an
-  // organizer's "Not confirmed: the application is waitlisted.").
-  const more = hit.reason && hit.reason.replace(/\.$/, "") !== "Not confirmed" ? hit.reason : null;
-  return { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: more };
+  // The badge says "Not confirmed"; the line under the name only when the reason says more: an
+  // organizer, who sees the status, reads why ("Not confirmed: the application is waitlisted.");
+  // a volunteer's reason is the badge again. Told by the status, not by the reason's words,
+  // which are in the page's language.
+  return { canCheckIn: false, badge: t("Not confirmed"), tone: "warn", reason: hit.status ? hit.reason : null };
 }
 
 /** The checkpoint an outcome is about, if any: a meal's card shows the dietary needs large. */

@@ -3,6 +3,7 @@
 // The server treats a repeated scan_id as the same scan, so a retry whose first answer was lost
 // records nothing twice. Pure functions over plain data, so the rules are table-tested; the
 // hook in use-scan-queue.ts does the storing, timing and sending.
+import { t } from "../../lib/i18n";
 import type { Outcome } from "./outcome";
 
 /**
@@ -58,7 +59,7 @@ export function targetKey(target: ScanTarget): string {
 /** "Ticket …a1b2": enough of a token to tell two queued tickets apart, not enough to forge one. */
 export function ticketLabel(token: string): string {
   const code = token.split(".")[0] ?? "";
-  return `Ticket …${code.slice(-4)}`;
+  return t("Ticket …{code}", { code: code.slice(-4) });
 }
 
 /** The wait after the n-th failed try: 2 s, 4 s, 8 s… up to a minute. */

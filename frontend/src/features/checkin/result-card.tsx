@@ -3,34 +3,35 @@
 // offline. The person's details are what the door needs: school, dietary needs, t-shirt size
 // and, when the RSVP form told any, accessibility needs.
 import type { Person } from "../../api/checkin";
+import { t } from "../../lib/i18n";
 import { cardView, checkpointOf, type Outcome } from "./outcome";
 
 function PersonDetails({ person }: { person: Person }) {
   return (
     <dl className="checkin-person">
       <div className="checkin-person__name">
-        <dt className="visually-hidden">Name</dt>
+        <dt className="visually-hidden">{t("Name")}</dt>
         <dd>{person.name}</dd>
       </div>
       <div className="checkin-person__wide">
-        <dt>Email</dt>
+        <dt>{t("Email")}</dt>
         <dd className="checkin-break">{person.email}</dd>
       </div>
       <div>
-        <dt>School</dt>
+        <dt>{t("School")}</dt>
         <dd>{person.school || "—"}</dd>
       </div>
       <div>
-        <dt>Dietary needs</dt>
-        <dd>{listText(person.dietary_restrictions) || "None"}</dd>
+        <dt>{t("Dietary needs")}</dt>
+        <dd>{listText(person.dietary_restrictions) || t("None")}</dd>
       </div>
       <div>
-        <dt>T-shirt size</dt>
+        <dt>{t("T-shirt size")}</dt>
         <dd>{person.tshirt_size || "—"}</dd>
       </div>
       {person.accessibility_needs ? (
         <div className="checkin-person__wide">
-          <dt>Accessibility needs</dt>
+          <dt>{t("Accessibility needs")}</dt>
           <dd>{person.accessibility_needs}</dd>
         </div>
       ) : null}
@@ -67,14 +68,14 @@ export function ResultCard({ outcome, onDismiss }: { outcome: Outcome; onDismiss
       {meal && view.person ? (
         // At a meal the one thing the server of food must not miss, readable at arm's length.
         <p className="checkin-diet">
-          <span className="checkin-diet__label">Dietary needs</span>
-          <strong className="checkin-diet__value">{listText(view.person.dietary_restrictions) || "None"}</strong>
+          <span className="checkin-diet__label">{t("Dietary needs")}</span>
+          <strong className="checkin-diet__value">{listText(view.person.dietary_restrictions) || t("None")}</strong>
         </p>
       ) : null}
       {view.person ? <PersonDetails person={view.person} /> : null}
       {onDismiss ? (
         <button type="button" className="button button--secondary button--small" onClick={onDismiss}>
-          Clear
+          {t("Clear")}
         </button>
       ) : null}
     </section>

@@ -8,6 +8,7 @@ import { checkinApi, type Checkpoint, type SearchHit } from "../../api/checkin";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { serverMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { useDebounced } from "../../lib/use-debounced";
 import { hitView } from "./outcome";
 
@@ -39,34 +40,36 @@ export function SearchPanel({
   return (
     <section className="card stack checkin-search" aria-labelledby="checkin-search-title">
       <h2 id="checkin-search-title" className="checkin-card__title">
-        Find someone
+        {t("Find someone")}
       </h2>
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <Field
-          label="Name or email"
+          label={t("Name or email")}
           type="search"
           autoComplete="off"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          hint={online ? "At least 2 characters." : "Search needs the connection; scans still work and wait to sync."}
+          hint={online ? t("At least {count} characters.", { count: MIN_QUERY }) : t("Search needs the connection; scans still work and wait to sync.")}
         />
       </form>
-      {search.isFetching && !search.data ? <Spinner label="Searching…" /> : null}
+      {search.isFetching && !search.data ? <Spinner label={t("Searching…")} /> : null}
       {search.isError ? (
         <p className="field__error" role="alert">
-          {serverMessage(search.error, "The search failed. Try again.")}
+          {serverMessage(search.error, t("The search failed. Try again."))}
         </p>
       ) : null}
       {q.length >= MIN_QUERY && search.isSuccess && results.length === 0 ? (
-        <p className="muted">No applicant matches “{q}”.</p>
+        <p className="muted">{t("No applicant matches “{query}”.", { query: q })}</p>
       ) : null}
       {results.length ? (
-        <ul className="checkin-hits" aria-label="Search results">
+        <ul className="checkin-hits" aria-label={t("Search results")}>
           {results.map((hit) => {
             const view = hitView(hit, hit.time_zone);
             const canAct = checkpoint ? hit.door === "checked_in" : view.canCheckIn;
-            const label = checkpoint ? `Record ${hit.name} at ${checkpoint.name}` : `Check in ${hit.name}`;
-            const busy = checkpoint ? "Recording…" : "Checking in…";
+            const label = checkpoint
+              ? t("Record {name} at {checkpoint}", { name: hit.name, checkpoint: checkpoint.name })
+              : t("Check in {name}", { name: hit.name });
+            const busy = checkpoint ? t("Recording…") : t("Checking in…");
             return (
               <li key={hit.application_id} className="checkin-hit">
                 <div className="checkin-hit__who">
@@ -89,7 +92,7 @@ export function SearchPanel({
                       disabled={busyId !== null}
                       aria-label={label}
                     >
-                      {busyId === hit.application_id ? busy : checkpoint ? "Record" : "Check in"}
+                      {busyId === hit.application_id ? busy : checkpoint ? t("Record") : t("Check in")}
                     </button>
                   ) : null}
                 </div>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { checkinApi, type WalkInInput } from "../../api/checkin";
 import { Alert } from "../../components/alert";
 import { Field, SelectField } from "../../components/field";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { outcomeOfResult, type Outcome } from "./outcome";
 
@@ -32,22 +33,27 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
     await submit.run(async () => {
       const result = await checkinApi.walkIn(body);
       onDone(outcomeOfResult(result));
-      setDone(`${result.person.name} is registered and checked in. A welcome email with a link to choose a password was sent to ${result.person.email}.`);
+      setDone(
+        t("{name} is registered and checked in. A welcome email with a link to choose a password was sent to {email}.", {
+          name: result.person.name,
+          email: result.person.email,
+        }),
+      );
       setValues(EMPTY);
       setOpen(false);
-    }, "The walk-in could not be registered. Try again.");
+    }, t("The walk-in could not be registered. Try again."));
   }
 
   if (!open) {
     return (
       <section className="card checkin-walkin" aria-labelledby="checkin-walkin-title">
         <h2 id="checkin-walkin-title" className="checkin-card__title">
-          Walk-ins
+          {t("Walk-ins")}
         </h2>
-        <p className="muted">Someone who didn't apply? Register them and check them in at once.</p>
+        <p className="muted">{t("Someone who didn't apply? Register them and check them in at once.")}</p>
         {done ? <Alert kind="success">{done}</Alert> : null}
         <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-          Register a walk-in
+          {t("Register a walk-in")}
         </button>
       </section>
     );
@@ -57,24 +63,24 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
   return (
     <form className="card stack checkin-walkin" onSubmit={register} noValidate aria-labelledby="checkin-walkin-title">
       <h2 id="checkin-walkin-title" className="checkin-card__title">
-        Register a walk-in
+        {t("Register a walk-in")}
       </h2>
-      <Field label="Email" type="email" autoComplete="off" value={values.email} onChange={set("email")} error={errors.email} required />
+      <Field label={t("Email")} type="email" autoComplete="off" value={values.email} onChange={set("email")} error={errors.email} required />
       <div className="checkin-walkin__names">
-        <Field label="First name" autoComplete="off" value={values.first_name} onChange={set("first_name")} error={errors.first_name} required />
-        <Field label="Last name" autoComplete="off" value={values.last_name} onChange={set("last_name")} error={errors.last_name} required />
+        <Field label={t("First name")} autoComplete="off" value={values.first_name} onChange={set("first_name")} error={errors.first_name} required />
+        <Field label={t("Last name")} autoComplete="off" value={values.last_name} onChange={set("last_name")} error={errors.last_name} required />
       </div>
-      <Field label="School" autoComplete="off" value={values.school} onChange={set("school")} error={errors.school} required />
+      <Field label={t("School")} autoComplete="off" value={values.school} onChange={set("school")} error={errors.school} required />
       <Field
-        label="Dietary needs (optional)"
+        label={t("Dietary needs (optional)")}
         autoComplete="off"
         value={values.dietary_restrictions}
         onChange={set("dietary_restrictions")}
         error={errors.dietary_restrictions}
       />
       <SelectField
-        label="T-shirt size (optional)"
-        choices={[{ value: "", label: "Not given" }, ...tshirtSizes.map((size) => ({ value: size, label: size }))]}
+        label={t("T-shirt size (optional)")}
+        choices={[{ value: "", label: t("Not given") }, ...tshirtSizes.map((size) => ({ value: size, label: size }))]}
         value={values.tshirt_size}
         onChange={set("tshirt_size")}
         error={errors.tshirt_size}
@@ -90,7 +96,7 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
             aria-describedby={errors.code_of_conduct ? "walkin-conduct-error" : undefined}
             required
           />
-          <span>They read and accept the code of conduct (show it to them at the desk)</span>
+          <span>{t("They read and accept the code of conduct (show it to them at the desk)")}</span>
         </label>
         {errors.code_of_conduct ? (
           <p id="walkin-conduct-error" className="field__error" role="alert">
@@ -100,14 +106,14 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
       </div>
       {submit.error ? (
         // Field errors are shown at their fields: the summary says where to look, not "email: …".
-        <Alert kind="error">{Object.keys(errors).length ? "Check the fields marked above." : submit.error}</Alert>
+        <Alert kind="error">{Object.keys(errors).length ? t("Check the fields marked above.") : submit.error}</Alert>
       ) : null}
       <div className="checkin-walkin__actions">
         <button type="submit" className="button" disabled={submit.busy}>
-          {submit.busy ? "Registering…" : "Register and check in"}
+          {submit.busy ? t("Registering…") : t("Register and check in")}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setOpen(false)} disabled={submit.busy}>
-          Cancel
+          {t("Cancel")}
         </button>
       </div>
     </form>

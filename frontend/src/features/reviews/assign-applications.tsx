@@ -12,6 +12,7 @@ import { AutoAssign, type Reviewer } from "./auto-assign";
 import { EmailResults } from "../../components/email-results";
 import { PageHeader } from "../../components/page-header";
 import { reviewsApi } from "../../api/reviews";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 
 /** The next `count` offered addresses that the list doesn't hold yet. */
@@ -60,11 +61,11 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
   async function submit(event: FormEvent) {
     event.preventDefault();
     const reviewer = member.trim().toLowerCase();
-    const memberProblem = reviewer ? null : "Enter the reviewer's email.";
+    const memberProblem = reviewer ? null : t("Enter the reviewer's email.");
     setMemberError(memberProblem);
     if (memberProblem) return;
     if (!found) {
-      setError("Paste at least one email address.");
+      setError(t("Paste at least one email address."));
       return;
     }
     setResult(null);
@@ -77,7 +78,7 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
         data ? { ...data, emails: data.emails.filter((email) => !done.has(email)) } : data,
       );
       await queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
-    }, "Error assigning applications");
+    }, t("Error assigning applications"));
   }
 
   const addable = nextToAdd(offered, emails, offered.length).length;
@@ -90,21 +91,24 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
   return (
     <div className="stack org-narrow">
       <PageHeader
-        title="Assign Applications for Review"
-        lead="Each reviewer works through their assignments in the order given here. Only submitted applications can be assigned: drafts have nothing to review yet."
+        back={{ href: "/admin", label: t("Admin Panel") }}
+        title={t("Assign Applications for Review")}
+        lead={t(
+          "Each reviewer works through their assignments in the order given here. Only submitted applications can be assigned: drafts have nothing to review yet.",
+        )}
       />
       <AutoAssign reviewers={reviewers ?? admins.map((email) => ({ email, role: "admin" }))} />
-      <form className="card stack" onSubmit={submit} noValidate aria-label="Assign applications">
-        <h2>Assign by hand</h2>
+      <form className="card stack" onSubmit={submit} noValidate aria-label={t("Assign applications")}>
+        <h2>{t("Assign by hand")}</h2>
         <Field
-          label="Member"
+          label={t("Member")}
           type="email"
           list="org-admins"
           autoComplete="off"
           value={member}
           onChange={(e) => setMember(e.target.value)}
           error={memberError}
-          hint="The email of an organizer or reviewer."
+          hint={t("The email of an organizer or reviewer.")}
         />
         <datalist id="org-admins">
           {admins.map((email) => (
@@ -112,23 +116,27 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
           ))}
         </datalist>
         <TextareaField
-          label="Emails"
+          label={t("Emails")}
           rows={7}
           value={emails}
           onChange={(e) => setEmails(e.target.value)}
-          hint={`Applicants' addresses in any format. ${found} found.`}
+          hint={t("Applicants' addresses in any format. {count} found.", { count: found })}
           spellCheck={false}
         />
         <div className="org-offer" role="group" aria-labelledby="org-offer-title">
           <p id="org-offer-title" className="org-offer__title">
             {offered.length
-              ? `${offered.length}${offeredMore ? "+" : ""} submitted application${offered.length === 1 ? "" : "s"} without a reviewer`
-              : "Every submitted application has a reviewer."}
+              ? t.plural(
+                  offered.length,
+                  { one: "{count} submitted application without a reviewer", other: "{count} submitted applications without a reviewer" },
+                  { count: `${offered.length}${offeredMore ? "+" : ""}` },
+                )
+              : t("Every submitted application has a reviewer.")}
           </p>
           {offered.length ? (
             <div className="org-offer__row">
               <Field
-                label="How many"
+                label={t("How many")}
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -137,7 +145,7 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
                 onChange={(e) => setHowMany(e.target.value)}
               />
               <button type="button" className="button button--secondary" onClick={addOffered} disabled={!count}>
-                {count ? `Add ${count} to the list` : "All are in the list"}
+                {count ? t("Add {count} to the list", { count }) : t("All are in the list")}
               </button>
             </div>
           ) : null}
@@ -145,13 +153,13 @@ export function AssignApplications({ admins, reviewers, unassigned = [], unassig
         {error ? <Alert kind="error">{error}</Alert> : null}
         <div>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Assigning…" : "Submit"}
+            {busy ? t("Assigning…") : t("Submit")}
           </button>
         </div>
       </form>
       {result ? (
         <section className="card">
-          <EmailResults doneTitle="Assigned" approved={result.approved} failed={result.failed} />
+          <EmailResults doneTitle={t("Assigned")} approved={result.approved} failed={result.failed} />
         </section>
       ) : null}
     </div>

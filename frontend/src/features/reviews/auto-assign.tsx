@@ -8,7 +8,7 @@ import { DataTable, Truncated, type DataColumn } from "../../components/data-tab
 import { Field, CheckboxField } from "../../components/field";
 import { useSubmit } from "../../lib/use-submit";
 import { queryKeys } from "../../lib/query-keys";
-import { plural } from "./state";
+import { t } from "../../lib/i18n";
 
 export interface Reviewer {
   email: string;
@@ -17,24 +17,25 @@ export interface Reviewer {
 }
 
 /** What is wrong with the choice, or null. */
-// A reviewer and their open assignments; sorted by either column in the browser.
-const LOAD_COLUMNS: DataColumn<[string, number]>[] = [
+// A reviewer and their open assignments; sorted by either column in the browser. Built at
+// render, so the headers are in the page's language.
+const loadColumns = (): DataColumn<[string, number]>[] => [
   {
     id: "reviewer",
-    header: "Reviewer",
+    header: t("Reviewer"),
     size: 300,
     className: "org-table__email",
     sortValue: ([email]) => email,
     cell: ([email]) => <Truncated text={email} />,
   },
-  { id: "open", header: "Open assignments", size: 150, sortValue: ([, n]) => n, descFirst: true, cell: ([, n]) => n },
+  { id: "open", header: t("Open assignments"), size: 150, sortValue: ([, n]) => n, descFirst: true, cell: ([, n]) => n },
 ];
 
 export function autoAssignProblem(chosen: string[], perApplication: string): string | null {
   const n = perApplication.trim();
-  if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10) return "Reviewers per application: a whole number from 1 to 10.";
-  if (chosen.length === 0) return "Choose at least one reviewer.";
-  if (chosen.length < Number(n)) return `Choose at least ${n} reviewers: each application needs ${n} different ones.`;
+  if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10) return t("Reviewers per application: a whole number from 1 to 10.");
+  if (chosen.length === 0) return t("Choose at least one reviewer.");
+  if (chosen.length < Number(n)) return t("Choose at least {count} reviewers: each application needs {count} different ones.", { count: n });
   return null;
 }
 
@@ -69,28 +70,29 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
       // Whatever shows reviewers' loads or who still needs one (this page's count of
       // applications without a reviewer, the capacity, the ranking) is stale now.
       await queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
-    }, "Error assigning applications.");
+    }, t("Error assigning applications."));
   }
 
   const loads = result ? Object.entries(result.loads).sort(([a], [b]) => a.localeCompare(b)) : [];
   return (
     <section className="card stack" aria-labelledby="rv-auto-title">
-      <h2 id="rv-auto-title">Auto-assign</h2>
+      <h2 id="rv-auto-title">{t("Auto-assign")}</h2>
       <p className="muted">
-        Give every submitted application that still needs reviews to N of the chosen reviewers, the least busy first. Nobody
-        reviews their own application. Running it again later only adds the new submissions.
+        {t(
+          "Give every submitted application that still needs reviews to N of the chosen reviewers, the least busy first. Nobody reviews their own application. Running it again later only adds the new submissions.",
+        )}
       </p>
-      <form className="stack" onSubmit={submit} noValidate aria-label="Auto-assign">
+      <form className="stack" onSubmit={submit} noValidate aria-label={t("Auto-assign")}>
         <fieldset className="rv-reviewers">
-          <legend>Reviewers</legend>
+          <legend>{t("Reviewers")}</legend>
           {reviewers.length === 0 ? (
-            <p className="muted">No organizers or reviewers yet: add them on the Admin Users page.</p>
+            <p className="muted">{t("No organizers or reviewers yet: add them on the Admin Users page.")}</p>
           ) : (
             <ul className="rv-reviewers__list">
               {reviewers.map((r) => (
                 <li key={r.email}>
                   <CheckboxField
-                    label={`${r.email}${r.role === "admin" ? " (organizer)" : ""}`}
+                    label={r.role === "admin" ? t("{email} (organizer)", { email: r.email }) : r.email}
                     checked={chosen.includes(r.email)}
                     onChange={(on) => toggle(r.email, on)}
                   />
@@ -101,7 +103,7 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
         </fieldset>
         <div className="rv-inline">
           <Field
-            label="Reviewers per application"
+            label={t("Reviewers per application")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -111,15 +113,15 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
           />
         </div>
         <CheckboxField
-          label="Avoid their own school"
-          hint="No reviewer gets an applicant from the school of their own application."
+          label={t("Avoid their own school")}
+          hint={t("No reviewer gets an applicant from the school of their own application.")}
           checked={avoidSchool}
           onChange={setAvoidSchool}
         />
         {error ? <Alert kind="error">{error}</Alert> : null}
         <div>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Assigning…" : `Assign to ${chosen.length} reviewer${chosen.length === 1 ? "" : "s"}`}
+            {busy ? t("Assigning…") : t.plural(chosen.length, { one: "Assign to {count} reviewer", other: "Assign to {count} reviewers" })}
           </button>
         </div>
       </form>
@@ -127,13 +129,13 @@ export function AutoAssign({ reviewers }: { reviewers: Reviewer[] }) {
         <div className="stack" role="status">
           <Alert kind="success">
             {result.assigned
-              ? `${plural(result.assigned, "assignment")} added across ${plural(result.applications, "application")}.`
-              : "Nothing to add: every submitted application already has its reviewers."}
+              ? `${t.plural(result.assigned, { one: "{count} assignment added", other: "{count} assignments added" })} ${t.plural(result.applications, { one: "across {count} application.", other: "across {count} applications." })}`
+              : t("Nothing to add: every submitted application already has its reviewers.")}
           </Alert>
           {loads.length ? (
             <DataTable
-              caption="Open assignments per reviewer"
-              columns={LOAD_COLUMNS}
+              caption={t("Open assignments per reviewer")}
+              columns={loadColumns()}
               data={loads}
               rowId={([email]) => email}
             />

@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { reviewsApi } from "../../api/reviews";
 import { queryKeys } from "../../lib/query-keys";
 import { Alert } from "../../components/alert";
+import { t } from "../../lib/i18n";
+import { LinkedText } from "./linked-text";
 import { capacityView } from "./state";
 
 /** `quiet`: the admin panel's version, shown only once an admission plan set a capacity (and
@@ -13,19 +15,19 @@ export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
   if (quiet && (query.isPending || query.isError || !query.data.capacity)) return null;
   if (query.isPending)
     return (
-      <section className="card rv-capacity" aria-busy="true" aria-label="Capacity">
-        <p className="muted">Loading the capacity…</p>
+      <section className="card rv-capacity" aria-busy="true" aria-label={t("Capacity")}>
+        <p className="muted">{t("Loading the capacity…")}</p>
       </section>
     );
-  if (query.isError) return <Alert kind="error">Error fetching the capacity.</Alert>;
+  if (query.isError) return <Alert kind="error">{t("Error fetching the capacity.")}</Alert>;
   const c = query.data;
   const view = capacityView(c.spots_filled, c.capacity);
   return (
     <section className="card stack rv-capacity" aria-labelledby="rv-capacity-title">
-      <h2 id="rv-capacity-title">Spots filled</h2>
+      <h2 id="rv-capacity-title">{t("Spots filled")}</h2>
       {quiet ? (
         <p className="muted">
-          Confirmed attendees (checked in or not) against the capacity set on the <a href="/admin/ranking">Ranking</a> page.
+          <LinkedText text={t("Confirmed attendees (checked in or not) against the capacity set on the [Ranking] page.")} hrefs={["/admin/ranking"]} />
         </p>
       ) : null}
       <p className="rv-capacity__label">{view.label}</p>
@@ -33,7 +35,7 @@ export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
         <div
           className={`rv-bar${view.full ? " rv-bar--full" : ""}`}
           role="progressbar"
-          aria-label="Confirmed attendees of capacity"
+          aria-label={t("Confirmed attendees of capacity")}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={view.percent}
@@ -45,27 +47,27 @@ export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
       ) : null}
       <dl className="rv-facts">
         <div>
-          <dt>Admitted</dt>
+          <dt>{t("Admitted")}</dt>
           <dd>{c.admitted}</dd>
         </div>
         <div>
-          <dt>Accepted, not answered</dt>
+          <dt>{t("Accepted, not answered")}</dt>
           <dd>{c.accepted}</dd>
         </div>
         <div>
-          <dt>Confirmed</dt>
+          <dt>{t("Confirmed")}</dt>
           <dd>{c.confirmed}</dd>
         </div>
         <div>
-          <dt>Checked in</dt>
+          <dt>{t("Checked in")}</dt>
           <dd>{c.checked_in}</dd>
         </div>
         <div>
-          <dt>Waitlisted</dt>
+          <dt>{t("Waitlisted")}</dt>
           <dd>{c.waitlisted}</dd>
         </div>
         <div>
-          <dt>Spots left</dt>
+          <dt>{t("Spots left")}</dt>
           <dd>{c.spots_left ?? "—"}</dd>
         </div>
       </dl>

@@ -9,7 +9,8 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, CheckboxField } from "../../components/field";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
-import { acceptTarget, fillArithmetic, fillErrors, fillSummary, formatScore, plural, type FillInput } from "./state";
+import { t } from "../../lib/i18n";
+import { acceptTarget, fillArithmetic, fillErrors, fillSummary, formatScore, type FillInput } from "./state";
 
 function PreviewList({ title, rows, id }: { title: string; rows: RankingRow[]; id: string }) {
   return (
@@ -18,7 +19,7 @@ function PreviewList({ title, rows, id }: { title: string; rows: RankingRow[]; i
         {title} <span className="badge">{rows.length}</span>
       </h3>
       {rows.length === 0 ? (
-        <p className="muted">Nobody.</p>
+        <p className="muted">{t("Nobody.")}</p>
       ) : (
         <ol className="rv-preview__list">
           {rows.map((row) => (
@@ -28,7 +29,7 @@ function PreviewList({ title, rows, id }: { title: string; rows: RankingRow[]; i
               <span className="muted">
                 {" "}
                 · {formatScore(row.score)}
-                {row.team ? ` · team ${row.team}` : ""}
+                {row.team ? ` · ${t("team {team}", { team: row.team })}` : ""}
               </span>
             </li>
           ))}
@@ -75,17 +76,17 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
     setChecked(true);
     setDone(null);
     if (Object.keys(fillErrors(input)).length) {
-      previewing.setError("Fix the marked fields, then preview.");
+      previewing.setError(t("Fix the marked fields, then preview."));
       return;
     }
-    await previewing.run(async () => setPreview(await reviewsApi.fill(body(true))), "Error previewing the admission.");
+    await previewing.run(async () => setPreview(await reviewsApi.fill(body(true))), t("Error previewing the admission."));
   }
 
   async function confirm() {
     if (!preview) return;
     const ok = await deciding.run(async () => {
       setDone(await reviewsApi.fill({ ...body(false), confirm_count: preview.counts.accept }));
-    }, "Error recording the decisions.");
+    }, t("Error recording the decisions."));
     setAsking(false);
     if (ok) {
       setPreview(null);
@@ -101,31 +102,32 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
 
   return (
     <section className="card stack" aria-labelledby="rv-fill-title">
-      <h2 id="rv-fill-title">Fill to capacity</h2>
+      <h2 id="rv-fill-title">{t("Fill to capacity")}</h2>
       <p className="muted">
-        Accept the best-ranked applicants until the expected attendance fills the event, then waitlist the next ones. Nothing is
-        decided until you confirm the preview.
+        {t(
+          "Accept the best-ranked applicants until the expected attendance fills the event, then waitlist the next ones. Nothing is decided until you confirm the preview.",
+        )}
       </p>
-      <form className="stack" onSubmit={submit} noValidate aria-label="Fill to capacity">
+      <form className="stack" onSubmit={submit} noValidate aria-label={t("Fill to capacity")}>
         <div className="rv-fill-grid">
           <Field
-            label="Capacity"
+            label={t("Capacity")}
             inputMode="numeric"
             value={input.capacity}
             onChange={(e) => set("capacity", e.target.value)}
             error={errors.capacity ?? previewing.fieldErrors.capacity}
-            hint="People the event can hold."
+            hint={t("People the event can hold.")}
           />
           <Field
-            label="Expected attendance rate"
+            label={t("Expected attendance rate")}
             inputMode="decimal"
             value={input.attendanceRate}
             onChange={(e) => set("attendanceRate", e.target.value)}
             error={errors.attendanceRate ?? previewing.fieldErrors.attendance_rate}
-            hint="Share of accepted people who come (0.67 ≈ accept 1.5 per spot)."
+            hint={t("Share of accepted people who come (0.67 ≈ accept 1.5 per spot).")}
           />
           <Field
-            label="Waitlist size"
+            label={t("Waitlist size")}
             inputMode="numeric"
             value={input.waitlistSize}
             onChange={(e) => set("waitlistSize", e.target.value)}
@@ -133,31 +135,31 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
           />
         </div>
         <CheckboxField
-          label="Keep teams together"
-          hint="A team is accepted or waitlisted as a unit, at the rank of its best member; a team that doesn't fit gives way to the next."
+          label={t("Keep teams together")}
+          hint={t("A team is accepted or waitlisted as a unit, at the rank of its best member; a team that doesn't fit gives way to the next.")}
           checked={keepTeams}
           onChange={(v) => {
             setKeepTeams(v);
             setPreview(null);
           }}
         />
-        {target !== null ? <p className="muted">About {plural(target, "acceptance")} in all for this capacity.</p> : null}
+        {target !== null ? <p className="muted">{t.plural(target, { one: "About {count} acceptance in all for this capacity.", other: "About {count} acceptances in all for this capacity." })}</p> : null}
         {previewing.error ? <Alert kind="error">{previewing.error}</Alert> : null}
         <div>
           <button type="submit" className="button button--secondary" disabled={previewing.busy}>
-            {previewing.busy ? "Previewing…" : "Preview"}
+            {previewing.busy ? t("Previewing…") : t("Preview")}
           </button>
         </div>
       </form>
       {preview ? (
-        <div className="stack rv-preview" aria-label="Preview">
+        <div className="stack rv-preview" aria-label={t("Preview")}>
           <div role="status">
             <p className="rv-preview__summary">{fillSummary(preview.counts)}</p>
             <p className="muted">{fillArithmetic(preview.counts)}</p>
           </div>
           <div className="rv-preview__cols">
-            <PreviewList id="rv-accept-title" title="Accept" rows={preview.accept} />
-            <PreviewList id="rv-waitlist-title" title="Waitlist" rows={preview.waitlist} />
+            <PreviewList id="rv-accept-title" title={t("Accept")} rows={preview.accept} />
+            <PreviewList id="rv-waitlist-title" title={t("Waitlist")} rows={preview.waitlist} />
           </div>
           {deciding.error ? <Alert kind="error">{deciding.error}</Alert> : null}
           <div>
@@ -167,20 +169,29 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
               onClick={() => setAsking(true)}
               disabled={preview.counts.accept + preview.counts.waitlist === 0}
             >
-              Record these decisions
+              {t("Record these decisions")}
             </button>
           </div>
         </div>
       ) : null}
       {done ? (
-        <Alert kind="success" title="Decisions recorded.">
-          {`${plural(done.counts.accept, "applicant")} accepted and ${done.counts.waitlist} waitlisted. Applicants hear of them when decisions are released.`}
+        <Alert kind="success" title={t("Decisions recorded.")}>
+          {t.plural(
+            done.counts.accept,
+            {
+              one: "{count} applicant accepted and {waitlist} waitlisted. Applicants hear of them when decisions are released.",
+              other: "{count} applicants accepted and {waitlist} waitlisted. Applicants hear of them when decisions are released.",
+            },
+            { waitlist: done.counts.waitlist },
+          )}
         </Alert>
       ) : null}
       <ConfirmDialog
         open={asking && preview !== null}
-        title="Record these decisions?"
-        confirmLabel={preview ? `Accept ${preview.counts.accept} and waitlist ${preview.counts.waitlist}` : "Record"}
+        title={t("Record these decisions?")}
+        confirmLabel={
+          preview ? t("Accept {accept} and waitlist {waitlist}", { accept: preview.counts.accept, waitlist: preview.counts.waitlist }) : t("Record")
+        }
         busy={deciding.busy}
         onConfirm={confirm}
         onCancel={() => setAsking(false)}
@@ -188,9 +199,16 @@ export function FillToCapacity({ plan, onDone }: { plan?: Capacity | null; onDon
         {preview ? (
           <>
             <p>
-              {plural(preview.counts.accept, "applicant")} will be accepted and {preview.counts.waitlist} waitlisted, by rank.
+              {t.plural(
+                preview.counts.accept,
+                {
+                  one: "{count} applicant will be accepted and {waitlist} waitlisted, by rank.",
+                  other: "{count} applicants will be accepted and {waitlist} waitlisted, by rank.",
+                },
+                { waitlist: preview.counts.waitlist },
+              )}
             </p>
-            <p className="muted">Applicants are emailed when decisions are released (at once, if they already are).</p>
+            <p className="muted">{t("Applicants are emailed when decisions are released (at once, if they already are).")}</p>
           </>
         ) : null}
       </ConfirmDialog>

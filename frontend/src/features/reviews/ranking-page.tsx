@@ -15,7 +15,9 @@ import { useDebounced } from "../../lib/use-debounced";
 import { CapacityPanel } from "./capacity-panel";
 import { WaitlistRefillPanel } from "./waitlist-refill-panel";
 import { FillToCapacity } from "./fill-to-capacity";
-import { agreementWords, formatScore, freshnessWords, minReviewsParam, plural } from "./state";
+import { t } from "../../lib/i18n";
+import { LinkedText } from "./linked-text";
+import { agreementWords, formatScore, freshnessWords, minReviewsParam } from "./state";
 
 export const PAGE_SIZE = 50;
 
@@ -24,12 +26,30 @@ type ReviewerRow = Ranking["reviewers"][number];
 
 const userHref = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 
+// An application's status in the page's language (statusWord's English words otherwise).
+const STATUS_WORDS: Record<string, string> = {
+  unsubmitted: t.noop("Unsubmitted"),
+  started: t.noop("Started"),
+  submitted: t.noop("Submitted"),
+  waitlisted: t.noop("Waitlisted"),
+  waitlist_confirmed: t.noop("Waitlist Confirmed"),
+  accepted: t.noop("Accepted"),
+  waitlist_accepted: t.noop("Waitlist Accepted"),
+  confirmed: t.noop("Confirmed"),
+  rejected: t.noop("Rejected"),
+  declined: t.noop("Declined"),
+  expired: t.noop("Expired"),
+  checked_in: t.noop("Checked In"),
+};
+const statusLabel = (status: string) => (status in STATUS_WORDS ? t(STATUS_WORDS[status]) : statusWord(status));
+
 // The server ranks and pages; the rank order is the one shown (no header sorts it again).
-const RANKING_COLUMNS: DataColumn<RankRow>[] = [
-  { id: "rank", header: "Rank", size: 60, cell: (row) => row.rank },
+// Built at render, so the headers are in the page's language.
+const rankingColumns = (): DataColumn<RankRow>[] => [
+  { id: "rank", header: t("Rank"), size: 60, cell: (row) => row.rank },
   {
     id: "applicant",
-    header: "Applicant",
+    header: t("Applicant"),
     size: 260,
     className: "org-table__email",
     cell: (row) => (
@@ -39,70 +59,70 @@ const RANKING_COLUMNS: DataColumn<RankRow>[] = [
       </span>
     ),
   },
-  { id: "school", header: "School", size: 200, cell: (row) => <Truncated text={row.school || "—"} /> },
-  { id: "team", header: "Team", size: 90, cell: (row) => row.team || "—" },
+  { id: "school", header: t("School"), size: 200, cell: (row) => <Truncated text={row.school || "—"} /> },
+  { id: "team", header: t("Team"), size: 90, cell: (row) => row.team || "—" },
   {
     id: "score",
-    header: "Score",
+    header: t("Score"),
     size: 100,
     cell: (row) => (
       <span>
         <strong>{formatScore(row.score)}</strong>
-        <span className="rv-sub">raw {formatScore(row.raw_score)}</span>
+        <span className="rv-sub">{t("raw {score}", { score: formatScore(row.raw_score) })}</span>
       </span>
     ),
   },
-  { id: "reviews", header: "Reviews", size: 80, cell: (row) => row.reviews },
-  { id: "spread", header: "Spread", size: 80, cell: (row) => formatScore(row.spread) },
+  { id: "reviews", header: t("Reviews"), size: 80, cell: (row) => row.reviews },
+  { id: "spread", header: t("Spread"), size: 80, cell: (row) => formatScore(row.spread) },
   {
     id: "status",
-    header: "Status",
+    header: t("Status"),
     size: 130,
-    cell: (row) => <span className={`badge status--${row.status}`}>{statusWord(row.status)}</span>,
+    cell: (row) => <span className={`badge status--${row.status}`}>{statusLabel(row.status)}</span>,
   },
 ];
 
 // A handful of reviewers: sorted in the browser by any column.
-const REVIEWER_COLUMNS: DataColumn<ReviewerRow>[] = [
+const reviewerColumns = (): DataColumn<ReviewerRow>[] => [
   {
     id: "email",
-    header: "Reviewer",
+    header: t("Reviewer"),
     size: 240,
     className: "rv-nowrap",
     sortValue: (r) => r.email,
     cell: (r) => <Truncated text={r.email} />,
   },
-  { id: "reviews", header: "Reviews", size: 80, sortValue: (r) => r.reviews, descFirst: true, cell: (r) => r.reviews },
-  { id: "skipped", header: "Skipped", size: 80, sortValue: (r) => r.skipped, descFirst: true, cell: (r) => r.skipped },
-  { id: "conflicts", header: "Conflicts", size: 80, sortValue: (r) => r.conflicts, descFirst: true, cell: (r) => r.conflicts },
-  { id: "mean", header: "Mean", size: 70, sortValue: (r) => r.mean, cell: (r) => formatScore(r.mean) },
-  { id: "sd", header: "SD", size: 70, sortValue: (r) => r.sd, cell: (r) => formatScore(r.sd) },
+  { id: "reviews", header: t("Reviews"), size: 80, sortValue: (r) => r.reviews, descFirst: true, cell: (r) => r.reviews },
+  { id: "skipped", header: t("Skipped"), size: 80, sortValue: (r) => r.skipped, descFirst: true, cell: (r) => r.skipped },
+  { id: "conflicts", header: t("Conflicts"), size: 80, sortValue: (r) => r.conflicts, descFirst: true, cell: (r) => r.conflicts },
+  { id: "mean", header: t("Mean"), size: 70, sortValue: (r) => r.mean, cell: (r) => formatScore(r.mean) },
+  { id: "sd", header: t("SD"), size: 70, sortValue: (r) => r.sd, cell: (r) => formatScore(r.sd) },
 ];
 
 function RankingTable({ ranking, page, onPage }: { ranking: Ranking; page: number; onPage: (p: number) => void }) {
   const pages = Math.max(1, Math.ceil(ranking.total / PAGE_SIZE));
-  if (ranking.rows.length === 0) return <p className="org-empty card">No reviewed applications match.</p>;
+  if (ranking.rows.length === 0) return <p className="org-empty card">{t("No reviewed applications match.")}</p>;
   return (
     <>
       <DataTable
-        caption="Applications by combined score"
-        columns={RANKING_COLUMNS}
+        caption={t("Applications by combined score")}
+        columns={rankingColumns()}
         data={ranking.rows}
         rowId={(row) => String(row.application_id)}
         rowHref={(row) => userHref(row.email)}
         className="rv-ranking"
       />
       {pages > 1 ? (
-        <nav className="org-pager" aria-label="Ranking pages">
+        <nav className="org-pager" aria-label={t("Ranking pages")}>
           <p className="org-pager__text">
-            Page {page} of {pages}
+            {t("Page {page} of {pages}", { page, pages })}
           </p>
           <span className="org-pager__group">
             <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              Previous
+              {t("Previous")}
             </button>
             <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-              Next
+              {t("Next")}
             </button>
           </span>
         </nav>
@@ -114,19 +134,23 @@ function RankingTable({ ranking, page, onPage }: { ranking: Ranking; page: numbe
 function Agreement({ ranking }: { ranking: Ranking }) {
   return (
     <section className="card stack" aria-labelledby="rv-agreement-title">
-      <h2 id="rv-agreement-title">Reviewer agreement</h2>
+      <h2 id="rv-agreement-title">{t("Reviewer agreement")}</h2>
       <p className="muted">
-        Krippendorff's alpha per criterion: 1 is perfect agreement, 0 no better than chance. Low agreement means the criterion's
-        description may need sharpening.
+        {t(
+          "Krippendorff's alpha per criterion: 1 is perfect agreement, 0 no better than chance. Low agreement means the criterion's description may need sharpening.",
+        )}
       </p>
       {ranking.agreement.length === 0 ? (
-        <p className="muted">No criteria yet.</p>
+        <p className="muted">{t("No criteria yet.")}</p>
       ) : (
         <ul className="rv-agreement">
           {ranking.agreement.map((a) => (
             <li key={a.criterion_id}>
               <strong>{a.name}</strong>: {agreementWords(a.alpha)}
-              <span className="muted"> ({plural(a.units, "application")} with two or more scores)</span>
+              <span className="muted">
+                {" "}
+                {t.plural(a.units, { one: "({count} application with two or more scores)", other: "({count} applications with two or more scores)" })}
+              </span>
             </li>
           ))}
         </ul>
@@ -138,23 +162,23 @@ function Agreement({ ranking }: { ranking: Ranking }) {
 function ReviewerStats({ ranking }: { ranking: Ranking }) {
   return (
     <section className="card stack" aria-labelledby="rv-reviewers-title">
-      <h2 id="rv-reviewers-title">Reviewers</h2>
+      <h2 id="rv-reviewers-title">{t("Reviewers")}</h2>
       {ranking.reviewers.length === 0 ? (
-        <p className="muted">No reviews yet.</p>
+        <p className="muted">{t("No reviews yet.")}</p>
       ) : (
         <DataTable
-          caption="Per-reviewer figures"
-          columns={REVIEWER_COLUMNS}
+          caption={t("Per-reviewer figures")}
+          columns={reviewerColumns()}
           data={ranking.reviewers}
           rowId={(row) => row.email}
         />
       )}
       <p className="rv-exports">
         <a className="button button--secondary" href={urls.exportScores} download>
-          Download scores and comments (CSV)
+          {t("Download scores and comments (CSV)")}
         </a>
         <a className="button button--secondary" href={urls.exportReviewers} download>
-          Download reviewer figures (CSV)
+          {t("Download reviewer figures (CSV)")}
         </a>
       </p>
     </section>
@@ -177,30 +201,32 @@ export function RankingPage() {
   return (
     <div className="stack">
       <PageHeader
-        title="Ranking"
+        back={{ href: "/admin", label: t("Admin Panel") }}
+        title={t("Ranking")}
         lead={
-          <>
-            Applications by combined score: each reviewer's scores calibrated for how harsh or generous they are, then the weighted
-            mean over reviews (0 is an average applicant; "raw" is the weighted mean of the scores as given). Criteria are set on
-            the <a href="/admin/rubric">Review Rubric</a> page.
-          </>
+          <LinkedText
+            text={t(
+              "Applications by combined score: each reviewer's scores calibrated for how harsh or generous they are, then the weighted mean over reviews (0 is an average applicant; \"raw\" is the weighted mean of the scores as given). Criteria are set on the [Review Rubric] page.",
+            )}
+            hrefs={["/admin/rubric"]}
+          />
         }
       />
       <CapacityPanel />
       <WaitlistRefillPanel />
       <section className="stack" aria-labelledby="rv-table-title">
         <div className="rv-section-head">
-          <h2 id="rv-table-title">Applications</h2>
+          <h2 id="rv-table-title">{t("Applications")}</h2>
           {query.data ? (
             <p className="muted" role="status">
-              {plural(query.data.total, "application")}
+              {t.plural(query.data.total, { one: "{count} application", other: "{count} applications" })}
               {` · ${freshnessWords(query.data.refreshed_at, query.data.recalculating, Date.now())}`}
             </p>
           ) : null}
         </div>
         <div className="rv-inline">
           <Field
-            label="Minimum reviews"
+            label={t("Minimum reviews")}
             type="number"
             inputMode="numeric"
             min={0}
@@ -212,9 +238,9 @@ export function RankingPage() {
           />
         </div>
         {query.isPending ? (
-          <CenteredSpinner label="Loading the ranking…" />
+          <CenteredSpinner label={t("Loading the ranking…")} />
         ) : query.isError ? (
-          <Alert kind="error">{query.error.message || "Error fetching the ranking."}</Alert>
+          <Alert kind="error">{query.error.message || t("Error fetching the ranking.")}</Alert>
         ) : (
           <div aria-busy={query.isFetching || undefined}>
             <RankingTable ranking={query.data} page={page} onPage={setPage} />

@@ -19,9 +19,10 @@ import { ApplicantSummary, DecisionAndFiles } from "../../components/application
 import { ApplicationAnswers } from "../../components/application/answers";
 import { SelectField, type Choice } from "../../components/field";
 import { serverMessage } from "../../lib/api";
+import { t } from "../../lib/i18n";
 
-export const NO_MORE = "No More to Review";
-export const NOT_MARKED = "The decision is saved, but the review could not be marked Complete: set the review status above.";
+export const NO_MORE = t.noop("No More to Review");
+export const NOT_MARKED = t.noop("The decision is saved, but the review could not be marked Complete: set the review status above.");
 
 interface Props {
   reviewer: string;
@@ -46,7 +47,7 @@ interface Props {
   navigate?: (href: string) => void;
 }
 
-export const UNSAVED_TITLE = "Leave without saving your review?";
+export const UNSAVED_TITLE = t.noop("Leave without saving your review?");
 
 // What a skip or a conflict said, carried to the next application's page (which the page then
 // opens): read once there and forgotten.
@@ -81,15 +82,15 @@ function ReviewerResume({ applicationId }: { applicationId: number }) {
   const { busy, error, run } = useSubmit();
   return (
     <section className="card stack" aria-labelledby="resume-title">
-      <h2 id="resume-title">Resume</h2>
+      <h2 id="resume-title">{t("Resume")}</h2>
       <div>
         <button
           type="button"
           className="button button--secondary"
           disabled={busy}
-          onClick={() => run(async () => saveFile(await reviewsApi.resume(applicationId)), "Could not download the resume.")}
+          onClick={() => run(async () => saveFile(await reviewsApi.resume(applicationId)), t("Could not download the resume."))}
         >
-          {busy ? "Downloading…" : "Download Resume"}
+          {busy ? t("Downloading…") : t("Download Resume")}
         </button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
@@ -99,7 +100,7 @@ function ReviewerResume({ applicationId }: { applicationId: number }) {
 
 /** The way back to the list of one's own assignments: the words of a reviewer's page, with no
  *  mention of the organizers' user pages, which a reviewer can't open. */
-export const BACK_TO_REVIEWS = "Back to my reviews";
+export const BACK_TO_REVIEWS = t.noop("Back to my reviews");
 
 function Navigation({
   index,
@@ -116,17 +117,17 @@ function Navigation({
   // The bar repeats at the foot of a long application: a landmark name of its own tells the two apart.
   const link = (href: string) => ({ href, onClick: (event: MouseEvent<HTMLAnchorElement>) => onLeave(event, href) });
   return (
-    <nav className="org-review-nav" aria-label={bottom ? "Review navigation, end of page" : "Review navigation"}>
-      <BackLink href="/admin/reviewapps" label={BACK_TO_REVIEWS} />
+    <nav className="org-review-nav" aria-label={bottom ? t("Review navigation, end of page") : t("Review navigation")}>
+      <BackLink href="/admin/reviewapps" label={t(BACK_TO_REVIEWS)} />
       <span className="org-review-nav__steps">
         {index > 0 ? (
           <a className="button button--secondary" {...link(`/admin/reviewapps/${index - 1}`)}>
-            Previous
+            {t("Previous")}
           </a>
         ) : null}
         {next ? (
           <a className="button" {...link(`/admin/reviewapps/${index + 1}`)}>
-            Next
+            {t("Next")}
           </a>
         ) : null}
       </span>
@@ -167,9 +168,9 @@ export function ReviewDetail({
   const leaveDialog = (
     <ConfirmDialog
       open={leaving !== null}
-      title={UNSAVED_TITLE}
-      confirmLabel="Leave without saving"
-      cancelLabel="Stay and save"
+      title={t(UNSAVED_TITLE)}
+      confirmLabel={t("Leave without saving")}
+      cancelLabel={t("Stay and save")}
       onConfirm={() => {
         const href = leaving;
         setLeaving(null);
@@ -177,7 +178,7 @@ export function ReviewDetail({
       }}
       onCancel={() => setLeaving(null)}
     >
-      <p>You picked scores or wrote a comment that are not saved. Leaving drops them.</p>
+      <p>{t("You picked scores or wrote a comment that are not saved. Leaving drops them.")}</p>
     </ConfirmDialog>
   );
   const [movedNotice] = useState(takeMovedNotice);
@@ -225,10 +226,10 @@ export function ReviewDetail({
     setStatusMessage(null);
     try {
       await organizerApi.changeReviewStatus(reviewer, load.email, value as ReviewStatus);
-      setStatusMessage({ ok: true, text: "Review status saved." });
+      setStatusMessage({ ok: true, text: t("Review status saved.") });
     } catch (e) {
       setReviewStatus(previous);
-      setStatusMessage({ ok: false, text: serverMessage(e, "Error saving the review status.") });
+      setStatusMessage({ ok: false, text: serverMessage(e, t("Error saving the review status.")) });
     }
   }
 
@@ -238,17 +239,17 @@ export function ReviewDetail({
     try {
       await organizerApi.changeReviewStatus(reviewer, load.email, "complete");
     } catch {
-      throw new Error(NOT_MARKED); // the decision form shows it beside the Save button
+      throw new Error(t(NOT_MARKED)); // the decision form shows it beside the Save button
     }
     (onDecided ?? (() => window.location.reload()))();
   }
 
-  const title = <h1>Review {index + 1}</h1>;
+  const title = <h1>{t("Review {number}", { number: index + 1 })}</h1>;
   if (load.state === "loading") {
     return (
       <div className="stack">
         {title}
-        <CenteredSpinner label="Loading the application…" />
+        <CenteredSpinner label={t("Loading the application…")} />
       </div>
     );
   }
@@ -258,8 +259,8 @@ export function ReviewDetail({
         <Navigation index={index} next={false} onLeave={onLeave} />
         {movedAlert}
         <section className="card org-done">
-          <h1>{NO_MORE}</h1>
-          <p className="muted">You have reached the end of the applications assigned to you.</p>
+          <h1>{t(NO_MORE)}</h1>
+          <p className="muted">{t("You have reached the end of the applications assigned to you.")}</p>
         </section>
       </div>
     );
@@ -269,7 +270,7 @@ export function ReviewDetail({
       <div className="stack">
         <Navigation index={index} next={false} onLeave={onLeave} />
         {title}
-        <Alert kind="error">Error fetching this application. Please reload the page.</Alert>
+        <Alert kind="error">{t("Error fetching this application. Please reload the page.")}</Alert>
       </div>
     );
   }
@@ -286,7 +287,7 @@ export function ReviewDetail({
         {isOrganizer && !blind ? (
           <div className="org-review-status">
             <SelectField
-              label="Review status"
+              label={t("Review status")}
               choices={reviewStatuses}
               value={reviewStatus}
               onChange={(e) => changeReviewStatus(e.target.value)}
@@ -297,7 +298,7 @@ export function ReviewDetail({
       {statusMessage ? <Alert kind={statusMessage.ok ? "success" : "error"}>{statusMessage.text}</Alert> : null}
       {blind ? (
         <p className="badge rv-blind" role="note">
-          {BLIND_NOTE}
+          {t(BLIND_NOTE)}
         </p>
       ) : (
         <ApplicantSummary application={application} />
@@ -307,7 +308,7 @@ export function ReviewDetail({
       <div className="rv-layout">
         <div className="stack rv-layout__main">
           <section className="card stack" aria-labelledby="answers-title">
-            <h2 id="answers-title">Application details</h2>
+            <h2 id="answers-title">{t("Application details")}</h2>
             <ApplicationAnswers application={application} sections={sections} blind={blind} />
           </section>
           {applicationId !== undefined && !(isOrganizer && !blind) ? <ReviewerResume applicationId={applicationId} /> : null}
@@ -315,12 +316,12 @@ export function ReviewDetail({
             <DecisionAndFiles
               application={application}
               decisions={decisions}
-              statusLabel="Accept / Reject Hacker"
+              statusLabel={t("Accept / Reject Hacker")}
               onSaved={decisionSaved}
-              decisionHint="Saving a decision marks this review Complete."
+              decisionHint={t("Saving a decision marks this review Complete.")}
             >
               <p>
-                <a href={`/admin/users/${encodeURIComponent(application.email)}`}>Open the full application page</a>
+                <a href={`/admin/users/${encodeURIComponent(application.email)}`}>{t("Open the full application page")}</a>
               </p>
             </DecisionAndFiles>
           ) : null}

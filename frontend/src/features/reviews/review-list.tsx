@@ -9,6 +9,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { PageHeader } from "../../components/page-header";
 import { type Choice } from "../../components/field";
 import { DataTable, RowLink, type DataColumn } from "../../components/data-table";
+import { t } from "../../lib/i18n";
 
 interface Props {
   reviewer: string;
@@ -24,17 +25,19 @@ interface Props {
   closed?: boolean;
 }
 
-export const CLOSED_NOTE = "Reviews are closed: decisions were released. You can read the applications and your reviews, but scores can no longer change.";
+export const CLOSED_NOTE = t.noop(
+  "Reviews are closed: decisions were released. You can read the applications and your reviews, but scores can no longer change.",
+);
 
 type Item = AssignedItems["assigned"][number];
 
 /** Who the row is: the name and address, or in blind mode only the application's number. */
 export function whoLabel(item: Pick<Item, "name" | "email" | "application_id">): string {
   if (item.name && item.email) return `${item.name} (${item.email})`;
-  return item.email || item.name || `Application #${item.application_id}`;
+  return item.email || item.name || t("Application #{number}", { number: item.application_id });
 }
 
-const OUTCOME: Record<string, string> = { scored: "Scored", skipped: "Skipped" };
+const OUTCOME: Record<string, string> = { scored: t.noop("Scored"), skipped: t.noop("Skipped") };
 
 /** A row of the list: the assignment, and (for a reviewer's own list) its id, name and outcome. */
 interface ListRow {
@@ -56,18 +59,18 @@ function listColumns(whoHeader: string, label: (status: string | undefined) => s
       className: "org-table__email",
       cell: ({ row, item, index }) => {
         const who = item ? whoLabel(item) : row.email;
-        return <RowLink href={reviewHref(index)} text={who} name={`Review ${who}`} />;
+        return <RowLink href={reviewHref(index)} text={who} name={t("Review {who}", { who })} />;
       },
     },
     { id: "number", header: "#", size: 50, cell: ({ index }) => index + 1 },
     {
       id: "status",
-      header: "Review Status",
+      header: t("Review Status"),
       size: 200,
       cell: ({ row, item }) => (
         <span className={`badge review review--${row.status}`}>
           {label(row.status)}
-          {item?.outcome ? ` · ${OUTCOME[item.outcome]}` : ""}
+          {item?.outcome ? ` · ${t(OUTCOME[item.outcome])}` : ""}
         </span>
       ),
     },
@@ -108,30 +111,34 @@ export function ReviewList({
     const item = items?.[index];
     return { key: item ? String(item.application_id) : row.email, index, row, item };
   });
-  const columns = useMemo(() => listColumns(items ? "Applicant" : "Email Address", label), [items, label]);
+  const columns = useMemo(() => listColumns(items ? t("Applicant") : t("Email Address"), label), [items, label]);
   return (
     <div className="stack org-narrow">
       <PageHeader
-        back={isOrganizer ? undefined : null}
-        title="Applications to Review"
-        lead={assigned && assigned.length ? `${done} of ${assigned.length} complete.` : "Applications assigned to you."}
+        back={isOrganizer ? { href: "/admin", label: t("Admin Panel") } : null}
+        title={t("Applications to Review")}
+        lead={
+          assigned && assigned.length
+            ? t("{done} of {count} complete.", { done, count: assigned.length })
+            : t("Applications assigned to you.")
+        }
       />
       {blind ? (
         <p className="badge rv-blind" role="note">
-          {BLIND_NOTE}
+          {t(BLIND_NOTE)}
         </p>
       ) : null}
-      {closed ? <Alert kind="info">{CLOSED_NOTE}</Alert> : null}
-      {failed ? <Alert kind="error">Error fetching your assignments.</Alert> : null}
+      {closed ? <Alert kind="info">{t(CLOSED_NOTE)}</Alert> : null}
+      {failed ? <Alert kind="error">{t("Error fetching your assignments.")}</Alert> : null}
       {!failed && assigned === null ? (
         <p className="org-empty" role="status">
-          Loading...
+          {t("Loading...")}
         </p>
       ) : null}
-      {assigned !== null && assigned.length === 0 ? <p className="org-empty card">No Applicants to Review</p> : null}
+      {assigned !== null && assigned.length === 0 ? <p className="org-empty card">{t("No Applicants to Review")}</p> : null}
       {assigned !== null && assigned.length > 0 ? (
         <DataTable
-          caption={`Applications assigned to ${reviewer}`}
+          caption={t("Applications assigned to {reviewer}", { reviewer })}
           columns={columns}
           data={rows}
           rowId={(row) => row.key}

@@ -9,6 +9,8 @@ import { CenteredSpinner } from "../../components/centered-spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { PageHeader } from "../../components/page-header";
+import { t } from "../../lib/i18n";
+import { LinkedText } from "./linked-text";
 import {
   MAX_CRITERIA,
   addRow,
@@ -44,7 +46,7 @@ function CriterionEditor({
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const title = row.name.trim() || `Criterion ${index + 1}`;
+  const title = row.name.trim() || t("Criterion {number}", { number: index + 1 });
   return (
     <li className="card rv-criterion">
       <fieldset className="rv-criterion__set" disabled={locked}>
@@ -52,23 +54,23 @@ function CriterionEditor({
           {index + 1}. {title}
         </legend>
         <div className="rv-criterion__grid">
-          <Field label="Name" value={row.name} maxLength={60} onChange={(e) => onChange("name", e.target.value)} error={errors.name} />
+          <Field label={t("Name")} value={row.name} maxLength={60} onChange={(e) => onChange("name", e.target.value)} error={errors.name} />
           <Field
-            label="Lowest score"
+            label={t("Lowest score")}
             inputMode="numeric"
             value={row.scaleMin}
             onChange={(e) => onChange("scaleMin", e.target.value)}
             error={errors.scaleMin}
           />
           <Field
-            label="Highest score"
+            label={t("Highest score")}
             inputMode="numeric"
             value={row.scaleMax}
             onChange={(e) => onChange("scaleMax", e.target.value)}
             error={errors.scaleMax}
           />
           <Field
-            label="Weight"
+            label={t("Weight")}
             inputMode="decimal"
             value={row.weight}
             onChange={(e) => onChange("weight", e.target.value)}
@@ -76,12 +78,12 @@ function CriterionEditor({
           />
         </div>
         <TextareaField
-          label="Description"
+          label={t("Description")}
           rows={2}
           value={row.description}
           onChange={(e) => onChange("description", e.target.value)}
           error={errors.description}
-          hint="What reviewers should look for. Shown beside the score."
+          hint={t("What reviewers should look for. Shown beside the score.")}
         />
         <div className="rv-criterion__actions">
           <button
@@ -90,7 +92,7 @@ function CriterionEditor({
             onClick={() => onMove(-1)}
             disabled={index === 0}
           >
-            Move up
+            {t("Move up")}
             <span className="visually-hidden">: {title}</span>
           </button>
           <button
@@ -99,11 +101,11 @@ function CriterionEditor({
             onClick={() => onMove(1)}
             disabled={index === count - 1}
           >
-            Move down
+            {t("Move down")}
             <span className="visually-hidden">: {title}</span>
           </button>
-          <button type="button" className="button button--secondary button--small rv-danger" onClick={onRemove} aria-label={`Remove ${title}`}>
-            Remove
+          <button type="button" className="button button--secondary button--small rv-danger" onClick={onRemove} aria-label={t("Remove {name}", { name: title })}>
+            {t("Remove")}
           </button>
         </div>
       </fieldset>
@@ -136,7 +138,7 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
     setChecked(true);
     setSaved(false);
     if (hasErrors(problems)) {
-      setError("Fix the marked fields, then save.");
+      setError(t("Fix the marked fields, then save."));
       return;
     }
     const ok = await run(async () => {
@@ -144,22 +146,24 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
       client.setQueryData(queryKeys.reviews.rubric, next);
       setRows(rowsFrom(next.criteria));
       setBlind(next.blind);
-    }, "Error saving the rubric.");
+    }, t("Error saving the rubric."));
     setSaved(ok);
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Rubric">
+    <form className="stack" onSubmit={submit} noValidate aria-label={t("Rubric")}>
       {rubric.locked ? (
-        <Alert kind="info" title="Decisions were released.">
-          The criteria can no longer change this cycle; blind review can still be switched.
+        <Alert kind="info" title={t("Decisions were released.")}>
+          {t("The criteria can no longer change this cycle; blind review can still be switched.")}
         </Alert>
       ) : null}
       <section className="card stack" aria-labelledby="rv-blind-title">
-        <h2 id="rv-blind-title">Blind review</h2>
+        <h2 id="rv-blind-title">{t("Blind review")}</h2>
         <CheckboxField
-          label="Hide applicants' identity from reviewers"
-          hint="Reviewers then see answers and the resume, but no name, email, school, team or demographic answers. Organizers still see everything."
+          label={t("Hide applicants' identity from reviewers")}
+          hint={t(
+            "Reviewers then see answers and the resume, but no name, email, school, team or demographic answers. Organizers still see everything.",
+          )}
           checked={blind}
           onChange={(value) => {
             setBlind(value);
@@ -169,9 +173,9 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
       </section>
       <section className="stack" aria-labelledby="rv-criteria-title">
         <div className="rv-section-head">
-          <h2 id="rv-criteria-title">Criteria</h2>
+          <h2 id="rv-criteria-title">{t("Criteria")}</h2>
           <p className="muted">
-            {rows.length} of at most {MAX_CRITERIA}. The combined score is the weighted mean of the criteria.
+            {t("{count} of at most {max}. The combined score is the weighted mean of the criteria.", { count: rows.length, max: MAX_CRITERIA })}
           </p>
         </div>
         {errors.list ? <Alert kind="error">{errors.list}</Alert> : null}
@@ -198,16 +202,16 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
               onClick={() => change(addRow(rows))}
               disabled={rows.length >= MAX_CRITERIA}
             >
-              Add a criterion
+              {t("Add a criterion")}
             </button>
           </div>
         )}
       </section>
       {error ? <Alert kind="error">{error}</Alert> : null}
-      {saved ? <Alert kind="success">Rubric saved.</Alert> : null}
+      {saved ? <Alert kind="success">{t("Rubric saved.")}</Alert> : null}
       <div className="rv-save">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save rubric"}
+          {busy ? t("Saving…") : t("Save rubric")}
         </button>
       </div>
     </form>
@@ -219,18 +223,19 @@ export function RubricPage() {
   return (
     <div className="stack org-narrow">
       <PageHeader
-        title="Review Rubric"
+        back={{ href: "/admin", label: t("Admin Panel") }}
+        title={t("Review Rubric")}
         lead={
-          <>
-            The criteria reviewers score for this cycle. Questions applicants answer are in the{" "}
-            <a href="/admin/createapp">Question Builder</a>; the results are on the <a href="/admin/ranking">Ranking</a>.
-          </>
+          <LinkedText
+            text={t("The criteria reviewers score for this cycle. Questions applicants answer are in the [Question Builder]; the results are on the [Ranking].")}
+            hrefs={["/admin/createapp", "/admin/ranking"]}
+          />
         }
       />
       {query.isPending ? (
-        <CenteredSpinner label="Loading the rubric…" />
+        <CenteredSpinner label={t("Loading the rubric…")} />
       ) : query.isError ? (
-        <Alert kind="error">{query.error.message || "Error fetching the rubric."} Please reload the page.</Alert>
+        <Alert kind="error">{query.error.message || t("Error fetching the rubric.")} {t("Please reload the page.")}</Alert>
       ) : (
         <RubricForm rubric={query.data} />
       )}

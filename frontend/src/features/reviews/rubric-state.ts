@@ -1,6 +1,7 @@
 // The rubric editor's rows and their checks. The checks mirror the server's (PUT rubric) so an
 // organizer sees every problem beside its field before saving; the server still has the last word
 // (a criterion that already has scores can't be removed: its 409 message is shown as is).
+import { t } from "../../lib/i18n";
 
 export const MAX_CRITERIA = 10;
 export const NAME_MAX = 60;
@@ -86,8 +87,8 @@ const DECIMAL = /^\d+(\.\d{1,2})?$/;
 /** Every problem of the list, by row and field; empty when it can be saved. */
 export function validateRows(rows: CriterionRow[]): RubricErrors {
   const errors: RubricErrors = { list: null, rows: {} };
-  if (rows.length === 0) errors.list = "Add at least one criterion.";
-  else if (rows.length > MAX_CRITERIA) errors.list = `A rubric has at most ${MAX_CRITERIA} criteria.`;
+  if (rows.length === 0) errors.list = t("Add at least one criterion.");
+  else if (rows.length > MAX_CRITERIA) errors.list = t("A rubric has at most {count} criteria.", { count: MAX_CRITERIA });
 
   const seen = new Map<string, number>();
   rows.forEach((row) => {
@@ -98,22 +99,22 @@ export function validateRows(rows: CriterionRow[]): RubricErrors {
   for (const row of rows) {
     const e: RowErrors = {};
     const name = row.name.trim();
-    if (!name) e.name = "Give the criterion a name.";
-    else if (name.length > NAME_MAX) e.name = `At most ${NAME_MAX} characters.`;
-    else if ((seen.get(name.toLowerCase()) ?? 0) > 1) e.name = "Two criteria can't share a name.";
-    if (row.description.length > DESCRIPTION_MAX) e.description = `At most ${DESCRIPTION_MAX} characters.`;
+    if (!name) e.name = t("Give the criterion a name.");
+    else if (name.length > NAME_MAX) e.name = t("At most {count} characters.", { count: NAME_MAX });
+    else if ((seen.get(name.toLowerCase()) ?? 0) > 1) e.name = t("Two criteria can't share a name.");
+    if (row.description.length > DESCRIPTION_MAX) e.description = t("At most {count} characters.", { count: DESCRIPTION_MAX });
 
     const min = row.scaleMin.trim();
     const max = row.scaleMax.trim();
     const minOk = INTEGER.test(min) && Number(min) >= 0 && Number(min) <= SCALE_LIMIT;
     const maxOk = INTEGER.test(max) && Number(max) >= 0 && Number(max) <= SCALE_LIMIT;
-    if (!minOk) e.scaleMin = `A whole number from 0 to ${SCALE_LIMIT}.`;
-    if (!maxOk) e.scaleMax = `A whole number from 0 to ${SCALE_LIMIT}.`;
-    if (minOk && maxOk && Number(min) >= Number(max)) e.scaleMax = "The highest score must be above the lowest.";
+    if (!minOk) e.scaleMin = t("A whole number from {min} to {max}.", { min: 0, max: SCALE_LIMIT });
+    if (!maxOk) e.scaleMax = t("A whole number from {min} to {max}.", { min: 0, max: SCALE_LIMIT });
+    if (minOk && maxOk && Number(min) >= Number(max)) e.scaleMax = t("The highest score must be above the lowest.");
 
     const weight = row.weight.trim();
     if (!DECIMAL.test(weight) || Number(weight) <= 0 || Number(weight) > WEIGHT_LIMIT)
-      e.weight = `A number above 0, at most ${WEIGHT_LIMIT} (two decimals).`;
+      e.weight = t("A number above 0, at most {max} (two decimals).", { max: WEIGHT_LIMIT });
 
     if (Object.keys(e).length) errors.rows[row.key] = e;
   }

@@ -9,13 +9,14 @@ import { Spinner } from "../../components/spinner";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { SelectField, TextareaField } from "../../components/field";
+import { t } from "../../lib/i18n";
 import { hasUnsavedReview, scaleValues, scoreErrors, scoresPayload, scoresText, usesRadios } from "./state";
 
-export const BLIND_NOTE = "Blind review: identity hidden";
+export const BLIND_NOTE = t.noop("Blind review: identity hidden");
 export const CONFLICT_REASONS: { value: ConflictReason; label: string }[] = [
-  { value: "same_school", label: "Same school" },
-  { value: "friend", label: "Friend or acquaintance" },
-  { value: "other", label: "Other" },
+  { value: "same_school", label: t.noop("Same school") },
+  { value: "friend", label: t.noop("Friend or acquaintance") },
+  { value: "other", label: t.noop("Other") },
 ];
 
 function ScoreInput({
@@ -96,7 +97,10 @@ function ScoreInput({
 }
 
 function nextWords(result: Reassigned, what: string): string {
-  return result.next_reviewer ? `${what} ${result.next_reviewer} reviews this application instead.` : `${what} No other reviewer was free: an organizer will reassign it.`;
+  const next = result.next_reviewer
+    ? t("{reviewer} reviews this application instead.", { reviewer: result.next_reviewer })
+    : t("No other reviewer was free: an organizer will reassign it.");
+  return `${what} ${next}`;
 }
 
 export type MoveKind = "skip" | "conflict";
@@ -138,14 +142,14 @@ function ReviewForm({
     setChecked(true);
     setNotice(null);
     if (Object.keys(scoreErrors(review.criteria, scores)).length) {
-      save.setError("Score every criterion, then save.");
+      save.setError(t("Score every criterion, then save."));
       return;
     }
     await save.run(async () => {
       const next = await reviewsApi.saveReview(applicationId, { scores: scoresPayload(review.criteria, scores), comment });
       client.setQueryData(queryKeys.reviews.own(applicationId), next);
-      setNotice("Review saved. You can change it until decisions are released.");
-    }, "Error saving the review.");
+      setNotice(t("Review saved. You can change it until decisions are released."));
+    }, t("Error saving the review."));
   }
 
   async function confirmMove() {
@@ -154,9 +158,9 @@ function ReviewForm({
     const ok = await move.run(async () => {
       const result =
         kind === "skip" ? await reviewsApi.skip(applicationId) : await reviewsApi.conflict(applicationId, reason, note.trim());
-      words = nextWords(result, kind === "skip" ? "Skipped." : "Conflict recorded.");
+      words = nextWords(result, kind === "skip" ? t("Skipped.") : t("Conflict recorded."));
       setNotice(words);
-    }, kind === "skip" ? "Error skipping the application." : "Error recording the conflict.");
+    }, kind === "skip" ? t("Error skipping the application.") : t("Error recording the conflict."));
     setDialog(null);
     if (ok && kind) {
       setMoved(true);
@@ -165,12 +169,16 @@ function ReviewForm({
   }
 
   const status =
-    review.outcome === "scored" ? "You scored this application." : review.outcome === "skipped" ? "You skipped this application." : "Not scored yet.";
+    review.outcome === "scored"
+      ? t("You scored this application.")
+      : review.outcome === "skipped"
+        ? t("You skipped this application.")
+        : t("Not scored yet.");
 
   if (moved)
     return (
       <section className="card stack rv-panel" aria-labelledby="rv-panel-title">
-        <h2 id="rv-panel-title">Your review</h2>
+        <h2 id="rv-panel-title">{t("Your review")}</h2>
         <Alert kind="success">{notice}</Alert>
       </section>
     );
@@ -178,13 +186,13 @@ function ReviewForm({
   return (
     <section className="card stack rv-panel" aria-labelledby="rv-panel-title">
       <div className="rv-section-head">
-        <h2 id="rv-panel-title">Your review</h2>
+        <h2 id="rv-panel-title">{t("Your review")}</h2>
         <p className="muted" role="status">
           {status}
         </p>
       </div>
-      {readOnly ? <Alert kind="info">Reviews are closed: decisions were released. Your review is shown as saved.</Alert> : null}
-      <form className="stack" onSubmit={submit} noValidate aria-label="Score this application">
+      {readOnly ? <Alert kind="info">{t("Reviews are closed: decisions were released. Your review is shown as saved.")}</Alert> : null}
+      <form className="stack" onSubmit={submit} noValidate aria-label={t("Score this application")}>
         {review.criteria.map((criterion) => (
           <ScoreInput
             key={criterion.id}
@@ -196,12 +204,12 @@ function ReviewForm({
           />
         ))}
         <TextareaField
-          label="Comment"
+          label={t("Comment")}
           rows={3}
           value={comment}
           readOnly={readOnly}
           onChange={(e) => setComment(e.target.value)}
-          hint="Private: only you and the organizers read it."
+          hint={t("Private: only you and the organizers read it.")}
         />
         {save.error ? <Alert kind="error">{save.error}</Alert> : null}
         {move.error ? <Alert kind="error">{move.error}</Alert> : null}
@@ -209,39 +217,41 @@ function ReviewForm({
         {readOnly ? null : (
           <div className="rv-actions">
             <button type="submit" className="button" disabled={save.busy}>
-              {save.busy ? "Saving…" : "Save review"}
+              {save.busy ? t("Saving…") : t("Save review")}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setDialog("skip")}>
-              Skip
+              {t("Skip")}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setDialog("conflict")}>
-              Declare a conflict
+              {t("Declare a conflict")}
             </button>
           </div>
         )}
       </form>
       <ConfirmDialog
         open={dialog === "skip"}
-        title="Skip this application?"
-        confirmLabel="Skip and pass it on"
+        title={t("Skip this application?")}
+        confirmLabel={t("Skip and pass it on")}
         busy={move.busy}
         onConfirm={confirmMove}
         onCancel={() => setDialog(null)}
       >
-        <p>The skip is recorded and the next reviewer with the fewest open assignments takes the application.</p>
+        <p>{t("The skip is recorded and the next reviewer with the fewest open assignments takes the application.")}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={dialog === "conflict"}
-        title="Declare a conflict of interest"
-        confirmLabel="Declare the conflict"
+        title={t("Declare a conflict of interest")}
+        confirmLabel={t("Declare the conflict")}
         busy={move.busy}
         danger
         onConfirm={confirmMove}
         onCancel={() => setDialog(null)}
       >
-        <p>The application is removed from your list and given to another reviewer.</p>
-        <SelectField label="Reason" choices={CONFLICT_REASONS} value={reason} onChange={(e) => setReason(e.target.value as ConflictReason)} />
-        <TextareaField label="Note (optional)" rows={2} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+        <p>{t("The application is removed from your list and given to another reviewer.")}</p>
+        <SelectField
+          label={t("Reason")}
+          choices={CONFLICT_REASONS.map((c) => ({ ...c, label: t(c.label) }))} value={reason} onChange={(e) => setReason(e.target.value as ConflictReason)} />
+        <TextareaField label={t("Note (optional)")} rows={2} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
       </ConfirmDialog>
     </section>
   );
@@ -266,10 +276,10 @@ export function ScoringPanel({
   });
   if (query.isPending)
     return (
-      <section className="card org-center" aria-label="Your review">
-        <Spinner label="Loading your review…" />
+      <section className="card org-center" aria-label={t("Your review")}>
+        <Spinner label={t("Loading your review…")} />
       </section>
     );
-  if (query.isError) return <Alert kind="error">{query.error.message || "Error fetching your review."}</Alert>;
+  if (query.isError) return <Alert kind="error">{query.error.message || t("Error fetching your review.")}</Alert>;
   return <ReviewForm review={query.data} applicationId={applicationId} onMoved={onMoved} onUnsavedChange={onUnsavedChange} />;
 }

@@ -1,5 +1,7 @@
 // Pure view logic of the review pages: scoring inputs, the ranking's plain-words readings,
-// fill-to-capacity and the capacity bar. Table-tested in state.test.ts.
+// fill-to-capacity and the capacity bar. Table-tested in state.test.ts. The words go through
+// t() when the function runs (a render), so they are in the page's language.
+import { formatDate, formatNumber, t } from "../../lib/i18n";
 
 export interface ScaleCriterion {
   id: number;
@@ -24,10 +26,10 @@ export function scoreErrors(criteria: ScaleCriterion[], scores: Record<string, s
   const errors: Record<string, string> = {};
   for (const c of criteria) {
     const raw = (scores[String(c.id)] ?? "").trim();
-    const range = `${c.scale_min} to ${c.scale_max}`;
-    if (!raw) errors[c.id] = `Score ${c.name} from ${range}.`;
+    const range = { name: c.name, min: c.scale_min, max: c.scale_max };
+    if (!raw) errors[c.id] = t("Score {name} from {min} to {max}.", range);
     else if (!/^-?\d+$/.test(raw) || Number(raw) < c.scale_min || Number(raw) > c.scale_max)
-      errors[c.id] = `A whole number from ${range}.`;
+      errors[c.id] = t("A whole number from {min} to {max}.", range);
   }
   return errors;
 }
@@ -46,19 +48,21 @@ export function scoresText(scores: Record<string, number> | null | undefined): R
  * Krippendorff's own caution that below 0.667 conclusions are shaky. */
 export function agreementWords(alpha: number | null | undefined): string {
   if (alpha === null || alpha === undefined || Number.isNaN(alpha))
-    return "not enough applications with two or more reviews to tell";
-  const a = alpha.toFixed(2);
-  if (alpha < 0) return `alpha ${a} — reviewers disagree more than chance`;
-  if (alpha < 0.2) return `alpha ${a} — slight agreement`;
-  if (alpha < 0.4) return `alpha ${a} — fair agreement`;
-  if (alpha < 0.6) return `alpha ${a} — moderate agreement`;
-  if (alpha < 0.8) return `alpha ${a} — substantial agreement`;
-  return `alpha ${a} — strong agreement`;
+    return t("not enough applications with two or more reviews to tell");
+  const a = { alpha: formatScore(alpha) };
+  if (alpha < 0) return t("alpha {alpha} — reviewers disagree more than chance", a);
+  if (alpha < 0.2) return t("alpha {alpha} — slight agreement", a);
+  if (alpha < 0.4) return t("alpha {alpha} — fair agreement", a);
+  if (alpha < 0.6) return t("alpha {alpha} — moderate agreement", a);
+  if (alpha < 0.8) return t("alpha {alpha} — substantial agreement", a);
+  return t("alpha {alpha} — strong agreement", a);
 }
 
-/** A score for a table cell: two decimals, a dash when there is none. */
+/** A score for a table cell: two decimals (the page's decimal sign), a dash when there is none. */
 export function formatScore(value: number | null | undefined, digits = 2): string {
-  return value === null || value === undefined || Number.isNaN(value) ? "—" : value.toFixed(digits);
+  return value === null || value === undefined || Number.isNaN(value)
+    ? "—"
+    : formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 }
 
 /** How old the shown ranking is: "updated 12 s ago", "updated 3 min ago", and
@@ -69,18 +73,14 @@ export function freshnessWords(refreshedAt: string | null | undefined, recalcula
   const at = refreshedAt ? Date.parse(refreshedAt) : Number.NaN;
   if (!Number.isNaN(at)) {
     const seconds = Math.max(0, Math.round((now - at) / 1000));
-    if (seconds < 60) parts.push(`updated ${seconds} s ago`);
-    else if (seconds < 3600) parts.push(`updated ${Math.floor(seconds / 60)} min ago`);
-    else parts.push(`updated ${new Date(at).toLocaleString()}`);
+    if (seconds < 60) parts.push(t("updated {seconds} s ago", { seconds }));
+    else if (seconds < 3600) parts.push(t("updated {minutes} min ago", { minutes: Math.floor(seconds / 60) }));
+    else parts.push(t("updated {when}", { when: formatDate(at, { dateStyle: "medium", timeStyle: "short" }) }));
   } else if (!recalculating) {
-    parts.push("not calculated yet");
+    parts.push(t("not calculated yet"));
   }
-  if (recalculating) parts.push("recalculating…");
+  if (recalculating) parts.push(t("recalculating…"));
   return parts.join(" · ");
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 export interface CapacityView {
@@ -92,11 +92,20 @@ export interface CapacityView {
 
 /** `filled`: the server's `spots_filled` (everyone confirmed, checked in or not). */
 export function capacityView(filled: number, capacity: number | null | undefined): CapacityView {
-  if (!capacity || capacity <= 0) return { percent: 0, label: `${filled} spots filled · no capacity set yet`, full: false };
+  if (!capacity || capacity <= 0)
+    return {
+      percent: 0,
+      label: t.plural(filled, { one: "{count} spot filled · no capacity set yet", other: "{count} spots filled · no capacity set yet" }),
+      full: false,
+    };
   const percent = Math.min(100, Math.round((filled / capacity) * 100));
   return {
     percent,
-    label: `${filled} of ${capacity} spots filled (${percent}%)`,
+    label: t("{filled} of {capacity} spots filled ({percent})", {
+      filled,
+      capacity,
+      percent: formatNumber(percent / 100, { style: "percent" }),
+    }),
     full: filled >= capacity,
   };
 }
@@ -111,12 +120,12 @@ export interface FillInput {
 export function fillErrors(input: FillInput): Partial<Record<keyof FillInput, string>> {
   const errors: Partial<Record<keyof FillInput, string>> = {};
   const capacity = input.capacity.trim();
-  if (!/^\d+$/.test(capacity) || Number(capacity) < 1) errors.capacity = "How many people the event can hold (1 or more).";
+  if (!/^\d+$/.test(capacity) || Number(capacity) < 1) errors.capacity = t("How many people the event can hold (1 or more).");
   const rate = input.attendanceRate.trim();
   if (!/^\d*\.?\d+$/.test(rate) || Number(rate) <= 0 || Number(rate) > 1)
-    errors.attendanceRate = "The share of accepted people who come: above 0, at most 1 (e.g. 0.67).";
+    errors.attendanceRate = t("The share of accepted people who come: above 0, at most 1 (e.g. 0.67).");
   const waitlist = input.waitlistSize.trim();
-  if (!/^\d+$/.test(waitlist)) errors.waitlistSize = "A whole number, 0 or more.";
+  if (!/^\d+$/.test(waitlist)) errors.waitlistSize = t("A whole number, 0 or more.");
   return errors;
 }
 
@@ -126,7 +135,7 @@ export function acceptTarget(capacity: number, attendanceRate: number): number {
 }
 
 /** Who "already admitted" counts: the server's one definition (the `admitted` selection). */
-export const ADMITTED_WORDS = "accepted, waitlist-accepted, confirmed, checked in";
+export const ADMITTED_WORDS = t.noop("accepted, waitlist-accepted, confirmed, checked in");
 
 export interface FillCounts {
   accept: number;
@@ -139,11 +148,11 @@ export interface FillCounts {
 /** The preview's one-line summary. */
 export function fillSummary(counts: FillCounts): string {
   const parts = [
-    `${plural(counts.accept, "applicant")} to accept`,
-    `${counts.waitlist} to waitlist`,
-    `${counts.already_admitted} already admitted (${ADMITTED_WORDS})`,
+    t.plural(counts.accept, { one: "{count} applicant to accept", other: "{count} applicants to accept" }),
+    t("{count} to waitlist", { count: counts.waitlist }),
+    t("{count} already admitted ({who})", { count: counts.already_admitted, who: t(ADMITTED_WORDS) }),
   ];
-  if (counts.teams_kept) parts.push(`${plural(counts.teams_kept, "team")} kept together`);
+  if (counts.teams_kept) parts.push(t.plural(counts.teams_kept, { one: "{count} team kept together", other: "{count} teams kept together" }));
   return parts.join(" · ");
 }
 
@@ -154,9 +163,13 @@ export function fillSummary(counts: FillCounts): string {
  */
 export function fillArithmetic(counts: FillCounts): string {
   const room = Math.max(0, counts.target - counts.already_admitted);
-  const text = `${counts.target} to admit in all − ${counts.already_admitted} already admitted = ${plural(room, "place")} to fill.`;
+  const text = t.plural(
+    room,
+    { one: "{target} to admit in all − {admitted} already admitted = {count} place to fill.", other: "{target} to admit in all − {admitted} already admitted = {count} places to fill." },
+    { target: counts.target, admitted: counts.already_admitted },
+  );
   if (counts.accept < room)
-    return `${text} Only ${plural(counts.accept, "undecided scored applicant")} fit, so ${counts.accept} ${counts.accept === 1 ? "is" : "are"} accepted.`;
+    return `${text} ${t.plural(counts.accept, { one: "Only {count} undecided scored applicant fits, so {count} is accepted.", other: "Only {count} undecided scored applicants fit, so {count} are accepted." })}`;
   return text;
 }
 
@@ -178,17 +191,19 @@ export interface RefillFigures {
   free: number;
 }
 
-export function refillSummary(r: RefillFigures): { state: string; arithmetic: string; order: string } {
-  const state = !r.enabled ? "Off" : r.paused ? "Paused" : "On";
+/** `key`: the state for the badge's style ("off", "paused", "on"); `state`: its words. */
+export function refillSummary(r: RefillFigures): { key: string; state: string; arithmetic: string; order: string } {
+  const key = !r.enabled ? "off" : r.paused ? "paused" : "on";
+  const state = !r.enabled ? t("Off") : r.paused ? t("Paused") : t("On");
   const arithmetic =
     r.target === null
-      ? "No capacity is set yet: save a fill to capacity first."
-      : `${plural(r.admitted, "person", "people")} hold a place of ${r.target} (capacity ÷ attendance rate): ` +
-        `${plural(r.free, "spot")} free, ${r.waiting} waiting.`;
+      ? t("No capacity is set yet: save a fill to capacity first.")
+      : `${t.plural(r.admitted, { one: "{count} person holds a place of {target} (capacity ÷ attendance rate):", other: "{count} people hold a place of {target} (capacity ÷ attendance rate):" }, { target: r.target })} ` +
+        t.plural(r.free, { one: "{count} spot free, {waiting} waiting.", other: "{count} spots free, {waiting} waiting." }, { waiting: r.waiting });
   const order = r.ranked
-    ? "Next is the best-ranked person on the waitlist; a team only together, if the spots allow."
-    : "Next is the earliest waitlisted person; a team only together, if the spots allow.";
-  return { state, arithmetic, order };
+    ? t("Next is the best-ranked person on the waitlist; a team only together, if the spots allow.")
+    : t("Next is the earliest waitlisted person; a team only together, if the spots allow.");
+  return { key, state, arithmetic, order };
 }
 
 /** The offer days field: empty means "the cycle's date alone"; else a whole number of days, 1 to 365. */
@@ -196,7 +211,7 @@ export function offerDaysValue(text: string): { value: number | null; error: str
   const trimmed = text.trim();
   if (trimmed === "") return { value: null, error: null };
   const n = Number(trimmed);
-  if (!Number.isInteger(n) || n < 1 || n > 365) return { value: null, error: "Enter a whole number of days from 1 to 365, or leave it empty." };
+  if (!Number.isInteger(n) || n < 1 || n > 365) return { value: null, error: t("Enter a whole number of days from 1 to 365, or leave it empty.") };
   return { value: n, error: null };
 }
 

@@ -6,6 +6,7 @@ import { reviewsApi, type WaitlistRefill } from "../../api/reviews";
 import { Alert } from "../../components/alert";
 import { CheckboxField, Field } from "../../components/field";
 import { fieldErrors } from "../../lib/api";
+import { formatDate, t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { formatScore, offerDaysValue, refillSummary } from "./state";
 
@@ -20,10 +21,10 @@ function OfferDays() {
       client.setQueryData(queryKeys.reviews.offerSettings, data);
       setText(null);
     },
-    onError: (e) => setError(fieldErrors(e).offer_days ?? "The setting could not be saved."),
+    onError: (e) => setError(fieldErrors(e).offer_days ?? t("The setting could not be saved.")),
   });
-  if (query.isPending) return <p className="muted">Loading the offer settings…</p>;
-  if (query.isError) return <Alert kind="error">Error fetching the offer settings.</Alert>;
+  if (query.isPending) return <p className="muted">{t("Loading the offer settings…")}</p>;
+  if (query.isError) return <Alert kind="error">{t("Error fetching the offer settings.")}</Alert>;
   const shown = text ?? (query.data.offer_days === null ? "" : String(query.data.offer_days));
 
   function submit(event: FormEvent) {
@@ -36,19 +37,19 @@ function OfferDays() {
   return (
     <form className="rv-refill__days" onSubmit={submit} noValidate>
       <Field
-        label="Days to answer an offer"
-        hint="Empty: the cycle's confirmation deadline alone. Otherwise whichever comes first."
+        label={t("Days to answer an offer")}
+        hint={t("Empty: the cycle's confirmation deadline alone. Otherwise whichever comes first.")}
         inputMode="numeric"
         value={shown}
         error={error}
         onChange={(e) => setText(e.target.value)}
       />
       <button type="submit" className="button button--secondary" disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save days"}
+        {save.isPending ? t("Saving…") : t("Save days")}
       </button>
       {save.isSuccess && text === null ? (
         <p className="muted" role="status">
-          Saved.
+          {t("Saved.")}
         </p>
       ) : null}
     </form>
@@ -68,62 +69,64 @@ export function WaitlistRefillPanel() {
   });
   if (query.isPending)
     return (
-      <section className="card rv-refill" aria-busy="true" aria-label="Waitlist refill">
-        <p className="muted">Loading the waitlist refill…</p>
+      <section className="card rv-refill" aria-busy="true" aria-label={t("Waitlist refill")}>
+        <p className="muted">{t("Loading the waitlist refill…")}</p>
       </section>
     );
-  if (query.isError) return <Alert kind="error">Error fetching the waitlist refill.</Alert>;
+  if (query.isError) return <Alert kind="error">{t("Error fetching the waitlist refill.")}</Alert>;
   const r = query.data;
   const words = refillSummary(r);
   return (
     <section className="card stack rv-refill" aria-labelledby="rv-refill-title">
       <h2 id="rv-refill-title">
-        Waitlist refill <span className={`badge rv-refill__state rv-refill__state--${words.state.toLowerCase()}`}>{words.state}</span>
+        {t("Waitlist refill")} <span className={`badge rv-refill__state rv-refill__state--${words.key}`}>{words.state}</span>
       </h2>
       <p className="muted">
-        When a spot frees (a decline, a spot given up, an offer that expires), the next person on the waitlist is offered it, with
-        their own deadline and an email. {words.order}
+        {t(
+          "When a spot frees (a decline, a spot given up, an offer that expires), the next person on the waitlist is offered it, with their own deadline and an email.",
+        )}{" "}
+        {words.order}
       </p>
       <div className="rv-refill__switches">
         <CheckboxField
-          label="Refill the waitlist automatically"
+          label={t("Refill the waitlist automatically")}
           checked={r.enabled}
           onChange={(enabled) => save.mutate({ enabled })}
         />
-        <CheckboxField label="Pause the refill" checked={r.paused} onChange={(paused) => save.mutate({ paused })} />
+        <CheckboxField label={t("Pause the refill")} checked={r.paused} onChange={(paused) => save.mutate({ paused })} />
       </div>
-      {save.isError ? <Alert kind="error">The switch could not be saved. Try again.</Alert> : null}
+      {save.isError ? <Alert kind="error">{t("The switch could not be saved. Try again.")}</Alert> : null}
       <p>{words.arithmetic}</p>
       {r.idle_reason ? <p className="muted">{r.idle_reason}</p> : null}
       <OfferDays />
-      <h3>Next on the waitlist</h3>
+      <h3>{t("Next on the waitlist")}</h3>
       {r.next.length === 0 ? (
-        <p className="muted">Nobody is waiting.</p>
+        <p className="muted">{t("Nobody is waiting.")}</p>
       ) : (
         <div className="table-wrap">
           <table className="table org-table">
-            <caption className="visually-hidden">The next people on the waitlist, in the order they would be offered a spot</caption>
+            <caption className="visually-hidden">{t("The next people on the waitlist, in the order they would be offered a spot")}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Team</th>
-                <th scope="col">{r.ranked ? "Score" : "Waitlisted"}</th>
-                <th scope="col">Offered now</th>
+                <th scope="col">{t("Name")}</th>
+                <th scope="col">{t("Email")}</th>
+                <th scope="col">{t("Team")}</th>
+                <th scope="col">{r.ranked ? t("Score") : t("Waitlisted")}</th>
+                <th scope="col">{t("Offered now")}</th>
               </tr>
             </thead>
             <tbody>
               {r.next.map((row) => (
                 <tr key={row.application_id}>
-                  <td data-label="Name">{row.name || "—"}</td>
-                  <td data-label="Email" className="org-break">
+                  <td data-label={t("Name")}>{row.name || "—"}</td>
+                  <td data-label={t("Email")} className="org-break">
                     {row.email}
                   </td>
-                  <td data-label="Team">{row.team ?? "—"}</td>
-                  <td data-label={r.ranked ? "Score" : "Waitlisted"}>
-                    {r.ranked ? formatScore(row.score) : row.waitlisted_at ? row.waitlisted_at.slice(0, 10) : "—"}
+                  <td data-label={t("Team")}>{row.team ?? "—"}</td>
+                  <td data-label={r.ranked ? t("Score") : t("Waitlisted")}>
+                    {r.ranked ? formatScore(row.score) : row.waitlisted_at ? formatDate(row.waitlisted_at, { dateStyle: "medium" }) : "—"}
                   </td>
-                  <td data-label="Offered now">{row.next ? <span className="badge rv-refill__next">Next</span> : "—"}</td>
+                  <td data-label={t("Offered now")}>{row.next ? <span className="badge rv-refill__next">{t("Next")}</span> : "—"}</td>
                 </tr>
               ))}
             </tbody>
