@@ -2,23 +2,24 @@ import datetime
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import BaseModel
 
 
 class Season(models.TextChoices):
-    FALL = "fall", "Fall"
-    SPRING = "spring", "Spring"
+    FALL = "fall", _("Fall")
+    SPRING = "spring", _("Spring")
 
 
 class CycleStatus(models.TextChoices):
-    NOT_OPEN = "not_open", "Not open"
-    OPEN = "open", "Open"
-    CLOSED = "closed", "Closed"
-    RELEASED = "released", "Released"
-    CONFIRMATION_CLOSED = "confirmation_closed", "Confirmation closed"
-    WAITLIST_CLOSED = "waitlist_closed", "Waitlist closed"
-    SECOND_CONFIRMATION_CLOSED = "second_confirmation_closed", "Second confirmation closed"
+    NOT_OPEN = "not_open", _("Not open")
+    OPEN = "open", _("Open")
+    CLOSED = "closed", _("Closed")
+    RELEASED = "released", _("Released")
+    CONFIRMATION_CLOSED = "confirmation_closed", _("Confirmation closed")
+    WAITLIST_CLOSED = "waitlist_closed", _("Waitlist closed")
+    SECOND_CONFIRMATION_CLOSED = "second_confirmation_closed", _("Second confirmation closed")
 
 
 # The dates a fresh install starts with, before an organizer sets the cycle's own.

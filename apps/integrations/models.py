@@ -1,15 +1,16 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import BaseModel
 from apps.mailings.outbox_fields import OutboxFields
 
 
 class Event(models.TextChoices):
-    APPLICATION_SUBMITTED = "application.submitted", "Application submitted"
-    DECISION_RELEASED = "decision.released", "Decision released (per applicant)"
-    APPLICATION_CONFIRMED = "application.confirmed", "Application confirmed"
-    APPLICATION_DECLINED = "application.declined", "Application declined"
-    CHECKIN_CREATED = "checkin.created", "Checked in"
+    APPLICATION_SUBMITTED = "application.submitted", _("Application submitted")
+    DECISION_RELEASED = "decision.released", _("Decision released (per applicant)")
+    APPLICATION_CONFIRMED = "application.confirmed", _("Application confirmed")
+    APPLICATION_DECLINED = "application.declined", _("Application declined")
+    CHECKIN_CREATED = "checkin.created", _("Checked in")
 
 
 class WebhookEndpoint(BaseModel):
