@@ -29,6 +29,18 @@ const APPLICANT_SHARED = [
   "lib/api.ts",
 ];
 
+// The organizer pages' shared frame: the page header with its way back, alerts, fields, the
+// confirmation dialog and the API client's messages.
+const ORGANIZER_SHARED = [
+  "components/alert.tsx",
+  "components/back-link.tsx",
+  "components/confirm-dialog.tsx",
+  "components/field.tsx",
+  "components/page-header.tsx",
+  "components/spinner.tsx",
+  "lib/api.ts",
+];
+
 export const DOMAINS = {
   accounts: [
     "features/accounts/",
@@ -45,6 +57,16 @@ export const DOMAINS = {
     "app/dashboard-with-travel.tsx",
     "components/confirm-dialog.tsx",
     ...APPLICANT_SHARED,
+  ],
+  // The organizers' configuration page: the cycle's dates and status, the release's progress.
+  config: ["features/cycles/", "components/progress-bar.tsx", "lib/progress.ts", ...ORGANIZER_SHARED],
+  // The batch page (the decisions' Batch Update above the batch emails) and the automated emails.
+  mailings: [
+    "features/mailings/",
+    "app/batch-page.tsx",
+    "components/progress-bar.tsx",
+    "lib/progress.ts",
+    ...ORGANIZER_SHARED,
   ],
 };
 

@@ -1,5 +1,7 @@
 import "../styles/organizer.css";
 import { BatchPage } from "../app/batch-page";
+import { loadCatalog } from "../lib/i18n-load";
 import { mount } from "../lib/mount";
 
-mount("admin-batch", BatchPage);
+// The catalog first (none for English), so the page renders in its language at once.
+void loadCatalog("mailings").finally(() => mount("admin-batch", BatchPage));

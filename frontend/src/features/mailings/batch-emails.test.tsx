@@ -215,7 +215,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     const frame = screen.getByTitle("The email as ada@princeton.edu will get it");
     expect(frame).toHaveAttribute("sandbox", "");
     expect(frame.getAttribute("srcdoc")).toBe("<p>Welcome Ada</p>");
-    expect(screen.getByText("3 recipients")).toBeInTheDocument();
+    expect(screen.getByText("3 recipients will get this email.")).toBeInTheDocument();
     // Debounced: typing a whole sentence asks for far fewer previews than keystrokes.
     const previews = server.of("POST", "/api/mailings/preview");
     expect(previews.length).toBeLessThan(8);
