@@ -68,6 +68,8 @@ export const DOMAINS = {
     "lib/progress.ts",
     ...ORGANIZER_SHARED,
   ],
+  // The webhook endpoints and the Slack and Discord notices.
+  integrations: ["features/integrations/", ...ORGANIZER_SHARED],
 };
 
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;
