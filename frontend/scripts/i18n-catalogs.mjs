@@ -70,6 +70,14 @@ export const DOMAINS = {
   ],
   // The webhook endpoints and the Slack and Discord notices.
   integrations: ["features/integrations/", ...ORGANIZER_SHARED],
+  // The organizers' travel page (the applicant's travel card is in apply and dashboard): it
+  // shares the amounts' and receipts' wording of travel-state.ts.
+  "travel-admin": [
+    "features/travel/admin-state.ts",
+    "features/travel/admin-travel-page.tsx",
+    "features/travel/travel-state.ts",
+    ...ORGANIZER_SHARED,
+  ],
 };
 
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;
