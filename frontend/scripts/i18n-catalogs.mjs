@@ -68,6 +68,15 @@ export const DOMAINS = {
     "lib/progress.ts",
     ...ORGANIZER_SHARED,
   ],
+  // The question builder, with each section's preview drawn by the application form's fields.
+  builder: [
+    "features/builder/",
+    "components/application/form-model.ts",
+    "components/application/question-field.tsx",
+    "components/autocomplete.tsx",
+    "components/lazy-autocomplete.tsx",
+    ...ORGANIZER_SHARED,
+  ],
   // The webhook endpoints and the Slack and Discord notices.
   integrations: ["features/integrations/", ...ORGANIZER_SHARED],
   // The organizers' travel page (the applicant's travel card is in apply and dashboard): it
