@@ -332,7 +332,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       "POST /api/mailings": (_url, init) =>
         (init.body as FormData).get("confirm_duplicate") === "true"
           ? json({ id: 10, status: "scheduled", recipients: 3 }, 201)
-          : json({ message: warning, errors: { confirm_duplicate: [warning] } }, 409),
+          : json({ message: warning, errors: { confirm_duplicate: [warning] }, code: "duplicate_mailing" }, 409),
     });
     renderWithQuery(<BatchEmails />);
     await fillRequired(user);
@@ -349,7 +349,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
 
   it("drops the duplicate warning when the organizer decides not to send", async () => {
     const user = userEvent.setup();
-    fakeServer({ ...BASE, "POST /api/mailings": () => json({ message: "Already sent." }, 409) });
+    fakeServer({ ...BASE, "POST /api/mailings": () => json({ message: "Already sent.", code: "duplicate_mailing" }, 409) });
     renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.type(screen.getByLabelText("Message in Markdown"), "x");

@@ -155,8 +155,9 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
       try {
         created = await mailingsApi.create(form);
       } catch (error) {
-        // The same email already went out: no failure, a question (send it again?).
-        if (error instanceof ApiError && error.status === 409) {
+        // The same email already went out: no failure, a question (send it again?). Known by
+        // its code: the message is in the page's language.
+        if (error instanceof ApiError && error.body.code === "duplicate_mailing") {
           setDuplicate(error.message);
           return;
         }
