@@ -496,3 +496,37 @@ def test_the_refusals_an_applicant_gets_are_translated(in_pseudo, client, db):
         if words:
             left[path] = (words, body)
     assert not left, f"English left in the API's refusals: {left}"
+
+
+def test_the_refusals_an_organizer_gets_are_translated(in_pseudo, client, db):
+    """The organizers' own refusals on the pages swept above: the configuration's dates, the
+    question set, a batch email, a webhook endpoint, the travel budget and an automated email."""
+    from apps.cycles.selectors import cycle_config
+
+    client.force_login(OrganizerFactory())
+    config = cycle_config(current_cycle())
+    dates = {**config["dates"], "end": "2000-01-01"}
+    answers = []
+
+    def refused(method: str, path: str, body=None):
+        response = getattr(client, method)(path, body, content_type="application/json")
+        assert response.status_code >= 400, (path, response.status_code, response.content)
+        answers.append((path, response.json()))
+
+    refused("post", "/api/applications/cycle/config", {**config, "dates": dates})
+    refused("put", "/api/applications/questions", [{"section_name": "", "conditional_on": None, "questions": []}])
+    refused("put", "/api/applications/rsvp-questions", "no")
+    refused("post", "/api/mailings", {"subject": "⟦·⟧", "audience": "custom", "send_at": "2099-01-01T00:00:00Z"})
+    refused("delete", "/api/mailings/999999")
+    refused("post", "/api/mailings/templates/verify_email/preview", {"subject": "⟦\n·⟧", "html": "{{ nope }}"})
+    refused("post", "/api/integrations/webhooks", {"url": "ftp://example.org", "events": ["application.submitted"]})
+    refused("put", "/api/travel/budget", {"amount": "10", "currency": "US", "receipts_due": None})
+    left = {}
+    for path, body in answers:
+        # A serializer's first error is named by its field ("subject: …"): a key, not words.
+        message = re.sub(r"^[\w.]+: ", "", body["message"])
+        texts = [message, *(m for messages in body.get("errors", {}).values() for m in messages)]
+        words = english(" ".join(texts))
+        if words:
+            left[path] = (words, body)
+    assert not left, f"English left in the API's refusals to an organizer: {left}"
