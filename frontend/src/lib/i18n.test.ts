@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatDate, formatNumber, setCatalog, t, type Catalog } from "./i18n";
 import { setConfig, type PortalConfig } from "./config";
 import { loadCatalog } from "./i18n-load";
+import { loadOrganizerCatalog } from "./i18n-load-organizer";
 
 const SPANISH: Catalog = {
   Hello: "Hola",
@@ -77,5 +78,16 @@ describe("loading a page's catalog", () => {
     setConfig(config(language));
     await loadCatalog("accounts");
     expect(t("Password")).toBe(expected);
+  });
+
+  it.each([
+    ["en", "Configuration"],
+    ["es", "Configuración"],
+    ["es-mx", "Configuración"],
+  ])("an organizer page's catalog, listed apart, for a %s page reads %s", async (language, expected) => {
+    setCatalog(undefined);
+    setConfig(config(language));
+    await loadOrganizerCatalog("config");
+    expect(t("Configuration")).toBe(expected);
   });
 });
