@@ -519,6 +519,7 @@ def test_the_refusals_an_organizer_gets_are_translated(in_pseudo, client, db):
     refused("post", "/api/mailings", {"subject": "⟦·⟧", "audience": "custom", "send_at": "2099-01-01T00:00:00Z"})
     refused("delete", "/api/mailings/999999")
     refused("post", "/api/mailings/templates/verify_email/preview", {"subject": "⟦\n·⟧", "html": "{{ nope }}"})
+    refused("post", "/api/mailings/templates/verify_email/preview", {"subject": "⟦·⟧", "html": "{{ ñópé }}"})
     refused("post", "/api/integrations/webhooks", {"url": "ftp://example.org", "events": ["application.submitted"]})
     refused("put", "/api/travel/budget", {"amount": "10", "currency": "US", "receipts_due": None})
     left = {}
