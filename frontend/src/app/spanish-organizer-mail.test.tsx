@@ -40,8 +40,8 @@ afterEach(() => {
 describe("the configuration page in Spanish", () => {
   const STATUSES = [
     { value: "not_open", label: "Sin abrir" },
-    { value: "open", label: "Abiertas" },
-    { value: "closed", label: "Cerradas" },
+    { value: "open", label: "Solicitudes abiertas" },
+    { value: "closed", label: "Solicitudes cerradas" },
     { value: "released", label: "Decisiones publicadas" },
   ];
   const SEASONS = [
