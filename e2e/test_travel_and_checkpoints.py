@@ -71,7 +71,7 @@ def test_travel_support_asked_granted_receipt_approved(new_page, tmp_path, setti
     assert not TravelGrant.objects.exists()
     amount.fill("300")
     desk.get_by_role("button", name="Grant", exact=True).click()
-    expect(desk.get_by_text(re.compile(r"Granted\s+300\.00\s+of 1000\.00 USD"))).to_be_visible()
+    expect(desk.get_by_text(re.compile(r"Granted\s+300\.00\s+of 1,000\.00 USD"))).to_be_visible()
     ada.refresh_from_db()
     assert ada.travel_reimbursement is True
 
@@ -98,7 +98,7 @@ def test_travel_support_asked_granted_receipt_approved(new_page, tmp_path, setti
     keep(desk, "travel-organizer-review-desktop")
     clean(desk)
     receipts.get_by_role("button", name="Approve train-ticket.pdf of Ada Lovelace").click()
-    expect(receipts).to_contain_text("approved")
+    expect(receipts).to_contain_text("Approved")
     assert TravelReceipt.objects.get().status == "approved"
     keep(desk, "travel-organizer-approved-desktop")
 

@@ -5,6 +5,9 @@ Connected in ApplicationsConfig.ready: cycles knows nothing of applications.
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
 
 def filtered_audience(data: dict):
     """The addresses of the current cycle's applications that the filters `data` pick (the one
@@ -123,16 +126,17 @@ def register_audiences() -> None:
     from .models import ApplicationStatus
 
     for status in ApplicationStatus.values:
-        message = f"No application of this cycle has the status '{status}'."
+        # Lazy: registered at start-up, said in the language of the request that meets it.
+        message = format_lazy(_("No application of this cycle has the status '{status}'."), status=status)
         audiences.register(status, status_audience(status), empty_message=message)
     audiences.register(
-        NEVER_STARTED, never_started, empty_message="Every registered account has started an application."
+        NEVER_STARTED, never_started, empty_message=_("Every registered account has started an application.")
     )
     audiences.register_parametrised(
-        "filter", "filters", filter_audience, empty_message="No application matches these filters."
+        "filter", "filters", filter_audience, empty_message=_("No application matches these filters.")
     )
     audiences.register_parametrised(
-        "selection", "ids", selection_audience, empty_message="None of the picked applications is in this cycle."
+        "selection", "ids", selection_audience, empty_message=_("None of the picked applications is in this cycle.")
     )
     audiences.register_people(people)
 

@@ -2,24 +2,27 @@ import datetime
 
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
 
 
 class Season(models.TextChoices):
-    FALL = "fall", "Fall"
-    SPRING = "spring", "Spring"
+    FALL = "fall", pgettext_lazy("season", "Fall")
+    SPRING = "spring", pgettext_lazy("season", "Spring")
 
 
 class CycleStatus(models.TextChoices):
-    NOT_OPEN = "not_open", _("Not open")
-    OPEN = "open", _("Open")
-    CLOSED = "closed", _("Closed")
-    RELEASED = "released", _("Released")
-    CONFIRMATION_CLOSED = "confirmation_closed", _("Confirmation closed")
-    WAITLIST_CLOSED = "waitlist_closed", _("Waitlist closed")
-    SECOND_CONFIRMATION_CLOSED = "second_confirmation_closed", _("Second confirmation closed")
+    NOT_OPEN = "not_open", pgettext_lazy("cycle status", "Not open")
+    OPEN = "open", pgettext_lazy("cycle status", "Open")
+    CLOSED = "closed", pgettext_lazy("cycle status", "Closed")
+    RELEASED = "released", pgettext_lazy("cycle status", "Released")
+    CONFIRMATION_CLOSED = "confirmation_closed", pgettext_lazy("cycle status", "Confirmation closed")
+    WAITLIST_CLOSED = "waitlist_closed", pgettext_lazy("cycle status", "Waitlist closed")
+    SECOND_CONFIRMATION_CLOSED = (
+        "second_confirmation_closed",
+        pgettext_lazy("cycle status", "Second confirmation closed"),
+    )
 
 
 # The dates a fresh install starts with, before an organizer sets the cycle's own.

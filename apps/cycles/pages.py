@@ -4,6 +4,7 @@ the question builder (its question set)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island, select_options
@@ -26,7 +27,7 @@ def config_page(request):
             "statuses": select_options(CycleStatus.values, CycleStatus.choices),
             "seasons": select_options(Season.values, Season.choices),
         },
-        title="Configuration",
+        title=_("Configuration"),
     )
 
 
@@ -42,4 +43,4 @@ def createapp_page(request):
         "languages": [{"code": code, "name": names[code]} for code in translations.languages()],
         "defaultLanguage": {"code": settings.LANGUAGE_CODE, "name": names[settings.LANGUAGE_CODE]},
     }
-    return island(request, "admin-createapp", props, title="Question Builder")
+    return island(request, "admin-createapp", props, title=_("Question Builder"))

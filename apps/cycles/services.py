@@ -4,6 +4,9 @@ import re
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from apps.core.exceptions import ApplicationError
 from apps.core.text import UNSTORABLE, is_storable
@@ -20,7 +23,7 @@ def default_season_year() -> tuple[str, int]:
 
 
 UNCHANGED = object()
-RETENTION_BEFORE_END = "The retention date must come after the event's end date: the data is needed until then."
+RETENTION_BEFORE_END = _("The retention date must come after the event's end date: the data is needed until then.")
 
 
 # The order the dates must keep, as (earlier, later) pairs: applications are due before the
@@ -35,20 +38,20 @@ DATE_ORDER = (
     ("waitlist_deadline", "end", "waitlist_deadline"),
 )
 DATE_LABELS = {
-    "due": "the application due date",
-    "start": "the event's start",
-    "end": "the event's end",
-    "housing": "the housing form date",
-    "confirmation_first_deadline": "the first confirmation deadline",
-    "confirmation_second_deadline": "the second confirmation deadline",
-    "waitlist_deadline": "the waitlist deadline",
+    "due": _("the application due date"),
+    "start": _("the event's start"),
+    "end": _("the event's end"),
+    "housing": _("the housing form date"),
+    "confirmation_first_deadline": _("the first confirmation deadline"),
+    "confirmation_second_deadline": _("the second confirmation deadline"),
+    "waitlist_deadline": _("the waitlist deadline"),
 }
-DATES_OUT_OF_ORDER = "The dates are out of order."
+DATES_OUT_OF_ORDER = _("The dates are out of order.")
 
 
 def _long_date(value) -> str:
-    """ "March 7, 2026": how the portal shows a date (US long format)."""
-    return f"{value:%B} {value.day}, {value.year}"
+    """ "March 7, 2026": how the portal shows a date, in the active language (the emails' format)."""
+    return date_format(value, pgettext("email date format", "F j, Y"))
 
 
 def dates_check(dates: dict) -> dict[str, list[str]]:
@@ -59,9 +62,15 @@ def dates_check(dates: dict) -> dict[str, list[str]]:
         if dates[earlier] <= dates[later]:
             continue
         if blamed == earlier:
-            message = f"Must be on or before {DATE_LABELS[later]} ({_long_date(dates[later])})."
+            message = _("Must be on or before %(other)s (%(date)s).") % {
+                "other": DATE_LABELS[later],
+                "date": _long_date(dates[later]),
+            }
         else:
-            message = f"Must be on or after {DATE_LABELS[earlier]} ({_long_date(dates[earlier])})."
+            message = _("Must be on or after %(other)s (%(date)s).") % {
+                "other": DATE_LABELS[earlier],
+                "date": _long_date(dates[earlier]),
+            }
         errors.setdefault(f"dates.{blamed}", []).append(message)
     return errors
 
@@ -164,7 +173,7 @@ def ensure_current_cycle() -> Cycle:
     cycle = Cycle.objects.select_for_update().filter(is_current=True).first()
     if cycle is None:
         season, year = default_season_year()
-        cycle, _ = Cycle.objects.get_or_create(season=season, year=year)
+        cycle, _created = Cycle.objects.get_or_create(season=season, year=year)
         cycle.is_current = True
         cycle.save(update_fields=["is_current", "updated_at"])
         question_set_ensure(cycle)
@@ -174,7 +183,7 @@ def ensure_current_cycle() -> Cycle:
 
 # --- Question sets ----------------------------------------------------------------------
 
-INVALID_QUESTIONS = "The question set is not valid."
+INVALID_QUESTIONS = _("The question set is not valid.")
 
 QUESTION_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # These name the contract's error keys for the fixed fields; a question may not reuse them
@@ -209,7 +218,7 @@ def _text_problem(value, limit: int, missing: str) -> str | None:
     if not is_storable(value):
         return UNSTORABLE
     if len(value.strip()) > limit:
-        return f"At most {limit} characters."
+        return _("At most %(limit)s characters.") % {"limit": limit}
     return None
 
 
@@ -222,25 +231,25 @@ def questions_check(sections) -> dict[str, list[str]]:
         errors.setdefault(key, []).append(message)
 
     if not isinstance(sections, list):
-        add("sections", "Expected a list of sections.")
+        add("sections", _("Expected a list of sections."))
         return errors
     if not sections:
-        add("sections", "A question set needs at least one section.")
+        add("sections", _("A question set needs at least one section."))
     if len(sections) > MAX_SECTIONS:
-        add("sections", f"At most {MAX_SECTIONS} sections.")
+        add("sections", _("At most %(limit)s sections.") % {"limit": MAX_SECTIONS})
         return errors
     total = sum(len(s["questions"]) for s in sections if isinstance(s, dict) and isinstance(s.get("questions"), list))
     if total > MAX_QUESTIONS:
-        add("sections", f"At most {MAX_QUESTIONS} questions.")
+        add("sections", _("At most %(limit)s questions.") % {"limit": MAX_QUESTIONS})
         return errors
 
     seen: dict[str, str] = {}  # question_id → its type, for the questions of earlier sections
     for i, section in enumerate(sections):
         where = f"sections.{i}"
         if not isinstance(section, dict):
-            add(where, "Expected an object with section_name, conditional_on and questions.")
+            add(where, _("Expected an object with section_name, conditional_on and questions."))
             continue
-        if problem := _text_problem(section.get("section_name"), SECTION_NAME_MAX, "A section needs a name."):
+        if problem := _text_problem(section.get("section_name"), SECTION_NAME_MAX, _("A section needs a name.")):
             add(f"{where}.section_name", problem)
         translations.check(
             section.get("translations"), f"{where}.translations", add, limits={"section_name": SECTION_NAME_MAX}
@@ -248,67 +257,77 @@ def questions_check(sections) -> dict[str, list[str]]:
         condition = section.get("conditional_on")
         if condition not in (None, ""):
             if not isinstance(condition, str) or condition not in seen:
-                add(f"{where}.conditional_on", "Must be the question_id of a yes/no question in an earlier section.")
+                add(f"{where}.conditional_on", _("Must be the question_id of a yes/no question in an earlier section."))
             elif seen[condition] != QuestionType.BOOLEAN:
-                add(f"{where}.conditional_on", "Must refer to a yes/no (boolean) question.")
+                add(f"{where}.conditional_on", _("Must refer to a yes/no (boolean) question."))
         questions = section.get("questions")
         if not isinstance(questions, list) or not questions:
-            add(f"{where}.questions", "A section needs at least one question.")
+            add(f"{where}.questions", _("A section needs at least one question."))
             continue
         section_ids: dict[str, str] = {}
         for j, question in enumerate(questions):
             qwhere = f"{where}.questions.{j}"
             if not isinstance(question, dict):
-                add(qwhere, "Expected an object with question_id, question_text, question_type and options.")
+                add(qwhere, _("Expected an object with question_id, question_text, question_type and options."))
                 continue
             kind = question.get("question_type")
             if kind not in QuestionType.values:
-                add(f"{qwhere}.question_type", f"Must be one of: {', '.join(QuestionType.values)}.")
+                add(
+                    f"{qwhere}.question_type",
+                    _("Must be one of: %(types)s.") % {"types": ", ".join(QuestionType.values)},
+                )
             question_id = question.get("question_id")
             if not isinstance(question_id, str) or not QUESTION_ID_RE.match(question_id):
-                add(f"{qwhere}.question_id", "Use 1 to 64 letters, digits, '_' or '-'.")
+                add(f"{qwhere}.question_id", _("Use 1 to 64 letters, digits, '_' or '-'."))
             elif question_id in seen or question_id in section_ids:
-                add(f"{qwhere}.question_id", f"The question_id '{question_id}' is used more than once.")
+                add(
+                    f"{qwhere}.question_id", _("The question_id '%(id)s' is used more than once.") % {"id": question_id}
+                )
             elif question_id in RESERVED_QUESTION_IDS and not (question_id == "resume" and kind == QuestionType.RESUME):
-                add(f"{qwhere}.question_id", f"'{question_id}' is reserved; choose another question_id.")
+                add(
+                    f"{qwhere}.question_id",
+                    _("'%(id)s' is reserved; choose another question_id.") % {"id": question_id},
+                )
             else:
                 section_ids[question_id] = kind
-            if problem := _text_problem(question.get("question_text"), QUESTION_TEXT_MAX, "A question needs its text."):
+            if problem := _text_problem(
+                question.get("question_text"), QUESTION_TEXT_MAX, _("A question needs its text.")
+            ):
                 add(f"{qwhere}.question_text", problem)
             options = question.get("options", [])
             if options is None:
                 options = []
             if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-                add(f"{qwhere}.options", "Expected a list of strings.")
+                add(f"{qwhere}.options", _("Expected a list of strings."))
             elif not all(is_storable(o) for o in options):
                 add(f"{qwhere}.options", UNSTORABLE)
             elif kind in CHOICE_TYPES:
                 cleaned = [o.strip() for o in options]
                 if not cleaned:
-                    add(f"{qwhere}.options", "A choice question needs at least one option.")
+                    add(f"{qwhere}.options", _("A choice question needs at least one option."))
                 elif len(cleaned) > MAX_OPTIONS:
-                    add(f"{qwhere}.options", f"At most {MAX_OPTIONS} options.")
+                    add(f"{qwhere}.options", _("At most %(limit)s options.") % {"limit": MAX_OPTIONS})
                 elif any(not o for o in cleaned):
-                    add(f"{qwhere}.options", "Options can't be empty.")
+                    add(f"{qwhere}.options", _("Options can't be empty."))
                 elif any(len(o) > OPTION_MAX for o in cleaned):
-                    add(f"{qwhere}.options", f"Each option is at most {OPTION_MAX} characters.")
+                    add(f"{qwhere}.options", _("Each option is at most %(limit)s characters.") % {"limit": OPTION_MAX})
                 elif len(set(cleaned)) != len(cleaned):
-                    add(f"{qwhere}.options", "Options must be different from each other.")
+                    add(f"{qwhere}.options", _("Options must be different from each other."))
                 elif kind == QuestionType.MULTISELECT and any("," in o for o in cleaned):
                     # Multiselect answers are stored comma-joined, so an option can't hold one.
-                    add(f"{qwhere}.options", "Options of a multiselect question can't contain commas.")
+                    add(f"{qwhere}.options", _("Options of a multiselect question can't contain commas."))
             if "reviewer_visible" in question and not isinstance(question["reviewer_visible"], bool | None):
-                add(f"{qwhere}.reviewer_visible", "Expected true or false.")
+                add(f"{qwhere}.reviewer_visible", _("Expected true or false."))
             if "required" in question and not isinstance(question["required"], bool | None):
-                add(f"{qwhere}.required", "Expected true or false.")
+                add(f"{qwhere}.required", _("Expected true or false."))
             help_text = question.get("help_text")
             if help_text is not None:
                 if not isinstance(help_text, str):
-                    add(f"{qwhere}.help_text", "Expected text.")
+                    add(f"{qwhere}.help_text", _("Expected text."))
                 elif not is_storable(help_text):
                     add(f"{qwhere}.help_text", UNSTORABLE)
                 elif len(help_text.strip()) > HELP_TEXT_MAX:
-                    add(f"{qwhere}.help_text", f"At most {HELP_TEXT_MAX} characters.")
+                    add(f"{qwhere}.help_text", _("At most %(limit)s characters.") % {"limit": HELP_TEXT_MAX})
             # Option labels may be given only for the options a choice question keeps.
             keys = options if kind in CHOICE_TYPES and isinstance(options, list) else []
             translations.check(
@@ -457,8 +476,8 @@ def question_set_ensure(cycle: Cycle, *, copy_from: Cycle | None = None) -> None
 
 # --- The RSVP set ---------------------------------------------------------------------------
 
-INVALID_RSVP_QUESTIONS = "The RSVP question set is not valid."
-RSVP_NO_RESUME = "The RSVP form can't ask for a resume: the application already has it."
+INVALID_RSVP_QUESTIONS = _("The RSVP question set is not valid.")
+RSVP_NO_RESUME = _("The RSVP form can't ask for a resume: the application already has it.")
 
 
 def rsvp_questions_check(sections) -> dict[str, list[str]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.text import UNSTORABLE, is_storable
 
@@ -44,22 +45,29 @@ def check(value, where: str, add, *, limits: dict[str, int], options: list[str] 
     if value is None:
         return
     if not isinstance(value, dict):
-        add(where, "Expected an object keyed by language code.")
+        add(where, _("Expected an object keyed by language code."))
         return
     allowed = languages()
     fields = SECTION_FIELDS if options is None else QUESTION_FIELDS
     for language, entry in value.items():
         at = f"{where}.{language}"
         if language not in allowed:
-            offered = ", ".join(allowed) if allowed else "none: only the default language is enabled"
-            add(at, f"'{language}' is not an enabled language besides the default (offered: {offered}).")
+            offered = ", ".join(allowed) if allowed else _("none: only the default language is enabled")
+            add(
+                at,
+                _("'%(language)s' is not an enabled language besides the default (offered: %(offered)s).")
+                % {"language": language, "offered": offered},
+            )
             continue
         if not isinstance(entry, dict):
-            add(at, "Expected an object of texts.")
+            add(at, _("Expected an object of texts."))
             continue
         for field, text in entry.items():
             if field not in fields:
-                add(f"{at}.{field}", f"Can't be translated here; the fields are: {', '.join(fields)}.")
+                add(
+                    f"{at}.{field}",
+                    _("Can't be translated here; the fields are: %(fields)s.") % {"fields": ", ".join(fields)},
+                )
             elif field == "options":
                 _check_options(text, f"{at}.options", add, options or [], limits["options"])
             else:
@@ -70,23 +78,23 @@ def _check_text(text, at: str, add, limit: int) -> None:
     if text is None:
         return
     if not isinstance(text, str):
-        add(at, "Expected text.")
+        add(at, _("Expected text."))
     elif not is_storable(text):
         add(at, UNSTORABLE)
     elif len(text.strip()) > limit:
-        add(at, f"At most {limit} characters.")
+        add(at, _("At most %(limit)s characters.") % {"limit": limit})
 
 
 def _check_options(labels, at: str, add, options: list[str], limit: int) -> None:
     if labels is None:
         return
     if not isinstance(labels, dict):
-        add(at, "Expected an object of labels keyed by option.")
+        add(at, _("Expected an object of labels keyed by option."))
         return
     keys = {o.strip() for o in options if isinstance(o, str)}
     for key, label in labels.items():
         if key.strip() not in keys:
-            add(at, f"'{key}' is not one of the question's options.")
+            add(at, _("'%(option)s' is not one of the question's options.") % {"option": key})
         else:
             _check_text(label, at, add, limit)
 

@@ -6,6 +6,7 @@ calls go to POST `batch-status` (batch_api.py)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.applications.models import ApplicationStatus
@@ -28,5 +29,5 @@ def batch_page(request):
                 {"code": code, "name": name} for code, name in settings.LANGUAGES if code != settings.LANGUAGE_CODE
             ],
         },
-        title="Batch Decisions",
+        title=_("Batch Decisions"),
     )

@@ -26,15 +26,16 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
-NOT_HTTP = "Enter an http:// or https:// address."
-NEEDS_HTTPS = "Webhooks must use https:// here."
-NO_HOST = "The address has no host name."
-CREDENTIALS = "Put no user name or password in the address; the signature authenticates the portal."
-UNRESOLVED = "This host could not be found, so nothing could be delivered to it."
-PRIVATE = "This address leads to a private network ({address}); webhooks may only go to public addresses."
-BAD_PORT = "The port is not a valid number."
-UNREACHABLE = (
+NOT_HTTP = _("Enter an http:// or https:// address.")
+NEEDS_HTTPS = _("Webhooks must use https:// here.")
+NO_HOST = _("The address has no host name.")
+CREDENTIALS = _("Put no user name or password in the address; the signature authenticates the portal.")
+UNRESOLVED = _("This host could not be found, so nothing could be delivered to it.")
+PRIVATE = _("This address leads to a private network ({address}); webhooks may only go to public addresses.")
+BAD_PORT = _("The port is not a valid number.")
+UNREACHABLE = _(
     "Nothing answered at {host} on port {port}: the connection was refused or timed out. Check the host "
     "name and the port, and that the receiver is running."
 )

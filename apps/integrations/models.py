@@ -1,15 +1,16 @@
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
 from apps.mailings.outbox_fields import OutboxFields
 
 
 class Event(models.TextChoices):
-    APPLICATION_SUBMITTED = "application.submitted", "Application submitted"
-    DECISION_RELEASED = "decision.released", "Decision released (per applicant)"
-    APPLICATION_CONFIRMED = "application.confirmed", "Application confirmed"
-    APPLICATION_DECLINED = "application.declined", "Application declined"
-    CHECKIN_CREATED = "checkin.created", "Checked in"
+    APPLICATION_SUBMITTED = "application.submitted", pgettext_lazy("webhook event", "Application submitted")
+    DECISION_RELEASED = "decision.released", pgettext_lazy("webhook event", "Decision released (per applicant)")
+    APPLICATION_CONFIRMED = "application.confirmed", pgettext_lazy("webhook event", "Application confirmed")
+    APPLICATION_DECLINED = "application.declined", pgettext_lazy("webhook event", "Application declined")
+    CHECKIN_CREATED = "checkin.created", pgettext_lazy("webhook event", "Checked in")
 
 
 class WebhookEndpoint(BaseModel):

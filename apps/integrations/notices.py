@@ -17,6 +17,7 @@ import logging
 from django.conf import settings
 from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
@@ -38,6 +39,9 @@ HISTORY = {
 NAMES_LISTED = 20
 
 
+NO_EVENTS = _("Choose at least one event.")
+
+
 def channel_create(*, kind: str, url: str, events: list[str], include_names: bool = False) -> ChatChannel:
     url = url.strip()
     try:
@@ -45,7 +49,7 @@ def channel_create(*, kind: str, url: str, events: list[str], include_names: boo
     except address_guard.UnsafeAddress as exc:
         raise ApplicationError(str(exc), errors={"url": [str(exc)]}) from exc
     if not events:
-        raise ApplicationError("Choose at least one event.", errors={"events": ["Choose at least one event."]})
+        raise ApplicationError(NO_EVENTS, errors={"events": [NO_EVENTS]})
     # Counted from now on: a new channel doesn't announce the whole history at once.
     start = ApplicationEvent.objects.aggregate(last=Max("pk"))["last"] or 0
     return ChatChannel.objects.create(
@@ -59,7 +63,7 @@ def channel_create(*, kind: str, url: str, events: list[str], include_names: boo
 
 def channel_delete(*, channel_id: int) -> None:
     if not ChatChannel.objects.filter(pk=channel_id).delete()[0]:
-        raise ApplicationError("No such channel.", status=404)
+        raise ApplicationError(_("No such channel."), status=404)
 
 
 def channel_payload(channel: ChatChannel) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.core.pages import admin_only, island, not_found
@@ -24,7 +25,7 @@ def integrations_page(request):
             "events": [{"value": value, "label": str(label)} for value, label in Event.choices],
             "require_https": settings.WEBHOOKS_REQUIRE_HTTPS,
         },
-        title="Integrations",
+        title=_("Integrations"),
     )
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
@@ -76,6 +77,9 @@ def check_url(url: str) -> None:
         raise ApplicationError(str(exc), errors={"url": [str(exc)]}) from exc
 
 
+NO_ENDPOINT = _("No such webhook endpoint.")
+
+
 def endpoint_create(
     *, url: str, events: list[str], secret: str = "", description: str = "", include_email: bool = False
 ) -> WebhookEndpoint:
@@ -83,11 +87,15 @@ def endpoint_create(
     check_url(url)
     unknown = [e for e in events if e not in Event.values]
     if unknown or not events:
-        message = "Choose at least one event." if not events else f"Unknown event: {unknown[0]}."
+        message = (
+            _("Choose at least one event.") if not events else _("Unknown event: %(event)s.") % {"event": unknown[0]}
+        )
         raise ApplicationError(message, errors={"events": [message]})
     secret = secret.strip()
     if secret and len(secret) < SECRET_MIN_LENGTH:
-        message = f"Use at least {SECRET_MIN_LENGTH} characters, or leave it empty to have one made."
+        message = _("Use at least %(count)s characters, or leave it empty to have one made.") % {
+            "count": SECRET_MIN_LENGTH
+        }
         raise ApplicationError(message, errors={"secret": [message]})
     endpoint = WebhookEndpoint.objects.create(
         url=url,
@@ -101,9 +109,9 @@ def endpoint_create(
 
 
 def endpoint_delete(*, endpoint_id: int) -> None:
-    deleted, _ = WebhookEndpoint.objects.filter(pk=endpoint_id).delete()
+    deleted, _rows = WebhookEndpoint.objects.filter(pk=endpoint_id).delete()
     if not deleted:
-        raise ApplicationError("No such webhook endpoint.", status=404)
+        raise ApplicationError(NO_ENDPOINT, status=404)
     _forget_subscriptions()
 
 
@@ -113,9 +121,9 @@ def resend(*, delivery_id: int) -> WebhookDelivery:
     with transaction.atomic():
         row = WebhookDelivery.objects.select_for_update().filter(pk=delivery_id).first()
         if row is None:
-            raise ApplicationError("No such delivery.", status=404)
+            raise ApplicationError(_("No such delivery."), status=404)
         if row.state != outbox.State.FAILED:
-            raise ApplicationError("Only a failed delivery can be sent again.", status=409)
+            raise ApplicationError(_("Only a failed delivery can be sent again."), status=409)
         WebhookDelivery.objects.filter(pk=row.pk).update(
             state=outbox.State.PENDING, attempts=0, next_attempt_at=None, claimed_at=None, updated_at=timezone.now()
         )
@@ -301,7 +309,7 @@ def delivery_payload(row: WebhookDelivery) -> dict:
 
 def deliveries_list(*, endpoint_id: int, state: str | None = None, limit: int = 100) -> list[dict]:
     if not WebhookEndpoint.objects.filter(pk=endpoint_id).exists():
-        raise ApplicationError("No such webhook endpoint.", status=404)
+        raise ApplicationError(NO_ENDPOINT, status=404)
     rows = WebhookDelivery.objects.filter(endpoint_id=endpoint_id)
     if state:
         rows = rows.filter(state=state)

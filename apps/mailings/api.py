@@ -6,6 +6,7 @@ import json
 
 from django.conf import settings
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -51,7 +52,7 @@ class SubjectField(serializers.CharField):
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
         if "\n" in value or "\r" in value:
-            raise serializers.ValidationError("The subject must be one line.")
+            raise serializers.ValidationError(_("The subject must be one line."))
         return value
 
 
@@ -196,7 +197,7 @@ class JsonValueField(serializers.Field):
             try:
                 return json.loads(data)
             except ValueError as exc:
-                raise serializers.ValidationError("Malformed JSON.") from exc
+                raise serializers.ValidationError(_("Malformed JSON.")) from exc
         return data
 
     def to_representation(self, value):
@@ -221,13 +222,13 @@ def resolve_audience(data: dict) -> audiences.Audience:
     name = data["audience"]
     field = audiences.argument_field(name)
     if field == "emails" and not data.get("emails", "").strip():
-        raise ApplicationError(
-            "Paste the email addresses of a custom list.",
-            errors={"emails": ["Paste the email addresses of a custom list."]},
-        )
+        message = _("Paste the email addresses of a custom list.")
+        raise ApplicationError(message, errors={"emails": [message]})
     if field in ("filters", "ids") and data.get(field) is None:
-        what = "the table's filters" if field == "filters" else "the ids of the picked rows"
-        message = f"Send {what} for this audience."
+        if field == "filters":
+            message = _("Send the table's filters for this audience.")
+        else:
+            message = _("Send the ids of the picked rows for this audience.")
         raise ApplicationError(message, errors={field: [message]})
     return audiences.resolve(name, emails_text=data.get("emails", ""), argument=data.get(field))
 
@@ -377,7 +378,7 @@ class MailingTestApi(AdminApiView):
             index=data["recipient"],
             to=request.user.email,
         )
-        return Response({"message": f"A test email was sent to {request.user.email}."})
+        return Response({"message": _("A test email was sent to %(email)s.") % {"email": request.user.email}})
 
 
 DELIVERY_MAX_PAGE = 1_000_000
@@ -504,4 +505,4 @@ class TemplateTestApi(AdminApiView):
             html=data.get("html"),
             language=data.get("language", ""),
         )
-        return Response({"message": f"A test email was sent to {request.user.email}."})
+        return Response({"message": _("A test email was sent to %(email)s.") % {"email": request.user.email}})

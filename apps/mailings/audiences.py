@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from apps.core.emails import extract_emails
 
 CUSTOM = "custom"
@@ -95,7 +97,7 @@ def custom(emails_text: str) -> Audience:
         CUSTOM,
         lambda: extract_emails(emails_text or ""),
         "emails",
-        "No email addresses were found in the list.",
+        _("No email addresses were found in the list."),
         by_address=True,
     )
 

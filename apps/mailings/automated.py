@@ -313,24 +313,26 @@ def compile_source(source: str, *, autoescape: bool = True) -> Callable[[dict], 
     with a context (raising TemplateError), for a mail that goes out to many recipients."""
     found = _FORBIDDEN_TAGS.search(source)
     if found:
-        raise TemplateError(f"The tag '{found.group(1)}' can't be used in an email template.")
+        raise TemplateError(gettext("The tag '%(tag)s' can't be used in an email template.") % {"tag": found.group(1)})
     try:
         template = _engine(autoescape=autoescape).from_string(source)
     except TemplateSyntaxError as exc:
-        raise TemplateError(f"Template error: {exc}") from exc
+        raise TemplateError(gettext("Template error: %(error)s") % {"error": exc}) from exc
     except Exception as exc:  # noqa: BLE001 - any failure of an organizer's template is their input error
-        raise TemplateError(f"The template can't be rendered: {exc}") from exc
+        raise TemplateError(gettext("The template can't be rendered: %(error)s") % {"error": exc}) from exc
 
     def render(context: dict) -> str:
         try:
             output = template.render(Context(context, autoescape=autoescape))
         except TemplateSyntaxError as exc:
-            raise TemplateError(f"Template error: {exc}") from exc
+            raise TemplateError(gettext("Template error: %(error)s") % {"error": exc}) from exc
         except Exception as exc:  # noqa: BLE001 - as above
-            raise TemplateError(f"The template can't be rendered: {exc}") from exc
+            raise TemplateError(gettext("The template can't be rendered: %(error)s") % {"error": exc}) from exc
         unknown = sorted(set(_UNKNOWN_RE.findall(output)))
         if unknown:
-            raise TemplateError(f"Unknown placeholder: {', '.join(unknown)}.", unknown=unknown)
+            raise TemplateError(
+                gettext("Unknown placeholder: %(names)s.") % {"names": ", ".join(unknown)}, unknown=unknown
+            )
         return output
 
     return render

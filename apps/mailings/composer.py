@@ -203,5 +203,8 @@ def check(*, subject: str, markdown: str = "", html: str = "", person: dict | No
 def _refusal(field: str, error: automated.TemplateError) -> ApplicationError:
     message = str(error)
     if error.unknown:
-        message = f"{message} Use one of: {', '.join(placeholders())}."
+        message = gettext("%(message)s Use one of: %(placeholders)s.") % {
+            "message": message,
+            "placeholders": ", ".join(placeholders()),
+        }
     return ApplicationError(message, errors={field: [message]})

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
 
@@ -12,10 +13,10 @@ class Mailing(BaseModel):
     """A batch email to an audience, sent at `send_at` by the periodic task."""
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        SENDING = "sending", "Sending"
-        SENT = "sent", "Sent"
-        CANCELLED = "cancelled", "Cancelled"
+        SCHEDULED = "scheduled", pgettext_lazy("mailing status", "Scheduled")
+        SENDING = "sending", pgettext_lazy("mailing status", "Sending")
+        SENT = "sent", pgettext_lazy("mailing status", "Sent")
+        CANCELLED = "cancelled", pgettext_lazy("mailing status", "Cancelled")
 
     subject = models.CharField(max_length=200)
     audience = models.CharField(max_length=32)

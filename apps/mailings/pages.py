@@ -20,7 +20,7 @@ def automated_emails_page(request):
     names = dict(settings.LANGUAGES)
     codes = [settings.LANGUAGE_CODE, *(code for code in names if code != settings.LANGUAGE_CODE)]
     props = {"email": request.user.email, "languages": [{"code": code, "name": names[code]} for code in codes]}
-    return island(request, "admin-automated-emails", props, title="Automated Emails")
+    return island(request, "admin-automated-emails", props, title=_("Automated Emails"))
 
 
 @csrf_exempt  # the mail provider's one-click POST has no cookie; the signed token is the proof

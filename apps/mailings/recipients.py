@@ -42,7 +42,7 @@ def deliveries_to(email: str) -> list[dict]:
             try:
                 subject = automated.render(row.template_key, row.context)[0]
             except Exception:  # noqa: BLE001 - the list must not fail on one unrenderable template
-                subject = TEMPLATE_NAMES.get(row.template_key, row.template_key)
+                subject = str(TEMPLATE_NAMES.get(row.template_key, row.template_key))
         out.append(
             {
                 "subject": subject,

@@ -5,20 +5,30 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.exceptions import ApplicationError
 
 from . import audiences, automated
 from .models import Delivery, EmailTemplate, Mailing
 
+# Each automated email's name in the editor's list, in the organizer's language.
 TEMPLATE_NAMES = {
-    "verify_email": "Email verification",
-    "password_reset": "Password reset",
-    "decision_accepted": "Decision: accepted",
-    "decision_waitlisted": "Decision: waitlisted",
-    "decision_rejected": "Decision: rejected",
-    "decision_waitlist_accepted": "Decision: accepted from the waitlist",
-    "walk_in_welcome": "Walk-in welcome",
+    "verify_email": _("Email verification"),
+    "password_reset": _("Password reset"),
+    "decision_accepted": _("Decision: accepted"),
+    "decision_waitlisted": _("Decision: waitlisted"),
+    "decision_rejected": _("Decision: rejected"),
+    "decision_waitlist_accepted": _("Decision: accepted from the waitlist"),
+    "ticket_issued": _("Ticket issued"),
+    "spot_given_up": _("Spot given up"),
+    "application_received": _("Application received"),
+    "walk_in_welcome": _("Walk-in welcome"),
+    "offer_reminder": _("Offer reminder"),
+    "offer_expired": _("Offer expired"),
+    "travel_receipt_approved": _("Travel receipt approved"),
+    "travel_receipt_rejected": _("Travel receipt rejected"),
+    "travel_grant_lapsed": _("Travel grant lapsed"),
 }
 
 
@@ -70,7 +80,7 @@ def delivery_page(*, mailing_id: int, state: str | None = None, page: int = 1) -
     error, and the count in each state. Three queries, whatever the page or its size."""
     mailing = Mailing.objects.filter(pk=mailing_id).values("id", "subject", "status").first()
     if mailing is None:
-        raise ApplicationError("No such mailing.", status=404)
+        raise ApplicationError(_("No such mailing."), status=404)
     rows = Delivery.objects.filter(mailing_id=mailing_id)
     per_state = dict(rows.order_by().values_list("state").annotate(n=Count("pk")).values_list("state", "n"))
     counts = {value: per_state.get(value, 0) for value in Delivery.State.values}
@@ -131,7 +141,7 @@ def template_list(language: str | None = None) -> list[dict]:
         out.append(
             {
                 "key": key,
-                "name": TEMPLATE_NAMES.get(key, key.replace("_", " ").capitalize()),
+                "name": str(TEMPLATE_NAMES.get(key, key.replace("_", " ").capitalize())),
                 "subject": subject,
                 "html": html,
                 "placeholders": automated.placeholders(key),

@@ -25,6 +25,9 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from apps.core.exceptions import ApplicationError
 from apps.core.tasks import delay
@@ -53,16 +56,18 @@ SEND_TEST_TASK = "apps.mailings.tasks.send_template_test"
 
 def _decode_html(upload) -> str:
     if upload.size > MAX_HTML_BYTES:
-        message = f"The HTML file is too large. Please upload a file of at most {MAX_HTML_BYTES // 1024} KB."
+        message = _("The HTML file is too large. Please upload a file of at most %(size)s KB.") % {
+            "size": MAX_HTML_BYTES // 1024
+        }
         raise ApplicationError(message, status=413, errors={"html": [message]})
     raw = upload.read(MAX_HTML_BYTES + 1)
     try:
         html = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        message = "The HTML file must be UTF-8 text."
+        message = _("The HTML file must be UTF-8 text.")
         raise ApplicationError(message, errors={"html": [message]}) from exc
     if "\x00" in html or not html.strip():
-        message = "The HTML file is empty or not text."
+        message = _("The HTML file is empty or not text.")
         raise ApplicationError(message, errors={"html": [message]})
     return html
 
@@ -71,12 +76,12 @@ def _body(markdown: str, html_file) -> tuple[str, str]:
     """(markdown, html) of a new mailing: the Markdown written in the page, or else the text
     of an uploaded HTML file (the contract's `html`)."""
     if markdown.strip() and html_file is not None:
-        message = "Write the email in Markdown or upload an HTML file, not both."
+        message = _("Write the email in Markdown or upload an HTML file, not both.")
         raise ApplicationError(message, errors={"markdown": [message], "html": [message]})
     if markdown.strip():
         return markdown, ""
     if html_file is None:
-        message = "Write the email, or choose an HTML file to send."
+        message = _("Write the email, or choose an HTML file to send.")
         raise ApplicationError(message, errors={"markdown": [message], "html": [message]})
     return "", _decode_html(html_file)
 
@@ -86,9 +91,11 @@ def _unique(recipients: list[str]) -> list[str]:
 
 
 def _when(moment: datetime.datetime) -> str:
-    # US long format in UTC, as the pages show dates.
+    # In UTC, worded as the emails word a moment, in the active language.
     moment = moment.astimezone(datetime.UTC)
-    return f"{moment:%B} {moment.day}, {moment.year} at {moment:%H:%M} UTC"
+    day = date_format(moment, pgettext("email date format", "F j, Y"))
+    time = date_format(moment, pgettext("email time format", "g:i A"))
+    return pgettext("email moment", "%(date)s at %(time)s UTC") % {"date": day, "time": time}
 
 
 def _duplicate_of(*, subject: str, markdown: str, html: str, audience: Audience, emails: list[str]):
@@ -107,16 +114,28 @@ def _duplicate_of(*, subject: str, markdown: str, html: str, audience: Audience,
 
 
 def _duplicate_refusal(earlier: Mailing, audience: Audience) -> ApplicationError:
-    who = "the same list of addresses" if audience.by_address else f"the '{audience.name}' audience"
-    if earlier.status == Mailing.Status.SENT:
-        done = f"was sent on {_when(earlier.send_at)}"
+    """The 409 the page answers with "Schedule it again": it acts on the code, never the words."""
+    sent = earlier.status == Mailing.Status.SENT
+    values = {"when": _when(earlier.send_at), "audience": audience.name}
+    if audience.by_address and sent:
+        message = _("The same email to the same list of addresses was sent on %(when)s. Confirm to schedule it again.")
+    elif audience.by_address:
+        message = _(
+            "The same email to the same list of addresses is already scheduled for %(when)s. "
+            "Confirm to schedule it again."
+        )
+    elif sent:
+        message = _("The same email to the '%(audience)s' audience was sent on %(when)s. Confirm to schedule it again.")
     else:
-        done = f"is already scheduled for {_when(earlier.send_at)}"
-    message = f"The same email to {who} {done}. Confirm to schedule it again."
-    return ApplicationError(message, status=409, errors={"confirm_duplicate": [message]})
+        message = _(
+            "The same email to the '%(audience)s' audience is already scheduled for %(when)s. "
+            "Confirm to schedule it again."
+        )
+    message = message % values
+    return ApplicationError(message, status=409, errors={"confirm_duplicate": [message]}, code="duplicate_mailing")
 
 
-INVALID_VERSIONS = "A language version of the email is not valid."
+INVALID_VERSIONS = _("A language version of the email is not valid.")
 
 
 def mailing_versions(translations, *, person: dict | None = None) -> dict:
@@ -127,7 +146,7 @@ def mailing_versions(translations, *, person: dict | None = None) -> dict:
     if translations in (None, "", {}):
         return {}
     if not isinstance(translations, dict):
-        message = "Expected an object keyed by language code."
+        message = _("Expected an object keyed by language code.")
         raise ApplicationError(message, errors={"translations": [message]})
     allowed = [code for code in dict(settings.LANGUAGES) if code != settings.LANGUAGE_CODE]
     errors: dict[str, list[str]] = {}
@@ -135,22 +154,29 @@ def mailing_versions(translations, *, person: dict | None = None) -> dict:
     for code, version in translations.items():
         where = f"translations.{code}"
         if code not in allowed:
-            offered = ", ".join(allowed) if allowed else "none: only the default language is enabled"
-            errors[where] = [f"'{code}' is not an enabled language besides the default (offered: {offered})."]
+            offered = ", ".join(allowed) if allowed else _("none: only the default language is enabled")
+            errors[where] = [
+                _("'%(language)s' is not an enabled language besides the default (offered: %(offered)s).")
+                % {"language": code, "offered": offered}
+            ]
             continue
         if not isinstance(version, dict):
-            errors[where] = ["Expected an object with subject and markdown."]
+            errors[where] = [_("Expected an object with subject and markdown.")]
             continue
         subject, markdown = version.get("subject"), version.get("markdown")
         problems: dict[str, list[str]] = {}
         if not isinstance(subject, str) or not subject.strip():
-            problems[f"{where}.subject"] = ["Enter a subject."]
+            problems[f"{where}.subject"] = [_("Enter a subject.")]
         elif len(subject) > MAX_SUBJECT_LENGTH or "\n" in subject.strip() or "\r" in subject.strip():
-            problems[f"{where}.subject"] = [f"One line of at most {MAX_SUBJECT_LENGTH} characters."]
+            problems[f"{where}.subject"] = [
+                _("One line of at most %(limit)s characters.") % {"limit": MAX_SUBJECT_LENGTH}
+            ]
         if not isinstance(markdown, str) or not markdown.strip():
-            problems[f"{where}.markdown"] = ["Write the email in this language, or leave the language out."]
+            problems[f"{where}.markdown"] = [_("Write the email in this language, or leave the language out.")]
         elif len(markdown) > composer.MAX_MARKDOWN_CHARS:
-            problems[f"{where}.markdown"] = [f"At most {composer.MAX_MARKDOWN_CHARS} characters."]
+            problems[f"{where}.markdown"] = [
+                _("At most %(limit)s characters.") % {"limit": composer.MAX_MARKDOWN_CHARS}
+            ]
         if not problems:
             try:
                 with translation.override(code):
@@ -241,11 +267,14 @@ def mailing_send_test(
     it, subject marked as a test; checked first, so a draft that can't be scheduled can't be
     test-sent either. Queued after the request commits, as every mail is."""
     if not (markdown.strip() or html.strip()):
-        message = "Write the email first."
+        message = _("Write the email first.")
         raise ApplicationError(message, errors={"markdown": [message]})
     preview = mailing_preview(subject=subject, markdown=markdown, html=html, audience=audience, index=index)
     transaction.on_commit(lambda: delay(SEND_TEST_TASK, preview["subject"], preview["text"], preview["html"], to))
     return preview
+
+
+NO_MAILING = _("No such mailing.")
 
 
 def mailing_cancel(*, mailing_id: int) -> Mailing:
@@ -255,9 +284,12 @@ def mailing_cancel(*, mailing_id: int) -> Mailing:
     )
     mailing = Mailing.objects.filter(pk=mailing_id).first()
     if mailing is None:
-        raise ApplicationError("No such mailing.", status=404)
+        raise ApplicationError(NO_MAILING, status=404)
     if not cancelled:
-        raise ApplicationError(f"This mailing can no longer be cancelled: it is {mailing.status}.", status=409)
+        message = _("This mailing can no longer be cancelled: it is %(status)s.") % {
+            "status": mailing.get_status_display()
+        }
+        raise ApplicationError(message, status=409)
     return mailing
 
 
@@ -379,7 +411,7 @@ def send_due_mailings(deadline: float | None = None) -> SendReport:
 
 def _check_key(key: str) -> None:
     if key not in automated.AUTOMATED_KEYS:
-        raise ApplicationError("No such automated email.", status=404)
+        raise ApplicationError(_("No such automated email."), status=404)
 
 
 def template_language(language: str | None) -> str:
@@ -391,7 +423,10 @@ def template_language(language: str | None) -> str:
         return ""
     if language not in dict(settings.LANGUAGES):
         enabled = ", ".join(dict(settings.LANGUAGES))
-        message = f"'{language}' is not an enabled language (enabled: {enabled})."
+        message = _("'%(language)s' is not an enabled language (enabled: %(enabled)s).") % {
+            "language": language,
+            "enabled": enabled,
+        }
         raise ApplicationError(message, errors={"language": [message]})
     return language
 
@@ -399,7 +434,7 @@ def template_language(language: str | None) -> str:
 def _validate_template(key: str, subject: str, html: str) -> tuple[str, str, str]:
     errors: dict[str, list[str]] = {}
     if "\n" in subject or "\r" in subject:
-        errors["subject"] = ["The subject must be one line."]
+        errors["subject"] = [_("The subject must be one line.")]
     rendered: dict[str, str] = {}
     context = automated.sample_context(key)
     for name, source, autoescape in (("subject", subject, False), ("html", html, True)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.http import FileResponse, StreamingHttpResponse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.parsers import MultiPartParser
@@ -50,7 +51,9 @@ class BudgetAmount(serializers.DecimalField):
 class CurrencyField(serializers.RegexField):
     def __init__(self, **kwargs):
         kwargs.setdefault("help_text", "A three-letter currency code (ISO 4217), such as USD or EUR.")
-        super().__init__(r"^[A-Za-z]{3}$", error_messages={"invalid": "Use a three-letter code such as USD."}, **kwargs)
+        super().__init__(
+            r"^[A-Za-z]{3}$", error_messages={"invalid": _("Use a three-letter code such as USD.")}, **kwargs
+        )
 
     def to_internal_value(self, data):
         return super().to_internal_value(data).upper()

@@ -32,16 +32,20 @@ from .models import TravelBudget, TravelGrant, TravelRequest
 GRANTABLE = (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED, S.CHECKED_IN)
 # Who may ask: anyone with an application of the cycle that is not closed against them.
 ASKING_CLOSED = (S.REJECTED, S.DECLINED)
-NOT_GRANTABLE = "Travel support goes to applicants who were offered a spot."
-NO_REQUEST_NEEDED = "No application of this cycle has that id."
-HAS_RECEIPTS = "Receipts were uploaded for this grant: it can't be withdrawn."
+NOT_GRANTABLE = gettext_lazy("Travel support goes to applicants who were offered a spot.")
+NO_REQUEST_NEEDED = gettext_lazy("No application of this cycle has that id.")
+HAS_RECEIPTS = gettext_lazy("Receipts were uploaded for this grant: it can't be withdrawn.")
 NO_APPLICATION = gettext_lazy("Apply first: travel support is asked for with an application.")
 ASKING_CLOSED_MESSAGE = gettext_lazy("Your application is closed: travel support can no longer be asked for.")
-NOBODY = "Nobody without a grant asked for travel from there."
+NOBODY = gettext_lazy("Nobody without a grant asked for travel from there.")
+NO_GRANT = gettext_lazy("This applicant has no travel grant.")
 
 
 def over_budget(left: Decimal, currency: str) -> str:
-    return f"This would exceed the travel budget: {left:.2f} {currency} is left."
+    return gettext_lazy("This would exceed the travel budget: %(left)s %(currency)s is left.") % {
+        "left": f"{left:.2f}",
+        "currency": currency,
+    }
 
 
 # --- The budget ---------------------------------------------------------------------------
@@ -72,12 +76,15 @@ def set_budget(*, cycle: Cycle, amount: Decimal | None, currency: str | None, re
         if amount is not None:
             granted = granted_total(cycle)
             if amount < granted:
-                message = f"{granted:.2f} {budget.currency} is granted already: the budget can't be less."
+                message = gettext_lazy("%(granted)s %(currency)s is granted already: the budget can't be less.") % {
+                    "granted": f"{granted:.2f}",
+                    "currency": budget.currency,
+                }
                 raise ApplicationError(message, status=409, errors={"amount": [message]})
             budget.amount = amount
         if currency is not None:
             if currency != budget.currency and granted_total(cycle):
-                message = "Grants were made in the current currency: it can't change now."
+                message = gettext_lazy("Grants were made in the current currency: it can't change now.")
                 raise ApplicationError(message, status=409, errors={"currency": [message]})
             budget.currency = currency
         budget.receipts_due = receipts_due
@@ -176,7 +183,7 @@ def withdraw(*, cycle: Cycle, application_id: int, actor) -> None:
         budget_of(cycle, lock=True)
         existing = TravelGrant.objects.filter(application_id=application_id, application__cycle=cycle).first()
         if existing is None:
-            raise ApplicationError("This applicant has no travel grant.", status=404)
+            raise ApplicationError(NO_GRANT, status=404)
         if existing.receipts.exists():
             raise ApplicationError(HAS_RECEIPTS, status=409)
         existing.delete()
@@ -209,7 +216,12 @@ def grant_bulk(*, cycle: Cycle, by: str, value: str, amount: Decimal, actor) -> 
         left = _left(budget, cycle)
         needed = amount * len(ids)
         if needed > left:
-            message = f"{len(ids)} grants of {amount:.2f} need {needed:.2f}: " + over_budget(left, budget.currency)
+            message = gettext_lazy("%(count)s grants of %(amount)s need %(needed)s: %(why)s") % {
+                "count": len(ids),
+                "amount": f"{amount:.2f}",
+                "needed": f"{needed:.2f}",
+                "why": over_budget(left, budget.currency),
+            }
             raise ApplicationError(message, status=409, errors={"amount": [message]})
         now = timezone.now()
         TravelGrant.objects.bulk_create(

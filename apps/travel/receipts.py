@@ -35,8 +35,8 @@ NO_GRANT = _("You have no travel grant to upload receipts for.")
 LAPSED = _("Your travel grant lapsed: receipts are no longer accepted.")
 PAST_DEADLINE = _("The deadline for receipts has passed.")
 TOO_MANY = _("A grant takes at most %(count)s receipts.")
-REASON_NEEDED = "Say why the receipt is rejected: the applicant is told."
-ALREADY_REVIEWED = "This receipt was already reviewed."
+REASON_NEEDED = _("Say why the receipt is rejected: the applicant is told.")
+ALREADY_REVIEWED = _("This receipt was already reviewed.")
 NO_RECEIPT = _("No such receipt.")
 
 # (what the bytes start with, the content type, the stored file's extension)

@@ -32,6 +32,7 @@ const APPLICANT_SHARED = [
 // The organizers' pages share the page frame (the heading with its way back, the load error,
 // the spinners), the generic controls and the API's messages.
 const ORGANIZER_SHARED = [
+  "components/alert.tsx",
   "components/back-link.tsx",
   "components/centered-spinner.tsx",
   "components/confirm-dialog.tsx",
@@ -110,6 +111,37 @@ export const DOMAINS = {
     "components/application/form-model.ts",
     "components/data-table.tsx",
     ...DECISION_SHARED,
+    ...ORGANIZER_SHARED,
+  ],
+  // The organizers' configuration page: the cycle's dates and status, the release's progress.
+  config: ["features/cycles/", "components/progress-bar.tsx", "lib/progress.ts", ...ORGANIZER_SHARED],
+  // The batch page (the decisions' Batch Update above the batch emails) and the automated emails.
+  mailings: [
+    "features/mailings/",
+    "app/batch-page.tsx",
+    "features/decisions/",
+    ...DECISION_SHARED,
+    "components/progress-bar.tsx",
+    "lib/progress.ts",
+    ...ORGANIZER_SHARED,
+  ],
+  // The question builder, with each section's preview drawn by the application form's fields.
+  builder: [
+    "features/builder/",
+    "components/application/form-model.ts",
+    "components/application/question-field.tsx",
+    "components/autocomplete.tsx",
+    "components/lazy-autocomplete.tsx",
+    ...ORGANIZER_SHARED,
+  ],
+  // The webhook endpoints and the Slack and Discord notices.
+  integrations: ["features/integrations/", ...ORGANIZER_SHARED],
+  // The organizers' travel page (the applicant's travel card is in apply and dashboard): it
+  // shares the amounts' and receipts' wording of travel-state.ts.
+  "travel-admin": [
+    // The whole folder, so a new file in it is held to the lint rule; the applicant's travel card
+    // is in apply and dashboard too.
+    "features/travel/",
     ...ORGANIZER_SHARED,
   ],
 };

@@ -32,7 +32,7 @@ from django.test import RequestFactory
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import translation
 
-from apps.core.tests.factories import ApplicationFactory, UserFactory
+from apps.core.tests.factories import ApplicationFactory, OrganizerFactory, UserFactory
 from apps.cycles.models import CycleStatus
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
@@ -230,12 +230,6 @@ def test_the_sweep_finds_english(in_pseudo):
 # Organizer, reviewer and volunteer pages, not yet translated (their islands aren't either).
 # This list may only shrink: a new page is covered by this sweep, never added here.
 NOT_YET_COVERED = [
-    "admin/config",
-    "admin/createapp",
-    "admin/batch",
-    "admin/integrations",
-    "admin/automated-emails",
-    "admin/travel",
     # Django's admin sign-in (organizers), Django's own templates.
     f"{settings.DJANGO_ADMIN_URL}login/",
 ]
@@ -366,6 +360,9 @@ SERVER_PROPS = {
     "dashboard": ("dashboard-props", ("universityEmailNeeded",)),
     "login": ("login-props", ("social_error",)),
     "account/sign-in": ("account-sign-in-props", ("university_email_needed",)),
+    # A select's options ([{"value", "label"}]): the labels are read.
+    "admin/config": ("admin-config-props", ("statuses", "seasons")),
+    "admin/integrations": ("admin-integrations-props", ("events",)),
 }
 
 
@@ -388,7 +385,7 @@ def organizer_pages(client) -> dict[str, list[tuple[str, str]]]:
     """route → [(what was shown, its HTML)], each organizer page as an organizer meets it: the
     applicant page with an application (its history and decision) and without one."""
     shown: dict[str, list[tuple[str, str]]] = {}
-    organizer = UserFactory(email="grace@princeton.edu", role="admin")
+    organizer = OrganizerFactory()
     client.force_login(organizer)
     from apps.applications.organizer import record_changes
 
@@ -449,8 +446,32 @@ def organizer_prop_text(html: str) -> str:
     return " ".join(texts)
 
 
-def test_every_page_an_applicant_reaches_is_translated(in_pseudo, client, db):
-    shown = applicant_pages(client) | organizer_pages(client)
+# The configuration and mail pages this sweep renders, as an organizer: each page's frame, title
+# and the labels of their props (the island's own text is the frontend's,
+# src/app/spanish-organizer-mail.test.tsx).
+CONFIGURATION_PAGES = [
+    "admin/config",
+    "admin/createapp",
+    "admin/batch",
+    "admin/integrations",
+    "admin/automated-emails",
+    "admin/travel",
+]
+
+
+def configuration_pages(client) -> dict[str, list[tuple[str, str]]]:
+    client.force_login(OrganizerFactory())
+    shown = {}
+    for route in CONFIGURATION_PAGES:
+        response = client.get(f"/{route}")
+        assert response.status_code == 200, (route, response.status_code)
+        shown[route] = [(f"/{route}", response.content.decode())]
+    client.logout()
+    return shown
+
+
+def test_every_page_is_translated(in_pseudo, client, db):
+    shown = applicant_pages(client) | organizer_pages(client) | configuration_pages(client)
     for route, renders in staff_pages(client).items():
         shown.setdefault(route, []).extend(renders)
     covered = set(shown) | set(NOT_YET_COVERED) | set(NOT_PAGES)
@@ -653,3 +674,38 @@ def test_the_refusals_reviewers_and_the_door_get_are_translated(in_pseudo, clien
         if words:
             left[path] = (words, body)
     assert not left, f"English left in the API's refusals: {left}"
+
+
+def test_the_refusals_on_configuration_and_mail_are_translated(in_pseudo, client, db):
+    """The organizers' own refusals on the pages swept above: the configuration's dates, the
+    question set, a batch email, a webhook endpoint, the travel budget and an automated email."""
+    from apps.cycles.selectors import cycle_config
+
+    client.force_login(OrganizerFactory())
+    config = cycle_config(current_cycle())
+    dates = {**config["dates"], "end": "2000-01-01"}
+    answers = []
+
+    def refused(method: str, path: str, body=None):
+        response = getattr(client, method)(path, body, content_type="application/json")
+        assert response.status_code >= 400, (path, response.status_code, response.content)
+        answers.append((path, response.json()))
+
+    refused("post", "/api/applications/cycle/config", {**config, "dates": dates})
+    refused("put", "/api/applications/questions", [{"section_name": "", "conditional_on": None, "questions": []}])
+    refused("put", "/api/applications/rsvp-questions", "no")
+    refused("post", "/api/mailings", {"subject": "⟦·⟧", "audience": "custom", "send_at": "2099-01-01T00:00:00Z"})
+    refused("delete", "/api/mailings/999999")
+    refused("post", "/api/mailings/templates/verify_email/preview", {"subject": "⟦\n·⟧", "html": "{{ nope }}"})
+    refused("post", "/api/mailings/templates/verify_email/preview", {"subject": "⟦·⟧", "html": "{{ ñópé }}"})
+    refused("post", "/api/integrations/webhooks", {"url": "ftp://example.org", "events": ["application.submitted"]})
+    refused("put", "/api/travel/budget", {"amount": "10", "currency": "US", "receipts_due": None})
+    left = {}
+    for path, body in answers:
+        # A serializer's first error is named by its field ("subject: …"): a key, not words.
+        message = re.sub(r"^[\w.]+: ", "", body["message"])
+        texts = [message, *(m for messages in body.get("errors", {}).values() for m in messages)]
+        words = english(" ".join(texts))
+        if words:
+            left[path] = (words, body)
+    assert not left, f"English left in the API's refusals to an organizer: {left}"

@@ -74,10 +74,12 @@ def test_the_same_email_to_the_same_audience_is_a_409_until_confirmed(admin_clie
     assert again.status_code == 409, again.json()
     message = again.json()["message"]
     assert message == (
-        "The same email to the 'accepted' audience is already scheduled for May 1, 2099 at 10:00 UTC. "
+        "The same email to the 'accepted' audience is already scheduled for May 1, 2099 at 10:00 AM UTC. "
         "Confirm to schedule it again."
     )
     assert again.json()["errors"] == {"confirm_duplicate": [message]}
+    # The page asks "Schedule it again?" on the code, whatever the message's language.
+    assert again.json()["code"] == "duplicate_mailing"
     assert Mailing.objects.count() == 1
 
     confirmed = schedule(admin_client, confirm_duplicate="true")

@@ -3,6 +3,7 @@ import { BatchEmails, type MailLanguage } from "../features/mailings/batch-email
 import { BatchUpdate } from "../features/decisions/batch-update";
 import { PageHeader } from "../components/page-header";
 import { type Choice } from "../components/field";
+import { t } from "../lib/i18n";
 
 export function BatchPage({
   statuses,
@@ -16,7 +17,7 @@ export function BatchPage({
 }) {
   return (
     <div className="stack">
-      <PageHeader title="Batch Decisions" lead="Decide many applications at once, and schedule emails." />
+      <PageHeader title={t("Batch Decisions")} lead={t("Decide many applications at once, and schedule emails.")} />
       <BatchUpdate statuses={statuses} defaultStatus={defaultStatus} />
       <div className="org-batch-emails">
         <BatchEmails languages={languages} />

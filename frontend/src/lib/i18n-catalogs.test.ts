@@ -1,9 +1,10 @@
 // @vitest-environment node
 // The shipped catalogs against the strings the islands use (scripts/i18n-catalogs.mjs): `make
 // messages` adds what is missing and drops what is stale; this fails until they are translated.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalogs, DOMAINS, extract, problems, updated, usedStrings } from "../../scripts/i18n-catalogs.mjs";
+import { catalogs, DOMAINS, extract, problems, SRC, updated, usedStrings } from "../../scripts/i18n-catalogs.mjs";
 
 describe("extracting the strings of t()", () => {
   it.each([
@@ -51,5 +52,19 @@ describe("the shipped catalogs", () => {
     expect(c.domain in used, `no domain ${c.domain} in DOMAINS`).toBe(true);
     const catalog = JSON.parse(readFileSync(c.path, "utf8")) as Record<string, unknown>;
     expect(problems(catalog, used[c.domain]), "run `make messages` and translate the new strings").toEqual({ missing: [], stale: [], empty: [] });
+  });
+});
+
+describe("the pages' catalog loaders", () => {
+  // Each loader lists its own catalogs (lib/i18n-load.ts the applicant pages', i18n-load-organizer.ts
+  // the others'): a domain asked of the other one would find nothing and leave its page in English.
+  const APPLICANT = ["accounts", "apply", "dashboard"];
+  const pages = readdirSync(join(SRC, "pages")).map((name) => [name, readFileSync(join(SRC, "pages", name), "utf8")] as const);
+
+  it.each(pages)("%s loads a domain through the loader that lists it", (_, source) => {
+    for (const [, loader, domain] of source.matchAll(/\b(loadCatalog|loadOrganizerCatalog)\("([\w-]+)"\)/g)) {
+      expect(Object.keys(DOMAINS)).toContain(domain);
+      expect(APPLICANT.includes(domain), `${domain} through ${loader}`).toBe(loader === "loadCatalog");
+    }
   });
 });

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addSample, bytesText, etaText, ofText, secondsLeft } from "./progress";
+import { addSample, bytesText, etaText, secondsLeft } from "./progress";
 
 describe("progress", () => {
-  it.each([
-    [0, 40, "0 of 40 emails sent"],
-    [12, 40, "12 of 40 emails sent"],
-    [1, 1, "1 of 1 email sent"],
-  ])("%i of %i reads %s", (done, total, text) => {
-    expect(ofText(done, total, ["email", "emails"], "sent")).toBe(text);
-  });
-
   it("keeps the newest samples of the run, and starts again when the count goes down", () => {
     let samples = addSample([], { at: 0, done: 0 });
     for (let i = 1; i <= 12; i += 1) samples = addSample(samples, { at: i * 1000, done: i * 5 });

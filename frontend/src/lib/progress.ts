@@ -1,7 +1,8 @@
-// Long work that shows how far it has gone: "N of M sent", a share for the progress bar, and
-// an estimate of the time left from the pace seen between polls. Pure, table-tested in
-// progress.test.ts; the release, the mailings and the downloads use it.
-import { formatNumber } from "./i18n";
+// Long work that shows how far it has gone: a share for the progress bar, and an estimate of
+// the time left from the pace seen between polls. Pure, table-tested in progress.test.ts; the
+// release, the mailings and the downloads use it. The "N of M sent" line is each page's own
+// sentence (a plural of its noun), written where it is shown.
+import { formatNumber, t } from "./i18n";
 
 /** A count seen at a moment (ms since the epoch). */
 export interface Sample {
@@ -11,11 +12,6 @@ export interface Sample {
 
 /** How often a page asks again while work is under way. */
 export const POLL_MS = 2000;
-
-/** "12 of 40 emails sent" (singular for one). */
-export function ofText(done: number, total: number, noun: [string, string], verb: string): string {
-  return `${done} of ${total} ${total === 1 ? noun[0] : noun[1]} ${verb}`;
-}
 
 /** The samples to keep: the newest `limit`, and only those of the run that is still going (a
  *  count that went down starts the run again). */
@@ -39,13 +35,14 @@ export function secondsLeft(samples: Sample[], remaining: number): number | null
   return Math.ceil((remaining * ms) / done / 1000);
 }
 
-/** "about 40 s left", "about 3 min left", "about 2 h left"; "" when unknown. */
+/** "about 40 s left", "about 3 min left", "about 2 h left"; "" when unknown. In the page's
+ *  language (the pages that show it load its strings). */
 export function etaText(seconds: number | null): string {
   if (seconds === null) return "";
   if (seconds <= 0) return "";
-  if (seconds < 60) return `about ${Math.max(5, Math.ceil(seconds / 5) * 5)} s left`;
-  if (seconds < 3600) return `about ${Math.ceil(seconds / 60)} min left`;
-  return `about ${Math.round(seconds / 360) / 10} h left`;
+  if (seconds < 60) return t("about {n} s left", { n: Math.max(5, Math.ceil(seconds / 5) * 5) });
+  if (seconds < 3600) return t("about {n} min left", { n: Math.ceil(seconds / 60) });
+  return t("about {n} h left", { n: formatNumber(Math.round(seconds / 360) / 10) });
 }
 
 /** "1.4 MB", "820 KB", "312 B": bytes received so far. */

@@ -33,7 +33,7 @@ class Command(BaseCommand):
         try:
             saved = questions_replace(cycle, sections)
         except ApplicationError as exc:
-            details = "; ".join(f"{key}: {' '.join(msgs)}" for key, msgs in exc.errors.items())
+            details = "; ".join(f"{key}: {' '.join(map(str, msgs))}" for key, msgs in exc.errors.items())
             raise CommandError(f"{exc.message} {details}".strip()) from exc
         questions = sum(len(section["questions"]) for section in saved)
         self.stdout.write(f"Loaded {len(saved)} sections and {questions} questions into {cycle}.")

@@ -2,19 +2,21 @@
 // Existing questions keep their question_id (their answers stay attached); new ones get a slug
 // of their text when the set is saved.
 import type { Question as QuestionDto, QuestionSection as SectionDto, QuestionType } from "../../api/applications";
+import { t } from "../../lib/i18n";
 
-export const MISSING_INFO = "Error: Question is missing information and cannot be submitted yet.";
+// English in the module (the catalog loads after it runs): shown through t().
+export const MISSING_INFO = t.noop("Error: Question is missing information and cannot be submitted yet.");
 
 export const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
-  { value: "short_answer", label: "Short answer" },
-  { value: "long_answer", label: "Long answer" },
-  { value: "numeric", label: "Number" },
-  { value: "boolean", label: "Yes / no" },
-  { value: "multiple_choice", label: "Multiple choice" },
-  { value: "multiselect", label: "Multiselect" },
-  { value: "list", label: "List (up to 3)" },
-  { value: "resume", label: "Resume" },
-  { value: "country", label: "Country" },
+  { value: "short_answer", label: t.noop("Short answer") },
+  { value: "long_answer", label: t.noop("Long answer") },
+  { value: "numeric", label: t.noop("Number") },
+  { value: "boolean", label: t.noop("Yes / no") },
+  { value: "multiple_choice", label: t.noop("Multiple choice") },
+  { value: "multiselect", label: t.noop("Multiselect") },
+  { value: "list", label: t.noop("List (up to 3)") },
+  { value: "resume", label: t.noop("Resume") },
+  { value: "country", label: t.noop("Country") },
 ];
 
 export const CHOICE_TYPES: QuestionType[] = ["multiple_choice", "multiselect"];
@@ -336,7 +338,7 @@ export interface BuilderProblems {
 
 export function validate(state: BuilderState): BuilderProblems {
   const problems: BuilderProblems = { sections: {}, questions: {}, general: [] };
-  if (state.sections.length === 0) problems.general.push("Add at least one section.");
+  if (state.sections.length === 0) problems.general.push(t("Add at least one section."));
   const booleans = new Set(
     state.sections.flatMap((s) => s.questions.filter((q) => q.type === "boolean").map((q) => q.key)),
   );
@@ -344,24 +346,24 @@ export function validate(state: BuilderState): BuilderProblems {
   const earlierBooleans = new Set<string>();
   for (const section of state.sections) {
     const name = section.name.trim();
-    if (!name) problems.sections[section.key] = "Give this section a name.";
-    else if (seenNames.has(name.toLowerCase())) problems.sections[section.key] = "Two sections can't share a name.";
-    else if (section.questions.length === 0) problems.sections[section.key] = "Add a question to this section.";
+    if (!name) problems.sections[section.key] = t("Give this section a name.");
+    else if (seenNames.has(name.toLowerCase())) problems.sections[section.key] = t("Two sections can't share a name.");
+    else if (section.questions.length === 0) problems.sections[section.key] = t("Add a question to this section.");
     else if (section.conditionalOn && !(earlierBooleans.has(section.conditionalOn) && booleans.has(section.conditionalOn)))
-      problems.sections[section.key] = "A section can only depend on a yes/no question of an earlier section.";
+      problems.sections[section.key] = t("A section can only depend on a yes/no question of an earlier section.");
     seenNames.add(name.toLowerCase());
     for (const question of section.questions) {
       if (!question.text.trim()) {
-        problems.questions[question.key] = "Write the question's text.";
+        problems.questions[question.key] = t("Write the question's text.");
       } else if (question.helpText.trim().length > HELP_TEXT_MAX) {
-        problems.questions[question.key] = `Keep the help text to ${HELP_TEXT_MAX} characters.`;
+        problems.questions[question.key] = t("Keep the help text to {n} characters.", { n: HELP_TEXT_MAX });
       } else if (hasOptions(question.type)) {
         const options = question.options.map((o) => o.trim()).filter(Boolean);
-        if (options.length === 0) problems.questions[question.key] = "Give this question at least one option.";
-        else if (new Set(options).size !== options.length) problems.questions[question.key] = "Options must differ.";
+        if (options.length === 0) problems.questions[question.key] = t("Give this question at least one option.");
+        else if (new Set(options).size !== options.length) problems.questions[question.key] = t("Options must differ.");
         // Multiselect answers are stored comma-joined, so an option can't hold a comma.
         else if (question.type === "multiselect" && options.some((o) => o.includes(",")))
-          problems.questions[question.key] = "Options of a multiselect question can't contain commas.";
+          problems.questions[question.key] = t("Options of a multiselect question can't contain commas.");
       }
     }
     for (const question of section.questions) if (question.type === "boolean") earlierBooleans.add(question.key);
@@ -494,10 +496,10 @@ export function problemsFromServer(state: BuilderState, errors: Record<string, s
 /** The words under a question's blind-review switch, for its state. */
 export function reviewerVisibilityHint(visible: boolean | null): string {
   if (visible === null)
-    return "Not chosen yet: when you confirm, links, age, location, demographics and contact details are hidden, anything else shown.";
+    return t("Not chosen yet: when you confirm, links, age, location, demographics and contact details are hidden, anything else shown.");
   return visible
-    ? "Reviewers see this question and its answers, with the applicant's name, emails and links masked in free text."
-    : "Hidden from reviewers while the cycle reviews blind. Applicants and organizers still see it.";
+    ? t("Reviewers see this question and its answers, with the applicant's name, emails and links masked in free text.")
+    : t("Hidden from reviewers while the cycle reviews blind. Applicants and organizers still see it.");
 }
 
 /** One section as the application form receives it (the wire shape, ids for new questions

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useReducer, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
 import type { QuestionSection as SectionDto, QuestionType } from "../../api/applications";
 import { reportsApi } from "../../api/reports";
 import { applicationsApi } from "../../api/applications";
@@ -10,6 +10,7 @@ import type { AnswerValue } from "../../components/application/form-model";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import {
@@ -50,24 +51,47 @@ interface KindSettings {
   types: typeof QUESTION_TYPES;
 }
 
+// The labels and messages stay English in the module (the catalog loads after it runs) and are
+// shown through t().
 export const KINDS: Record<BuilderKind, KindSettings> = {
   application: {
-    label: "Application",
+    label: t.noop("Application"),
     queryKey: queryKeys.questions,
     load: reportsApi.questions,
     save: reportsApi.saveQuestions,
-    saved: "Questions saved. The application form uses them now.",
+    saved: t.noop("Questions saved. The application form uses them now."),
     types: QUESTION_TYPES,
   },
   rsvp: {
-    label: "RSVP (asked at confirmation)",
+    label: t.noop("RSVP (asked at confirmation)"),
     queryKey: queryKeys.rsvpQuestions,
     load: reportsApi.rsvpQuestions,
     save: reportsApi.saveRsvpQuestions,
-    saved: "RSVP questions saved. Applicants answer them when they confirm.",
-    types: QUESTION_TYPES.filter((t) => t.value !== "resume"),
+    saved: t.noop("RSVP questions saved. Applicants answer them when they confirm."),
+    types: QUESTION_TYPES.filter((type) => type.value !== "resume"),
   },
 };
+
+/** Why applicants can't change their answers any more, by the cycle's status past "open". */
+const CLOSED_NOTES: Record<string, string> = {
+  closed: t.noop("The cycle is closed: applicants can no longer change their answers."),
+  released: t.noop("The cycle's decisions are released: applicants can no longer change their answers."),
+  confirmation_closed: t.noop("The cycle's confirmation is closed: applicants can no longer change their answers."),
+  waitlist_closed: t.noop("The cycle's waitlist is closed: applicants can no longer change their answers."),
+  second_confirmation_closed: t.noop("The cycle's second confirmation is closed: applicants can no longer change their answers."),
+};
+
+/** A translated sentence with one `{link}` in it, the link put in its place. */
+function withLink(sentence: string, link: ReactNode): ReactNode {
+  const [before, after = ""] = sentence.split("{link}");
+  return (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
+  );
+}
 
 const KindContext = createContext<BuilderKind>("application");
 /** The language whose texts are being written besides the default's, or null for none. */
@@ -96,7 +120,7 @@ export function LanguageChoice({
 }) {
   return (
     <div className="field builder__language">
-      <label htmlFor="builder-language">Translate into</label>
+      <label htmlFor="builder-language">{t("Translate into")}</label>
       <select
         id="builder-language"
         className="select"
@@ -104,7 +128,7 @@ export function LanguageChoice({
         onChange={(e) => onChange(e.target.value)}
         aria-describedby="builder-language-hint"
       >
-        <option value="">No translation: {defaultLanguage.name} only</option>
+        <option value="">{t("No translation: {language} only", { language: defaultLanguage.name })}</option>
         {languages.map((language) => (
           <option key={language.code} value={language.code}>
             {language.name}
@@ -112,9 +136,10 @@ export function LanguageChoice({
         ))}
       </select>
       <p id="builder-language-hint" className="field__hint">
-        The texts are written in {defaultLanguage.name}. Choose a language to add each text in it beside the original;
-        applicants reading that language see it, and {defaultLanguage.name} wherever a text is left empty. Answers,
-        statistics and exports keep the {defaultLanguage.name} options.
+        {t(
+          "The texts are written in {language}. Choose a language to add each text in it beside the original; applicants reading that language see it, and {language} wherever a text is left empty. Answers, statistics and exports keep the {language} options.",
+          { language: defaultLanguage.name },
+        )}
       </p>
     </div>
   );
@@ -139,9 +164,9 @@ function QuestionTranslation({
   const field = `${id}-${language.code}`;
   return (
     <fieldset className="builder-translation">
-      <legend>In {language.name}</legend>
+      <legend>{t("In {language}", { language: language.name })}</legend>
       <div className="field">
-        <label htmlFor={`${field}-text`}>Question text in {language.name}</label>
+        <label htmlFor={`${field}-text`}>{t("Question text in {language}", { language: language.name })}</label>
         <input
           id={`${field}-text`}
           lang={language.code}
@@ -155,7 +180,7 @@ function QuestionTranslation({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${field}-help`}>Help text in {language.name} (optional)</label>
+        <label htmlFor={`${field}-help`}>{t("Help text in {language} (optional)", { language: language.name })}</label>
         <input
           id={`${field}-help`}
           lang={language.code}
@@ -172,7 +197,9 @@ function QuestionTranslation({
         ? question.options.map((option, o) => (
             <div key={o} className="field">
               <label htmlFor={`${field}-option-${o}`}>
-                Option {o + 1} ({option.trim() || "empty"}) in {language.name}
+                {option.trim()
+                  ? t("Option {n} ({option}) in {language}", { n: o + 1, option: option.trim(), language: language.name })
+                  : t("Option {n} (empty) in {language}", { n: o + 1, language: language.name })}
               </label>
               <input
                 id={`${field}-option-${o}`}
@@ -193,7 +220,8 @@ function QuestionTranslation({
 }
 
 function typeLabel(type: QuestionType): string {
-  return QUESTION_TYPES.find((t) => t.value === type)?.label ?? type;
+  const found = QUESTION_TYPES.find((choice) => choice.value === type);
+  return found ? t(found.label) : type;
 }
 
 function MoveButtons({
@@ -216,8 +244,8 @@ function MoveButtons({
         className="icon-button"
         onClick={() => onMove(-1)}
         disabled={index === 0}
-        aria-label={`Move ${what} up`}
-        title="Move up"
+        aria-label={t("Move {what} up", { what })}
+        title={t("Move up")}
       >
         ↑
       </button>
@@ -226,12 +254,12 @@ function MoveButtons({
         className="icon-button"
         onClick={() => onMove(1)}
         disabled={index === count - 1}
-        aria-label={`Move ${what} down`}
-        title="Move down"
+        aria-label={t("Move {what} down", { what })}
+        title={t("Move down")}
       >
         ↓
       </button>
-      <button type="button" className="icon-button icon-button--danger" onClick={onRemove} aria-label={`Remove ${what}`} title="Remove">
+      <button type="button" className="icon-button icon-button--danger" onClick={onRemove} aria-label={t("Remove {what}", { what })} title={t("Remove")}>
         ✕
       </button>
     </div>
@@ -263,7 +291,7 @@ function ReviewerSwitch({
         onChange={(e) => onChange(e.target.checked)}
         aria-describedby={`${id}-reviewers-hint`}
       />
-      <label htmlFor={`${id}-reviewers`}>Shown to reviewers in blind review</label>
+      <label htmlFor={`${id}-reviewers`}>{t("Shown to reviewers in blind review")}</label>
       <p id={`${id}-reviewers-hint`} className="field__hint builder-reviewers__hint">
         {reviewerVisibilityHint(visible)}
       </p>
@@ -292,14 +320,14 @@ function QuestionEditor({
   const language = useContext(LanguageContext);
   const base = { section: sectionIndex, question: index };
   const id = `builder-${question.key}`;
-  const name = `question ${sectionIndex + 1}.${index + 1}`;
+  const name = t("question {number}", { number: `${sectionIndex + 1}.${index + 1}` });
   const invalid = showProblems && Boolean(problem);
   return (
     <li className={`builder-question${invalid ? " builder-question--invalid" : ""}`}>
       <div className="builder-question__head">
-        <span className="builder-question__number">Question {index + 1}</span>
+        <span className="builder-question__number">{t("Question {n}", { n: index + 1 })}</span>
         <span className="builder-question__id muted">
-          {question.questionId ? <code title="Stable id: existing answers stay attached">{question.questionId}</code> : "New"}
+          {question.questionId ? <code title={t("Stable id: existing answers stay attached")}>{question.questionId}</code> : t("New")}
         </span>
         <MoveButtons
           what={name}
@@ -311,7 +339,7 @@ function QuestionEditor({
       </div>
       <div className="builder-question__fields">
         <div className="field builder-question__text">
-          <label htmlFor={`${id}-text`}>Question text</label>
+          <label htmlFor={`${id}-text`}>{t("Question text")}</label>
           <input
             id={`${id}-text`}
             className="input"
@@ -323,16 +351,16 @@ function QuestionEditor({
           />
         </div>
         <div className="field builder-question__type">
-          <label htmlFor={`${id}-type`}>Type</label>
+          <label htmlFor={`${id}-type`}>{t("Type")}</label>
           <select
             id={`${id}-type`}
             className="select"
             value={question.type}
             onChange={(e) => dispatch({ type: "setType", ...base, questionType: e.target.value as QuestionType })}
           >
-            {KINDS[kind].types.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            {KINDS[kind].types.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {t(choice.label)}
               </option>
             ))}
           </select>
@@ -346,17 +374,17 @@ function QuestionEditor({
           onChange={(e) => dispatch({ type: "setRequired", ...base, required: e.target.checked })}
           aria-describedby={`${id}-required-hint`}
         />
-        <label htmlFor={`${id}-required`}>{kind === "rsvp" ? "Required to confirm" : "Required to submit"}</label>
+        <label htmlFor={`${id}-required`}>{kind === "rsvp" ? t("Required to confirm") : t("Required to submit")}</label>
         <p id={`${id}-required-hint`} className="field__hint builder-reviewers__hint">
           {question.required
             ? kind === "rsvp"
-              ? "Applicants must answer it to confirm."
-              : "Applicants must answer it to submit."
-            : "Optional: applicants may leave it empty; the form marks it (optional)."}
+              ? t("Applicants must answer it to confirm.")
+              : t("Applicants must answer it to submit.")
+            : t("Optional: applicants may leave it empty; the form marks it (optional).")}
         </p>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-help`}>Help text (optional)</label>
+        <label htmlFor={`${id}-help`}>{t("Help text (optional)")}</label>
         <input
           id={`${id}-help`}
           className="input"
@@ -366,7 +394,9 @@ function QuestionEditor({
           aria-describedby={`${id}-help-hint`}
         />
         <p id={`${id}-help-hint`} className="field__hint">
-          {kind === "rsvp" ? "A line shown under the question on the RSVP form." : "A line shown under the question on the application form."}
+          {kind === "rsvp"
+            ? t("A line shown under the question on the RSVP form.")
+            : t("A line shown under the question on the application form.")}
         </p>
       </div>
       {kind === "application" ? (
@@ -378,19 +408,19 @@ function QuestionEditor({
       ) : null}
       {hasOptions(question.type) ? (
         <fieldset className="builder-options">
-          <legend>Options for {typeLabel(question.type).toLowerCase()}</legend>
+          <legend>{t("Options for {type}", { type: typeLabel(question.type).toLowerCase() })}</legend>
           <ol className="builder-options__list">
             {question.options.map((option, o) => (
               <li key={o} className="builder-options__item">
                 <label className="visually-hidden" htmlFor={`${id}-option-${o}`}>
-                  Option {o + 1}
+                  {t("Option {n}", { n: o + 1 })}
                 </label>
                 <input
                   id={`${id}-option-${o}`}
                   className="input"
                   value={option}
                   maxLength={200}
-                  placeholder={`Option ${o + 1}`}
+                  placeholder={t("Option {n}", { n: o + 1 })}
                   onChange={(e) => dispatch({ type: "setOption", ...base, option: o, value: e.target.value })}
                 />
                 <button
@@ -398,7 +428,7 @@ function QuestionEditor({
                   className="icon-button"
                   onClick={() => dispatch({ type: "moveOption", ...base, option: o, by: -1 })}
                   disabled={o === 0}
-                  aria-label={`Move option ${o + 1} up`}
+                  aria-label={t("Move option {n} up", { n: o + 1 })}
                 >
                   ↑
                 </button>
@@ -406,7 +436,7 @@ function QuestionEditor({
                   type="button"
                   className="icon-button icon-button--danger"
                   onClick={() => dispatch({ type: "removeOption", ...base, option: o })}
-                  aria-label={`Remove option ${o + 1}`}
+                  aria-label={t("Remove option {n}", { n: o + 1 })}
                 >
                   ✕
                 </button>
@@ -414,7 +444,7 @@ function QuestionEditor({
             ))}
           </ol>
           <button type="button" className="button button--secondary button--small" onClick={() => dispatch({ type: "addOption", ...base })}>
-            Add option
+            {t("Add option")}
           </button>
         </fieldset>
       ) : null}
@@ -450,9 +480,9 @@ function SectionEditor({
   if (section.conditionalOn && !choices.some((c) => c.key === section.conditionalOn)) {
     // Keep showing a dependency that became invalid (e.g. after reordering) so it can be fixed.
     const question = state.sections.flatMap((s) => s.questions).find((q) => q.key === section.conditionalOn);
-    if (question) choices.push({ key: question.key, label: question.text.trim() || "(untitled yes/no question)" });
+    if (question) choices.push({ key: question.key, label: question.text.trim() || t("(untitled yes/no question)") });
   }
-  const title = section.name.trim() || `Section ${index + 1}`;
+  const title = section.name.trim() || t("Section {n}", { n: index + 1 });
   return (
     <li className="card builder-section" aria-labelledby={`${id}-title`}>
       {/* The editor and, beside it on a wide screen, the section as applicants will see it. */}
@@ -460,10 +490,10 @@ function SectionEditor({
         <div className="builder-section__editor">
           <div className="builder-section__head">
             <h2 id={`${id}-title`} className="builder-section__title">
-              <span className="muted">Section {index + 1}</span> {section.name.trim() ? `· ${section.name.trim()}` : null}
+              <span className="muted">{t("Section {n}", { n: index + 1 })}</span> {section.name.trim() ? `· ${section.name.trim()}` : null}
             </h2>
             <MoveButtons
-              what={`section ${title}`}
+              what={t("section {title}", { title })}
               index={index}
               count={state.sections.length}
               onMove={(by) => dispatch({ type: "moveSection", section: index, by })}
@@ -472,7 +502,7 @@ function SectionEditor({
           </div>
           <div className="builder-section__fields">
             <div className="field">
-              <label htmlFor={`${id}-name`}>Section name</label>
+              <label htmlFor={`${id}-name`}>{t("Section name")}</label>
               <input
                 id={`${id}-name`}
                 className="input"
@@ -485,7 +515,7 @@ function SectionEditor({
             </div>
             {language ? (
               <div className="field">
-                <label htmlFor={`${id}-name-${language.code}`}>Section name in {language.name}</label>
+                <label htmlFor={`${id}-name-${language.code}`}>{t("Section name in {language}", { language: language.name })}</label>
                 <input
                   id={`${id}-name-${language.code}`}
                   lang={language.code}
@@ -500,17 +530,17 @@ function SectionEditor({
               </div>
             ) : null}
             <div className="field">
-              <label htmlFor={`${id}-conditional`}>Show this section</label>
+              <label htmlFor={`${id}-conditional`}>{t("Show this section")}</label>
               <select
                 id={`${id}-conditional`}
                 className="select"
                 value={section.conditionalOn ?? ""}
                 onChange={(e) => dispatch({ type: "setConditional", section: index, questionKey: e.target.value || null })}
               >
-                <option value="">Always</option>
+                <option value="">{t("Always")}</option>
                 {choices.map((c) => (
                   <option key={c.key} value={c.key}>
-                    Only if “{c.label}” is yes
+                    {t("Only if “{question}” is yes", { question: c.label })}
                   </option>
                 ))}
               </select>
@@ -521,7 +551,7 @@ function SectionEditor({
               {problem}
             </p>
           ) : null}
-          <ol className="builder-questions" aria-label={`Questions of ${title}`}>
+          <ol className="builder-questions" aria-label={t("Questions of {title}", { title })}>
             {section.questions.map((question, q) => (
               <QuestionEditor
                 key={question.key}
@@ -536,7 +566,7 @@ function SectionEditor({
             ))}
           </ol>
           <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "addQuestion", section: index })}>
-            Add question to {title}
+            {t("Add question to {title}", { title })}
           </button>
         </div>
         <SectionPreview state={state} index={index} title={title} />
@@ -564,10 +594,12 @@ function SectionPreview({ state, index, title }: { state: BuilderState; index: n
   return (
     <section className="builder-preview" aria-labelledby={headingId}>
       <h3 id={headingId} className="builder-preview__title">
-        {language ? `Preview: ${title} as applicants reading ${language.name} see it` : `Preview: ${title} as applicants see it`}
+        {language
+          ? t("Preview: {title} as applicants reading {language} see it", { title, language: language.name })
+          : t("Preview: {title} as applicants see it", { title })}
       </h3>
       {section.questions.length === 0 ? (
-        <p className="muted">No questions yet.</p>
+        <p className="muted">{t("No questions yet.")}</p>
       ) : (
         <SectionFields
           shown={[shown]}
@@ -581,7 +613,7 @@ function SectionPreview({ state, index, title }: { state: BuilderState; index: n
           resume={(label) => (
             <div className="field apply-field">
               <p className="label">{label}</p>
-              <p className="field__hint">Applicants upload a PDF here.</p>
+              <p className="field__hint">{t("Applicants upload a PDF here.")}</p>
             </div>
           )}
         />
@@ -599,20 +631,19 @@ export function QuestionBuilder({ cycle, cycleStatus, languages = [], defaultLan
 
   return (
     <div className="stack reports builder">
-      <ReportHeader title="Question Builder">
+      <ReportHeader title={t("Question Builder")}>
         <p className="muted">
-          {cycle ? `The ${cycle} application. ` : ""}Changes apply to the form when you confirm them; existing answers stay
-          attached to their questions. What reviewers score is on the <a href="/admin/rubric">Review Rubric</a> page.
+          {cycle ? `${t("The {cycle} application.", { cycle })} ` : ""}
+          {t("Changes apply to the form when you confirm them; existing answers stay attached to their questions.")}{" "}
+          {withLink(t("What reviewers score is on the {link} page."), <a href="/admin/rubric">{t("Review Rubric")}</a>)}
         </p>
         <p className="muted builder__blind-note" hidden={kind !== "application"}>
-          <strong>Shown to reviewers in blind review</strong>, on each question, decides whether reviewers see that question
-          and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers
-          always see every question. New questions about links, age, where someone lives or travels from, demographics,
-          emails or websites start hidden; reviewers read free text with the applicant&apos;s name, emails and links
-          masked.
+          {t(
+            "“Shown to reviewers in blind review”, on each question, decides whether reviewers see that question and its answers while the cycle reviews blind (switched on the Review Rubric page). Applicants and organizers always see every question. New questions about links, age, where someone lives or travels from, demographics, emails or websites start hidden; reviewers read free text with the applicant's name, emails and links masked.",
+          )}
         </p>
       </ReportHeader>
-      <div className="builder__kinds" role="group" aria-label="Which form">
+      <div className="builder__kinds" role="group" aria-label={t("Which form")}>
         {(Object.keys(KINDS) as BuilderKind[]).map((k) => (
           <button
             key={k}
@@ -621,7 +652,7 @@ export function QuestionBuilder({ cycle, cycleStatus, languages = [], defaultLan
             aria-pressed={k === kind}
             onClick={() => setKind(k)}
           >
-            {KINDS[k].label}
+            {t(KINDS[k].label)}
           </button>
         ))}
       </div>
@@ -630,19 +661,20 @@ export function QuestionBuilder({ cycle, cycleStatus, languages = [], defaultLan
       ) : null}
       {kind === "rsvp" ? (
         <p className="muted">
-          Asked when an accepted applicant confirms their place: confirming needs the required ones, and answers can be
-          changed until the event starts. Dietary needs, t-shirt size and accessibility needs (rsvp_dietary, rsvp_tshirt,
-          rsvp_accessibility) show on the check-in card.
+          {t(
+            "Asked when an accepted applicant confirms their place: confirming needs the required ones, and answers can be changed until the event starts. Dietary needs, t-shirt size and accessibility needs ({ids}) show on the check-in card.",
+            { ids: "rsvp_dietary, rsvp_tshirt, rsvp_accessibility" },
+          )}
         </p>
       ) : null}
       {kind === "application" && cycleStatus && cycleStatus !== "open" && cycleStatus !== "not_open" ? (
-        <Alert kind="info">The cycle is {cycleStatus.replace(/_/g, " ")}: applicants can no longer change their answers.</Alert>
+        <Alert kind="info">{t(CLOSED_NOTES[cycleStatus] ?? CLOSED_NOTES.closed)}</Alert>
       ) : null}
       {query.isError ? (
-        <LoadError message="The questions could not be loaded." onRetry={() => void query.refetch()} />
+        <LoadError message={t("The questions could not be loaded.")} onRetry={() => void query.refetch()} />
       ) : query.data === undefined ? (
         <div className="reports__loading">
-          <Spinner label="Loading questions…" />
+          <Spinner label={t("Loading questions…")} />
         </div>
       ) : (
         <KindContext.Provider value={kind}>
@@ -685,7 +717,7 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
     setSaved(false);
     if (!valid) {
       // The spec's one message, with each problem also shown beside its field.
-      setError([MISSING_INFO, ...problems.general].join(" "));
+      setError([t(MISSING_INFO), ...problems.general].join(" "));
       return;
     }
     const payload = toDto(state);
@@ -705,7 +737,7 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
         }
       },
       (e) =>
-        [e instanceof ApiError ? e.message : "The questions could not be saved.", ...(placed?.general ?? [])].join(" "),
+        [e instanceof ApiError ? e.message : t("The questions could not be saved."), ...(placed?.general ?? [])].join(" "),
     );
     if (ok) {
       setShowProblems(false);
@@ -723,8 +755,8 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
 
   return (
     <>
-      {state.sections.length === 0 ? <p className="muted empty-note">No sections yet. Add one to start.</p> : null}
-      <ol className="builder-sections" aria-label="Sections">
+      {state.sections.length === 0 ? <p className="muted empty-note">{t("No sections yet. Add one to start.")}</p> : null}
+      <ol className="builder-sections" aria-label={t("Sections")}>
         {state.sections.map((section, index) => (
           <SectionEditor
             key={section.key}
@@ -738,21 +770,23 @@ function BuilderEditor({ initial }: { initial: SectionDto[] }) {
         ))}
       </ol>
       <button type="button" className="button button--secondary builder__add-section" onClick={() => edit({ type: "addSection" })}>
-        Add section
+        {t("Add section")}
       </button>
       <div className="builder__footer">
         <div aria-live="polite" className="builder__notice">
-          {saved ? <Alert kind="success">{settings.saved}</Alert> : null}
+          {saved ? <Alert kind="success">{t(settings.saved)}</Alert> : null}
           {error ? <Alert kind="error">{error}</Alert> : null}
         </div>
         <div className="builder__footer-row">
           <span className="muted">
-            {state.sections.length} section{state.sections.length === 1 ? "" : "s"}, {questionCount} question
-            {questionCount === 1 ? "" : "s"}
-            {dirty ? " · unsaved changes" : ""}
+            {t("{sections}, {questions}", {
+              sections: t.plural(state.sections.length, { one: "{count} section", other: "{count} sections" }),
+              questions: t.plural(questionCount, { one: "{count} question", other: "{count} questions" }),
+            })}
+            {dirty ? ` · ${t("unsaved changes")}` : ""}
           </span>
           <button type="button" className="button" onClick={() => void confirm()} disabled={saving}>
-            {saving ? "Saving…" : "Confirm Questions"}
+            {saving ? t("Saving…") : t("Confirm Questions")}
           </button>
         </div>
       </div>

@@ -12,12 +12,13 @@ import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, SelectField, type Choice } from "../../components/field";
 import { ApiError, fieldErrors } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { PageHeader } from "../../components/page-header";
 import {
   POST_RELEASE,
   dateOrderErrors,
-  decisionsCount,
   decisionsNoun,
+  hideDecisions,
   formFieldErrors,
   statusMove,
   stillOpenNote,
@@ -26,26 +27,28 @@ import {
 } from "./config-state";
 import { queryKeys } from "../../lib/query-keys";
 import { ReleaseProgress } from "./release-progress";
-import { emailButton } from "../../lib/overwrite";
 
+// The labels and messages stay English in the module (the catalog loads after it runs) and are
+// shown through t(): the form's own checks and the server's messages (already in the page's
+// language) go through the same t(error).
 export const DATE_FIELDS: { key: keyof CycleConfig["dates"]; label: string }[] = [
-  { key: "due", label: "Application due" },
-  { key: "start", label: "Event start" },
-  { key: "end", label: "Event end" },
-  { key: "housing", label: "Housing form due" },
-  { key: "confirmation_first_deadline", label: "First confirmation deadline" },
-  { key: "waitlist_deadline", label: "Waitlist deadline" },
-  { key: "confirmation_second_deadline", label: "Second confirmation deadline" },
+  { key: "due", label: t.noop("Application due") },
+  { key: "start", label: t.noop("Event start") },
+  { key: "end", label: t.noop("Event end") },
+  { key: "housing", label: t.noop("Housing form due") },
+  { key: "confirmation_first_deadline", label: t.noop("First confirmation deadline") },
+  { key: "waitlist_deadline", label: t.noop("Waitlist deadline") },
+  { key: "confirmation_second_deadline", label: t.noop("Second confirmation deadline") },
 ];
 
-export const REQUIRED = "This field is required";
-export const BAD_DATE = "Enter a valid date";
-export const BAD_URL = "Enter a valid URL";
-export const UPDATED = "Configuration updated successfully";
-export const UPDATE_FAILED = "Error updating configuration";
-export const FETCH_FAILED = "Error fetching configuration";
-export const COUNTS_CHANGED = "The numbers changed since you looked (someone decided meanwhile). Check them again.";
-export const RETENTION_BEFORE_END = "The retention date must come after the event's end date";
+export const REQUIRED = t.noop("This field is required");
+export const BAD_DATE = t.noop("Enter a valid date");
+export const BAD_URL = t.noop("Enter a valid URL");
+export const UPDATED = t.noop("Configuration updated successfully");
+export const UPDATE_FAILED = t.noop("Error updating configuration");
+export const FETCH_FAILED = t.noop("Error fetching configuration");
+export const COUNTS_CHANGED = t.noop("The numbers changed since you looked (someone decided meanwhile). Check them again.");
+export const RETENTION_BEFORE_END = t.noop("The retention date must come after the event's end date");
 
 export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -87,7 +90,7 @@ export function validateCurrent(current: { year: string; cycle: string }): Recor
   if (!current.cycle) errors.cycle = REQUIRED;
   if (!current.year.trim()) errors.year = REQUIRED;
   else if (!/^\d{4}$/.test(current.year.trim()) || Number(current.year) < 2000 || Number(current.year) > 2100)
-    errors.year = "Enter a year between 2000 and 2100";
+    errors.year = t.noop("Enter a year between 2000 and 2100");
   return errors;
 }
 
@@ -260,84 +263,86 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
 
   return (
     <div className="stack">
-      <PageHeader title="Configuration" lead="Every field is required unless it says optional. Dates are in UTC." />
+      <PageHeader title={t("Configuration")} lead={t("Every field is required unless it says optional. Dates are in UTC.")} />
       <ReleaseProgress released={POST_RELEASE.includes(savedStatus)} />
       <div className="org-config">
         <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
-          <h2 id="config-title">Cycle configuration</h2>
+          <h2 id="config-title">{t("Cycle configuration")}</h2>
           <fieldset className="org-section">
-            <legend>Dates</legend>
+            <legend>{t("Dates")}</legend>
             <div className="org-grid">
               {DATE_FIELDS.map(({ key, label }) => (
                 <Field
                   key={key}
-                  label={label}
+                  label={t(label)}
                   type="date"
                   required
                   value={config.dates[key] ?? ""}
                   onChange={(e) => setDate(key, e.target.value)}
-                  error={errors[key]}
+                  error={errors[key] && t(errors[key])}
                 />
               ))}
             </div>
           </fieldset>
           <div className="org-grid org-grid--wide">
             <SelectField
-              label="Hackathon status"
+              label={t("Hackathon status")}
               required
               choices={statuses}
               value={config.status}
               onChange={(e) => setField("status", e.target.value as CycleConfig["status"])}
-              error={errors.status}
+              error={errors.status && t(errors.status)}
             />
             <Field
-              label="Location"
+              label={t("Location")}
               required
               value={config.location}
               onChange={(e) => setField("location", e.target.value)}
-              error={errors.location}
+              error={errors.location && t(errors.location)}
             />
             <Field
-              label="Housing form link"
+              label={t("Housing form link")}
               type="url"
               required
               value={config.housing_link}
               onChange={(e) => setField("housing_link", e.target.value)}
-              error={errors.housing_link}
+              error={errors.housing_link && t(errors.housing_link)}
             />
             <Field
-              label="Data retention date (optional)"
+              label={t("Data retention date (optional)")}
               type="date"
               value={config.retention_date ?? ""}
               onChange={(e) => setField("retention_date", e.target.value || null)}
-              error={errors.retention_date}
-              hint="Once another cycle is current, this cycle's applications, resumes and mail are purged after this day; the statistics keep anonymised counts. Empty: kept."
+              error={errors.retention_date && t(errors.retention_date)}
+              hint={t(
+                "Once another cycle is current, this cycle's applications, resumes and mail are purged after this day; the statistics keep anonymised counts. Empty: kept.",
+              )}
             />
           </div>
           <p className="field__hint">
-            Applicants hear about decisions only when the status is changed to <strong>released</strong>. Saving
-            with that status shows how many will be emailed and asks first. Moving a released cycle back to not open,
-            open or closed hides the decisions again: it asks first too, and is refused once anyone has answered.
+            {t(
+              "Applicants hear about decisions only when the status is changed to Released. Saving with that status shows how many will be emailed and asks first. Moving a released cycle back to Not open, Open or Closed hides the decisions again: it asks first too, and is refused once anyone has answered.",
+            )}
           </p>
-          {message ? <Alert kind={message.ok ? "success" : "error"}>{message.text}</Alert> : null}
+          {message ? <Alert kind={message.ok ? "success" : "error"}>{t(message.text)}</Alert> : null}
           <div>
             <button type="submit" className="button" disabled={busy}>
-              Save Configuration
+              {t("Save Configuration")}
             </button>
           </div>
         </form>
         <form className="card stack org-config__cycle" onSubmit={saveCurrent} noValidate aria-labelledby="cycle-title">
-          <h2 id="cycle-title">Current cycle</h2>
+          <h2 id="cycle-title">{t("Current cycle")}</h2>
           <SelectField
-            label="Season"
+            label={t("Season")}
             required
             choices={seasons}
             value={current.cycle}
             onChange={(e) => setCurrent({ ...current, cycle: e.target.value as CurrentCycle["cycle"] })}
-            error={cycleErrors.cycle}
+            error={cycleErrors.cycle && t(cycleErrors.cycle)}
           />
           <Field
-            label="Year"
+            label={t("Year")}
             type="number"
             inputMode="numeric"
             required
@@ -345,67 +350,70 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
             max={2100}
             value={current.year}
             onChange={(e) => setCurrent({ ...current, year: e.target.value })}
-            error={cycleErrors.year}
+            error={cycleErrors.year && t(cycleErrors.year)}
           />
-          <p className="field__hint">
-            Switching to a new season or year starts a new cycle with a copy of the current questions.
-          </p>
-          {cycleMessage ? <Alert kind={cycleMessage.ok ? "success" : "error"}>{cycleMessage.text}</Alert> : null}
+          <p className="field__hint">{t("Switching to a new season or year starts a new cycle with a copy of the current questions.")}</p>
+          {cycleMessage ? <Alert kind={cycleMessage.ok ? "success" : "error"}>{t(cycleMessage.text)}</Alert> : null}
           <div>
             <button type="submit" className="button" disabled={busy}>
-              Save Cycle
+              {t("Save Cycle")}
             </button>
           </div>
         </form>
       </div>
       <ConfirmDialog
         open={release !== null}
-        title="Release decisions and email applicants?"
-        confirmLabel={emailButton("Release", release?.preview.total ?? 0)}
+        title={t("Release decisions and email applicants?")}
+        confirmLabel={t.plural(release?.preview.total ?? 0, {
+          one: "Release and email {count} applicant",
+          other: "Release and email {count} applicants",
+        })}
         busy={busy}
         onConfirm={() => release && send({ confirm_emails: release.preview.total })}
         onCancel={() => setRelease(null)}
       >
-        {release?.changed ? <Alert kind="error">{COUNTS_CHANGED}</Alert> : null}
+        {release?.changed ? <Alert kind="error">{t(COUNTS_CHANGED)}</Alert> : null}
         {release && stillOpen ? <Alert kind="info">{stillOpen}</Alert> : null}
         <p>
-          Saving with the status <strong>released</strong> emails{" "}
-          <strong>{`${release?.preview.total ?? 0} ${release?.preview.total === 1 ? "applicant" : "applicants"}`}</strong>{" "}
-          their decision at once:
+          {t.plural(release?.preview.total ?? 0, {
+            one: "Saving with the status Released emails {count} applicant their decision at once:",
+            other: "Saving with the status Released emails {count} applicants their decision at once:",
+          })}
         </p>
-        <ul aria-label="Emails per decision">
+        <ul aria-label={t("Emails per decision")}>
           {(release?.preview.counts ?? []).map((item) => (
             <li key={item.status}>
               {item.label}: <strong>{item.count}</strong>
             </li>
           ))}
         </ul>
-        <p>Each applicant gets one email, and no one is emailed twice.</p>
+        <p>{t("Each applicant gets one email, and no one is emailed twice.")}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={unrelease !== null}
         danger
-        title="Withdraw the released decisions?"
-        confirmLabel={`Hide ${decisionsCount(unrelease?.preview.total ?? 0)}`}
-        cancelLabel="Keep them released"
+        title={t("Withdraw the released decisions?")}
+        confirmLabel={hideDecisions(unrelease?.preview.total ?? 0)}
+        cancelLabel={t("Keep them released")}
         busy={busy}
         onConfirm={() => unrelease && send({ confirm_unrelease: unrelease.preview.total })}
         onCancel={() => setUnrelease(null)}
       >
-        {unrelease?.changed ? <Alert kind="error">{COUNTS_CHANGED}</Alert> : null}
+        {unrelease?.changed ? <Alert kind="error">{t(COUNTS_CHANGED)}</Alert> : null}
         <p>
-          Saving with the status <strong>{statuses.find((c) => c.value === config.status)?.label ?? config.status}</strong> takes{" "}
-          <strong>{decisionsNoun(unrelease?.preview.total ?? 0)}</strong> off their dashboards: they will see their
-          application as submitted again.
+          {t("Saving with the status {status} takes {decisions} off their dashboards: they will see their application as submitted again.", {
+            status: statuses.find((c) => c.value === config.status)?.label ?? config.status,
+            decisions: decisionsNoun(unrelease?.preview.total ?? 0),
+          })}
         </p>
-        <ul aria-label="Decisions hidden per decision">
+        <ul aria-label={t("Decisions hidden per decision")}>
           {(unrelease?.preview.counts ?? []).map((item) => (
             <li key={item.status}>
               {item.label}: <strong>{item.count}</strong>
             </li>
           ))}
         </ul>
-        <p>Emails already sent can't be taken back. Each applicant's history records the change.</p>
+        <p>{t("Emails already sent can't be taken back. Each applicant's history records the change.")}</p>
       </ConfirmDialog>
     </div>
   );

@@ -2,6 +2,7 @@
 // apps.decisions.cycle_release) for instant feedback: the server stays the authority and its
 // 400/409 answers are shown the same way. Pure functions, table-tested.
 import type { CycleConfig } from "../../api/organizer";
+import { formatDate, t } from "../../lib/i18n";
 
 type DateKey = keyof CycleConfig["dates"];
 type Status = CycleConfig["status"];
@@ -14,21 +15,22 @@ export const POST_RELEASE: readonly Status[] = [
   "second_confirmation_closed",
 ];
 
+// English until shown (the catalog loads after the module runs): through t() where used.
 const LABELS: Record<DateKey, string> = {
-  due: "the application due date",
-  start: "the event's start",
-  end: "the event's end",
-  housing: "the housing form date",
-  confirmation_first_deadline: "the first confirmation deadline",
-  confirmation_second_deadline: "the second confirmation deadline",
-  waitlist_deadline: "the waitlist deadline",
+  due: t.noop("the application due date"),
+  start: t.noop("the event's start"),
+  end: t.noop("the event's end"),
+  housing: t.noop("the housing form date"),
+  confirmation_first_deadline: t.noop("the first confirmation deadline"),
+  confirmation_second_deadline: t.noop("the second confirmation deadline"),
+  waitlist_deadline: t.noop("the waitlist deadline"),
 };
 
-/** "March 7, 2026": how the portal shows a date (US long format, UTC), as the server words it. */
+/** "March 7, 2026": how the portal shows a date (long format, UTC), in the page's language. */
 export function longDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+  return formatDate(date, { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
 }
 
 /** (earlier, later, the field that shows the error): the server's DATE_ORDER. */
@@ -51,8 +53,8 @@ export function dateOrderErrors(dates: Partial<Record<DateKey, string>>): Partia
     if (errors[blamed]) continue;
     errors[blamed] =
       blamed === earlier
-        ? `Must be on or before ${LABELS[later]} (${longDate(b)}).`
-        : `Must be on or after ${LABELS[earlier]} (${longDate(a)}).`;
+        ? t("Must be on or before {other} ({date}).", { other: t(LABELS[later]), date: longDate(b) })
+        : t("Must be on or after {other} ({date}).", { other: t(LABELS[earlier]), date: longDate(a) });
   }
   return errors;
 }
@@ -81,14 +83,14 @@ export function withoutError(errors: Record<string, string>, field: string): Rec
   return rest;
 }
 
-/** "3 decisions" / "1 decision": the confirm button's count. */
-export function decisionsCount(n: number): string {
-  return n === 1 ? "1 decision" : `${n} decisions`;
+/** "Hide 3 decisions" / "Hide 1 decision": the confirm button. */
+export function hideDecisions(n: number): string {
+  return t.plural(n, { one: "Hide {count} decision", other: "Hide {count} decisions" });
 }
 
 /** "4 applicants' decisions" / "1 applicant's decision". */
 export function decisionsNoun(n: number): string {
-  return n === 1 ? "1 applicant's decision" : `${n} applicants' decisions`;
+  return t.plural(n, { one: "{count} applicant's decision", other: "{count} applicants' decisions" });
 }
 
 /** What the release dialog says when applications are still open: releasing moves the cycle off
@@ -98,11 +100,14 @@ export function stillOpenNote(saved: Status, due: string | undefined, today: str
   const dueValid = Boolean(due && /^\d{4}-\d{2}-\d{2}$/.test(due));
   const beforeDue = dueValid && today <= (due as string);
   if (saved === "open" && beforeDue)
-    return `Applications are still open until ${longDate(due as string)}. Releasing closes them now: nobody can submit after this save.`;
-  if (saved === "open")
-    return "Applications are still open. Releasing closes them now: nobody can submit after this save.";
+    return t("Applications are still open until {date}. Releasing closes them now: nobody can submit after this save.", {
+      date: longDate(due as string),
+    });
+  if (saved === "open") return t("Applications are still open. Releasing closes them now: nobody can submit after this save.");
   if (beforeDue)
-    return `Applications are due ${longDate(due as string)}, which hasn't passed yet: anyone still applying can't submit once decisions are out.`;
+    return t("Applications are due {date}, which hasn't passed yet: anyone still applying can't submit once decisions are out.", {
+      date: longDate(due as string),
+    });
   return null;
 }
 

@@ -5,16 +5,17 @@ import { useRef } from "react";
 import { organizerApi, type ReleaseProgress as Progress } from "../../api/organizer";
 import { Alert } from "../../components/alert";
 import { ProgressBar } from "../../components/progress-bar";
-import { addSample, etaText, ofText, POLL_MS, secondsLeft, type Sample } from "../../lib/progress";
+import { t } from "../../lib/i18n";
+import { addSample, etaText, POLL_MS, secondsLeft, type Sample } from "../../lib/progress";
 import { queryKeys } from "../../lib/query-keys";
 
 /** The words beside the bar: the count, what failed, and the time left while it goes on. */
 export function releaseProgressText(progress: Progress, samples: Sample[]): string {
-  const parts = [ofText(progress.sent, progress.total, ["email", "emails"], "sent")];
-  if (progress.failed) parts.push(`${progress.failed} failed`);
+  const parts = [t.plural(progress.total, { one: "{sent} of {count} email sent", other: "{sent} of {count} emails sent" }, { sent: progress.sent })];
+  if (progress.failed) parts.push(t("{n} failed", { n: progress.failed }));
   if (progress.pending) {
     const eta = etaText(secondsLeft(samples, progress.pending));
-    parts.push(eta || `${progress.pending} to go`);
+    parts.push(eta || t("{n} to go", { n: progress.pending }));
   }
   return parts.join(" · ");
 }
@@ -38,9 +39,9 @@ export function ReleaseProgress({ released }: { released: boolean }) {
   const done = progress.pending === 0;
   return (
     <section className="card stack release-progress" aria-labelledby="release-progress-title">
-      <h2 id="release-progress-title">Decision emails</h2>
+      <h2 id="release-progress-title">{t("Decision emails")}</h2>
       <ProgressBar
-        label={done ? "Every decision email has been handled" : "Sending the decision emails"}
+        label={done ? t("Every decision email has been handled") : t("Sending the decision emails")}
         text={releaseProgressText(progress, samples.current)}
         value={progress.sent}
         max={progress.total}
@@ -48,12 +49,14 @@ export function ReleaseProgress({ released }: { released: boolean }) {
       />
       {progress.failed ? (
         <Alert kind="error">
-          {progress.failed === 1 ? "1 email" : `${progress.failed} emails`} could not be delivered after every retry.
-          The Admin Panel's to-dos list the failing mail.
+          {t.plural(progress.failed, {
+            one: "{count} email could not be delivered after every retry. The Admin Panel's to-dos list the failing mail.",
+            other: "{count} emails could not be delivered after every retry. The Admin Panel's to-dos list the failing mail.",
+          })}
         </Alert>
       ) : null}
-      {query.isError ? <Alert kind="error">The emails' progress could not be loaded; it is asked again shortly.</Alert> : null}
-      <p className="muted field__hint">{done ? "Nothing is left to send." : "This updates by itself while emails are going out."}</p>
+      {query.isError ? <Alert kind="error">{t("The emails' progress could not be loaded; it is asked again shortly.")}</Alert> : null}
+      <p className="muted field__hint">{done ? t("Nothing is left to send.") : t("This updates by itself while emails are going out.")}</p>
     </section>
   );
 }

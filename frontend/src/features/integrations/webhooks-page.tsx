@@ -13,6 +13,7 @@ import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, SelectField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit, type Submit } from "../../lib/use-submit";
 import { countsLine, deliveryLine, formErrors, toggleEvent, type EventChoice } from "./state";
@@ -33,8 +34,10 @@ export function WebhooksPage({ endpoints: initial, channels, events, require_htt
   return (
     <div className="stack org-narrow">
       <PageHeader
-        title="Integrations"
-        lead="Tell your other systems when someone applies, hears back, confirms or checks in. Each event is sent to your endpoint as a signed POST (Standard Webhooks headers), retried with backoff while it is down."
+        title={t("Integrations")}
+        lead={t(
+          "Tell your other systems when someone applies, hears back, confirms or checks in. Each event is sent to your endpoint as a signed POST (Standard Webhooks headers), retried with backoff while it is down.",
+        )}
       />
       <AddEndpoint
         events={events}
@@ -45,17 +48,17 @@ export function WebhooksPage({ endpoints: initial, channels, events, require_htt
         }}
       />
       {created ? (
-        <Alert kind="success" title="Endpoint added.">
-          Its signing secret, shown this once: <code className="org-break">{created.secret}</code>
+        <Alert kind="success" title={t("Endpoint added.")}>
+          {t("Its signing secret, shown this once:")} <code className="org-break">{created.secret}</code>
         </Alert>
       ) : null}
       <section className="card stack" aria-labelledby="wh-list-title">
         <h2 id="wh-list-title">
-          Endpoints <span className="badge">{list.data.length}</span>
+          {t("Endpoints")} <span className="badge">{list.data.length}</span>
         </h2>
-        {list.isError ? <Alert kind="error">Error fetching the endpoints.</Alert> : null}
-        {list.data.length === 0 ? <p className="muted">No endpoints yet.</p> : null}
-        <ul className="org-rows" aria-label="Endpoints">
+        {list.isError ? <Alert kind="error">{t("Error fetching the endpoints.")}</Alert> : null}
+        {list.data.length === 0 ? <p className="muted">{t("No endpoints yet.")}</p> : null}
+        <ul className="org-rows" aria-label={t("Endpoints")}>
           {list.data.map((endpoint) => (
             <EndpointRow key={endpoint.id} endpoint={endpoint} events={events} onChange={refresh} />
           ))}
@@ -66,10 +69,12 @@ export function WebhooksPage({ endpoints: initial, channels, events, require_htt
   );
 }
 
+// Brand names, the same in every language.
 const KINDS = [
   { value: "slack", label: "Slack" },
   { value: "discord", label: "Discord" },
 ];
+const serviceName = (kind: string) => KINDS.find((k) => k.value === kind)?.label ?? kind;
 
 function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[]; events: EventChoice[]; requireHttps: boolean }) {
   const client = useQueryClient();
@@ -94,72 +99,76 @@ function ChatChannels({ initial, events, requireHttps }: { initial: ChatChannel[
     if (Object.keys(found).length) return;
     const ok = await submit.run(
       () => integrationsApi.addChannel({ kind, url: url.trim(), events: chosen, include_names: includeNames }),
-      "Error adding the channel.",
+      t("Error adding the channel."),
     );
     if (ok) {
       setUrl("");
       setChosen([]);
       setIncludeNames(false);
-      setDone("Channel added: its first notice comes within a minute of the next event.");
+      setDone(t("Channel added: its first notice comes within a minute of the next event."));
       void refresh();
     }
   }
 
   async function remove(channel: ChatChannel) {
     setDone(null);
-    const ok = await removal.run(() => integrationsApi.removeChannel(channel.id), "Error removing the channel.");
+    const ok = await removal.run(() => integrationsApi.removeChannel(channel.id), t("Error removing the channel."));
     if (ok) void refresh();
   }
 
   return (
     <section className="card stack" aria-labelledby="chat-title">
-      <h2 id="chat-title">Slack and Discord notices</h2>
+      <h2 id="chat-title">{t("Slack and Discord notices")}</h2>
       <p className="muted">
-        A one-line notice of counts, such as “42 confirmed · 3 checked in”, at most once a minute. Names are listed only if you tick it.
+        {t(
+          "A one-line notice of counts, such as “42 confirmed · 3 checked in”, at most once a minute. Names are listed only if you tick it.",
+        )}
       </p>
-      <form className="stack" onSubmit={add} noValidate aria-label="Add a channel">
-        <SelectField label="Service" choices={KINDS} value={kind} onChange={(e) => setKind(e.target.value as "slack" | "discord")} />
+      <form className="stack" onSubmit={add} noValidate aria-label={t("Add a channel")}>
+        <SelectField label={t("Service")} choices={KINDS} value={kind} onChange={(e) => setKind(e.target.value as "slack" | "discord")} />
         <Field
-          label="Incoming-webhook URL"
+          label={t("Incoming-webhook URL")}
           type="url"
           autoComplete="off"
           spellCheck={false}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          error={errors.url}
-          hint={requireHttps ? "The https:// address the service gave you for the channel." : "The address the service gave you for the channel."}
+          error={errors.url && t(errors.url)}
+          hint={requireHttps ? t("The https:// address the service gave you for the channel.") : t("The address the service gave you for the channel.")}
         />
-        <EventsFieldset legend="Count these events" events={events} chosen={chosen} setChosen={setChosen} error={errors.events} />
+        <EventsFieldset legend={t("Count these events")} events={events} chosen={chosen} setChosen={setChosen} error={errors.events} />
         <OptIn
-          label="List the names of the people counted"
-          hint="Off, a notice carries counts and nothing personal."
+          label={t("List the names of the people counted")}
+          hint={t("Off, a notice carries counts and nothing personal.")}
           checked={includeNames}
           onChange={setIncludeNames}
         />
-        <AddButton submit={submit} label="Add Channel" />
+        <AddButton submit={submit} label={t("Add Channel")} />
       </form>
       {done ? <Alert kind="success">{done}</Alert> : null}
       {removal.error ? <Alert kind="error">{removal.error}</Alert> : null}
-      {list.data.length === 0 ? <p className="muted">No channels yet.</p> : null}
-      <ul className="org-rows" aria-label="Channels">
+      {list.data.length === 0 ? <p className="muted">{t("No channels yet.")}</p> : null}
+      <ul className="org-rows" aria-label={t("Channels")}>
         {list.data.map((channel) => (
           <li key={channel.id} className="org-row wh-endpoint">
             <div className="stack wh-endpoint__main">
               <span className="org-row__main">
-                <span className="badge">{channel.kind === "discord" ? "Discord" : "Slack"}</span>
+                <span className="badge">{serviceName(channel.kind)}</span>
                 <code className="org-break">{channel.url}</code>
               </span>
-              <EventBadges events={channel.events} labels={labels} personal={channel.include_names ? "with names" : null} />
-              {channel.last_error ? <span className="muted org-break">Last notice failed: {channel.last_error}</span> : null}
+              <EventBadges events={channel.events} labels={labels} personal={channel.include_names ? t("with names") : null} />
+              {channel.last_error ? (
+                <span className="muted org-break">{t("Last notice failed: {error}", { error: channel.last_error })}</span>
+              ) : null}
             </div>
             <button
               type="button"
               className="button button--secondary button--small"
               onClick={() => void remove(channel)}
               disabled={removal.busy}
-              aria-label={`Remove the ${channel.kind} channel ${channel.url}`}
+              aria-label={t("Remove the {service} channel {url}", { service: serviceName(channel.kind), url: channel.url })}
             >
-              Remove
+              {t("Remove")}
             </button>
           </li>
         ))}
@@ -201,7 +210,7 @@ function AddEndpoint({
         include_email: includeEmail,
       });
       onCreated(endpoint);
-    }, "Error adding the endpoint.");
+    }, t("Error adding the endpoint."));
     if (ok) {
       setUrl("");
       setDescription("");
@@ -213,35 +222,37 @@ function AddEndpoint({
 
   return (
     <form className="card stack" onSubmit={add} noValidate aria-labelledby="wh-add-title">
-      <h2 id="wh-add-title">Add an endpoint</h2>
+      <h2 id="wh-add-title">{t("Add an endpoint")}</h2>
       <Field
-        label="Endpoint URL"
+        label={t("Endpoint URL")}
         type="url"
         autoComplete="off"
         spellCheck={false}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
-        error={errors.url}
-        hint={`${requireHttps ? "An https:// address" : "An http:// or https:// address"} on the public internet.`}
+        error={errors.url && t(errors.url)}
+        hint={requireHttps ? t("An https:// address on the public internet.") : t("An http:// or https:// address on the public internet.")}
       />
-      <Field label="Description (optional)" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-      <EventsFieldset legend="Events" events={events} chosen={chosen} setChosen={setChosen} error={eventsError} />
+      <Field label={t("Description (optional)")} value={description} onChange={(e) => setDescription(e.target.value)}
+        error={errors.description && t(errors.description)}
+      />
+      <EventsFieldset legend={t("Events")} events={events} chosen={chosen} setChosen={setChosen} error={eventsError} />
       <Field
-        label="Signing secret (optional)"
+        label={t("Signing secret (optional)")}
         autoComplete="off"
         spellCheck={false}
         value={secret}
         onChange={(e) => setSecret(e.target.value)}
-        error={errors.secret}
-        hint="Leave empty to have one made; it is shown once."
+        error={errors.secret && t(errors.secret)}
+        hint={t("Leave empty to have one made; it is shown once.")}
       />
       <OptIn
-        label="Include the applicant's email"
-        hint="Off, a payload carries ids and statuses only."
+        label={t("Include the applicant's email")}
+        hint={t("Off, a payload carries ids and statuses only.")}
         checked={includeEmail}
         onChange={setIncludeEmail}
       />
-      <AddButton submit={submit} label="Add Endpoint" />
+      <AddButton submit={submit} label={t("Add Endpoint")} />
     </form>
   );
 }
@@ -275,7 +286,7 @@ function EventsFieldset({
       ))}
       {error ? (
         <p id={`${legendId}-error`} className="field__error" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </fieldset>
@@ -301,7 +312,7 @@ function AddButton({ submit, label }: { submit: Submit; label: string }) {
       {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       <div>
         <button type="submit" className="button" disabled={submit.busy}>
-          {submit.busy ? "Adding…" : label}
+          {submit.busy ? t("Adding…") : label}
         </button>
       </div>
     </>
@@ -343,7 +354,7 @@ function EndpointRow({ endpoint, events, onChange }: { endpoint: WebhookEndpoint
   const name = endpoint.description || endpoint.url;
 
   async function remove() {
-    const ok = await removal.run(() => integrationsApi.remove(endpoint.id), "Error removing the endpoint.");
+    const ok = await removal.run(() => integrationsApi.remove(endpoint.id), t("Error removing the endpoint."));
     setConfirming(false);
     if (ok) onChange();
   }
@@ -355,39 +366,42 @@ function EndpointRow({ endpoint, events, onChange }: { endpoint: WebhookEndpoint
           <code className="org-break">{endpoint.url}</code>
           {endpoint.description ? <span className="muted">{endpoint.description}</span> : null}
         </span>
-        <EventBadges events={endpoint.events} labels={labels} personal={endpoint.include_email ? "with email" : null} />
+        <EventBadges events={endpoint.events} labels={labels} personal={endpoint.include_email ? t("with email") : null} />
         <span className="muted">
-          {countsLine(endpoint)} · secret {endpoint.secret_hint}
+          {t("{counts} · secret {hint}", { counts: countsLine(endpoint), hint: endpoint.secret_hint })}
         </span>
         {removal.error ? <Alert kind="error">{removal.error}</Alert> : null}
         {open ? <FailedDeliveries endpoint={endpoint} onChange={onChange} /> : null}
       </div>
       <div className="wh-endpoint__actions">
         <button type="button" className="button button--secondary button--small" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
-          {open ? "Hide failures" : `Failures (${endpoint.failed})`}
+          {open ? t("Hide failures") : t("Failures ({n})", { n: endpoint.failed })}
         </button>
         <button
           type="button"
           className="button button--secondary button--small"
           onClick={() => setConfirming(true)}
           disabled={removal.busy}
-          aria-label={`Remove ${name}`}
+          aria-label={t("Remove {name}", { name })}
         >
-          Remove
+          {t("Remove")}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Remove this endpoint?"
-        confirmLabel="Remove endpoint"
-        busyLabel="Removing…"
+        title={t("Remove this endpoint?")}
+        confirmLabel={t("Remove endpoint")}
+        busyLabel={t("Removing…")}
         busy={removal.busy}
         danger
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       >
         <p>
-          {endpoint.url} gets no more events, and its {endpoint.pending} waiting deliveries are dropped.
+          {t.plural(endpoint.pending, {
+            one: "{url} gets no more events, and its {count} waiting delivery is dropped.",
+            other: "{url} gets no more events, and its {count} waiting deliveries are dropped.",
+          }, { url: endpoint.url })}
         </p>
       </ConfirmDialog>
     </li>
@@ -404,21 +418,21 @@ function FailedDeliveries({ endpoint, onChange }: { endpoint: WebhookEndpoint; o
 
   async function again(id: number, webhookId: string) {
     setDone(null);
-    const ok = await resend.run(() => integrationsApi.resend(id), "Error sending it again.");
+    const ok = await resend.run(() => integrationsApi.resend(id), t("Error sending it again."));
     if (ok) {
-      setDone(`${webhookId} is queued again.`);
+      setDone(t("{id} is queued again.", { id: webhookId }));
       onChange();
     }
   }
 
-  if (query.isPending) return <p className="muted" aria-busy="true">Loading the failed deliveries…</p>;
-  if (query.isError) return <Alert kind="error">Error fetching the failed deliveries.</Alert>;
+  if (query.isPending) return <p className="muted" aria-busy="true">{t("Loading the failed deliveries…")}</p>;
+  if (query.isError) return <Alert kind="error">{t("Error fetching the failed deliveries.")}</Alert>;
   return (
     <div className="stack wh-failures">
       {done ? <Alert kind="success">{done}</Alert> : null}
       {resend.error ? <Alert kind="error">{resend.error}</Alert> : null}
-      {query.data.length === 0 ? <p className="muted">No failed deliveries.</p> : null}
-      <ul className="org-rows" aria-label={`Failed deliveries to ${endpoint.url}`}>
+      {query.data.length === 0 ? <p className="muted">{t("No failed deliveries.")}</p> : null}
+      <ul className="org-rows" aria-label={t("Failed deliveries to {url}", { url: endpoint.url })}>
         {query.data.map((d) => (
           <li key={d.id} className="org-row">
             <div className="stack wh-failure">
@@ -432,9 +446,9 @@ function FailedDeliveries({ endpoint, onChange }: { endpoint: WebhookEndpoint; o
               className="button button--small"
               onClick={() => void again(d.id, d.webhook_id)}
               disabled={resend.busy}
-              aria-label={`Re-send ${d.webhook_id}`}
+              aria-label={t("Re-send {id}", { id: d.webhook_id })}
             >
-              Re-send
+              {t("Re-send")}
             </button>
           </li>
         ))}

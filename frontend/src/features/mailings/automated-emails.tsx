@@ -6,6 +6,7 @@ import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { fieldErrors } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { refusalOr, useSubmit } from "../../lib/use-submit";
 import { useServerPreview } from "./server-preview";
@@ -66,8 +67,8 @@ export function TemplateEditor({
   async function save(event: FormEvent) {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    if (!subject.trim()) problems.subject = "Enter a subject.";
-    if (!html.trim()) problems.html = "Enter the email's HTML.";
+    if (!subject.trim()) problems.subject = t("Enter a subject.");
+    if (!html.trim()) problems.html = t("Enter the email's HTML.");
     setErrors(problems);
     if (Object.keys(problems).length) return;
     clearNotices();
@@ -84,8 +85,8 @@ export function TemplateEditor({
       // The server keeps the subject plain (it drops a pasted {% autoescape %} wrapper): show
       // what was stored, so the form is not left "unsaved".
       setSubject(saved.subject);
-      setNotice({ kind: "success", text: "Saved. The next emails of this kind use this version." });
-    }, refusalOr("The email could not be saved."));
+      setNotice({ kind: "success", text: t("Saved. The next emails of this kind use this version.") });
+    }, refusalOr(t("The email could not be saved.")));
   }
 
   async function resetToDefault() {
@@ -96,16 +97,16 @@ export function TemplateEditor({
       setSubject(restored.subject);
       setHtml(restored.html);
       setErrors({});
-      setNotice({ kind: "success", text: "Back to the default version." });
-    }, refusalOr("The email could not be reset."));
+      setNotice({ kind: "success", text: t("Back to the default version.") });
+    }, refusalOr(t("The email could not be reset.")));
   }
 
   async function sendTest() {
     clearNotices();
     await testing.run(async () => {
       const result = await mailingsApi.sendTest(template.key, subject, html, language);
-      setNotice({ kind: "success", text: result?.message || `A test email was sent to ${email}.` });
-    }, refusalOr("The test email could not be sent."));
+      setNotice({ kind: "success", text: result?.message || t("A test email was sent to {email}.", { email }) });
+    }, refusalOr(t("The test email could not be sent.")));
   }
 
   const failed = saving.error ?? testing.error ?? resetting.error;
@@ -120,11 +121,11 @@ export function TemplateEditor({
         <div className="template-editor__title">
           <h2 id={`${id}-title`}>{languageName ? `${titleOf(template)} · ${languageName}` : titleOf(template)}</h2>
           <span className={`badge${template.customized ? " badge--customized" : ""}`}>
-            {template.customized ? "Customized" : "Default"}
+            {template.customized ? t("Customized") : t("Default")}
           </span>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-subject`}>Subject</label>
+          <label htmlFor={`${id}-subject`}>{t("Subject")}</label>
           <input
             id={`${id}-subject`}
             className="input"
@@ -141,7 +142,7 @@ export function TemplateEditor({
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-html`}>HTML</label>
+          <label htmlFor={`${id}-html`}>{t("HTML")}</label>
           <textarea
             id={`${id}-html`}
             className="textarea template-editor__html"
@@ -162,7 +163,7 @@ export function TemplateEditor({
         </div>
         {placeholders.length ? (
           <div id={`${id}-placeholders`} className="placeholders">
-            <p className="label">Placeholders</p>
+            <p className="label">{t("Placeholders")}</p>
             <ul className="placeholders__list">
               {placeholders.map((p) => (
                 <li key={p}>
@@ -175,37 +176,37 @@ export function TemplateEditor({
         <div aria-live="polite">{shownNotice ? <Alert kind={shownNotice.kind}>{shownNotice.text}</Alert> : null}</div>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
-            {saving.busy ? "Saving…" : "Save"}
+            {saving.busy ? t("Saving…") : t("Save")}
           </button>
           <button type="button" className="button button--secondary" onClick={() => void sendTest()} disabled={busy}>
-            {testing.busy ? "Sending…" : "Send test to me"}
+            {testing.busy ? t("Sending…") : t("Send test to me")}
           </button>
           {template.customized ? (
             <button type="button" className="button button--secondary" onClick={() => void resetToDefault()} disabled={busy}>
-              {resetting.busy ? "Resetting…" : "Reset to default"}
+              {resetting.busy ? t("Resetting…") : t("Reset to default")}
             </button>
           ) : null}
-          {dirty ? <span className="muted template-editor__dirty">Unsaved changes</span> : null}
+          {dirty ? <span className="muted template-editor__dirty">{t("Unsaved changes")}</span> : null}
         </div>
       </div>
       <div className="template-editor__preview stack">
-        <h3 id={`${id}-preview-title`}>Preview</h3>
+        <h3 id={`${id}-preview-title`}>{t("Preview")}</h3>
         {previewError ? <Alert kind="error">{previewError}</Alert> : null}
         {preview ? (
           <>
             <p className="preview-subject">
-              <span className="muted">Subject: </span>
+              <span className="muted">{t("Subject:")} </span>
               <strong>{preview.subject}</strong>
             </p>
             <iframe
               className="preview-frame"
-              title={`Preview of ${titleOf(template)}`}
+              title={t("Preview of {email}", { email: titleOf(template) })}
               sandbox=""
               srcDoc={preview.html}
             />
           </>
         ) : previewError ? null : (
-          <Spinner label="Rendering preview…" />
+          <Spinner label={t("Rendering preview…")} />
         )}
       </div>
     </form>
@@ -225,7 +226,7 @@ export function VersionLanguage({
   const [first] = languages;
   return (
     <div className="field automated-emails__language">
-      <label htmlFor="automated-emails-language">Version for</label>
+      <label htmlFor="automated-emails-language">{t("Version for")}</label>
       <select
         id="automated-emails-language"
         className="select"
@@ -235,13 +236,15 @@ export function VersionLanguage({
       >
         {languages.map((language, i) => (
           <option key={language.code} value={language.code}>
-            {i === 0 ? `${language.name} (default)` : language.name}
+            {i === 0 ? t("{language} (default)", { language: language.name }) : language.name}
           </option>
         ))}
       </select>
       <p id="automated-emails-language-hint" className="field__hint">
-        Each recipient gets the version in their language, else the {first.name} one, else the built-in email in their
-        language. A language without its own version starts from what its readers get now.
+        {t(
+          "Each recipient gets the version in their language, else the {language} one, else the built-in email in their language. A language without its own version starts from what its readers get now.",
+          { language: first.name },
+        )}
       </p>
     </div>
   );
@@ -260,35 +263,37 @@ export function AutomatedEmails({ email, languages = [] }: { email: string; lang
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = chosen ?? templates?.[0]?.key ?? null;
 
-  const current = templates?.find((t) => t.key === selected) ?? null;
+  const current = templates?.find((item) => item.key === selected) ?? null;
 
   return (
     <div className="stack reports">
-      <ReportHeader title="Automated Emails">
-        <p className="muted">The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.</p>
+      <ReportHeader title={t("Automated Emails")}>
+        <p className="muted">
+          {t("The emails the portal sends by itself. Edit one, preview it, and send a test to {email}.", { email })}
+        </p>
       </ReportHeader>
       {languages.length > 1 ? <VersionLanguage languages={languages} value={language} onChange={setLanguage} /> : null}
       {query.isError ? (
-        <LoadError message="The automated emails could not be loaded." onRetry={() => void query.refetch()} />
+        <LoadError message={t("The automated emails could not be loaded.")} onRetry={() => void query.refetch()} />
       ) : templates === null ? (
         <div className="reports__loading">
-          <Spinner label="Loading automated emails…" />
+          <Spinner label={t("Loading automated emails…")} />
         </div>
       ) : templates.length === 0 ? (
-        <p className="muted">There are no automated emails.</p>
+        <p className="muted">{t("There are no automated emails.")}</p>
       ) : (
         <div className="automated-emails">
-          <nav className="automated-emails__nav" aria-label="Automated emails">
+          <nav className="automated-emails__nav" aria-label={t("Automated emails")}>
             <ul>
-              {templates.map((t) => (
-                <li key={t.key}>
+              {templates.map((item) => (
+                <li key={item.key}>
                   <button
                     type="button"
                     className="side-link"
-                    aria-current={t.key === selected ? "true" : undefined}
-                    onClick={() => setChosen(t.key)}
+                    aria-current={item.key === selected ? "true" : undefined}
+                    onClick={() => setChosen(item.key)}
                   >
-                    {titleOf(t)}
+                    {titleOf(item)}
                   </button>
                 </li>
               ))}
@@ -304,7 +309,7 @@ export function AutomatedEmails({ email, languages = [] }: { email: string; lang
                 languageName={languageName}
                 onSaved={(saved) => {
                   queryClient.setQueryData<EmailTemplate[]>(queryKey, (list) =>
-                    (list ?? []).map((t) => (t.key === saved.key ? { ...t, ...saved } : t)),
+                    (list ?? []).map((item) => (item.key === saved.key ? { ...item, ...saved } : item)),
                   );
                   // The other languages' lists start from this version where they have none.
                   void queryClient.invalidateQueries({

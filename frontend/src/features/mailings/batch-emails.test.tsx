@@ -215,7 +215,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     const frame = screen.getByTitle("The email as ada@princeton.edu will get it");
     expect(frame).toHaveAttribute("sandbox", "");
     expect(frame.getAttribute("srcdoc")).toBe("<p>Welcome Ada</p>");
-    expect(screen.getByText("3 recipients")).toBeInTheDocument();
+    expect(screen.getByText("3 recipients will get this email.")).toBeInTheDocument();
     // Debounced: typing a whole sentence asks for far fewer previews than keystrokes.
     const previews = server.of("POST", "/api/mailings/preview");
     expect(previews.length).toBeLessThan(8);
@@ -332,7 +332,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       "POST /api/mailings": (_url, init) =>
         (init.body as FormData).get("confirm_duplicate") === "true"
           ? json({ id: 10, status: "scheduled", recipients: 3 }, 201)
-          : json({ message: warning, errors: { confirm_duplicate: [warning] } }, 409),
+          : json({ message: warning, errors: { confirm_duplicate: [warning] }, code: "duplicate_mailing" }, 409),
     });
     renderWithQuery(<BatchEmails />);
     await fillRequired(user);
@@ -349,7 +349,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
 
   it("drops the duplicate warning when the organizer decides not to send", async () => {
     const user = userEvent.setup();
-    fakeServer({ ...BASE, "POST /api/mailings": () => json({ message: "Already sent." }, 409) });
+    fakeServer({ ...BASE, "POST /api/mailings": () => json({ message: "Already sent.", code: "duplicate_mailing" }, 409) });
     renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.type(screen.getByLabelText("Message in Markdown"), "x");

@@ -5,6 +5,7 @@ import { mailingsApi, type Mailing } from "../../api/mailings";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError, fieldErrors } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { refusalOr, useSubmit } from "../../lib/use-submit";
 import {
@@ -154,8 +155,9 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
       try {
         created = await mailingsApi.create(form);
       } catch (error) {
-        // The same email already went out: no failure, a question (send it again?).
-        if (error instanceof ApiError && error.status === 409) {
+        // The same email already went out: no failure, a question (send it again?). Known by
+        // its code: the message is in the page's language.
+        if (error instanceof ApiError && error.body.code === "duplicate_mailing") {
           setDuplicate(error.message);
           return;
         }
@@ -164,7 +166,10 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
       }
       setNotice({
         kind: "success",
-        text: `Scheduled for ${formatSendAt(localToIso(sendAt) ?? sendAt)} to ${recipientsText(created.recipients)}.`,
+        text: t("Scheduled for {when} to {recipients}.", {
+          when: formatSendAt(localToIso(sendAt) ?? sendAt),
+          recipients: recipientsText(created.recipients),
+        }),
       });
       setCompose(afterScheduled);
       setDuplicate(null);
@@ -173,7 +178,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
         refresh(),
         queryClient.invalidateQueries({ queryKey: queryKeys.mailings.audiences }),
       ]);
-    }, refusalOr("The mailing could not be scheduled."));
+    }, refusalOr(t("The mailing could not be scheduled.")));
   }
 
   async function sendTest() {
@@ -181,7 +186,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
     await testing.run(async () => {
       const answer = await mailingsApi.sendDraftTest(draft);
       setNotice({ kind: "success", text: answer.message });
-    }, refusalOr("The test email could not be sent."));
+    }, refusalOr(t("The test email could not be sent.")));
   }
 
   function submit(event: FormEvent) {
@@ -208,8 +213,8 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
     scheduling.setError(null);
     await cancelling.run(async () => {
       await mailingsApi.cancel(mailing.id);
-      setNotice({ kind: "success", text: `Cancelled “${mailing.subject}”.` });
-    }, refusalOr("The mailing could not be cancelled."));
+      setNotice({ kind: "success", text: t("Cancelled “{subject}”.", { subject: mailing.subject }) });
+    }, refusalOr(t("The mailing could not be cancelled.")));
     // Whatever the answer, the row's status is the server's now.
     await refresh();
   }
@@ -220,7 +225,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
   const fieldError = (name: Field) =>
     errors[name] ? (
       <p id={`${id}-${name}-error`} className="field__error">
-        {errors[name]}
+        {t(errors[name] ?? "")}
       </p>
     ) : null;
   const count = audience === "custom" && !preview ? found.length : preview?.recipients ?? counts[audience] ?? filterCount.data?.recipients;
@@ -228,10 +233,10 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
 
   return (
     <section className="batch-emails stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Batch emails</h2>
-      <form className="card stack batch-emails__form" onSubmit={submit} noValidate aria-label="Schedule a batch email">
+      <h2 id={`${id}-title`}>{t("Batch emails")}</h2>
+      <form className="card stack batch-emails__form" onSubmit={submit} noValidate aria-label={t("Schedule a batch email")}>
         <div className="field">
-          <label htmlFor={`${id}-subject`}>Subject</label>
+          <label htmlFor={`${id}-subject`}>{t("Subject")}</label>
           <input
             id={`${id}-subject`}
             className="input"
@@ -246,7 +251,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
         </div>
         <div className="batch-emails__row">
           <div className="field">
-            <label htmlFor={`${id}-audience`}>Audience</label>
+            <label htmlFor={`${id}-audience`}>{t("Audience")}</label>
             <select
               id={`${id}-audience`}
               className="select"
@@ -259,10 +264,10 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
               {(Object.keys(AUDIENCE_GROUP_LABELS) as (keyof typeof AUDIENCE_GROUP_LABELS)[]).map((group) => {
                 const inGroup = choices.filter((a) => a.group === group);
                 return inGroup.length ? (
-                  <optgroup key={group} label={AUDIENCE_GROUP_LABELS[group]}>
+                  <optgroup key={group} label={t(AUDIENCE_GROUP_LABELS[group])}>
                     {inGroup.map((a) => (
                       <option key={a.value} value={a.value}>
-                        {audienceOption(a.label, counts[a.value])}
+                        {audienceOption(t(a.label), counts[a.value])}
                       </option>
                     ))}
                   </optgroup>
@@ -272,7 +277,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
             {fieldError("audience")}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-send-at`}>Send at</label>
+            <label htmlFor={`${id}-send-at`}>{t("Send at")}</label>
             <input
               id={`${id}-send-at`}
               className="input"
@@ -284,14 +289,14 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
               aria-describedby={[`${id}-send-at-hint`, err("send_at")].filter(Boolean).join(" ")}
             />
             <p id={`${id}-send-at-hint`} className="field__hint">
-              In your time zone ({browserZone()}). A time in the past sends at once.
+              {t("In your time zone ({zone}). A time in the past sends at once.", { zone: browserZone() })}
             </p>
             {fieldError("send_at")}
           </div>
         </div>
         {audience === "custom" ? (
           <div className="field">
-            <label htmlFor={`${id}-emails`}>Custom recipients</label>
+            <label htmlFor={`${id}-emails`}>{t("Custom recipients")}</label>
             <textarea
               id={`${id}-emails`}
               className="textarea"
@@ -303,19 +308,19 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
               aria-describedby={[`${id}-emails-hint`, err("emails")].filter(Boolean).join(" ")}
             />
             <p id={`${id}-emails-hint`} className="field__hint">
-              Paste any text: the email addresses in it are used ({found.length} found).
+              {t("Paste any text: the email addresses in it are used ({n} found).", { n: found.length })}
             </p>
             {fieldError("emails")}
           </div>
         ) : null}
 
         <fieldset className="batch-emails__kind">
-          <legend>Message</legend>
+          <legend>{t("Message")}</legend>
           <div className="batch-emails__kinds">
             {(
               [
-                ["markdown", "Write in Markdown"],
-                ["html", "Upload HTML"],
+                ["markdown", t("Write in Markdown")],
+                ["html", t("Upload HTML")],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="batch-emails__kind-option">
@@ -336,7 +341,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
           <div className="batch-emails__write stack">
             {kind === "markdown" ? (
               <div className="field">
-                <label htmlFor={`${id}-markdown`}>Message in Markdown</label>
+                <label htmlFor={`${id}-markdown`}>{t("Message in Markdown")}</label>
                 <MarkdownEditor
                   id={`${id}-markdown`}
                   value={markdown}
@@ -346,16 +351,18 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
                   describedBy={[`${id}-markdown-hint`, err("markdown")].filter(Boolean).join(" ")}
                 />
                 <p id={`${id}-markdown-hint`} className="field__hint">
-                  Placeholders are filled in for each recipient: <code>{"{{ first_name }}"}</code>,{" "}
-                  <code>{"{{ dashboard_link }}"}</code>… Write{" "}
-                  <code>{'{{ first_name|default:"there" }}'}</code> for people without a name.
+                  {t("Placeholders are filled in for each recipient: {first_name}, {dashboard_link}… Write {default} for people without a name.", {
+                    first_name: "{{ first_name }}",
+                    dashboard_link: "{{ dashboard_link }}",
+                    default: '{{ first_name|default:"there" }}',
+                  })}
                 </p>
                 {fieldError("markdown")}
                 {languages.length > 0 ? (
                   <fieldset className="batch-emails__versions" aria-describedby={`${id}-versions-hint`}>
-                    <legend>Other languages (optional)</legend>
+                    <legend>{t("Other languages (optional)")}</legend>
                     <p id={`${id}-versions-hint`} className="field__hint">
-                      Recipients whose language has a version here get it; everyone else gets the message above.
+                      {t("Recipients whose language has a version here get it; everyone else gets the message above.")}
                     </p>
                     {languages.map((language) => {
                       const version = compose.versions[language.code] ?? { subject: "", markdown: "" };
@@ -364,7 +371,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
                       return (
                         <div key={language.code} className="stack">
                           <div className="field">
-                            <label htmlFor={`${id}-subject-${language.code}`}>Subject in {language.name}</label>
+                            <label htmlFor={`${id}-subject-${language.code}`}>{t("Subject in {language}", { language: language.name })}</label>
                             <input
                               id={`${id}-subject-${language.code}`}
                               lang={language.code}
@@ -376,7 +383,9 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
                             />
                           </div>
                           <div className="field">
-                            <label htmlFor={`${id}-markdown-${language.code}`}>Message in {language.name}, in Markdown</label>
+                            <label htmlFor={`${id}-markdown-${language.code}`}>
+                              {t("Message in {language}, in Markdown", { language: language.name })}
+                            </label>
                             <textarea
                               id={`${id}-markdown-${language.code}`}
                               lang={language.code}
@@ -396,7 +405,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
               </div>
             ) : (
               <div className="field">
-                <label htmlFor={`${id}-html`}>HTML file</label>
+                <label htmlFor={`${id}-html`}>{t("HTML file")}</label>
                 <input
                   id={`${id}-html`}
                   ref={fileInput}
@@ -409,7 +418,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
                   aria-describedby={[`${id}-html-hint`, err("html")].filter(Boolean).join(" ")}
                 />
                 <p id={`${id}-html-hint`} className="field__hint">
-                  Sent as it is, with its placeholders (such as <code>{"{{ first_name }}"}</code>) filled in.
+                  {t("Sent as it is, with its placeholders (such as {example}) filled in.", { example: "{{ first_name }}" })}
                 </p>
                 {fieldError("html")}
               </div>
@@ -417,9 +426,9 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
           </div>
 
           <section className="batch-emails__preview stack" aria-labelledby={`${id}-preview-title`}>
-            <h3 id={`${id}-preview-title`}>Preview</h3>
+            <h3 id={`${id}-preview-title`}>{t("Preview")}</h3>
             {!canPreview ? (
-              <p className="muted">Choose a file to preview it.</p>
+              <p className="muted">{t("Choose a file to preview it.")}</p>
             ) : previewError ? (
               <Alert kind="error">{previewError}</Alert>
             ) : preview ? (
@@ -434,37 +443,41 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
                       className="button button--secondary button--small"
                       onClick={() => setRecipient(stepRecipient(recipient, -1, preview.recipients))}
                     >
-                      Previous recipient
+                      {t("Previous recipient")}
                     </button>
                     <button
                       type="button"
                       className="button button--secondary button--small"
                       onClick={() => setRecipient(stepRecipient(recipient, 1, preview.recipients))}
                     >
-                      Next recipient
+                      {t("Next recipient")}
                     </button>
                   </div>
                 ) : null}
                 <p className="preview-subject">
-                  <span className="muted">Subject: </span>
-                  <strong>{preview.subject || "(no subject yet)"}</strong>
+                  <span className="muted">{t("Subject:")} </span>
+                  <strong>{preview.subject || t("(no subject yet)")}</strong>
                 </p>
                 <iframe
                   className="preview-frame"
-                  title={`The email as ${preview.recipient?.email ?? "a sample recipient"} will get it`}
+                  title={
+                    preview.recipient
+                      ? t("The email as {email} will get it", { email: preview.recipient.email })
+                      : t("The email as a sample recipient will get it")
+                  }
                   sandbox=""
                   srcDoc={preview.html}
                 />
               </>
             ) : (
-              <Spinner label="Rendering preview…" />
+              <Spinner label={t("Rendering preview…")} />
             )}
           </section>
         </div>
 
         {count !== undefined ? (
           <p className="batch-emails__count" aria-live="polite">
-            <strong>{recipientsText(count)}</strong> will get this email.
+            {t.plural(count, { one: "{count} recipient will get this email.", other: "{count} recipients will get this email." })}
           </p>
         ) : null}
         {duplicate ? (
@@ -472,10 +485,10 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
             <p>{duplicate}</p>
             <div className="button-row">
               <button type="button" className="button" disabled={busy} onClick={() => void schedule(true)}>
-                Schedule it again
+                {t("Schedule it again")}
               </button>
               <button type="button" className="button button--secondary" onClick={() => setDuplicate(null)}>
-                Don’t send it twice
+                {t("Don’t send it twice")}
               </button>
             </div>
           </div>
@@ -485,7 +498,7 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
           {/* After the duplicate warning its own button is the one primary action. */}
           {duplicate ? null : (
             <button type="submit" className="button" disabled={busy}>
-              {busy ? "Scheduling…" : "Schedule"}
+              {busy ? t("Scheduling…") : t("Schedule")}
             </button>
           )}
           <button
@@ -494,21 +507,21 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
             disabled={testing.busy || !canPreview}
             onClick={() => void sendTest()}
           >
-            {testing.busy ? "Sending the test…" : "Send a test to me"}
+            {testing.busy ? t("Sending the test…") : t("Send a test to me")}
           </button>
         </div>
       </form>
 
       <div className="batch-emails__list-head">
-        <h3 id={`${id}-list-title`}>Mailings</h3>
-        <p className="muted field__hint">Updates by itself while mail is going out.</p>
+        <h3 id={`${id}-list-title`}>{t("Mailings")}</h3>
+        <p className="muted field__hint">{t("Updates by itself while mail is going out.")}</p>
       </div>
       {(mailings ?? [])
         .filter((m) => m.status === "sending")
         .map((m) => (
           <ProgressBar
             key={m.id}
-            label={`Sending “${m.subject}”`}
+            label={t("Sending “{subject}”", { subject: m.subject })}
             text={sendingText(m, samples.current.get(m.id) ?? [])}
             value={m.sent}
             max={m.recipients}
@@ -516,11 +529,11 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
           />
         ))}
       {listError ? (
-        <Alert kind="error">The mailings could not be loaded.</Alert>
+        <Alert kind="error">{t("The mailings could not be loaded.")}</Alert>
       ) : mailings === null ? (
-        <Spinner label="Loading mailings…" />
+        <Spinner label={t("Loading mailings…")} />
       ) : mailings.length === 0 ? (
-        <p className="muted empty-note">No mailings yet. Scheduled emails will show here.</p>
+        <p className="muted empty-note">{t("No mailings yet. Scheduled emails will show here.")}</p>
       ) : (
         <MailingsTable
           mailings={mailings}

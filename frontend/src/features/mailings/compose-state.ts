@@ -2,6 +2,7 @@
 // server is sent, and which recipient the preview shows. Pure, so the tests pin each rule down.
 import type { MailingDraft } from "../../api/mailings";
 import { extractEmails } from "../../lib/emails";
+import { t } from "../../lib/i18n";
 import { localToIso } from "./schedule";
 
 export type BodyKind = "markdown" | "html";
@@ -55,21 +56,21 @@ export function customRecipients(compose: Compose): string[] {
   return compose.audience === "custom" ? extractEmails(compose.emails) : [];
 }
 
-/** What must be fixed before the email can be scheduled, per field. */
+/** What must be fixed before the email can be scheduled, per field: English, shown through t(). */
 export function composeErrors(compose: Compose): ComposeErrors {
   const errors: ComposeErrors = {};
-  if (!compose.subject.trim()) errors.subject = "Enter a subject.";
+  if (!compose.subject.trim()) errors.subject = t.noop("Enter a subject.");
   if (compose.audience === "custom" && customRecipients(compose).length === 0)
-    errors.emails = "Paste at least one email address.";
-  if (compose.kind === "markdown" && !compose.markdown.trim()) errors.markdown = "Write the email.";
+    errors.emails = t.noop("Paste at least one email address.");
+  if (compose.kind === "markdown" && !compose.markdown.trim()) errors.markdown = t.noop("Write the email.");
   if (compose.kind === "html") {
-    if (!compose.file) errors.html = "Choose an HTML file.";
-    else if (!/\.html?$/i.test(compose.file.name)) errors.html = "The file must be an .html file.";
+    if (!compose.file) errors.html = t.noop("Choose an HTML file.");
+    else if (!/\.html?$/i.test(compose.file.name)) errors.html = t.noop("The file must be an .html file.");
   }
   if (compose.kind === "markdown" && Object.values(compose.versions).some((v) => !v.subject.trim() !== !v.markdown.trim()))
-    errors.translations = "Give each language's version both a subject and a message, or leave both empty.";
-  if (!compose.sendAt) errors.send_at = "Choose when to send.";
-  else if (!localToIso(compose.sendAt)) errors.send_at = "Enter a valid date and time.";
+    errors.translations = t.noop("Give each language's version both a subject and a message, or leave both empty.");
+  if (!compose.sendAt) errors.send_at = t.noop("Choose when to send.");
+  else if (!localToIso(compose.sendAt)) errors.send_at = t.noop("Enter a valid date and time.");
   return errors;
 }
 

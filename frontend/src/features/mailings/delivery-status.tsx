@@ -4,41 +4,43 @@ import { mailingsApi, type DeliveryPage, type DeliveryState, type Mailing } from
 import { DataTable, Truncated, type DataColumn } from "../../components/data-table";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { formatSendAt } from "./schedule";
 import { POLL_MS } from "../../lib/progress";
 
+// English until shown (the catalog loads after the module runs): through t() where drawn.
 export const DELIVERY_STATES: { value: DeliveryState; label: string }[] = [
-  { value: "pending", label: "Pending" },
-  { value: "sending", label: "Sending" },
-  { value: "sent", label: "Sent" },
-  { value: "failed", label: "Failed" },
+  { value: "pending", label: t.noop("Pending") },
+  { value: "sending", label: t.noop("Sending") },
+  { value: "sent", label: t.noop("Sent") },
+  { value: "failed", label: t.noop("Failed") },
 ];
 
 type Delivery = DeliveryPage["deliveries"][number];
 
-const DELIVERY_COLUMNS: DataColumn<Delivery>[] = [
+const deliveryColumns = (): DataColumn<Delivery>[] => [
   {
     id: "email",
-    header: "Recipient",
+    header: t("Recipient"),
     size: 260,
     className: "deliveries-table__email",
     cell: (row) => <Truncated text={row.email} />,
   },
   {
     id: "state",
-    header: "State",
+    header: t("State"),
     size: 120,
     cell: (row) => (
       <span className={`badge badge--${row.state}`}>
-        {DELIVERY_STATES.find((s) => s.value === row.state)?.label ?? row.state}
+        {t(DELIVERY_STATES.find((s) => s.value === row.state)?.label ?? row.state)}
       </span>
     ),
   },
-  { id: "attempts", header: "Attempts", size: 90, numeric: true, cell: (row) => row.attempts },
+  { id: "attempts", header: t("Attempts"), size: 90, numeric: true, cell: (row) => row.attempts },
   {
     id: "error",
-    header: "Last error",
+    header: t("Last error"),
     size: 300,
     className: "deliveries-table__error",
     cell: (row) => row.last_error || <span className="muted">—</span>,
@@ -47,7 +49,11 @@ const DELIVERY_COLUMNS: DataColumn<Delivery>[] = [
 
 // While some are still to go out, the panel asks again this often (no Refresh button).
 const REFRESH_MS = POLL_MS;
-const SENT_WHEN: Record<string, string> = { scheduled: "Goes out", sending: "Sending since", sent: "Sent" };
+const SENT_WHEN: Record<string, string> = {
+  scheduled: t.noop("Goes out {when}."),
+  sending: t.noop("Sending since {when}."),
+  sent: t.noop("Sent {when}."),
+};
 
 /** Each recipient of one mailing with their delivery state and last error, 50 a page. */
 export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose: () => void }) {
@@ -87,20 +93,20 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
     <section className="card stack delivery-status" aria-labelledby={`${id}-title`} id={`deliveries-${mailing.id}`}>
       <div className="delivery-status__head">
         <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
-          Deliveries of “{mailing.subject}”
+          {t("Deliveries of “{subject}”", { subject: mailing.subject })}
         </h3>
         <div className="button-row">
           <button type="button" className="button button--secondary button--small" onClick={onClose}>
-            Close
+            {t("Close")}
           </button>
         </div>
       </div>
       <p className="muted delivery-status__when">
-        {SENT_WHEN[mailing.status] ?? "Sent"} {formatSendAt(mailing.send_at)}.
+        {t(SENT_WHEN[mailing.status] ?? SENT_WHEN.sent, { when: formatSendAt(mailing.send_at) })}
       </p>
-      <div className="segmented delivery-status__filter" role="group" aria-label="Show recipients">
+      <div className="segmented delivery-status__filter" role="group" aria-label={t("Show recipients")}>
         <button type="button" className="segmented__option" aria-pressed={state === null} onClick={() => choose(null)}>
-          All <span className="delivery-status__count">{all}</span>
+          {t("All")} <span className="delivery-status__count">{all}</span>
         </button>
         {DELIVERY_STATES.map((s) => (
           <button
@@ -110,20 +116,20 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
             aria-pressed={state === s.value}
             onClick={() => choose(s.value)}
           >
-            {s.label} <span className="delivery-status__count">{data ? data.counts[s.value] : "–"}</span>
+            {t(s.label)} <span className="delivery-status__count">{data ? data.counts[s.value] : "–"}</span>
           </button>
         ))}
       </div>
       {failed ? (
-        <Alert kind="error">The deliveries could not be loaded.</Alert>
+        <Alert kind="error">{t("The deliveries could not be loaded.")}</Alert>
       ) : data === null ? (
-        <Spinner label="Loading deliveries…" />
+        <Spinner label={t("Loading deliveries…")} />
       ) : data.deliveries.length === 0 ? (
-        <p className="muted empty-note">No recipient is in this state.</p>
+        <p className="muted empty-note">{t("No recipient is in this state.")}</p>
       ) : (
         <DataTable
-          caption="Recipients"
-          columns={DELIVERY_COLUMNS}
+          caption={t("Recipients")}
+          columns={deliveryColumns()}
           data={data.deliveries}
           rowId={(row) => row.email}
           labelledBy={`${id}-title`}
@@ -131,17 +137,17 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
         />
       )}
       {data && data.pages > 1 ? (
-        <nav className="button-row delivery-status__pages" aria-label="Pages of recipients">
+        <nav className="button-row delivery-status__pages" aria-label={t("Pages of recipients")}>
           <button
             type="button"
             className="button button--secondary button--small"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
           >
-            Previous page
+            {t("Previous page")}
           </button>
           <span>
-            Page {data.page} of {data.pages}
+            {t("Page {page} of {pages}", { page: data.page, pages: data.pages })}
           </span>
           <button
             type="button"
@@ -149,7 +155,7 @@ export function DeliveryStatus({ mailing, onClose }: { mailing: Mailing; onClose
             disabled={page >= data.pages}
             onClick={() => setPage(page + 1)}
           >
-            Next page
+            {t("Next page")}
           </button>
         </nav>
       ) : null}

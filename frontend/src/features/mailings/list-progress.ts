@@ -1,7 +1,8 @@
 // The mailings list follows its mail without a Refresh button: how often to ask again, and what
 // a mailing being sent shows. Pure, table-tested in list-progress.test.ts.
 import type { Mailing } from "../../api/mailings";
-import { POLL_MS, addSample, etaText, ofText, secondsLeft, type Sample } from "../../lib/progress";
+import { t } from "../../lib/i18n";
+import { POLL_MS, addSample, etaText, secondsLeft, type Sample } from "../../lib/progress";
 
 /** Scheduled this soon (or already due): the list asks as often as while sending. */
 export const SOON_MS = 5 * 60 * 1000;
@@ -30,8 +31,10 @@ export function withSamples(
 
 /** "120 of 400 sent · 3 failed · about 2 min left". */
 export function sendingText(mailing: Pick<Mailing, "recipients" | "sent" | "failed">, samples: Sample[]): string {
-  const parts = [ofText(mailing.sent, mailing.recipients, ["recipient", "recipients"], "sent")];
-  if (mailing.failed) parts.push(`${mailing.failed} failed`);
+  const parts = [
+    t.plural(mailing.recipients, { one: "{sent} of {count} recipient sent", other: "{sent} of {count} recipients sent" }, { sent: mailing.sent }),
+  ];
+  if (mailing.failed) parts.push(t("{n} failed", { n: mailing.failed }));
   const eta = etaText(secondsLeft(samples, mailing.recipients - mailing.sent - mailing.failed));
   if (eta) parts.push(eta);
   return parts.join(" · ");

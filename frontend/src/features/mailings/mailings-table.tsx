@@ -1,13 +1,15 @@
 // The scheduled mailings, one row each: where they stand, and their Deliveries and Cancel buttons.
 import type { Mailing } from "../../api/mailings";
 import { DataTable, Truncated, type DataColumn } from "../../components/data-table";
+import { t } from "../../lib/i18n";
 import { audienceLabel, formatSendAt } from "./schedule";
 
+// English until shown (the catalog loads after the module runs): through t() where drawn.
 const STATUS_LABELS: Record<string, string> = {
-  scheduled: "Scheduled",
-  sending: "Sending",
-  sent: "Sent",
-  cancelled: "Cancelled",
+  scheduled: t.noop("Scheduled"),
+  sending: t.noop("Sending"),
+  sent: t.noop("Sent"),
+  cancelled: t.noop("Cancelled"),
 };
 
 interface Props {
@@ -37,21 +39,21 @@ export function MailingsTable({
   onCancel,
 }: Props) {
   const columns: DataColumn<Mailing>[] = [
-    { id: "subject", header: "Subject", size: 240, cell: (m) => <Truncated text={m.subject} /> },
-    { id: "audience", header: "Audience", size: 150, cell: (m) => audienceLabel(m.audience) },
-    { id: "send_at", header: "Send at", size: 160, cell: (m) => formatSendAt(m.send_at) },
+    { id: "subject", header: t("Subject"), size: 240, cell: (m) => <Truncated text={m.subject} /> },
+    { id: "audience", header: t("Audience"), size: 150, cell: (m) => audienceLabel(m.audience) },
+    { id: "send_at", header: t("Send at"), size: 160, cell: (m) => formatSendAt(m.send_at) },
     {
       id: "status",
-      header: "Status",
+      header: t("Status"),
       size: 110,
-      cell: (m) => <span className={`badge badge--${m.status}`}>{STATUS_LABELS[m.status] ?? m.status}</span>,
+      cell: (m) => <span className={`badge badge--${m.status}`}>{STATUS_LABELS[m.status] ? t(STATUS_LABELS[m.status]) : m.status}</span>,
     },
-    { id: "recipients", header: "Recipients", size: 95, numeric: true, cell: (m) => m.recipients },
-    { id: "sent", header: "Sent", size: 70, numeric: true, cell: (m) => m.sent },
-    { id: "failed", header: "Failed", size: 70, numeric: true, cell: (m) => m.failed },
+    { id: "recipients", header: t("Recipients"), size: 95, numeric: true, cell: (m) => m.recipients },
+    { id: "sent", header: t("Sent"), size: 70, numeric: true, cell: (m) => m.sent },
+    { id: "failed", header: t("Failed"), size: 70, numeric: true, cell: (m) => m.failed },
     {
       id: "actions",
-      header: "Actions",
+      header: t("Actions"),
       hiddenHeader: true,
       label: null,
       size: 200,
@@ -66,9 +68,9 @@ export function MailingsTable({
               onClick={() => onToggleDeliveries(m.id)}
               aria-expanded={openDeliveries === m.id}
               aria-controls={openDeliveries === m.id ? `deliveries-${m.id}` : undefined}
-              aria-label={`Deliveries of “${m.subject}”`}
+              aria-label={t("Deliveries of “{subject}”", { subject: m.subject })}
             >
-              Deliveries
+              {t("Deliveries")}
             </button>
           ) : null}
           {m.status === "scheduled" ? (
@@ -77,9 +79,9 @@ export function MailingsTable({
               className="button button--secondary button--small"
               onClick={() => onCancel(m)}
               disabled={cancelBusy}
-              aria-label={`Cancel “${m.subject}”`}
+              aria-label={t("Cancel “{subject}”", { subject: m.subject })}
             >
-              {cancelling === m.id ? "Cancelling…" : "Cancel"}
+              {cancelling === m.id ? t("Cancelling…") : t("Cancel")}
             </button>
           ) : null}
         </div>
@@ -88,7 +90,7 @@ export function MailingsTable({
   ];
   return (
     <DataTable
-      caption="Scheduled mailings"
+      caption={t("Scheduled mailings")}
       columns={columns}
       data={mailings}
       rowId={(m) => String(m.id)}

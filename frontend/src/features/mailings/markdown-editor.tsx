@@ -1,12 +1,13 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { t } from "../../lib/i18n";
 import { applyFormat, insertPlaceholder, shortcutFormat, type Edit, type Format } from "./markdown-edit";
 
 const BUTTONS: { format: Format; label: string; shortcut?: string }[] = [
-  { format: "bold", label: "Bold", shortcut: "B" },
-  { format: "italic", label: "Italic", shortcut: "I" },
-  { format: "link", label: "Link", shortcut: "K" },
-  { format: "list", label: "List" },
-  { format: "heading", label: "Heading" },
+  { format: "bold", label: t.noop("Bold"), shortcut: "B" },
+  { format: "italic", label: t.noop("Italic"), shortcut: "I" },
+  { format: "link", label: t.noop("Link"), shortcut: "K" },
+  { format: "list", label: t.noop("List") },
+  { format: "heading", label: t.noop("Heading") },
 ];
 
 /**
@@ -64,7 +65,7 @@ export function MarkdownEditor({
   return (
     <div className="md-editor">
       <div className="md-editor__bar">
-        <div className="md-editor__tools" role="group" aria-label="Formatting">
+        <div className="md-editor__tools" role="group" aria-label={t("Formatting")}>
           {BUTTONS.map((button) => (
             <button
               key={button.format}
@@ -72,15 +73,15 @@ export function MarkdownEditor({
               className="md-editor__tool"
               onClick={() => apply((v, s, e) => applyFormat(v, s, e, button.format))}
               aria-keyshortcuts={button.shortcut ? `Control+${button.shortcut} Meta+${button.shortcut}` : undefined}
-              title={button.shortcut ? `${button.label} (${shortcutKey}${button.shortcut})` : button.label}
+              title={button.shortcut ? `${t(button.label)} (${shortcutKey}${button.shortcut})` : t(button.label)}
             >
-              {button.label}
+              {t(button.label)}
             </button>
           ))}
         </div>
-        <div className="md-editor__insert" role="group" aria-label="Placeholders">
+        <div className="md-editor__insert" role="group" aria-label={t("Placeholders")}>
           <label htmlFor={`${id}-placeholder`} className="visually-hidden">
-            Placeholder
+            {t("Placeholder")}
           </label>
           <select
             id={`${id}-placeholder`}
@@ -100,7 +101,7 @@ export function MarkdownEditor({
             disabled={!placeholder}
             onClick={() => apply((v, s, e) => insertPlaceholder(v, s, e, placeholder))}
           >
-            Insert placeholder
+            {t("Insert placeholder")}
           </button>
         </div>
       </div>

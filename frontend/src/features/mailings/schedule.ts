@@ -1,4 +1,5 @@
 // Pure helpers of the batch emails form, kept apart so that tests can pin them down.
+import { formatDate, t } from "../../lib/i18n";
 
 export interface AudienceChoice {
   value: string;
@@ -7,29 +8,30 @@ export interface AudienceChoice {
 }
 
 /** Every audience the composer offers, grouped: each application status, the accounts that
- * never started, the table's filter (when the page was opened from the table) and a pasted list. */
+ * never started, the table's filter (when the page was opened from the table) and a pasted list.
+ * English until shown (the catalog loads after the module runs): through t() where drawn. */
 export const AUDIENCES: AudienceChoice[] = [
-  { value: "started", label: "Started", group: "status" },
-  { value: "submitted", label: "Submitted", group: "status" },
-  { value: "accepted", label: "Accepted", group: "status" },
-  { value: "waitlisted", label: "Waitlisted", group: "status" },
-  { value: "waitlist_accepted", label: "Waitlist accepted", group: "status" },
-  { value: "waitlist_confirmed", label: "Waitlist confirmed", group: "status" },
-  { value: "confirmed", label: "Confirmed", group: "status" },
-  { value: "checked_in", label: "Checked in", group: "status" },
-  { value: "rejected", label: "Rejected", group: "status" },
-  { value: "declined", label: "Declined", group: "status" },
-  { value: "expired", label: "Expired", group: "status" },
-  { value: "never_started", label: "Registered, never started", group: "accounts" },
-  { value: "filter", label: "The table's filter", group: "table" },
-  { value: "custom", label: "Custom list", group: "custom" },
+  { value: "started", label: t.noop("Started"), group: "status" },
+  { value: "submitted", label: t.noop("Submitted"), group: "status" },
+  { value: "accepted", label: t.noop("Accepted"), group: "status" },
+  { value: "waitlisted", label: t.noop("Waitlisted"), group: "status" },
+  { value: "waitlist_accepted", label: t.noop("Waitlist accepted"), group: "status" },
+  { value: "waitlist_confirmed", label: t.noop("Waitlist confirmed"), group: "status" },
+  { value: "confirmed", label: t.noop("Confirmed"), group: "status" },
+  { value: "checked_in", label: t.noop("Checked in"), group: "status" },
+  { value: "rejected", label: t.noop("Rejected"), group: "status" },
+  { value: "declined", label: t.noop("Declined"), group: "status" },
+  { value: "expired", label: t.noop("Expired"), group: "status" },
+  { value: "never_started", label: t.noop("Registered, never started"), group: "accounts" },
+  { value: "filter", label: t.noop("The table's filter"), group: "table" },
+  { value: "custom", label: t.noop("Custom list"), group: "custom" },
 ];
 
 export const AUDIENCE_GROUP_LABELS: Record<AudienceChoice["group"], string> = {
-  status: "By application status",
-  accounts: "Accounts",
-  table: "From the applications table",
-  custom: "Your own list",
+  status: t.noop("By application status"),
+  accounts: t.noop("Accounts"),
+  table: t.noop("From the applications table"),
+  custom: t.noop("Your own list"),
 };
 
 /** The audiences to offer: the table's filter only when there is one to use. */
@@ -47,8 +49,10 @@ export function initialAudience(search: string, fallback = "submitted"): { audie
   return { audience: known ? wanted : fallback, filters };
 }
 
+/** An audience's name in the page's language (its value when it is none of ours). */
 export function audienceLabel(value: string): string {
-  return AUDIENCES.find((a) => a.value === value)?.label ?? value;
+  const found = AUDIENCES.find((a) => a.value === value);
+  return found ? t(found.label) : value;
 }
 
 function pad(n: number): string {
@@ -85,17 +89,16 @@ export function dateToLocalInput(date: Date): string {
 
 export function browserZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "your local time";
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || t("your local time");
   } catch {
-    return "your local time";
+    return t("your local time");
   }
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
+/** A send time in the page's language, in the browser's zone. */
 export function formatSendAt(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatDate(date, { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** An audience in the select, with how many people it holds once that is known. */
@@ -105,7 +108,7 @@ export function audienceOption(label: string, count: number | undefined): string
 }
 
 export function recipientsText(count: number): string {
-  return count === 1 ? "1 recipient" : `${count} recipients`;
+  return t.plural(count, { one: "{count} recipient", other: "{count} recipients" });
 }
 
 /** Whose values the preview shows: a real recipient ("recipient 2 of 40"), or the sample person. */
@@ -113,8 +116,8 @@ export function previewWhom(
   recipient: { index: number; email: string; first_name: string; last_name: string } | null,
   recipients: number,
 ): string {
-  if (!recipient) return "Nobody is in this audience yet: the preview uses sample values.";
+  if (!recipient) return t("Nobody is in this audience yet: the preview uses sample values.");
   const name = `${recipient.first_name} ${recipient.last_name}`.trim();
   const who = name ? `${name} <${recipient.email}>` : recipient.email;
-  return `As ${who} will get it (recipient ${recipient.index + 1} of ${recipients}).`;
+  return t("As {who} will get it (recipient {n} of {count}).", { who, n: recipient.index + 1, count: recipients });
 }

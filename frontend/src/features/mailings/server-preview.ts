@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../lib/api";
+import { t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { useDebounced } from "../../lib/use-debounced";
 
@@ -36,7 +37,7 @@ export function useServerPreview<T>(draft: unknown, render: () => Promise<T>, en
   if (!query.isPlaceholderData && stamp !== shown.stamp) {
     if (query.isSuccess) setShown({ stamp, preview: query.data, error: null });
     else if (query.isError) {
-      const error = query.error instanceof ApiError ? query.error.message : "The preview could not be rendered.";
+      const error = query.error instanceof ApiError ? query.error.message : t("The preview could not be rendered.");
       setShown({ stamp, preview: shown.preview, error });
     }
   }

@@ -1,6 +1,7 @@
 // The organizers' travel page's pure parts: the deadline between the form's local time and the
 // API's ISO moment, and what each person's row offers.
 import type { TravelPerson } from "../../api/travel";
+import { t } from "../../lib/i18n";
 
 /** "2026-06-01T23:59" (a datetime-local input, the browser's zone) → ISO, or null when empty. */
 export function localToIso(value: string): string | null {
@@ -18,13 +19,33 @@ export function isoToLocal(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+// An application's status as the page names it: English until shown (the catalog loads after the
+// module runs), through t() in statusLabel.
+const STATUS_LABELS: Record<string, string> = {
+  started: t.noop("Started"),
+  submitted: t.noop("Submitted"),
+  accepted: t.noop("Accepted"),
+  waitlisted: t.noop("Waitlisted"),
+  waitlist_accepted: t.noop("Waitlist accepted"),
+  waitlist_confirmed: t.noop("Waitlist confirmed"),
+  confirmed: t.noop("Confirmed"),
+  checked_in: t.noop("Checked in"),
+  rejected: t.noop("Rejected"),
+  declined: t.noop("Declined"),
+  expired: t.noop("Expired"),
+};
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ? t(STATUS_LABELS[status]) : status.replace(/_/g, " ");
+}
+
 const GRANTABLE = new Set(["accepted", "waitlist_accepted", "confirmed", "checked_in"]);
 
 export interface RowView {
   /** The amount field's starting value: the grant's, else what they asked for. */
   suggested: string;
   canGrant: boolean;
-  /** Why not, when they can't be granted. */
+  /** Why not, when they can't be granted (English, shown through t()). */
   note: string | null;
   canWithdraw: boolean;
   pendingReceipts: number;
@@ -37,7 +58,7 @@ export function rowView(person: TravelPerson): RowView {
   return {
     suggested: grant?.amount ?? person.request?.amount ?? "",
     canGrant,
-    note: canGrant ? null : "Not offered a spot",
+    note: canGrant ? null : t.noop("Not offered a spot"),
     canWithdraw: Boolean(grant) && receipts.length === 0,
     pendingReceipts: receipts.filter((r) => r.status === "pending").length,
   };

@@ -8,8 +8,10 @@ import { Alert } from "../../components/alert";
 import { Field, SelectField } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
-import { isoToLocal, localToIso, rowView } from "./admin-state";
+import { isoToLocal, localToIso, rowView, statusLabel } from "./admin-state";
+import { money, receiptLabel } from "./travel-state";
 
 const KEY = ["travel-overview"] as const;
 
@@ -31,7 +33,7 @@ function BudgetForm({ overview }: { overview: TravelOverview }) {
     setDone(false);
     const ok = await submit.run(
       () => travelApi.setBudget({ amount: amount.trim(), currency: currency.trim(), receipts_due: localToIso(due) }),
-      "The budget could not be saved. Try again.",
+      t("The budget could not be saved. Try again."),
     );
     if (ok) {
       setDone(true);
@@ -41,31 +43,35 @@ function BudgetForm({ overview }: { overview: TravelOverview }) {
   const errors = submit.fieldErrors;
   return (
     <form className="card stack" onSubmit={save} noValidate aria-labelledby="travel-budget-title">
-      <h2 id="travel-budget-title">Budget</h2>
+      <h2 id="travel-budget-title">{t("Budget")}</h2>
       <p className="travel-summary" aria-live="polite">
-        Granted <strong>{overview.granted}</strong> of {overview.budget} {overview.currency} ·{" "}
-        <strong>{overview.left}</strong> left · {overview.pending_receipts} receipt{overview.pending_receipts === 1 ? "" : "s"} to review
+        {t("Granted {granted} of {budget} · {left} left", {
+          granted: money(overview.granted, null),
+          budget: money(overview.budget, overview.currency),
+          left: money(overview.left, null),
+        })}{" "}
+        · {t.plural(overview.pending_receipts, { one: "{count} receipt to review", other: "{count} receipts to review" })}
       </p>
       <div className="travel-grid">
-        <Field label="Travel budget" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
-        <Field label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)} error={errors.currency} maxLength={3} />
+        <Field label={t("Travel budget")} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount && t(errors.amount)} />
+        <Field label={t("Currency")} value={currency} onChange={(e) => setCurrency(e.target.value)} error={errors.currency && t(errors.currency)} maxLength={3} />
         <Field
-          label="Receipts due"
+          label={t("Receipts due")}
           type="datetime-local"
           value={due}
           onChange={(e) => setDue(e.target.value)}
-          error={errors.receipts_due}
-          hint="Grants without a receipt by then lapse, and the applicant is emailed."
+          error={errors.receipts_due && t(errors.receipts_due)}
+          hint={t("Grants without a receipt by then lapse, and the applicant is emailed.")}
         />
       </div>
       {submit.error && !Object.keys(errors).length ? <Alert kind="error">{submit.error}</Alert> : null}
-      {done ? <Alert kind="success">Budget saved.</Alert> : null}
+      {done ? <Alert kind="success">{t("Budget saved.")}</Alert> : null}
       <div className="travel-actions">
         <button type="submit" className="button" disabled={submit.busy}>
-          {submit.busy ? "Saving…" : "Save budget"}
+          {submit.busy ? t("Saving…") : t("Save budget")}
         </button>
         <a className="button button--secondary" href={travelApi.payoutUrl} download>
-          Download payout CSV
+          {t("Download payout CSV")}
         </a>
       </div>
     </form>
@@ -85,36 +91,42 @@ function BulkForm() {
     setDone(null);
     await submit.run(async () => {
       const result = await travelApi.grantBulk({ by, value: value.trim(), amount: amount.trim() });
-      setDone(`${result.granted} grant${result.granted === 1 ? "" : "s"} made.`);
+      setDone(t.plural(result.granted, { one: "{count} grant made.", other: "{count} grants made." }));
       refresh();
-    }, "The grants could not be made. Try again.");
+    }, t("The grants could not be made. Try again."));
   }
   const errors = submit.fieldErrors;
   return (
     <form className="card stack" onSubmit={grant} noValidate aria-labelledby="travel-bulk-title">
-      <h2 id="travel-bulk-title">Grant in bulk</h2>
+      <h2 id="travel-bulk-title">{t("Grant in bulk")}</h2>
       <p className="muted">
-        The same amount to everyone who asked from a country or a city and has no grant yet: all of them, or none if the budget
-        can't cover them.
+        {t(
+          "The same amount to everyone who asked from a country or a city and has no grant yet: all of them, or none if the budget can't cover them.",
+        )}
       </p>
       <div className="travel-grid">
         <SelectField
-          label="Travelling from"
+          label={t("Travelling from")}
           value={by}
           onChange={(e) => setBy(e.target.value as "country" | "origin")}
           choices={[
-            { value: "country", label: "Country" },
-            { value: "origin", label: "City" },
+            { value: "country", label: t("Country") },
+            { value: "origin", label: t("City") },
           ]}
-          error={errors.by}
+          error={errors.by && t(errors.by)}
         />
-        <Field label={by === "country" ? "Country name" : "City name"} value={value} onChange={(e) => setValue(e.target.value)} error={errors.value} />
-        <Field label="Amount each" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
+        <Field
+          label={by === "country" ? t("Country name") : t("City name")}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={errors.value && t(errors.value)}
+        />
+        <Field label={t("Amount each")} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount && t(errors.amount)} />
       </div>
       {submit.error && !Object.keys(errors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       {done ? <Alert kind="success">{done}</Alert> : null}
       <button type="submit" className="button button--secondary" disabled={submit.busy}>
-        {submit.busy ? "Granting…" : "Grant to all of them"}
+        {submit.busy ? t("Granting…") : t("Grant to all of them")}
       </button>
     </form>
   );
@@ -124,34 +136,32 @@ function ReceiptRow({ receipt, currency, name }: { receipt: TravelReceipt; curre
   const refresh = useRefresh();
   const [reason, setReason] = useState("");
   const submit = useSubmit();
-  const label = receipt.original_name || `Receipt ${receipt.id}`;
+  const label = receipt.original_name || t("Receipt {id}", { id: receipt.id });
 
   async function review(decision: "approve" | "reject") {
     await submit.run(async () => {
       await travelApi.review(receipt.id, decision, reason.trim());
       refresh();
-    }, "The review could not be saved. Try again.");
+    }, t("The review could not be saved. Try again."));
   }
   return (
     <li className="travel-receipt">
-      <a href={travelApi.receiptFileUrl(receipt.id)} aria-label={`Open ${label} of ${name}`}>
+      <a href={travelApi.receiptFileUrl(receipt.id)} aria-label={t("Open {receipt} of {name}", { receipt: label, name })}>
         {label}
       </a>
-      <span>
-        {receipt.amount} {currency}
-      </span>
-      <span className={`badge travel-badge--${receipt.status}`}>{receipt.status}</span>
+      <span>{money(receipt.amount, currency)}</span>
+      <span className={`badge travel-badge--${receipt.status}`}>{receiptLabel(receipt.status)}</span>
       {receipt.reason ? <span className="travel-receipt__reason">{receipt.reason}</span> : null}
       {receipt.status === "pending" ? (
         <div className="travel-review">
-          <button type="button" className="button button--small" disabled={submit.busy} onClick={() => void review("approve")} aria-label={`Approve ${label} of ${name}`}>
-            Approve
+          <button type="button" className="button button--small" disabled={submit.busy} onClick={() => void review("approve")} aria-label={t("Approve {receipt} of {name}", { receipt: label, name })}>
+            {t("Approve")}
           </button>
           <Field
-            label={`Reason to reject ${label}`}
+            label={t("Reason to reject {receipt}", { receipt: label })}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            error={submit.fieldErrors.reason}
+            error={submit.fieldErrors.reason && t(submit.fieldErrors.reason)}
             maxLength={500}
           />
           <button
@@ -159,15 +169,21 @@ function ReceiptRow({ receipt, currency, name }: { receipt: TravelReceipt; curre
             className="button button--secondary button--small"
             disabled={submit.busy}
             onClick={() => void review("reject")}
-            aria-label={`Reject ${label} of ${name}`}
+            aria-label={t("Reject {receipt} of {name}", { receipt: label, name })}
           >
-            Reject
+            {t("Reject")}
           </button>
           {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
         </div>
       ) : null}
     </li>
   );
+}
+
+/** "Granted 300,00 USD", or that it lapsed (no receipt by the deadline). */
+function grantText(grant: { amount: string; status: string }, currency: string): string {
+  const amount = money(grant.amount, currency);
+  return grant.status === "lapsed" ? t("Granted {amount}, lapsed", { amount }) : t("Granted {amount}", { amount });
 }
 
 function PersonRow({ person, currency }: { person: TravelPerson; currency: string }) {
@@ -181,49 +197,55 @@ function PersonRow({ person, currency }: { person: TravelPerson; currency: strin
     await submit.run(async () => {
       await travelApi.grant(person.application_id, amount.trim());
       refresh();
-    }, "The grant could not be saved. Try again.");
+    }, t("The grant could not be saved. Try again."));
   }
   async function withdraw() {
     await submit.run(async () => {
       await travelApi.withdrawGrant(person.application_id);
       refresh();
-    }, "The grant could not be withdrawn. Try again.");
+    }, t("The grant could not be withdrawn. Try again."));
   }
   const request = person.request;
   return (
     <li className="card stack--tight travel-person">
       <div className="travel-person__head">
         <strong>{person.name}</strong> <span className="muted">{person.email}</span>{" "}
-        <span className="badge">{person.status.replace(/_/g, " ")}</span>
+        <span className="badge">{statusLabel(person.status)}</span>
       </div>
       <p className="muted travel-person__asked">
-        {request ? `Asked ${request.amount} ${request.currency} from ${request.origin}, ${request.country}` : "Did not ask"}
-        {person.grant ? ` · Granted ${person.grant.amount} ${currency} (${person.grant.status})` : ""}
+        {request
+          ? t("Asked {amount} from {origin}, {country}", {
+              amount: money(request.amount, request.currency),
+              origin: request.origin,
+              country: request.country,
+            })
+          : t("Did not ask")}
+        {person.grant ? ` · ${grantText(person.grant, currency)}` : ""}
       </p>
       {view.canGrant ? (
-        <form className="travel-grant-form" onSubmit={grant} noValidate aria-label={`Grant for ${person.name}`}>
+        <form className="travel-grant-form" onSubmit={grant} noValidate aria-label={t("Grant for {name}", { name: person.name })}>
           <Field
-            label={`Grant for ${person.name} (${currency})`}
+            label={t("Grant for {name} ({currency})", { name: person.name, currency })}
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            error={submit.fieldErrors.amount}
+            error={submit.fieldErrors.amount && t(submit.fieldErrors.amount)}
           />
           <button type="submit" className="button button--small" disabled={submit.busy}>
-            {person.grant ? "Change grant" : "Grant"}
+            {person.grant ? t("Change grant") : t("Grant")}
           </button>
           {view.canWithdraw ? (
             <button type="button" className="button button--secondary button--small" disabled={submit.busy} onClick={() => void withdraw()}>
-              Withdraw
+              {t("Withdraw")}
             </button>
           ) : null}
         </form>
       ) : (
-        <p className="muted">{view.note}</p>
+        <p className="muted">{view.note && t(view.note)}</p>
       )}
       {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       {person.grant?.receipts.length ? (
-        <ul className="travel-receipts" aria-label={`Receipts of ${person.name}`}>
+        <ul className="travel-receipts" aria-label={t("Receipts of {name}", { name: person.name })}>
           {person.grant.receipts.map((r) => (
             <ReceiptRow key={r.id} receipt={r} currency={currency} name={person.name} />
           ))}
@@ -237,15 +259,15 @@ export function AdminTravelPage() {
   const overview = useQuery({ queryKey: KEY, queryFn: travelApi.overview });
   return (
     <div className="stack">
-      <PageHeader title="Travel grants" lead="Set the budget, grant travel support, review receipts and download the payout." />
-      {overview.isPending ? <Spinner label="Loading travel support…" /> : null}
-      {overview.isError ? <Alert kind="error">Travel support could not be loaded. Reload the page to try again.</Alert> : null}
+      <PageHeader title={t("Travel grants")} lead={t("Set the budget, grant travel support, review receipts and download the payout.")} />
+      {overview.isPending ? <Spinner label={t("Loading travel support…")} /> : null}
+      {overview.isError ? <Alert kind="error">{t("Travel support could not be loaded. Reload the page to try again.")}</Alert> : null}
       {overview.data ? (
         <>
           <BudgetForm key={`${overview.data.budget}-${overview.data.receipts_due}`} overview={overview.data} />
           <BulkForm />
           <section className="stack" aria-labelledby="travel-people-title">
-            <h2 id="travel-people-title">Applicants</h2>
+            <h2 id="travel-people-title">{t("Applicants")}</h2>
             {overview.data.people.length ? (
               <ul className="travel-people">
                 {overview.data.people.map((p) => (
@@ -253,7 +275,7 @@ export function AdminTravelPage() {
                 ))}
               </ul>
             ) : (
-              <p className="muted">Nobody has asked for travel support yet.</p>
+              <p className="muted">{t("Nobody has asked for travel support yet.")}</p>
             )}
           </section>
         </>

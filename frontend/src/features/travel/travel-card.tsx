@@ -7,19 +7,12 @@ import { travelApi, type OwnTravel, type TravelRequestInput } from "../../api/tr
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
-import { formatNumber, t } from "../../lib/i18n";
+import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
-import { receiptLabel, travelView } from "./travel-state";
+import { money, receiptLabel, travelView } from "./travel-state";
 
 export const TRAVEL_KEY = ["travel-mine"] as const;
 
-/** "250.00 USD" with the amount in the page's language ("250,00 USD"); the server's decimal
- *  string as it came when it isn't a number. */
-export function money(amount: string, currency: string | null): string {
-  const value = Number(amount);
-  const shown = amount.trim() && Number.isFinite(value) ? formatNumber(value, { minimumFractionDigits: amount.includes(".") ? 2 : 0 }) : amount;
-  return currency ? `${shown} ${currency}` : shown;
-}
 const MAX_BYTES = 5 * 1024 * 1024;
 
 export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => void }) {

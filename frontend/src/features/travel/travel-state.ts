@@ -1,7 +1,7 @@
 // What the dashboard's travel card shows, from GET travel/mine, the status and the time: pure,
 // so each case is table-tested.
 import type { OwnTravel } from "../../api/travel";
-import { formatDate, t } from "../../lib/i18n";
+import { formatDate, formatNumber, t } from "../../lib/i18n";
 
 export type TravelMode =
   /** No card: a draft, or an application closed (rejected, declined). */
@@ -24,6 +24,14 @@ export interface TravelView {
   canUpload: boolean;
   /** "Upload receipts by June 1, 2026, 11:59 PM", or null without a deadline. */
   deadline: string | null;
+}
+
+/** "250.00 USD" with the amount in the page's language ("250,00 USD"); the server's decimal
+ *  string as it came when it isn't a number. */
+export function money(amount: string, currency: string | null): string {
+  const value = Number(amount);
+  const shown = amount.trim() && Number.isFinite(value) ? formatNumber(value, { minimumFractionDigits: amount.includes(".") ? 2 : 0 }) : amount;
+  return currency ? `${shown} ${currency}` : shown;
 }
 
 export function formatMoment(iso: string, timeZone?: string): string {
