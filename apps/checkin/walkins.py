@@ -7,6 +7,7 @@ import uuid
 from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
+from rest_framework.fields import CharField
 
 from apps.accounts.models import User
 from apps.accounts.tasks import send_welcome_email
@@ -60,7 +61,8 @@ def register(
     if len(email) > 254 or not is_email(email):
         raise ApplicationError(BAD_EMAIL, errors={"email": [BAD_EMAIL]})
     names = {"first_name": first_name.strip(), "last_name": last_name.strip(), "school": school.strip()}
-    missing = {k: [_("This field may not be blank.")] for k, v in names.items() if not v}
+    # DRF's own words for a blank field (its catalogue translates them), as a serializer says it.
+    missing = {k: [str(CharField.default_error_messages["blank"])] for k, v in names.items() if not v}
     if missing:
         raise ApplicationError(next(iter(missing.values()))[0], errors=missing)
     cycle = current_cycle()

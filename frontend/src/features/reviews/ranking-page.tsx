@@ -26,23 +26,6 @@ type ReviewerRow = Ranking["reviewers"][number];
 
 const userHref = (email: string) => `/admin/users/${encodeURIComponent(email)}`;
 
-// An application's status in the page's language (statusWord's English words otherwise).
-const STATUS_WORDS: Record<string, string> = {
-  unsubmitted: t.noop("Unsubmitted"),
-  started: t.noop("Started"),
-  submitted: t.noop("Submitted"),
-  waitlisted: t.noop("Waitlisted"),
-  waitlist_confirmed: t.noop("Waitlist Confirmed"),
-  accepted: t.noop("Accepted"),
-  waitlist_accepted: t.noop("Waitlist Accepted"),
-  confirmed: t.noop("Confirmed"),
-  rejected: t.noop("Rejected"),
-  declined: t.noop("Declined"),
-  expired: t.noop("Expired"),
-  checked_in: t.noop("Checked In"),
-};
-const statusLabel = (status: string) => (status in STATUS_WORDS ? t(STATUS_WORDS[status]) : statusWord(status));
-
 // The server ranks and pages; the rank order is the one shown (no header sorts it again).
 // Built at render, so the headers are in the page's language.
 const rankingColumns = (): DataColumn<RankRow>[] => [
@@ -78,7 +61,7 @@ const rankingColumns = (): DataColumn<RankRow>[] => [
     id: "status",
     header: t("Status"),
     size: 130,
-    cell: (row) => <span className={`badge status--${row.status}`}>{statusLabel(row.status)}</span>,
+    cell: (row) => <span className={`badge status--${row.status}`}>{statusWord(row.status)}</span>,
   },
 ];
 
