@@ -4,6 +4,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
+    # This module holds two configs (and imports allauth's), so Django picks none by itself for
+    # "apps.accounts" and would fall back to a bare AppConfig: no ready(), an untranslated name.
+    default = True
     name = "apps.accounts"
     label = "accounts"
     verbose_name = _("Accounts")
