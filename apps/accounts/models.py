@@ -2,17 +2,19 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
 
 
 class Role(models.TextChoices):
-    ADMIN = "admin", "Admin"
-    USER = "user", "User"
+    ADMIN = "admin", pgettext_lazy("role", "Admin")
+    USER = "user", pgettext_lazy("role", "User")
     # Staff with one job each: a reviewer scores the applications assigned to them, a volunteer
     # checks people in at the event. Neither sees anything else of the organizers' pages.
-    REVIEWER = "reviewer", "Reviewer"
-    VOLUNTEER = "volunteer", "Volunteer"
+    REVIEWER = "reviewer", pgettext_lazy("role", "Reviewer")
+    VOLUNTEER = "volunteer", pgettext_lazy("role", "Volunteer")
 
 
 def _active_language() -> str:
@@ -76,6 +78,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     REQUIRED_FIELDS: list[str] = []
 
     class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
         ordering = ["email"]
 
     def __str__(self) -> str:
@@ -102,13 +106,15 @@ class WhitelistRule(BaseModel):
     """An exception to the student-email rule: one address, or a regular expression."""
 
     class Kind(models.TextChoices):
-        EMAIL = "email", "Single email"
-        PATTERN = "pattern", "Pattern"
+        EMAIL = "email", pgettext_lazy("whitelist rule", "Single email")
+        PATTERN = "pattern", pgettext_lazy("whitelist rule", "Pattern")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     value = models.CharField(max_length=512)
 
     class Meta:
+        verbose_name = _("whitelist rule")
+        verbose_name_plural = _("whitelist rules")
         ordering = ["kind", "value"]
         constraints = [models.UniqueConstraint(fields=["kind", "value"], name="unique_whitelist_rule")]
 

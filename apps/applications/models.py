@@ -31,10 +31,10 @@ class ApplicationStatus(models.TextChoices):
 class TeamChoice(models.TextChoices):
     """The answer to "Are you starting a new team?", kept so that a draft reopens as it was saved."""
 
-    NEW = "new", "Starting a new team"
-    JOIN = "join", "Joining a teammate's team"
+    NEW = "new", _("Starting a new team")
+    JOIN = "join", _("Joining a teammate's team")
     # A choice of its own, not "a team of one": no code is made, shared or joined.
-    ALONE = "alone", "Applying alone"
+    ALONE = "alone", _("Applying alone")
 
 
 class Team(BaseModel):
@@ -44,6 +44,8 @@ class Team(BaseModel):
     code = models.CharField(max_length=8)
 
     class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
         constraints = [models.UniqueConstraint(fields=["cycle", "code"], name="unique_team_code_per_cycle")]
 
     def __str__(self) -> str:
@@ -103,6 +105,8 @@ class Application(BaseModel):
     review_score_key = models.FloatField(default=NO_REVIEW_SCORE)
 
     class Meta:
+        verbose_name = _("application")
+        verbose_name_plural = _("applications")
         ordering = ["cycle", "email"]
         constraints = [models.UniqueConstraint(fields=["cycle", "user"], name="one_application_per_cycle")]
         indexes = [
@@ -154,6 +158,8 @@ class Answer(models.Model):
     detail = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
+        verbose_name = _("answer")
+        verbose_name_plural = _("answers")
         constraints = [
             models.UniqueConstraint(fields=["application", "question_id"], name="one_answer_per_question"),
         ]
@@ -180,6 +186,8 @@ class ApplicationEvent(models.Model):
     source = models.CharField(max_length=16, blank=True, default="", db_default="")
 
     class Meta:
+        verbose_name = _("application history entry")
+        verbose_name_plural = _("application history entries")
         ordering = ["-at", "-pk"]
 
     def __str__(self) -> str:
@@ -205,6 +213,8 @@ class ConsentRecord(models.Model):
     at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("consent record")
+        verbose_name_plural = _("consent records")
         ordering = ["application", "key", "at", "pk"]
         indexes = [models.Index(fields=["application", "key", "at"], name="consent_application_key_at")]
 
@@ -230,6 +240,8 @@ class AnonymisedApplicationCount(models.Model):
     count = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("anonymised application count")
+        verbose_name_plural = _("anonymised application counts")
         constraints = [
             models.UniqueConstraint(fields=["cycle", "status", "host_school"], name="one_anonymised_count_per_group")
         ]
@@ -250,6 +262,8 @@ class AnonymisedAnswerCount(models.Model):
     count = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("anonymised answer count")
+        verbose_name_plural = _("anonymised answer counts")
         constraints = [
             models.UniqueConstraint(
                 fields=["cycle", "status", "question_id", "value"], name="one_anonymised_answer_count"
@@ -281,8 +295,8 @@ class RsvpAnswers(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        verbose_name = "RSVP answers"
-        verbose_name_plural = "RSVP answers"
+        verbose_name = _("RSVP answers")
+        verbose_name_plural = _("RSVP answers")
 
     def __str__(self) -> str:
         return f"RSVP of {self.application_id}"

@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CheckinConfig(AppConfig):
     name = "apps.checkin"
     label = "checkin"
+    verbose_name = _("Check-in")
 
     def ready(self) -> None:
         # Inverted dependency: the status machine (below this app) announces every status

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from apps.applications.models import Application
 
@@ -27,6 +29,8 @@ class Ticket(models.Model):
     voided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("ticket")
+        verbose_name_plural = _("tickets")
         ordering = ["application", "-version"]
         constraints = [
             models.UniqueConstraint(
@@ -41,9 +45,9 @@ class Ticket(models.Model):
 
 class CheckIn(models.Model):
     class Method(models.TextChoices):
-        SCAN = "scan", "Ticket scanned"
-        SEARCH = "search", "Found by search"
-        WALK_IN = "walk_in", "Walk-in"
+        SCAN = "scan", pgettext_lazy("check-in method", "Ticket scanned")
+        SEARCH = "search", pgettext_lazy("check-in method", "Found by search")
+        WALK_IN = "walk_in", pgettext_lazy("check-in method", "Walk-in")
 
     application = models.OneToOneField(Application, on_delete=models.CASCADE, related_name="check_in")
     # The client's id of the scan (a UUID it keeps across retries of one scan).
@@ -56,6 +60,10 @@ class CheckIn(models.Model):
     method = models.CharField(max_length=16, choices=Method.choices, default=Method.SCAN)
     device = models.CharField(max_length=64, blank=True, default="")
 
+    class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+
     def __str__(self) -> str:
         return f"check-in {self.application_id} at {self.at:%Y-%m-%d %H:%M}"
 
@@ -65,9 +73,9 @@ class Checkpoint(models.Model):
     workshop. Scanned with the same ticket as the door."""
 
     class Kind(models.TextChoices):
-        MEAL = "meal", "Meal"
-        SWAG = "swag", "Swag"
-        OTHER = "other", "Other"
+        MEAL = "meal", pgettext_lazy("checkpoint kind", "Meal")
+        SWAG = "swag", pgettext_lazy("checkpoint kind", "Swag")
+        OTHER = "other", pgettext_lazy("checkpoint kind", "Other")
 
     cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="checkpoints")
     name = models.CharField(max_length=100)
@@ -75,6 +83,8 @@ class Checkpoint(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("checkpoint")
+        verbose_name_plural = _("checkpoints")
         ordering = ["created_at", "pk"]
         constraints = [models.UniqueConstraint(fields=["cycle", "name"], name="one_checkpoint_name_per_cycle")]
 
@@ -96,7 +106,8 @@ class CheckpointPass(models.Model):
     device = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
-        verbose_name_plural = "checkpoint passes"
+        verbose_name = _("checkpoint pass")
+        verbose_name_plural = _("checkpoint passes")
         constraints = [
             models.UniqueConstraint(fields=["checkpoint", "application"], name="one_pass_per_checkpoint_and_person")
         ]

@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CyclesConfig(AppConfig):
     name = "apps.cycles"
     label = "cycles"
+    verbose_name = _("Cycles")
 
     def ready(self) -> None:
         from apps.core.context_processors import contribute

@@ -2,6 +2,7 @@ import datetime
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
@@ -88,6 +89,8 @@ class Cycle(BaseModel):
     waitlist_refill_paused = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("cycle")
+        verbose_name_plural = _("cycles")
         ordering = ["-year", "season"]
         constraints = [
             models.UniqueConstraint(fields=["season", "year"], name="unique_cycle_season_year"),
@@ -108,15 +111,15 @@ class Cycle(BaseModel):
 
 
 class QuestionType(models.TextChoices):
-    NUMERIC = "numeric", "Numeric"
-    BOOLEAN = "boolean", "Yes / no"
-    SHORT_ANSWER = "short_answer", "Short answer"
-    LONG_ANSWER = "long_answer", "Long answer"
-    MULTIPLE_CHOICE = "multiple_choice", "Multiple choice"
-    MULTISELECT = "multiselect", "Multiselect"
-    LIST = "list", "List"
-    RESUME = "resume", "Resume"
-    COUNTRY = "country", "Country"
+    NUMERIC = "numeric", pgettext_lazy("question type", "Numeric")
+    BOOLEAN = "boolean", pgettext_lazy("question type", "Yes / no")
+    SHORT_ANSWER = "short_answer", pgettext_lazy("question type", "Short answer")
+    LONG_ANSWER = "long_answer", pgettext_lazy("question type", "Long answer")
+    MULTIPLE_CHOICE = "multiple_choice", pgettext_lazy("question type", "Multiple choice")
+    MULTISELECT = "multiselect", pgettext_lazy("question type", "Multiselect")
+    LIST = "list", pgettext_lazy("question type", "List")
+    RESUME = "resume", pgettext_lazy("question type", "Resume")
+    COUNTRY = "country", pgettext_lazy("question type", "Country")
 
 
 class Section(BaseModel):
@@ -130,6 +133,8 @@ class Section(BaseModel):
     translations = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
         db_table = "applications_section"
         ordering = ["cycle", "order", "pk"]
 
@@ -162,6 +167,8 @@ class Question(BaseModel):
     translations = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
         db_table = "applications_question"
         ordering = ["section__order", "order", "pk"]
         constraints = [models.UniqueConstraint(fields=["cycle", "question_id"], name="unique_question_id_per_cycle")]
@@ -186,6 +193,10 @@ class RsvpQuestionSet(BaseModel):
 
     cycle = models.OneToOneField(Cycle, on_delete=models.CASCADE, related_name="rsvp_question_set")
     sections = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("RSVP question set")
+        verbose_name_plural = _("RSVP question sets")
 
     def __str__(self) -> str:
         return f"RSVP questions of {self.cycle_id}"

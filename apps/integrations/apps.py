@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class IntegrationsConfig(AppConfig):
@@ -7,6 +8,7 @@ class IntegrationsConfig(AppConfig):
 
     name = "apps.integrations"
     label = "integrations"
+    verbose_name = _("Integrations")
 
     def ready(self) -> None:
         from apps.applications.signals import decision_changed_after_release, status_changed

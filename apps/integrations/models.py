@@ -1,4 +1,5 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
@@ -25,6 +26,8 @@ class WebhookEndpoint(BaseModel):
     include_email = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("webhook endpoint")
+        verbose_name_plural = _("webhook endpoints")
         ordering = ["pk"]
 
     def __str__(self) -> str:
@@ -45,6 +48,8 @@ class WebhookDelivery(OutboxFields, BaseModel):
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
         ordering = ["pk"]
         indexes = [models.Index(fields=["endpoint", "state"], name="webhook_delivery_state")]
 
@@ -62,6 +67,10 @@ class CalendarFeed(BaseModel):
     user = models.OneToOneField("accounts.User", on_delete=models.CASCADE, related_name="calendar_feed")
     token = models.CharField(max_length=64, unique=True)
 
+    class Meta:
+        verbose_name = _("calendar feed")
+        verbose_name_plural = _("calendar feeds")
+
     def __str__(self) -> str:
         return f"Calendar feed of {self.user_id}"
 
@@ -73,6 +82,7 @@ class ChatChannel(BaseModel):
     that was down gets the sum at the next notice, nothing is lost."""
 
     class Kind(models.TextChoices):
+        # Brand names, the same in every language: not marked for translation.
         SLACK = "slack", "Slack"
         DISCORD = "discord", "Discord"
 
@@ -86,6 +96,8 @@ class ChatChannel(BaseModel):
     last_error = models.TextField(blank=True, default="")
 
     class Meta:
+        verbose_name = _("chat channel")
+        verbose_name_plural = _("chat channels")
         ordering = ["pk"]
 
     def __str__(self) -> str:

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from apps.core.models import BaseModel
@@ -33,6 +34,8 @@ class Mailing(BaseModel):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        verbose_name = _("batch email")
+        verbose_name_plural = _("batch emails")
         ordering = ["-send_at", "-pk"]
 
     def __str__(self) -> str:
@@ -68,7 +71,8 @@ class Delivery(OutboxFields):
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
-        verbose_name_plural = "deliveries"
+        verbose_name = _("email delivery")
+        verbose_name_plural = _("email deliveries")
         constraints = [
             models.UniqueConstraint(fields=["mailing", "email"], name="one_delivery_per_recipient"),
             # A row is one kind or the other: what to send is never ambiguous.
@@ -117,6 +121,8 @@ class EmailTemplate(BaseModel):
     html = models.TextField()
 
     class Meta:
+        verbose_name = _("email template")
+        verbose_name_plural = _("email templates")
         constraints = [models.UniqueConstraint(fields=["key", "language"], name="one_email_template_per_language")]
 
     def __str__(self) -> str:
@@ -133,9 +139,9 @@ class Suppression(models.Model):
     """
 
     class Reason(models.TextChoices):
-        UNSUBSCRIBED = "unsubscribed", "Unsubscribed"
-        COMPLAINED = "complained", "Marked as spam"
-        BOUNCED = "bounced", "Bounced permanently"
+        UNSUBSCRIBED = "unsubscribed", pgettext_lazy("suppression reason", "Unsubscribed")
+        COMPLAINED = "complained", pgettext_lazy("suppression reason", "Marked as spam")
+        BOUNCED = "bounced", pgettext_lazy("suppression reason", "Bounced permanently")
 
     email = models.EmailField()
     reason = models.CharField(max_length=16, choices=Reason.choices)
@@ -144,6 +150,8 @@ class Suppression(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("suppressed address")
+        verbose_name_plural = _("suppressed addresses")
         # Its index, led by the address, is also what the outbox's look-up by address uses.
         constraints = [models.UniqueConstraint(fields=["email", "reason"], name="one_suppression_per_reason")]
 

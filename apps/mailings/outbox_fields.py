@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 
 def message_id(*parts: object) -> str:
@@ -19,10 +20,10 @@ def message_id(*parts: object) -> str:
 
 
 class State(models.TextChoices):
-    PENDING = "pending", "Pending"
-    SENDING = "sending", "Sending"
-    SENT = "sent", "Sent"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", pgettext_lazy("outbox state", "Pending")
+    SENDING = "sending", pgettext_lazy("outbox state", "Sending")
+    SENT = "sent", pgettext_lazy("outbox state", "Sent")
+    FAILED = "failed", pgettext_lazy("outbox state", "Failed")
 
 
 class OutboxFields(models.Model):

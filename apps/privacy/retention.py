@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.applications.models import Application
 from apps.applications.received import KEY_PREFIX as RECEIVED_PREFIX
@@ -57,32 +58,40 @@ def find_cycle(name: str) -> Cycle:
     """The cycle named like `fall-2025` (also `fall 2025`, `2025-fall`, any case); a 404 that
     lists the cycles otherwise."""
     match = CYCLE_NAME.match(name or "")
-    known = ", ".join(cycle_label(c) for c in Cycle.objects.order_by("-year", "season")) or "none"
+    known = ", ".join(cycle_label(c) for c in Cycle.objects.order_by("-year", "season")) or _("none")
     if not match:
-        raise ApplicationError(f"'{name}' is not a cycle name such as fall-2025. Cycles: {known}.", status=400)
+        raise ApplicationError(
+            _("'%(name)s' is not a cycle name such as fall-2025. Cycles: %(known)s.") % {"name": name, "known": known},
+            status=400,
+        )
     season = (match.group(1) or match.group(4)).lower()
     year = int(match.group(2) or match.group(3))
     cycle = Cycle.objects.filter(season=season, year=year).first()
     if cycle is None:
         label = f"{Season(season).label} {year}"
-        raise ApplicationError(f"There is no {label} cycle. Cycles: {known}.", status=404)
+        raise ApplicationError(
+            _("There is no %(cycle)s cycle. Cycles: %(known)s.") % {"cycle": label, "known": known}, status=404
+        )
     return cycle
 
 
 def refusal(cycle: Cycle, today) -> str | None:
     """Why the cycle can't be purged now, or None when it can."""
     if cycle.is_current:
-        return (
-            f"{cycle} is the current cycle: its data is still in use. Switch the current cycle (Configuration page)"
+        return _(
+            "%(cycle)s is the current cycle: its data is still in use. Switch the current cycle (Configuration page)"
             " before purging it."
-        )
+        ) % {"cycle": cycle}
     if cycle.retention_date is None:
-        return (
-            f"{cycle} has no retention date, so its data is kept. Set one (Django admin, Cycles) to have it purged"
+        return _(
+            "%(cycle)s has no retention date, so its data is kept. Set one (Django admin, Cycles) to have it purged"
             " after that day."
-        )
+        ) % {"cycle": cycle}
     if cycle.retention_date > today:
-        return f"{cycle}'s data is kept until its retention date, {cycle.retention_date.isoformat()}."
+        return _("%(cycle)s's data is kept until its retention date, %(date)s.") % {
+            "cycle": cycle,
+            "date": cycle.retention_date.isoformat(),
+        }
     return None
 
 
@@ -98,19 +107,23 @@ class PurgeReport:
     deliveries: int = 0
 
     def lines(self) -> list[str]:
-        verb = "Would remove" if self.dry_run else "Removed"
+        # Written for the operator (purge_cycle_data) and the beat task's log, in the portal's language.
         r = self.removed
-        out = [
-            f"{'Dry run: nothing changed. ' if self.dry_run else ''}{verb} from {self.cycle}:",
-            f"  applications: {r.applications} (kept as anonymised counts for the statistics)",
-            f"  answers: {r.answers}",
-            f"  history entries: {r.events}",
-            f"  consent records: {r.consents}",
-            f"  resume files: {len(self.resume_files)}",
-            f"  resume access log entries: {self.resume_accesses}",
-            f"  travel receipt files: {self.receipt_files}",
-            f"  mail records (cancelled or anonymised): {self.deliveries}",
+        if self.dry_run:
+            heading = _("Dry run: nothing changed. Would remove from %(cycle)s:")
+        else:
+            heading = _("Removed from %(cycle)s:")
+        counts = [
+            (_("applications: %(count)d (kept as anonymised counts for the statistics)"), r.applications),
+            (_("answers: %(count)d"), r.answers),
+            (_("history entries: %(count)d"), r.events),
+            (_("consent records: %(count)d"), r.consents),
+            (_("resume files: %(count)d"), len(self.resume_files)),
+            (_("resume access log entries: %(count)d"), self.resume_accesses),
+            (_("travel receipt files: %(count)d"), self.receipt_files),
+            (_("mail records (cancelled or anonymised): %(count)d"), self.deliveries),
         ]
+        out = [heading % {"cycle": self.cycle}, *(f"  {text % {'count': count}}" for text, count in counts)]
         out += [f"    {email}: {path}" for email, path in self.resume_files]
         return out
 

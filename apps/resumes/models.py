@@ -14,6 +14,10 @@ class Resume(BaseModel):
     size = models.PositiveIntegerField()
     original_name = models.CharField(max_length=255, blank=True, default="")
 
+    class Meta:
+        verbose_name = _("resume")
+        verbose_name_plural = _("resumes")
+
     def __str__(self) -> str:
         return f"resume of {self.user_id}"
 
@@ -40,8 +44,8 @@ class ResumeAccess(models.Model):
     how = models.CharField(max_length=16, choices=How.choices)
 
     class Meta:
-        # Django would add an "s": "Resume accesss".
-        verbose_name_plural = "resume accesses"
+        verbose_name = _("resume access")
+        verbose_name_plural = _("resume accesses")
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["owner", "-at"], name="resume_access_owner_at")]
 

@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ReviewsConfig(AppConfig):
     name = "apps.reviews"
     label = "reviews"
+    verbose_name = _("Reviews")
 
     def ready(self) -> None:
         from apps.applications.signals import status_changed

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from apps.applications.models import Application
 from apps.core.models import BaseModel
@@ -20,6 +21,8 @@ class Assignment(BaseModel):
     status = models.CharField(max_length=16, choices=ReviewStatus.choices, default=ReviewStatus.TO_REVIEW)
 
     class Meta:
+        verbose_name = _("review assignment")
+        verbose_name_plural = _("review assignments")
         ordering = ["reviewer", "position"]
         constraints = [
             models.UniqueConstraint(fields=["reviewer", "application"], name="one_assignment_per_reviewer"),
@@ -51,6 +54,8 @@ class Criterion(BaseModel):
     position = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("rubric criterion")
+        verbose_name_plural = _("rubric criteria")
         ordering = ["cycle", "position", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["cycle", "name"], name="unique_criterion_name_per_cycle"),
@@ -63,8 +68,8 @@ class Criterion(BaseModel):
 
 
 class ReviewOutcome(models.TextChoices):
-    SCORED = "scored", "Scored"
-    SKIPPED = "skipped", "Skipped"
+    SCORED = "scored", pgettext_lazy("review outcome", "Scored")
+    SKIPPED = "skipped", pgettext_lazy("review outcome", "Skipped")
 
 
 class Review(BaseModel):
@@ -79,6 +84,8 @@ class Review(BaseModel):
     skip_reason = models.CharField(max_length=300, blank=True, default="")
 
     class Meta:
+        verbose_name = _("review")
+        verbose_name_plural = _("reviews")
         ordering = ["application", "reviewer"]
         constraints = [
             models.UniqueConstraint(fields=["reviewer", "application"], name="one_review_per_reviewer"),
@@ -95,6 +102,8 @@ class ReviewScore(models.Model):
     value = models.IntegerField()
 
     class Meta:
+        verbose_name = _("review score")
+        verbose_name_plural = _("review scores")
         constraints = [models.UniqueConstraint(fields=["review", "criterion"], name="one_score_per_criterion")]
 
     def __str__(self) -> str:
@@ -102,9 +111,9 @@ class ReviewScore(models.Model):
 
 
 class ConflictReason(models.TextChoices):
-    SAME_SCHOOL = "same_school", "Same school"
-    FRIEND = "friend", "Friend"
-    OTHER = "other", "Other"
+    SAME_SCHOOL = "same_school", pgettext_lazy("conflict reason", "Same school")
+    FRIEND = "friend", pgettext_lazy("conflict reason", "Friend")
+    OTHER = "other", pgettext_lazy("conflict reason", "Other")
 
 
 class Conflict(models.Model):
@@ -118,6 +127,8 @@ class Conflict(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("conflict of interest")
+        verbose_name_plural = _("conflicts of interest")
         constraints = [models.UniqueConstraint(fields=["reviewer", "application"], name="one_conflict_per_pair")]
 
     def __str__(self) -> str:
@@ -142,6 +153,8 @@ class ReviewSummary(models.Model):
     refreshed_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("review summary")
+        verbose_name_plural = _("review summaries")
         indexes = [
             models.Index(fields=["score"], name="review_summary_score"),
             models.Index(fields=["rank"], name="review_summary_rank"),
@@ -172,6 +185,10 @@ class RankingState(models.Model):
     # How many applications the last refresh ranked (the ranking's unfiltered total, uncounted).
     ranked = models.PositiveIntegerField(default=0)
 
+    class Meta:
+        verbose_name = _("ranking state")
+        verbose_name_plural = _("ranking states")
+
     def __str__(self) -> str:
         return f"{self.cycle_id}: changed {self.changed_at}, refreshed {self.refreshed_at}"
 
@@ -186,6 +203,10 @@ class AdmissionPlan(models.Model):
     waitlist_size = models.PositiveIntegerField(default=0)
     keep_teams = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("admission plan")
+        verbose_name_plural = _("admission plans")
 
     def __str__(self) -> str:
         return f"{self.cycle_id}: {self.capacity} at {self.attendance_rate}"

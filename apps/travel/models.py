@@ -15,6 +15,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from apps.applications.models import Application
 from apps.cycles.models import Cycle
@@ -33,6 +35,10 @@ class TravelRequest(models.Model):
     country = models.CharField(max_length=100)
     updated_at = models.DateTimeField(default=timezone.now)
 
+    class Meta:
+        verbose_name = _("travel request")
+        verbose_name_plural = _("travel requests")
+
     def __str__(self) -> str:
         return f"{self.application_id}: {self.amount} {self.currency} from {self.origin}"
 
@@ -46,6 +52,10 @@ class TravelBudget(models.Model):
     # Receipts are accepted until then; a grant with none by then lapses (apps.travel.tasks).
     receipts_due = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        verbose_name = _("travel budget")
+        verbose_name_plural = _("travel budgets")
+
     def __str__(self) -> str:
         return f"{self.cycle}: {self.amount} {self.currency}"
 
@@ -55,9 +65,9 @@ class TravelGrant(models.Model):
     the yes/no the decision pages and emails read; the grant holds the amount."""
 
     class Status(models.TextChoices):
-        GRANTED = "granted", "Granted"
+        GRANTED = "granted", pgettext_lazy("travel grant status", "Granted")
         # No receipt by the deadline: the money goes back to the budget.
-        LAPSED = "lapsed", "Lapsed"
+        LAPSED = "lapsed", pgettext_lazy("travel grant status", "Lapsed")
 
     application = models.OneToOneField(Application, on_delete=models.CASCADE, related_name="travel_grant")
     amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal("0.01"))])
@@ -65,6 +75,10 @@ class TravelGrant(models.Model):
     granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     granted_at = models.DateTimeField(default=timezone.now)
     lapsed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("travel grant")
+        verbose_name_plural = _("travel grants")
 
     def __str__(self) -> str:
         return f"{self.application_id}: {self.amount} ({self.status})"
@@ -74,9 +88,9 @@ class TravelReceipt(models.Model):
     """A receipt for a grant: a PDF or image in the private storage, reviewed by an organizer."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for review"
-        APPROVED = "approved", "Approved"
-        REJECTED = "rejected", "Rejected"
+        PENDING = "pending", pgettext_lazy("travel receipt status", "Waiting for review")
+        APPROVED = "approved", pgettext_lazy("travel receipt status", "Approved")
+        REJECTED = "rejected", pgettext_lazy("travel receipt status", "Rejected")
 
     grant = models.ForeignKey(TravelGrant, on_delete=models.CASCADE, related_name="receipts")
     # The storage name in the private storage; never a public URL.
@@ -92,6 +106,8 @@ class TravelReceipt(models.Model):
     reviewed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("travel receipt")
+        verbose_name_plural = _("travel receipts")
         ordering = ["uploaded_at", "pk"]
         constraints = [
             # A rejection always says why: the applicant is mailed the reason.

@@ -709,3 +709,160 @@ def test_the_refusals_on_configuration_and_mail_are_translated(in_pseudo, client
         if words:
             left[path] = (words, body)
     assert not left, f"English left in the API's refusals to an organizer: {left}"
+
+
+# --- The operator's commands and the admin's names ---------------------------------------------
+
+# What an operator types or the portal names, kept as it is inside a translated line: an option
+# (--confirm-emails), a code or setting (not_open, AWS_STORAGE_BUCKET_NAME, fall-2025), and the
+# demo's published passwords.
+OPERATOR_TOKENS = re.compile(r"--[\w-]+|\b[A-Za-z]+(?:_+[A-Za-z]+)+\b|\b[a-z]+-\d{4}\b|Demo-\w+-\d{4}")
+# The system's own words a line quotes (an OS error, Python's JSON error) and a stored file's
+# name: not the portal's to translate.
+FOREIGN = re.compile(
+    r"\[Errno \d+\][^:·⟧]*|No such file or directory|Expecting [^:]*: line \d+ column \d+ \(char \d+\)|\S+\.pdf\b"
+)
+# Django's and argparse's own options, present in every command's help: theirs, not ours.
+DJANGO_OPTIONS = {
+    *("help", "version", "verbosity", "settings", "pythonpath"),
+    *("traceback", "no_color", "force_color", "skip_checks"),
+}
+
+
+def operator_english(text: str, typed: tuple[str, ...] = ()) -> list[str]:
+    """The English words of a command's line, but for what the operator `typed` (a command
+    quotes a wrong value back), the tokens above and the system's words."""
+    text = FOREIGN.sub(" ", text)
+    # A code is also a word ("open", "released"): the statuses typed as codes go too.
+    text = OPERATOR_TOKENS.sub(" ", text)
+    for value in typed:
+        text = text.replace(value, " ")
+    text = re.sub(rf"\b(?:{'|'.join(CycleStatus.values)})\b", " ", text)
+    return english(text)
+
+
+def command_help(name: str) -> str:
+    """What `manage.py <name> --help` says of the command and of its own arguments."""
+    from django.core.management import get_commands, load_command_class
+
+    command = load_command_class(get_commands()[name], name)
+    parser = command.create_parser("manage.py", name)
+    helps = [action.help or "" for action in parser._actions if action.dest not in DJANGO_OPTIONS]
+    return " ".join([parser.description or "", *helps])
+
+
+def test_the_operator_commands_speak_the_portals_language(in_pseudo, db, tmp_path, settings, monkeypatch):
+    """Each operator command's help and the lines it writes for the operator (not its CSV or
+    JSON, which are data) are in LANGUAGE_CODE, even when another language is active around
+    it: here English is, and the pseudo language is the portal's."""
+    import io
+
+    from django.core.files.storage import storages
+    from django.core.management import CommandError, call_command
+
+    from apps.cycles.models import Cycle
+    from apps.cycles.services import cycle_make_current
+    from apps.demo.management.commands import seed_demo
+
+    said: dict[str, list[str]] = {}
+
+    def run(name: str, *args, refused: bool = False) -> None:
+        out, err = io.StringIO(), io.StringIO()
+        with translation.override("en"):
+            if refused:
+                with pytest.raises(CommandError) as error:
+                    call_command(name, *args, stdout=out, stderr=err)
+                said.setdefault(name, []).append(str(error.value))
+                return
+            call_command(name, *args, stdout=out, stderr=err)
+        # (Every run here writes its CSV or JSON to a file: what is left is for the operator.)
+        said.setdefault(name, []).extend([out.getvalue(), err.getvalue()])
+
+    names = [
+        "ensure_bucket",
+        "dump_questions",
+        "load_questions",
+        "set_cycle_status",
+        "seed_demo",
+        "send_due_mailings",
+        "purge_cycle_data",
+        "export_applications",
+    ]
+    with translation.override("en"):
+        for name in names:
+            said[name] = [command_help(name)]
+
+    storages._storages = {}
+    run("ensure_bucket", "--check")
+    (tmp_path / "not-a-folder").write_text("")
+    # A folder that can't be made: a file stands where it should be.
+    working = settings.STORAGES
+    unwritable = str(tmp_path / "not-a-folder" / "private")
+    broken = {"BACKEND": "apps.core.storage.PrivateFileSystemStorage", "OPTIONS": {"location": unwritable}}
+    settings.STORAGES = {**working, "resumes": broken}
+    storages._storages = {}
+    try:
+        run("ensure_bucket", refused=True)
+    finally:
+        settings.STORAGES = working
+        storages._storages = {}
+
+    questions = tmp_path / "questions.json"
+    run("dump_questions", "--output", str(questions))
+    run("load_questions", str(questions))
+    run("load_questions", str(tmp_path / "missing.json"), refused=True)
+    (tmp_path / "broken.json").write_text("{")
+    run("load_questions", str(tmp_path / "broken.json"), refused=True)
+
+    run("set_cycle_status", "party", refused=True)
+    run("set_cycle_status", "open")
+
+    monkeypatch.setattr(seed_demo, "NAMES", seed_demo.NAMES[:2])
+    run("seed_demo")
+    run("seed_demo")
+    settings.PRODUCTION = True
+    run("seed_demo", refused=True)
+    settings.PRODUCTION = False
+
+    run("send_due_mailings")
+
+    run("export_applications", "--output", str(tmp_path / "applications.csv"))
+    run("export_applications", "--where", "selection", refused=True)
+
+    old = current_cycle()
+    run("purge_cycle_data", f"{old.season}-{old.year}", refused=True)
+    run("purge_cycle_data", "summer-1999", refused=True)
+    run("purge_cycle_data", "fall-1999", refused=True)
+    cycle_make_current(season="spring", year=2031)
+    run("purge_cycle_data", f"{old.season}-{old.year}", refused=True)
+    Cycle.objects.filter(pk=old.pk).update(retention_date=datetime.date(2024, 6, 1))
+    run("purge_cycle_data", f"{old.season}-{old.year}", "--dry-run")
+    run("purge_cycle_data", f"{old.season}-{old.year}")
+
+    assert set(said) == set(names)
+    typed = ("party", "selection")
+    left = {name: operator_english(" ".join(texts), typed) for name, texts in said.items()}
+    left = {name: words for name, words in left.items() if words}
+    assert not left, f"English left in what the commands say to the operator: {left}\n{said}"
+
+
+def test_the_admins_names_and_the_choice_labels_are_translated(in_pseudo):
+    """Every model's name in Django's admin, every app's, and every choice label of the portal's
+    models (brand names aside)."""
+    from django.apps import apps
+
+    brands = {"Slack", "Discord"}
+    texts = []
+    for config in apps.get_app_configs():
+        if not config.name.startswith("apps."):
+            continue
+        models_of_app = list(config.get_models())
+        if models_of_app:
+            texts.append(str(config.verbose_name))
+        for model in models_of_app:
+            texts += [str(model._meta.verbose_name), str(model._meta.verbose_name_plural)]
+            for field in model._meta.get_fields():
+                for _value, label in getattr(field, "choices", None) or []:
+                    if str(label) not in brands:
+                        texts.append(str(label))
+    assert english(" ".join(texts)) == [], [t for t in texts if english(t)]

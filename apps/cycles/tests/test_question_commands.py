@@ -42,7 +42,7 @@ def test_dump_then_load_round_trips_the_question_set(db, tmp_path):
     links["reviewer_visible"] = True
     source = tmp_path / "questions.json"
     source.write_text(json.dumps(dumped), encoding="utf-8")
-    assert "Loaded" in run("load_questions", str(source))
+    assert "Question set loaded" in run("load_questions", str(source))
     assert json.loads(run("dump_questions")) == dumped
     assert Question.objects.filter(cycle=current_cycle(), question_id="pronouns", reviewer_visible=False).exists()
     assert Question.objects.get(cycle=current_cycle(), question_id="links").reviewer_visible is True

@@ -25,7 +25,7 @@ def run(*args) -> str:
 
 
 def test_set_cycle_status_moves_the_current_cycle(db):
-    assert "not_open -> open" in run("set_cycle_status", "open")
+    assert "Not open -> Open" in run("set_cycle_status", "open")
     assert current_cycle().status == "open"
 
 
@@ -57,7 +57,7 @@ def test_it_undoes_a_release_with_the_count_and_records_it(db):
     with pytest.raises(CommandError, match=r"1 applicant's decision disappears.*--confirm-unrelease"):
         run("set_cycle_status", "closed")
     assert current_cycle().status == C.RELEASED
-    assert "released -> closed" in run("set_cycle_status", "closed", "--confirm-unrelease", "1")
+    assert "Released -> Closed" in run("set_cycle_status", "closed", "--confirm-unrelease", "1")
     assert ApplicationEvent.objects.filter(application=ada, field="decision_visible", to_value="False").count() == 1
 
 

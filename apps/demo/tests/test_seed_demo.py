@@ -123,7 +123,7 @@ def test_seeded_answers_vary(seeded):
 def test_seed_demo_twice_changes_nothing(seeded):
     before = snapshot()
     output = run("seed_demo")
-    assert "0 created" in output
+    assert "Applicants created: 0;" in output
     assert snapshot() == before
 
 

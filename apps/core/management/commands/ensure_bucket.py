@@ -15,16 +15,22 @@ from pathlib import Path
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from apps.core.management.operator import OperatorCommand
 
 PROBE_PREFIX = ".portal-storage-check/"
 
 
-class Command(BaseCommand):
-    help = "Create the resumes' S3 bucket if it is missing (--check: only verify access), then verify it works."
+class Command(OperatorCommand):
+    help = gettext_lazy(
+        "Create the resumes' S3 bucket if it is missing (--check: only verify access), then verify it works."
+    )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--check", action="store_true", help="create nothing; fail if the bucket is missing")
+        parser.add_argument("--check", action="store_true", help=_("Create nothing; fail if the bucket is missing."))
 
     def handle(self, *args, check: bool = False, **options) -> None:
         storage = storages["resumes"]
@@ -39,13 +45,19 @@ class Command(BaseCommand):
             exists = self._exists(client, bucket_name)
             if not exists:
                 if check:
-                    raise CommandError(f"The bucket {bucket_name} does not exist (run without --check to create it).")
+                    raise CommandError(
+                        _("The bucket %(bucket)s does not exist (run without --check to create it).")
+                        % {"bucket": bucket_name}
+                    )
                 self._create(client, bucket_name, storage)
-                self.stdout.write(f"Created the bucket {bucket_name}.")
+                self.stdout.write(_("Created the bucket %(bucket)s.") % {"bucket": bucket_name})
             self._probe(storage)
         except (BotoCoreError, ClientError) as error:
-            raise CommandError(f"The bucket {bucket_name} can't be used: {error}") from error
-        self.stdout.write(self.style.SUCCESS(f"The bucket {bucket_name} is ready: written, read and deleted."))
+            raise CommandError(
+                _("The bucket %(bucket)s can't be used: %(error)s") % {"bucket": bucket_name, "error": error}
+            ) from error
+        ready = _("The bucket %(bucket)s is ready: written, read and deleted.") % {"bucket": bucket_name}
+        self.stdout.write(self.style.SUCCESS(ready))
 
     def _exists(self, client, bucket_name: str) -> bool:
         from botocore.exceptions import ClientError
@@ -86,7 +98,7 @@ class Command(BaseCommand):
         try:
             with storage.open(saved) as handle:
                 if handle.read() != b"ok":
-                    raise CommandError("The bucket returned something else than what was written.")
+                    raise CommandError(_("The bucket returned something else than what was written."))
         finally:
             storage.delete(saved)
 
@@ -97,7 +109,13 @@ class Command(BaseCommand):
             probe.write_bytes(b"ok")
             probe.unlink()
         except OSError as error:
-            raise CommandError(f"Resumes are stored in {folder}, which can't be written: {error}") from error
+            raise CommandError(
+                _("Resumes are stored in %(folder)s, which can't be written: %(error)s")
+                % {"folder": folder, "error": error}
+            ) from error
         self.stdout.write(
-            self.style.SUCCESS(f"No bucket configured (AWS_STORAGE_BUCKET_NAME): resumes go to {folder}, writable.")
+            self.style.SUCCESS(
+                _("No bucket configured (AWS_STORAGE_BUCKET_NAME): resumes go to %(folder)s, writable.")
+                % {"folder": folder}
+            )
         )

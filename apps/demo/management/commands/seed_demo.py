@@ -15,9 +15,11 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.accounts.models import User
 from apps.applications import rsvp, status_machine
@@ -25,6 +27,7 @@ from apps.applications import selectors as app_selectors
 from apps.applications import services as app_services
 from apps.applications.models import Application
 from apps.applications.validation import validate_rsvp
+from apps.core.management.operator import OperatorCommand
 from apps.cycles.models import DEFAULT_DATES, CycleStatus, QuestionType
 from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.cycles.selectors import question_set, rsvp_question_set
@@ -244,8 +247,9 @@ def application_body(sections: list[dict], rng: random.Random, *, first, last, s
     }
 
 
-class Command(BaseCommand):
-    help = (
+class Command(OperatorCommand):
+    # The demo's data (names, answers) is written as the questions are: only the messages are translated.
+    help = gettext_lazy(
         "Fill the portal with demo data: an admin (credentials printed), an open cycle, the default "
         "questions and about fifty applicants in every status with resumes. Safe to run again. "
         "Refuses under production settings unless --force is given."
@@ -255,7 +259,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force",
             action="store_true",
-            help="Seed even under production settings (a throwaway demo deployment only).",
+            help=_("Seed even under production settings (a throwaway demo deployment only)."),
         )
 
     def handle(self, *args, **options):
@@ -263,25 +267,40 @@ class Command(BaseCommand):
         # organizer account anyone can sign in to. Production settings set PRODUCTION = True.
         if getattr(settings, "PRODUCTION", False) and not options["force"]:
             raise CommandError(
-                f"seed_demo refuses to run under production settings: it creates the organizer "
-                f"{ADMIN_EMAIL} with the password published in the README ({ADMIN_PASSWORD}) and "
-                f"fifty demo applicants. Pass --force only for a throwaway demo deployment."
+                _(
+                    "seed_demo refuses to run under production settings: it creates the organizer "
+                    "%(email)s with the password published in the README (%(password)s) and "
+                    "fifty demo applicants. Pass --force only for a throwaway demo deployment."
+                )
+                % {"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}
             )
         admin = self._admin()
         cycle = self._cycle()
         question_set_ensure(cycle)
         created = self._applicants(cycle, admin)
         total = Application.objects.filter(cycle=cycle).count()
-        self.stdout.write(f"Applicants: {created} created, {total} in the current cycle ({cycle}).")
-        self.stdout.write(f"Demo applicants sign in with the password {APPLICANT_PASSWORD}.")
+        self.stdout.write(
+            _("Applicants created: %(created)d; in the current cycle (%(cycle)s): %(total)d.")
+            % {"created": created, "cycle": cycle, "total": total}
+        )
+        self.stdout.write(
+            _("Demo applicants sign in with the password %(password)s.") % {"password": APPLICANT_PASSWORD}
+        )
 
     def _admin(self) -> User:
         admin = User.objects.filter(email=ADMIN_EMAIL).first()
         if admin is None:
             admin = User.objects.create_superuser(email=ADMIN_EMAIL, password=ADMIN_PASSWORD)
-            self.stdout.write(self.style.SUCCESS(f"Admin created: {ADMIN_EMAIL} / {ADMIN_PASSWORD}"))
+            self.stdout.write(
+                self.style.SUCCESS(
+                    _("Admin created: %(email)s / %(password)s") % {"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}
+                )
+            )
         else:
-            self.stdout.write(f"Admin: {ADMIN_EMAIL} (exists; the demo password is {ADMIN_PASSWORD} unless changed)")
+            self.stdout.write(
+                _("Admin: %(email)s (exists; the demo password is %(password)s unless changed)")
+                % {"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}
+            )
         return admin
 
     def _cycle(self):
@@ -308,9 +327,15 @@ class Command(BaseCommand):
             cycle = save_config(
                 cycle=cycle, dates=dates, status=status, location=cycle.location, housing_link=cycle.housing_link
             )
-            self.stdout.write(f"Cycle {cycle}: {cycle.status}, applications due {cycle.due.isoformat()}.")
+            self.stdout.write(
+                _("Cycle %(cycle)s: %(status)s, applications due %(due)s.")
+                % {"cycle": cycle, "status": cycle.get_status_display(), "due": cycle.due.isoformat()}
+            )
         else:
-            self.stdout.write(f"Cycle {cycle}: {cycle.status} (left as it is).")
+            self.stdout.write(
+                _("Cycle %(cycle)s: %(status)s (left as it is).")
+                % {"cycle": cycle, "status": cycle.get_status_display()}
+            )
         return cycle
 
     def _applicants(self, cycle, admin) -> int:
@@ -321,7 +346,10 @@ class Command(BaseCommand):
             return 0
         if cycle.status != CycleStatus.OPEN:
             self.stdout.write(
-                self.style.WARNING(f"The cycle is {cycle.status}: applications can only be seeded while it is open.")
+                self.style.WARNING(
+                    _("The cycle is %(status)s: applications can only be seeded while it is open.")
+                    % {"status": cycle.get_status_display()}
+                )
             )
             return 0
         sections = question_set(cycle)

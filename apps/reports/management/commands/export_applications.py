@@ -1,30 +1,39 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.core.exceptions import ApplicationError
+from apps.core.management.operator import OperatorCommand
 from apps.cycles.selectors import current_cycle
 from apps.reports.export import CsvExport
 from apps.reports.filters import export_filters
 
 
-class Command(BaseCommand):
-    help = (
-        "Export the current cycle's applications as CSV (the same rows as GET /api/applications/export), "
+class Command(OperatorCommand):
+    # The CSV is data: its header and values are the same in every language; only the help and the
+    # messages are the operator's.
+    help = gettext_lazy(
+        "Export the current cycle's applications as CSV (the same rows as the applications export API), "
         'optionally filtered, e.g. --filters \'{"status": {"$in": ["accepted", "confirmed"]}}\' '
         "or --where selection=confirmed --where host=true (the applications table's filters)."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--filters", default="", help="A JSON object of field -> value, {$ne: v} or {$in: [..]}")
+        parser.add_argument(
+            "--filters", default="", help=_("A JSON object of field -> value, {$ne: v} or {$in: [..]}.")
+        )
         parser.add_argument(
             "--where",
             action="append",
             default=[],
             metavar="KEY=VALUE",
-            help="One of the applications table's filters, as its address has it (repeat for more, "
-            "or for each value of a list key such as status__in)",
+            help=_(
+                "One of the applications table's filters, as its address has it (repeat for more, "
+                "or for each value of a list key such as status__in)."
+            ),
         )
-        parser.add_argument("--output", "-o", default="", help="A file to write (default: standard output)")
+        parser.add_argument("--output", "-o", default="", help=_("A file to write (default: standard output)."))
 
     def handle(self, *args, filters: str, where: list[str], output: str, **options):
         params = QueryDict(mutable=True)
@@ -33,7 +42,7 @@ class Command(BaseCommand):
         for item in where:
             key, sep, value = item.partition("=")
             if not sep:
-                raise CommandError(f"--where takes KEY=VALUE, not '{item}'.")
+                raise CommandError(_("--where takes KEY=VALUE, not '%(item)s'.") % {"item": item})
             params.appendlist(key.strip(), value)
         try:
             query = export_filters(params)
@@ -44,7 +53,7 @@ class Command(BaseCommand):
             with open(output, "wb") as handle:
                 for chunk in export:
                     handle.write(chunk)
-            self.stderr.write(f"{export.rows} applications written to {output}.")
+            self.stderr.write(_("Applications written to %(file)s: %(rows)d.") % {"file": output, "rows": export.rows})
         else:
             # Each piece ends at a line's end, so it decodes whole.
             for chunk in export:
