@@ -53,8 +53,11 @@ const DECISION_SHARED = [
 ];
 
 export const DOMAINS = {
+  // The sign-in pages, and the public ones around them: the home page and the loading page.
   accounts: [
     "features/accounts/",
+    "pages/home.tsx",
+    "pages/loading.tsx",
     "components/auth-scene.tsx",
     "components/field.tsx",
     "components/social-sign-in.tsx",
