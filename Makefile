@@ -10,7 +10,7 @@ PIP := $(VENV)/bin/pip
 NPM := npm --prefix frontend
 STAMPS := var/.stamps
 
-.PHONY: run serve test setup lint typecheck vitest pytest e2e gallery chromium migrate build clean bench bench-registration bench-env
+.PHONY: run serve test setup checks lint typecheck vitest pytest e2e gallery chromium migrate build clean bench bench-registration bench-env
 
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
@@ -112,9 +112,11 @@ vitest: setup
 
 # Tests run in parallel (pytest-xdist), one worker per core, at most 4: each worker has its own
 # test database, Redis database (REDIS_URL's number + worker index) and temp folders
-# (config/settings/test.py). PYTEST_WORKERS=0 runs them in one process, e.g. to debug.
+# (config/settings/test.py). PYTEST_WORKERS=0 runs them in one process, e.g. to debug. A worker
+# that runs out of tests takes half of another's queue (worksteal): the tests' lengths range from
+# milliseconds to a minute, and with fixed shares one worker was left running its long ones alone.
 PYTEST_WORKERS ?= auto
-XDIST := -n $(PYTEST_WORKERS) --maxprocesses=4
+XDIST := -n $(PYTEST_WORKERS) --maxprocesses=4 --dist worksteal
 
 pytest: setup
 	$(VENV)/bin/pytest -q $(XDIST)
@@ -159,7 +161,12 @@ schema: $(STAMPS)/python $(STAMPS)/npm
 	$(PY) manage.py spectacular --file var/openapi.yaml
 	frontend/node_modules/.bin/openapi-typescript var/openapi.yaml --output frontend/src/api/schema.d.ts
 
-test: lint typecheck vitest pytest e2e
+# ESLint and tsc each use one core: side by side they take the time of the longer one. Each
+# one's output is printed whole when it ends (--output-sync), not interleaved.
+checks: setup
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck
+
+test: checks vitest pytest e2e
 
 # Benchmarks (benchmarks/, not part of `make test`). Both need PostgreSQL and Redis:
 #   DATABASE_URL=postgres://user@host:5432/anything REDIS_URL=redis://127.0.0.1:6379/0 make bench

@@ -9,8 +9,9 @@ Fixtures
   shot(page, name)   writes e2e/screenshots/<name>.png (full page) and returns the path
   make_student(...)  a verified student in the DB (registered and verified through the real API)
   make_admin(...)    a verified admin
-  sign_in(page, user_or_email, password=PASSWORD, next=None)  signs in through the /login form
-                     and waits for `next`, else the person's home (/admin or /dashboard)
+  sign_in(page, user_or_email, password=PASSWORD, next=None, form=False)  signs in (a session
+                     handed to the browser; form=True: through the /login form) and waits for
+                     `next`, else the person's home (/admin or /dashboard)
   mail_link(kind)    the /verify/<token> or /reset/<token> path taken from the latest sent mail
 
 The live server runs with config.settings.test: mail goes to django.core.mail.outbox (locmem),
@@ -160,6 +161,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.js_errors = errors  # type: ignore[attr-defined]
+        page.base_url = live_server.url  # type: ignore[attr-defined]
         return page
 
     yield factory
@@ -230,15 +232,45 @@ def _home_of(email: str) -> str:
     return "/admin" if user is not None and user.is_admin else "/dashboard"
 
 
-def sign_in(page: Page, user, password: str = PASSWORD, *, next: str | None = None, expect_path: str | None = None):
-    """Sign in through the /login form and wait until the browser has left /login (for the
-    page `next`, else the person's home: /admin for an organizer, /dashboard for a student)."""
+def sign_in(
+    page: Page,
+    user,
+    password: str = PASSWORD,
+    *,
+    next: str | None = None,
+    expect_path: str | None = None,
+    form: bool = False,
+):
+    """Sign `user` in and open `next`, else the person's home (/admin for an organizer,
+    /dashboard for a student); wait until the browser is at `expect_path`, else that page.
+
+    By default the browser is handed a signed-in session, made as Django's test client makes one
+    (`force_login`, after checking the password), and opens the page: the page's own guard then
+    sends the person where the sign-in form would have (a student asking for /checkin lands on
+    /dashboard). Loading the login page and its island for every person of every journey was
+    about a fifth of the journeys' browser work, and the form is what a few journeys check, not
+    the rest. `form=True` signs in through the /login form, for the journeys about signing in."""
     email = user if isinstance(user, str) else user.email
-    page.goto("/login" + (f"?next={next}" if next else ""))
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name=re.compile(r"^(Login|Log in|Sign in)$", re.I)).click()
     target = expect_path or next or _home_of(email)
+    if form:
+        page.goto("/login" + (f"?next={next}" if next else ""))
+        page.get_by_label("Email").fill(email)
+        page.get_by_label("Password", exact=True).fill(password)
+        page.get_by_role("button", name=re.compile(r"^(Login|Log in|Sign in)$", re.I)).click()
+    else:
+        from django.conf import settings
+        from django.test import Client
+
+        from apps.accounts.models import User
+        from apps.core.pages import home_for
+
+        account = User.objects.get(email=email.strip().lower())
+        assert account.check_password(password), f"{email} has another password: that sign-in would be refused"
+        client = Client()
+        client.force_login(account)
+        session = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": page.base_url}])
+        page.goto(next or home_for(account))
     page.wait_for_url(re.compile(rf"^[^?#]*{re.escape(target)}(\?.*)?$"))
     return page
 

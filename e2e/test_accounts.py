@@ -38,7 +38,7 @@ def test_a_new_student_registers_verifies_signs_in_and_out(page):
     expect(page.get_by_role("heading", name="Account Created!")).to_be_visible()
     expect(page.get_by_text("Please login and apply!")).to_be_visible()
 
-    sign_in(page, "lin.wei@princeton.edu")
+    sign_in(page, "lin.wei@princeton.edu", form=True)
     assert path_of(page) == "/dashboard"
     expect(page.get_by_text("lin.wei@princeton.edu")).to_be_visible()
     nav = page.get_by_role("navigation", name="Main")
@@ -68,7 +68,7 @@ def test_wrong_password_shows_invalid_credentials(page, make_student):
 
 def test_admin_page_sends_a_student_to_the_dashboard(page, make_student):
     """A signed-in student who opens /admin lands on /dashboard."""
-    sign_in(page, make_student())
+    sign_in(page, make_student(), form=True)
     page.goto("/admin")
     assert path_of(page) == "/dashboard"
     expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
@@ -109,7 +109,7 @@ def test_a_student_resets_a_forgotten_password(page, make_student):
     page.get_by_role("button", name="Reset password").click()
     expect(page.get_by_role("link", name="Go to Login")).to_be_visible()
 
-    sign_in(page, "ada@princeton.edu", NEW_PASSWORD)
+    sign_in(page, "ada@princeton.edu", NEW_PASSWORD, form=True)
     assert path_of(page) == "/dashboard"
 
 

@@ -191,13 +191,14 @@ def test_a_confirmed_applicant_gives_up_the_spot_from_the_dashboard(new_page, ma
     assert page.js_errors == []
 
 
-@pytest.mark.parametrize("attempt", range(4))
-def test_the_ticket_is_on_the_dashboard_right_after_confirming(new_page, make_student, monkeypatch, attempt):
+def test_the_ticket_is_on_the_dashboard_right_after_confirming(new_page, make_student, monkeypatch):
     """However late the worker: the task that used to make the ticket never runs here, and the
-    QR code is on the page the confirmation leads to, with no reload."""
+    QR code is on the page the confirmation leads to, with no reload. (Once run four times over
+    to catch a race; the ticket is now made in the confirmation's own transaction, so one run
+    says as much as four.)"""
     monkeypatch.setattr(checkin_tasks.issue_ticket, "delay", lambda *args, **kwargs: None)
     event_in_days(10)
-    email = f"ada{attempt}@princeton.edu"
+    email = "ada@princeton.edu"
     make_application(make_student(email), S.ACCEPTED, first="Ada", last="Lovelace")
     release()
     page = new_page()

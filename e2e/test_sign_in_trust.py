@@ -33,7 +33,7 @@ def test_a_whitelisted_single_address_registers_and_signs_in_from_the_pages(page
 
     page.goto(mail_link("verify"))
     expect(page.get_by_role("heading", name="Account Created!")).to_be_visible()
-    sign_in(page, "mentor@partner.org")
+    sign_in(page, "mentor@partner.org", form=True)
     expect(page.get_by_text("mentor@partner.org")).to_be_visible()
     assert page.js_errors == []
 
@@ -58,7 +58,7 @@ def test_a_lockout_says_so_and_the_owners_known_browser_still_gets_in(new_page, 
     owner's browser that signed in before still signs in with the right password."""
     student = make_student()
     owner = new_page()
-    sign_in(owner, student)
+    sign_in(owner, student, form=True)
     owner.context.clear_cookies(name="sessionid")  # signed out, the device cookie kept
 
     stranger = new_page()
@@ -74,5 +74,5 @@ def test_a_lockout_says_so_and_the_owners_known_browser_still_gets_in(new_page, 
     stranger.get_by_role("button", name="Login").click()
     expect(stranger.get_by_role("alert")).to_have_text(LOCKED)
 
-    sign_in(owner, student)
+    sign_in(owner, student, form=True)
     expect(owner.get_by_text(student.email)).to_be_visible()
