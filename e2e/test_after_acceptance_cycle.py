@@ -80,7 +80,7 @@ def test_from_an_offer_to_lunch(new_page, tmp_path, settings):
     sign_in(desk, staff("grace@princeton.edu", Role.ADMIN), next="/admin/travel")
     desk.get_by_label("Grant for Ada Lovelace (USD)").fill("300")
     desk.get_by_role("button", name="Grant", exact=True).click()
-    expect(desk.get_by_text(re.compile(r"Granted\s+300\.00\s+of 1000\.00 USD"))).to_be_visible()
+    expect(desk.get_by_text(re.compile(r"Granted\s+300\.00\s+of 1,000\.00 USD"))).to_be_visible()
 
     # The receipt, uploaded from the phone and approved at the desk.
     phone.reload()
@@ -95,7 +95,7 @@ def test_from_an_offer_to_lunch(new_page, tmp_path, settings):
     desk.reload()
     receipts = desk.get_by_role("list", name="Receipts of Ada Lovelace")
     receipts.get_by_role("button", name="Approve train-ticket.pdf of Ada Lovelace").click()
-    expect(receipts).to_contain_text("approved")
+    expect(receipts).to_contain_text("Approved")
     phone.reload()
     card = phone.get_by_role("region", name="Travel support")
     expect(card).to_contain_text("Approved so far: 182.40 USD.")
@@ -113,7 +113,7 @@ def test_from_an_offer_to_lunch(new_page, tmp_path, settings):
     hits = door.get_by_role("list", name="Search results")
     hits.get_by_role("button", name="Check in Ada Lovelace").click()
     expect(door.get_by_role("region", name="Checked in")).to_be_visible()
-    door.get_by_label("Scanning at").select_option(label="Saturday lunch (meal)")
+    door.get_by_label("Scanning at").select_option(label="Saturday lunch (Meal)")
     search.fill("ada l")
     hits.get_by_role("button", name="Record Ada Lovelace at Saturday lunch").click()
     lunch = door.get_by_role("region", name="Saturday lunch: go ahead")

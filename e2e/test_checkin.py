@@ -135,6 +135,7 @@ def camera_page(browser, live_server, tmp_path) -> Iterator[Callable[..., Page]]
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.js_errors = errors  # type: ignore[attr-defined]
+        page.base_url = live_server.url  # type: ignore[attr-defined]
         return page
 
     yield factory

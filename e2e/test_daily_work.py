@@ -237,7 +237,7 @@ def test_the_django_admin_shows_one_accounts_section_and_the_favicon(page, setti
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("link", name="Accounts", exact=True)).to_have_count(1)
-    expect(page.get_by_role("link", name="Deliveries")).to_be_visible()
+    expect(page.get_by_role("link", name="Email deliveries")).to_be_visible()
     icon = page.locator('link[rel="icon"]').get_attribute("href")
     assert page.request.get(icon).headers["content-type"].startswith("image/svg+xml")
     shot(page, "daily-django-admin-desktop")

@@ -141,7 +141,7 @@ def test_checked_in_then_lunch_and_a_second_lunch_refused(new_page):
     expect(door.get_by_role("region", name="Checked in")).to_be_visible()
 
     # …then moves to lunch: the same person, recorded once, the dietary needs large.
-    door.get_by_label("Scanning at").select_option(label="Saturday lunch (meal)")
+    door.get_by_label("Scanning at").select_option(label="Saturday lunch (Meal)")
     expect(door.get_by_role("heading", name="Saturday lunch", level=1)).to_be_visible()
     search.fill("ada l")
     hits.get_by_role("button", name="Record Ada Lovelace at Saturday lunch").click()
@@ -161,7 +161,7 @@ def test_checked_in_then_lunch_and_a_second_lunch_refused(new_page):
 
     # The organizer's desktop view counts it, here and in the statistics.
     desk.reload()
-    desk.get_by_label("Scanning at").select_option(label="Saturday lunch (meal)")
+    desk.get_by_label("Scanning at").select_option(label="Saturday lunch (Meal)")
     expect(desk.get_by_role("list", name="People scanned at each checkpoint")).to_contain_text("Saturday lunch1")
     keep(desk, "checkpoint-door-desktop")
     clean(desk)
@@ -189,7 +189,7 @@ def test_offline_the_door_and_lunch_wait_on_the_phone_and_sync_in_order(camera_p
     expect(result(door, "Saved offline")).to_contain_text(
         "Eve Evans: it will be checked in when the connection is back."
     )
-    door.get_by_label("Scanning at").select_option(label="Saturday lunch (meal)")
+    door.get_by_label("Scanning at").select_option(label="Saturday lunch (Meal)")
     start_camera(door)
     expect(door.get_by_text("Offline · 2 waiting to sync")).to_be_visible(timeout=30_000)
     expect(result(door, "Saved offline")).to_contain_text("it will be recorded at Saturday lunch")
