@@ -1,8 +1,8 @@
 """The consents asked on the application form: their texts and versions, in this one place.
 
 The apply page renders these texts (its props carry them, links written `[label](url)`), and a
-submit records what was given as ConsentRecord rows holding the exact text shown and its
-SHA-256 and the language it was shown in. To change a text, change it here and raise its
+submit records what was given as ConsentRecord rows holding the exact text shown, its SHA-256
+and the language it was shown in. To change a text, change it here and raise its
 version: a test pins every text's hash, in every language, to its version
 (apps/applications/tests/test_consents.py), so a text can't change silently under records that
 name its version.
