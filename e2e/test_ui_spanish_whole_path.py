@@ -2,11 +2,11 @@
 registers, opens the verification email, signs in, applies, gets the decision email, confirms
 the place and sees the ticket. On every page no text the portal's catalogues translate is left
 in English (the organizers gave their questions in Spanish too), and every email the applicant
-gets is written in Spanish.
+gets is written in Spanish. The consent texts of the application form, versioned apart from
+the catalogues, are shown in Spanish too (none of their English is left) and recorded in
+Spanish.
 
-What the catalogues can't vouch for: the consent texts of the application form (recorded and
-hashed as one English version each, docs/i18n.md) and proper names (schools, the event's
-name)."""
+What the catalogues can't vouch for: proper names (schools, the event's name)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone, translation
 
-from apps.applications import status_machine
+from apps.applications import consents, status_machine
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.core.tests.test_translations import entries
@@ -92,12 +92,22 @@ def english_strings() -> set[str]:
 
 
 ENGLISH = english_strings()
+# The consents' English texts, by their pieces: a link's label is apart from the words around
+# it (it carries a hidden "opens in a new tab"), and a piece of a few characters proves nothing.
+CONSENTS_ENGLISH = {
+    piece.strip()
+    for consent in consents.CONSENTS
+    for piece in consents.LINK.sub("\n\\1\n", consent.text("en")).splitlines()
+    if len(piece.strip()) > 12
+}
 
 
 def english_left(page) -> list[str]:
-    """The lines of the page's visible text that are one of the catalogues' English strings."""
-    lines = page.locator("body").inner_text().splitlines()
-    return [line.strip() for line in lines if line.strip() in ENGLISH]
+    """The lines of the page's visible text that are one of the catalogues' English strings, and
+    the pieces of the consents' English texts found on it."""
+    text = page.locator("body").inner_text()
+    lines = [line.strip() for line in text.splitlines() if line.strip() in ENGLISH]
+    return lines + sorted(piece for piece in CONSENTS_ENGLISH if piece in text)
 
 
 def test_a_spanish_applicant_registers_applies_is_accepted_confirms_and_gets_a_ticket(new_page, tmp_path):
@@ -147,6 +157,7 @@ def test_a_spanish_applicant_registers_applies_is_accepted_confirms_and_gets_a_t
     page.get_by_role("group", name="¿Vas a crear un equipo nuevo?").get_by_role("radio", name="Sí").check()
     for consent in page.get_by_role("checkbox").all():
         consent.check()
+    expect(page.get_by_role("link", name=re.compile("^Código de conducta de MLH"))).to_be_visible()
     assert english_left(page) == []
     shot(page, "spanish-apply-filled-phone")
     page.get_by_role("button", name="Enviar", exact=True).click()
@@ -156,6 +167,10 @@ def test_a_spanish_applicant_registers_applies_is_accepted_confirms_and_gets_a_t
     assert application.status == S.SUBMITTED
     # Answered by the option itself, as an English applicant's answer would be.
     assert application.answers.get(question_id="level").value == "Graduate"
+    # The consents recorded are the Spanish texts she read, with their language.
+    recorded = list(application.consents.values_list("key", "language", "text"))
+    assert recorded and all(lang == "es" for _, lang, _ in recorded)
+    assert all(text == consents.BY_KEY[key].text("es") for key, _, text in recorded)
     received = mail.outbox[-1]
     assert received.to == [EMAIL]
     assert_spanish_mail(received, "application_received")

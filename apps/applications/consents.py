@@ -1,10 +1,18 @@
 """The consents asked on the application form: their texts and versions, in this one place.
 
 The apply page renders these texts (its props carry them, links written `[label](url)`), and a
-submit records what was given as ConsentRecord rows holding the exact text shown and its
-SHA-256. To change a text, change it here and raise its version: a test pins every text's hash
-to its version (apps/applications/tests/test_consents.py), so a text can't change silently
-under records that name its version.
+submit records what was given as ConsentRecord rows holding the exact text shown, its SHA-256
+and the language it was shown in. To change a text, change it here and raise its
+version: a test pins every text's hash, in every language, to its version
+(apps/applications/tests/test_consents.py), so a text can't change silently under records that
+name its version.
+
+Each consent has its text in every shipped language, written here beside the English rather
+than taken from the gettext catalogue: a catalogue is edited freely (`make messages`, a fixed
+typo, a reworded string) without anyone thinking of versions, and a record names a version, not
+a catalogue. Here, a changed Spanish text fails the pinned hash like a changed English one, so
+the version is raised with it. The apply page shows the text of the applicant's active language
+(English when the consent has none in it), and a record keeps that text and its language.
 
 The first three are the application's three code-of-conduct boxes (`checkboxes`, in order);
 the sponsors' one is outside them (the body's optional `share_resume_with_sponsors`), so the
@@ -19,7 +27,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db.models import Case, F, OuterRef, QuerySet, Subquery, When
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from .models import Application, ConsentRecord
 
@@ -34,18 +42,31 @@ SHARE_RESUME = "share_resume_with_sponsors"
 SHARE_RESUME_FIELD = SHARE_RESUME
 
 
+# The language of a text when the active one has none (and of the records made before texts
+# had languages).
+FALLBACK = "en"
+
+
 @dataclass(frozen=True)
 class Consent:
     key: str
     version: int
     required: bool
-    # The text as shown; `{name}` placeholders are the links of `_links()`.
-    template: str
+    # The text as shown, per language code; `{name}` placeholders are the links of `_links()`.
+    # One version covers all its languages: changing any of them raises the version.
+    templates: dict[str, str]
     # Its index in the application's `checkboxes`, or None for a consent outside them.
     checkbox: int | None
 
-    def text(self) -> str:
-        return self.template.format(**_links())
+    def language(self, code: str | None = None) -> str:
+        """The language its text is shown in: `code` (the active language when None) if it has
+        a text in it, else English."""
+        code = (code or translation.get_language() or FALLBACK).split("-")[0].lower()
+        return code if code in self.templates else FALLBACK
+
+    def text(self, code: str | None = None) -> str:
+        """Its text in `code`'s language (the active language when None; English if none)."""
+        return self.templates[self.language(code)].format(**_links())
 
 
 CONSENTS: tuple[Consent, ...] = (
@@ -53,32 +74,50 @@ CONSENTS: tuple[Consent, ...] = (
         CODE_OF_CONDUCT,
         1,
         True,
-        "I have read and agree to the [MLH Code of Conduct]({code_of_conduct}).",
+        {
+            "en": "I have read and agree to the [MLH Code of Conduct]({code_of_conduct}).",
+            "es": "He leído y acepto el [Código de conducta de MLH]({code_of_conduct}).",
+        },
         0,
     ),
     Consent(
         MLH_DATA_SHARING,
         1,
         True,
-        "I allow my application and registration details to be shared with Major League Hacking (MLH) for event"
-        " administration, ranking and MLH administration, as the [MLH Privacy Policy]({privacy_policy}) describes,"
-        " and I agree to the [MLH Contest Terms and Conditions]({contest_terms}) and the MLH Privacy Policy.",
+        {
+            "en": "I allow my application and registration details to be shared with Major League Hacking (MLH)"
+            " for event administration, ranking and MLH administration, as the [MLH Privacy Policy]"
+            "({privacy_policy}) describes, and I agree to the [MLH Contest Terms and Conditions]"
+            "({contest_terms}) and the MLH Privacy Policy.",
+            "es": "Permito que los datos de mi solicitud y de mi inscripción se compartan con Major League Hacking"
+            " (MLH) para la gestión del evento, la clasificación y la administración de MLH, como describe la"
+            " [Política de privacidad de MLH]({privacy_policy}), y acepto los [Términos y condiciones de los"
+            " concursos de MLH]({contest_terms}) y la Política de privacidad de MLH.",
+        },
         1,
     ),
     Consent(
         MLH_EMAILS,
         1,
         False,
-        "I would like MLH to email me now and then about events, career opportunities and community news that may"
-        " interest me.",
+        {
+            "en": "I would like MLH to email me now and then about events, career opportunities and community news"
+            " that may interest me.",
+            "es": "Quiero que MLH me envíe de vez en cuando correos sobre eventos, oportunidades profesionales y"
+            " noticias de la comunidad que puedan interesarme.",
+        },
         2,
     ),
     Consent(
         SHARE_RESUME,
         1,
         False,
-        "Share my resume with the event's sponsors: it goes into the resume book they receive if I attend. I can"
-        " withdraw this from my dashboard at any time.",
+        {
+            "en": "Share my resume with the event's sponsors: it goes into the resume book they receive if I"
+            " attend. I can withdraw this from my dashboard at any time.",
+            "es": "Compartir mi currículum con los patrocinadores del evento: estará en el libro de currículums"
+            " que reciben si asisto. Puedo retirarlo desde mi panel en cualquier momento.",
+        },
         None,
     ),
 )
@@ -106,7 +145,8 @@ def plain(text: str) -> str:
 
 
 def consent_props() -> list[dict]:
-    """What the apply page shows: every consent with its text (links as `[label](url)`)."""
+    """What the apply page shows: every consent with its text in the active language (links as
+    `[label](url)`)."""
     return [
         {"key": c.key, "version": c.version, "required": c.required, "checkbox": c.checkbox, "text": c.text()}
         for c in CONSENTS
@@ -163,8 +203,10 @@ def _states(application: Application) -> dict[str, tuple[bool, int]]:
 def record(application: Application, given: dict[str, bool], *, at=None) -> list[ConsentRecord]:
     """Record what changed: a consent given for the first time, withdrawn, or given again to
     a newer version of its text. A consent never given and still not given adds nothing.
-    At most one read (none after state_annotations()) and one insert, in the caller's
-    transaction (a submit's), so the records and their application commit or roll back together."""
+    The text recorded is the one the request showed, in its active language (the page the
+    person read), with that language. At most one read (none after state_annotations()) and
+    one insert, in the caller's transaction (a submit's), so the records and their application
+    commit or roll back together."""
     at = at or timezone.now()
     before = _states(application)
     rows = []
@@ -176,7 +218,8 @@ def record(application: Application, given: dict[str, bool], *, at=None) -> list
             was_given, version = before[key]
             changed = was_given != now_given or (now_given and version != consent.version)
         if changed:
-            text = consent.text()
+            lang = consent.language()
+            text = consent.text(lang)
             rows.append(
                 ConsentRecord(
                     application=application,
@@ -185,6 +228,7 @@ def record(application: Application, given: dict[str, bool], *, at=None) -> list
                     given=now_given,
                     text=text,
                     text_hash=text_hash(text),
+                    language=lang,
                     at=at,
                 )
             )

@@ -198,8 +198,8 @@ class ConsentRecord(models.Model):
     """One consent given (or withdrawn) in an application: which text, which version, when.
 
     The texts and their versions live in one place (apps/applications/consents.py); a row keeps
-    the exact text the applicant saw and its SHA-256, so it says what was agreed to even after
-    the text changed. Rows are only added: a new row is written when a consent is first given,
+    the exact text the applicant saw, its SHA-256 and its language, so it says what was agreed
+    to even after the text changed. Rows are only added: a new row is written when a consent is first given,
     withdrawn, or given again to a newer version, so the rows of an application are its
     consent history. They go with the application (an account's deletion, a cycle's purge).
     """
@@ -210,6 +210,9 @@ class ConsentRecord(models.Model):
     given = models.BooleanField()
     text = models.TextField()
     text_hash = models.CharField(max_length=64)
+    # The language the text was shown in (a code of settings.SHIPPED_LANGUAGES). The records
+    # made before the texts had languages were all English.
+    language = models.CharField(max_length=8, default="en")
     at = models.DateTimeField()
 
     class Meta:

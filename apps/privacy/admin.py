@@ -15,8 +15,8 @@ from apps.resumes.models import ResumeAccess
 
 @admin.register(ConsentRecord)
 class ConsentRecordAdmin(ReadOnlyAdmin):
-    list_display = ["application", "key", "version", "given", "at"]
-    list_filter = ["key", "version", "given"]
+    list_display = ["application", "key", "version", "language", "given", "at"]
+    list_filter = ["key", "version", "language", "given"]
     search_fields = ["application__email"]
     list_select_related = ["application"]
     ordering = ["-at", "-pk"]

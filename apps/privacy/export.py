@@ -68,6 +68,7 @@ def _checkboxes(application: Application, records) -> list[dict]:
             {
                 "key": consent.key,
                 "text": consents.plain(row.text if row else consent.text()),
+                "language": row.language if row else consent.language(),
                 "version": row.version if row else consent.version,
                 "ticked": bool(ticked[consent.checkbox]) if consent.checkbox < len(ticked) else False,
             }
@@ -128,6 +129,8 @@ def _application(application: Application, user) -> dict:
                 "given": r.given,
                 "at": _when(r.at),
                 "text": consents.plain(r.text),
+                # The language the text was shown in: the text is the one read, not a translation.
+                "language": r.language,
                 "text_sha256": r.text_hash,
             }
             for r in records

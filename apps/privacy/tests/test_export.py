@@ -50,6 +50,9 @@ def test_the_zip_holds_the_account_application_answers_history_consents_mail_and
     given = {(c["key"], c["version"], c["given"]) for c in exported["consents"]}
     assert ("share_resume_with_sponsors", 1, True) in given and ("code_of_conduct", 1, True) in given
     assert "](" not in exported["consents"][0]["text"]  # plain text, no link markup
+    # The language the text was read in: a Spanish applicant's record holds the Spanish text.
+    assert {c["language"] for c in exported["consents"]} == {"en"}
+    assert [c["language"] for c in exported["checkboxes"]] == ["en", "en", "en"]
     # The batch email, and the "we received your application" email of her submit.
     [sent] = [m for m in data["mail"] if m["kind"] == "batch"]
     assert len(data["mail"]) == 2

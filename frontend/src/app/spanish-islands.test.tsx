@@ -2,7 +2,8 @@
 // reads or hears comes from the catalog, none is left in English (englishLeft: a text that is
 // one of the catalog's English strings). The organizers' content (questions, the event's name
 // and place) and the consents' texts come from the server in the applicant's language and are
-// not the island's to translate.
+// not the island's to translate: the apply page gets the Spanish consent texts the server
+// sends (consent-texts.es.json, checked against the server's), and none of the English ones.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
@@ -10,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { QuestionSection } from "../api/applications";
 import type { Ticket } from "../api/checkin";
 import { ApplyBlocked } from "../features/apply/apply-blocked";
-import CONSENT_TEXTS from "../features/apply/consent-texts.json";
+import ENGLISH_CONSENT_TEXTS from "../features/apply/consent-texts.json";
+import CONSENT_TEXTS from "../features/apply/consent-texts.es.json";
 import { SignInMethods } from "../features/accounts/sign-in-methods";
 import type { DashboardProps } from "../features/dashboard/dashboard-page";
 import type { CycleConfig } from "../features/dashboard/state";
@@ -83,6 +85,11 @@ describe("the apply page in Spanish", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Postularme");
     expect(await screen.findByText(/Guarda primero tu solicitud/)).toBeInTheDocument();
     expect(englishLeft(apply)).toEqual([]);
+    expect(screen.getByRole("link", { name: /^Código de conducta de MLH/ })).toBeInTheDocument();
+    // Each English text's pieces (a link's label is apart: it carries a hidden "opens in a new tab").
+    const shown = document.body.textContent ?? "";
+    const english = ENGLISH_CONSENT_TEXTS.flatMap((c) => c.text.split(/\[([^\]]+)\]\([^)\s]+\)/)).map((piece) => piece.trim());
+    expect(english.filter((piece) => piece.length > 12 && shown.includes(piece))).toEqual([]);
   });
 
   it("a refused submit: every field's message and the banner", async () => {
