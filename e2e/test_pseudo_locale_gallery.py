@@ -9,8 +9,9 @@ So every word on the page, the server's and the islands', is pseudo and longer.
 
 Each page is visited at 390 px once it has settled, and must not be wider than the screen: the
 document doesn't scroll sideways, and no element reaches past the right edge unless it is inside
-a box that scrolls sideways on purpose (the data table's). A screenshot of each is
-`pseudo-390-<page>` under `make gallery`.
+a box that scrolls sideways on purpose (the data table's). Nor may text be cut off by a box too
+narrow for it, or a word stick out of its box. A screenshot of each is `pseudo-390-<page>` under
+`make gallery`.
 """
 
 from __future__ import annotations
@@ -144,7 +145,8 @@ _TOO_WIDE = """() => {
       spill.push(`${name(el)} ${el.clientWidth}<${el.scrollWidth} "${text(el)}"`);
     }
   }
-  return {page: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8), cut: cut.slice(0, 8), spill: spill.slice(0, 8)};
+  const page = document.documentElement.scrollWidth;
+  return {page, width, wide: wide.slice(0, 8), cut: cut.slice(0, 8), spill: spill.slice(0, 8)};
 }"""
 
 
