@@ -216,6 +216,11 @@ def test_every_main_page_fits_a_phone_in_a_longer_language(new_page):
     ]:
         page.goto(path)
         check(page, name, failures)
+    # The phone's menu, open: the organizer's has the most links.
+    page.goto("/admin")
+    page.locator("[data-nav-toggle]").click()
+    expect(page.locator("#nav-links")).to_be_visible()
+    check(page, "menu", failures)
     assert page.js_errors == [], page.js_errors
 
     assert not failures, "wider than a 390 px phone in the pseudo language:\n" + "\n".join(
