@@ -136,8 +136,9 @@ e2e: setup chromium
 	fi
 
 # The screenshots: the galleries (every page in each state at desktop and phone widths) and the
-# journeys' own steps, phones at pixel density 2, written to e2e/screenshots/. Not part of
-# `make test`, whose journeys take no screenshot (E2E_SCREENSHOTS).
+# journeys' own steps, phones at pixel density 2, written to e2e/screenshots/; and the pseudo-locale
+# gallery, the main pages at 390 px in a longer language, checked for overflow (docs/i18n.md).
+# Not part of `make test`, whose journeys take no screenshot (E2E_SCREENSHOTS).
 gallery: setup chromium
 	@if [ -x /usr/bin/chromium ]; then \
 	  E2E_SCREENSHOTS=1 DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) e2e; \

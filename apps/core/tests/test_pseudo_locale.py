@@ -139,12 +139,15 @@ def marked_strings() -> list[dict]:
     return found
 
 
-def pseudo_catalogue(folder: Path) -> Path:
+def pseudo_catalogue(folder: Path, code: str = PSEUDO) -> Path:
+    """The pseudo catalogue compiled under `folder` (a LOCALE_PATHS entry) as language `code`:
+    `qps` here; the pseudo-locale gallery (e2e/test_pseudo_locale_gallery.py) serves it as `es`,
+    the code the islands load catalogs for."""
     lines = [
         'msgid ""',
         'msgstr ""',
         '"Content-Type: text/plain; charset=UTF-8\\n"',
-        f'"Language: {PSEUDO}\\n"',
+        f'"Language: {code}\\n"',
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
         "",
     ]
@@ -162,7 +165,7 @@ def pseudo_catalogue(folder: Path) -> Path:
         else:
             lines.append(f'msgstr "{entry["msgid"] if same else pseudo(entry["msgid"])}"')
         lines.append("")
-    target = folder / PSEUDO / "LC_MESSAGES"
+    target = folder / code / "LC_MESSAGES"
     target.mkdir(parents=True)
     (target / "django.po").write_text("\n".join(lines), encoding="utf-8")
     subprocess.run(["msgfmt", "-o", str(target / "django.mo"), str(target / "django.po")], check=True)
