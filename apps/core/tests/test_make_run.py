@@ -10,6 +10,7 @@ VAR_DIR, so the checkout's var/ is untouched); the whole test takes about 10 sec
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -192,7 +193,7 @@ def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
     fake = tmp_path / "bin" / "honcho"
     fake.parent.mkdir()
     fake.write_text(
-        "#!/bin/bash\ntrap 'echo honcho-stopped; exit 130' INT\necho honcho-up\nwhile :; do sleep 0.1; done\n"
+        "#!/bin/bash\ntrap 'echo honcho-stopped; exit 130' INT\necho honcho-up $$ .\nwhile :; do sleep 0.1; done\n"
     )
     fake.chmod(0o755)
     pid, fd = pty.fork()
@@ -200,15 +201,19 @@ def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
         os.chdir(ROOT)
         os.execvp("make", ["make", "--no-print-directory", "serve", f"VENV={tmp_path}"])
     try:
-        started = _read_until(fd, b"honcho-up", 20)
-        assert b"honcho-up" in started, started
-        # honcho starts in the background and `fg` then hands it the terminal; a Ctrl-C typed
-        # in between reaches make's group instead (on a busy machine this test once waited
-        # for ever). A person types after the first lines, when honcho is in front: so does this.
+        started = _read_until(fd, b" .", 20)
+        found = re.search(rb"honcho-up (\d+) \.", started)
+        assert found, started
+        # honcho starts in the background (a job of its own: its process group is its pid) and
+        # `fg` then hands it the terminal; a Ctrl-C typed before reaches another group instead
+        # (make's, or the recipe's shell, which job control gives a group of its own) and honcho
+        # runs on. A person types after the first lines, when honcho is in front: so does this,
+        # waiting for honcho's own group to hold the terminal, not just any group but make's.
+        honcho_group = int(found.group(1))
         deadline = time.monotonic() + 20
-        while os.tcgetpgrp(fd) in (0, pid) and time.monotonic() < deadline:
+        while os.tcgetpgrp(fd) != honcho_group and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert os.tcgetpgrp(fd) not in (0, pid), "honcho never got the terminal"
+        assert os.tcgetpgrp(fd) == honcho_group, "honcho never got the terminal"
         os.write(fd, b"\x03")  # the terminal turns it into SIGINT for its foreground group
         rest = _read_until(fd, b"", 20)
         status = _wait(pid, 20)

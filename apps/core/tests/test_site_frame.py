@@ -1,5 +1,5 @@
-"""The site's frame. Django's admin has one "Accounts" section and spells
-"Deliveries"; every page (the admin's too) links the portal's favicon; the footer's year is
+"""The site's frame. Django's admin has one "Accounts" section and spells its two kinds of
+deliveries apart, with a proper plural; every page (the admin's too) links the portal's favicon; the footer's year is
 this year; an error page has no empty phone menu."""
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def test_the_admin_index_has_one_accounts_section_and_spells_deliveries(su_clien
     assert sections.count("Accounts") == 1, sections
     assert "Email verification" in sections  # allauth's email addresses, named apart
     assert len(sections) == len(set(sections)), sections
-    assert ">Deliveries<" in html and "Deliverys" not in html
+    # Email deliveries (the outbox) and webhook deliveries are named apart, never "Deliverys".
+    assert ">Email deliveries<" in html and ">Webhook deliveries<" in html and "eliverys" not in html
 
 
 @pytest.mark.parametrize("path", ["", "login/", "accounts/user/", "mailings/delivery/"])
