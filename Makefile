@@ -118,10 +118,8 @@ vitest: setup
 PYTEST_WORKERS ?= auto
 XDIST := -n $(PYTEST_WORKERS) --maxprocesses=4 --dist worksteal
 
-# The tests marked `serial` (timing-sensitive process tests) run alone, after the others.
 pytest: setup
-	$(VENV)/bin/pytest -q $(XDIST) -m "not serial"
-	$(VENV)/bin/pytest -q -p no:xdist -m serial
+	$(VENV)/bin/pytest -q $(XDIST)
 
 # Browser journeys in Debian's Chromium (one live server and one Chromium per worker). The
 # screenshot galleries (marker `gallery`) are left to `make gallery`. As root, a missing

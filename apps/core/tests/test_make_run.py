@@ -183,11 +183,6 @@ def _wait(pid: int, seconds: float) -> int:
     raise AssertionError(f"make was still running {seconds:g} s after Ctrl-C")
 
 
-# Run alone (`make pytest` runs the serial tests after the parallel ones): beside the other
-# worker's tests it failed three runs in three on a two-core machine, make still running 40 s
-# after the keystroke, while it passed every time alone. The stop it checks is a person's
-# Ctrl-C at an otherwise idle terminal.
-@pytest.mark.serial
 @pytest.mark.skipif(not Path("/proc").is_dir() or not shutil.which("make"), reason="needs make and a terminal")
 def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
     """Ctrl-C typed at `make run`'s terminal stops honcho, which exits 130 as it should; make
