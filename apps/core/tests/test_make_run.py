@@ -198,6 +198,10 @@ def test_ctrl_c_in_the_terminal_is_a_clean_stop_of_make_run(tmp_path):
     fake.chmod(0o755)
     pid, fd = pty.fork()
     if pid == 0:  # the child: make, with the pseudo-terminal as its controlling terminal
+        # A person's terminal starts with Ctrl-C live. A test run started in the background
+        # (`cmd &` in a script, nohup) inherits SIGINT ignored, and an ignored signal stays
+        # ignored through every exec: the stand-in's trap could never fire, and make ran on.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(ROOT)
         os.execvp("make", ["make", "--no-print-directory", "serve", f"VENV={tmp_path}"])
     try:
