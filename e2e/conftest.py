@@ -47,6 +47,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    *os.environ.get("E2E_CHROMIUM_ARGS", "").split(),
 ]
 # Screenshots are for people to look at (`make gallery`), not evidence a journey checks: encoding
 # a full-page PNG costs Chromium more CPU than most steps of a journey, so `make test` leaves them out.
