@@ -83,9 +83,24 @@ def make_user(email: str, password: str = PASSWORD, *, admin: bool = False):
 
 
 def signed_in_client(user, password: str = PASSWORD) -> Client:
+    """A test client signed in as `user`, after checking that `password` is theirs.
+
+    The session is made as Django's test client makes one (`force_login`: the same login(), so
+    the sign-in receivers run), not through POST /api/auth/login: that request, with its rate
+    limits, lockout bookkeeping and allauth's flow, was a fifth of a typical API test's time, and
+    the sign-in itself is tested where it is the subject (apps/accounts/tests/test_auth_api.py,
+    test_login_lockout.py, the sign-in journeys)."""
+    from apps.accounts.models import User
+
+    account = User.objects.get(pk=user.pk)
+    assert account.check_password(password), f"{account.email} has another password: that sign-in would be refused"
+    assert account.is_active, f"{account.email} is inactive: that sign-in would be refused"
+    from allauth.account.models import EmailAddress
+
+    verified = EmailAddress.objects.filter(user=account, verified=True).exists()
+    assert verified, f"{account.email} was never verified: that sign-in would be refused"
     c = PortalClient()
-    r = c.post("/api/auth/login", {"email": user.email, "password": password}, content_type="application/json")
-    assert r.status_code == 200, r.json()
+    c.force_login(account)
     return c
 
 
