@@ -192,6 +192,20 @@ class BaseApplicationFilter(django_filters.FilterSet):
         model = Application
         fields = []  # the declared filters only
 
+    def __init__(self, data=None, *args, **kwargs):
+        # django-filter deep-copies every filter and builds a form field for each at every use:
+        # about 2.5 ms for these 25, a quarter of a table request. A filter given no value
+        # filters nothing, so only those the data names are built (a key may carry a widget's
+        # suffix, as a range's `_min`). The class's `base_filters`, which the schema reads, keep
+        # them all.
+        if data is not None:
+            self.base_filters = {
+                name: f
+                for name, f in type(self).base_filters.items()
+                if any(key == name or str(key).startswith(f"{name}_") for key in data)
+            }
+        super().__init__(data, *args, **kwargs)
+
     def filter_reviews_min(self, qs, name, value):
         if value is None or value <= 0:
             return qs
