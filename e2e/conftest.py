@@ -2,7 +2,8 @@
 
 Fixtures
   browser            one headless Chromium for the whole session (/usr/bin/chromium)
-  page               a fresh context and page at desktop size (1280x800), base URL = the live server
+  page               a page in a context of its own at desktop size (1280x800), base URL = the live
+                     server (a context an earlier test used, cleaned: see "kept for the next test")
   phone_page         the same at phone size (390x844, touch, mobile viewport)
   new_page(...)      a factory for more pages (e.g. a second user in the same test, or a
                      browser in another language: new_page(locale="es-ES"))
