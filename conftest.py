@@ -23,6 +23,27 @@ def _joins_allowed():
 
 
 @pytest.fixture(autouse=True)
+def _portal_celery_app():
+    """Every test starts with the portal's Celery app as the process's current and default app.
+
+    start_worker makes its own app current and default (celery.contrib.testing's
+    setup_app_for_worker) and leaves it so. The next tests in that xdist worker then queued
+    their tasks by name (`apps.core.tasks.delay`, through `current_app`) to the broker test's
+    app, whose eager mode is off: the tasks went to a queue nobody reads. The event rehearsal
+    failed that way when it was dealt after such a test: a refill that never ran, "received"
+    emails that never left."""
+    use_portal_celery_app()
+    yield
+
+
+def use_portal_celery_app() -> None:
+    from config.celery_app import app
+
+    app.set_current()
+    app.set_default()
+
+
+@pytest.fixture(autouse=True)
 def _clean_cache():
     """Rate limits and cached lists live in the cache (Redis in CI): start every test empty."""
     cache.clear()

@@ -86,3 +86,25 @@ def test_the_portal_broker_is_redis_with_redis_and_the_whole_message_transport_w
     else:
         assert settings.CELERY_BROKER_URL.startswith("filesystem-whole://")
         assert module == "apps.core.broker"
+
+
+def test_each_test_gets_the_portal_app_back_from_a_worker_test():
+    """start_worker leaves its app current and default; the autouse fixture puts the portal's
+    back (conftest.use_portal_celery_app), so a task queued by name runs eagerly again."""
+    from celery import current_app
+
+    from apps.core.tasks import delay
+    from conftest import use_portal_celery_app
+
+    other = Celery("left-by-a-worker-test")
+    other.conf.task_always_eager = False
+    other.set_current()
+    other.set_default()
+    try:
+        assert current_app.main == "left-by-a-worker-test"
+    finally:
+        use_portal_celery_app()
+    assert current_app.main == "portal"
+    token = uuid.uuid4().hex
+    delay(heartbeat.name, token)
+    assert cache.get(f"celery-heartbeat:{token}") == "alive"
