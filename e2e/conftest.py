@@ -143,6 +143,31 @@ def pytest_runtest_call(item):
         _csp_watched.clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _assets_cached_as_in_production() -> Iterator[None]:
+    """The live server's static files carry the Cache-Control production gives them
+    (apps/core/static.py: a year, immutable, for the hashed build assets). Django's test handler
+    sends none, so a kept browser context revalidated every script and stylesheet on every page
+    load, a request to the live server each."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandlerMixin
+
+    from apps.core.static import add_headers
+
+    original = StaticFilesHandlerMixin.serve
+
+    def serve(self, request):
+        response = original(self, request)
+        headers: dict[str, str] = {}
+        add_headers(headers, "", request.path)
+        for name, value in headers.items():
+            response[name] = value
+        return response
+
+    StaticFilesHandlerMixin.serve = serve
+    yield
+    StaticFilesHandlerMixin.serve = original
+
+
 # --- Browser contexts, kept for the next test ------------------------------------------------
 # A new context costs Chromium about 0.35 s of CPU more than a navigation (its own renderer
 # process, profile and network context: 0.46 against 0.10 s for a trivial page, measured here),
