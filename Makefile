@@ -66,7 +66,11 @@ COMPILED := $(CATALOGUES:.po=.mo)
 locale/%.mo: locale/%.po
 	msgfmt --check-format -o $@ $<
 
-setup: $(STAMPS)/python build $(COMPILED)
+# The Python and npm installs run side by side (each mostly waits on its downloads), then the
+# build and the catalogues.
+setup:
+	@$(MAKE) --no-print-directory -j2 $(STAMPS)/python $(STAMPS)/npm
+	@$(MAKE) --no-print-directory build $(COMPILED)
 
 # The catalogues brought up to date with the code: every string marked for translation found
 # (new ones untranslated, removed ones dropped), for each language that ships one besides

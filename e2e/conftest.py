@@ -175,7 +175,7 @@ def _assets_cached_as_in_production() -> Iterator[None]:
 # for the next test that asks for the same size and language: its cookies, storage of every
 # kind (local, session, IndexedDB, caches, service workers), permissions, routes, offline
 # switch, viewport, media emulation and timeouts are put back as a new context has them, and
-# its page is left on a blank document of the live server. A context that holds anything that
+# its page is left on about:blank. A context that holds anything that
 # can't be put back is closed instead: more than one page, a closed page, a listener the test
 # added, Playwright's fake clock. Only the HTTP cache is shared, as between visits in a real
 # browser: the built assets are fetched once per worker.
@@ -225,6 +225,7 @@ def _put_back(context, base_url: str, phone: bool) -> bool:
             cdp.send("Storage.clearDataForOrigin", {"origin": base_url, "storageTypes": "all"})
         finally:
             cdp.detach()
+        page.goto("about:blank")
         context.clear_cookies()
         page.set_viewport_size(PHONE if phone else DESKTOP)
         page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
@@ -234,6 +235,14 @@ def _put_back(context, base_url: str, phone: bool) -> bool:
         return True
     except Exception:  # noqa: BLE001 - a context in any doubtful state is closed, never reused
         return False
+
+
+def _take(context):
+    """A kept context, as the next test gets it: its cookies cleared once more, since the
+    browser's own request for /favicon.ico (the blank document above names no icon) can answer
+    after the clean-up with the 404 page's CSRF cookie."""
+    context.clear_cookies()
+    return context
 
 
 @pytest.fixture
@@ -246,7 +255,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
     def factory(*, phone: bool = False, locale: str = "en-US") -> Page:
         key = (phone, locale)
         idle = _IDLE_CONTEXTS.setdefault(key, [])
-        context = idle.pop() if idle else _open_context(browser, live_server.url, phone, locale)
+        context = _take(idle.pop()) if idle else _open_context(browser, live_server.url, phone, locale)
         if context not in _csp_watched:
             _csp_watched.append(context)
         taken.append((key, context))

@@ -4,7 +4,7 @@ journey can, hands it back, and checks that it comes back as a new context is, o
 
 from __future__ import annotations
 
-from e2e.conftest import _BLANK, DESKTOP, _open_context, _put_back
+from e2e.conftest import _BLANK, DESKTOP, _open_context, _put_back, _take
 
 
 def fresh(browser, live_server):
@@ -35,9 +35,11 @@ def test_a_context_handed_back_has_nothing_of_the_test_before(browser, live_serv
         page.set_default_timeout(1_000)
 
         assert _put_back(context, live_server.url, phone=False)
+        _take(context)
 
         assert context.cookies() == []
-        assert page.url == live_server.url + _BLANK
+        assert page.url == "about:blank"
+        page.goto(live_server.url + _BLANK)
         assert page.evaluate("localStorage.length + sessionStorage.length") == 0
         assert page.evaluate("indexedDB.databases().then((all) => all.map((d) => d.name))") == []
         assert page.evaluate("navigator.onLine") is True
