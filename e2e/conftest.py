@@ -188,7 +188,10 @@ def _listener_counts(page: Page) -> dict[str, int]:
     return {event: len(emitter.listeners(event)) for event in emitter.event_names()}
 
 
-def _open_context(browser: Browser, base_url: str, phone: bool, locale: str):
+def open_context(browser: Browser, base_url: str, phone: bool, locale: str):
+    """A context on the live server at phone or desktop size in `locale`, watched for CSP
+    violations, with one page whose JavaScript errors go to its `js_errors`. The journeys' pages
+    and the door's camera browsers both start here."""
     options = {"base_url": base_url, "locale": locale, "timezone_id": "America/New_York"}
     if phone:
         options |= {"viewport": PHONE, "device_scale_factor": PHONE_SCALE, "is_mobile": True, "has_touch": True}
@@ -255,7 +258,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
     def factory(*, phone: bool = False, locale: str = "en-US") -> Page:
         key = (phone, locale)
         idle = _IDLE_CONTEXTS.setdefault(key, [])
-        context = _take(idle.pop()) if idle else _open_context(browser, live_server.url, phone, locale)
+        context = _take(idle.pop()) if idle else open_context(browser, live_server.url, phone, locale)
         if context not in _csp_watched:
             _csp_watched.append(context)
         taken.append((key, context))

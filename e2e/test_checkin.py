@@ -29,14 +29,11 @@ from apps.cycles.services import cycle_set_status
 from e2e.conftest import (
     CHROMIUM,
     CHROMIUM_ARGS,
-    DESKTOP,
     PASSWORD,
-    PHONE,
-    PHONE_SCALE,
     expect,
+    open_context,
     shot,
     sign_in,
-    watch_csp,
 )
 from e2e.fake_camera import camera_args, write_y4m
 from e2e.test_accessibility import FAILING_IMPACTS, audit
@@ -123,18 +120,8 @@ def camera_page(browser, live_server, tmp_path) -> Iterator[Callable[..., Page]]
             executable_path=CHROMIUM, args=CHROMIUM_ARGS + camera_args(video), headless=True
         )
         launched.append(camera)
-        options = {"base_url": live_server.url, "locale": "en-US", "timezone_id": "America/New_York"}
-        if phone:
-            options |= {"viewport": PHONE, "device_scale_factor": PHONE_SCALE, "is_mobile": True, "has_touch": True}
-        else:
-            options |= {"viewport": DESKTOP}
-        context = camera.new_context(**options)
-        watch_csp(context)
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors  # type: ignore[attr-defined]
+        page = open_context(camera, live_server.url, phone, "en-US").pages[0]
+        page.js_errors = []  # type: ignore[attr-defined]
         page.base_url = live_server.url  # type: ignore[attr-defined]
         return page
 

@@ -4,11 +4,11 @@ journey can, hands it back, and checks that it comes back as a new context is, o
 
 from __future__ import annotations
 
-from e2e.conftest import _BLANK, DESKTOP, _open_context, _put_back, _take
+from e2e.conftest import _BLANK, DESKTOP, _put_back, _take, open_context
 
 
 def fresh(browser, live_server):
-    context = _open_context(browser, live_server.url, False, "en-US")
+    context = open_context(browser, live_server.url, False, "en-US")
     page = context.pages[0]
     page.js_errors = []
     page.goto(live_server.url + _BLANK)
