@@ -209,6 +209,17 @@ def rank(scores: Iterable[Score], criteria: Sequence[CriterionSpec], *, prior_st
     prior_strength (k >= 0): how many reviews' worth of weight the pool has when estimating a reviewer's
     mean and spread; 0 = plain per-reviewer z-scores. Raises ValueError on invalid criteria or k.
     """
+    return rank_rows(
+        ((s.reviewer, s.application, s.criterion, s.value) for s in scores), criteria, prior_strength=prior_strength
+    )
+
+
+def rank_rows(
+    rows: Iterable[tuple[int, int, int, float]], criteria: Sequence[CriterionSpec], *, prior_strength: float = 5.0
+) -> Ranking:
+    """rank() on (reviewer, application, criterion, value) tuples, as a database cursor returns
+    them: the recalibration's 300,000 scores at 50,000 applications skip building a Score each
+    (about a sixth of its time in the maths)."""
     k = float(prior_strength)
     if not math.isfinite(k) or k < 0:
         raise ValueError("prior_strength must be a finite number >= 0.")
@@ -218,30 +229,32 @@ def rank(scores: Iterable[Score], criteria: Sequence[CriterionSpec], *, prior_st
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _rank(scores, specs, k)
+        return _rank(rows, specs, k)
     finally:
         if collecting:
             gc.enable()
 
 
-def _rank(scores: Iterable[Score], specs: list[tuple[int, float, float, float, float]], k: float) -> Ranking:
-    """rank() on checked criteria (see _checked) and prior strength."""
+def _rank(
+    rows: Iterable[tuple[int, int, int, float]], specs: list[tuple[int, float, float, float, float]], k: float
+) -> Ranking:
+    """rank_rows() on checked criteria (see _checked) and prior strength."""
     by_id = {spec[0]: spec for spec in specs}
 
     # The one pass over the input: group values into reviews.
     reviews: dict[tuple[int, int], dict[int, float]] = {}
     isfinite = math.isfinite
-    for s in scores:
-        if s.criterion not in by_id:
+    for reviewer, application, criterion, value in rows:
+        if criterion not in by_id:
             continue
-        value = float(s.value)
+        value = float(value)
         if not isfinite(value):
             continue
-        key = (s.reviewer, s.application)
+        key = (reviewer, application)
         review = reviews.get(key)
         if review is None:
             reviews[key] = review = {}
-        review[s.criterion] = value
+        review[criterion] = value
 
     # Raw score per review (criteria in rubric order, so float sums don't depend on input order), kept
     # per reviewer (for their statistics) and per application with its reviewer (for the z-scores),
