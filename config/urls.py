@@ -13,7 +13,11 @@ from apps.accounts.admin_login import admin_login
 from apps.core import pages as core_pages
 from apps.core.api import api_not_found
 
-API_APPS = ("accounts", "applications", "checkin", "core", "cycles", "decisions", "mailings", "privacy", "reports")
+# The order decides nothing about which view answers (see above), but the resolver tries the
+# patterns in turn: the calls made most often come first, the ones pages poll (the statistics,
+# a student's status) and the door's scan, so they are found after a few patterns, not
+# after most of the API (measured: stats 103 to 21 µs, status 56 to 27 µs to resolve).
+API_APPS = ("reports", "applications", "checkin", "cycles", "accounts", "core", "decisions", "mailings", "privacy")
 API_APPS += ("resumes", "reviews", "cockpit", "travel", "integrations")
 # Every app has its pages' module (privacy's holds the page shown after an account is deleted),
 # but the cockpit: its one page, /admin, is core's admin panel, whose island reads its numbers.
