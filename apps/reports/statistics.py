@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import time
 import uuid
 
 from django.conf import settings
@@ -55,11 +56,24 @@ def _entry_key(cycle_id: int) -> str:
     return f"reports:statistics:{cycle_id}:{school}"
 
 
+# Each process also keeps the counters it last served, for STATISTICS_CHECK_EVERY seconds (1 by
+# default; 0 in the tests) before it asks the cache again: the statistics page and the cockpit
+# poll them, and the cache round trip was most of what a warm call cost beyond a bare view. The
+# process that makes a change drops its copy at once; another one serves its copy for at most
+# that long, as apps/cycles/current.py does with the current cycle.
+_kept: dict[str, tuple[float, dict[str, int]]] = {}
+
+
+def _new_version() -> None:
+    _kept.clear()
+    cache.set(VERSION_KEY, uuid.uuid4().hex, None)
+
+
 def forget_statistics() -> None:
     """A new version now and again at commit: a reader between the two counts the uncommitted
     past and files it under a version the commit replaces."""
-    cache.set(VERSION_KEY, uuid.uuid4().hex, None)
-    transaction.on_commit(lambda: cache.set(VERSION_KEY, uuid.uuid4().hex, None))
+    _new_version()
+    transaction.on_commit(_new_version)
 
 
 @receiver(status_changed, dispatch_uid="apps.reports.statistics.status_changed")
@@ -80,6 +94,9 @@ def application_stats(*, cycle: Cycle) -> dict[str, int]:
     it was counted under, so the version and the entry come back in one cache round trip (a
     `get_many`), and an entry whose version is no longer the current one is counted again."""
     key = _entry_key(cycle.pk)
+    kept = _kept.get(key) if settings.STATISTICS_CHECK_EVERY > 0 else None
+    if kept is not None and time.monotonic() < kept[0]:
+        return dict(kept[1])
     found = cache.get_many([VERSION_KEY, key])
     version, entry = found.get(VERSION_KEY), found.get(key)
     if version is None:
@@ -87,10 +104,18 @@ def application_stats(*, cycle: Cycle) -> dict[str, int]:
         if not cache.add(VERSION_KEY, version, None):
             version = cache.get(VERSION_KEY) or version
     elif isinstance(entry, dict) and entry.get("version") == version and isinstance(entry.get("stats"), dict):
+        _keep(key, entry["stats"])
         return entry["stats"]
     stats = count_stats(cycle=cycle)
     cache.set(key, {"version": version, "stats": stats}, TTL)
+    _keep(key, stats)
     return stats
+
+
+def _keep(key: str, stats: dict[str, int]) -> None:
+    every = settings.STATISTICS_CHECK_EVERY
+    if every > 0:
+        _kept[key] = (time.monotonic() + every, dict(stats))
 
 
 def count_stats(*, cycle: Cycle) -> dict[str, int]:

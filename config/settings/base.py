@@ -334,6 +334,9 @@ else:
 # Seconds a process trusts its copy of the current cycle before it checks the shared cache for
 # a change made by another process (apps/cycles/current.py).
 CURRENT_CYCLE_CHECK_EVERY = env.float("CURRENT_CYCLE_CHECK_EVERY", default=1.0)
+# How long a process serves the statistics it counted last before it checks their version in the
+# cache again (apps/reports/statistics.py); 0 checks on every call.
+STATISTICS_CHECK_EVERY = env.float("STATISTICS_CHECK_EVERY", default=1.0)
 
 # --- Celery -----------------------------------------------------------------------------
 # Time limits: a task past the soft limit gets SoftTimeLimitExceeded, past the hard limit its

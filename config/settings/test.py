@@ -59,6 +59,8 @@ CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="portal-test")
 # Every read of the current cycle compares its generation number with the cache's: a test's
 # rolled-back changes and the cache flushed between tests are never mistaken for the current row.
 CURRENT_CYCLE_CHECK_EVERY = 0.0
+# Likewise the statistics: a copy kept from the test before would outlive its rolled-back rows.
+STATISTICS_CHECK_EVERY = 0.0
 # The suite registers webhooks at public documentation addresses nothing answers at here;
 # the connection check is tested on its own (apps/integrations/tests/test_address_guard.py).
 WEBHOOKS_CONNECT_CHECK_TIMEOUT = 0.0

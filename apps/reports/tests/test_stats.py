@@ -187,3 +187,46 @@ def test_the_trend_counts_submissions_per_day_with_the_running_total(
 
 def test_the_trend_of_an_empty_cycle_has_no_days(admin_client):
     assert admin_client.get("/api/applications/stats/trend").json() == {"time_zone": "UTC", "days": []}
+
+
+def test_a_process_serves_its_copy_for_a_second_and_drops_it_at_its_own_change(known_data, monkeypatch, settings):
+    """With STATISTICS_CHECK_EVERY on (production's 1 s), a warm call makes no cache round trip;
+    a change made in this process drops the copy at once, and a change announced by another
+    process (the version replaced in the cache) is seen once the copy's time is up."""
+    from apps.applications import status_machine
+    from apps.applications.models import Application
+
+    settings.STATISTICS_CHECK_EVERY = 60.0
+    monkeypatch.setattr(statistics, "_kept", {})  # this test's copies go with it
+    cycle = current_cycle()
+    assert statistics.application_stats(cycle=cycle) == EXPECTED
+    calls = []
+    real = statistics.cache
+
+    class Counting:
+        def __getattr__(self, name):
+            calls.append(name)
+            return getattr(real, name)
+
+    monkeypatch.setattr(statistics, "cache", Counting())
+    assert statistics.application_stats(cycle=cycle) == EXPECTED
+    assert calls == []
+
+    # Another process's change: only the shared version moves. The copy stands until it is due.
+    real.set(statistics.VERSION_KEY, "replaced-by-another-process", None)
+    Application.objects.filter(cycle=cycle, status="submitted").update(school="Elsewhere University")
+    assert statistics.application_stats(cycle=cycle) == EXPECTED
+    now = statistics.time.monotonic()
+    monkeypatch.setattr(statistics.time, "monotonic", lambda: now + 61)
+    recounted = statistics.application_stats(cycle=cycle)
+    assert recounted == statistics.count_stats(cycle=cycle)
+    assert recounted != EXPECTED
+
+    # This process's own change (through the status machine) shows on the very next call.
+    monkeypatch.setattr(statistics.time, "monotonic", lambda: now + 62)
+    assert statistics.application_stats(cycle=cycle) == recounted  # kept again
+    application = Application.objects.filter(cycle=cycle, status="submitted").first()
+    status_machine.transition(application_id=application.pk, to="accepted", override=True)
+    after = statistics.application_stats(cycle=cycle)
+    assert after == statistics.count_stats(cycle=cycle)
+    assert after["total_accepted"] == recounted["total_accepted"] + 1
