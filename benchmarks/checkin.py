@@ -120,15 +120,15 @@ def run_clients(port: int, plans: list[list[bytes]], *, interval: float = 0.0) -
     return [r for rs in results for r in rs], time.perf_counter() - started
 
 
-def _paced(port: int, plans: list[list[bytes]], interval: float) -> tuple[list, float]:
-    """run_clients in open loop over plans that alternate scan, floor: each answer tagged
-    with whether it was a scan."""
+def _paced(port: int, plans: list[list[bytes]], interval: float, kinds: int = 3) -> tuple[list, float]:
+    """run_clients in open loop over plans that take turns: scan, floor, write floor, scan, ...
+    Each answer tagged with its place in the turn (0: a scan, 1: the floor, 2: the write floor)."""
     answers, seconds = run_clients(port, plans, interval=interval)
-    # run_clients flattens client by client, each client's requests in order: scan, floor, ...
+    # run_clients flattens client by client, each client's requests in order.
     tagged, offset = [], 0
     for plan in plans:
         for position in range(len(plan)):
-            tagged.append((answers[offset + position], position % 2 == 0))
+            tagged.append((answers[offset + position], position % kinds))
         offset += len(plan)
     return tagged, seconds
 
@@ -263,14 +263,20 @@ def measure(args, url: str, redis_url: str, logs: Path) -> dict:
             # The issue's scenario: the scans spread over `minutes` (open loop), each device
             # also sending a floor request halfway between two of its scans, so the floor is
             # measured in the same minutes under the same neighbours.
+            # A write floor too (a POST that commits one row update, /bench/bare-write): a scan
+            # is a durable write, which a read-only floor never pays for.
             interval = args.minutes * 60 / len(work)
             floor_get = [_get("/bench/bare", cookie) for cookie, _ in sessions]
-            mixed = [[r for raw in plan for r in (raw, floor_get[d])] for d, plan in enumerate(scans)]
+            floor_write = [_post("/bench/bare-write", cookie, csrf, {}) for cookie, csrf in sessions]
+            mixed = [[r for raw in plan for r in (raw, floor_get[d], floor_write[d])] for d, plan in enumerate(scans)]
             cpu_before = sum(t.cpu() for t in tiers)
-            answered, scan_seconds = _paced(port, mixed, interval / 2)
+            answered, scan_seconds = _paced(port, mixed, interval / 3)
+            # The CPU of the interval is the scans' and both floors': the floors' is small beside
+            # a scan's, and the same in every run.
             cpu_scans = sum(t.cpu() for t in tiers) - cpu_before
-            scanned = [r for r, is_scan in answered if is_scan]
-            floor_before = [r for r, is_scan in answered if not is_scan]
+            scanned = [r for r, kind in answered if kind == 0]
+            floor_before = [r for r, kind in answered if kind == 1]
+            write_floor = [r for r, kind in answered if kind == 2]
             floor_before_s = floor_after_s = scan_seconds
             floor_after = []
         else:
@@ -279,6 +285,7 @@ def measure(args, url: str, redis_url: str, logs: Path) -> dict:
             scanned, scan_seconds = run_clients(port, scans)
             cpu_scans = sum(t.cpu() for t in tiers) - cpu_before
             floor_after, floor_after_s = run_clients(port, floor_plan)
+            write_floor = []
     statuses: dict[int, int] = {}
     for status, _ms in scanned:
         statuses[status] = statuses.get(status, 0) + 1
@@ -294,7 +301,8 @@ def measure(args, url: str, redis_url: str, logs: Path) -> dict:
         },
         "floor_before": {**percentiles([ms for s, ms in floor_before if s == 200]), "seconds": floor_before_s},
         "floor_after": {**percentiles([ms for s, ms in floor_after if s == 200]), "seconds": floor_after_s},
-        "floor_errors": sum(1 for s, _ in floor_before + floor_after if s != 200),
+        "write_floor": percentiles([ms for s, ms in write_floor if s == 200]),
+        "floor_errors": sum(1 for s, _ in floor_before + floor_after + write_floor if s != 200),
         "database": check_database(args.people),
     }
 
@@ -400,6 +408,17 @@ def _against_floor(scan: dict, floor: dict) -> str:
     )
 
 
+def _against_write_floor(scan: dict, write: dict, read: dict) -> str:
+    """The scan's p99 over the write floor's: what a scan costs beyond any committed write."""
+    if not scan.get("n") or not write.get("n") or not read.get("n"):
+        return "- p99 of a scan against the write floor's p99: not measured."
+    return (
+        f"- p99 of a scan against the write floor's p99 (a POST that commits one UPDATE; same clients, same "
+        f"minutes): {scan['p99']:.1f} / {write['p99']:.1f} ms = {scan['p99'] / write['p99']:.2f}×. The write floor "
+        f"alone is {write['p99'] / read['p99']:.2f}× the read-only floor's p99."
+    )
+
+
 def report(results: dict, args, queries: list[str]) -> str:
     def row(name: str, p: dict) -> str:
         if not p.get("n"):
@@ -427,6 +446,7 @@ def report(results: dict, args, queries: list[str]) -> str:
         "| requests | n | p50 ms | p95 ms | p99 ms | max ms |",
         "|---|---|---|---|---|---|",
         row("floor (GET bare view)" if args.minutes else "floor before (GET bare view)", results["floor_before"]),
+        *([row("write floor (POST bare view + one committed UPDATE)", results["write_floor"])] if args.minutes else []),
         row("scan, checked in (200)", scan["200"]),
         row("scan, already checked in (409)", scan["409"]),
         row("scan, all", scan["all"]),
@@ -441,6 +461,7 @@ def report(results: dict, args, queries: list[str]) -> str:
         f"- p99 of a scan: {scan['all'].get('p99', 0):.1f} ms (goal < {GOAL_P99_MS} ms): "
         f"{'met' if scan['all'].get('p99', 1e9) < GOAL_P99_MS else 'NOT met'}.",
         _against_floor(scan["all"], results["floor_before"]),
+        *([_against_write_floor(scan["all"], results["write_floor"], results["floor_before"])] if args.minutes else []),
         f"- One scan's SQL ({len(queries)} statements, from the view down):",
         "",
     ]

@@ -1,6 +1,7 @@
 """The portal's routes plus the floor the benchmarks compare with: a bare DRF view behind the
 same session authentication and middleware, which does nothing else."""
 
+from django.db import connection
 from django.urls import path
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,4 +16,32 @@ class BareApi(APIView):
         return Response({"ok": True})
 
 
-urlpatterns = [path("bench/bare", BareApi.as_view()), *portal_urlpatterns]
+class BareQueryApi(APIView):
+    """The bare view plus one indexed single-row SELECT: the one database round trip GET status
+    is allowed, and nothing else, so the status call can be read against what that round trip
+    costs by itself."""
+
+    def get(self, request):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT status FROM applications_application WHERE user_id = %s LIMIT 1", [request.user.pk])
+            row = cursor.fetchone()
+        return Response({"ok": True, "status": row[0] if row else None})
+
+
+class BareWriteApi(APIView):
+    """The bare view (a POST: session authentication and the CSRF check) plus one durable write,
+    an UPDATE of the caller's own row committed on its own: the least a request that changes
+    something costs, the floor a check-in scan can be read against beside the read-only one."""
+
+    def post(self, request):
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE accounts_user SET last_login = last_login WHERE id = %s", [request.user.pk])
+        return Response({"ok": True})
+
+
+urlpatterns = [
+    path("bench/bare", BareApi.as_view()),
+    path("bench/bare-query", BareQueryApi.as_view()),
+    path("bench/bare-write", BareWriteApi.as_view()),
+    *portal_urlpatterns,
+]

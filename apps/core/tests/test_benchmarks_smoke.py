@@ -35,7 +35,9 @@ def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
         "statistics, naive: loop over values_list rows",
         "CSV export over the response",
         "batch decision of 20, per address",
-        "| ranking recalibration |",
+        "| first recalibration |",
+        "| ranking recalibration after a change |",
+        "recalibration after a review change (scoring.rank",
         "| auto-assign |",
     ):
         assert row in lines, row
