@@ -5,8 +5,9 @@ Fixtures
   page               a page in a context of its own at desktop size (1280x800), base URL = the live
                      server (a context an earlier test used, cleaned: see "kept for the next test")
   phone_page         the same at phone size (390x844, touch, mobile viewport)
-  new_page(...)      a factory for more pages (e.g. a second user in the same test, or a
-                     browser in another language: new_page(locale="es-ES"))
+  new_page(...)      a factory for more pages (e.g. a second user in the same test, a
+                     browser in another language: new_page(locale="es-ES"), or one that runs no
+                     script, to see what the server's HTML shows: new_page(javascript=False))
   shot(page, name)   writes e2e/screenshots/<name>.png (full page) and returns the path
   make_student(...)  a verified student in the DB (registered and verified through the real API)
   make_admin(...)    a verified admin
@@ -188,11 +189,17 @@ def _listener_counts(page: Page) -> dict[str, int]:
     return {event: len(emitter.listeners(event)) for event in emitter.event_names()}
 
 
-def open_context(browser: Browser, base_url: str, phone: bool, locale: str):
+def open_context(browser: Browser, base_url: str, phone: bool, locale: str, *, javascript: bool = True):
     """A context on the live server at phone or desktop size in `locale`, watched for CSP
     violations, with one page whose JavaScript errors go to its `js_errors`. The journeys' pages
-    and the door's camera browsers both start here."""
-    options = {"base_url": base_url, "locale": locale, "timezone_id": "America/New_York"}
+    and the door's camera browsers both start here. javascript=False: the pages run no script
+    of their own (the page as its HTML alone draws it)."""
+    options = {
+        "base_url": base_url,
+        "locale": locale,
+        "timezone_id": "America/New_York",
+        "java_script_enabled": javascript,
+    }
     if phone:
         options |= {"viewport": PHONE, "device_scale_factor": PHONE_SCALE, "is_mobile": True, "has_touch": True}
     else:
@@ -250,15 +257,20 @@ def _take(context):
 
 @pytest.fixture
 def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
-    """Factory: new_page(phone=False, locale="en-US") -> a Page in a context of its own (own
-    cookies and storage) on the live server. `locale` is the browser's language: its
-    Accept-Language and Intl's. The context may be one an earlier test used, cleaned (above)."""
+    """Factory: new_page(phone=False, locale="en-US", javascript=True) -> a Page in a context of
+    its own (own cookies and storage) on the live server. `locale` is the browser's language: its
+    Accept-Language and Intl's. The context may be one an earlier test used, cleaned (above); one
+    without JavaScript is the test's alone, closed after it (few journeys ask for one)."""
     taken: list[tuple[tuple[bool, str], object]] = []
 
-    def factory(*, phone: bool = False, locale: str = "en-US") -> Page:
+    def factory(*, phone: bool = False, locale: str = "en-US", javascript: bool = True) -> Page:
         key = (phone, locale)
         idle = _IDLE_CONTEXTS.setdefault(key, [])
-        context = _take(idle.pop()) if idle else open_context(browser, live_server.url, phone, locale)
+        if not javascript:
+            context = open_context(browser, live_server.url, phone, locale, javascript=False)
+            context.portal_keep = False
+        else:
+            context = _take(idle.pop()) if idle else open_context(browser, live_server.url, phone, locale)
         if context not in _csp_watched:
             _csp_watched.append(context)
         taken.append((key, context))
@@ -269,7 +281,7 @@ def new_page(browser: Browser, live_server) -> Iterator[Callable[..., Page]]:
 
     yield factory
     for key, context in taken:
-        if _put_back(context, live_server.url, phone=key[0]):
+        if getattr(context, "portal_keep", True) and _put_back(context, live_server.url, phone=key[0]):
             _IDLE_CONTEXTS[key].append(context)
         else:
             try:

@@ -136,6 +136,30 @@ def test_a_decision_stays_hidden_until_release(page, make_student):
     assert "rejected" not in page.content().lower()
 
 
+def test_the_headline_is_in_the_pages_html_where_the_island_draws_it(new_page, make_student):
+    """Before any script has run, the server's HTML already shows the headline, the status and
+    the "Dashboard" card; the island then draws the same words in the same places, and the page
+    has one h1 before and after."""
+    prepare(make_student, "ada@princeton.edu", S.ACCEPTED, C.RELEASED, teamcode="4815162")
+    drawn = {}
+    for javascript in (False, True):
+        page = new_page(phone=True, javascript=javascript)
+        sign_in(page, "ada@princeton.edu")
+        if javascript:  # the island's own words, below the headline: it has mounted
+            expect(page.get_by_text("Please confirm your attendance below", exact=False)).to_be_visible()
+        else:
+            expect(page.get_by_role("status")).to_have_text("Loading…")
+        heading = page.get_by_role("heading", level=1)
+        expect(heading).to_have_text("Congratulations, You Have Been Accepted!")
+        expect(page.locator(".dashboard__status")).to_have_text("Accepted")
+        expect(page.get_by_text("4815162")).to_be_visible()
+        drawn[javascript] = [
+            page.locator(selector).bounding_box()
+            for selector in ("#dashboard-headline", ".dashboard__status", ".dashboard__info")
+        ]
+    assert drawn[False] == drawn[True], "the island moved what the server drew"
+
+
 # (name, application status, cycle status, extra fields, expected headline)
 STATES = [
     ("not-open", S.UNSUBMITTED, C.NOT_OPEN, {}, "Applications Are Not Open Yet"),

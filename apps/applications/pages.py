@@ -1,3 +1,5 @@
+from django.conf import settings
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
@@ -7,6 +9,7 @@ from apps.cycles.selectors import current_cycle, cycle_config
 
 from . import consents, rsvp
 from .deadlines import offer_deadline
+from .first_paint import dashboard_first_paint
 from .models import Application
 from .models import ApplicationStatus as S
 from .status_machine import POST_RELEASE, visible_status
@@ -50,4 +53,15 @@ RSVP_STATUSES = (S.ACCEPTED, S.WAITLIST_ACCEPTED, S.CONFIRMED)
 @require_safe
 @signed_in
 def dashboard_page(request):
-    return island(request, "dashboard", dashboard_props(request.user), title=_("Dashboard"))
+    props = dashboard_props(request.user)
+    # The headline, status and "Dashboard" card drawn into the placeholder, in the page's
+    # language (as the islands' portal-config names it), for the first paint.
+    first_paint = dashboard_first_paint(props, get_language() or settings.LANGUAGE_CODE)
+    return island(
+        request,
+        "dashboard",
+        props,
+        title=_("Dashboard"),
+        template="dashboard.html",
+        context={"first_paint": first_paint},
+    )

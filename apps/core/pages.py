@@ -27,10 +27,27 @@ from apps.core.exceptions import RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unava
 logger = logging.getLogger(__name__)
 
 
-def island(request: HttpRequest, page: str, props: dict | None = None, *, title: str, status: int = 200):
-    """Render the island `page` (entry `src/pages/<page>.tsx`) with its props."""
-    context = {"page": page, "page_props": props or {}, "page_props_id": f"{page}-props", "title": title}
-    return render(request, "island.html", context, status=status)
+def island(
+    request: HttpRequest,
+    page: str,
+    props: dict | None = None,
+    *,
+    title: str,
+    status: int = 200,
+    template: str = "island.html",
+    context: dict | None = None,
+):
+    """Render the island `page` (entry `src/pages/<page>.tsx`) with its props. A page that draws
+    more than a spinner until its island mounts names its own template, which extends
+    island.html's `placeholder` block, and the `context` that template reads."""
+    context = {
+        **(context or {}),
+        "page": page,
+        "page_props": props or {},
+        "page_props_id": f"{page}-props",
+        "title": title,
+    }
+    return render(request, template, context, status=status)
 
 
 def select_options(values, choices) -> list[dict]:

@@ -42,6 +42,15 @@ export const DECLINE_WAITLIST: Confirmation = {
   cancelLabel: t.noop("Stay on the waitlist"),
 };
 
+/** The "Dashboard" card's words beside the status (English: shown through t()). The server draws
+ *  the same card at first paint from them (DASHBOARD_FIRST_PAINT in first-paint.test.ts). */
+export const INFO_LABELS = {
+  title: t.noop("Dashboard"),
+  email: t.noop("Your Info"),
+  status: t.noop("Status"),
+  teamcode: t.noop("Team Code"),
+};
+
 /** A card's place while its code loads: its title, so the page doesn't jump, and a spinner. */
 export function CardLoading({ className, title, label }: { className: string; title: string; label: string }) {
   return (
@@ -98,22 +107,22 @@ export function DashboardPage(props: DashboardProps) {
     <div className="dashboard">
       <aside className="card dashboard__info" aria-labelledby="dashboard-info-title">
         <h2 id="dashboard-info-title" className="dashboard__info-title">
-          {t("Dashboard")}
+          {t(INFO_LABELS.title)}
         </h2>
         <dl className="dashboard__facts">
           <div>
-            <dt>{t("Your Info")}</dt>
+            <dt>{t(INFO_LABELS.email)}</dt>
             <dd className="dashboard__email">{email}</dd>
           </div>
           <div>
-            <dt>{t("Status")}</dt>
+            <dt>{t(INFO_LABELS.status)}</dt>
             <dd>
               <span className={`badge dashboard__status dashboard__status--${status}`}>{statusLabel(status)}</span>
             </dd>
           </div>
           {teamcode ? (
             <div>
-              <dt>{t("Team Code")}</dt>
+              <dt>{t(INFO_LABELS.teamcode)}</dt>
               <dd className="dashboard__teamcode">{teamcode}</dd>
             </div>
           ) : null}
