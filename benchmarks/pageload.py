@@ -5,8 +5,11 @@ files collected and served by WhiteNoise), signed in as one applicant: the time 
 of the navigation until the page's headline has text, read in the page itself
 (`performance.now()` when a MutationObserver first sees it). The plain page is the portal's
 404 page (a Django template in the same frame, no island); the dashboard's headline is drawn by
-its island from the page's props. Cold: a new browser context each time (empty cache, new
-connections); warm: the same page loaded again in its context (hashed assets from the cache).
+its island from the page's props; its headline is also in the first HTML (templates/
+dashboard.html). Cold: a new browser context each time (empty cache, new connections); warm:
+the same page loaded again in its context once the first load has settled (no request in
+flight), so its hashed assets, the lazily loaded ones too, come from the cache. Reloading the
+instant the headline shows would cut the first load's lazy chunks off mid-flight and time that.
 The two pages alternate, so a neighbour's load hits both alike; medians are reported.
 """
 
@@ -69,6 +72,7 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
                     context = browser.new_context(viewport={"width": 390, "height": 844})
                     context.add_cookies([{"name": name, "value": value, "url": base}])
                     cold, page = _load(context, base, path, selector)
+                    page.wait_for_load_state("networkidle")
                     warm, _ = _load(context, base, path, selector, page)
                     context.close()
                     if round_number:  # the first round warms the server's processes
