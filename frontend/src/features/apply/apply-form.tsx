@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { Alert } from "../../components/alert";
-import { ApiError, fieldErrors } from "../../lib/api";
+import { fieldErrors } from "../../lib/api";
 import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { Autocomplete } from "../../components/lazy-autocomplete";
@@ -34,9 +34,10 @@ const ExtraConsents = lazy(() => import("./code-of-conduct").then((module) => ({
 /** What the school picker offers when nothing matches: the list's own "not present" entry. */
 const SCHOOL_FALLBACK = { value: COLLEGE_NOT_PRESENT, label: t.noop("College not present: my school isn't listed") };
 
-/** The checks and the body's encoding (form-checks.ts): asked for as the form mounts, so they
- *  are there by the first submit, but outside the page's first download. */
-const loadChecks = () => import("../../components/application/form-checks");
+/** What a submit or a save runs (form-submit.ts: the checks, the body's encoding, the banner of a
+ *  refusal): asked for as the form mounts, so it is there by the first submit, but outside the
+ *  page's first download. */
+const loadChecks = () => import("./form-submit");
 
 /** How long the success message shows before the move to the dashboard. */
 export const REDIRECT_DELAY_MS = 1200;
@@ -74,39 +75,6 @@ function PartLoading({ title, label }: { title?: string; label: string }) {
 
 type Outcome = { kind: "success" | "error"; text: string } | null;
 
-/** Focus the first field in the form that carries an error, in the order the form shows them. */
-function focusFirstError(form: HTMLFormElement | null) {
-  const invalid = form?.querySelector<HTMLElement>('[data-invalid="true"]');
-  if (!invalid) return;
-  const control = invalid.matches("input, select, textarea")
-    ? invalid
-    : invalid.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea, button");
-  (control ?? invalid).focus();
-  invalid.scrollIntoView?.({ block: "center" });
-}
-
-/** Server errors for keys the form does not show (an unknown question) join the banner. */
-function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): string[] {
-  const known = new Set(["first", "last", "school", "school_other", "checkboxes", "teamcode", "resume"]);
-  for (const section of sections) for (const q of section.questions) known.add(q.question_id);
-  return Object.entries(errors)
-    .filter(([key]) => !known.has(key))
-    .map(([, message]) => message);
-}
-
-/** The banner of a refused submit or save: the spec's sentence, then what the fields can't show. */
-export function failureText(kind: "submit" | "save", err: unknown, sections: QuestionSection[]): string {
-  const server = fieldErrors(err);
-  const extra = unplacedErrors(server, sections);
-  const base = t(kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed);
-  // A refusal without field errors (the window closed, say) says why after the spec's message.
-  const reason =
-    !Object.keys(server).length && err instanceof ApiError && err.body.message && err.status !== 400
-      ? ` ${err.body.message}`
-      : "";
-  return [base + (reason ? ":" + reason : ""), ...extra].join(" ");
-}
-
 export function ApplyForm({
   sections,
   application,
@@ -140,13 +108,15 @@ export function ApplyForm({
   const schoolFallback = useMemo(() => ({ ...SCHOOL_FALLBACK, label: t(SCHOOL_FALLBACK.label) }), []);
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
+  // The submit's module once a submit or a save has loaded it: the focus request comes after.
+  const submitModule = useRef<Awaited<ReturnType<typeof loadChecks>> | null>(null);
   const status = application?.status ?? "unsubmitted";
   const submitted = status !== "unsubmitted" && status !== "started";
   const shown = useMemo(() => visibleSections(sections, state.answers), [sections, state.answers]);
   const hasResumeQuestion = sections.some((s) => s.questions.some((q) => q.question_type === "resume"));
 
   useEffect(() => {
-    if (focusRequest) focusFirstError(form.current);
+    if (focusRequest) submitModule.current?.focusFirstError(form.current);
   }, [focusRequest]);
 
   useEffect(() => {
@@ -185,7 +155,7 @@ export function ApplyForm({
     saving.setError(null);
     let checks: Awaited<ReturnType<typeof loadChecks>>;
     try {
-      checks = await loadChecks();
+      checks = submitModule.current = await loadChecks();
     } catch {
       // The checks' code could not be fetched (the connection dropped): nothing was sent.
       setOutcome({ kind: "error", text: kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed });
@@ -228,7 +198,7 @@ export function ApplyForm({
         setOutcome({ kind: "success", text: kind === "submit" ? MESSAGES.submitted : MESSAGES.saved });
         window.setTimeout(() => navigate("/dashboard"), REDIRECT_DELAY_MS);
       },
-      (err) => failureText(kind, err, sections),
+      (err) => checks.failureText(kind, err, sections),
       // The move to the dashboard follows: the buttons stay disabled until then.
       { leaving: true },
     );
