@@ -9,6 +9,7 @@ import {
   MESSAGES,
 } from "../../components/application/form-model";
 import {
+  CHECK_MESSAGES,
   toBody,
 } from "../../components/application/form-checks";
 import { SECTIONS, validState } from "./test-fixtures";
@@ -171,12 +172,12 @@ describe("the /apply page", () => {
     const first = screen.getByLabelText("First name");
     expect(first).toHaveFocus();
     expect(first).toHaveAttribute("aria-invalid", "true");
-    expect(first).toHaveAccessibleDescription(MESSAGES.required);
+    expect(first).toHaveAccessibleDescription(CHECK_MESSAGES.required);
     expect(screen.getByRole("combobox", { name: "School" })).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByText(MESSAGES.resumeMissing)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.checkboxes)).toBeInTheDocument();
+    expect(screen.getByText(CHECK_MESSAGES.resumeMissing)).toBeInTheDocument();
+    expect(screen.getByText(CHECK_MESSAGES.checkboxes)).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Are you starting a new team?" })).toHaveAccessibleDescription(
-      expect.stringContaining(MESSAGES.teamChoice),
+      expect.stringContaining(CHECK_MESSAGES.teamChoice),
     );
     expect(api.calls.filter((c) => c.method === "POST")).toHaveLength(0);
     // Fixing a field clears its error.
@@ -192,7 +193,7 @@ describe("the /apply page", () => {
     await user.type(screen.getByLabelText("School"), "princeton university");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     const school = screen.getByRole("combobox", { name: "School" });
-    expect(school).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.school));
+    expect(school).toHaveAccessibleDescription(expect.stringContaining(CHECK_MESSAGES.school));
     expect(school).toHaveFocus();
   });
 
@@ -238,7 +239,7 @@ describe("the /apply page", () => {
     expect(school).toHaveValue("College Not Present");
     const name = screen.getByLabelText("Your school's name");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText(MESSAGES.schoolOther)).toBeInTheDocument();
+    expect(await screen.findByText(CHECK_MESSAGES.schoolOther)).toBeInTheDocument();
     expect(name).toHaveFocus();
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
     await user.type(name, "Hogwarts School");
@@ -331,7 +332,7 @@ describe("the /apply page", () => {
     const upload = api.calls.find((c) => c.path === "/api/resume/upload");
     expect((upload?.body as FormData).get("resume")).toBeInstanceOf(File);
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(screen.queryByText(MESSAGES.resumeMissing)).not.toBeInTheDocument();
+    expect(screen.queryByText(CHECK_MESSAGES.resumeMissing)).not.toBeInTheDocument();
   });
 
   it.each([
@@ -364,7 +365,7 @@ describe("the /apply page", () => {
     await user.type(code, "12ab34");
     expect(code).toHaveValue("1234");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.teamcodeDigits));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(CHECK_MESSAGES.teamcodeDigits));
   });
 
   it("makes a code in the browser when the server can't", async () => {

@@ -11,6 +11,7 @@ import {
   savedTeamChoice,
 } from "../../components/application/form-model";
 import {
+  CHECK_MESSAGES,
   teamChoiceOf,
   toBody,
 } from "../../components/application/form-checks";
@@ -202,7 +203,7 @@ describe("the teammate's code, checked when the field is left", () => {
     const user = userEvent.setup();
     const api = renderWith(null);
     const input = await typeCode(user, "123");
-    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.teamcodeDigits)));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(CHECK_MESSAGES.teamcodeDigits)));
     expect(api.apiCalls().filter((c) => c.path.endsWith("/teamcode/check"))).toHaveLength(0);
   });
 });
