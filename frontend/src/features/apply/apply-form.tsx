@@ -64,9 +64,9 @@ export interface ApplyFormProps {
 
 /** A part's place while its code loads: its heading (the team answer's is its card's legend),
  *  so that the form doesn't jump, and a spinner. */
-function PartLoading({ title, label }: { title?: string; label: string }) {
+function PartLoading({ title, label, className = "" }: { title?: string; label: string; className?: string }) {
   return (
-    <div className="field apply-field" aria-busy="true">
+    <div className={`field apply-field ${className}`.trim()} aria-busy="true">
       {title ? <span className="label">{title}</span> : null}
       <Spinner label={label} />
     </div>
@@ -338,7 +338,7 @@ export function ApplyForm({
       </fieldset>
 
       <div className="card apply-section">
-        <Suspense fallback={<PartLoading title={t("Code of conduct")} label={t("Loading the consents…")} />}>
+        <Suspense fallback={<PartLoading className="apply-conduct__loading" title={t("Code of conduct")} label={t("Loading the consents…")} />}>
           <CodeOfConduct
             consents={consents}
             checked={state.checkboxes}
