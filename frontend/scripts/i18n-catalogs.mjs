@@ -18,6 +18,7 @@ export const LOCALES = join(SRC, "locales");
 // dashboard's card) and the generic controls; each page loads one catalog, so each domain lists
 // all it shows.
 const APPLICANT_SHARED = [
+  "components/application/form-checks.ts",
   "components/application/form-model.ts",
   "components/application/question-field.tsx",
   "components/autocomplete.tsx",
@@ -87,6 +88,7 @@ export const DOMAINS = {
     "features/applications/",
     "components/application/answers.tsx",
     "components/application/applicant-parts.tsx",
+    "components/application/form-checks.ts",
     "components/application/form-model.ts",
     "components/application/question-field.tsx",
     "components/autocomplete.tsx",

@@ -84,8 +84,11 @@ describe("the apply page in Spanish", () => {
     );
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Postularme");
     expect(await screen.findByText(/Guarda primero tu solicitud/)).toBeInTheDocument();
+    // The parts that load apart from the form (each a spinner until then), in Spanish too.
+    expect(await screen.findByRole("link", { name: /^Código de conducta de MLH/ })).toBeInTheDocument();
+    expect(await screen.findByRole("group", { name: "¿Vas a crear un equipo nuevo?" })).toBeInTheDocument();
+    expect(await screen.findByLabelText("Tu currículum")).toBeInTheDocument();
     expect(englishLeft(apply)).toEqual([]);
-    expect(screen.getByRole("link", { name: /^Código de conducta de MLH/ })).toBeInTheDocument();
     // Each English text's pieces (a link's label is apart: it carries a hidden "opens in a new tab").
     const shown = document.body.textContent ?? "";
     const english = ENGLISH_CONSENT_TEXTS.flatMap((c) => c.text.split(/\[([^\]]+)\]\([^)\s]+\)/)).map((piece) => piece.trim());
@@ -98,7 +101,7 @@ describe("the apply page in Spanish", () => {
       <ApplyWithTravel cycleStatus="open" questions={SECTIONS} application={null} resumeSubmitted={false} hostSchool="Princeton" consents={CONSENT_TEXTS} />,
       LISTS,
     );
-    const team = screen.getByRole("group", { name: "¿Vas a crear un equipo nuevo?" });
+    const team = await screen.findByRole("group", { name: "¿Vas a crear un equipo nuevo?" });
     await userEvent.click(within(team).getByRole("radio", { name: "No" }));
     await userEvent.click(screen.getByRole("button", { name: "Añadir otra" }));
     await userEvent.click(screen.getByRole("button", { name: "Enviar" }));
@@ -133,7 +136,7 @@ describe("the apply page in Spanish", () => {
       LISTS,
     );
     expect(await screen.findByRole("button", { name: "Pedir ayuda para el viaje" })).toBeInTheDocument();
-    expect(screen.getByText("Ya enviaste un currículum")).toBeInTheDocument();
+    expect(await screen.findByText("Ya enviaste un currículum")).toBeInTheDocument();
     expect(englishLeft(apply)).toEqual([]);
   });
 

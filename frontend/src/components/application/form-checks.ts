@@ -3,11 +3,11 @@
 // applicant pages load it after the form shows (the apply form asks for it as it mounts, and
 // again at a submit), outside their first download (lib/js-budget.test.ts).
 import type { ApplicationBody, Question, QuestionSection, SectionAnswers } from "../../api/applications";
+import { t } from "../../lib/i18n";
 import {
   COLLEGE_NOT_PRESENT,
   LIST_MAX,
   LONG_MAX,
-  MESSAGES,
   NUMERIC_MIN,
   SHORT_MAX,
   TEAM_CODE_MAX,
@@ -19,6 +19,33 @@ import {
   type FormState,
   type TeamChoice,
 } from "./form-model";
+
+// The checks' messages: English, marked for the catalog (a module runs before the page's catalog
+// is loaded), shown through t() beside their fields (FieldError). They live with the checks, the
+// only code that gives them, so that they load apart from the page with them. The limits are
+// written out (extraction reads only literals): the test of form-model checks them against the
+// constants of form-model.ts.
+export const CHECK_MESSAGES = {
+  resumeMissing: t.noop("Please select a valid resume file."),
+  required: t.noop("This field is required."),
+  chooseOne: t.noop("Choose one of the options."),
+  chooseSome: t.noop("Choose at least one option."),
+  yesOrNo: t.noop("Choose Yes or No."),
+  number: t.noop("Enter a number."),
+  numericMin: t.noop("Must be at least 16."),
+  shortMax: t.noop("Use at most 100 characters."),
+  longMax: t.noop("Use at most 1200 characters."),
+  listMax: t.noop("Add at most 3 entries."),
+  listComma: t.noop("An entry can't contain a comma."),
+  school: t.noop("Choose your school from the list."),
+  schoolOther: t.noop("Type the name of your school."),
+  country: t.noop("Choose a country from the list."),
+  checkboxes: t.noop("Please agree to the code of conduct and the terms to apply."),
+  teamChoice: t.noop("Choose Yes or No."),
+  teamcodeMissing: t.noop("Enter your teammate's team code."),
+  teamcodeDigits: t.noop("A team code is 6 to 8 digits."),
+  teamcodePending: t.noop("Your team code is still being made. Try again in a moment."),
+};
 
 /** The body's team_choice: Yes once its code has arrived, No always (a code may come later). */
 export function teamChoiceOf(state: Pick<FormState, "teamChoice" | "teamcode">): ApplicationBody["team_choice"] {
@@ -111,8 +138,8 @@ function questionError(question: Question, value: AnswerValue | undefined, ctx: 
   if (type === "resume") return null; // Checked once, under the key "resume".
   if (type === "list") {
     const entries = (Array.isArray(value) ? value : [value ?? ""]).map((e) => e.trim()).filter(Boolean);
-    if (entries.length > LIST_MAX) return MESSAGES.listMax;
-    if (entries.some((entry) => entry.includes(","))) return MESSAGES.listComma;
+    if (entries.length > LIST_MAX) return CHECK_MESSAGES.listMax;
+    if (entries.some((entry) => entry.includes(","))) return CHECK_MESSAGES.listComma;
     return null; // Lists are the one optional question type.
   }
   // A question the builder made optional may be left empty (the server agrees); what is given
@@ -120,27 +147,27 @@ function questionError(question: Question, value: AnswerValue | undefined, ctx: 
   const optional = question.required === false;
   if (type === "multiselect") {
     const chosen = Array.isArray(value) ? value : [];
-    if (!chosen.length) return optional ? null : MESSAGES.chooseSome;
-    if (chosen.some((option) => !question.options.includes(option))) return MESSAGES.chooseOne;
+    if (!chosen.length) return optional ? null : CHECK_MESSAGES.chooseSome;
+    if (chosen.some((option) => !question.options.includes(option))) return CHECK_MESSAGES.chooseOne;
     return null;
   }
   const text = (Array.isArray(value) ? value.join(",") : (value ?? "")).trim();
-  if (!text) return optional ? null : type === "boolean" ? MESSAGES.yesOrNo : MESSAGES.required;
+  if (!text) return optional ? null : type === "boolean" ? CHECK_MESSAGES.yesOrNo : CHECK_MESSAGES.required;
   switch (type) {
     case "numeric": {
-      if (!/^\d+(\.\d+)?$/.test(text)) return MESSAGES.number;
-      return Number(text) < NUMERIC_MIN ? MESSAGES.numericMin : null;
+      if (!/^\d+(\.\d+)?$/.test(text)) return CHECK_MESSAGES.number;
+      return Number(text) < NUMERIC_MIN ? CHECK_MESSAGES.numericMin : null;
     }
     case "boolean":
-      return text === "yes" || text === "no" ? null : MESSAGES.yesOrNo;
+      return text === "yes" || text === "no" ? null : CHECK_MESSAGES.yesOrNo;
     case "short_answer":
-      return text.length > SHORT_MAX ? MESSAGES.shortMax : null;
+      return text.length > SHORT_MAX ? CHECK_MESSAGES.shortMax : null;
     case "long_answer":
-      return text.length > LONG_MAX ? MESSAGES.longMax : null;
+      return text.length > LONG_MAX ? CHECK_MESSAGES.longMax : null;
     case "multiple_choice":
-      return question.options.includes(text) ? null : MESSAGES.chooseOne;
+      return question.options.includes(text) ? null : CHECK_MESSAGES.chooseOne;
     case "country":
-      return ctx.countries && !ctx.countries.includes(text) ? MESSAGES.country : null;
+      return ctx.countries && !ctx.countries.includes(text) ? CHECK_MESSAGES.country : null;
     default:
       return null;
   }
@@ -157,11 +184,11 @@ export function checkAnswers(
   ctx: Pick<CheckContext, "schools" | "countries">,
 ): FieldErrors {
   const errors: FieldErrors = {};
-  if (!names.first.trim()) errors.first = MESSAGES.required;
-  if (!names.last.trim()) errors.last = MESSAGES.required;
-  if (!names.school) errors.school = MESSAGES.required;
+  if (!names.first.trim()) errors.first = CHECK_MESSAGES.required;
+  if (!names.last.trim()) errors.last = CHECK_MESSAGES.required;
+  if (!names.school) errors.school = CHECK_MESSAGES.required;
   // The text must match one option exactly, case included.
-  else if (ctx.schools && !ctx.schools.includes(names.school)) errors.school = MESSAGES.school;
+  else if (ctx.schools && !ctx.schools.includes(names.school)) errors.school = CHECK_MESSAGES.school;
   for (const section of visibleSections(sections, answers)) {
     for (const question of section.questions) {
       const error = questionError(question, answers[question.question_id], ctx);
@@ -175,17 +202,17 @@ export function checkAnswers(
 export function checkForSubmit(sections: QuestionSection[], state: FormState, ctx: CheckContext): FieldErrors {
   const errors = checkAnswers(sections, state, state.answers, ctx);
   if (!errors.school && state.school === COLLEGE_NOT_PRESENT && !state.schoolOther.trim()) {
-    errors.school_other = MESSAGES.schoolOther;
+    errors.school_other = CHECK_MESSAGES.schoolOther;
   }
-  if (!ctx.resumeOnFile) errors.resume = MESSAGES.resumeMissing;
-  if (!state.teamChoice) errors.teamcode = MESSAGES.teamChoice;
-  else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = MESSAGES.teamcodePending;
+  if (!ctx.resumeOnFile) errors.resume = CHECK_MESSAGES.resumeMissing;
+  if (!state.teamChoice) errors.teamcode = CHECK_MESSAGES.teamChoice;
+  else if (state.teamChoice === "yes" && !state.teamcode) errors.teamcode = CHECK_MESSAGES.teamcodePending;
   else if (state.teamChoice === "no") {
     const code = state.teamcode.trim();
-    if (!code) errors.teamcode = MESSAGES.teamcodeMissing;
-    else if (!/^\d{6,8}$/.test(code)) errors.teamcode = MESSAGES.teamcodeDigits;
+    if (!code) errors.teamcode = CHECK_MESSAGES.teamcodeMissing;
+    else if (!/^\d{6,8}$/.test(code)) errors.teamcode = CHECK_MESSAGES.teamcodeDigits;
   }
-  if (!state.checkboxes[0] || !state.checkboxes[1]) errors.checkboxes = MESSAGES.checkboxes;
+  if (!state.checkboxes[0] || !state.checkboxes[1]) errors.checkboxes = CHECK_MESSAGES.checkboxes;
   return errors;
 }
 
@@ -206,5 +233,5 @@ export function checkForSave(sections: QuestionSection[], state: FormState): Fie
  * (empty, or not joining), the shape's message, or "ask" (the server knows the teams). */
 export function joinCodeCheck(choice: TeamChoice, code: string): null | "ask" | string {
   if (choice !== "no" || !code) return null;
-  return /^\d{6,8}$/.test(code) ? "ask" : MESSAGES.teamcodeDigits;
+  return /^\d{6,8}$/.test(code) ? "ask" : CHECK_MESSAGES.teamcodeDigits;
 }

@@ -1,6 +1,7 @@
-// The application form's state, decoded from the contract's body, and the messages of the
-// client checks of the form's validation rules (the checks themselves and the encoding back
-// are form-checks.ts, loaded apart). The server stays the authority; these give instant feedback.
+// The application form's state, decoded from the contract's body, and the form's own messages.
+// The client checks of the form's validation rules, with their messages, and the encoding back
+// are form-checks.ts, loaded apart. The server stays the authority; the checks give instant
+// feedback.
 import type { Application, Question, QuestionSection, SectionAnswers } from "../../api/applications";
 import { t } from "../../lib/i18n";
 import exclusiveOptions from "./exclusive-options.json";
@@ -14,9 +15,8 @@ export const TEAM_CODE_MIN = 100_000;
 export const TEAM_CODE_MAX = 99_999_999;
 
 // English, marked for the catalog: a module runs before the page's catalog is loaded, and the
-// form compares some of them (the banner asking for fixes). Shown through t() (FieldError, the
-// form's banner). The limits are written out (extraction reads only literals): the test of
-// form-model checks them against the constants above.
+// form compares some of them (the banner asking for fixes). Shown through t() (the form's
+// banner, the resume's status line). The checks' messages are form-checks.ts's CHECK_MESSAGES.
 export const MESSAGES = {
   submitted: t.noop("Application submitted successfully"),
   saved: t.noop("Draft saved"),
@@ -27,26 +27,7 @@ export const MESSAGES = {
   resumeNone: t.noop("No resume uploaded."),
   resumeUploaded: t.noop("New resume successfully uploaded"),
   resumeOnFile: t.noop("Resume previously submitted"),
-  resumeMissing: t.noop("Please select a valid resume file."),
   closed: t.noop("Applications are not currently open"),
-  required: t.noop("This field is required."),
-  chooseOne: t.noop("Choose one of the options."),
-  chooseSome: t.noop("Choose at least one option."),
-  yesOrNo: t.noop("Choose Yes or No."),
-  number: t.noop("Enter a number."),
-  numericMin: t.noop("Must be at least 16."),
-  shortMax: t.noop("Use at most 100 characters."),
-  longMax: t.noop("Use at most 1200 characters."),
-  listMax: t.noop("Add at most 3 entries."),
-  listComma: t.noop("An entry can't contain a comma."),
-  school: t.noop("Choose your school from the list."),
-  schoolOther: t.noop("Type the name of your school."),
-  country: t.noop("Choose a country from the list."),
-  checkboxes: t.noop("Please agree to the code of conduct and the terms to apply."),
-  teamChoice: t.noop("Choose Yes or No."),
-  teamcodeMissing: t.noop("Enter your teammate's team code."),
-  teamcodeDigits: t.noop("A team code is 6 to 8 digits."),
-  teamcodePending: t.noop("Your team code is still being made. Try again in a moment."),
   fixFields: t.noop("Please fix the highlighted fields."),
 };
 

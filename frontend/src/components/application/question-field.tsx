@@ -58,7 +58,7 @@ export function FieldError({ name, error }: { name: string; error?: string | nul
   return (
     <p id={errorId(name)} className="field__error apply-error">
       <span aria-hidden="true">⚠ </span>
-      {/* The form's own checks give the English text of MESSAGES (the catalog has it); the
+      {/* The form's own checks give the English text of CHECK_MESSAGES (the catalog has it); the
           server's messages come in the page's language already and pass through unchanged. */}
       {t(error)}
     </p>

@@ -9,6 +9,7 @@ import {
   MESSAGES,
 } from "../../components/application/form-model";
 import {
+  CHECK_MESSAGES,
   toBody,
 } from "../../components/application/form-checks";
 import { SECTIONS, validState } from "./test-fixtures";
@@ -63,6 +64,14 @@ async function listsLoaded() {
   await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
 }
 
+/** Wait until the parts that load apart from the form are there (each shows a spinner until
+ *  then): the resume upload, the team question and the consents. */
+async function partsLoaded() {
+  await screen.findByLabelText("Resume");
+  await screen.findByRole("group", { name: "Are you starting a new team?" });
+  await screen.findByRole("group", { name: "Code of conduct" });
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -91,7 +100,7 @@ describe("the /apply page", () => {
     release();
     expect(await screen.findByRole("heading", { name: "Apply" })).toBeInTheDocument();
     expect(screen.getByLabelText("First name")).toHaveValue("Ada");
-    expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
   });
 
   it("renders each question by its type", async () => {
@@ -107,7 +116,7 @@ describe("the /apply page", () => {
     const langs = screen.getByRole("group", { name: "Languages" });
     expect(within(langs).getAllByRole("checkbox").map((c) => (c as HTMLInputElement).value)).toEqual(["Python", "C", "Go"]);
     expect(screen.getByRole("textbox", { name: "Why?" })).toHaveAttribute("maxLength", "1200");
-    expect(screen.getByLabelText("Resume")).toHaveAttribute("type", "file");
+    expect(await screen.findByLabelText("Resume")).toHaveAttribute("type", "file");
     expect(screen.getByText(MESSAGES.resumeNone)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save for later" })).toBeInTheDocument();
   });
@@ -157,17 +166,18 @@ describe("the /apply page", () => {
     const api = routes();
     renderPage();
     await listsLoaded();
+    await partsLoaded();
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(screen.getByText(MESSAGES.fixFields)).toBeInTheDocument();
     const first = screen.getByLabelText("First name");
     expect(first).toHaveFocus();
     expect(first).toHaveAttribute("aria-invalid", "true");
-    expect(first).toHaveAccessibleDescription(MESSAGES.required);
+    expect(first).toHaveAccessibleDescription(CHECK_MESSAGES.required);
     expect(screen.getByRole("combobox", { name: "School" })).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByText(MESSAGES.resumeMissing)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.checkboxes)).toBeInTheDocument();
+    expect(screen.getByText(CHECK_MESSAGES.resumeMissing)).toBeInTheDocument();
+    expect(screen.getByText(CHECK_MESSAGES.checkboxes)).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Are you starting a new team?" })).toHaveAccessibleDescription(
-      expect.stringContaining(MESSAGES.teamChoice),
+      expect.stringContaining(CHECK_MESSAGES.teamChoice),
     );
     expect(api.calls.filter((c) => c.method === "POST")).toHaveLength(0);
     // Fixing a field clears its error.
@@ -183,7 +193,7 @@ describe("the /apply page", () => {
     await user.type(screen.getByLabelText("School"), "princeton university");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     const school = screen.getByRole("combobox", { name: "School" });
-    expect(school).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.school));
+    expect(school).toHaveAccessibleDescription(expect.stringContaining(CHECK_MESSAGES.school));
     expect(school).toHaveFocus();
   });
 
@@ -229,7 +239,7 @@ describe("the /apply page", () => {
     expect(school).toHaveValue("College Not Present");
     const name = screen.getByLabelText("Your school's name");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText(MESSAGES.schoolOther)).toBeInTheDocument();
+    expect(await screen.findByText(CHECK_MESSAGES.schoolOther)).toBeInTheDocument();
     expect(name).toHaveFocus();
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
     await user.type(name, "Hogwarts School");
@@ -244,7 +254,7 @@ describe("the /apply page", () => {
     const api = routes({ "POST /api/applications/application": { body: draft("submitted") } });
     renderPage({ application: draft(), resumeSubmitted: true });
     await listsLoaded();
-    const sharing = screen.getByRole("group", { name: "Sharing your resume" });
+    const sharing = await screen.findByRole("group", { name: "Sharing your resume" });
     const box = within(sharing).getByRole("checkbox", { name: /Share my resume with the event's sponsors/ });
     expect(box).not.toBeChecked();
     expect(within(sharing).getByText("(optional)")).toBeInTheDocument();
@@ -273,7 +283,7 @@ describe("the /apply page", () => {
     const why = screen.getByRole("textbox", { name: "Why?" });
     expect(why).toHaveFocus();
     expect(why).toHaveAccessibleDescription(expect.stringContaining("This question is required."));
-    expect(screen.getByText("This team is full")).toBeInTheDocument();
+    expect(await screen.findByText("This team is full")).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -307,7 +317,7 @@ describe("the /apply page", () => {
     const api = routes();
     renderPage();
     const big = new File([new Uint8Array(2_097_153)], "cv.pdf", { type: "application/pdf" });
-    await user.upload(screen.getByLabelText("Resume"), big);
+    await user.upload(await screen.findByLabelText("Resume"), big);
     expect(screen.getByText(RESUME_REJECTED)).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === "/api/resume/upload")).toBe(false);
   });
@@ -317,12 +327,12 @@ describe("the /apply page", () => {
     const api = routes({ "POST /api/resume/upload": { status: 201, body: { submitted: true } } });
     renderPage();
     const pdf = new File(["%PDF-1.4\n%%EOF\n"], "cv.pdf", { type: "application/pdf" });
-    await user.upload(screen.getByLabelText("Resume"), pdf);
+    await user.upload(await screen.findByLabelText("Resume"), pdf);
     expect(await screen.findByText(MESSAGES.resumeUploaded)).toBeInTheDocument();
     const upload = api.calls.find((c) => c.path === "/api/resume/upload");
     expect((upload?.body as FormData).get("resume")).toBeInstanceOf(File);
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(screen.queryByText(MESSAGES.resumeMissing)).not.toBeInTheDocument();
+    expect(screen.queryByText(CHECK_MESSAGES.resumeMissing)).not.toBeInTheDocument();
   });
 
   it.each([
@@ -335,7 +345,7 @@ describe("the /apply page", () => {
     const body = { message: "anything", errors: { resume: ["anything"] } };
     routes(status ? { "POST /api/resume/upload": { status, body } } : {});
     renderPage({ resumeSubmitted: true });
-    expect(screen.getByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.resumeOnFile)).toBeInTheDocument();
     await user.upload(screen.getByLabelText("Resume"), file);
     expect(await screen.findByText(RESUME_REJECTED)).toBeInTheDocument();
   });
@@ -344,7 +354,7 @@ describe("the /apply page", () => {
     const user = userEvent.setup();
     routes({ "POST /api/applications/teamcode": { status: 201, body: { teamcode: "4815162" } } });
     renderPage();
-    const team = screen.getByRole("group", { name: "Are you starting a new team?" });
+    const team = await screen.findByRole("group", { name: "Are you starting a new team?" });
     await user.click(within(team).getByRole("radio", { name: "Yes" }));
     expect(await within(team).findByText("4815162")).toBeInTheDocument();
     expect(within(team).getByText(/Share this code with your teammates/)).toBeInTheDocument();
@@ -355,14 +365,14 @@ describe("the /apply page", () => {
     await user.type(code, "12ab34");
     expect(code).toHaveValue("1234");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(code).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.teamcodeDigits));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(CHECK_MESSAGES.teamcodeDigits));
   });
 
   it("makes a code in the browser when the server can't", async () => {
     const user = userEvent.setup();
     routes({ "POST /api/applications/teamcode": { status: 503, body: { message: "Try again." } } });
     renderPage();
-    const team = screen.getByRole("group", { name: "Are you starting a new team?" });
+    const team = await screen.findByRole("group", { name: "Are you starting a new team?" });
     await user.click(within(team).getByRole("radio", { name: "Yes" }));
     const value = await within(team).findByText(/^\d{6,8}$/);
     expect(Number(value.textContent)).toBeGreaterThanOrEqual(100_000);
@@ -372,6 +382,7 @@ describe("the /apply page", () => {
     routes();
     renderPage({ application: draft("submitted"), resumeSubmitted: true });
     await listsLoaded();
+    await partsLoaded();
     expect(screen.getByText(/Your application is submitted/)).toBeInTheDocument();
     expect(screen.getByLabelText("Last name")).toHaveValue("Lovelace");
     expect(screen.getByLabelText("School")).toHaveValue("Princeton University");
@@ -387,10 +398,10 @@ describe("the /apply page", () => {
     expect(screen.getByRole("button", { name: "Submit changes" })).toBeInTheDocument();
   });
 
-  it("states the policies: MLH's code of conduct, contest terms and privacy policy, and the host's standards first", () => {
+  it("states the policies: MLH's code of conduct, contest terms and privacy policy, and the host's standards first", async () => {
     routes();
     renderPage();
-    const conduct = screen.getByRole("group", { name: "Code of conduct" });
+    const conduct = await screen.findByRole("group", { name: "Code of conduct" });
     expect(within(conduct).getByRole("link", { name: /MLH Code of Conduct/ })).toHaveAttribute("target", "_blank");
     expect(within(conduct).getByRole("link", { name: /MLH Contest Terms and Conditions/ })).toBeInTheDocument();
     expect(within(conduct).getByRole("link", { name: /MLH Privacy Policy/ })).toBeInTheDocument();

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
 import { Alert } from "../../components/alert";
-import { ApiError, fieldErrors } from "../../lib/api";
+import { fieldErrors } from "../../lib/api";
 import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { Autocomplete } from "../../components/lazy-autocomplete";
 import type { AliasPair } from "../../components/autocomplete";
-import { CodeOfConduct, ExtraConsents, type ConsentText } from "./code-of-conduct";
+import type { ConsentText } from "./code-of-conduct";
 import {
   COLLEGE_NOT_PRESENT,
   MESSAGES,
@@ -18,15 +18,26 @@ import {
   type FormState,
 } from "../../components/application/form-model";
 import { FieldShell, SectionFields, TextInput, describedBy } from "../../components/application/question-field";
-import { ResumeUpload } from "./resume-upload";
-import { TeamCode } from "./team-code";
+import { Spinner } from "../../components/spinner";
+
+// Parts that sit below the first screen of questions load apart from the page
+// (lib/js-budget.test.ts: the page's first download carries what its first screen shows): the
+// resume upload, the team answer with its behaviour (the code asked for or made, the teammate's
+// code checked) and the consents with their texts. The form asks for them as it first renders,
+// so they are there well before anyone scrolls to them; until then each shows a spinner in its
+// place, under its heading.
+const TeamSection = lazy(() => import("./team-code").then((module) => ({ default: module.TeamSection })));
+const ResumeUpload = lazy(() => import("./resume-upload").then((module) => ({ default: module.ResumeUpload })));
+const CodeOfConduct = lazy(() => import("./code-of-conduct").then((module) => ({ default: module.CodeOfConduct })));
+const ExtraConsents = lazy(() => import("./code-of-conduct").then((module) => ({ default: module.ExtraConsents })));
 
 /** What the school picker offers when nothing matches: the list's own "not present" entry. */
 const SCHOOL_FALLBACK = { value: COLLEGE_NOT_PRESENT, label: t.noop("College not present: my school isn't listed") };
 
-/** The checks and the body's encoding (form-checks.ts): asked for as the form mounts, so they
- *  are there by the first submit, but outside the page's first download. */
-const loadChecks = () => import("../../components/application/form-checks");
+/** What a submit or a save runs (form-submit.ts: the checks, the body's encoding, the banner of a
+ *  refusal): asked for as the form mounts, so it is there by the first submit, but outside the
+ *  page's first download. */
+const loadChecks = () => import("./form-submit");
 
 /** How long the success message shows before the move to the dashboard. */
 export const REDIRECT_DELAY_MS = 1200;
@@ -51,40 +62,18 @@ export interface ApplyFormProps {
   navigate?: (to: string) => void;
 }
 
+/** A part's place while its code loads: its heading (the team answer's is its card's legend),
+ *  so that the form doesn't jump, and a spinner. */
+function PartLoading({ title, label, className = "" }: { title?: string; label: string; className?: string }) {
+  return (
+    <div className={`field apply-field ${className}`.trim()} aria-busy="true">
+      {title ? <span className="label">{title}</span> : null}
+      <Spinner label={label} />
+    </div>
+  );
+}
+
 type Outcome = { kind: "success" | "error"; text: string } | null;
-
-/** Focus the first field in the form that carries an error, in the order the form shows them. */
-function focusFirstError(form: HTMLFormElement | null) {
-  const invalid = form?.querySelector<HTMLElement>('[data-invalid="true"]');
-  if (!invalid) return;
-  const control = invalid.matches("input, select, textarea")
-    ? invalid
-    : invalid.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea, button");
-  (control ?? invalid).focus();
-  invalid.scrollIntoView?.({ block: "center" });
-}
-
-/** Server errors for keys the form does not show (an unknown question) join the banner. */
-function unplacedErrors(errors: FieldErrors, sections: QuestionSection[]): string[] {
-  const known = new Set(["first", "last", "school", "school_other", "checkboxes", "teamcode", "resume"]);
-  for (const section of sections) for (const q of section.questions) known.add(q.question_id);
-  return Object.entries(errors)
-    .filter(([key]) => !known.has(key))
-    .map(([, message]) => message);
-}
-
-/** The banner of a refused submit or save: the spec's sentence, then what the fields can't show. */
-export function failureText(kind: "submit" | "save", err: unknown, sections: QuestionSection[]): string {
-  const server = fieldErrors(err);
-  const extra = unplacedErrors(server, sections);
-  const base = t(kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed);
-  // A refusal without field errors (the window closed, say) says why after the spec's message.
-  const reason =
-    !Object.keys(server).length && err instanceof ApiError && err.body.message && err.status !== 400
-      ? ` ${err.body.message}`
-      : "";
-  return [base + (reason ? ":" + reason : ""), ...extra].join(" ");
-}
 
 export function ApplyForm({
   sections,
@@ -119,18 +108,15 @@ export function ApplyForm({
   const schoolFallback = useMemo(() => ({ ...SCHOOL_FALLBACK, label: t(SCHOOL_FALLBACK.label) }), []);
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  const teamRequest = useRef(0);
-  // The codes of each answer, kept while the other is chosen: No then Yes again shows the code
-  // already made (and saved), not a new one, and Yes then No again the teammate's code typed.
-  const ownCode = useRef(state.teamChoice === "yes" ? state.teamcode : "");
-  const joinCode = useRef(state.teamChoice === "no" ? state.teamcode : "");
+  // The submit's module once a submit or a save has loaded it: the focus request comes after.
+  const submitModule = useRef<Awaited<ReturnType<typeof loadChecks>> | null>(null);
   const status = application?.status ?? "unsubmitted";
   const submitted = status !== "unsubmitted" && status !== "started";
   const shown = useMemo(() => visibleSections(sections, state.answers), [sections, state.answers]);
   const hasResumeQuestion = sections.some((s) => s.questions.some((q) => q.question_type === "resume"));
 
   useEffect(() => {
-    if (focusRequest) focusFirstError(form.current);
+    if (focusRequest) submitModule.current?.focusFirstError(form.current);
   }, [focusRequest]);
 
   useEffect(() => {
@@ -157,51 +143,6 @@ export function ApplyForm({
     clearError(key);
   }
 
-  // A teammate's code is checked when its field is left, so a mistyped one shows at once rather
-  // than at submit. Only the answer for the code still typed counts.
-  const codeCheck = useRef(0);
-  async function checkJoinCode() {
-    const code = state.teamcode;
-    const choice = state.teamChoice;
-    let local: ReturnType<Awaited<ReturnType<typeof loadChecks>>["joinCodeCheck"]>;
-    try {
-      local = (await loadChecks()).joinCodeCheck(choice, code);
-    } catch {
-      return; // Saving and submitting check the code again.
-    }
-    if (local === null) return;
-    const request = ++codeCheck.current;
-    if (local !== "ask") {
-      setErrors((current) => ({ ...current, teamcode: local }));
-      return;
-    }
-    try {
-      const { problem } = await applicationsApi.checkTeamcode(code);
-      if (problem && request === codeCheck.current) setErrors((current) => ({ ...current, teamcode: problem }));
-    } catch {
-      // Saving and submitting check the code again; a failed check is no reason to block typing.
-    }
-  }
-
-  async function chooseTeam(choice: "yes" | "no" | "alone") {
-    const request = ++teamRequest.current;
-    if (state.teamChoice === "yes" && state.teamcode) ownCode.current = state.teamcode;
-    if (state.teamChoice === "no") joinCode.current = state.teamcode;
-    const kept = choice === "yes" ? ownCode.current : choice === "no" ? joinCode.current : "";
-    update({ teamChoice: choice, teamcode: kept }, "teamcode");
-    if (choice !== "yes" || kept) return;
-    let code: string;
-    try {
-      code = String((await applicationsApi.teamcode()).teamcode);
-    } catch {
-      // The server's code is reserved as unused; a local one is as random, just not reserved.
-      code = (await loadChecks()).generateTeamCode();
-    }
-    // Only the latest choice counts: yes, no, yes in quick succession keeps the last answer.
-    ownCode.current = code;
-    if (request === teamRequest.current) setState((current) => ({ ...current, teamcode: code }));
-  }
-
   function setAnswer(questionId: string, value: AnswerValue) {
     setState((current) => ({ ...current, answers: { ...current.answers, [questionId]: value } }));
     clearError(questionId);
@@ -214,7 +155,7 @@ export function ApplyForm({
     saving.setError(null);
     let checks: Awaited<ReturnType<typeof loadChecks>>;
     try {
-      checks = await loadChecks();
+      checks = submitModule.current = await loadChecks();
     } catch {
       // The checks' code could not be fetched (the connection dropped): nothing was sent.
       setOutcome({ kind: "error", text: kind === "submit" ? MESSAGES.submitFailed : MESSAGES.saveFailed });
@@ -257,7 +198,7 @@ export function ApplyForm({
         setOutcome({ kind: "success", text: kind === "submit" ? MESSAGES.submitted : MESSAGES.saved });
         window.setTimeout(() => navigate("/dashboard"), REDIRECT_DELAY_MS);
       },
-      (err) => failureText(kind, err, sections),
+      (err) => checks.failureText(kind, err, sections),
       // The move to the dashboard follows: the buttons stay disabled until then.
       { leaving: true },
     );
@@ -269,15 +210,17 @@ export function ApplyForm({
   }
 
   const resumeBlock = (label = t("Resume")) => (
-    <ResumeUpload
-      label={label}
-      onFile={resumeSubmitted}
-      error={errors.resume}
-      onUploaded={() => {
-        setResumeOnFile(true);
-        clearError("resume");
-      }}
-    />
+    <Suspense fallback={<PartLoading title={label} label={t("Loading the resume upload…")} />}>
+      <ResumeUpload
+        label={label}
+        onFile={resumeSubmitted}
+        error={errors.resume}
+        onUploaded={() => {
+          setResumeOnFile(true);
+          clearError("resume");
+        }}
+      />
+    </Suspense>
   );
   const done = outcome?.kind === "success";
   const failed = submitting.error ?? saving.error;
@@ -381,33 +324,34 @@ export function ApplyForm({
         <legend className="apply-section__title">{hasResumeQuestion ? t("Your team") : t("Resume and team")}</legend>
         <div className="apply-section__body">
           {hasResumeQuestion ? null : resumeBlock()}
-          <TeamCode
-            choice={state.teamChoice}
-            code={state.teamcode}
-            error={errors.teamcode}
-            onChoose={chooseTeam}
-            onCode={(teamcode) => {
-              codeCheck.current += 1;
-              update({ teamcode }, "teamcode");
-            }}
-            onCodeLeft={() => void checkJoinCode()}
-          />
+          <Suspense fallback={<PartLoading label={t("Loading the team question…")} />}>
+            <TeamSection
+              choice={state.teamChoice}
+              code={state.teamcode}
+              error={errors.teamcode}
+              onAnswer={(answer) => update(answer, "teamcode")}
+              onCodeMade={(teamcode) => setState((current) => ({ ...current, teamcode }))}
+              onProblem={(problem) => setErrors((current) => ({ ...current, teamcode: problem }))}
+            />
+          </Suspense>
         </div>
       </fieldset>
 
       <div className="card apply-section">
-        <CodeOfConduct
-          consents={consents}
-          checked={state.checkboxes}
-          error={errors.checkboxes}
-          hostSchool={hostSchool}
-          onChange={(checkboxes) => update({ checkboxes }, "checkboxes")}
-        />
-        <ExtraConsents
-          consents={consents}
-          given={extraConsents}
-          onChange={(key, value) => setExtraConsents((current) => ({ ...current, [key]: value }))}
-        />
+        <Suspense fallback={<PartLoading className="apply-conduct__loading" title={t("Code of conduct")} label={t("Loading the consents…")} />}>
+          <CodeOfConduct
+            consents={consents}
+            checked={state.checkboxes}
+            error={errors.checkboxes}
+            hostSchool={hostSchool}
+            onChange={(checkboxes) => update({ checkboxes }, "checkboxes")}
+          />
+          <ExtraConsents
+            consents={consents}
+            given={extraConsents}
+            onChange={(key, value) => setExtraConsents((current) => ({ ...current, [key]: value }))}
+          />
+        </Suspense>
       </div>
 
       <div className="apply-actions">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionSection } from "../../api/applications";
 import { ApiError } from "../../lib/api";
-import { failureText } from "./apply-form";
+import { failureText } from "./form-submit";
 
 // Only question_id is read here: the known keys are the form's fields and questions.
 const sections = [{ section_name: "About you", questions: [{ question_id: "q1" }] }] as unknown as QuestionSection[];

@@ -3,7 +3,6 @@ import type { Application } from "../../api/applications";
 import {
   LIST_MAX,
   LONG_MAX,
-  MESSAGES,
   NUMERIC_MIN,
   SHORT_MAX,
   decodeMultiselect,
@@ -16,6 +15,7 @@ import {
   initialDetails,
 } from "../../components/application/form-model";
 import {
+  CHECK_MESSAGES,
   checkForSave,
   checkForSubmit,
   generateTeamCode,
@@ -38,25 +38,25 @@ describe("client checks on submit", () => {
 
   it("require first, last and school", () => {
     const errors = checkForSubmit(SECTIONS, with_({ first: " ", last: "", school: "" }), CTX);
-    expect(errors).toMatchObject({ first: MESSAGES.required, last: MESSAGES.required, school: MESSAGES.required });
+    expect(errors).toMatchObject({ first: CHECK_MESSAGES.required, last: CHECK_MESSAGES.required, school: CHECK_MESSAGES.required });
   });
 
   it("require the school to match a listed name exactly, case included", () => {
-    expect(checkForSubmit(SECTIONS, with_({ school: "princeton university" }), CTX).school).toBe(MESSAGES.school);
-    expect(checkForSubmit(SECTIONS, with_({ school: "Princeton" }), CTX).school).toBe(MESSAGES.school);
+    expect(checkForSubmit(SECTIONS, with_({ school: "princeton university" }), CTX).school).toBe(CHECK_MESSAGES.school);
+    expect(checkForSubmit(SECTIONS, with_({ school: "Princeton" }), CTX).school).toBe(CHECK_MESSAGES.school);
     expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present", schoolOther: "Hogwarts" }), CTX)).toEqual({});
   });
 
   it("asks for the school's name with 'College Not Present', and sends it only with that choice", () => {
     expect(checkForSubmit(SECTIONS, with_({ school: "College Not Present", schoolOther: "  " }), CTX)).toEqual({
-      school_other: MESSAGES.schoolOther,
+      school_other: CHECK_MESSAGES.schoolOther,
     });
     expect(toBody(SECTIONS, with_({ school: "College Not Present", schoolOther: " Hogwarts " }), true).school_other).toBe("Hogwarts");
     expect(toBody(SECTIONS, with_({ school: "Princeton University", schoolOther: "Hogwarts" }), true).school_other).toBe("");
   });
 
   it("require the country to be a listed name", () => {
-    expect(checkForSubmit(SECTIONS, with_({}, { country: "canada" }), CTX).country).toBe(MESSAGES.country);
+    expect(checkForSubmit(SECTIONS, with_({}, { country: "canada" }), CTX).country).toBe(CHECK_MESSAGES.country);
     expect(checkForSubmit(SECTIONS, with_({}, { country: "Taiwan" }), CTX)).toEqual({});
   });
 
@@ -64,58 +64,58 @@ describe("client checks on submit", () => {
     const empty = initialState(SECTIONS, null);
     const errors = checkForSubmit(SECTIONS, { ...validState(), answers: empty.answers }, CTX);
     expect(Object.keys(errors).sort()).toEqual(["age", "country", "first_hack", "langs", "level", "major", "travel", "why"]);
-    expect(errors.first_hack).toBe(MESSAGES.yesOrNo);
-    expect(errors.langs).toBe(MESSAGES.chooseSome);
+    expect(errors.first_hack).toBe(CHECK_MESSAGES.yesOrNo);
+    expect(errors.langs).toBe(CHECK_MESSAGES.chooseSome);
   });
 
   it("hold numbers to a minimum of 16", () => {
-    expect(checkForSubmit(SECTIONS, with_({}, { age: "15" }), CTX).age).toBe(MESSAGES.numericMin);
-    expect(checkForSubmit(SECTIONS, with_({}, { age: "sixteen" }), CTX).age).toBe(MESSAGES.number);
+    expect(checkForSubmit(SECTIONS, with_({}, { age: "15" }), CTX).age).toBe(CHECK_MESSAGES.numericMin);
+    expect(checkForSubmit(SECTIONS, with_({}, { age: "sixteen" }), CTX).age).toBe(CHECK_MESSAGES.number);
     expect(checkForSubmit(SECTIONS, with_({}, { age: "16" }), CTX)).toEqual({});
   });
 
   it("limit short answers to 100 characters and long ones to 1200", () => {
-    expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(101) }), CTX).major).toBe(MESSAGES.shortMax);
+    expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(101) }), CTX).major).toBe(CHECK_MESSAGES.shortMax);
     expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(100) }), CTX)).toEqual({});
-    expect(checkForSubmit(SECTIONS, with_({}, { why: "x".repeat(1201) }), CTX).why).toBe(MESSAGES.longMax);
+    expect(checkForSubmit(SECTIONS, with_({}, { why: "x".repeat(1201) }), CTX).why).toBe(CHECK_MESSAGES.longMax);
     expect(checkForSubmit(SECTIONS, with_({}, { why: "x".repeat(1200) }), CTX)).toEqual({});
   });
 
   it("hold a list to three entries, none with a comma", () => {
-    expect(checkForSubmit(SECTIONS, with_({}, { links: ["a", "b", "c", "d"] }), CTX).links).toBe(MESSAGES.listMax);
-    expect(checkForSubmit(SECTIONS, with_({}, { links: ["a,b"] }), CTX).links).toBe(MESSAGES.listComma);
+    expect(checkForSubmit(SECTIONS, with_({}, { links: ["a", "b", "c", "d"] }), CTX).links).toBe(CHECK_MESSAGES.listMax);
+    expect(checkForSubmit(SECTIONS, with_({}, { links: ["a,b"] }), CTX).links).toBe(CHECK_MESSAGES.listComma);
     expect(checkForSubmit(SECTIONS, with_({}, { links: [""] }), CTX)).toEqual({});
   });
 
   it("accept only the offered options", () => {
-    expect(checkForSubmit(SECTIONS, with_({}, { level: "PhD" }), CTX).level).toBe(MESSAGES.chooseOne);
-    expect(checkForSubmit(SECTIONS, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(MESSAGES.chooseOne);
+    expect(checkForSubmit(SECTIONS, with_({}, { level: "PhD" }), CTX).level).toBe(CHECK_MESSAGES.chooseOne);
+    expect(checkForSubmit(SECTIONS, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(CHECK_MESSAGES.chooseOne);
   });
 
   it("require a conditional section only when its question is answered yes", () => {
     expect(checkForSubmit(SECTIONS, with_({}, { travel: "no", from: "" }), CTX)).toEqual({});
-    expect(checkForSubmit(SECTIONS, with_({}, { travel: "yes", from: "" }), CTX).from).toBe(MESSAGES.required);
+    expect(checkForSubmit(SECTIONS, with_({}, { travel: "yes", from: "" }), CTX).from).toBe(CHECK_MESSAGES.required);
   });
 
   it("need a resume on file", () => {
-    expect(checkForSubmit(SECTIONS, validState(), { ...CTX, resumeOnFile: false }).resume).toBe(MESSAGES.resumeMissing);
+    expect(checkForSubmit(SECTIONS, validState(), { ...CTX, resumeOnFile: false }).resume).toBe(CHECK_MESSAGES.resumeMissing);
   });
 
   it("need the team choice, and a teammate's numeric code when the answer is no", () => {
-    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "", teamcode: "" }), CTX).teamcode).toBe(MESSAGES.teamChoice);
-    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "" }), CTX).teamcode).toBe(MESSAGES.teamcodeMissing);
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "", teamcode: "" }), CTX).teamcode).toBe(CHECK_MESSAGES.teamChoice);
+    expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "" }), CTX).teamcode).toBe(CHECK_MESSAGES.teamcodeMissing);
     expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "12ab56" }), CTX).teamcode).toBe(
-      MESSAGES.teamcodeDigits,
+      CHECK_MESSAGES.teamcodeDigits,
     );
     expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "12345" }), CTX).teamcode).toBe(
-      MESSAGES.teamcodeDigits,
+      CHECK_MESSAGES.teamcodeDigits,
     );
     expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "87654321" }), CTX)).toEqual({});
   });
 
   it("need the first two code-of-conduct boxes; the third is optional", () => {
-    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [true, false, true] }), CTX).checkboxes).toBe(MESSAGES.checkboxes);
-    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [false, true, true] }), CTX).checkboxes).toBe(MESSAGES.checkboxes);
+    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [true, false, true] }), CTX).checkboxes).toBe(CHECK_MESSAGES.checkboxes);
+    expect(checkForSubmit(SECTIONS, with_({ checkboxes: [false, true, true] }), CTX).checkboxes).toBe(CHECK_MESSAGES.checkboxes);
     expect(checkForSubmit(SECTIONS, with_({ checkboxes: [true, true, false] }), CTX)).toEqual({});
   });
 
@@ -212,11 +212,11 @@ describe("questions the builder made optional", () => {
   });
 
   it("a required question still may not", () => {
-    expect(checkForSubmit(sections, with_({}, { age: "" }), CTX)).toEqual({ age: MESSAGES.required });
+    expect(checkForSubmit(sections, with_({}, { age: "" }), CTX)).toEqual({ age: CHECK_MESSAGES.required });
   });
 
   it("what is given in an optional question is still checked", () => {
-    expect(checkForSubmit(sections, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(MESSAGES.chooseOne);
+    expect(checkForSubmit(sections, with_({}, { langs: ["Cobol"] }), CTX).langs).toBe(CHECK_MESSAGES.chooseOne);
   });
 });
 
@@ -259,7 +259,7 @@ describe("the words beside Other and Prefer to self-describe", () => {
 });
 
 describe("the limits' messages", () => {
-  // Written out in MESSAGES (the catalog's extraction reads only literal strings): each must
+  // Written out in CHECK_MESSAGES (the catalog's extraction reads only literal strings): each must
   // say the limit its check uses.
   it.each([
     ["numericMin", NUMERIC_MIN],
@@ -267,6 +267,6 @@ describe("the limits' messages", () => {
     ["longMax", LONG_MAX],
     ["listMax", LIST_MAX],
   ] as const)("%s names %i", (key, limit) => {
-    expect(MESSAGES[key].match(/\d+/g)).toEqual([String(limit)]);
+    expect(CHECK_MESSAGES[key].match(/\d+/g)).toEqual([String(limit)]);
   });
 });

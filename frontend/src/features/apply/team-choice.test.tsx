@@ -11,6 +11,7 @@ import {
   savedTeamChoice,
 } from "../../components/application/form-model";
 import {
+  CHECK_MESSAGES,
   teamChoiceOf,
   toBody,
 } from "../../components/application/form-checks";
@@ -53,7 +54,8 @@ function renderWith(application: Application | null, routes: Parameters<typeof m
   return api;
 }
 
-const teamGroup = () => screen.getByRole("group", { name: /Are you starting a new team\?/ });
+// The team question loads apart from the form (a spinner until then): found once it is there.
+const teamGroup = () => screen.findByRole("group", { name: /Are you starting a new team\?/ });
 
 describe("switching the team answer", () => {
   it("offers applying alone as a choice of its own: no code is made and none is sent", async () => {
@@ -61,7 +63,7 @@ describe("switching the team answer", () => {
     const api = renderWith(saved("new", "4815162"), {
       "POST /api/applications/save": { body: saved("alone", null) },
     });
-    const team = teamGroup();
+    const team = await teamGroup();
     await user.click(within(team).getByRole("radio", { name: "I'm applying alone" }));
     expect(within(team).queryByText("4815162")).not.toBeInTheDocument();
     expect(within(team).queryByLabelText("Your teammate's team code")).not.toBeInTheDocument();
@@ -77,7 +79,7 @@ describe("switching the team answer", () => {
   it("keeps the saved code through No and back to Yes, and asks for no new one", async () => {
     const user = userEvent.setup();
     const api = renderWith(saved("new", "4815162"));
-    const team = teamGroup();
+    const team = await teamGroup();
     expect(within(team).getByText("4815162")).toBeInTheDocument();
     await user.click(within(team).getByRole("radio", { name: "No" }));
     await user.type(within(team).getByLabelText("Your teammate's team code"), "123456");
@@ -92,7 +94,7 @@ describe("switching the team answer", () => {
   it("keeps a code made on this page through No and back to Yes", async () => {
     const user = userEvent.setup();
     const api = renderWith(null, { "POST /api/applications/teamcode": { status: 201, body: { teamcode: "2718281" } } });
-    const team = teamGroup();
+    const team = await teamGroup();
     await user.click(within(team).getByRole("radio", { name: "Yes" }));
     expect(await within(team).findByText("2718281")).toBeInTheDocument();
     await user.click(within(team).getByRole("radio", { name: "No" }));
@@ -126,10 +128,11 @@ describe("the team answer, as stored", () => {
 });
 
 describe("a draft saved with No and a friend's code", () => {
-  it("reopens as No, with the code in the teammate's field", () => {
+  it("reopens as No, with the code in the teammate's field", async () => {
     renderWith(saved("join", "87654321"));
-    expect(within(teamGroup()).getByRole("radio", { name: "No" })).toBeChecked();
-    expect(within(teamGroup()).getByRole("radio", { name: "Yes" })).not.toBeChecked();
+    const team = await teamGroup();
+    expect(within(team).getByRole("radio", { name: "No" })).toBeChecked();
+    expect(within(team).getByRole("radio", { name: "Yes" })).not.toBeChecked();
     expect(screen.getByLabelText("Your teammate's team code")).toHaveValue("87654321");
     expect(screen.queryByText("Your team code")).not.toBeInTheDocument();
   });
@@ -154,8 +157,8 @@ describe("joining a team nobody has", () => {
       },
     });
     await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
+    const input = await screen.findByLabelText("Your teammate's team code");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    const input = screen.getByLabelText("Your teammate's team code");
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(NO_SUCH_TEAM)));
     expect(input).toHaveAttribute("aria-invalid", "true");
     await waitFor(() => expect(input).toHaveFocus());
@@ -165,7 +168,7 @@ describe("joining a team nobody has", () => {
 describe("the teammate's code, checked when the field is left", () => {
   async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) {
     await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
-    await user.click(within(teamGroup()).getByRole("radio", { name: "No" }));
+    await user.click(within(await teamGroup()).getByRole("radio", { name: "No" }));
     const input = screen.getByLabelText("Your teammate's team code");
     await user.clear(input);
     await user.type(input, code);
@@ -200,7 +203,7 @@ describe("the teammate's code, checked when the field is left", () => {
     const user = userEvent.setup();
     const api = renderWith(null);
     const input = await typeCode(user, "123");
-    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.teamcodeDigits)));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(CHECK_MESSAGES.teamcodeDigits)));
     expect(api.apiCalls().filter((c) => c.path.endsWith("/teamcode/check"))).toHaveLength(0);
   });
 });

@@ -5,13 +5,13 @@
 import type { QuestionSection, SectionAnswers } from "../../api/applications";
 import type { RsvpBody } from "../../api/dashboard";
 import {
-  MESSAGES,
   initialAnswers,
   visibleSections,
   type AnswerValue,
   type FieldErrors,
 } from "../../components/application/form-model";
 import {
+  CHECK_MESSAGES,
   checkAnswers,
   encodeSections,
 } from "../../components/application/form-checks";
@@ -47,7 +47,7 @@ export function rsvpErrors(sections: QuestionSection[], answers: Record<string, 
       const id = question.question_id;
       if (isEmpty(answers[id])) {
         if (question.required !== false && question.question_type !== "list") errors[id] = QUESTION_REQUIRED;
-      } else if (checked[id] && checked[id] !== MESSAGES.required) {
+      } else if (checked[id] && checked[id] !== CHECK_MESSAGES.required) {
         errors[id] = checked[id];
       }
     }
