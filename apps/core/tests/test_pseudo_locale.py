@@ -195,9 +195,17 @@ _HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>", re.S | re.I)
 _SHOWN_ATTRIBUTES = re.compile(r'\b(?:alt|title|aria-label|placeholder)="([^"]*)"')
 
 
+# The dashboard's first paint (templates/dashboard.html) is the island's text drawn by the
+# server, in the words of the islands' catalogs (apps/applications/first_paint.py): those are
+# checked where the catalogs are (frontend/src/features/dashboard/first-paint.test.tsx, every
+# word translated in each catalog), and the pseudo language has none.
+_FIRST_PAINT = re.compile(r"<!-- first paint -->.*?<!-- /first paint -->", re.S)
+
+
 def visible_text(html: str) -> str:
     """What a person reads of a page or an email: its text and the attributes read aloud or
-    shown, without scripts (the islands' props included) and styles."""
+    shown, without scripts (the islands' props included), styles and an island's first paint."""
+    html = _FIRST_PAINT.sub(" ", html)
     html = _HIDDEN.sub(" ", html)
     attributes = _SHOWN_ATTRIBUTES.findall(html)
     return unescape(" ".join([re.sub(r"<[^>]+>", " ", html), *attributes]))
