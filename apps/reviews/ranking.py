@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from django.db import connection, transaction
-from django.db.models import Count, FloatField, Max, Min, OuterRef, Subquery, Value
+from django.db.models import Count, F, FloatField, Max, Min, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +21,7 @@ from apps.cycles.models import Cycle
 
 from . import scoring
 from .models import Conflict, RankingState, Review, ReviewOutcome, ReviewScore, ReviewSummary
-from .ranking_state import is_stale, request_refresh
+from .ranking_state import KEY_DIGITS, is_stale, request_refresh, score_key
 from .rubric import criteria_of, criterion_payload
 
 UPSERT_CHUNK = 20_000
@@ -49,20 +49,22 @@ SYNC_CHUNK = 10_000
 
 
 def sync_score_keys(cycle: Cycle) -> int:
-    """Copy each application's combined score to its `review_score_key` (NO_REVIEW_SCORE
-    without one), writing only the rows whose key differs, SYNC_CHUNK ids per statement.
-    Returns the rows written."""
+    """Copy each application's combined score, rounded (ranking_state.score_key), to its
+    `review_score_key` (NO_REVIEW_SCORE without one), writing only the rows whose key differs,
+    SYNC_CHUNK ids per statement. Returns the rows written."""
     ids = Application.objects.filter(cycle=cycle).aggregate(low=Min("pk"), high=Max("pk"))
     if ids["low"] is None:
         return 0
     written = 0
     if connection.vendor == "postgresql":
         table, summaries = Application._meta.db_table, ReviewSummary._meta.db_table
+        # ranking_state.score_key: ROUND(score::numeric, KEY_DIGITS), as the ORM's Round writes it.
+        key = f"COALESCE(ROUND(s.score::numeric, {KEY_DIGITS})::float8, %s)"
         sql = (
-            f"UPDATE {table} AS a SET review_score_key = COALESCE(s.score, %s) "
+            f"UPDATE {table} AS a SET review_score_key = {key} "
             f"FROM {table} AS b LEFT JOIN {summaries} AS s ON s.application_id = b.id "
             "WHERE a.id = b.id AND b.cycle_id = %s AND b.id >= %s AND b.id < %s "
-            "AND a.review_score_key IS DISTINCT FROM COALESCE(s.score, %s)"
+            f"AND a.review_score_key IS DISTINCT FROM {key}"
         )
         for start in range(ids["low"], ids["high"] + 1, SYNC_CHUNK):
             with connection.cursor() as cursor:
@@ -70,11 +72,12 @@ def sync_score_keys(cycle: Cycle) -> int:
                 written += cursor.rowcount
     else:
         score = Coalesce(
-            Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1]),
+            score_key(Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1])),
             Value(NO_REVIEW_SCORE),
             output_field=FloatField(),
         )
-        written = Application.objects.filter(cycle=cycle).update(review_score_key=score)
+        rows = Application.objects.filter(cycle=cycle).alias(new_key=score).exclude(review_score_key=F("new_key"))
+        written = rows.update(review_score_key=score)
     transaction.on_commit(scores_changed)
     return written
 

@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.models import Role
@@ -121,8 +122,11 @@ def test_a_review_save_rescores_its_application_at_once_in_a_constant_number_of_
     # last recalibration's until the next one.
     assert new.score > old.score and new.raw_score > old.raw_score and new.reviews == 2
     assert new.rank == old.rank == 6
-    # ... and so is the table's sort key, in the same transaction.
-    assert Application.objects.get(pk=app0.pk).review_score_key == new.score
+    # ... and so is the table's sort key, in the same transaction: the score to KEY_DIGITS
+    # decimals, as the recalibration writes it (which then has nothing to rewrite for it).
+    key = Application.objects.get(pk=app0.pk).review_score_key
+    assert key == pytest.approx(new.score, abs=10**-ranking_state.KEY_DIGITS) and key == round(key, 6)
+    assert ranking_state.KEY_DIGITS == 6
     # The calibration it used: every reviewer's figures by id, and the pool's.
     state = ranking_state.RankingState.objects.get(cycle=cycle)
     assert state.pooled_mean is not None and all(r["reviewer_id"] for r in state.reviewers)
@@ -310,3 +314,33 @@ def test_the_plan_reads_candidates_in_chunks_and_stops_when_full(board, monkeypa
     with django_assert_max_num_queries(3):
         small = admission.plan(cycle=cycle, capacity=2, attendance_rate=1, waitlist_size=0, keep_teams=False)
     assert small["counts"]["accept"] == 2
+
+
+def test_a_recalibration_rewrites_only_the_sort_keys_whose_rounded_score_moved(board, monkeypatch):
+    """Every recalibration moves every calibrated score by a hair (the pool's mean moves with
+    each review); the table's sort keys are the scores rounded (ranking_state.score_key), so a
+    recalibration rewrites the application rows whose score really moved, not all of them, and
+    the keys it writes are the ones a review's save writes."""
+    from apps.reviews import ranking, ranking_state, tasks
+
+    monkeypatch.setattr(tasks.refresh_ranking, "delay", lambda cycle_id: None)
+    cycle = current_cycle()
+    refresh_summaries(cycle)
+    reviewed = ReviewSummary.objects.filter(application__cycle=cycle).count()
+    assert reviewed >= 6
+    # Nothing changed: nothing to write.
+    assert ranking.sync_score_keys(cycle) == 0
+    # Every key is its summary's score, rounded.
+    for summary in ReviewSummary.objects.filter(application__cycle=cycle).select_related("application"):
+        assert summary.application.review_score_key == round(summary.score, ranking_state.KEY_DIGITS)
+    # Drift alone (every score moved by less than the key's last digit) rewrites nothing.
+    ReviewSummary.objects.filter(application__cycle=cycle).update(score=F("score") + 1e-9)
+    assert ranking.sync_score_keys(cycle) == 0
+    # A real move of one application's score rewrites its row alone.
+    moved = ReviewSummary.objects.filter(application__cycle=cycle).first()
+    ReviewSummary.objects.filter(pk=moved.pk).update(score=F("score") + 0.5)
+    assert ranking.sync_score_keys(cycle) == 1
+    # A review's save writes the key the recalibration would: nothing left to rewrite after it.
+    app0 = board["apps"][0]
+    assert score(client_for(board["a"]), app0, [1, 1]).status_code == 200
+    assert ranking.sync_score_keys(cycle) == 0
