@@ -6,26 +6,12 @@ import { mockFetch } from "../../lib/fetch-mock";
 import { QueryProvider } from "../../lib/query";
 import { CardLoading, DashboardPage, type DashboardProps } from "./dashboard-page";
 import { CHOOSE_FIRST } from "./choice-form";
-import type { CycleConfig } from "./state";
+import { SAMPLE_CONFIG } from "./sample-config";
 
 // The page fetches the ticket of a confirmed applicant through TanStack Query, as mount() sets up.
 const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <QueryProvider>{children}</QueryProvider> });
 
-const config: CycleConfig = {
-  dates: {
-    due: "2025-01-15",
-    start: "2025-03-07",
-    end: "2025-03-09",
-    housing: "2025-02-14",
-    confirmation_first_deadline: "2025-02-01",
-    confirmation_second_deadline: "2025-02-20",
-    waitlist_deadline: "2025-02-10",
-  },
-  status: "released",
-  location: "Friend Center, Princeton, NJ",
-  housing_link: "https://forms.example.org/housing",
-  retention_date: null,
-};
+const config = SAMPLE_CONFIG;
 
 function props(overrides: Partial<DashboardProps> = {}): DashboardProps {
   return {

@@ -26,10 +26,10 @@ import {
   dashboardView,
   statusLabel,
   type ApplicationStatus,
-  type CycleConfig,
   type CycleStatus,
   type DashboardInput,
 } from "./state";
+import { SAMPLE_CONFIG } from "./sample-config";
 
 const TABLE_PATH = "../../../../apps/applications/data/dashboard_first_paint.json";
 
@@ -40,21 +40,7 @@ const CATALOGS = Object.fromEntries(
   ),
 );
 
-const config: CycleConfig = {
-  dates: {
-    due: "2025-01-15",
-    start: "2025-03-07",
-    end: "2025-03-09",
-    housing: "2025-02-14",
-    confirmation_first_deadline: "2025-02-01",
-    confirmation_second_deadline: "2025-02-20",
-    waitlist_deadline: "2025-02-10",
-  },
-  status: "released",
-  location: "Friend Center, Princeton, NJ",
-  housing_link: "https://forms.example.org/housing",
-  retention_date: null,
-};
+const config = SAMPLE_CONFIG;
 
 function headline(status: ApplicationStatus, cycleStatus: CycleStatus, more: Partial<DashboardInput> = {}): string {
   return dashboardView({ status, cycleStatus, travelReimbursement: false, housingAccommodations: false, config, ...more })

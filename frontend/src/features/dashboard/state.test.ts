@@ -12,25 +12,11 @@ import {
   statusLabel,
   utcToday,
   type ApplicationStatus,
-  type CycleConfig,
   type CycleStatus,
 } from "./state";
+import { SAMPLE_CONFIG } from "./sample-config";
 
-const config: CycleConfig = {
-  dates: {
-    due: "2025-01-15",
-    start: "2025-03-07",
-    end: "2025-03-09",
-    housing: "2025-02-14",
-    confirmation_first_deadline: "2025-02-01",
-    confirmation_second_deadline: "2025-02-20",
-    waitlist_deadline: "2025-02-10",
-  },
-  status: "released",
-  location: "Friend Center, Princeton, NJ",
-  housing_link: "https://forms.example.org/housing",
-  retention_date: null,
-};
+const config = SAMPLE_CONFIG;
 
 // Headline codes, one letter per cell.
 const H: Record<string, string> = {
