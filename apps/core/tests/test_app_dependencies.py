@@ -28,7 +28,9 @@ def _modules() -> list[tuple[str, Path]]:
     found = []
     for path in sorted(APPS_DIR.rglob("*.py")):
         relative = path.relative_to(APPS_DIR)
-        if len(relative.parts) < 2 or "tests" in relative.parts:
+        # A stem with a dot is no importable module: such as the `<file>.txt.py` makemessages
+        # writes for a moment beside a text file it reads (another test worker may be running it).
+        if len(relative.parts) < 2 or "tests" in relative.parts or "." in path.stem:
             continue
         found.append((relative.parts[0], path))
     return found
