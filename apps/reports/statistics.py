@@ -71,9 +71,12 @@ def _new_version() -> None:
 
 def forget_statistics() -> None:
     """A new version now and again at commit: a reader between the two counts the uncommitted
-    past and files it under a version the commit replaces."""
+    past and files it under a version the commit replaces. Outside a transaction (a check-in's
+    single statement, already committed) the change is in: one new version is enough, where
+    on_commit would run at once and write the cache a second time."""
     _new_version()
-    transaction.on_commit(_new_version)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(_new_version)
 
 
 @receiver(status_changed, dispatch_uid="apps.reports.statistics.status_changed")

@@ -231,3 +231,24 @@ def test_a_process_serves_its_copy_for_a_second_and_drops_it_at_its_own_change(k
     after = statistics.application_stats(cycle=cycle)
     assert after == statistics.count_stats(cycle=cycle)
     assert after["total_accepted"] == recounted["total_accepted"] + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_replaces_the_version_at_once_and_again_at_its_commit_but_once_when_already_committed(
+    monkeypatch,
+):
+    """Inside a transaction a change replaces the version now and again when it commits (a count
+    made in between saw the uncommitted past). A change already committed when it is announced
+    (the door's one-statement check-in, in autocommit) replaces it once: on_commit would run
+    at once and write the cache a second time for nothing."""
+    from django.db import transaction
+
+    calls = count_cache_calls(monkeypatch)
+    with transaction.atomic():
+        statistics.forget_statistics()
+        assert calls == ["set"]
+    assert calls == ["set", "set"]
+
+    calls.clear()
+    statistics.forget_statistics()
+    assert calls == ["set"]
