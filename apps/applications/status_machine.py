@@ -9,6 +9,7 @@ history and saves, so two simultaneous changes are serialised and neither is los
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -361,7 +362,7 @@ def move_statement(
     conditions = [f"{table}.id = %s", f"{table}.status = ANY(%s)", f"{table}.status <> %s"]
     params: list = [to, now, application_id, sorted(rule.allowed_from), to]
     if current_cycle_only:
-        cycle_sql, cycle_params = Cycle.objects.filter(is_current=True).values("pk")[:1].query.sql_with_params()
+        cycle_sql, cycle_params = _current_cycle_statement()
         conditions.append(f"{table}.cycle_id = ({cycle_sql})")
         params += list(cycle_params)
     params += [now, getattr(actor, "pk", None), to]
@@ -373,6 +374,13 @@ def move_statement(
         f"SELECT id, %s, %s, 'status', old_status, %s FROM moved)"
     )
     return sql, [application_id, *params]
+
+
+@functools.cache
+def _current_cycle_statement() -> tuple[str, tuple]:
+    """The current cycle's id as a subquery, compiled by the ORM once per process: the door runs
+    move_statement for every scan."""
+    return Cycle.objects.filter(is_current=True).values("pk")[:1].query.sql_with_params()
 
 
 def announce(changes: list[tuple[int, str, str]]) -> None:
