@@ -17,6 +17,7 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
@@ -166,6 +167,7 @@ def _html_upload(html: str):
     return SimpleUploadedFile("mailing.html", html.encode(), content_type="text/html")
 
 
+@pytest.mark.long
 def test_the_public_and_account_pages_have_no_serious_violations(new_page, make_student):
     """/, /login, /register, /reset, /account-deleted, /reset/<token>, /verify/<token>, /loading and the 404,
     anonymous."""
@@ -215,6 +217,7 @@ def test_the_public_and_account_pages_have_no_serious_violations(new_page, make_
     audit_log.assert_clean()
 
 
+@pytest.mark.long
 def test_every_admin_page_has_no_serious_violations(new_page):
     """Every /admin page over the demo data set, signed in as its admin; key pages at 390px too."""
     applicant = seed_portal()
@@ -264,6 +267,7 @@ DASHBOARD_STATES = [
 ]
 
 
+@pytest.mark.long
 def test_the_dashboard_in_each_state_has_no_serious_violations(new_page, make_student):
     """/dashboard for an applicant in each status, the cycle in the state that shows it."""
     cycle = current_cycle()

@@ -253,6 +253,7 @@ class EventMachine(RuleBasedStateMachine):
         assert live == holders
 
 
+@pytest.mark.long
 @pytest.mark.django_db
 def test_random_sequences_of_actions_keep_the_invariants(resume_storage):  # noqa: F811
     run_state_machine_as_test(

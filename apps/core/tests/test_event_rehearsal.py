@@ -190,6 +190,7 @@ def event(db, resume_storage, settings):  # noqa: F811
     return Event(organizer, reviewers, volunteer)
 
 
+@pytest.mark.long
 def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     mail.outbox.clear()
     cycle = current_cycle()

@@ -105,6 +105,7 @@ def _arrivals(queue: Queue, count: int, timeout: float, logs: list[Path]) -> lis
     return times
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs real processes")
 def test_two_beats_queue_one_task_per_period_and_the_standby_takes_over(tmp_path):
     var_dir = tmp_path / "var"
