@@ -8,14 +8,20 @@ import threading
 import uuid
 
 import pytest
+from django.conf import settings
 
 from apps.core.cache import SharedClientRedisCache
 
-URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+def _url() -> str:
+    """This worker's Redis database (config/settings/test.py), not REDIS_URL's own: that one is
+    worker gw0's, and gw0 empties it (FLUSHDB, the autouse cache fixture) between its tests. A
+    key prefix doesn't survive a FLUSHDB: CI's run once lost every key this file set from gw1."""
+    return settings.REDIS_URL or "redis://127.0.0.1:6379/0"
 
 
 def cache(**options) -> SharedClientRedisCache:
-    return SharedClientRedisCache(URL, {"KEY_PREFIX": f"test-cache-client-{uuid.uuid4().hex}", "OPTIONS": options})
+    return SharedClientRedisCache(_url(), {"KEY_PREFIX": f"test-cache-client-{uuid.uuid4().hex}", "OPTIONS": options})
 
 
 def test_every_call_shares_the_client_of_its_pool():
@@ -29,7 +35,7 @@ def test_every_call_shares_the_client_of_its_pool():
 
 def test_replicas_get_a_client_each():
     """With a primary and a replica, reads and writes go through their own pools' clients."""
-    backend = SharedClientRedisCache(f"{URL},{URL}", {})
+    backend = SharedClientRedisCache(f"{_url()},{_url()}", {})
     writer = backend._cache.get_client(write=True)
     reader = backend._cache.get_client()
     assert writer is not reader
