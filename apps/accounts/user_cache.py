@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from allauth.account.auth_backends import AuthenticationBackend
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+
+from apps.core.db import now_and_at_commit
 
 from .models import User
 
@@ -30,8 +31,7 @@ def key(pk) -> str:
 
 
 def forget(pk) -> None:
-    cache.delete(key(pk))
-    transaction.on_commit(lambda: cache.delete(key(pk)))
+    now_and_at_commit(lambda: cache.delete(key(pk)))
 
 
 @receiver(post_save, sender=User, dispatch_uid="apps.accounts.user_cache.saved")

@@ -58,6 +58,16 @@ def sqlite_takes_turns(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
     return errors
 
 
+def now_and_at_commit(drop: Callable[[], None]) -> None:
+    """Run `drop` (it drops a cached copy of what a change touches) now and, inside a transaction,
+    again when it commits: a reader in between may have cached the uncommitted past, and the
+    second drop removes it. Outside a transaction the change is already committed, and once is
+    enough (on_commit would run it a second time at once, one more round trip to the cache)."""
+    drop()
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(drop)
+
+
 class Prepared:
     """A read compiled by the ORM once per process and database vendor, then run with new values.
 

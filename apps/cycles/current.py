@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+
+from apps.core.db import now_and_at_commit
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +74,7 @@ def _bump() -> None:
         logger.warning("The cache can't be reached to announce a cycle change; readers see it within %ss.", MAX_AGE)
 
 
-def _committed() -> None:
+def _reread_everywhere() -> None:
     forget()
     _bump()
 
@@ -86,9 +87,7 @@ def generation() -> int | None:
 
 def changed() -> None:
     """A Cycle row changed (or is about to commit a change): every process re-reads it."""
-    forget()
-    _bump()
-    transaction.on_commit(_committed)
+    now_and_at_commit(_reread_everywhere)
 
 
 def kept(read):

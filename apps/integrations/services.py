@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.status_machine import RELEASE_DECISIONS
+from apps.core.db import now_and_at_commit
 from apps.core.exceptions import ApplicationError
 from apps.core.tasks import delay
 from apps.mailings import outbox
@@ -60,8 +61,7 @@ def _subscriptions() -> list[tuple[int, list[str]]]:
 
 
 def _forget_subscriptions() -> None:
-    transaction.on_commit(lambda: cache.delete(SUBSCRIPTIONS_KEY))
-    cache.delete(SUBSCRIPTIONS_KEY)
+    now_and_at_commit(lambda: cache.delete(SUBSCRIPTIONS_KEY))
 
 
 def subscribers(event: str) -> list[int]:

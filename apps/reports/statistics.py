@@ -15,7 +15,6 @@ import uuid
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Count
 from django.db.models.functions import TruncDate
 from django.db.models.signals import post_delete, post_save
@@ -24,6 +23,7 @@ from django.dispatch import receiver
 from apps.applications import selections
 from apps.applications.models import AnonymisedApplicationCount, Application
 from apps.applications.signals import status_changed
+from apps.core.db import now_and_at_commit
 from apps.cycles.models import Cycle
 
 # The counters' names (the contract's) → the selection each counts. "applications" are the
@@ -70,13 +70,10 @@ def _new_version() -> None:
 
 
 def forget_statistics() -> None:
-    """A new version now and again at commit: a reader between the two counts the uncommitted
-    past and files it under a version the commit replaces. Outside a transaction (a check-in's
-    single statement, already committed) the change is in: one new version is enough, where
-    on_commit would run at once and write the cache a second time."""
-    _new_version()
-    if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(_new_version)
+    """A new version now and again at commit (once when already committed, as the door's
+    one-statement check-in is): a reader between the two counts the uncommitted past and files
+    it under a version the commit replaces."""
+    now_and_at_commit(_new_version)
 
 
 @receiver(status_changed, dispatch_uid="apps.reports.statistics.status_changed")
