@@ -51,8 +51,9 @@ describe("the release's emails on the configuration page", { timeout: 20000 }, (
       { total: 40, sent: 25, failed: 1, pending: 14 },
       { total: 40, sent: 39, failed: 1, pending: 0 },
     ];
-    // Fake timers that follow the clock: the polls come on their own, and at the end the clock
-    // can jump past several poll intervals at once to show that none comes any more.
+    // Fake timers that also follow the clock (the testing library's waits run on it). The test
+    // moves the clock one poll interval at a time instead of waiting for it, and at the end past
+    // several at once to show that no poll comes any more.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const progress = vi.spyOn(organizerApi, "releaseProgress").mockImplementation(async () => answers.shift() ?? { total: 40, sent: 39, failed: 1, pending: 0 });
     renderForm();
@@ -61,8 +62,10 @@ describe("the release's emails on the configuration page", { timeout: 20000 }, (
     expect(panel).toHaveTextContent("10 of 40 emails sent");
     // No Refresh: the next answers arrive on their own.
     expect(within(panel).queryByRole("button")).toBeNull();
-    expect(await within(panel).findByText(/25 of 40 emails sent · 1 failed/, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(await within(panel).findByText(/39 of 40 emails sent · 1 failed/, {}, { timeout: 5000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(await within(panel).findByText(/25 of 40 emails sent · 1 failed/)).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(await within(panel).findByText(/39 of 40 emails sent · 1 failed/)).toBeInTheDocument();
     expect(within(panel).getByRole("progressbar", { name: "Every decision email has been handled" })).toHaveAttribute("aria-valuemax", "40");
     expect(within(panel).getByText(/1 email could not be delivered/)).toBeInTheDocument();
     const calls = progress.mock.calls.length;

@@ -95,8 +95,9 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       { ...SCHEDULED, status: "sending", send_at: "2026-01-01T09:00:00Z", sent: 30, failed: 1 },
       { ...SCHEDULED, status: "sent", send_at: "2026-01-01T09:00:00Z", sent: 39, failed: 1 },
     ];
-    // Fake timers that follow the clock: the polls come on their own, and at the end the clock
-    // can jump past several poll intervals at once to show that none comes any more.
+    // Fake timers that also follow the clock (the testing library's waits run on it). The test
+    // moves the clock one poll interval at a time instead of waiting for it, and at the end past
+    // several at once to show that no poll comes any more.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let last = answers[0];
     const server = fakeServer({
@@ -112,9 +113,11 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     expect(bar).toHaveAttribute("aria-valuemax", "40");
     expect(screen.getByText("10 of 40 recipients sent")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Refresh" })).toBeNull();
-    expect(await screen.findByText(/^30 of 40 recipients sent · 1 failed/, {}, { timeout: 5000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(await screen.findByText(/^30 of 40 recipients sent · 1 failed/)).toBeInTheDocument();
     // Sent: the bar goes, the table says so, and the list stops asking.
-    await waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull(), { timeout: 5000 });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull());
     const table = screen.getByRole("table", { name: "Mailings" });
     expect(within(table).getByText("39")).toBeInTheDocument();
     const asked = server.of("GET", "/api/mailings").length;
