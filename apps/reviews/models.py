@@ -137,7 +137,7 @@ class Conflict(models.Model):
 
 class ReviewSummary(models.Model):
     """An application's combined review result, refreshed from the scores by
-    `services_scoring.refresh_summaries` (one row per reviewed application). The applications
+    `ranking.refresh_summaries` (one row per reviewed application). The applications
     table sorts and filters on `review_summary__score` / `review_summary__reviews` by name,
     without importing this app."""
 
@@ -150,6 +150,9 @@ class ReviewSummary(models.Model):
     spread = models.FloatField(null=True)
     # 1 for the best combined score of the cycle (ties by application id); None when unscored.
     rank = models.PositiveIntegerField(null=True)
+    # When a recalibration last wrote the row: it leaves a row whose figures moved by drift alone
+    # (ranking.DRIFT), so this is when they last really changed. The cycle's last recalibration
+    # is RankingState.refreshed_at.
     refreshed_at = models.DateTimeField()
 
     class Meta:

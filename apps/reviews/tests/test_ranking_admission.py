@@ -344,3 +344,65 @@ def test_a_recalibration_rewrites_only_the_sort_keys_whose_rounded_score_moved(b
     app0 = board["apps"][0]
     assert score(client_for(board["a"]), app0, [1, 1]).status_code == 200
     assert ranking.sync_score_keys(cycle) == 0
+
+
+def test_a_recalibration_writes_the_summaries_that_moved_and_removes_those_left_without_a_review(board, monkeypatch):
+    """Drift (every figure moved by a hair, as one new score moves the pool's mean) writes no
+    summary; a summary that really moved is written back to the exact figures with its sort
+    key; one whose application lost its reviews is removed, its key back to "no score"; and
+    after each, every stored figure stands within ranking.DRIFT of the maths' own."""
+    from apps.applications.models import NO_REVIEW_SCORE
+    from apps.reviews import ranking, scoring, tasks
+
+    monkeypatch.setattr(tasks.refresh_ranking, "delay", lambda cycle_id: None)
+    cycle = current_cycle()
+    assert refresh_summaries(cycle) == 6
+
+    def stored():
+        return {
+            s.application_id: s
+            for s in ReviewSummary.objects.filter(application__cycle=cycle).select_related("application")
+        }
+
+    def exact():
+        rows = ReviewScore.objects.filter(review__application__cycle=cycle, review__outcome="scored").values_list(
+            "review__reviewer_id", "review__application_id", "criterion_id", "value"
+        )
+        specs = [scoring.CriterionSpec(c.pk, float(c.weight), c.scale_min, c.scale_max) for c in criteria_of(cycle)]
+        return scoring.rank_rows(list(rows), specs)
+
+    def agrees_with_the_maths():
+        result, now = exact(), stored()
+        assert now.keys() == result.applications.keys()
+        order = [a for a in result.order() if result.applications[a].score is not None]
+        for app, res in result.applications.items():
+            row = now[app]
+            assert row.rank == order.index(app) + 1 and row.reviews == res.reviews
+            assert abs(row.score - res.score) <= ranking.DRIFT and abs(row.raw_score - res.raw_score) <= ranking.DRIFT
+            assert row.application.review_score_key == round(row.score, 6)
+
+    agrees_with_the_maths()
+    first = stored()
+    # Drift alone: nothing is written, the drifted figures stand.
+    ReviewSummary.objects.filter(application__cycle=cycle).update(score=F("score") + ranking.DRIFT / 4)
+    assert refresh_summaries(cycle) == 6
+    drifted = stored()
+    assert all(drifted[a].refreshed_at == first[a].refreshed_at for a in first)
+    assert all(drifted[a].score == first[a].score + ranking.DRIFT / 4 for a in first)
+    agrees_with_the_maths()
+    # One summary really off: written back alone, with its sort key.
+    app3 = board["apps"][3].pk
+    ReviewSummary.objects.filter(application_id=app3).update(score=F("score") + 0.5)
+    Application.objects.filter(pk=app3).update(review_score_key=F("review_score_key") + 0.5)
+    refresh_summaries(cycle)
+    after = stored()
+    assert [a for a in first if after[a].refreshed_at != first[a].refreshed_at] == [app3]
+    agrees_with_the_maths()
+    # An application whose reviews are gone: its summary goes, its key says "no score", and
+    # the others move up a rank.
+    app5 = board["apps"][5].pk
+    Review.objects.filter(application_id=app5).delete()
+    assert refresh_summaries(cycle) == 5
+    assert not ReviewSummary.objects.filter(application_id=app5).exists()
+    assert Application.objects.get(pk=app5).review_score_key == NO_REVIEW_SCORE
+    agrees_with_the_maths()
