@@ -25,6 +25,7 @@ import time
 
 JSON = "application/json"
 REVIEWERS = 40
+AUTO_ASSIGN_RUNS = 3
 
 
 def _p50(action, repeats: int) -> float:
@@ -126,10 +127,23 @@ def measure(rows: int, *, repeats: int, batch: tuple[int, int] | None) -> dict:
     _get(client, "/api/reviews/rubric")
 
     body = {"reviewers": reviewers, "per_application": 3, "avoid_own_school": True}
-    started = time.perf_counter()
-    response = client.post("/api/reviews/auto-assign", body, content_type=JSON)
-    figures["auto_assign"] = time.perf_counter() - started
-    assert response.status_code == 200, response.content[:300]
+    # Three times, each on an empty assignments table (the rows deleted and vacuumed away in
+    # between), and the median: one run at 5,000 applications lasts a fifth of a second, and a
+    # neighbour's burst alone moved it from 156 to 225 ms between two runs of the same code.
+    runs, assigned = [], []
+    for attempt in range(AUTO_ASSIGN_RUNS):
+        if attempt:
+            with connection.cursor() as cursor:
+                cursor.execute("DELETE FROM reviews_assignment")
+                cursor.execute("VACUUM ANALYZE reviews_assignment")
+        started = time.perf_counter()
+        response = client.post("/api/reviews/auto-assign", body, content_type=JSON)
+        runs.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.content[:300]
+        assigned.append(response.json()["assigned"])
+    assert assigned[0] > 0 and len(set(assigned)) == 1, assigned  # the same work each time
+    figures["auto_assign"] = statistics.median(runs)
+    figures["auto_assign_runs"] = runs
     write_scores(cycle)
     started = time.perf_counter()
     refresh_summaries(cycle)
@@ -373,7 +387,9 @@ def report(sizes: list[dict]) -> list[str]:
         f"| first recalibration (every summary and sort key written anew) | {large['refresh']:.2f} s | – | – | – |",
         f"| recalibration after a review change (scoring.rank + upserts + sort keys; p50 of 3) | "
         f"{large['refresh_again']:.2f} s | – | – | ≤ 1.5 s on a quiet machine |",
-        f"| auto-assign × 3 | {large['auto_assign']:.2f} s | – | – | < 10 s |",
+        f"| auto-assign × 3 (median of {len(large['auto_assign_runs'])} runs; "
+        f"{min(large['auto_assign_runs']):.2f}–{max(large['auto_assign_runs']):.2f} s) | "
+        f"{large['auto_assign']:.2f} s | – | – | < 10 s |",
         f"| GET status, round trips after warm-up (health checks counted) | {large['status_round_trips']} | – | – "
         "| ≤ 1 |",
         f"| check-in scan, statements | {large['scan_statements']} | – | – | ≤ 4 |",
@@ -399,7 +415,7 @@ def report(sizes: list[dict]) -> list[str]:
         ("CSV export over the response", small["export_http"], large["export_http"]),
         ("first recalibration", small["refresh"], large["refresh"]),
         ("ranking recalibration after a change", small["refresh_again"], large["refresh_again"]),
-        ("auto-assign", small["auto_assign"], large["auto_assign"]),
+        ("auto-assign (median of 3 runs each)", small["auto_assign"], large["auto_assign"]),
     ]
     factor = large["rows"] / small["rows"]
     lines += [
@@ -410,7 +426,7 @@ def report(sizes: list[dict]) -> list[str]:
         "|---|---|---|---|---|",
     ]
     for name, before, after in growth:
-        linear = name in ("ranking recalibration after a change", "auto-assign")
+        linear = name in ("ranking recalibration after a change", "auto-assign (median of 3 runs each)")
         goal = f"≤ {factor * 1.1:g}× (linear)" if linear else "–"
         lines.append(f"| {name} | {_ms(before)} | {_ms(after)} | {after / before:.1f}× | {goal} |")
     return lines

@@ -38,6 +38,7 @@ def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
         "| first recalibration |",
         "| ranking recalibration after a change |",
         "recalibration after a review change (scoring.rank",
-        "| auto-assign |",
+        "| auto-assign (median of 3 runs each) |",
+        "auto-assign × 3 (median of 3 runs;",
     ):
         assert row in lines, row
