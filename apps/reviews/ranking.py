@@ -49,74 +49,67 @@ def refresh_summaries(cycle: Cycle) -> int:
 
 
 SYNC_CHUNK = 10_000
+# ranking_state.score_key on PostgreSQL, in raw SQL over `s` (the summary, NULL without one):
+# ROUND(score::numeric, KEY_DIGITS), as the ORM's Round writes it; %s is NO_REVIEW_SCORE.
+_KEY_SQL = f"COALESCE(ROUND(s.score::numeric, {KEY_DIGITS})::float8, %s)"
+_TABLE, _SUMMARIES = Application._meta.db_table, ReviewSummary._meta.db_table
+# The cycle's applications, by a range of ids.
+_SYNC_RANGE = (
+    f"UPDATE {_TABLE} AS a SET review_score_key = {_KEY_SQL} "
+    f"FROM {_TABLE} AS b LEFT JOIN {_SUMMARIES} AS s ON s.application_id = b.id "
+    "WHERE a.id = b.id AND b.cycle_id = %s AND b.id >= %s AND b.id < %s "
+    f"AND a.review_score_key IS DISTINCT FROM {_KEY_SQL}"
+)
+# The applications of a list of ids.
+_SYNC_IDS = (
+    f"UPDATE {_TABLE} AS a SET review_score_key = {_KEY_SQL} "
+    f"FROM unnest(%s::bigint[]) AS t(id) LEFT JOIN {_SUMMARIES} AS s ON s.application_id = t.id "
+    f"WHERE a.id = t.id AND a.review_score_key IS DISTINCT FROM {_KEY_SQL}"
+)
 
 
 def sync_score_keys(cycle: Cycle, ids: list[int] | None = None) -> int:
     """Copy each application's combined score, rounded (ranking_state.score_key), to its
     `review_score_key` (NO_REVIEW_SCORE without one), writing only the rows whose key differs,
-    SYNC_CHUNK ids per statement: the applications `ids` names, or every one of the cycle's
-    (None). Returns the rows written."""
+    SYNC_CHUNK ids per statement (IN_CHUNK on SQLite, for a list): the applications `ids` names,
+    or every one of the cycle's (None). Returns the rows written."""
+    written = 0
+    postgres = connection.vendor == "postgresql"
     if ids is not None:
-        return _sync_keys_of(ids)
-    ids = Application.objects.filter(cycle=cycle).aggregate(low=Min("pk"), high=Max("pk"))
-    if ids["low"] is None:
-        return 0
-    written = 0
-    if connection.vendor == "postgresql":
-        table, summaries = Application._meta.db_table, ReviewSummary._meta.db_table
-        # ranking_state.score_key: ROUND(score::numeric, KEY_DIGITS), as the ORM's Round writes it.
-        key = f"COALESCE(ROUND(s.score::numeric, {KEY_DIGITS})::float8, %s)"
-        sql = (
-            f"UPDATE {table} AS a SET review_score_key = {key} "
-            f"FROM {table} AS b LEFT JOIN {summaries} AS s ON s.application_id = b.id "
-            "WHERE a.id = b.id AND b.cycle_id = %s AND b.id >= %s AND b.id < %s "
-            f"AND a.review_score_key IS DISTINCT FROM {key}"
-        )
-        for start in range(ids["low"], ids["high"] + 1, SYNC_CHUNK):
-            with connection.cursor() as cursor:
-                cursor.execute(sql, [NO_REVIEW_SCORE, cycle.pk, start, start + SYNC_CHUNK, NO_REVIEW_SCORE])
-                written += cursor.rowcount
+        step = SYNC_CHUNK if postgres else IN_CHUNK
+        for start in range(0, len(ids), step):
+            chunk = ids[start : start + step]
+            if postgres:
+                written += _rows_written(_SYNC_IDS, [NO_REVIEW_SCORE, chunk, NO_REVIEW_SCORE])
+            else:
+                written += _sync_rows(Application.objects.filter(pk__in=chunk))
+    elif postgres:
+        span = Application.objects.filter(cycle=cycle).aggregate(low=Min("pk"), high=Max("pk"))
+        if span["low"] is not None:
+            for start in range(span["low"], span["high"] + 1, SYNC_CHUNK):
+                params = [NO_REVIEW_SCORE, cycle.pk, start, start + SYNC_CHUNK, NO_REVIEW_SCORE]
+                written += _rows_written(_SYNC_RANGE, params)
     else:
-        score = Coalesce(
-            score_key(Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1])),
-            Value(NO_REVIEW_SCORE),
-            output_field=FloatField(),
-        )
-        rows = Application.objects.filter(cycle=cycle).alias(new_key=score).exclude(review_score_key=F("new_key"))
-        written = rows.update(review_score_key=score)
-    transaction.on_commit(scores_changed)
-    return written
-
-
-def _sync_keys_of(ids: list[int]) -> int:
-    """sync_score_keys for the applications `ids` (SYNC_CHUNK a statement on PostgreSQL,
-    IN_CHUNK on SQLite)."""
-    written = 0
-    step = SYNC_CHUNK if connection.vendor == "postgresql" else IN_CHUNK
-    for start in range(0, len(ids), step):
-        chunk = ids[start : start + step]
-        if connection.vendor == "postgresql":
-            table, summaries = Application._meta.db_table, ReviewSummary._meta.db_table
-            key = f"COALESCE(ROUND(s.score::numeric, {KEY_DIGITS})::float8, %s)"
-            sql = (
-                f"UPDATE {table} AS a SET review_score_key = {key} "
-                f"FROM unnest(%s::bigint[]) AS t(id) LEFT JOIN {summaries} AS s ON s.application_id = t.id "
-                f"WHERE a.id = t.id AND a.review_score_key IS DISTINCT FROM {key}"
-            )
-            with connection.cursor() as cursor:
-                cursor.execute(sql, [NO_REVIEW_SCORE, chunk, NO_REVIEW_SCORE])
-                written += cursor.rowcount
-        else:
-            score = Coalesce(
-                score_key(Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1])),
-                Value(NO_REVIEW_SCORE),
-                output_field=FloatField(),
-            )
-            rows = Application.objects.filter(pk__in=chunk).alias(new_key=score).exclude(review_score_key=F("new_key"))
-            written += rows.update(review_score_key=score)
-    if ids:
+        written = _sync_rows(Application.objects.filter(cycle=cycle))
+    if ids is None or ids:  # the summaries named changed: what the table filters on may have too
         transaction.on_commit(scores_changed)
     return written
+
+
+def _rows_written(sql: str, params: list) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def _sync_rows(applications) -> int:
+    """sync_score_keys through the ORM (SQLite), for the applications of a queryset."""
+    score = Coalesce(
+        score_key(Subquery(ReviewSummary.objects.filter(application_id=OuterRef("pk")).values("score")[:1])),
+        Value(NO_REVIEW_SCORE),
+        output_field=FloatField(),
+    )
+    return applications.alias(new_key=score).exclude(review_score_key=F("new_key")).update(review_score_key=score)
 
 
 # Every recalibration moves every calibrated figure by a hair: one new score moves the pool's
