@@ -130,10 +130,11 @@ def recalibrate(cycle: Cycle) -> int:
 @transaction.atomic
 def _recalibrate(cycle: Cycle) -> tuple[int, list[int]]:
     """Recompute the cycle's summaries from all its scores: one query for the scores, the maths
-    in one pass (scoring.rank), one read of the summaries as they stand, then upserts of the
-    ones that moved (DRIFT) in chunks of UPSERT_CHUNK and the deletion of those whose
-    application has no usable review any more. Returns the number of summaries and the
-    applications whose summary it wrote or deleted. Two refreshes of a cycle take turns
+    in one pass (scoring.rank), one read of the applications' summaries and keys as they
+    stand, then upserts of the summaries that moved (DRIFT) in chunks of UPSERT_CHUNK and the
+    deletion of those whose application has no usable review any more. Returns the number of summaries and the
+    applications whose sort key is to be brought in line: those whose summary it wrote or
+    deleted, and those whose key it found out of line. Two refreshes of a cycle take turns
     (`_lock`)."""
     _lock(cycle)
     started = timezone.now()
@@ -148,15 +149,33 @@ def _recalibrate(cycle: Cycle) -> tuple[int, list[int]]:
     result = scoring.rank_rows(_fetched(rows), specs)
     order = result.order()
     ranks = {app: i + 1 for i, app in enumerate(a for a in order if result.applications[a].score is not None)}
-    # What the summaries hold now, to write only the rows that moved (DRIFT).
-    stored = {
-        row[0]: row[1:]
-        for row in _fetched(
-            ReviewSummary.objects.filter(application__cycle=cycle).values_list(
-                "application_id", "score", "raw_score", "reviews", "spread", "rank"
-            )
+    # What each application holds now: its summary (to write only the ones that moved, DRIFT)
+    # and its sort key, against the key its summary gives, rounded by the database as the key
+    # is written. A key out of line is put right whatever this run writes: the sync of an
+    # earlier run may have been cut off after its summaries committed (a worker lost), or have
+    # raced a review's save, and a run that finds the summary as it should be would otherwise
+    # never look at that key again.
+    stored: dict[int, tuple] = {}
+    off_key: list[int] = []
+    applications = (
+        Application.objects.filter(cycle=cycle)
+        .annotate(summary_key=score_key(F("review_summary__score")))
+        .values_list(
+            "pk",
+            "review_score_key",
+            "summary_key",
+            "review_summary__reviews",
+            "review_summary__score",
+            "review_summary__raw_score",
+            "review_summary__spread",
+            "review_summary__rank",
         )
-    }
+    )
+    for app, key, summary_key, reviews, score, raw_score, spread, rank in _fetched(applications):
+        if reviews is not None:  # a summary's review count is never NULL: it has one
+            stored[app] = (score, raw_score, reviews, spread, rank)
+        if key != (NO_REVIEW_SCORE if summary_key is None else summary_key):
+            off_key.append(app)
     columns = {
         "application_id": [],
         "score": [],
@@ -201,7 +220,7 @@ def _recalibrate(cycle: Cycle) -> tuple[int, list[int]]:
     updated = RankingState.objects.filter(cycle_id=cycle.pk).update(**figures)
     if not updated:
         RankingState.objects.get_or_create(cycle_id=cycle.pk, defaults={"changed_at": started, **figures})
-    return len(result.applications), [*columns["application_id"], *gone]
+    return len(result.applications), sorted({*columns["application_id"], *gone, *off_key})
 
 
 def _same(stored: tuple | None, figures: tuple) -> bool:

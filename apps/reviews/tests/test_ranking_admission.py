@@ -406,3 +406,62 @@ def test_a_recalibration_writes_the_summaries_that_moved_and_removes_those_left_
     assert not ReviewSummary.objects.filter(application_id=app5).exists()
     assert Application.objects.get(pk=app5).review_score_key == NO_REVIEW_SCORE
     agrees_with_the_maths()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["ranks swapped", "spread", "review count", "score gone", "key off", "key unrounded", "key without a summary"],
+)
+def test_a_recalibration_puts_right_whatever_stands_out_of_line(board, monkeypatch, damage):
+    """Whatever the summaries or the sort keys hold that the scores don't give (a sync cut off
+    after its summaries committed, a race with a save, keys an older version wrote unrounded),
+    the next recalibration puts right, and writes no other summary."""
+    from apps.applications.models import NO_REVIEW_SCORE
+    from apps.reviews import tasks
+
+    monkeypatch.setattr(tasks.refresh_ranking, "delay", lambda cycle_id: None)
+    cycle = current_cycle()
+    refresh_summaries(cycle)
+    summaries = ReviewSummary.objects.filter(application__cycle=cycle)
+    first, second = (board["apps"][i].pk for i in (2, 3))
+
+    def figures():
+        return {
+            s.application_id: (s.score, s.raw_score, s.reviews, s.spread, s.rank, s.refreshed_at)
+            for s in summaries.all()
+        }
+
+    before = figures()
+    keys = dict(Application.objects.filter(cycle=cycle).values_list("pk", "review_score_key"))
+    bare = applicant("unreviewed@yale.edu")  # no review: no summary, and the key says so
+    assert Application.objects.get(pk=bare.pk).review_score_key == NO_REVIEW_SCORE
+    damaged = {first}
+    if damage == "ranks swapped":
+        summaries.filter(application_id=first).update(rank=before[second][4])
+        summaries.filter(application_id=second).update(rank=before[first][4])
+        damaged = {first, second}
+    elif damage == "spread":
+        summaries.filter(application_id=first).update(spread=F("spread") + 1)
+    elif damage == "review count":
+        summaries.filter(application_id=first).update(reviews=7)
+    elif damage == "score gone":
+        summaries.filter(application_id=first).update(score=None)
+    elif damage == "key off":
+        Application.objects.filter(pk=first).update(review_score_key=F("review_score_key") + 1)
+    elif damage == "key unrounded":
+        Application.objects.filter(pk=first).update(review_score_key=before[first][0])
+        assert before[first][0] != round(before[first][0], 6)
+    else:
+        Application.objects.filter(pk=bare.pk).update(review_score_key=1.5)
+    refresh_summaries(cycle)
+    after = figures()
+    assert after.keys() == before.keys()
+    for app, figures in before.items():
+        assert after[app][:5] == figures[:5], (app, after[app], figures)
+    # Only a damaged summary was written again; a damaged key alone writes no summary.
+    rewritten = {app for app in before if after[app][5] != before[app][5]}
+    assert rewritten == (set() if damage.startswith("key") else damaged)
+    assert dict(Application.objects.filter(cycle=cycle).exclude(pk=bare.pk).values_list("pk", "review_score_key")) == {
+        pk: key for pk, key in keys.items() if pk != bare.pk
+    }
+    assert Application.objects.get(pk=bare.pk).review_score_key == NO_REVIEW_SCORE
