@@ -390,6 +390,8 @@ def test_a_recalibration_writes_the_summaries_that_moved_and_removes_those_left_
     assert all(drifted[a].refreshed_at == first[a].refreshed_at for a in first)
     assert all(drifted[a].score == first[a].score + ranking.DRIFT / 4 for a in first)
     agrees_with_the_maths()
+    # Nothing written and every key in line: not one application's key to look at again.
+    assert ranking._recalibrate(cycle) == (6, [])
     # One summary really off: written back alone, with its sort key.
     app3 = board["apps"][3].pk
     ReviewSummary.objects.filter(application_id=app3).update(score=F("score") + 0.5)
