@@ -19,8 +19,8 @@ class Assignment(BaseModel):
     # 50,000 applications), and each index is written for each row. Two of BaseModel's and
     # Django's indexes serve no query here: nothing looks assignments up by creation time, and
     # both of the reviewer's composite indexes (assignment_order, one_assignment_per_reviewer)
-    # already begin with reviewer_id. Without them auto-assign took 0.83× the time at 50,000, and grew
-    # 9.5× from 5,000 to 50,000 applications instead of 11.5×.
+    # already begin with reviewer_id. Without them auto-assign took 0.83× the time at 50,000
+    # applications, and grew 9.5× from 5,000 instead of 11.5×.
     created_at = models.DateTimeField(auto_now_add=True)
     reviewer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments", db_index=False

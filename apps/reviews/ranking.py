@@ -52,6 +52,8 @@ SYNC_CHUNK = 10_000
 # ranking_state.score_key on PostgreSQL, in raw SQL over `s` (the summary, NULL without one):
 # ROUND(score::numeric, KEY_DIGITS), as the ORM's Round writes it; %s is NO_REVIEW_SCORE.
 _KEY_SQL = f"COALESCE(ROUND(s.score::numeric, {KEY_DIGITS})::float8, %s)"
+# The same on SQLite, where the ORM's Round (score_key, which _sync_rows writes with) is ROUND.
+_KEY_SQL_SQLITE = f"COALESCE(ROUND(s.score, {KEY_DIGITS}), %s)"
 _TABLE, _SUMMARIES = Application._meta.db_table, ReviewSummary._meta.db_table
 # The cycle's applications, by a range of ids.
 _SYNC_RANGE = (
@@ -132,10 +134,10 @@ def _recalibrate(cycle: Cycle) -> tuple[int, list[int]]:
     """Recompute the cycle's summaries from all its scores: one query for the scores, the maths
     in one pass (scoring.rank), one read of the applications' summaries and keys as they
     stand, then upserts of the summaries that moved (DRIFT) in chunks of UPSERT_CHUNK and the
-    deletion of those whose application has no usable review any more. Returns the number of summaries and the
-    applications whose sort key is to be brought in line: those whose summary it wrote or
-    deleted, and those whose key it found out of line. Two refreshes of a cycle take turns
-    (`_lock`)."""
+    deletion of those whose application has no usable review any more. Returns the number of
+    summaries and the applications whose sort key is to be brought in line: those whose summary
+    it wrote or deleted, and those whose key it found out of line. Two refreshes of a cycle
+    take turns (`_lock`)."""
     _lock(cycle)
     started = timezone.now()
     criteria = criteria_of(cycle)
@@ -157,17 +159,16 @@ def _recalibrate(cycle: Cycle) -> tuple[int, list[int]]:
     # never look at that key again.
     stored: dict[int, tuple] = {}
     off_key: list[int] = []
-    # SQLite's ROUND is the ORM's there (score_key); on PostgreSQL, the sync's own expression.
-    key = _KEY_SQL if connection.vendor == "postgresql" else f"COALESCE(ROUND(s.score, {KEY_DIGITS}), %s)"
+    key = _KEY_SQL if connection.vendor == "postgresql" else _KEY_SQL_SQLITE
     applications = (
         f"SELECT a.id, a.review_score_key, {key}, s.reviews, s.score, s.raw_score, s.spread, s.rank "
         f"FROM {_TABLE} AS a LEFT JOIN {_SUMMARIES} AS s ON s.application_id = a.id WHERE a.cycle_id = %s",
         [NO_REVIEW_SCORE, cycle.pk],
     )
-    for app, key, summary_key, reviews, score, raw_score, spread, rank in _rows(*applications):
+    for app, held, summary_key, reviews, score, raw_score, spread, rank in _rows(*applications):
         if reviews is not None:  # a summary's review count is never NULL: it has one
             stored[app] = (score, raw_score, reviews, spread, rank)
-        if key != summary_key:
+        if held != summary_key:
             off_key.append(app)
     columns = {
         "application_id": [],

@@ -40,6 +40,7 @@ from apps.cycles.selectors import current_cycle
 from apps.decisions import tasks as decision_tasks
 from apps.mailings.models import Delivery
 from apps.privacy import retention
+from apps.reviews.tests.scoring_data import ranking_disagreements
 from conftest import PortalClient
 
 from .invariants import Watch, identity_pattern, leaks
@@ -313,6 +314,10 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert counts["awaiting_review"] == unreviewed
     ranks = [row["rank"] for row in ranking["rows"]]
     assert ranks == sorted(ranks)
+    # What the recalibrations after each save left (each writes only the summaries and sort
+    # keys that moved) is the maths over all the scores, and the table's sort keys follow it.
+    assert ranking["recalculating"] is False
+    assert ranking_disagreements(cycle) == []
     watch.check("ranking", released=False)
 
     # --- Fill to capacity --------------------------------------------------------------------
