@@ -191,7 +191,7 @@ def test_a_question_built_in_the_builder_appears_on_apply(new_page, make_admin, 
 def test_a_scheduled_mailing_is_delivered_once_when_due_and_a_scheduled_one_can_be_cancelled(
     new_page, make_admin, tmp_path
 ):
-    """Schedule an HTML email a minute ahead from /admin/batch; it leaves when due, once each."""
+    """Schedule an HTML email a minute or two ahead from /admin/batch; it leaves when due, once each."""
     organizer = make_admin()
     template = tmp_path / "welcome.html"
     template.write_text("<h1>Doors open at 9</h1><p>See you there.</p>", encoding="utf-8")
@@ -201,10 +201,13 @@ def test_a_scheduled_mailing_is_delivered_once_when_due_and_a_scheduled_one_can_
     expect(section).to_be_visible()
     expect(section.get_by_text("No mailings yet. Scheduled emails will show here.")).to_be_visible()
 
-    # A minute ahead, in the browser's zone (the page's context runs in America/New_York).
+    # A minute or two ahead, in the browser's zone (the page's context runs in America/New_York).
+    # The field holds whole minutes, so "now + 2 min" cut to its minute is 60 to 120 s away: cut
+    # from "now + 1 min", it could be under a second away and already past when the form reached
+    # the server (a time in the past means "now"), as it was once on a loaded machine.
     ahead = page.evaluate(
         """() => {
-          const d = new Date(Date.now() + 60_000);
+          const d = new Date(Date.now() + 120_000);
           const p = (n) => String(n).padStart(2, "0");
           const day = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
           return `${day}T${p(d.getHours())}:${p(d.getMinutes())}`;
