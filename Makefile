@@ -17,7 +17,7 @@ STAMPS := var/.stamps
 # and 253 s without, on the same tree.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run serve test setup checks lint typecheck vitest pytest e2e gallery chromium migrate build clean bench bench-registration bench-env
+.PHONY: run serve test setup checks lint typecheck vitest pytest e2e pytest-all gallery chromium migrate build clean bench bench-registration bench-env
 
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
@@ -123,30 +123,45 @@ typecheck: setup
 vitest: setup
 	$(NPM) run --silent test
 
-# Tests run in parallel (pytest-xdist), one worker per core, at most 4: each worker has its own
-# test database, Redis database (REDIS_URL's number + worker index) and temp folders
-# (config/settings/test.py). PYTEST_WORKERS=0 runs them in one process, e.g. to debug. A worker
-# that runs out of tests takes half of another's queue (worksteal): the tests' lengths range from
-# milliseconds to a minute, and with fixed shares one worker was left running its long ones alone.
-PYTEST_WORKERS ?= auto
-XDIST := -n $(PYTEST_WORKERS) --maxprocesses=4 --dist worksteal
+# Tests run in parallel (pytest-xdist), each worker with its own test database, Redis database
+# (REDIS_URL's number + worker index) and temp folders (config/settings/test.py), at most 4
+# workers. PYTEST_WORKERS=0 runs them in one process, e.g. to debug. A worker that runs out of
+# tests takes half of another's queue (worksteal): the tests' lengths range from milliseconds to
+# a minute, and with fixed shares one worker was left running its long ones alone.
+PYTEST_WORKERS ?=
+xdist = -n $(or $(PYTEST_WORKERS),$(1)) --maxprocesses=4 --dist worksteal
+# `make test` runs the suite (apps/) and the browser journeys (e2e/) as one pytest run, with one
+# worker more than the machine has cores. A journey spends much of its time waiting (for
+# Chromium to draw, for the live server, for a page's timers), and the spare worker fills those
+# waits with the suite's tests, which only compute. On this 2-core machine, side by side on the
+# same tree: the two as separate runs of 2 workers each took 165 + 202 s; as one run of 2
+# workers, 382 s; as one run of 3 workers, 340 s. Alone, the journeys were slower with 3 workers
+# than with 2 (more browsers than cores), so `make e2e` keeps one per core.
+CORES := $(shell nproc 2>/dev/null || echo 2)
+TEST_WORKERS := $(shell echo $$(( $(CORES) + 1 )))
 
 pytest: setup
-	$(VENV)/bin/pytest -q $(XDIST)
+	$(VENV)/bin/pytest -q $(call xdist,auto)
 
 # Browser journeys in Debian's Chromium (one live server and one Chromium per worker). The
 # screenshot galleries (marker `gallery`) are left to `make gallery`. As root, a missing
 # Chromium is installed with apt; elsewhere the step is skipped, loudly. `make test E2E=skip`
 # leaves the journeys out (CI runs them in one of its two runs of `make test`).
 E2E ?=
-e2e: setup chromium
-	@if [ "$(E2E)" = "skip" ]; then \
-	  echo "E2E SKIPPED: E2E=skip was given."; \
+E2E_PATHS = if [ "$(E2E)" = "skip" ]; then \
+	  echo "E2E SKIPPED: E2E=skip was given."; paths=""; \
 	elif [ -x /usr/bin/chromium ]; then \
-	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) -m "not gallery" e2e; \
+	  paths=e2e; \
 	else \
-	  echo "E2E SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
+	  echo "E2E SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; paths=""; \
 	fi
+e2e: setup chromium
+	@$(E2E_PATHS); if [ -n "$$paths" ]; then \
+	  DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(call xdist,auto) -m "not gallery" e2e; fi
+
+# The suite and the journeys in one run (above): what `make test` runs after the checks and Vitest.
+pytest-all: setup chromium
+	@$(E2E_PATHS); DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(call xdist,$(TEST_WORKERS)) -m "not gallery" apps $$paths
 
 # The screenshots: the galleries (every page in each state at desktop and phone widths) and the
 # journeys' own steps, phones at pixel density 2, written to e2e/screenshots/; and the pseudo-locale
@@ -154,7 +169,7 @@ e2e: setup chromium
 # Not part of `make test`, whose journeys take no screenshot (E2E_SCREENSHOTS).
 gallery: setup chromium
 	@if [ -x /usr/bin/chromium ]; then \
-	  E2E_SCREENSHOTS=1 DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(XDIST) e2e; \
+	  E2E_SCREENSHOTS=1 DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q $(call xdist,auto) e2e; \
 	else \
 	  echo "GALLERY SKIPPED: /usr/bin/chromium is missing and apt-get can't install it here (not root)."; \
 	fi
@@ -180,7 +195,7 @@ schema: $(STAMPS)/python $(STAMPS)/npm
 checks: setup
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck
 
-test: checks vitest pytest e2e
+test: checks vitest pytest-all
 
 # Benchmarks (benchmarks/, not part of `make test`). Both need PostgreSQL and Redis:
 #   DATABASE_URL=postgres://user@host:5432/anything REDIS_URL=redis://127.0.0.1:6379/0 make bench

@@ -71,7 +71,7 @@ WEBHOOKS_CONNECT_CHECK_TIMEOUT = 0.0
 # database (it would wipe another worker's rate-limit counters and the broker test's queue), and
 # files written under var/ (resumes, development mail) would land in one folder for everyone.
 # So worker N uses Redis database <base>+N with its own key prefix, and private temp folders.
-# `make pytest` caps the workers at 4 (--maxprocesses), so databases <base>..<base>+3 are used.
+# The Makefile caps the workers at 4 (--maxprocesses), so databases <base>..<base>+3 are used.
 XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1", ... or "" when serial
 if XDIST_WORKER:
     _index = int(XDIST_WORKER.removeprefix("gw") or 0)
