@@ -21,7 +21,7 @@ from apps.cycles.models import Cycle
 
 from . import scoring
 from .models import Conflict, RankingState, Review, ReviewOutcome, ReviewScore, ReviewSummary
-from .ranking_state import KEY_DIGITS, is_stale, request_refresh, score_key
+from .ranking_state import KEY_DIGITS, is_stale, needs_requeue, request_refresh, score_key
 from .rubric import criteria_of, criterion_payload
 
 UPSERT_CHUNK = 20_000
@@ -343,10 +343,12 @@ def ensure_fresh(cycle: Cycle) -> RankingState:
 
 
 def last_state(cycle: Cycle) -> RankingState:
-    """The cycle's last recalibration as it stands (one query), its next one queued when a
-    review changed since: the caller serves this and says it is being recalculated."""
+    """The cycle's last recalibration as it stands (one query): the caller serves it and, when
+    a review changed since, says it is being recalculated. The change queued that
+    recalibration itself; this queues it again only when that may have been lost
+    (`ranking_state.needs_requeue`)."""
     state = RankingState.objects.filter(cycle_id=cycle.pk).first()
-    if is_stale(state):
+    if needs_requeue(state):
         request_refresh(cycle.pk)
     return state or RankingState(cycle_id=cycle.pk, changed_at=None)
 

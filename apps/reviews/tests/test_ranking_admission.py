@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -104,6 +105,48 @@ def test_a_request_after_a_review_change_serves_the_last_ranking_and_only_queues
     assert len(stale) == len(fresh), [q["sql"] for q in stale.captured_queries]
     # Queued by the save, once (the claim), not by the read as well.
     assert queued == [current_cycle().pk]
+
+
+def test_a_read_queues_the_recalibration_again_only_once_the_changes_own_claim_could_be_lost(board, monkeypatch):
+    from django.core.cache import cache
+
+    from apps.reviews import ranking_state, tasks
+    from apps.reviews.models import RankingState
+
+    boss, a = client_for(board["boss"]), client_for(board["a"])
+    cycle = current_cycle()
+    refresh_summaries(cycle)
+    queued, claims = [], []
+    monkeypatch.setattr(tasks.refresh_ranking, "delay", lambda cycle_id: queued.append(cycle_id))
+    real_add, claim = cache.add, ranking_state.claim_key(cycle.pk)
+
+    def add(key, *args, **kwargs):  # the claim's round trips, among the cache's others
+        if key == claim:
+            claims.append(key)
+        return real_add(key, *args, **kwargs)
+
+    monkeypatch.setattr(ranking_state.cache, "add", add)
+    assert score(a, board["apps"][0], [10, 10]).status_code == 200
+    assert queued == [cycle.pk] and claims == [claim]
+    # The task is lost: its claim is gone (as when it expires), and nothing ran.
+    cache.delete(ranking_state.claim_key(cycle.pk))
+    # Right after the change a read serves the stale ranking without asking Redis at all...
+    assert boss.get("/api/reviews/ranking").json()["recalculating"] is True
+    assert queued == [cycle.pk] and len(claims) == 1
+    # ... and once the change is a claim's life old, a read queues it again, once.
+    state = RankingState.objects.get(cycle=cycle)
+    age = state.changed_at - state.refreshed_at + timedelta(seconds=ranking_state.CLAIM_SECONDS)
+    RankingState.objects.filter(cycle=cycle).update(
+        changed_at=F("changed_at") - age, refreshed_at=F("refreshed_at") - age
+    )
+    for _ in range(2):
+        assert boss.get("/api/reviews/ranking").json()["recalculating"] is True
+    assert queued == [cycle.pk, cycle.pk] and len(claims) == 3
+    # Fresh again, nothing is queued.
+    refresh_summaries(cycle)
+    cache.delete(ranking_state.claim_key(cycle.pk))
+    assert boss.get("/api/reviews/ranking").json()["recalculating"] is False
+    assert queued == [cycle.pk, cycle.pk]
 
 
 def test_a_review_save_rescores_its_application_at_once_in_a_constant_number_of_queries(
