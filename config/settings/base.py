@@ -166,7 +166,8 @@ PASSWORD_PBKDF2_ITERATIONS = env.int("PASSWORD_PBKDF2_ITERATIONS", default=1_000
 LOGIN_URL = "/login"
 # Sessions read from the cache and written through to the database: a signed-in request reads
 # no session row once its session is cached, and a cache flush only costs a re-read.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Django's cached_db, with a sign-in that writes its session once (apps/accounts/sessions.py).
+SESSION_ENGINE = "apps.accounts.sessions"
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=60 * 60 * 24 * 14)
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"

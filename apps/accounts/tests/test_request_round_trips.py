@@ -64,3 +64,56 @@ def test_a_password_change_or_deactivation_ends_cached_sessions(student):
     student.is_active = False
     student.save()
     assert client.get(STATUS).status_code in (401, 403)
+
+
+def _sign_in(client, email: str):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            "/api/auth/login", {"email": email, "password": PASSWORD}, content_type="application/json"
+        )
+    assert response.status_code == 200, response.content
+    return [q["sql"] for q in queries.captured_queries if "django_session" in q["sql"]]
+
+
+def test_a_sign_in_writes_its_session_once_under_a_new_key_and_ends_the_old_one(student, client):
+    from django.contrib.sessions.models import Session
+
+    before = client.session  # an anonymous session, as a visitor who chose a language has
+    before["visited"] = True
+    before.save()
+    old_key = before.session_key
+    statements = _sign_in(client, student.email)
+    # The old session read (it is the request's) and deleted (cycle_key, against fixation), the
+    # new one inserted once: no SELECT for the new key's uniqueness, no UPDATE after the INSERT.
+    kinds = [sql.split()[0] for sql in statements]
+    assert kinds == ["SELECT", "DELETE", "INSERT"], statements
+    assert old_key in statements[0] and old_key in statements[1], statements
+    new_key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    assert new_key != old_key and not Session.objects.filter(session_key=old_key).exists()
+    session = Session.objects.get(session_key=new_key).get_decoded()
+    assert session["visited"] is True and session["_auth_user_id"] == str(student.pk)
+    assert client.get(STATUS).status_code == 200  # signed in on the next request
+
+
+def test_a_sign_in_whose_new_key_is_taken_picks_another(student, client, monkeypatch):
+    from django.contrib.sessions.models import Session
+
+    from apps.accounts import sessions
+
+    taken = make_user("taken@princeton.edu")
+    other = signed_in_client(taken)
+    taken_key = other.cookies[settings.SESSION_COOKIE_NAME].value
+    keys = iter([taken_key])
+    real = sessions.get_random_string
+    monkeypatch.setattr(sessions, "get_random_string", lambda *args: next(keys, None) or real(*args))
+    statements = _sign_in(client, student.email)
+    assert [sql.split()[0] for sql in statements].count("INSERT") == 2, statements  # refused, then another
+    new_key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    assert new_key != taken_key
+    # Neither session overwrote the other.
+    assert Session.objects.get(session_key=taken_key).get_decoded()["_auth_user_id"] == str(taken.pk)
+    assert Session.objects.get(session_key=new_key).get_decoded()["_auth_user_id"] == str(student.pk)
+    assert other.get("/api/auth/user").json()["email"] == "taken@princeton.edu"
