@@ -18,7 +18,7 @@ from django.db.models import Count, Exists, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
-from apps.core.db import one_at_a_time
+from apps.core.db import Prepared, one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, CycleStatus, QuestionType
 from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
@@ -106,6 +106,29 @@ def _team_others(cycle: Cycle, code: str, user):
     return Coalesce(Subquery(others.values("cycle").annotate(n=Count("pk")).values("n")), 0)
 
 
+def _own_application_read(*, with_team: bool, with_consents: bool) -> Prepared:
+    """The read that locks the user's application, with what validation needs (see below),
+    compiled once per process: building and compiling the consents' subqueries cost a submit
+    about 5 ms of CPU, thirty times what the database then took to answer it."""
+
+    def build(cycle, user, teamcode=None):
+        extra = {"has_resume": Exists(Resume.objects.filter(user=OuterRef("user")))}
+        if with_team:
+            extra["team_others"] = _team_others(cycle, teamcode, user)
+        if with_consents:
+            extra.update(consents.state_annotations())
+        return Application.objects.select_for_update().filter(cycle_id=cycle, user_id=user).annotate(**extra)
+
+    return Prepared(build, *(("teamcode",) if with_team else ()), ints=("cycle", "user"))
+
+
+_OWN_APPLICATION = {
+    (with_team, with_consents): _own_application_read(with_team=with_team, with_consents=with_consents)
+    for with_team in (False, True)
+    for with_consents in (False, True)
+}
+
+
 def _lock_own_application(
     cycle: Cycle, user, teamcode: str | None, *, join: bool = False, with_consents: bool = False
 ) -> tuple[Application, Team | None]:
@@ -128,12 +151,8 @@ def _lock_own_application(
         team = None
     else:
         team = team_find(cycle, teamcode) if join else team_lock(cycle, teamcode)
-    extra = {"has_resume": Exists(Resume.objects.filter(user=OuterRef("user")))}
-    if teamcode:
-        extra["team_others"] = _team_others(cycle, teamcode, user)
-    if with_consents:
-        extra.update(consents.state_annotations())
-    application = Application.objects.select_for_update().filter(cycle=cycle, user=user).annotate(**extra).get()
+    values = {"cycle": cycle.pk, "user": user.pk, **({"teamcode": teamcode} if teamcode else {})}
+    application = _OWN_APPLICATION[(bool(teamcode), with_consents)].first(**values)
     return application, team
 
 

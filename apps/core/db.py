@@ -80,17 +80,23 @@ class Prepared:
     JSON). A value must reach the SQL as a parameter (a filter's value, not a slice's bound), and
     build must give the same query for the life of the process. Its test compares the two reads
     on each database CI runs.
+
+    A value named in `ints` (an id, a foreign key) gets an integer marker, since an integer
+    field refuses a string: a negative number no row's id is. A read that locks
+    (select_for_update) compiles inside its transaction, as the ORM requires.
     """
 
-    def __init__(self, build: Callable[..., QuerySet], *names: str) -> None:
+    def __init__(self, build: Callable[..., QuerySet], *names: str, ints: tuple[str, ...] = ()) -> None:
         self.build = build
-        self.names = names
+        self.names = names + ints
+        self.ints = ints
         self._compiled: dict[str, tuple] = {}
 
     def _compile(self, connection) -> tuple:
         from django.db.models.query import get_related_populators
 
-        markers = {name: f"\x00prepared:{name}\x00" for name in self.names}
+        markers: dict[str, object] = {name: f"\x00prepared:{name}\x00" for name in self.names}
+        markers.update({name: -(2**52) - i for i, name in enumerate(self.ints)})
         queryset = self.build(**markers)
         if queryset._known_related_objects or queryset._prefetch_related_lookups:
             raise ValueError("A prepared read takes select_related and annotations, not prefetches.")
@@ -98,7 +104,7 @@ class Prepared:
         compiler = queryset.query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         by_marker = {marker: name for name, marker in markers.items()}
-        slots = [(i, by_marker[p]) for i, p in enumerate(params) if isinstance(p, str) and p in by_marker]
+        slots = [(i, by_marker[p]) for i, p in enumerate(params) if isinstance(p, str | int) and p in by_marker]
         if {name for _, name in slots} != set(self.names):
             raise ValueError("Each value of a prepared read must reach its SQL as a parameter.")
         converters = compiler.get_converters([column[0] for column in compiler.select[: compiler.col_count]])
