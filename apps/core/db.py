@@ -72,14 +72,14 @@ class Prepared:
     """A read compiled by the ORM once per process and database vendor, then run with new values.
 
     For the few reads on a path where every millisecond is someone waiting (a ticket scanned at
-    the door): compiling a queryset with joins and subqueries cost the scan about as much CPU as
-    the database took to answer it. `build(**markers)` returns the queryset, given a marker for
-    each value named in `names`; `first(**values)` runs the compiled SQL with the values in their
-    place and returns what the queryset's first() would: the model instance, its select_related
-    objects and annotations, read through the ORM's own converters (SQLite's dates and booleans,
-    JSON). A value must reach the SQL as a parameter (a filter's value, not a slice's bound), and
-    build must give the same query for the life of the process. Its test compares the two reads
-    on each database CI runs.
+    the door, a student's submit): compiling a queryset with joins and subqueries cost the scan
+    about as much CPU as the database took to answer it. `build(**markers)` returns the
+    queryset, given a marker for each value named in `names`; `first(**values)` runs the
+    compiled SQL with the values in their place and returns what the queryset's first() would:
+    the model instance, its select_related objects and annotations, read through the ORM's own
+    converters (SQLite's dates and booleans, JSON). A value must reach the SQL as a parameter (a
+    filter's value, not a slice's bound), and build must give the same query for the life of
+    the process. Its tests compare the two reads on each database CI runs.
 
     A value named in `ints` (an id, a foreign key) gets an integer marker, since an integer
     field refuses a string: a negative number no row's id is. A read that locks
@@ -92,44 +92,54 @@ class Prepared:
         self.ints = ints
         self._compiled: dict[str, tuple] = {}
 
-    def _compile(self, connection) -> tuple:
-        from django.db.models.query import get_related_populators
-
-        markers: dict[str, object] = {name: f"\x00prepared:{name}\x00" for name in self.names}
-        markers.update({name: -(2**52) - i for i, name in enumerate(self.ints)})
-        queryset = self.build(**markers)
+    def _queryset(self, queryset: QuerySet) -> QuerySet:
         if queryset._known_related_objects or queryset._prefetch_related_lookups:
             raise ValueError("A prepared read takes select_related and annotations, not prefetches.")
-        queryset = (queryset if queryset.ordered else queryset.order_by("pk"))[:1]  # as first() does
-        compiler = queryset.query.get_compiler(connection=connection)
+        return (queryset if queryset.ordered else queryset.order_by("pk"))[:1]  # as first() does
+
+    def _reader(self, compiler, connection) -> tuple:
+        from django.db.models.query import get_related_populators
+
+        info = compiler.klass_info
+        start, end = info["select_fields"][0], info["select_fields"][-1] + 1
+        init_list = [column[0].target.attname for column in compiler.select[start:end]]
+        populators = get_related_populators(info, compiler.select, connection.alias)
+        return info["model"], start, end, init_list, populators
+
+    def _compile(self, connection) -> tuple:
+        markers: dict[str, object] = {name: f"\x00prepared:{name}\x00" for name in self.names}
+        markers.update({name: -(2**52) - i for i, name in enumerate(self.ints)})
+        compiler = self._queryset(self.build(**markers)).query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         by_marker = {marker: name for name, marker in markers.items()}
         slots = [(i, by_marker[p]) for i, p in enumerate(params) if isinstance(p, str | int) and p in by_marker]
         if {name for _, name in slots} != set(self.names):
             raise ValueError("Each value of a prepared read must reach its SQL as a parameter.")
         converters = compiler.get_converters([column[0] for column in compiler.select[: compiler.col_count]])
-        info = compiler.klass_info
-        start, end = info["select_fields"][0], info["select_fields"][-1] + 1
-        init_list = [column[0].target.attname for column in compiler.select[start:end]]
-        populators = get_related_populators(info, compiler.select, connection.alias)
-        rows = (compiler, converters, info["model"], start, end, init_list, populators)
-        return sql, tuple(params), slots, rows
+        return sql, tuple(params), slots, compiler, converters, self._reader(compiler, connection)
 
-    def first(self, **values):
+    def _rows(self, values: dict, fetch: Callable) -> tuple:
+        """The compiled read run with `values`: (what `fetch(cursor)` returned, the compiled parts)."""
         from django.db import connection
 
         compiled = self._compiled.get(connection.vendor)
         if compiled is None:
             compiled = self._compiled[connection.vendor] = self._compile(connection)
-        sql, params, slots, (compiler, converters, model, start, end, init_list, populators) = compiled
+        sql, params, slots = compiled[:3]
         params = list(params)
         for index, name in slots:
             params[index] = values[name]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            row = cursor.fetchone()
+            return fetch(cursor), compiled
+
+    def first(self, **values):
+        from django.db import connection
+
+        row, (*_, compiler, converters, reader) = self._rows(values, lambda cursor: cursor.fetchone())
         if row is None:
             return None
+        model, start, end, init_list, populators = reader
         row = row[: compiler.col_count]
         if converters:
             row = next(compiler.apply_converters([row], converters))
@@ -139,3 +149,25 @@ class Prepared:
         for name, position in compiler.annotation_col_map.items():
             setattr(obj, name, row[position])
         return obj
+
+
+class PreparedRows(Prepared):
+    """A `values_list()` read (named fields, no annotations), compiled once as Prepared is:
+    `all(**values)` returns its rows as the queryset would, tuples read through the ORM's
+    converters."""
+
+    def _queryset(self, queryset: QuerySet) -> QuerySet:
+        from django.db.models.query import ValuesListIterable
+
+        if queryset._iterable_class is not ValuesListIterable or queryset.query.annotation_select:
+            raise ValueError("PreparedRows takes a values_list() of fields.")
+        return queryset
+
+    def _reader(self, compiler, connection) -> tuple:
+        return ()
+
+    def all(self, **values) -> list[tuple]:
+        rows, (*_, compiler, converters, _reader) = self._rows(values, lambda cursor: cursor.fetchall())
+        if converters:
+            rows = compiler.apply_converters(rows, converters)
+        return [tuple(row) for row in rows]

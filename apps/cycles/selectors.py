@@ -1,3 +1,4 @@
+from apps.core.db import PreparedRows
 from apps.core.exceptions import ApplicationError
 
 from . import current, translations
@@ -119,18 +120,26 @@ def question_set(cycle: Cycle) -> list[dict]:
     return _sections_from_rows(rows)
 
 
+_CYCLE_COLUMNS = [f.attname for f in Cycle._meta.concrete_fields]
+# Compiled once per process: compiling it cost a save or a submit 1.3 ms of CPU, three times
+# what the database took to answer it.
+_CURRENT_CYCLE_AND_QUESTIONS = PreparedRows(
+    lambda: (
+        Cycle.objects.filter(is_current=True)
+        .order_by(*(f"sections__{key}" for key in QUESTION_SET_ORDER))
+        .values_list(*_CYCLE_COLUMNS, *(f"sections__{key}" for key in QUESTION_SET_COLUMNS))
+    )
+)
+
+
 def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
     """The current cycle and its question set, in one query (the cycle's columns repeat on
     each question's row): what a submit or a save needs before anything else.
 
     Raises NoCurrentCycle (503) like `current_cycle()`.
     """
-    cycle_columns = [f.attname for f in Cycle._meta.concrete_fields]
-    rows = list(
-        Cycle.objects.filter(is_current=True)
-        .order_by(*(f"sections__{key}" for key in QUESTION_SET_ORDER))
-        .values_list(*cycle_columns, *(f"sections__{key}" for key in QUESTION_SET_COLUMNS))
-    )
+    cycle_columns = _CYCLE_COLUMNS
+    rows = _CURRENT_CYCLE_AND_QUESTIONS.all()
     if not rows:
         raise NoCurrentCycle()
     n = len(cycle_columns)

@@ -1,5 +1,7 @@
 """`current_cycle()` is a read: with no current cycle it refuses clearly and writes nothing."""
 
+import datetime
+
 import pytest
 
 from apps.cycles.models import Cycle
@@ -39,3 +41,32 @@ def test_a_page_answers_503_with_the_message_when_the_cycle_is_gone(student_clie
     r = student_client.get("/dashboard")
     assert r.status_code == 503
     assert "no current application cycle" in r.content.decode()
+
+
+def test_the_submits_compiled_read_of_the_cycle_and_its_questions_gives_what_the_orm_gives(db):
+    """current_cycle_and_question_set runs its query compiled once per process
+    (apps.core.db.PreparedRows): the same rows, through the same converters (SQLite's dates,
+    booleans and JSON), and a change is seen by the next call, not frozen with the SQL."""
+    from apps.core.db import PreparedRows
+    from apps.cycles import selectors
+
+    def orm_rows():
+        return list(
+            Cycle.objects.filter(is_current=True)
+            .order_by(*(f"sections__{key}" for key in selectors.QUESTION_SET_ORDER))
+            .values_list(*selectors._CYCLE_COLUMNS, *(f"sections__{key}" for key in selectors.QUESTION_SET_COLUMNS))
+        )
+
+    rows = selectors._CURRENT_CYCLE_AND_QUESTIONS.all()
+    assert len(rows) > 1 and rows == orm_rows()
+    cycle, sections = selectors.current_cycle_and_question_set()
+    fresh = Cycle.objects.get(pk=cycle.pk)
+    assert {f.attname: getattr(cycle, f.attname) for f in Cycle._meta.concrete_fields} == {
+        f.attname: getattr(fresh, f.attname) for f in Cycle._meta.concrete_fields
+    }
+    assert sections == selectors.question_set(cycle)
+    Cycle.objects.filter(pk=cycle.pk).update(end=datetime.date(2031, 2, 3))
+    assert selectors.current_cycle_and_question_set()[0].end == datetime.date(2031, 2, 3)
+    assert selectors._CURRENT_CYCLE_AND_QUESTIONS.all() == orm_rows()
+    with pytest.raises(ValueError, match="values_list"):
+        PreparedRows(lambda: Cycle.objects.all()).all()
