@@ -50,6 +50,13 @@ class AccountAdapter(DefaultAccountAdapter):
         except (ImproperlyConfigured, PermissionDenied):
             return request.META.get("REMOTE_ADDR") or "unknown"
 
+    def add_message(self, request, level, message_template=None, message_context=None, extra_tags="", message=None):
+        """Nothing: no page of the portal shows Django's messages (each says what happened
+        itself). allauth's ("Successfully signed in as ...", "You have confirmed ...") cost a
+        sign-in and a verification a template render and a cookie, and piled up until the
+        Django admin, which does show messages, showed them to an organizer out of context."""
+        return None
+
     def send_mail(self, template_prefix, email, context) -> None:
         # allauth's own notification mails (e.g. "password changed") are not part of the
         # portal; verification and reset go through our Celery tasks instead.

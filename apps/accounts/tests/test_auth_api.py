@@ -124,6 +124,18 @@ def test_an_unverified_account_cannot_sign_in_until_the_link_is_opened(client):
     assert post(client, "/api/auth/login", {"email": "v@princeton.edu", "password": PASSWORD}).status_code == 200
 
 
+def test_verifying_and_signing_in_leave_no_django_message_behind_for_the_admin_to_show(client):
+    """No page of the portal shows Django's messages: allauth's "You have confirmed ..." and
+    "Successfully signed in as ..." would only ride along in a cookie until the Django admin
+    showed them out of context."""
+    post(client, "/api/auth/register", {"email": "m@princeton.edu", "password": PASSWORD})
+    verified = client.get(f"/api/auth/verify/{link_from_mail(mail.outbox[0], 'verify')}")
+    signed_in = post(client, "/api/auth/login", {"email": "m@princeton.edu", "password": PASSWORD})
+    assert verified.status_code == 200 and signed_in.status_code == 200
+    assert "messages" not in verified.cookies and "messages" not in signed_in.cookies
+    assert "_messages" not in client.session
+
+
 @pytest.mark.parametrize("token", ["garbage", "MQ:1tFake:abcdef", "%00", "a" * 300])
 def test_verify_refuses_invalid_tokens(client, token):
     r = client.get(f"/api/auth/verify/{token}")
