@@ -31,7 +31,11 @@ class SessionStore(cached_db.SessionStore):
     do. Here `cycle_key()` only picks the new key and deletes the old session, as Django's does;
     the middleware's save inserts the new one once. A random key of 32 characters does not
     collide in practice; the INSERT would refuse one that did, and the save then picks another.
-    A response that is never saved (a 500) stores nothing, and its client keeps no cookie."""
+    A response that is never saved (a 500) stores nothing, and its client keeps no cookie.
+    Sign-ins run outside any transaction (ATOMIC_REQUESTS is off; services.user_login, the
+    Django admin's and allauth's are not atomic): inside one that then rolled back, the INSERT
+    at the response would still sign the person in, where Django's own store would refuse the
+    response. Keep login() out of atomic blocks."""
 
     _insert_on_save = False
 

@@ -9,6 +9,7 @@ from typing import TypeVar
 from django.core import checks
 from django.db import connections, transaction
 from django.db.models import QuerySet
+from django.db.transaction import TransactionManagementError
 
 F = TypeVar("F", bound=Callable)
 
@@ -82,7 +83,9 @@ class Prepared:
     the process. Its tests compare the two reads on each database CI runs.
 
     A value named in `ints` (an id, a foreign key) gets an integer marker, since an integer
-    field refuses a string: a negative number no row's id is. A read that locks
+    field refuses a string: a negative number no row's id is (-2**52: for 64-bit columns, as
+    every id here is; the ORM would drop it from a 32-bit column's lookup, and the compile would
+    then refuse the read, loudly). A read that locks
     (select_for_update) compiles inside its transaction, as the ORM requires.
     """
 
@@ -125,7 +128,10 @@ class Prepared:
         compiled = self._compiled.get(connection.vendor)
         if compiled is None:
             compiled = self._compiled[connection.vendor] = self._compile(connection)
-        sql, params, slots = compiled[:3]
+        sql, params, slots, compiler = compiled[:4]
+        if compiler.query.select_for_update and connection.get_autocommit():
+            # The ORM checks this when it compiles, which here is the first call only.
+            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
         params = list(params)
         for index, name in slots:
             params[index] = values[name]

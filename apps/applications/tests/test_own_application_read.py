@@ -74,3 +74,16 @@ def test_the_compiled_read_gives_what_the_orm_gives_in_each_form():
     assert full[consents._annotation(given.key)] == given.version
     assert full[consents._annotation(withdrawn.key)] == -withdrawn.version
     assert full[consents._annotation(consents.CONSENTS[2].key)] is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_compiled_locking_read_refuses_to_run_outside_a_transaction_every_time():
+    """The ORM refuses select_for_update outside a transaction when it compiles: the compiled
+    read checks on every call, not only on its first."""
+    cycle, user = current_cycle(), UserFactory(email="lock@princeton.edu")
+    ApplicationFactory(cycle=cycle, user=user, email=user.email)
+    read = services._own_application_read(with_team=False, with_consents=False)
+    with transaction.atomic():
+        assert read.first(cycle=cycle.pk, user=user.pk).user_id == user.pk  # compiled here
+    with pytest.raises(transaction.TransactionManagementError, match="outside of a transaction"):
+        read.first(cycle=cycle.pk, user=user.pk)
