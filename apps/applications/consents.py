@@ -244,11 +244,13 @@ def is_given(application: Application | None, key: str) -> bool:
     return bool(newest and newest.given)
 
 
-def _newest_given(key: str) -> Subquery:
+def newest_given(key: str) -> Subquery:
+    """An annotation for an Application query: whether the newest record of `key` gives it
+    (NULL when there is none), what is_given() reads with one more query."""
     newest = ConsentRecord.objects.filter(application=OuterRef("pk"), key=key).order_by("-at", "-pk")
     return Subquery(newest.values("given")[:1])
 
 
 def consenting(applications: QuerySet, key: str) -> QuerySet:
     """The applications of `applications` whose newest record of `key` gives it."""
-    return applications.annotate(_consent=_newest_given(key)).filter(_consent=True)
+    return applications.annotate(_consent=newest_given(key)).filter(_consent=True)

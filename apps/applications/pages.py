@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from apps.accounts.services import apply_blocker
+from apps.core.db import Prepared
 from apps.core.pages import island, signed_in
 from apps.cycles.selectors import current_cycle, cycle_config
 
@@ -18,11 +19,22 @@ from .status_machine import POST_RELEASE, visible_status
 DRAFTS = (S.UNSUBMITTED, S.STARTED)
 
 
+# The dashboard's read of the applicant's application, with the sponsors' consent in the same
+# query, compiled once per process: two ORM reads were 2 ms of the page's 7.7 in gunicorn
+# against 4.2 for the 404 page, most of it building and compiling their SQL.
+_OWN_APPLICATION = Prepared(
+    lambda cycle, user: Application.objects.filter(cycle_id=cycle, user_id=user).annotate(
+        shares_resume=consents.newest_given(consents.SHARE_RESUME)
+    ),
+    ints=("cycle", "user"),
+)
+
+
 def dashboard_props(user) -> dict:
     """Everything the dashboard's first paint needs: what GET status, GET cycle/config and
     GET cycle/status would return, with decisions hidden until release."""
     cycle = current_cycle()
-    application = Application.objects.filter(cycle=cycle, user=user).first()
+    application = _OWN_APPLICATION.first(cycle=cycle.pk, user=user.pk)
     seen = visible_status(application, cycle.status)
     deadline = None
     if application is not None and cycle.status in POST_RELEASE:
@@ -38,7 +50,7 @@ def dashboard_props(user) -> dict:
         "offerDeadline": deadline.isoformat() if deadline else None,
         "config": cycle_config(cycle),
         # The privacy panel's switch (apps/privacy's API changes it).
-        "shareResumeWithSponsors": consents.is_given(application, consents.SHARE_RESUME),
+        "shareResumeWithSponsors": bool(application is not None and application.shares_resume),
         # The RSVP form (asked with the confirm) and the answers given, while there is an offer
         # to confirm or a confirmed place whose answers may change; None otherwise.
         "rsvp": rsvp.payload(application, cycle) if seen["status"] in RSVP_STATUSES else None,

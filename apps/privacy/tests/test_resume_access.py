@@ -101,3 +101,20 @@ def test_the_applicant_page_shows_the_log(attendees, admin_client):
         ("grace@princeton.edu", "single"),
     ]
     assert props["resumeAccess"][0]["how_label"] == "Sponsor resume book (zip)"
+
+
+def test_the_dashboard_shows_the_sponsors_switch_as_the_privacy_api_reads_it(attendees):
+    """Two reads of one consent: the privacy API's (consents.is_given) and the dashboard's
+    props (its one compiled read, apps.applications.pages), after every change."""
+    (_ada, ada_client), _ = attendees
+
+    def on_dashboard() -> bool:
+        html = ada_client.get("/dashboard").content.decode()
+        props = json.loads(re.search(r'id="dashboard-props" type="application/json">(.*?)</script>', html, re.S)[1])
+        return props["shareResumeWithSponsors"]
+
+    assert on_dashboard() is ada_client.get(SWITCH).json()["share_resume_with_sponsors"] is True
+    for value in (False, True, False):
+        r = ada_client.put(SWITCH, {"share_resume_with_sponsors": value}, content_type="application/json")
+        assert r.status_code == 200, r.json()
+        assert on_dashboard() is ada_client.get(SWITCH).json()["share_resume_with_sponsors"] is value
