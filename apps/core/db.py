@@ -85,8 +85,8 @@ class Prepared:
     A value named in `ints` (an id, a foreign key) gets an integer marker, since an integer
     field refuses a string: a negative number no row's id is (-2**52: for 64-bit columns, as
     every id here is; the ORM would drop it from a 32-bit column's lookup, and the compile would
-    then refuse the read, loudly). A read that locks
-    (select_for_update) compiles inside its transaction, as the ORM requires.
+    then refuse the read, loudly). A read that locks (select_for_update) runs only inside a
+    transaction: the ORM checks that when it compiles, and `_rows` on every later call.
     """
 
     def __init__(self, build: Callable[..., QuerySet], *names: str, ints: tuple[str, ...] = ()) -> None:

@@ -138,12 +138,11 @@ def current_cycle_and_question_set() -> tuple[Cycle, list[dict]]:
 
     Raises NoCurrentCycle (503) like `current_cycle()`.
     """
-    cycle_columns = _CYCLE_COLUMNS
     rows = _CURRENT_CYCLE_AND_QUESTIONS.all()
     if not rows:
         raise NoCurrentCycle()
-    n = len(cycle_columns)
-    cycle = Cycle.from_db(Cycle.objects.db, cycle_columns, rows[0][:n])
+    n = len(_CYCLE_COLUMNS)
+    cycle = Cycle.from_db(Cycle.objects.db, _CYCLE_COLUMNS, rows[0][:n])
     return cycle, _sections_from_rows(row[n:] for row in rows)
 
 

@@ -118,7 +118,7 @@ def test_dashboard_renders_in_a_few_queries(student_client, student, django_asse
     make_application(student, S.WAITLISTED)
     set_cycle(C.RELEASED)
     assert student_client.get("/dashboard").status_code == 200  # the user and the cycle cached
-    # Once warm, one query: the application with the sponsors' consent (pages._OWN_APPLICATION).
+    # Once warm, one query: the application with the sponsors' consent (pages._DASHBOARD_APPLICATION).
     with django_assert_num_queries(1):
         assert student_client.get("/dashboard").status_code == 200
 

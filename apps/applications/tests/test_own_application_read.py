@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from apps.applications import consents, services
@@ -20,13 +19,9 @@ from apps.resumes.models import Resume
 pytestmark = pytest.mark.django_db
 
 
-def _orm(cycle, user, teamcode, with_consents):
-    extra = {"has_resume": Exists(Resume.objects.filter(user=OuterRef("user")))}
-    if teamcode:
-        extra["team_others"] = services._team_others(cycle, teamcode, user)
-    if with_consents:
-        extra.update(consents.state_annotations())
-    return Application.objects.select_for_update().filter(cycle=cycle, user=user).annotate(**extra).get()
+def _orm(read, **values):
+    """The same read through the ORM: its own queryset, built with the values, compiled anew."""
+    return read.build(**values).get()
 
 
 def _seen(application, names):
@@ -62,8 +57,9 @@ def test_the_compiled_read_gives_what_the_orm_gives_in_each_form():
                 teamcode = "T1" if with_team else None
                 names = ["has_resume", *(["team_others"] if with_team else []), *(states if with_consents else [])]
                 values = {"cycle": cycle.pk, "user": ada.pk, **({"teamcode": teamcode} if teamcode else {})}
-                prepared = services._OWN_APPLICATION[(with_team, with_consents)].first(**values)
-                assert _seen(prepared, names) == _seen(_orm(cycle, ada, teamcode, with_consents), names)
+                read = services._OWN_APPLICATION[(with_team, with_consents)]
+                prepared = read.first(**values)
+                assert _seen(prepared, names) == _seen(_orm(read, **values), names)
                 seen[(with_team, with_consents)] = _seen(prepared, names)[1]
         # Another applicant through the same compiled read: no value of the first one stays.
         other = services._OWN_APPLICATION[(True, True)].first(cycle=cycle.pk, user=cy.pk, teamcode="T2")
