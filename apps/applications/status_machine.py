@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db import connection, transaction
 from django.db.models import Case, DateTimeField, F, Value, When
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -336,7 +337,7 @@ def transition(
 
 
 def move_statement(
-    *, application_id: int, to: str, rule: Rule, actor, current_cycle_only: bool = False
+    *, application_id: int | RawSQL, to: str, rule: Rule, actor, current_cycle_only: bool = False
 ) -> tuple[str, list]:
     """The one-row transition as SQL for a caller that must do it in a single statement
     (PostgreSQL only; a check-in at the door, where every round trip is a person waiting):
@@ -344,36 +345,47 @@ def move_statement(
     with `current_cycle_only`, if it belongs to the current cycle), returning its id, and
     records the history of what it moved, exactly as `transition` does.
 
-    The UPDATE takes the row lock `transition` takes; a concurrent mover makes it wait, then
-    re-check its condition against the committed row, so a move that lost the race moves
-    nothing. The caller appends its own CTEs and final SELECT reading `moved`, executes it
-    outside any other write (one statement, so atomic on its own), and calls `announce` with
-    the rows it moved. An empty `moved` means refused or raced: the caller answers through
-    `transition`, which says why.
+    `application_id` is the id, or a subquery that yields it (RawSQL: the door finds the
+    application by its ticket in the same statement).
+
+    The row is locked only when its status may move (FOR UPDATE re-checks that condition
+    against the committed row after waiting), so a refusal (a second scan of someone already
+    in) takes no lock and writes nothing. The UPDATE takes the row lock `transition` takes; a
+    concurrent mover makes it wait, then re-check its condition against the committed row, so a
+    move that lost the race moves nothing. The caller appends its own CTEs and final SELECT
+    reading `moved`, executes it outside any other write (one statement, so atomic on its own),
+    and calls `announce` with the rows it moved. An empty `moved` means refused or raced: the
+    caller answers through `transition`, which says why.
     """
     if connection.vendor != "postgresql":
         raise RuntimeError("move_statement is PostgreSQL's; use transition elsewhere.")
     _check_target(to)
     if rule.allowed_from is None:
         raise ValueError("move_statement needs a rule that names the statuses it moves from.")
+    if isinstance(application_id, RawSQL):
+        target, target_params = f"({application_id.sql})", list(application_id.params)
+    else:
+        target, target_params = "%s", [application_id]
     table = Application._meta.db_table
     events = ApplicationEvent._meta.db_table
     now = timezone.now()
-    conditions = [f"{table}.id = %s", f"{table}.status = ANY(%s)", f"{table}.status <> %s"]
-    params: list = [to, now, application_id, sorted(rule.allowed_from), to]
+    allowed = sorted(rule.allowed_from)
+    conditions = [f"{table}.id = {target}", f"{table}.status = ANY(%s)", f"{table}.status <> %s"]
+    params: list = [*target_params, allowed, to, to, now, *target_params, allowed, to]
     if current_cycle_only:
         cycle_sql, cycle_params = _current_cycle_statement()
         conditions.append(f"{table}.cycle_id = ({cycle_sql})")
         params += list(cycle_params)
     params += [now, getattr(actor, "pk", None), to]
     sql = (
-        f"WITH old AS (SELECT id, status FROM {table} WHERE id = %s FOR UPDATE), "
+        f"WITH old AS (SELECT id, status FROM {table} WHERE id = {target} AND status = ANY(%s) AND status <> %s "
+        "FOR UPDATE), "
         f"moved AS (UPDATE {table} SET status = %s, updated_at = %s FROM old "
         f"WHERE old.id = {table}.id AND {' AND '.join(conditions)} RETURNING {table}.id, old.status AS old_status), "
         f"history AS (INSERT INTO {events} (application_id, at, actor_id, field, from_value, to_value) "
         f"SELECT id, %s, %s, 'status', old_status, %s FROM moved)"
     )
-    return sql, [application_id, *params]
+    return sql, params
 
 
 @functools.cache

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from apps.applications.models import Application
 from apps.applications.models import ApplicationStatus as S
-from apps.core.api import AdminApiView, ApiView, EmailField
+from apps.core.api import AdminApiView, ApiView, EmailField, represent
 from apps.core.exceptions import ApplicationError
 from apps.core.permissions import CanCheckIn
 from apps.core.schema import ErrorSerializer, binary_response, error_responses, path_str
@@ -175,7 +175,7 @@ CHECK_IN_RESPONSES = {200: CheckInResultSerializer, 400: BAD_TICKET, 409: CONFLI
 
 
 def _check_in_payload(result: dict) -> dict:
-    return CheckInResultSerializer(result).data
+    return represent(CheckInResultSerializer, result)
 
 
 # --- The applicant's ticket -----------------------------------------------------------------

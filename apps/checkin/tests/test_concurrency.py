@@ -134,3 +134,44 @@ def test_many_devices_without_help_still_record_one(monkeypatch):
         thread.join(timeout=60)
     assert sorted(results) == [200, 409, 409, 409, 409]
     assert CheckIn.objects.count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks and lock_timeout are PostgreSQL's")
+def test_a_second_scan_is_refused_without_waiting_for_the_row_lock():
+    """On PostgreSQL every scan first tries its one statement. For someone already in, that
+    statement must refuse without locking the application's row: were it to wait for the lock,
+    a second scan would queue behind whatever holds it (a volunteer's answer, an organizer's
+    bulk move). Another connection holds the row lock here; the scan's connection gives up on
+    any lock after 1 s, which would surface as an error."""
+    ada = applicant("ada@princeton.edu")
+    device = staff_client(Role.VOLUNTEER)
+    value = token(ticket_for(ada))
+    assert scan(device, value).status_code == 200
+    locked, done = threading.Event(), threading.Event()
+
+    def hold_the_lock():
+        try:
+            with transaction.atomic():
+                list(type(ada).objects.select_for_update(of=("self",)).filter(pk=ada.pk).values_list("pk"))
+                locked.set()
+                done.wait(timeout=20)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_the_lock)
+    holder.start()
+    try:
+        assert locked.wait(timeout=20)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '1s'")
+        try:
+            second = scan(device, value)
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("RESET lock_timeout")
+    finally:
+        done.set()
+        holder.join(timeout=30)
+    assert second.status_code == 409, second.content
+    assert second.json()["result"] == "already_checked_in"
+    assert CheckIn.objects.filter(application=ada).count() == 1
