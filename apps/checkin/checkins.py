@@ -10,7 +10,6 @@ application (OneToOne), so no interleaving can record two.
 
 from __future__ import annotations
 
-import functools
 import uuid
 from contextlib import nullcontext
 from zoneinfo import ZoneInfo
@@ -243,7 +242,7 @@ def _check_in(
     if application.status != S.CONFIRMED:
         raise _not_confirmed(application, answers, full=full)
     if connection.vendor == "postgresql":
-        done = _check_in_at_once(
+        record, _read = _check_in_at_once(
             application.pk,
             scan_id=scan_id,
             user=user,
@@ -251,9 +250,9 @@ def _check_in(
             ticket=RawSQL("%s", [ticket.pk]) if ticket else None,
             device=device,
         )
-        if done is not None:
+        if record is not None:
             application.status = S.CHECKED_IN
-            return _checked_in(application, done[0], answers, full=full)
+            return _checked_in(application, record, answers, full=full)
         # Refused or raced (another device, the current cycle switched, the scan id taken): the
         # transaction below finds out which and answers it.
     try:
@@ -308,15 +307,18 @@ def _check_in_at_once(
     method: str,
     ticket: RawSQL | None,
     device: str,
-    door: bool = False,
-) -> tuple[CheckIn, tuple | None] | None:
+    read_code: str | None = None,
+) -> tuple[CheckIn | None, Ticket | None]:
     """The check-in in one statement (PostgreSQL): the status machine's move (row lock, the
-    current-cycle check, history) and the CheckIn row together, so a scan costs this statement
-    and no transaction of its own. `application` is the id or, as `ticket` is, a subquery
-    yielding it, so the door can find the person by the ticket's code in the same statement.
-    With `door`, the statement also returns the person's door row (DOOR_ROW's columns, read in
-    the same snapshot). None when it moved nothing or the insert clashed: the caller then
-    answers through the ticket's read and the status machine's transaction, which say why.
+    current-cycle check, history) and the CheckIn row together, so it costs this statement and
+    no transaction of its own. `application` is the id or, as `ticket` is, a subquery yielding
+    it, so the door can find the person by the ticket's code in the same statement.
+
+    Returns the CheckIn it recorded, or None when it moved nothing or the insert clashed: the
+    caller then answers through the status machine's transaction, which says why. With
+    `read_code`, also the ticket of that code as _TICKET_BY_CODE reads it (its application,
+    check-in and door answers), read by the same statement, so as the database had them just
+    before it: what the caller answers from, either way.
     """
     sql, params = status_machine.move_statement(
         application_id=application,
@@ -339,85 +341,59 @@ def _check_in_at_once(
         f"SELECT id, %s, {ticket_sql}, %s, %s, %s, %s, %s FROM moved RETURNING id, application_id, ticket_id) "
     )
     params += [scan_id, *ticket_params, record.by_id, record.by_email, record.at, record.method, device]
-    if door:
-        door_sql, door_params = _door_row_statement()
-        sql += (
-            "SELECT record.id, record.application_id, record.ticket_id, "
-            + ", ".join(f'door."{column}"' for column in DOOR_ROW)
-            + f" FROM record JOIN ({door_sql}) door ON door.id = record.application_id"
-        )
-        params += list(door_params)
-    else:
-        sql += "SELECT id, application_id, ticket_id FROM record"
+    read = None
     try:
         # Inside a caller's transaction (tests), a savepoint keeps a clash from spoiling it;
         # alone, the statement is its own transaction.
         with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            with connection.cursor() as cursor:
-                cursor.execute(sql, params)
-                row = cursor.fetchone()
+            if read_code is None:
+                with connection.cursor() as cursor:
+                    cursor.execute(sql + "SELECT id, application_id, ticket_id FROM record", params)
+                    row = cursor.fetchone()
+            else:
+                read, row = _TICKET_BY_CODE.first_inside(
+                    (sql + "SELECT ticket_read.*, record.id, record.application_id, record.ticket_id FROM (", params),
+                    (") ticket_read LEFT JOIN record ON true", []),
+                    code=read_code,
+                )
     except IntegrityError:
-        return None
-    if row is None:
-        return None
-    record.pk, record.application_id, record.ticket_id = row[:3]
+        # The scan id is another check-in's: nothing moved, and the read went with it.
+        return None, (_TICKET_BY_CODE.first(code=read_code) if read_code is not None else None)
+    if not row or row[0] is None:
+        return None, read
+    record.pk, record.application_id, record.ticket_id = row
     status_machine.announce([(record.application_id, S.CONFIRMED, S.CHECKED_IN)])
-    return record, (row[3:] if door else None)
+    return record, read
 
 
-# The door's row of a person as the one-statement check-in returns it: the application's
-# columns the door shows, then its answers (with_answers), compiled by the ORM once per process.
-DOOR_COLUMNS = ("first", "last", "email", "school")
-DOOR_ROW = (*DOOR_COLUMNS, *(f"door_{qid}" for qid in ANSWER_IDS), "door_rsvp")
-
-
-@functools.cache
-def _door_row_statement() -> tuple[str, tuple]:
-    rows = with_answers(Application.objects.order_by().values("id", *DOOR_COLUMNS))
-    return rows.query.sql_with_params()
-
-
-def _from_door_row(record: CheckIn, row: tuple) -> tuple[Application, dict]:
-    """The application (as checked in) and the door's answers from a door row."""
-    values = dict(zip(DOOR_ROW, row, strict=True))
-    rsvp = RsvpAnswers._meta.get_field("answers").from_db_value(values["door_rsvp"], None, connection)
-    application = Application(
-        pk=record.application_id,
-        first=values["first"],
-        last=values["last"],
-        email=values["email"],
-        school=values["school"],
-        status=S.CHECKED_IN,
-    )
-    return application, _with_rsvp({qid: values[f"door_{qid}"] for qid in ANSWER_IDS}, rsvp)
-
-
-# A live ticket by its code and version (the code is unique): what _scan_at_once checks in.
+# A live ticket by its code and version (the code is unique): what a scan checks in.
 _LIVE_TICKET = f"SELECT {{column}} FROM {Ticket._meta.db_table} WHERE code = %s AND version = %s AND voided_at IS NULL"
 
 
-def _scan_at_once(signed: tokens.Signed, *, scan_id: uuid.UUID, user, device: str) -> dict | None:
-    """A scan's common case in one statement (PostgreSQL): a live ticket of a confirmed person
-    of the current event who is not in yet is checked in, found by the ticket's code and
-    version, and the answer built from the row the statement returns. None for anything else
-    (an unknown, replaced or voided ticket, someone already in or not confirmed, another
-    event's ticket, a retry of this scan, a race): the caller reads the ticket and answers as
-    before, at the cost of this one statement, which refused without taking a lock."""
+def _scan_at_once(signed: tokens.Signed, *, scan_id: uuid.UUID, user, device: str) -> tuple[Ticket | None, dict | None]:
+    """A scan in one statement (PostgreSQL): the live ticket of this code and version is
+    checked in if its holder is a confirmed person of the current event not in yet, and the
+    ticket is read (with its application, check-in and door answers) as the database had it
+    just before. Returns the ticket (None: no such code) and the answer when it checked in;
+    for anything else (a replaced or voided ticket, someone already in or not confirmed,
+    another event's ticket, a retry of this scan, a race) the caller answers from the ticket,
+    as it would from its own read, with no round trip more. The move refused without a lock."""
     live = [signed.code, signed.version]
-    done = _check_in_at_once(
+    record, ticket = _check_in_at_once(
         RawSQL(_LIVE_TICKET.format(column="application_id"), live),
         scan_id=scan_id,
         user=user,
         method=CheckIn.Method.SCAN,
         ticket=RawSQL(_LIVE_TICKET.format(column="id"), live),
         device=device,
-        door=True,
+        read_code=signed.code,
     )
-    if done is None:
-        return None
-    record, row = done
-    application, answers = _from_door_row(record, row)
-    return _checked_in(application, record, answers, full=sees_decisions(user))
+    if record is None or ticket is None:
+        return ticket, None
+    # The read is from before the check-in: the person is in now, by this record.
+    application = ticket.application
+    application.status = S.CHECKED_IN
+    return ticket, _checked_in(application, record, _answers_of(ticket, application), full=sees_decisions(user))
 
 
 def _other_event(application: Application, answers: dict | None, *, full: bool) -> ApplicationError:
@@ -443,10 +419,11 @@ def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
     if signed is None:
         raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
     if connection.vendor == "postgresql":
-        answer = _scan_at_once(signed, scan_id=scan_id, user=user, device=device)
+        ticket, answer = _scan_at_once(signed, scan_id=scan_id, user=user, device=device)
         if answer is not None:
             return answer
-    ticket = _TICKET_BY_CODE.first(code=signed.code)
+    else:
+        ticket = _TICKET_BY_CODE.first(code=signed.code)
     if ticket is None or ticket.version != signed.version:
         # Signed by us, but no such ticket: its application was deleted, or the version was
         # never issued under this code.

@@ -121,8 +121,10 @@ class Prepared:
         converters = compiler.get_converters([column[0] for column in compiler.select[: compiler.col_count]])
         return sql, tuple(params), slots, compiler, converters, self._reader(compiler, connection)
 
-    def _rows(self, values: dict, fetch: Callable) -> tuple:
-        """The compiled read run with `values`: (what `fetch(cursor)` returned, the compiled parts)."""
+    def _rows(self, values: dict, fetch: Callable, around: tuple | None = None) -> tuple:
+        """The compiled read run with `values`: (what `fetch(cursor)` returned, the compiled parts).
+        `around`: ((sql, params) before, (sql, params) after) the read, which is then a subquery
+        of a bigger statement."""
         from django.db import connection
 
         compiled = self._compiled.get(connection.vendor)
@@ -135,18 +137,31 @@ class Prepared:
         params = list(params)
         for index, name in slots:
             params[index] = values[name]
+        if around is not None:
+            (before, before_params), (after, after_params) = around
+            sql, params = f"{before}{sql}{after}", [*before_params, *params, *after_params]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             return fetch(cursor), compiled
 
     def first(self, **values):
+        return self._first(values)[0]
+
+    def first_inside(self, before: tuple[str, list], after: tuple[str, list], **values) -> tuple[object | None, tuple]:
+        """first(), with the compiled read as a subquery of a bigger statement (one round trip
+        for a write and the read that answers it): `before` and `after`, (sql, params) each,
+        surround the read, and the statement's columns are the read's, then its own. Returns the
+        instance (None when the statement returns no row) and the statement's own columns."""
+        return self._first(values, (before, after))
+
+    def _first(self, values: dict, around: tuple | None = None) -> tuple[object | None, tuple]:
         from django.db import connection
 
-        row, (*_, compiler, converters, reader) = self._rows(values, lambda cursor: cursor.fetchone())
+        row, (*_, compiler, converters, reader) = self._rows(values, lambda cursor: cursor.fetchone(), around)
         if row is None:
-            return None
+            return None, ()
         model, start, end, init_list, populators = reader
-        row = row[: compiler.col_count]
+        row, extra = row[: compiler.col_count], tuple(row[compiler.col_count :])
         if converters:
             row = next(compiler.apply_converters([row], converters))
         obj = model.from_db(connection.alias, init_list, row[start:end])
@@ -154,7 +169,7 @@ class Prepared:
             populator.populate(row, obj)
         for name, position in compiler.annotation_col_map.items():
             setattr(obj, name, row[position])
-        return obj
+        return obj, extra
 
 
 class PreparedRows(Prepared):

@@ -82,3 +82,24 @@ def test_a_value_that_never_reaches_the_sql_is_refused():
     unused = Prepared(lambda code: Ticket.objects.all(), "code")
     with pytest.raises(ValueError, match="parameter"):
         unused.first(code="x")
+
+
+def test_the_read_inside_a_bigger_statement_reads_as_first_and_hands_back_the_statements_columns():
+    """Prepared.first_inside: the door's one statement reads the ticket as a subquery of its
+    own. The instance is what first() gives, and the statement's own columns come after."""
+    ada = applicant("ada@princeton.edu", first="Ada", last="Lovelace")
+    RsvpAnswers.objects.create(application=ada, answers={"rsvp_dietary": "Halal"})
+    ticket = ticket_for(ada)
+    with CaptureQueriesContext(connection) as one:
+        inside, extra = _TICKET_BY_CODE.first_inside(
+            ("SELECT ticket_read.*, %s, %s FROM (", [7, "seven"]), (") ticket_read", []), code=ticket.code
+        )
+    assert len(one) == 1
+    assert extra == (7, "seven")
+    _assert_same(inside, _TICKET_BY_CODE.first(code=ticket.code))
+    _assert_same(inside, _orm_read(ticket.code))
+    assert inside.door_rsvp == {"rsvp_dietary": "Halal"}
+    nothing, no_columns = _TICKET_BY_CODE.first_inside(
+        ("SELECT ticket_read.*, %s FROM (", [1]), (") ticket_read", []), code="no-such-code"
+    )
+    assert (nothing, no_columns) == (None, ())
