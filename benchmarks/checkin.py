@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import sys
@@ -384,7 +385,11 @@ def profile_scans(count: int = 200) -> dict:
         assert response.status_code == 200, response.content
         for q in queries:
             words = q["sql"].split()
-            kind = " ".join(words[:1] + ([w for w in words if w.startswith('"')][:1] if words[0] != "BEGIN" else []))
+            if words[0] == "WITH":  # named by its parts (the door's one statement)
+                kind = "WITH " + ", ".join(re.findall(r"(\w+) AS \((?:SELECT|UPDATE|INSERT)", q["sql"]))
+            else:
+                table = [w for w in words if w.startswith('"')][:1] if words[0] != "BEGIN" else []
+                kind = " ".join(words[:1] + table)
             kinds.setdefault(kind, []).append(float(q["time"]) * 1000)
     out = StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(12)
