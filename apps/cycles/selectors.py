@@ -113,11 +113,20 @@ def _sections_from_rows(rows) -> list[dict]:
     return out
 
 
+# Compiled once per process: every applicant's form asks for the set (GET questions), and the
+# compile cost more CPU than the database's answer.
+_QUESTION_SET = PreparedRows(
+    lambda cycle: (
+        Section.objects.filter(cycle_id=cycle).order_by(*QUESTION_SET_ORDER).values_list(*QUESTION_SET_COLUMNS)
+    ),
+    ints=("cycle",),
+)
+
+
 def question_set(cycle: Cycle) -> list[dict]:
     """The cycle's question set in the contract's shape, in order. One query: the sections
     LEFT JOINed with their questions (so a section without questions still shows)."""
-    rows = Section.objects.filter(cycle=cycle).order_by(*QUESTION_SET_ORDER).values_list(*QUESTION_SET_COLUMNS)
-    return _sections_from_rows(rows)
+    return _sections_from_rows(_QUESTION_SET.all(cycle=cycle.pk))
 
 
 _CYCLE_COLUMNS = [f.attname for f in Cycle._meta.concrete_fields]

@@ -70,3 +70,28 @@ def test_the_submits_compiled_read_of_the_cycle_and_its_questions_gives_what_the
     assert selectors._CURRENT_CYCLE_AND_QUESTIONS.all() == orm_rows()
     with pytest.raises(ValueError, match="values_list"):
         PreparedRows(lambda: Cycle.objects.all()).all()
+
+
+def test_the_question_sets_compiled_read_gives_what_the_orm_gives_for_each_cycle(db):
+    """question_set runs its query compiled once per process: for each cycle it is given, the
+    rows the ORM reads (sections in order, with their questions, and a section without any),
+    so the form, the builder and the organizers' views show the same set as before."""
+    from apps.cycles import selectors
+    from apps.cycles.models import Section
+
+    def orm_rows(cycle):
+        return list(
+            Section.objects.filter(cycle=cycle)
+            .order_by(*selectors.QUESTION_SET_ORDER)
+            .values_list(*selectors.QUESTION_SET_COLUMNS)
+        )
+
+    current = current_cycle()
+    other = Cycle.objects.create(year=2019, season="fall", is_current=False)
+    Section.objects.create(cycle=other, name="Empty", order=1)
+    for cycle in (current, other, current):
+        assert selectors._QUESTION_SET.all(cycle=cycle.pk) == orm_rows(cycle)
+    assert len(orm_rows(current)) > 1
+    assert selectors.question_set(other) == [
+        {"section_name": "Empty", "conditional_on": None, "questions": [], "translations": {}}
+    ]
