@@ -373,7 +373,7 @@ def move_statement(
     conditions = [f"{table}.id = {target}", f"{table}.status = ANY(%s)", f"{table}.status <> %s"]
     params: list = [*target_params, allowed, to, to, now, *target_params, allowed, to]
     if current_cycle_only:
-        cycle_sql, cycle_params = _current_cycle_statement()
+        cycle_sql, cycle_params = current_cycle_statement()
         conditions.append(f"{table}.cycle_id = ({cycle_sql})")
         params += list(cycle_params)
     params += [now, getattr(actor, "pk", None), to]
@@ -389,9 +389,9 @@ def move_statement(
 
 
 @functools.cache
-def _current_cycle_statement() -> tuple[str, tuple]:
+def current_cycle_statement() -> tuple[str, tuple]:
     """The current cycle's id as a subquery, compiled by the ORM once per process: the door runs
-    move_statement for every scan."""
+    move_statement for every scan, and reads the current cycle in the same statement."""
     return Cycle.objects.filter(is_current=True).values("pk")[:1].query.sql_with_params()
 
 

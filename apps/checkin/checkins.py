@@ -37,6 +37,7 @@ INVALID = _("This isn't a valid ticket.")
 REPLACED = _("This ticket was replaced by a newer one.")
 OTHER_EVENT = _("This ticket is for another event.")
 SCAN_ID_TAKEN = _("This scan id was already used for another check-in.")
+NO_SUCH_APPLICATION = _("No such application.")
 ANSWER_IDS = ("dietary_restrictions", "tshirt_size")
 # The RSVP answers that the door shows (apps.cycles.questions.RSVP_CARD_QUESTIONS): given at
 # confirmation, they are the final word, so they win over the application's older answers.
@@ -228,13 +229,18 @@ def _check_in(
     ticket: Ticket | None = None,
     device: str = "",
     answers: dict | None = None,
+    current_cycle_id_read: int | None = None,
 ) -> dict:
     full = sees_decisions(user)
     if answers is None:
         answers = _answers_of(application, application)
-    # The process's kept copy of the current cycle answers most scans of another event's ticket
-    # at no cost; the check that admits is the one inside the check-in's transaction below.
-    if application.cycle_id != current_cycle().pk:
+    # The current cycle as the scan's own statement read it (`current_cycle_id_read`, in the same
+    # snapshot as the ticket), or else the process's kept copy, which answers most scans of another
+    # event's ticket at no cost; the check that admits is the one inside the check-in's statement
+    # or transaction below. (The kept copy may lag a switch by a second: a retry answered from it
+    # could contradict the check-in its own first attempt made.)
+    current = current_cycle_id_read if current_cycle_id_read is not None else current_cycle().pk
+    if application.cycle_id != current:
         raise _other_event(application, answers, full=full)
     existing = _check_in_of(application)
     if existing is not None:
@@ -242,7 +248,7 @@ def _check_in(
     if application.status != S.CONFIRMED:
         raise _not_confirmed(application, answers, full=full)
     if connection.vendor == "postgresql":
-        record, _read = _check_in_at_once(
+        record, _read, _cycle = _check_in_at_once(
             application.pk,
             scan_id=scan_id,
             user=user,
@@ -270,7 +276,7 @@ def _check_in(
     except (ApplicationError, IntegrityError):
         # Another device (or a parallel retry of this scan) got there first: the row lock made
         # this one wait, then refused. Answer from what is committed now.
-        return _after_race(application.pk, scan_id, full=full)
+        return _after_race(application.pk, scan_id, full=full, method=method)
     return _checked_in(moved, record, answers, full=full)
 
 
@@ -308,7 +314,7 @@ def _check_in_at_once(
     ticket: RawSQL | None,
     device: str,
     read_code: str | None = None,
-) -> tuple[CheckIn | None, Ticket | None]:
+) -> tuple[CheckIn | None, Ticket | None, int | None]:
     """The check-in in one statement (PostgreSQL): the status machine's move (row lock, the
     current-cycle check, history) and the CheckIn row together, so it costs this statement and
     no transaction of its own. `application` is the id or, as `ticket` is, a subquery yielding
@@ -317,8 +323,8 @@ def _check_in_at_once(
     Returns the CheckIn it recorded, or None when it moved nothing or the insert clashed: the
     caller then answers through the status machine's transaction, which says why. With
     `read_code`, also the ticket of that code as _TICKET_BY_CODE reads it (its application,
-    check-in and door answers), read by the same statement, so as the database had them just
-    before it: what the caller answers from, either way.
+    check-in and door answers) and the current cycle's id, read by the same statement, so as the
+    database had them just before it: what the caller answers from, either way.
     """
     sql, params = status_machine.move_statement(
         application_id=application,
@@ -341,7 +347,7 @@ def _check_in_at_once(
         f"SELECT id, %s, {ticket_sql}, %s, %s, %s, %s, %s FROM moved RETURNING id, application_id, ticket_id) "
     )
     params += [scan_id, *ticket_params, record.by_id, record.by_email, record.at, record.method, device]
-    read = None
+    read, cycle_id = None, None
     try:
         # Inside a caller's transaction (tests), a savepoint keeps a clash from spoiling it;
         # alone, the statement is its own transaction.
@@ -351,35 +357,44 @@ def _check_in_at_once(
                     cursor.execute(sql + "SELECT id, application_id, ticket_id FROM record", params)
                     row = cursor.fetchone()
             else:
+                cycle_sql, cycle_params = status_machine.current_cycle_statement()
                 read, row = _TICKET_BY_CODE.first_inside(
-                    (sql + "SELECT ticket_read.*, record.id, record.application_id, record.ticket_id FROM (", params),
+                    (
+                        f"{sql}SELECT ticket_read.*, record.id, record.application_id, record.ticket_id, ({cycle_sql}) "
+                        "FROM (",
+                        [*params, *cycle_params],
+                    ),
                     (") ticket_read LEFT JOIN record ON true", []),
                     code=read_code,
                 )
+                row, cycle_id = row[:3], (row[3] if row else None)
     except IntegrityError:
         # The scan id is another check-in's: nothing moved, and the read went with it.
-        return None, (_TICKET_BY_CODE.first(code=read_code) if read_code is not None else None)
+        return None, (_TICKET_BY_CODE.first(code=read_code) if read_code is not None else None), None
     if not row or row[0] is None:
-        return None, read
+        return None, read, cycle_id
     record.pk, record.application_id, record.ticket_id = row
     status_machine.announce([(record.application_id, S.CONFIRMED, S.CHECKED_IN)])
-    return record, read
+    return record, read, cycle_id
 
 
 # A live ticket by its code and version (the code is unique): what a scan checks in.
 _LIVE_TICKET = f"SELECT {{column}} FROM {Ticket._meta.db_table} WHERE code = %s AND version = %s AND voided_at IS NULL"
 
 
-def _scan_at_once(signed: tokens.Signed, *, scan_id: uuid.UUID, user, device: str) -> tuple[Ticket | None, dict | None]:
+def _scan_at_once(
+    signed: tokens.Signed, *, scan_id: uuid.UUID, user, device: str
+) -> tuple[Ticket | None, dict | None, int | None]:
     """A scan in one statement (PostgreSQL): the live ticket of this code and version is
     checked in if its holder is a confirmed person of the current event not in yet, and the
     ticket is read (with its application, check-in and door answers) as the database had it
-    just before. Returns the ticket (None: no such code) and the answer when it checked in;
+    just before. Returns the ticket (None: no such code), the answer when it checked in, and the
+    current cycle's id as the statement read it;
     for anything else (a replaced or voided ticket, someone already in or not confirmed,
     another event's ticket, a retry of this scan, a race) the caller answers from the ticket,
     as it would from its own read, with no round trip more. The move refused without a lock."""
     live = [signed.code, signed.version]
-    record, ticket = _check_in_at_once(
+    record, ticket, cycle_id = _check_in_at_once(
         RawSQL(_LIVE_TICKET.format(column="application_id"), live),
         scan_id=scan_id,
         user=user,
@@ -389,11 +404,12 @@ def _scan_at_once(signed: tokens.Signed, *, scan_id: uuid.UUID, user, device: st
         read_code=signed.code,
     )
     if record is None or ticket is None:
-        return ticket, None
+        return ticket, None, cycle_id
     # The read is from before the check-in: the person is in now, by this record.
     application = ticket.application
     application.status = S.CHECKED_IN
-    return ticket, _checked_in(application, record, _answers_of(ticket, application), full=sees_decisions(user))
+    answer = _checked_in(application, record, _answers_of(ticket, application), full=sees_decisions(user))
+    return ticket, answer, cycle_id
 
 
 def _other_event(application: Application, answers: dict | None, *, full: bool) -> ApplicationError:
@@ -402,8 +418,13 @@ def _other_event(application: Application, answers: dict | None, *, full: bool) 
     )
 
 
-def _after_race(application_id: int, scan_id: uuid.UUID, *, full: bool) -> dict:
-    application = Application.objects.select_related("check_in").get(pk=application_id)
+def _after_race(application_id: int, scan_id: uuid.UUID, *, full: bool, method: str) -> dict:
+    application = Application.objects.select_related("check_in").filter(pk=application_id).first()
+    if application is None:
+        # Deleted while this check-in waited for its row lock: the ticket names no one now.
+        if method == CheckIn.Method.SCAN:
+            raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
+        raise ApplicationError(NO_SUCH_APPLICATION, status=404)
     existing = _check_in_of(application)
     if existing is not None:
         return _answer_existing(application, existing, scan_id, full=full)
@@ -418,8 +439,9 @@ def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
     signed = tokens.verify(token)
     if signed is None:
         raise refuse(INVALID, "invalid", status=400, errors={"token": [INVALID]})
+    cycle_id = None
     if connection.vendor == "postgresql":
-        ticket, answer = _scan_at_once(signed, scan_id=scan_id, user=user, device=device)
+        ticket, answer, cycle_id = _scan_at_once(signed, scan_id=scan_id, user=user, device=device)
         if answer is not None:
             return answer
     else:
@@ -444,6 +466,7 @@ def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
         ticket=ticket,
         device=device,
         answers=answers,
+        current_cycle_id_read=cycle_id,
     )
 
 
@@ -451,7 +474,7 @@ def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, devic
     """Check in by application (a person found by the search, no ticket at hand)."""
     application = with_answers(Application.objects.select_related("check_in")).filter(pk=application_id).first()
     if application is None:
-        raise ApplicationError(_("No such application."), status=404)
+        raise ApplicationError(NO_SUCH_APPLICATION, status=404)
     return _check_in(application, scan_id=scan_id, user=user, method=CheckIn.Method.SEARCH, device=device)
 
 

@@ -79,7 +79,9 @@ def represent(serializer_class: type[serializers.Serializer], data) -> dict:
     DRF deep-copies every declared field (and each nested serializer's) whenever a serializer
     is made: for a small answer on a hot path (a scan at the door) that copy cost more than
     the rest of the serializing. Reading through fields already built is safe for an output
-    serializer that needs no context (no request, no view): its fields only read the data.
+    serializer that needs no context (no request, no view): its fields only read the data. Not
+    for one whose fields are built from state that changes (choices read from the database when
+    the field is made): those would keep the first process-wide.
     """
     return _output_serializer(serializer_class).to_representation(data)
 

@@ -138,6 +138,10 @@ class Prepared:
         for index, name in slots:
             params[index] = values[name]
         if around is not None:
+            if compiler.has_extra_select:
+                # Columns the ORM adds past the read's own (a DISTINCT's ordering) would be
+                # taken for the statement's: refused before the statement runs.
+                raise ValueError("A read inside a statement can't have columns beyond its own.")
             (before, before_params), (after, after_params) = around
             sql, params = f"{before}{sql}{after}", [*before_params, *params, *after_params]
         with connection.cursor() as cursor:

@@ -10,6 +10,7 @@ names itself by `code`, which stays English.
 
 from __future__ import annotations
 
+import datetime
 import logging
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
@@ -86,6 +87,10 @@ def _text(value):
         return [_text(v) for v in value]
     if isinstance(value, str | int | float | bool) or value is None:
         return value
+    if isinstance(value, datetime.datetime | datetime.date):
+        # As DRF writes a moment in a 200 (ISO 8601, UTC as "Z"), not str()'s "2026-03-01 09:30:00+00:00".
+        text = value.isoformat()
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
     return force_str(value)
 
 

@@ -142,7 +142,9 @@ def test_a_second_scan_is_refused_without_waiting_for_the_row_lock():
     statement must refuse without locking the application's row: were it to wait for the lock,
     a second scan would queue behind whatever holds it (a volunteer's answer, an organizer's
     bulk move). Another connection holds the row lock here; the scan's connection gives up on
-    any lock after 1 s, which would surface as an error."""
+    any lock after 1 s, which would surface as an error. (Today's plan reaches the row through
+    the UPDATE's own status condition first; move_statement also puts it on the lock, so that
+    no plan can take one.)"""
     ada = applicant("ada@princeton.edu")
     device = staff_client(Role.VOLUNTEER)
     value = token(ticket_for(ada))

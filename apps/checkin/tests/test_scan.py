@@ -383,3 +383,81 @@ def test_every_refusal_is_one_statement_too(volunteer, case):
     assert response.json()["result"] == case
     assert len(_statements(q["sql"] for q in refused)) == 1, [q["sql"][:120] for q in refused]
     assert CheckIn.objects.filter(application=ada).count() == (1 if case == "already_checked_in" else 0)
+
+
+def test_a_scan_with_another_check_ins_scan_id_is_refused_and_moves_nothing(volunteer, ada):
+    """The check-in's insert clashes on the scan id (unique): on PostgreSQL the one statement
+    is undone whole (status, history, the read with it) and the scan answers from a read of its
+    own, as the status machine's transaction does elsewhere."""
+    bob = applicant("bob@princeton.edu")
+    scan_id = str(uuid.uuid4())
+    assert scan(volunteer, token(ticket_for(bob)), scan_id).status_code == 200
+    response = scan(volunteer, token(ticket_for(ada)), scan_id)
+    assert response.status_code == 409, response.json()
+    assert response.json()["errors"] == {"scan_id": ["This scan id was already used for another check-in."]}
+    ada.refresh_from_db()
+    assert ada.status == S.CONFIRMED
+    assert not CheckIn.objects.filter(application=ada).exists()
+    assert not ApplicationEvent.objects.filter(application=ada, to_value="checked_in").exists()
+
+
+def test_a_scan_announces_its_check_in(volunteer, ada):
+    """The status machine's announcement follows the one-statement check-in too: a webhook
+    endpoint subscribed to check-ins gets its delivery recorded, once."""
+    from django.core.cache import cache
+
+    from apps.integrations.models import Event, WebhookDelivery, WebhookEndpoint
+    from apps.integrations.services import SUBSCRIPTIONS_KEY
+
+    # Made directly (endpoint_create would try to reach the URL); its cached list is dropped.
+    WebhookEndpoint.objects.create(
+        url="https://hooks.example.org/door", events=[Event.CHECKIN_CREATED], secret="s" * 32
+    )
+    cache.delete(SUBSCRIPTIONS_KEY)
+    assert scan(volunteer, token(ticket_for(ada))).status_code == 200
+    assert list(WebhookDelivery.objects.filter(application_id=ada.pk).values_list("event", flat=True)) == [
+        Event.CHECKIN_CREATED
+    ]
+
+
+def test_a_refusal_writes_the_check_in_time_as_the_check_in_did(volunteer, ada):
+    """Two ways to one moment: the 409's person (the error shape's extra keys) and the 200's
+    (the serializer) write checked_in_at alike, ISO 8601 in the event's time zone."""
+    value = token(ticket_for(ada))
+    first = scan(volunteer, value).json()["person"]
+    second = scan(volunteer, value).json()["person"]
+    assert "T" in first["checked_in_at"]
+    assert (second["checked_in_at"], second["checked_in_by"]) == (first["checked_in_at"], first["checked_in_by"])
+
+
+def test_a_race_with_a_deletion_answers_that_the_ticket_names_no_one():
+    """The application was deleted while the check-in waited for its row lock: a scan hears
+    that the ticket is not valid, a check-in by application that there is no such application,
+    never a 500."""
+    from apps.checkin import checkins
+    from apps.core.exceptions import ApplicationError
+
+    with pytest.raises(ApplicationError) as scanned:
+        checkins._after_race(987654, uuid.uuid4(), full=False, method=CheckIn.Method.SCAN)
+    assert (scanned.value.status, scanned.value.extra["result"]) == (400, "invalid")
+    with pytest.raises(ApplicationError) as searched:
+        checkins._after_race(987654, uuid.uuid4(), full=False, method=CheckIn.Method.SEARCH)
+    assert searched.value.status == 404
+
+
+def test_a_retry_agrees_with_its_first_answer_when_the_process_lags_a_cycle_switch(volunteer, monkeypatch):
+    """The process keeps the current cycle for up to a second after a switch. On PostgreSQL the
+    scan's statement reads the current cycle itself, checks the ticket's holder in, and a retry
+    of that scan is answered from the same read: 200 both times. Elsewhere the scan goes by the
+    kept copy, and refuses both times. Never a 200 and then a 409 for one scan."""
+    from apps.checkin import checkins
+
+    ada = applicant("ada@princeton.edu")
+    value, scan_id = token(ticket_for(ada)), str(uuid.uuid4())
+    stale = other_cycle()
+    monkeypatch.setattr(checkins, "current_cycle", lambda: stale)
+    first, again = scan(volunteer, value, scan_id), scan(volunteer, value, scan_id)
+    assert first.status_code == again.status_code, (first.json(), again.json())
+    assert first.json() == again.json()
+    checked_in = CheckIn.objects.filter(application=ada).count()
+    assert checked_in == (1 if connection.vendor == "postgresql" else 0)

@@ -103,3 +103,14 @@ def test_the_read_inside_a_bigger_statement_reads_as_first_and_hands_back_the_st
         ("SELECT ticket_read.*, %s FROM (", [1]), (") ticket_read", []), code="no-such-code"
     )
     assert (nothing, no_columns) == (None, ())
+
+
+def test_a_read_with_columns_beyond_its_own_is_refused_inside_a_statement_before_it_runs():
+    """DISTINCT with an ordering the read doesn't select makes the ORM add that column after
+    the read's own: inside a bigger statement it would be taken for one of the statement's."""
+    ticket = ticket_for(applicant("ada@princeton.edu"))
+    read = Prepared(lambda code: Ticket.objects.filter(code=code).distinct().order_by("application__email"), "code")
+    assert read.first(code=ticket.code).pk == ticket.pk  # alone, it reads as first() does
+    with CaptureQueriesContext(connection) as ran, pytest.raises(ValueError, match="beyond its own"):
+        read.first_inside(("SELECT ticket_read.*, 1 FROM (", []), (") ticket_read", []), code=ticket.code)
+    assert ran.captured_queries == []
