@@ -282,7 +282,9 @@ def measure(rows: int, *, repeats: int, batch: tuple[int, int] | None) -> dict:
 
 
 def _scan_statements(cycle) -> int:
-    """Statements of one successful scan at the door (a confirmed applicant's fresh ticket)."""
+    """Statements of a successful scan at the door (a confirmed applicant's fresh ticket), after
+    a first scan: that one also fills what the process and the cache keep (the webhook
+    endpoints' list, which the run's cache.clear() above emptied)."""
     import uuid
 
     from django.test import Client
@@ -293,22 +295,23 @@ def _scan_statements(cycle) -> int:
     from apps.checkin.models import Ticket
     from apps.core.tests.round_trips import counting_round_trips
 
-    application = Application.objects.filter(cycle=cycle, status="confirmed").first()
-    if application is None:
+    confirmed = list(Application.objects.filter(cycle=cycle, status="confirmed")[:2])
+    if len(confirmed) < 2:
         return -1
-    ticket = tickets.issue_if_missing(application_id=application.pk)
-    ticket = ticket or Ticket.objects.filter(application=application, voided_at=None).first()
     volunteer = User.objects.create_user(email="bench-door@princeton.edu", role="volunteer")
     door = Client()
     door.force_login(volunteer)
     _get(door, "/api/checkin/stats")
-    with counting_round_trips() as trips:
-        response = door.post(
-            "/api/checkin/scan",
-            {"token": tickets.token_of(ticket), "scan_id": str(uuid.uuid4())},
-            content_type=JSON,
-        )
-    assert response.status_code == 200, response.content[:300]
+    for application in confirmed:
+        ticket = tickets.issue_if_missing(application_id=application.pk)
+        ticket = ticket or Ticket.objects.filter(application=application, voided_at=None).first()
+        with counting_round_trips() as trips:
+            response = door.post(
+                "/api/checkin/scan",
+                {"token": tickets.token_of(ticket), "scan_id": str(uuid.uuid4())},
+                content_type=JSON,
+            )
+        assert response.status_code == 200, response.content[:300]
     return trips.count
 
 
@@ -426,7 +429,8 @@ def report(sizes: list[dict]) -> list[str]:
         f"{large['auto_assign']:.2f} s | – | – | < 10 s |",
         f"| GET status, round trips after warm-up (health checks counted) | {large['status_round_trips']} | – | – "
         "| ≤ 1 |",
-        f"| check-in scan, statements | {large['scan_statements']} | – | – | ≤ 4 |",
+        f"| check-in scan, statements (after a first scan; health checks counted) | {large['scan_statements']} "
+        "| – | – | ≤ 4 |",
     ]
     if "batch" in large:
         (few, per_few), (many, per_many) = sorted(large["batch"].items())
