@@ -336,6 +336,13 @@ def transition(
     )
 
 
+def sql_value(value: int | RawSQL | None) -> tuple[str, list]:
+    """A value for a hand-written statement: a parameter, or a subquery (RawSQL) in brackets."""
+    if isinstance(value, RawSQL):
+        return f"({value.sql})", list(value.params)
+    return "%s", [value]
+
+
 def move_statement(
     *, application_id: int | RawSQL, to: str, rule: Rule, actor, current_cycle_only: bool = False
 ) -> tuple[str, list]:
@@ -362,10 +369,7 @@ def move_statement(
     _check_target(to)
     if rule.allowed_from is None:
         raise ValueError("move_statement needs a rule that names the statuses it moves from.")
-    if isinstance(application_id, RawSQL):
-        target, target_params = f"({application_id.sql})", list(application_id.params)
-    else:
-        target, target_params = "%s", [application_id]
+    target, target_params = sql_value(application_id)
     table = Application._meta.db_table
     events = ApplicationEvent._meta.db_table
     now = timezone.now()

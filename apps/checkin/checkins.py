@@ -253,7 +253,7 @@ def _check_in(
             scan_id=scan_id,
             user=user,
             method=method,
-            ticket=RawSQL("%s", [ticket.pk]) if ticket else None,
+            ticket=ticket.pk if ticket else None,
             device=device,
         )
         if record is not None:
@@ -311,14 +311,15 @@ def _check_in_at_once(
     scan_id: uuid.UUID,
     user,
     method: str,
-    ticket: RawSQL | None,
+    ticket: int | RawSQL | None,
     device: str,
     read_code: str | None = None,
 ) -> tuple[CheckIn | None, Ticket | None, int | None]:
     """The check-in in one statement (PostgreSQL): the status machine's move (row lock, the
     current-cycle check, history) and the CheckIn row together, so it costs this statement and
-    no transaction of its own. `application` is the id or, as `ticket` is, a subquery yielding
-    it, so the door can find the person by the ticket's code in the same statement.
+    no transaction of its own. `application` and `ticket` are ids or subqueries yielding them
+    (status_machine.sql_value), so the door can find the person by the ticket's code in the
+    same statement.
 
     Returns the CheckIn it recorded, or None when it moved nothing or the insert clashed: the
     caller then answers through the status machine's transaction, which says why. With
@@ -340,7 +341,7 @@ def _check_in_at_once(
         method=str(method),
         device=device,
     )
-    ticket_sql, ticket_params = (f"({ticket.sql})", list(ticket.params)) if ticket is not None else ("%s", [None])
+    ticket_sql, ticket_params = status_machine.sql_value(ticket)
     table = CheckIn._meta.db_table
     sql += (
         f", record AS (INSERT INTO {table} (application_id, scan_id, ticket_id, by_id, by_email, at, method, device) "
@@ -389,10 +390,10 @@ def _scan_at_once(
     checked in if its holder is a confirmed person of the current event not in yet, and the
     ticket is read (with its application, check-in and door answers) as the database had it
     just before. Returns the ticket (None: no such code), the answer when it checked in, and the
-    current cycle's id as the statement read it;
-    for anything else (a replaced or voided ticket, someone already in or not confirmed,
-    another event's ticket, a retry of this scan, a race) the caller answers from the ticket,
-    as it would from its own read, with no round trip more. The move refused without a lock."""
+    current cycle's id as the statement read it. For anything else (a replaced or voided
+    ticket, someone already in or not confirmed, another event's ticket, a retry of this scan,
+    a race) the caller answers from the ticket, as it would from its own read, with no round
+    trip more; the refused move took no lock."""
     live = [signed.code, signed.version]
     record, ticket, cycle_id = _check_in_at_once(
         RawSQL(_LIVE_TICKET.format(column="application_id"), live),
