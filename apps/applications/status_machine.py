@@ -344,7 +344,13 @@ def sql_value(value: int | RawSQL | None) -> tuple[str, list]:
 
 
 def move_statement(
-    *, application_id: int | RawSQL, to: str, rule: Rule, actor, current_cycle_only: bool = False
+    *,
+    application_id: int | RawSQL,
+    to: str,
+    rule: Rule,
+    actor,
+    current_cycle_only: bool = False,
+    requires: tuple[str, list] | None = None,
 ) -> tuple[str, list]:
     """The one-row transition as SQL for a caller that must do it in a single statement
     (PostgreSQL only; a check-in at the door, where every round trip is a person waiting):
@@ -363,6 +369,13 @@ def move_statement(
     reading `moved`, executes it outside any other write (one statement, so atomic on its own),
     and calls `announce` with the rows it moved. An empty `moved` means refused or raced: the
     caller answers through `transition`, which says why.
+
+    `requires` is a SELECT (and its parameters), named `required`, that must yield a row for the
+    move to happen. It may read `old`: joined to it, it runs once the row is locked, and a
+    locking clause in it (FOR UPDATE OF ...) then re-checks its own rows against what committed
+    while the statement waited for that lock. The door locks the scanned ticket so: a ticket
+    replaced while its scan waited (the replacement holds the application's row lock) is no
+    longer live, and nothing moves.
     """
     if connection.vendor != "postgresql":
         raise RuntimeError("move_statement is PostgreSQL's; use transition elsewhere.")
@@ -375,7 +388,12 @@ def move_statement(
     now = timezone.now()
     allowed = sorted(rule.allowed_from)
     conditions = [f"{table}.id = {target}", f"{table}.status = ANY(%s)", f"{table}.status <> %s"]
-    params: list = [*target_params, allowed, to, to, now, *target_params, allowed, to]
+    params: list = [*target_params, allowed, to]
+    required = ""
+    if requires is not None:
+        required = f"required AS ({requires[0]}), "
+        params += list(requires[1])
+    params += [to, now, *target_params, allowed, to]
     if current_cycle_only:
         cycle_sql, cycle_params = current_cycle_statement()
         conditions.append(f"{table}.cycle_id = ({cycle_sql})")
@@ -384,7 +402,8 @@ def move_statement(
     sql = (
         f"WITH old AS (SELECT id, status FROM {table} WHERE id = {target} AND status = ANY(%s) AND status <> %s "
         "FOR UPDATE), "
-        f"moved AS (UPDATE {table} SET status = %s, updated_at = %s FROM old "
+        f"{required}"
+        f"moved AS (UPDATE {table} SET status = %s, updated_at = %s FROM old{', required' if required else ''} "
         f"WHERE old.id = {table}.id AND {' AND '.join(conditions)} RETURNING {table}.id, old.status AS old_status), "
         f"history AS (INSERT INTO {events} (application_id, at, actor_id, field, from_value, to_value) "
         f"SELECT id, %s, %s, 'status', old_status, %s FROM moved)"

@@ -216,6 +216,11 @@ def current_cycle_id() -> int | None:
 # --- Checking in -------------------------------------------------------------------------
 
 
+class _Replaced(Exception):
+    """The scanned ticket was voided (reissued, or its holder gave the spot up) before the
+    check-in held the person's row: nothing is recorded."""
+
+
 class _OtherEvent(Exception):
     """The application's cycle is not the current one as the check-in's transaction reads it."""
 
@@ -273,6 +278,9 @@ def _check_in(
             )
     except _OtherEvent:
         raise _other_event(application, answers, full=full) from None
+    except _Replaced:
+        application.refresh_from_db(fields=["status"])
+        raise _voided(application, answers, full=full) from None
     except (ApplicationError, IntegrityError):
         # Another device (or a parallel retry of this scan) got there first: the row lock made
         # this one wait, then refused. Answer from what is committed now.
@@ -293,6 +301,10 @@ def record_check_in(
         rule=status_machine.CHECK_IN_RULE,
         savepoint=False,
     )
+    # The row is locked now: a reissue that voided the ticket while this scan was read has
+    # committed, and is seen. (SQLite: BEGIN IMMEDIATE waited for it the same way.)
+    if ticket is not None and not Ticket.objects.filter(pk=ticket.pk, voided_at__isnull=True).exists():
+        raise _Replaced
     record = CheckIn.objects.create(
         application=moved,
         scan_id=scan_id,
@@ -327,12 +339,26 @@ def _check_in_at_once(
     check-in and door answers) and the current cycle's id, read by the same statement, so as the
     database had them just before it: what the caller answers from, either way.
     """
+    ticket_sql, ticket_params = status_machine.sql_value(ticket)
+    requires = None
+    if ticket is not None:
+        # The ticket still live once the person's row is locked, and locked in turn: a reissue
+        # holds that row lock while it voids the ticket, so a scan that waited for it re-checks
+        # the ticket against the committed void and moves nothing (the transaction below then
+        # answers "replaced"). Read in the statement's snapshot only, the replaced ticket
+        # checked its holder in.
+        requires = (
+            f"SELECT t.id FROM {Ticket._meta.db_table} t JOIN old ON t.application_id = old.id "
+            f"WHERE t.id = {ticket_sql} AND t.voided_at IS NULL FOR UPDATE OF t",
+            list(ticket_params),
+        )
     sql, params = status_machine.move_statement(
         application_id=application,
         to=S.CHECKED_IN,
         rule=status_machine.CHECK_IN_RULE,
         actor=user,
         current_cycle_only=True,
+        requires=requires,
     )
     record = CheckIn(
         scan_id=scan_id,
@@ -341,7 +367,6 @@ def _check_in_at_once(
         method=str(method),
         device=device,
     )
-    ticket_sql, ticket_params = status_machine.sql_value(ticket)
     table = CheckIn._meta.db_table
     sql += (
         f", record AS (INSERT INTO {table} (application_id, scan_id, ticket_id, by_id, by_email, at, method, device) "
@@ -419,6 +444,15 @@ def _other_event(application: Application, answers: dict | None, *, full: bool) 
     )
 
 
+def _voided(application: Application, answers: dict | None, *, full: bool) -> ApplicationError:
+    """The refusal of a voided ticket: replaced by a newer one, or voided when its holder gave
+    up the spot (then, why they are not confirmed)."""
+    data = person(application, _check_in_of(application), answers, full=full)
+    if application.status != S.CONFIRMED and application.status != S.CHECKED_IN:
+        return refuse(data["reason"], "not_confirmed", person_data=data)
+    return refuse(REPLACED, "replaced", person_data=data)
+
+
 def _after_race(application_id: int, scan_id: uuid.UUID, *, full: bool, method: str) -> dict:
     application = Application.objects.select_related("check_in").filter(pk=application_id).first()
     if application is None:
@@ -454,11 +488,7 @@ def scan(*, token: str, scan_id: uuid.UUID, user, device: str = "") -> dict:
     application = ticket.application
     answers = _answers_of(ticket, application)
     if ticket.voided_at is not None:
-        # Replaced by a newer ticket, or voided when its holder gave up the spot.
-        data = person(application, _check_in_of(application), answers, full=sees_decisions(user))
-        if application.status != S.CONFIRMED and application.status != S.CHECKED_IN:
-            raise refuse(data["reason"], "not_confirmed", person_data=data)
-        raise refuse(REPLACED, "replaced", person_data=data)
+        raise _voided(application, answers, full=sees_decisions(user))
     return _check_in(
         application,
         scan_id=scan_id,

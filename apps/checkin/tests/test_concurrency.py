@@ -5,6 +5,7 @@ scan, the same 200)."""
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 
 import pytest
@@ -12,7 +13,7 @@ from django.db import connection, transaction
 
 from apps.accounts.models import Role
 from apps.applications.models import ApplicationEvent
-from apps.checkin import checkins
+from apps.checkin import checkins, tickets
 from apps.checkin.models import CheckIn
 
 from .helpers import applicant, scan, staff_client, ticket_for, token
@@ -177,3 +178,65 @@ def test_a_second_scan_is_refused_without_waiting_for_the_row_lock():
     assert second.status_code == 409, second.content
     assert second.json()["result"] == "already_checked_in"
     assert CheckIn.objects.filter(application=ada).count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks and pg_stat_activity are PostgreSQL's")
+def test_a_ticket_reissued_while_its_scan_waits_for_the_row_lock_is_refused_as_replaced():
+    """The holder reissues their ticket at the moment it is scanned: the reissue holds the
+    person's row lock and has voided the ticket when the scan's statement starts, so the scan
+    reads the ticket live and waits for the lock. Once the reissue commits, the scan must not
+    check the person in by the voided ticket (its statement locks the ticket and re-checks it;
+    the transaction after it re-checks it again): it answers "replaced", and the new ticket
+    still checks in."""
+    ada = applicant("ada@princeton.edu")
+    device = staff_client(Role.VOLUNTEER)
+    old = token(ticket_for(ada))
+    reissued, release = threading.Event(), threading.Event()
+    outcome: dict = {}
+
+    def reissue_and_hold():
+        try:
+            with transaction.atomic():
+                outcome["new"] = tickets.reissue(application_id=ada.pk, by_applicant=True)
+                reissued.set()
+                release.wait(timeout=20)
+        finally:
+            connection.close()
+
+    def scan_old():
+        try:
+            outcome["scan"] = scan(device, old)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=reissue_and_hold)
+    holder.start()
+    scanner = threading.Thread(target=scan_old)
+    try:
+        assert reissued.wait(timeout=20)
+        scanner.start()
+        # The scan's statement is waiting for the row lock the reissue holds.
+        for _ in range(200):
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock' AND query LIKE 'WITH old AS%%'"
+                )
+                if cursor.fetchone()[0]:
+                    break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the scan never waited for the row lock")
+    finally:
+        release.set()
+        holder.join(timeout=30)
+        if scanner.ident is not None:  # started
+            scanner.join(timeout=30)
+    response = outcome["scan"]
+    assert response.status_code == 409, response.content
+    assert response.json()["result"] == "replaced"
+    assert not CheckIn.objects.filter(application=ada).exists()
+    ada.refresh_from_db()
+    assert ada.status == "confirmed"
+    assert scan(device, token(outcome["new"])).status_code == 200
+    assert CheckIn.objects.get(application=ada).ticket_id == outcome["new"].pk
