@@ -371,9 +371,10 @@ def move_statement(
     caller answers through `transition`, which says why.
 
     `requires` is a SELECT (and its parameters), named `required`, that must yield a row for the
-    move to happen. It may read `old`: joined to it, it runs once the row is locked, and a
-    locking clause in it (FOR UPDATE OF ...) then re-checks its own rows against what committed
-    while the statement waited for that lock. The door locks the scanned ticket so: a ticket
+    move to happen. It must join `old`: then it runs once the row is locked (the application's
+    row first, then its own, the order every mover keeps), and a locking clause in it (FOR NO
+    KEY UPDATE OF ...) re-checks its own rows against what committed while the statement waited
+    for that lock. The door locks the scanned ticket so: a ticket
     replaced while its scan waited (the replacement holds the application's row lock) is no
     longer live, and nothing moves.
     """

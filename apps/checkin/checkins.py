@@ -342,14 +342,15 @@ def _check_in_at_once(
     ticket_sql, ticket_params = status_machine.sql_value(ticket)
     requires = None
     if ticket is not None:
-        # The ticket still live once the person's row is locked, and locked in turn: a reissue
-        # holds that row lock while it voids the ticket, so a scan that waited for it re-checks
-        # the ticket against the committed void and moves nothing (the transaction below then
-        # answers "replaced"). Read in the statement's snapshot only, the replaced ticket
-        # checked its holder in.
+        # The ticket still live once the person's row is locked, and locked in turn (as an
+        # update of it locks it, so no foreign key check waits for it): a reissue holds that
+        # row lock while it voids the ticket, so a scan that waited for it re-checks the ticket
+        # against the committed void and moves nothing (the transaction below then answers
+        # "replaced"). Read in the statement's snapshot only, the replaced ticket checked its
+        # holder in.
         requires = (
             f"SELECT t.id FROM {Ticket._meta.db_table} t JOIN old ON t.application_id = old.id "
-            f"WHERE t.id = {ticket_sql} AND t.voided_at IS NULL FOR UPDATE OF t",
+            f"WHERE t.id = {ticket_sql} AND t.voided_at IS NULL FOR NO KEY UPDATE OF t",
             list(ticket_params),
         )
     sql, params = status_machine.move_statement(
