@@ -118,6 +118,17 @@ def measure(applications: QuerySet) -> Removed:
 def anonymise_and_delete(applications: QuerySet) -> Removed:
     """Add `applications` to the anonymised counters, then delete them with their answers,
     history, consent records and review assignments. In the caller's transaction."""
+    # Their rows locked first, in id order, as every status change locks them (the status
+    # machine, the door's statement) before it touches a ticket. The delete below removes the
+    # tickets before the applications: unlocked, it held a ticket's lock while a scan that held
+    # the application waited for that ticket, and PostgreSQL broke the deadlock by failing one.
+    # Held, the statuses counted below are also those deleted.
+    list(
+        applications.model.objects.select_for_update(of=("self",))
+        .filter(pk__in=applications.values("pk"))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     removed = measure(applications)
     rows = list(applications.values_list("pk", "cycle_id", "status", "school"))
     if not rows:

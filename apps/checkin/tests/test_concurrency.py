@@ -12,9 +12,9 @@ import pytest
 from django.db import connection, transaction
 
 from apps.accounts.models import Role
-from apps.applications.models import ApplicationEvent
+from apps.applications.models import Application, ApplicationEvent
 from apps.checkin import checkins, tickets
-from apps.checkin.models import CheckIn
+from apps.checkin.models import CheckIn, Ticket
 
 from .helpers import applicant, scan, staff_client, ticket_for, token
 
@@ -240,3 +240,66 @@ def test_a_ticket_reissued_while_its_scan_waits_for_the_row_lock_is_refused_as_r
     assert ada.status == "confirmed"
     assert scan(device, token(outcome["new"])).status_code == 200
     assert CheckIn.objects.get(application=ada).ticket_id == outcome["new"].pk
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks and pg_stat_activity are PostgreSQL's")
+def test_an_account_deleted_while_a_scan_holds_the_row_waits_for_it_without_a_deadlock():
+    """The door's statement locks the person's row, then their ticket. Deleting the account
+    removes the tickets before the application: unless it first waits for the row, it holds the
+    ticket's lock while the scan waits for it, and the scan waits for the row it holds, a
+    deadlock PostgreSQL breaks by failing one of them. Here a transaction takes the door's two
+    locks in its order, with the deletion started between them."""
+    from apps.privacy.anonymise import anonymise_and_delete
+
+    ada = applicant("ada@princeton.edu")
+    ticket = ticket_for(ada)
+    holding, go_on = threading.Event(), threading.Event()
+    finished: dict = {}
+
+    def like_the_door():
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '10s'")
+                cursor.execute(f"SELECT id FROM {Application._meta.db_table} WHERE id = %s FOR UPDATE", [ada.pk])
+                holding.set()
+                go_on.wait(timeout=20)
+                cursor.execute(f"SELECT id FROM {Ticket._meta.db_table} WHERE id = %s FOR NO KEY UPDATE", [ticket.pk])
+                finished["door"] = cursor.fetchone()
+        except Exception as exc:  # noqa: BLE001 - shown by the assertion
+            finished["door"] = repr(exc)
+        finally:
+            connection.close()
+
+    def delete():
+        try:
+            with transaction.atomic():
+                anonymise_and_delete(Application.objects.filter(pk=ada.pk))
+            finished["delete"] = "deleted"
+        except Exception as exc:  # noqa: BLE001 - shown by the assertion
+            finished["delete"] = repr(exc)
+        finally:
+            connection.close()
+
+    door, deletion = threading.Thread(target=like_the_door), threading.Thread(target=delete)
+    door.start()
+    try:
+        assert holding.wait(timeout=20)
+        deletion.start()
+        for _ in range(200):  # the deletion is waiting for a lock the door holds
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock'"
+                )
+                if cursor.fetchone()[0]:
+                    break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the deletion never waited for the door's lock")
+    finally:
+        go_on.set()
+        door.join(timeout=30)
+        if deletion.ident is not None:  # started
+            deletion.join(timeout=30)
+    assert finished == {"door": (ticket.pk,), "delete": "deleted"}
+    assert not Application.objects.filter(pk=ada.pk).exists()

@@ -197,8 +197,9 @@ def test_deleting_takes_few_queries_whatever_was_stored(applicant, django_assert
     # One statement per related table, whatever the rows: the review tables (reviews, their
     # scores, conflicts, summaries) added five, the check-in tables (tickets, check-ins)
     # four, the travel tables and the checkpoint passes, with the receipt files' look-up, three,
-    # the provider links and the calendar feed's tokens two, the RSVP answers one.
-    with django_assert_max_num_queries(60):
+    # the provider links and the calendar feed's tokens two, the RSVP answers one, and the lock
+    # on the applications' rows taken before anything of theirs is deleted one.
+    with django_assert_max_num_queries(61):
         assert delete(client, user.email).status_code == 200
 
 
