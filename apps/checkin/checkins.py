@@ -11,7 +11,6 @@ application (OneToOne), so no interleaving can record two.
 from __future__ import annotations
 
 import uuid
-from contextlib import nullcontext
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -328,10 +327,10 @@ def _check_in_at_once(
     read_code: str | None = None,
 ) -> tuple[CheckIn | None, Ticket | None, int | None]:
     """The check-in in one statement (PostgreSQL): the status machine's move (row lock, the
-    current-cycle check, history) and the CheckIn row together, so it costs this statement and
-    no transaction of its own. `application` and `ticket` are ids or subqueries yielding them
-    (status_machine.sql_value), so the door can find the person by the ticket's code in the
-    same statement.
+    current-cycle check, history) and the CheckIn row together, in a transaction with the
+    announcement of the move, so it costs this statement, BEGIN and COMMIT. `application` and
+    `ticket` are ids or subqueries yielding them (status_machine.sql_value), so the door can
+    find the person by the ticket's code in the same statement.
 
     Returns the CheckIn it recorded, or None when it moved nothing or the insert clashed: the
     caller then answers through the status machine's transaction, which says why. With
@@ -374,11 +373,16 @@ def _check_in_at_once(
         f"SELECT id, %s, {ticket_sql}, %s, %s, %s, %s, %s FROM moved RETURNING id, application_id, ticket_id) "
     )
     params += [scan_id, *ticket_params, record.by_id, record.by_email, record.at, record.method, device]
-    read, cycle_id = None, None
+    read, cycle_id, moved = None, None, False
     try:
-        # Inside a caller's transaction (tests), a savepoint keeps a clash from spoiling it;
-        # alone, the statement is its own transaction.
-        with transaction.atomic() if connection.in_atomic_block else nullcontext():
+        # The statement and the announcement of what it moved in one transaction: the
+        # receivers' rows (the webhooks' outbox) commit with the check-in or not at all, and
+        # what they send leaves after the commit. Announced after a statement that had committed
+        # on its own, a receiver's failure (or a crash) lost the event for good: a retry of the
+        # scan finds the person in and announces nothing. It costs BEGIN and COMMIT, not a
+        # statement. Inside a caller's transaction (tests) it is a savepoint, which a clash of
+        # scan ids rolls back without spoiling the caller's.
+        with transaction.atomic():
             if read_code is None:
                 with connection.cursor() as cursor:
                     cursor.execute(sql + "SELECT id, application_id, ticket_id FROM record", params)
@@ -395,13 +399,15 @@ def _check_in_at_once(
                     code=read_code,
                 )
                 row, cycle_id = row[:3], (row[3] if row else None)
+            moved = bool(row) and row[0] is not None
+            if moved:
+                record.pk, record.application_id, record.ticket_id = row
+                status_machine.announce([(record.application_id, S.CONFIRMED, S.CHECKED_IN)])
     except IntegrityError:
         # The scan id is another check-in's: nothing moved, and the read went with it.
         return None, (_TICKET_BY_CODE.first(code=read_code) if read_code is not None else None), None
-    if not row or row[0] is None:
+    if not moved:
         return None, read, cycle_id
-    record.pk, record.application_id, record.ticket_id = row
-    status_machine.announce([(record.application_id, S.CONFIRMED, S.CHECKED_IN)])
     return record, read, cycle_id
 
 

@@ -303,3 +303,44 @@ def test_an_account_deleted_while_a_scan_holds_the_row_waits_for_it_without_a_de
             deletion.join(timeout=30)
     assert finished == {"door": (ticket.pk,), "delete": "deleted"}
     assert not Application.objects.filter(pk=ada.pk).exists()
+
+
+def test_a_receiver_that_fails_takes_the_check_in_back_with_it_and_the_retry_announces_it():
+    """The door's statement and the announcement of what it moved share one transaction (on
+    SQLite, the status machine's): a receiver of status_changed that fails rolls the check-in
+    back, so the volunteer's retry checks the person in and announces it once. Announced after
+    a statement that had committed on its own, the check-in stayed, its announcement (the
+    webhooks' outbox rows) was lost, and the retry found the person in and announced nothing."""
+    from apps.applications.signals import status_changed
+
+    ada = applicant("ada@princeton.edu")
+    device = staff_client(Role.VOLUNTEER)
+    value, scan_id = token(ticket_for(ada)), str(uuid.uuid4())
+
+    def fail(sender, changes, **kwargs):
+        raise RuntimeError("a receiver is down")
+
+    status_changed.connect(fail, dispatch_uid="test.failing_receiver")
+    try:
+        with pytest.raises(RuntimeError, match="a receiver is down"):
+            scan(device, value, scan_id)
+    finally:
+        status_changed.disconnect(dispatch_uid="test.failing_receiver")
+    assert not CheckIn.objects.filter(application=ada).exists()
+    ada.refresh_from_db()
+    assert ada.status == "confirmed"
+    assert not ApplicationEvent.objects.filter(application=ada, to_value="checked_in").exists()
+
+    announced: list = []
+
+    def record(sender, changes, **kwargs):
+        announced.extend(changes)
+
+    status_changed.connect(record, dispatch_uid="test.recording_receiver")
+    try:
+        assert scan(device, value, scan_id).status_code == 200
+        assert scan(device, value, scan_id).status_code == 200  # a retry of the retry: nothing new
+    finally:
+        status_changed.disconnect(dispatch_uid="test.recording_receiver")
+    assert announced == [(ada.pk, "confirmed", "checked_in")]
+    assert CheckIn.objects.filter(application=ada).count() == 1

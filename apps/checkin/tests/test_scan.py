@@ -232,7 +232,8 @@ def test_a_scan_costs_a_fixed_number_of_queries(volunteer, ada):
     too: it finds the live ticket by its code, moves the status (row lock, current cycle,
     history), records the check-in and reads the ticket with its application, check-in and
     answers, wrapped here in a savepoint because the test runs inside a transaction; in
-    production it is its own. Elsewhere: the ticket's read, then the status machine's
+    production in a transaction of its own with the announcement of the move (BEGIN and
+    COMMIT, which psycopg sends without a statement). Elsewhere: the ticket's read, then the status machine's
     transaction (savepoint, the current cycle, the row lock, update, history, the ticket read
     again now that the row is held, the check-in and the release); a refusal stops after the
     ticket."""
