@@ -180,6 +180,23 @@ def test_a_second_scan_is_refused_without_waiting_for_the_row_lock():
     assert CheckIn.objects.filter(application=ada).count() == 1
 
 
+def _until_a_lock_wait(failure: str, *, query_starts: str = "") -> None:
+    """Return once another connection to this database waits for a lock (PostgreSQL's
+    pg_stat_activity; a statement starting with `query_starts`, if given): the race is then
+    set, with no sleep guessing how long the other thread takes to get there."""
+    for _ in range(200):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' AND starts_with(query, %s)",
+                [query_starts],
+            )
+            if cursor.fetchone()[0]:
+                return
+        time.sleep(0.05)
+    pytest.fail(failure)
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks and pg_stat_activity are PostgreSQL's")
 def test_a_ticket_reissued_while_its_scan_waits_for_the_row_lock_is_refused_as_replaced():
     """The holder reissues their ticket at the moment it is scanned: the reissue holds the
@@ -216,17 +233,7 @@ def test_a_ticket_reissued_while_its_scan_waits_for_the_row_lock_is_refused_as_r
         assert reissued.wait(timeout=20)
         scanner.start()
         # The scan's statement is waiting for the row lock the reissue holds.
-        for _ in range(200):
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                    "AND wait_event_type = 'Lock' AND query LIKE 'WITH old AS%%'"
-                )
-                if cursor.fetchone()[0]:
-                    break
-            time.sleep(0.05)
-        else:
-            pytest.fail("the scan never waited for the row lock")
+        _until_a_lock_wait("the scan never waited for the row lock", query_starts="WITH old AS")
     finally:
         release.set()
         holder.join(timeout=30)
@@ -285,17 +292,7 @@ def test_an_account_deleted_while_a_scan_holds_the_row_waits_for_it_without_a_de
     try:
         assert holding.wait(timeout=20)
         deletion.start()
-        for _ in range(200):  # the deletion is waiting for a lock the door holds
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                    "AND wait_event_type = 'Lock'"
-                )
-                if cursor.fetchone()[0]:
-                    break
-            time.sleep(0.05)
-        else:
-            pytest.fail("the deletion never waited for the door's lock")
+        _until_a_lock_wait("the deletion never waited for the door's lock")
     finally:
         go_on.set()
         door.join(timeout=30)
