@@ -366,17 +366,16 @@ def move_statement(
     in) takes no lock and writes nothing. The UPDATE takes the row lock `transition` takes; a
     concurrent mover makes it wait, then re-check its condition against the committed row, so a
     move that lost the race moves nothing. The caller appends its own CTEs and final SELECT
-    reading `moved`, executes it outside any other write (one statement, so atomic on its own),
-    and calls `announce` with the rows it moved. An empty `moved` means refused or raced: the
-    caller answers through `transition`, which says why.
+    reading `moved`, and executes it in a transaction of its own (no other write in it) together
+    with `announce` of the rows it moved, so the receivers' rows commit with the move. An empty
+    `moved` means refused or raced: the caller answers through `transition`, which says why.
 
     `requires` is a SELECT (and its parameters), named `required`, that must yield a row for the
     move to happen. It must join `old`: then it runs once the row is locked (the application's
     row first, then its own, the order every mover keeps), and a locking clause in it (FOR NO
     KEY UPDATE OF ...) re-checks its own rows against what committed while the statement waited
-    for that lock. The door locks the scanned ticket so: a ticket
-    replaced while its scan waited (the replacement holds the application's row lock) is no
-    longer live, and nothing moves.
+    for that lock. The door locks the scanned ticket so: a ticket replaced while its scan waited
+    (the replacement holds the application's row lock) is no longer live, and nothing moves.
     """
     if connection.vendor != "postgresql":
         raise RuntimeError("move_statement is PostgreSQL's; use transition elsewhere.")

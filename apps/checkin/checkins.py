@@ -406,9 +406,7 @@ def _check_in_at_once(
     except IntegrityError:
         # The scan id is another check-in's: nothing moved, and the read went with it.
         return None, (_TICKET_BY_CODE.first(code=read_code) if read_code is not None else None), None
-    if not moved:
-        return None, read, cycle_id
-    return record, read, cycle_id
+    return (record if moved else None), read, cycle_id
 
 
 # A live ticket by its code and version (the code is unique): what a scan checks in.
