@@ -182,3 +182,28 @@ def test_other_roles_cannot_search_or_scan(people, role):
     client = staff_client(role)
     assert client.get("/api/checkin/search", {"q": "quinn"}).status_code == 403
     assert scan(client, "x").status_code == 403
+
+
+def test_the_rehearsals_door_invariant_reports_a_check_in_by_a_ticket_voided_before_it():
+    """The event rehearsal checks the door after every step (apps/core/tests/invariants.py,
+    check_door). A check-in recorded with a ticket replaced before it, what a scan racing a
+    reissue once recorded, is reported; the same check-in by the live ticket is not."""
+    from django.utils import timezone
+
+    from apps.checkin import tickets
+    from apps.core.tests.invariants import Problems, check_door
+
+    ada = applicant("ada@princeton.edu")
+    old = ticket_for(ada)
+    new = tickets.reissue(application_id=ada.pk, by_applicant=True)
+    volunteer = staff_client(Role.VOLUNTEER)
+    assert scan(volunteer, token(new)).status_code == 200
+    clean = Problems()
+    check_door(clean, current_cycle())
+    assert not clean, clean.found
+
+    CheckIn.objects.filter(application=ada).update(ticket=old, at=timezone.now())
+    found = Problems()
+    check_door(found, current_cycle())
+    record = CheckIn.objects.get()
+    assert found.found == [f"check-in {record.pk} of application {ada.pk} was made with a ticket voided before it"]

@@ -32,14 +32,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core import mail
-from django.db.models import F, Max, Q
+from django.db.models import Count, F, Max, Q
 
 from apps.applications import received, selections
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
 from apps.checkin import tickets
-from apps.checkin.models import Ticket
+from apps.checkin.models import CheckIn, Ticket
 from apps.decisions import offers, release
 from apps.mailings.models import Delivery
 from apps.reports import statistics
@@ -133,13 +133,23 @@ class Watch:
         self.cycle = cycle
         self._snapshot()
 
-    def check(self, step: str, *, released: bool, release_step: bool = False, bulk: bool = False) -> None:
+    def check(
+        self,
+        step: str,
+        *,
+        released: bool,
+        release_step: bool = False,
+        bulk: bool = False,
+        reissued: Iterable[int] = (),
+    ) -> None:
         """Every invariant, after `step`; `released` says whether the cycle's decisions were
         visible while the step ran, `release_step` that the step released them, `bulk` that it
-        was an organizer's bulk action."""
+        was an organizer's bulk action, `reissued` the applications whose tickets it reissued
+        (each promises one ticket mail)."""
         problems = Problems()
         after = dict(Application.objects.filter(cycle=self.cycle).values_list("pk", "status"))
-        self._check_history_and_mail(problems, after, released=released, release_step=release_step)
+        self._check_history_and_mail(problems, after, released=released, release_step=release_step, reissued=reissued)
+        check_door(problems, self.cycle)
         if bulk:
             for pk, status in self.statuses.items():
                 if status in ANSWERED and after.get(pk) != status:
@@ -154,7 +164,9 @@ class Watch:
         assert not problems, f"after step {step!r}:\n" + "\n".join(problems.found[:40])
         self._snapshot()
 
-    def _check_history_and_mail(self, problems: Problems, after: dict, *, released: bool, release_step: bool) -> None:
+    def _check_history_and_mail(
+        self, problems: Problems, after: dict, *, released: bool, release_step: bool, reissued: Iterable[int] = ()
+    ) -> None:
         events: dict[int, list[tuple[str, str, bool]]] = {}
         for application_id, old, new, by_applicant in (
             ApplicationEvent.objects.filter(pk__gt=self.last_event, field="status", application__cycle=self.cycle)
@@ -183,6 +195,8 @@ class Watch:
             for old, new, by_applicant in moves:
                 if kind := promised_mail(old, new, released=released, by_applicant=by_applicant):
                     expected[(pk, kind)] += 1
+        for pk in reissued:
+            expected[(pk, TICKET)] += 1
         if release_step:
             # A release announces each decision its applicant was not told last (a decision
             # mailed by an earlier release of the same decision is not sent twice), or was told
@@ -213,6 +227,29 @@ class Watch:
                 problems.add(
                     f"application {pk}: {expected[key]} '{kind}' mail(s) promised by this step, {found[key]} recorded"
                 )
+
+
+def check_door(problems: Problems, cycle) -> None:
+    """At the door: every check-in is of a person checked in, made with a ticket of theirs that
+    was live then (a replaced ticket admits no one, even one scanned while it was being
+    replaced), and no one holds two live tickets."""
+    for pk, application_id, status, holder, voided_at, at in CheckIn.objects.filter(
+        application__cycle=cycle
+    ).values_list("pk", "application_id", "application__status", "ticket__application_id", "ticket__voided_at", "at"):
+        if status != S.CHECKED_IN:
+            problems.add(f"check-in {pk}: application {application_id} is {status}")
+        if holder is not None and holder != application_id:
+            problems.add(f"check-in {pk} of application {application_id} was made with application {holder}'s ticket")
+        if voided_at is not None and voided_at <= at:
+            problems.add(f"check-in {pk} of application {application_id} was made with a ticket voided before it")
+    for application_id in (
+        Ticket.objects.filter(application__cycle=cycle, voided_at__isnull=True)
+        .values("application_id")
+        .annotate(live=Count("pk"))
+        .filter(live__gt=1)
+        .values_list("application_id", flat=True)
+    ):
+        problems.add(f"application {application_id} holds more than one live ticket")
 
 
 def check_last_decision_mail(problems: Problems, cycle) -> None:

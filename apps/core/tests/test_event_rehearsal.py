@@ -533,6 +533,18 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     # --- Check-in at the door -----------------------------------------------------------------
     confirmed = {a.pk for a in event.statuses(S.CONFIRMED)}
     door = sorted(confirmed)[: max(1, len(confirmed) * 4 // 5)]
+    # One of them lost their phone and reissued the ticket on the way: the old one admits no one
+    # (the door's lock re-checks it even mid-reissue), the new one does, below.
+    reissuer = door[0]
+    holder = event.applicant(reissuer)
+    reissued = holder.post("/api/checkin/ticket/reissue", {}, content_type=JSON)
+    assert reissued.status_code == 201, reissued.json()
+    old_token, tokens[reissuer] = tokens[reissuer], holder.get("/api/checkin/ticket").json()["token"]
+    refused = event.volunteer.post(
+        "/api/checkin/scan", {"token": old_token, "scan_id": str(uuid.uuid4())}, content_type=JSON
+    )
+    assert refused.status_code == 409 and refused.json()["result"] == "replaced", refused.json()
+    watch.check("a ticket reissued before the door", released=True, reissued=[reissuer])
     for pk in door:
         scan_id = str(uuid.uuid4())
         response = event.volunteer.post(
@@ -609,4 +621,4 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert not leftover.exists()
     assert len(mail.outbox) == sent
     watch.check("retention purge", released=False)
-    assert len(watch.steps) == 28
+    assert len(watch.steps) == 29
