@@ -16,10 +16,11 @@ reported (as for the HTTP rows), with the lowest and highest, since tens of mill
 browser vary from round to round about as much as the gap being measured.
 
 The headline in the document is not yet the headline on the screen: the browser paints once the
-page's stylesheets are in (the dashboard has its island's as well as the frame's) and its layout
-is done. So each load also records the page's first contentful paint (the Paint Timing API), the
-frame the headline's HTML is drawn in, and the report gives both. Paint times come in whole
-frames, so their ratios move in steps.
+page's render-blocking stylesheets are in (on both pages the frame's alone: the dashboard's island
+only preloads its own, docs/performance.md "The first paint") and its layout is done, and after
+any script that is ready to run first. So each load also records the page's first contentful
+paint (the Paint Timing API), the frame the headline's HTML is drawn in, and the report gives
+both. Paint times come in whole frames, so their ratios move in steps.
 """
 
 from __future__ import annotations

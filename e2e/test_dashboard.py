@@ -160,6 +160,39 @@ def test_the_headline_is_in_the_pages_html_where_the_island_draws_it(new_page, m
     assert drawn[False] == drawn[True], "the island moved what the server drew"
 
 
+def test_the_first_paint_waits_for_no_island_sheet_and_the_island_for_all_of_them(new_page, make_student):
+    """The island's stylesheets are only preloaded (apps/core/templatetags/islands.py): held back
+    by the network, they hold up neither the page's first paint, which the frame's stylesheet
+    styles as the island will, nor anything else but the island, which mounts once every one of
+    them applies (frontend/src/lib/mount.tsx) and so never shows unstyled."""
+    prepare(make_student, "ada@princeton.edu", S.ACCEPTED, C.RELEASED, teamcode="4815162")
+    page = new_page(phone=True)
+    sign_in(page, "ada@princeton.edu")
+    held = []
+    page.route("**/static/assets/*.css", lambda route: held.append(route))  # answered once the page has painted
+    try:
+        page.goto("/dashboard", wait_until="commit")  # its load event waits for the held sheets
+        page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Congratulations, You Have Been Accepted!")
+        # The frame's rules lay the first paint out as the island does: the grid, the card.
+        assert page.locator(".dashboard").evaluate("e => getComputedStyle(e).display") == "grid"
+        assert page.locator(".dashboard__info").evaluate("e => getComputedStyle(e).paddingTop") == "20px"
+        expect(page.get_by_role("status")).to_have_text("Loading…")  # the island waits
+        island_sheets = page.evaluate("[...document.querySelectorAll('link[data-island-style]')].map(l => l.href)")
+        assert len(island_sheets) >= 2
+        page.wait_for_timeout(300)  # time enough to mount, had it not waited
+        expect(page.get_by_text("Please confirm your attendance below", exact=False)).to_have_count(0)
+        assert sorted(route.request.url for route in held) == sorted(island_sheets)
+        for route in held:
+            route.continue_()
+        expect(page.get_by_text("Please confirm your attendance below", exact=False)).to_be_visible()
+        applied = page.evaluate("[...document.styleSheets].filter(s => s.href && s.cssRules.length).map(s => s.href)")
+        assert set(island_sheets) <= set(applied)
+        assert page.js_errors == []
+    finally:
+        page.unroute_all()
+
+
 # (name, application status, cycle status, extra fields, expected headline)
 STATES = [
     ("not-open", S.UNSUBMITTED, C.NOT_OPEN, {}, "Applications Are Not Open Yet"),
