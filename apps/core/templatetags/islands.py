@@ -57,6 +57,8 @@ def island_assets(page: str) -> str:
     config = settings.DJANGO_VITE["default"]
     if config.get("dev_mode"):
         return vite_asset(entry)
+    if config.get("static_url_prefix"):  # django-vite would put the files under it; ours don't
+        raise template.TemplateSyntaxError("island_assets doesn't know DJANGO_VITE's static_url_prefix.")
     manifest = _manifest(str(config["manifest_path"]))
     if entry not in manifest:  # a page without its island's file, or a stale build
         raise template.TemplateSyntaxError(f"{entry} is not in {config['manifest_path']}: run `make build`.")

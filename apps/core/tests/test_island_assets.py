@@ -67,10 +67,15 @@ def test_the_cascade_order_is_vites_imports_first_each_sheet_once():
 
 
 @pytest.mark.parametrize("page", ["login", "register", "apply", "admin", "checkin"])
-def test_no_island_page_blocks_on_an_island_sheet(page):
+def test_every_island_page_preloads_its_sheets_and_blocks_on_none(page):
     html = Template("{% load islands %}{% island_assets page %}").render(Context({"page": page}))
-    assert not stylesheet_links(html), html
-    assert f'src="/static/{MANIFEST[f"src/pages/{page}.tsx"]["file"]}"' in html
+    assert "<link" in html and not stylesheet_links(html), html
+    entry = f"src/pages/{page}.tsx"
+    preloaded = re.findall(r'<link rel="preload" as="style" href="/static/([^"]+)" data-island-style>', html)
+    assert preloaded == _stylesheets(MANIFEST, entry, set(), [])
+    if MANIFEST[entry].get("css"):  # a page with sheets of its own (apply, admin, checkin) preloads them
+        assert preloaded, html
+    assert f'src="/static/{MANIFEST[entry]["file"]}"' in html
 
 
 def test_an_island_missing_from_the_build_says_so():
@@ -89,3 +94,9 @@ def test_with_vites_dev_server_the_page_loads_its_script_from_it(settings):
         DjangoViteAssetLoader._instance = None
     assert 'type="module"' in html and "src/pages/login.tsx" in html
     assert "data-island-style" not in html
+
+
+def test_a_static_url_prefix_for_django_vite_is_refused_not_ignored(settings):
+    settings.DJANGO_VITE = {"default": {**settings.DJANGO_VITE["default"], "static_url_prefix": "bundles"}}
+    with pytest.raises(TemplateSyntaxError, match="static_url_prefix"):
+        Template("{% load islands %}{% island_assets 'login' %}").render(Context())

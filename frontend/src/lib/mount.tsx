@@ -8,6 +8,9 @@ import { makeQueryClient, QueryProvider } from "./query";
  * first paint (apps/core/templatetags/islands.py), and resolve once each has loaded or failed: the
  * island never shows unstyled, and a sheet that fails to load leaves it plain, not missing. New
  * elements, so no load can come before the listener; the preload has the file on its way or in.
+ * Vite's loader of a lazily imported chunk adds a sheet the page already has only until this has
+ * run (it looks for `rel="stylesheet"`): a module that imports a chunk with a shared sheet at load
+ * time, before mount, would add a second copy after the page's own (none does).
  */
 export function islandStyles(): Promise<unknown> {
   const preloads = document.querySelectorAll<HTMLLinkElement>("link[data-island-style]");
