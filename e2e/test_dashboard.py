@@ -161,7 +161,7 @@ def test_the_headline_is_in_the_pages_html_where_the_island_draws_it(new_page, m
 
 
 def test_the_first_paint_waits_for_no_island_sheet_and_the_island_for_all_of_them(new_page, make_student):
-    """The island's stylesheets are only preloaded (apps/core/templatetags/islands.py): held back
+    """The island's stylesheets are only preloaded (templates/island.html): held back
     by the network, they hold up neither the page's first paint, which the frame's stylesheet
     styles as the island will, nor anything else but the island, which mounts once every one of
     them applies (frontend/src/lib/mount.tsx) and so never shows unstyled."""
@@ -178,7 +178,7 @@ def test_the_first_paint_waits_for_no_island_sheet_and_the_island_for_all_of_the
         assert page.locator(".dashboard").evaluate("e => getComputedStyle(e).display") == "grid"
         assert page.locator(".dashboard__info").evaluate("e => getComputedStyle(e).paddingTop") == "20px"
         expect(page.get_by_role("status")).to_have_text("Loading…")  # the island waits
-        island_sheets = page.evaluate("[...document.querySelectorAll('link[data-island-style]')].map(l => l.href)")
+        island_sheets = page.evaluate("[...document.querySelectorAll('link[rel=preload][as=style]')].map(l => l.href)")
         assert len(island_sheets) >= 2
         page.wait_for_timeout(300)  # time enough to mount, had it not waited
         expect(page.get_by_text("Please confirm your attendance below", exact=False)).to_have_count(0)

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { islandStyles } from "./mount";
 
-// The page preloads the island's sheets (apps/core/templatetags/islands.py); the island applies
+// The page preloads the island's sheets (templates/island.html); the island applies
 // them and mounts once each has loaded or failed.
 // The head is shared with the files before (Vitest's isolate: false): each test looks only at,
 // and removes, what it added.
@@ -11,9 +11,8 @@ function preload(href: string): HTMLLinkElement {
   const link = document.createElement("link");
   added.push(link);
   link.rel = "preload";
-  link.as = "style";
+  link.setAttribute("as", "style");
   link.href = href;
-  link.dataset.islandStyle = "";
   document.head.append(link);
   return link;
 }

@@ -5,7 +5,7 @@ import { makeQueryClient, QueryProvider } from "./query";
 
 /**
  * Apply the island's stylesheets, which the page only preloaded so that they hold up none of its
- * first paint (apps/core/templatetags/islands.py), and resolve once each has loaded or failed: the
+ * first paint (templates/island.html: django-vite's `vite_preload_asset`), and resolve once each has loaded or failed: the
  * island never shows unstyled, and a sheet that fails to load leaves it plain, not missing. New
  * elements, so no load can come before the listener; the preload has the file on its way or in.
  * Vite's loader of a lazily imported chunk adds a sheet the page already has only until this has
@@ -13,7 +13,7 @@ import { makeQueryClient, QueryProvider } from "./query";
  * time, before mount, would add a second copy after the page's own (none does).
  */
 export function islandStyles(): Promise<unknown> {
-  const preloads = document.querySelectorAll<HTMLLinkElement>("link[data-island-style]");
+  const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]');
   return Promise.all(
     Array.from(preloads, (preload) => {
       const sheet = document.createElement("link");
