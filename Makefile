@@ -25,11 +25,15 @@ $(STAMPS):
 # Python packages from the lock (requirements-dev.txt: every package, pinned, with its hashes),
 # reinstalled only when it changes. uv installs them (pip installs uv itself, pinned): it
 # downloads in parallel, which took a fresh clone's install from minutes to about 20 s here, and
-# like pip it refuses a download whose hash isn't in the lock.
+# like pip it refuses a download whose hash isn't in the lock. Unlike pip, uv leaves the
+# packages' bytecode to be compiled on first import, which never happens where
+# PYTHONDONTWRITEBYTECODE is set (as on the CI machine): there every Python process of the tests
+# (each pytest worker, and each gunicorn, Celery or manage.py a test starts) compiled Django and
+# the rest from source again, about 2 s of CPU each. --compile-bytecode writes it once, here.
 $(STAMPS)/python: requirements-dev.txt | $(STAMPS)
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(VENV)/bin/uv --version 2>/dev/null | grep -q "$(UV_VERSION)" || $(PIP) install --quiet --disable-pip-version-check uv==$(UV_VERSION)
-	$(VENV)/bin/uv pip install --quiet --require-hashes --python $(PY) -r requirements-dev.txt
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --require-hashes --python $(PY) -r requirements-dev.txt
 	@touch $@
 
 # The locks, from the pinned direct dependencies (requirements.in, requirements-dev.in): run it
