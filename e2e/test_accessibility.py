@@ -34,7 +34,7 @@ from apps.mailings import audiences
 from apps.mailings.services import mailing_create
 from apps.reviews.models import Assignment
 from conftest import PASSWORD, PortalClient, link_from_mail
-from e2e.conftest import ROOT, expect, sign_in
+from e2e.conftest import ROOT, expect, network_quiet, sign_in
 
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -81,12 +81,12 @@ def audit(page) -> list[dict]:
 
 
 def settle(page, heading: str | None = None):
-    """Wait for the page's main content: its heading, no requests in flight, no spinner."""
+    """Wait for the page's main content: its heading, no request in flight, no spinner."""
     if heading:
         expect(page.get_by_role("heading", name=heading).first).to_be_visible()
     else:
         expect(page.locator("#main h1, #main h2").first).to_be_visible()
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     expect(page.locator("#main .spinner:visible")).to_have_count(0)
     at_rest(page)
 
@@ -193,7 +193,7 @@ def test_the_public_and_account_pages_have_no_serious_violations(new_page, make_
     # The answer has arrived (so the mail is in the outbox) once the confirmation shows; the
     # heading is there before the click already.
     expect(page.get_by_role("status").filter(has_text=re.compile(r"\w"))).to_be_visible()
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     assert mail.outbox, "the reset form sent no mail"
     page.goto("/reset/" + link_from_mail(mail.outbox[-1], "reset"))
     settle(page)

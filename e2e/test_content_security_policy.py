@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from e2e.conftest import expect
+from e2e.conftest import expect, network_quiet
 
 
 def wait_for_violations(context, timeout: float = 5.0) -> list[str]:
@@ -66,4 +66,4 @@ def test_django_admin_sign_in_page_loads_under_the_policy(page):
     violation; the journey's listener would fail it."""
     page.goto("/django-admin/login/")
     expect(page.get_by_label("Email")).to_be_visible()
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)

@@ -17,7 +17,7 @@ from apps.applications.tests.organizer_data import make_application
 from apps.core.tests.factories import UserFactory
 from apps.reviews.models import Assignment
 from apps.reviews.tests.scoring_data import client_for, score
-from e2e.conftest import PASSWORD, element_shot, expect, shot, sign_in
+from e2e.conftest import PASSWORD, element_shot, expect, network_quiet, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit
 
 # Three applicants, the best first: each reviewer gives these (Technical, Personal, Design).
@@ -226,7 +226,7 @@ def test_gallery_of_the_review_pages(new_page, make_admin, phone):
     ]:
         page.goto(path)
         expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
-        page.wait_for_load_state("networkidle")
+        network_quiet(page)
         no_sideways_scroll(page)
         no_serious_violations(page)
         shot(page, f"reviews-gallery-{name}-{size}")

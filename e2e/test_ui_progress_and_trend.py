@@ -31,7 +31,7 @@ from apps.decisions import release
 from apps.decisions.tests.test_release import cycle_set_status as release_through_the_door
 from apps.mailings.models import Delivery
 from conftest import make_user
-from e2e.conftest import expect, shot, sign_in
+from e2e.conftest import expect, network_quiet, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, at_rest, audit
 from e2e.test_checkin import applicant, set_up_event, staff
 
@@ -73,7 +73,7 @@ def test_the_release_counts_its_emails_by_itself(new_page, make_admin, phone):
     page = open_page(new_page, phone)
     sign_in(page, organizer, next="/admin/config")
     expect(page.get_by_role("heading", name="Configuration", level=1)).to_be_visible()
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     shot(page, f"progress-config-{'phone' if phone else 'desktop'}")
     panel = page.get_by_role("region", name="Decision emails")
     expect(panel).to_contain_text("2 of 6 emails sent")
@@ -129,7 +129,7 @@ def test_statistics_show_the_trend_over_time(new_page, make_admin, phone):
     page = open_page(new_page, phone)
     sign_in(page, organizer, next="/admin/stats")
     expect(page.get_by_role("heading", name="Statistics", level=1)).to_be_visible()
-    page.wait_for_load_state("networkidle")
+    network_quiet(page)
     trend = page.get_by_role("region", name="Applications over time")
     figure = trend.get_by_role("img", name="Applications over time: 12 submitted", exact=False)
     expect(figure).to_be_visible()
