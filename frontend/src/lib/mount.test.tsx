@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { islandStyles } from "./mount";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { islandStyles, mount } from "./mount";
 
 // The page preloads the island's sheets (templates/island.html); the island applies
 // them and mounts once each has loaded or failed.
@@ -24,6 +24,9 @@ const sheets = () =>
     .map((link) => link.nextElementSibling as HTMLLinkElement);
 
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   for (const element of added) {
     if (element instanceof HTMLLinkElement && element.nextElementSibling?.getAttribute("rel") === "stylesheet") {
       element.nextElementSibling.remove();
@@ -66,5 +69,39 @@ describe("islandStyles", () => {
 
   it("resolves at once on a page without island sheets (Vite's dev server brings its own)", async () => {
     await expect(islandStyles()).resolves.toEqual([]);
+  });
+});
+
+describe("mount", () => {
+  function page(name: string) {
+    const root = document.createElement("div");
+    root.id = `${name}-root`;
+    root.innerHTML = "<h1>Drawn by the server</h1>";
+    const props = document.createElement("script");
+    props.type = "application/json";
+    props.id = `${name}-props`;
+    props.textContent = JSON.stringify({ word: "mounted" });
+    document.body.append(props, root);
+    added.push(props, root);
+    return root;
+  }
+  const Island = ({ word }: { word: string }) => <p>{word}</p>;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("renders only once `after` has resolved (the dashboard: its first paint on the screen)", async () => {
+    const root = page("waiting");
+    let drawn!: () => void;
+    mount("waiting", Island, { after: new Promise<void>((resolve) => (drawn = resolve)) });
+    await tick();
+    await tick();
+    expect(root.textContent).toBe("Drawn by the server");
+    drawn();
+    await vi.waitFor(() => expect(root.textContent).toBe("mounted"));
+  });
+
+  it("renders as soon as its sheets are in without `after`", async () => {
+    const root = page("at-once");
+    mount("at-once", Island);
+    await vi.waitFor(() => expect(root.textContent).toBe("mounted"));
   });
 });

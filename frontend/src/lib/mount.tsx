@@ -30,12 +30,17 @@ export function islandStyles(): Promise<unknown> {
 }
 
 /**
- * Mount the page's island: `#<page>-root` with props from `#<page>-props`.
+ * Mount the page's island: `#<page>-root` with props from `#<page>-props`, once its sheets are
+ * applied and `options.after` (lib/first-paint.ts) has resolved.
  * Throws a clear error when the template forgot either, instead of rendering nothing.
  */
-export function mount<P extends object>(page: string, Component: ComponentType<P>): void {
+export function mount<P extends object>(
+  page: string,
+  Component: ComponentType<P>,
+  options: { after?: Promise<unknown> } = {},
+): void {
   const start = () =>
-    void islandStyles().then(() => {
+    void Promise.all([islandStyles(), options.after]).then(() => {
       const root = document.getElementById(`${page}-root`);
       if (!root) throw new Error(`mount(${page}): no element #${page}-root on this page.`);
       const props = readJsonScript<P>(`${page}-props`);
