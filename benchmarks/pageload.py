@@ -10,10 +10,12 @@ dashboard.html). Cold: a new browser context each time (empty cache, new connect
 the same page loaded again in its context once the first load has settled (no request in
 flight), so its hashed assets, the lazily loaded ones too, come from the cache. Reloading the
 instant the headline shows would cut the first load's lazy chunks off mid-flight and time that.
-The two pages alternate, so a neighbour's load hits both alike. Each round loads both pages, and
+The pages alternate, so a neighbour's load hits each alike. Each round loads both pages, and
 its ratio is the dashboard's time over the plain page's: the median of the rounds' ratios is
 reported (as for the HTTP rows), with the lowest and highest, since tens of milliseconds in a
-browser vary from round to round about as much as the gap being measured.
+browser vary from round to round about as much as the gap being measured. Each round also loads
+the plain page a second time, as a page of its own ("plain again", the other side of the
+dashboard): its ratio to the plain page is what noise alone does to a median of the rounds.
 
 The headline in the document is not yet the headline on the screen: the browser paints once the
 page's render-blocking stylesheets are in (on both pages the frame's alone: the dashboard's island
@@ -79,12 +81,13 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
     name, _, value = session_cookie.partition("=")
     base = f"http://127.0.0.1:{port}"
     modes = ("cold", "warm", "cold paint", "warm paint")
-    times: dict[str, list[float]] = {f"{page} {mode}": [] for page in ("plain", "dashboard") for mode in modes}
+    pages = ("plain", "dashboard", "plain again")
+    times: dict[str, list[float]] = {f"{page} {mode}": [] for page in pages for mode in modes}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"], headless=True)
         try:
             for round_number in range(rounds + 1):
-                order = [("plain", PLAIN), ("dashboard", DASHBOARD)]
+                order = [("plain", PLAIN), ("dashboard", DASHBOARD), ("plain again", PLAIN)]
                 for label, (path, selector) in order if round_number % 2 == 0 else order[::-1]:
                     context = browser.new_context(viewport={"width": 390, "height": 844})
                     context.add_cookies([{"name": name, "value": value, "url": base}])
@@ -98,12 +101,19 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
         finally:
             browser.close()
     medians = {key: statistics.median(values) for key, values in times.items()}
-    ratios = {
-        mode: [d / p for d, p in zip(times[f"dashboard {mode}"], times[f"plain {mode}"], strict=True)] for mode in modes
-    }
+
+    def ratios_of(page: str) -> dict[str, list[float]]:
+        return {
+            mode: [d / p for d, p in zip(times[f"{page} {mode}"], times[f"plain {mode}"], strict=True)]
+            for mode in modes
+        }
+
+    ratios, control = ratios_of("dashboard"), ratios_of("plain again")
     return {
         "ms": medians,
         "all": times,
         "rounds": ratios,
+        "control": {mode: statistics.median(values) for mode, values in control.items()},
+        "control rounds": control,
         **{mode: statistics.median(values) for mode, values in ratios.items()},
     }
