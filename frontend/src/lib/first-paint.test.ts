@@ -55,7 +55,16 @@ describe("afterFirstPaint", () => {
     expect(pending).toHaveLength(0);
   });
 
-  it("resolves in a tenth of a second where no frame comes (a tab in the background)", async () => {
+  it("resolves at once in a tab in the background, which draws no frame", async () => {
+    firstPaint();
+    painted(false);
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    const { pending } = frames();
+    await afterFirstPaint();
+    expect(pending).toHaveLength(0);
+  });
+
+  it("resolves in a tenth of a second where no frame comes all the same", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     firstPaint();
     painted(false);
