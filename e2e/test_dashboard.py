@@ -153,6 +153,9 @@ def test_the_headline_is_in_the_pages_html_where_the_island_draws_it(new_page, m
         expect(heading).to_have_text("Congratulations, You Have Been Accepted!")
         expect(page.locator(".dashboard__status")).to_have_text("Accepted")
         expect(page.get_by_text("4815162")).to_be_visible()
+        # The footer: with the page as the server drew it without scripts; else once the island
+        # has drawn the page (static/css/portal.css, "The footer waits").
+        expect(page.locator("body > footer")).to_be_visible()
         drawn[javascript] = [
             page.locator(selector).bounding_box()
             for selector in ("#dashboard-headline", ".dashboard__status", ".dashboard__info")
@@ -164,7 +167,8 @@ def test_the_first_paint_waits_for_no_island_sheet_and_the_island_for_all_of_the
     """The island's stylesheets are only preloaded (templates/island.html): held back
     by the network, they hold up neither the page's first paint, which the frame's stylesheet
     styles as the island will, nor anything else but the island, which mounts once every one of
-    them applies (frontend/src/lib/mount.tsx) and so never shows unstyled."""
+    them applies (frontend/src/lib/mount.tsx) and so never shows unstyled. The footer shows with
+    the island, not under the first paint, where it would be pushed off the screen."""
     prepare(make_student, "ada@princeton.edu", S.ACCEPTED, C.RELEASED, teamcode="4815162")
     page = new_page(phone=True)
     sign_in(page, "ada@princeton.edu")
@@ -178,6 +182,9 @@ def test_the_first_paint_waits_for_no_island_sheet_and_the_island_for_all_of_the
         assert page.locator(".dashboard").evaluate("e => getComputedStyle(e).display") == "grid"
         assert page.locator(".dashboard__info").evaluate("e => getComputedStyle(e).paddingTop") == "20px"
         expect(page.get_by_role("status")).to_have_text("Loading…")  # the island waits
+        # Drawn under the first paint, the footer would show, then be pushed off the screen.
+        expect(page.locator("body > footer")).to_be_hidden()
+        assert page.locator("body > footer").evaluate("e => getComputedStyle(e).visibility") == "hidden"
         island_sheets = page.evaluate("[...document.querySelectorAll('link[rel=preload][as=style]')].map(l => l.href)")
         assert len(island_sheets) >= 2
         page.wait_for_timeout(300)  # time enough to mount, had it not waited
@@ -186,6 +193,7 @@ def test_the_first_paint_waits_for_no_island_sheet_and_the_island_for_all_of_the
         for route in held:
             route.continue_()
         expect(page.get_by_text("Please confirm your attendance below", exact=False)).to_be_visible()
+        expect(page.locator("body > footer")).to_be_visible()
         applied = page.evaluate("[...document.styleSheets].filter(s => s.href && s.cssRules.length).map(s => s.href)")
         assert set(island_sheets) <= set(applied)
         assert page.js_errors == []
