@@ -27,7 +27,7 @@ $(STAMPS):
 # downloads in parallel, which took a fresh clone's install from minutes to about 20 s here, and
 # like pip it refuses a download whose hash isn't in the lock. Unlike pip, uv leaves the
 # packages' bytecode to be compiled on first import, which never happens where
-# PYTHONDONTWRITEBYTECODE is set (as on the CI machine): there every Python process of the tests
+# PYTHONDONTWRITEBYTECODE is set (as on this machine): there every Python process of the tests
 # (each pytest worker, and each gunicorn, Celery or manage.py a test starts) compiled Django and
 # the rest from source again, about 2 s of CPU each. --compile-bytecode writes it once, here.
 $(STAMPS)/python: requirements-dev.txt | $(STAMPS)

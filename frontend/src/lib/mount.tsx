@@ -5,9 +5,10 @@ import { makeQueryClient, QueryProvider } from "./query";
 
 /**
  * Apply the island's stylesheets, which the page only preloaded so that they hold up none of its
- * first paint (templates/island.html: django-vite's `vite_preload_asset`), and resolve once each has loaded or failed: the
- * island never shows unstyled, and a sheet that fails to load leaves it plain, not missing. New
- * elements, so no load can come before the listener; the preload has the file on its way or in.
+ * first paint (templates/island.html: django-vite's `vite_preload_asset`), and resolve once each
+ * has loaded or failed: the island never shows unstyled, and a sheet that fails to load leaves it
+ * plain, not missing. New elements, so no load can come before the listener; the preload has
+ * the file on its way or in.
  * Vite's loader of a lazily imported chunk adds a sheet the page already has only until this has
  * run (it looks for `rel="stylesheet"`): a module that imports a chunk with a shared sheet at load
  * time, before mount, would add a second copy after the page's own (none does).
