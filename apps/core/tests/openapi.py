@@ -16,14 +16,23 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 
 
-def generate_schema() -> tuple[dict, list[str]]:
-    """The schema as /api/schema/ serves it, and every warning or error drf-spectacular logged."""
-    from drf_spectacular.drainage import GENERATOR_STATS
+def generate_schema(*, line_numbers: bool = False) -> tuple[dict, list[str]]:
+    """The schema as /api/schema/ serves it, and every warning or error drf-spectacular logged.
+
+    The problems name the view's file; with line_numbers, its line too. Finding the lines reads
+    and parses the source of each of the ~290 views and serializers, 2-3 s in each test process
+    that imports this module: so a clean schema is generated without them, and one with
+    problems again with them, for the message.
+    """
+    from drf_spectacular.drainage import GENERATOR_STATS, _get_source_location
 
     GENERATOR_STATS.reset()
-    GENERATOR_STATS.enable_trace_lineno()
+    _get_source_location.cache_clear()
+    GENERATOR_STATS._trace_lineno = line_numbers
     schema = SchemaGenerator().get_schema(request=None, public=True)
     problems = [*GENERATOR_STATS._warn_cache, *GENERATOR_STATS._error_cache]
+    if problems and not line_numbers:
+        return generate_schema(line_numbers=True)
     return json.loads(OpenApiJsonRenderer().render(schema, renderer_context={})), problems
 
 

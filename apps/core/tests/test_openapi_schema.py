@@ -4,6 +4,7 @@ the one error shape. That the API answers as the schema says is test_api_conform
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 
@@ -12,6 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from drf_spectacular.validation import validate_schema
 
 from apps.core.api import api_not_found
+from apps.core.tests import openapi
 from apps.core.tests.openapi import SCHEMA, SCHEMA_PROBLEMS
 
 # Routes that are not API calls: the schema document and its docs page.
@@ -39,6 +41,29 @@ def test_the_schema_generates_with_no_warning_or_error():
     """`manage.py spectacular --validate --fail-on-warn` would pass: no warning, a valid document."""
     assert SCHEMA_PROBLEMS == []
     validate_schema(SCHEMA)
+
+
+def test_a_problem_is_reported_with_the_views_file_and_line(monkeypatch):
+    """A clean schema is generated without looking up source lines (openapi.generate_schema);
+    a warning makes it generate again with them, so the message points at the line."""
+    from drf_spectacular import drainage
+    from drf_spectacular.generators import SchemaGenerator
+
+    original = SchemaGenerator.get_schema
+
+    def with_a_warning(self, *args, **kwargs):
+        schema = original(self, *args, **kwargs)
+        with drainage.add_trace_message(api_not_found):
+            drainage.warn("a warning planted by the test")
+        return schema
+
+    monkeypatch.setattr(SchemaGenerator, "get_schema", with_a_warning)
+    _schema, problems = openapi.generate_schema()
+    line = inspect.getsourcelines(api_not_found)[1]
+    assert problems == [
+        f"{inspect.getsourcefile(api_not_found)}:{line}: Warning [api_not_found]: a warning planted by the test"
+    ]
+    drainage.GENERATOR_STATS.reset()
 
 
 def test_every_api_route_is_in_the_schema():
