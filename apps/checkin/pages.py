@@ -9,6 +9,9 @@ from django.views.decorators.http import require_safe
 from apps.core.pages import island, page_for
 from apps.cycles.questions import TSHIRT_SIZES
 
+from . import checkins, checkpoints
+from .api import CheckpointListSerializer, StatsOutputSerializer
+
 # Organizers and volunteers: the people who may check others in.
 check_in_staff = page_for(lambda user: user.can_check_in)
 
@@ -23,5 +26,9 @@ def checkin_page(request):
         "canRegisterWalkIns": user.is_admin,
         # The walk-in form's sizes: the ones POST walk-in accepts.
         "tshirtSizes": list(TSHIRT_SIZES),
+        # The header's counts and the checkpoints, as GET checkin/stats and checkin/checkpoints
+        # answer: drawn with the page, not fetched after it (they pushed the scanner down).
+        "stats": StatsOutputSerializer(checkins.stats()).data,
+        "checkpoints": CheckpointListSerializer({"checkpoints": checkpoints.checkpoints()}).data,
     }
     return island(request, "checkin", props, title=_("Check-in"))

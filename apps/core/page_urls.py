@@ -5,5 +5,4 @@ from . import pages
 urlpatterns = [
     path("", pages.home, name="home"),
     path("loading", pages.loading, name="loading"),
-    path("admin", pages.admin_panel, name="admin-panel"),
 ]

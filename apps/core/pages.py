@@ -199,32 +199,3 @@ def service_unavailable(request: HttpRequest, message: str = SERVICE_UNAVAILABLE
         response = HttpResponse(html, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
-
-
-ADMIN_CARDS = [
-    (_("Applications"), "/admin/users", _("Browse, filter and open every application.")),
-    (_("Statistics"), "/admin/stats", _("Counts at a glance, each downloadable as CSV.")),
-    (_("Batch Decisions"), "/admin/batch", _("Decide many applications at once, and schedule emails.")),
-    (_("Admin Users"), "/admin/administrators", _("Add or remove organizers, reviewers and volunteers.")),
-    (_("Configuration"), "/admin/config", _("Dates, status, location and the current cycle.")),
-    (_("Resume Book"), "/admin/resumebook", _("Download one resume or every confirmed attendee's.")),
-    (_("Assign Applications"), "/admin/assignapps", _("Give applications to reviewers.")),
-    (_("Review Applications"), "/admin/reviewapps", _("Work through the applications assigned to you.")),
-    (_("Whitelist Emails"), "/admin/whitelist-emails", _("Let extra addresses or patterns register.")),
-    # Beyond the original nine: the tools the original client had no card for.
-    (_("Demographics"), "/admin/demographics", _("Charts of the survey answers, by group.")),
-    (_("Question Builder"), "/admin/createapp", _("Edit this cycle's sections and questions.")),
-    (_("Review Rubric"), "/admin/rubric", _("The criteria reviewers score, their scales and weights.")),
-    (_("Ranking"), "/admin/ranking", _("Applicants by calibrated score; fill the event to capacity.")),
-    (_("Automated Emails"), "/admin/automated-emails", _("Edit the verification, reset and decision emails.")),
-    (_("Check-in"), "/checkin", _("Scan tickets at the door, find people by name, register walk-ins.")),
-    (_("Travel Grants"), "/admin/travel", _("The travel budget, grants, receipts to review and the payout.")),
-    (_("Integrations"), "/admin/integrations", _("Signed webhooks to your systems, Slack and Discord notices.")),
-]
-
-
-@require_safe
-@admin_only
-def admin_panel(request):
-    cards = [{"title": t, "href": h, "description": d} for t, h, d in ADMIN_CARDS]
-    return island(request, "admin", {"cards": cards}, title=_("Admin Panel"))

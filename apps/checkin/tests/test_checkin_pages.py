@@ -26,11 +26,33 @@ def test_organizers_and_volunteers_get_the_check_in_page(role, walk_ins):
     response = client_of(user).get("/checkin")
     assert response.status_code == 200
     assert '<div id="checkin-root" class="island"' in response.content.decode()
+    client = client_of(user)
     assert page_props(response, "checkin") == {
         "email": "sam@princeton.edu",
         "canRegisterWalkIns": walk_ins,
         "tshirtSizes": TSHIRT_SIZES,
+        # The header's numbers come with the page: the API's answers, as they are.
+        "stats": client.get("/api/checkin/stats").json(),
+        "checkpoints": client.get("/api/checkin/checkpoints").json(),
     }
+
+
+def test_the_page_brings_the_door_counts_and_checkpoints_the_api_answers():
+    """With people in and a checkpoint passed, the page's counts are the API's, number for number."""
+    from apps.applications.models import ApplicationStatus as S
+    from apps.checkin.models import Checkpoint
+    from apps.core.tests.factories import ApplicationFactory
+    from apps.cycles.selectors import current_cycle
+
+    for status in (S.CONFIRMED, S.CONFIRMED, S.CHECKED_IN):
+        ApplicationFactory(status=status)
+    Checkpoint.objects.create(cycle=current_cycle(), name="Saturday lunch", kind="meal")
+    client = client_of(UserFactory(role=Role.VOLUNTEER))
+    props = page_props(client.get("/checkin"), "checkin")
+    assert props["stats"]["confirmed"] == 3 and props["stats"]["checked_in"] == 1
+    assert props["stats"] == client.get("/api/checkin/stats").json()
+    assert [c["name"] for c in props["checkpoints"]["checkpoints"]] == ["Saturday lunch"]
+    assert props["checkpoints"] == client.get("/api/checkin/checkpoints").json()
 
 
 @pytest.mark.parametrize(("role", "home"), [(Role.USER, "/dashboard"), (Role.REVIEWER, "/admin/reviewapps")])

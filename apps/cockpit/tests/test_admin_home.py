@@ -221,3 +221,24 @@ def test_the_query_count_does_not_grow_with_the_cycle(admin_client, django_asser
 def test_organizers_only(client, student_client):
     assert client.get("/api/admin/home").status_code == 401
     assert student_client.get("/api/admin/home").status_code == 403
+
+
+def test_the_admin_panel_brings_the_numbers_the_api_answers(admin_client, django_assert_max_num_queries):
+    """/admin draws the cycle's numbers from its props (no request after the page, no layout
+    shift): the same document `GET /api/admin/home` answers, in a bounded number of queries."""
+    from apps.core.tests.test_pages import page_props
+
+    seed()
+    admin_client.get("/admin")  # warm the session and the current cycle
+    with django_assert_max_num_queries(14):  # the API call's own budget (above)
+        page = admin_client.get("/admin")
+    props = page_props(page, "admin")
+    api = admin_client.get("/api/admin/home").json()
+    assert props["home"]["todos"] and props["home"]["funnel"][1]["count"] > 0
+    assert {**props["home"], "now": None} == {**api, "now": None}
+    assert [card["href"] for card in props["cards"]][:2] == ["/admin/users", "/admin/stats"]
+
+
+def test_the_admin_panel_is_for_organizers(client, student_client):
+    assert client.get("/admin")["Location"].startswith("/login")
+    assert student_client.get("/admin")["Location"] == "/dashboard"

@@ -40,6 +40,7 @@ from apps.applications.models import ApplicationStatus as S
 from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
 from apps.checkin import tickets
 from apps.checkin.models import CheckIn, Ticket
+from apps.core.tests.test_pages import page_props
 from apps.decisions import offers, release
 from apps.mailings.models import Delivery
 from apps.reports import statistics
@@ -359,6 +360,18 @@ def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> 
             problems.add(f"statistics {key}: {value}, its card's rows {total}")
     if stats["total_applications"] != counts["submitted"]:
         problems.add(f"statistics total {stats['total_applications']}, submitted {counts['submitted']}")
+    # The statistics page and the admin panel bring their numbers with the page (no shift when
+    # they arrive): the same as their API calls answer, and the panel's funnel the selections'.
+    if page_props(client.get("/admin/stats"), "admin-stats")["stats"] != stats:
+        problems.add("the statistics page's counts differ from GET applications/stats")
+    home = client.get("/api/admin/home").json()
+    if {**page_props(client.get("/admin"), "admin")["home"], "now": None} != {**home, "now": None}:
+        problems.add("the admin panel's numbers differ from GET admin/home")
+    stages = [*home["funnel"], *home["beside"]]
+    named = selections.count(cycle, sorted({stage["selection"] for stage in stages}))
+    for stage in stages:
+        if stage["count"] != named[stage["selection"]]:
+            problems.add(f"admin panel {stage['key']}: {stage['count']}, selections {named[stage['selection']]}")
     capacity = client.get("/api/reviews/capacity").json()
     for name in CAPACITY_COUNTS:
         if capacity[name] != counts[name]:

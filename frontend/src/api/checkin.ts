@@ -26,6 +26,7 @@ export type WalkInInput = Omit<
 };
 
 export type Checkpoint = Schemas["Checkpoint"];
+export type CheckpointList = Schemas["CheckpointList"];
 export type CheckpointKind = Checkpoint["kind"];
 /** 200 of a checkpoint scan: who, where, when (the event's time). */
 export type CheckpointResult = Schemas["CheckpointPass"];
@@ -62,7 +63,7 @@ export const checkinApi = {
   search: (q: string) => api.get<Schemas["SearchOutput"]>(urls.checkinSearch, { q }),
   stats: () => api.get<CheckInStats>(urls.checkinStats),
   walkIn: (input: WalkInInput) => api.post<CheckInResult>(urls.walkIn, input),
-  checkpoints: () => api.get<Schemas["CheckpointList"]>(urls.checkpoints),
+  checkpoints: () => api.get<CheckpointList>(urls.checkpoints),
   addCheckpoint: (name: string, kind: CheckpointKind) => api.post<Checkpoint>(urls.checkpoints, { name, kind }),
   deleteCheckpoint: (id: number) => api.delete<void>(urls.checkpoint(id)),
   checkpointScan: (id: number, token: string, scanId: string) =>

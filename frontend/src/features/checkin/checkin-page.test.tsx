@@ -7,7 +7,7 @@ import { mockFetch } from "../../lib/fetch-mock";
 import { QueryProvider, makeQueryClient } from "../../lib/query";
 import { CAMERA_MESSAGES } from "./camera";
 import type { QrReader } from "./camera-scanner";
-import { CheckinPage } from "./checkin-page";
+import { CheckinPage, type CheckinProps } from "./checkin-page";
 import { storageKey } from "./queue";
 import { ADA } from "./test-fixtures";
 
@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage(camera = fakeCamera(), canRegisterWalkIns = false) {
+function renderPage(camera = fakeCamera(), canRegisterWalkIns = false, props: Partial<CheckinProps> = {}) {
   render(
     <QueryProvider client={makeQueryClient()}>
       <CheckinPage
@@ -63,6 +63,7 @@ function renderPage(camera = fakeCamera(), canRegisterWalkIns = false) {
         tshirtSizes={["S", "M", "L"]}
         loadReader={camera.load}
         openCamera={camera.open}
+        {...props}
       />
     </QueryProvider>,
   );
@@ -78,6 +79,28 @@ async function startCamera(camera: ReturnType<typeof fakeCamera>) {
 function stored() {
   return JSON.parse(window.localStorage.getItem(storageKey(ME)) ?? "{}");
 }
+
+describe("the header", () => {
+  it("draws the page's own counts and checkpoints at once, and asks again after a scan", async () => {
+    const server = mockFetch({
+      "GET /api/checkin/stats": { body: { confirmed: 180, checked_in: 96 } },
+      "POST /api/checkin/scan": { body: { result: "checked_in", person: ADA } },
+    });
+    const camera = renderPage(fakeCamera(), false, {
+      stats: { ...STATS.body, time_zone: "" },
+      checkpoints: { checkpoints: [{ id: 7, name: "Saturday lunch", kind: "meal", passed: 3 }] },
+    });
+    // In the first render, without a request: no "Counting…" above the scanner to grow later.
+    expect(screen.getByText("95")).toBeInTheDocument();
+    expect(screen.getByLabelText("Scanning at")).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: /Saturday lunch/ })).toBeInTheDocument();
+    expect(server.calls).toEqual([]);
+    await startCamera(camera);
+    camera.show(TOKEN);
+    await screen.findByRole("region", { name: "Checked in" });
+    expect(await screen.findByText("96")).toBeInTheDocument();
+  });
+});
 
 describe("scanning a ticket", () => {
   it("checks the person in and shows their details; the counts refresh", async () => {

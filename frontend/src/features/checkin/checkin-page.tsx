@@ -3,7 +3,7 @@
 // venue's Wi-Fi drops: scans wait on the phone and sync when it is back.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { checkinApi, type Checkpoint, type SearchHit } from "../../api/checkin";
+import { checkinApi, type CheckInStats, type Checkpoint, type CheckpointList, type SearchHit } from "../../api/checkin";
 import { CameraScanner, type QrReader } from "./camera-scanner";
 import { CheckpointForm } from "./checkpoint-form";
 import { INVALID_TICKET, cardView, looksLikeTicket, type Outcome } from "./outcome";
@@ -21,6 +21,11 @@ export interface CheckinProps {
   canRegisterWalkIns: boolean;
   /** The t-shirt question's options, for the walk-in form. */
   tshirtSizes: string[];
+  /** The counts and the checkpoints as the page was drawn (the API's answers), so the header is
+   *  whole in the first render: fetched after it, they pushed the scanner down under the
+   *  volunteer's thumb. Without them (tests), they are fetched. */
+  stats?: CheckInStats;
+  checkpoints?: CheckpointList;
   /** Tests hand in a fake camera reader and camera. */
   loadReader?: () => Promise<QrReader>;
   openCamera?: (video: HTMLVideoElement) => Promise<MediaStream>;
@@ -41,8 +46,13 @@ const CHECKPOINTS_KEY = ["checkin-checkpoints"];
 // A checkpoint's kind in words (the same as the form that adds one).
 const KIND_WORDS: Record<string, string> = { meal: t.noop("Meal"), swag: t.noop("Swag"), other: t.noop("Other") };
 
-function Counts({ checkpoint }: { checkpoint: Checkpoint | null }) {
-  const stats = useQuery({ queryKey: ["checkin-stats"], queryFn: checkinApi.stats });
+function Counts({ checkpoint, initial }: { checkpoint: Checkpoint | null; initial?: CheckInStats }) {
+  const stats = useQuery({
+    queryKey: ["checkin-stats"],
+    queryFn: checkinApi.stats,
+    initialData: initial,
+    refetchOnMount: initial === undefined,
+  });
   if (!stats.data) return <p className="checkin-counts muted">{stats.isError ? t("Counts unavailable") : t("Counting…")}</p>;
   if (checkpoint) {
     return (
@@ -140,14 +150,27 @@ function SyncStatus({ online, waiting, syncing }: { online: boolean; waiting: nu
   );
 }
 
-export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader, openCamera }: CheckinProps) {
+export function CheckinPage({
+  email,
+  canRegisterWalkIns,
+  tshirtSizes,
+  stats,
+  checkpoints: initialCheckpoints,
+  loadReader,
+  openCamera,
+}: CheckinProps) {
   const client = useQueryClient();
   const refresh = useCallback(() => {
     void client.invalidateQueries({ queryKey: ["checkin-stats"] });
     void client.invalidateQueries({ queryKey: ["checkin-search"] });
     void client.invalidateQueries({ queryKey: CHECKPOINTS_KEY });
   }, [client]);
-  const checkpointList = useQuery({ queryKey: CHECKPOINTS_KEY, queryFn: checkinApi.checkpoints });
+  const checkpointList = useQuery({
+    queryKey: CHECKPOINTS_KEY,
+    queryFn: checkinApi.checkpoints,
+    initialData: initialCheckpoints,
+    refetchOnMount: initialCheckpoints === undefined,
+  });
   const checkpoints = checkpointList.data?.checkpoints ?? [];
   const [stationId, setStationId] = useState<number | null>(readStation);
   // A station that no longer exists (deleted, another event's) falls back to the door.
@@ -203,7 +226,7 @@ export function CheckinPage({ email, canRegisterWalkIns, tshirtSizes, loadReader
     <div className="checkin">
       <header className="checkin-header">
         <h1 className="checkin-header__title">{station ? station.name : t("Check-in")}</h1>
-        <Counts checkpoint={station} />
+        <Counts checkpoint={station} initial={stats} />
         {checkpoints.length ? <StationPicker checkpoints={checkpoints} value={station?.id ?? null} onChange={chooseStation} /> : null}
         <SyncStatus online={queue.online} waiting={pending.length} syncing={queue.syncing} />
       </header>

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminHome as HomeData } from "../../api/home";
 import { AdminHome } from "./admin-home";
 import { renderWithQuery } from "../../lib/test-utils";
 
@@ -16,7 +17,7 @@ const stage = (key: string, label: string, count: number, selection = key) => ({
   href: `/admin/users?selection=${selection}`,
 });
 
-const HOME = {
+const HOME: HomeData = {
   cycle: { id: 1, name: "Fall 2026", status: "open", status_label: "Open" },
   next_deadline: { name: "due", label: "Applications close", date: "2099-05-20", at: "2099-05-20T00:00:00Z" },
   now: "2026-05-01T00:00:00Z",
@@ -59,6 +60,16 @@ describe("AdminHome", { timeout: 20000 }, () => {
     expect(screen.queryByText(/emails failed/)).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Applications", level: 2 })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Reports", level: 2 })).toBeInTheDocument();
+  });
+
+  it("draws the page's own numbers at once, without asking the API", () => {
+    renderWithQuery(<AdminHome cards={CARDS} initial={HOME} />);
+    // No spinner first: the funnel is there in the first render, above the tools.
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    const funnel = screen.getByRole("list", { name: "Funnel" });
+    expect(within(funnel).getByRole("link", { name: /^Submitted 20\b/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /4 applications submitted without a reviewer/ })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("says so when every to-do is done", async () => {

@@ -51,8 +51,15 @@ function Stage({ stage, base }: { stage: FunnelStage; base: number }) {
   );
 }
 
-export function AdminHome({ cards, children }: { cards: ToolCard[]; children?: ReactNode }) {
-  const home = useQuery({ queryKey: queryKeys.adminHome, queryFn: homeApi.home });
+export function AdminHome({ cards, initial, children }: { cards: ToolCard[]; initial?: HomeData; children?: ReactNode }) {
+  // The page brings the numbers (apps/cockpit/pages.py): fetched after it, they pushed the tools
+  // down once those were on the screen. Without them (a test, an older page), they are fetched.
+  const home = useQuery({
+    queryKey: queryKeys.adminHome,
+    queryFn: homeApi.home,
+    initialData: initial,
+    refetchOnMount: initial === undefined,
+  });
   const groups = groupCards(cards);
   const data = home.data;
   const started = data?.funnel[0]?.count ?? 0;

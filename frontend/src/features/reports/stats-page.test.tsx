@@ -102,6 +102,17 @@ describe("StatsPage", { timeout: 20000 }, () => {
     click.mockRestore();
   });
 
+  it("draws the page's own counts in its first render, and the trend below them", async () => {
+    renderWithQuery(<StatsPage hostSchool="Princeton University" stats={STATS} />);
+    // No spinner for the counts and no request for them: they came with the page.
+    const card = screen.getByRole("button", { name: /^Accepted · Other schools: 4\. Download CSV$/ });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The trend loads after the page; placed below the cards, its growing moves none of them.
+    const trendHeading = screen.getByRole("heading", { name: "Applications over time" });
+    expect(card.compareDocumentPosition(trendHeading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((await screen.findAllByText("Submitted in all")).length).toBeGreaterThan(0);
+  });
+
   it("keeps each card's visible words, in order, inside its accessible name (WCAG 2.5.3)", async () => {
     fetchMock.mockResolvedValueOnce(json(STATS));
     renderWithQuery(<StatsPage hostSchool="Princeton University" />);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { checkinApi } from "../../api/checkin";
-import { reportsApi, type SelectionFilters, type StatKey } from "../../api/reports";
+import { reportsApi, type SelectionFilters, type StatKey, type Stats } from "../../api/reports";
 import { ReportHeader } from "../../components/page-header";
 import { LoadError } from "../../components/load-error";
 import { Alert } from "../../components/alert";
@@ -28,6 +28,8 @@ export interface StatsPageProps {
   cycle?: string;
   /** Each counter's filters (the server's named selection and school scope). */
   cardFilters?: Partial<Record<StatKey, SelectionFilters>>;
+  /** The counts as the page was drawn (apps/reports/report_pages.py), the API's answer. */
+  stats?: Stats;
 }
 
 type Notice = { kind: "error" | "success"; text: string } | null;
@@ -71,8 +73,15 @@ function CheckpointStats() {
   );
 }
 
-export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPageProps) {
-  const { data: stats, isError: loadError, refetch } = useQuery({ queryKey: queryKeys.stats, queryFn: reportsApi.stats });
+export function StatsPage({ hostSchool, cycle, cardFilters: filters, stats: initial }: StatsPageProps) {
+  // The counts come with the page, so the cards are in its first render and nothing they push
+  // down moves on the screen; the API is asked only without them (a test) or to refresh.
+  const { data: stats, isError: loadError, refetch } = useQuery({
+    queryKey: queryKeys.stats,
+    queryFn: reportsApi.stats,
+    initialData: initial,
+    refetchOnMount: initial === undefined,
+  });
   const download = useSubmit();
   // Which card the running download is for (its spinner); every card waits while one runs.
   const [exporting, setExporting] = useState<string | null>(null);
@@ -118,7 +127,6 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
           progress={received.progress ?? { received: 0, total: null }}
         />
       ) : null}
-      <TrendCard />
       {loadError ? (
         <LoadError message={t("Error fetching statistics")} onRetry={() => void refetch()} />
       ) : stats === undefined ? (
@@ -168,6 +176,9 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters }: StatsPage
           </section>
         ))
       )}
+      {/* Below the counts: the chart loads after the page, and grows to its height then; above
+          them, it pushed every card down a third of a phone's screen once they were drawn. */}
+      <TrendCard />
       <CheckpointStats />
     </div>
   );
