@@ -8,7 +8,8 @@
   speed; then the scripts are let through.
 - The pages whose numbers arrived after them and pushed what was drawn down (the admin panel's
   cycle numbers: 0.78 of layout shift; the statistics' trend: 0.19; the door's counts and
-  checkpoints: 0.15) now bring them with the page, or draw the late part below the rest.
+  checkpoints: 0.15; the demographics' list of questions: 0.13) now bring them with the page,
+  or draw the late part below the rest.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def test_the_organizers_pages_draw_their_numbers_without_moving(new_page):
         ("/admin", ".home-funnel"),
         ("/admin/stats", ".trend-card__facts"),
         ("/checkin", "#checkin-station"),
+        ("/admin/demographics", ".chart-grid"),
     ]:
         holding = True
         page.goto(path)

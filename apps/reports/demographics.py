@@ -48,6 +48,16 @@ def _multiselect_match(option: str) -> Q:
     return q
 
 
+def survey_questions(cycle: Cycle) -> list[dict]:
+    """What `demographics` counts, in its order, without the counts (one query): the page's
+    list of questions, drawn with it."""
+    questions = Question.objects.filter(cycle=cycle, type__in=SURVEY_TYPES).order_by("section__order", "order", "pk")
+    return [
+        *({"question_id": q.question_id, "question_text": q.text} for q in questions),
+        {"question_id": SCHOOL, "question_text": _("School")},
+    ]
+
+
 def demographics(*, cycle: Cycle, group: str) -> list[dict]:
     """Counts of real answers per survey question for a group, and of the group's schools, in at
     most four queries: the questions, the GROUP BY, the multiselect aggregate, the schools.

@@ -49,5 +49,12 @@ def demographics_page(request):
     group = request.GET.get("group", "applied")
     if group not in {g["value"] for g in DEMOGRAPHIC_GROUPS}:
         group = "applied"
-    props = {"groups": DEMOGRAPHIC_GROUPS, "initialGroup": group, "cycle": _cycle_label()}
+    props = {
+        "groups": DEMOGRAPHIC_GROUPS,
+        "initialGroup": group,
+        "cycle": _cycle_label(),
+        # The sidebar's list of questions, drawn with the page: it grew from "Loading…" above
+        # the charts on a phone when the counts arrived (the counts still come from the API).
+        "questions": demographics.survey_questions(current_cycle()),
+    }
     return island(request, "admin-demographics", props, title=_("Demographics"))

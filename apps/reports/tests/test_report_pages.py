@@ -60,6 +60,15 @@ def test_demographics_page_offers_the_three_groups_and_keeps_a_valid_choice(admi
     assert props["initialGroup"] == "confirmed"
 
 
+def test_demographics_page_lists_the_questions_the_api_counts_in_its_order(admin_client):
+    """The sidebar's list comes with the page: the questions GET demographics answers for, in order."""
+    props = island_props(admin_client.get("/admin/demographics"), "admin-demographics")
+    counted = admin_client.get("/api/applications/demographics?group=applied").json()
+    assert len(props["questions"]) >= 3
+    listed = [{"question_id": q["question_id"], "question_text": q["question_text"]} for q in counted]
+    assert props["questions"] == listed
+
+
 def test_demographics_page_falls_back_to_applied_for_an_unknown_group(admin_client):
     props = island_props(admin_client.get("/admin/demographics?group=<script>"), "admin-demographics")
     assert props["initialGroup"] == "applied"

@@ -58,6 +58,20 @@ describe("Demographics", { timeout: 20000 }, () => {
     expect(fetchMock.mock.calls[0][0]).toBe("/api/applications/demographics?group=applied");
   });
 
+  it("lists the page's questions before the counts arrive", async () => {
+    let answer: (value: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const listed = DATA.map(({ question_id, question_text }) => ({ question_id, question_text }));
+    renderWithQuery(<Demographics groups={GROUPS} initialGroup="applied" questions={listed} />);
+    // In the first render: the list doesn't grow above the charts when they come.
+    const nav = screen.getByRole("navigation", { name: "Survey questions" });
+    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["Age", "First hackathon?"]);
+    expect(within(nav).queryByText("Loading…")).not.toBeInTheDocument();
+    answer(json(DATA));
+    expect(await screen.findByRole("img", { name: "Bar chart of Age: 19 5, 18 3." })).toBeInTheDocument();
+    expect(within(nav).getAllByRole("link")).toHaveLength(2);
+  });
+
   it("refetches for the group chosen in the toggle", async () => {
     renderWithQuery(<Demographics groups={GROUPS} initialGroup="applied" />);
     await screen.findByRole("link", { name: "Age" });

@@ -15,6 +15,8 @@ export interface DemographicsProps {
   groups: { value: DemographicGroup; label: string; description?: string }[];
   initialGroup: DemographicGroup;
   cycle?: string;
+  /** The questions counted, in order, as the page was drawn: the sidebar lists them at once. */
+  questions?: { question_id: string; question_text: string }[];
 }
 
 /** Bars where answers are many or ordered (numbers, multiselects, schools, countries); a pie
@@ -91,7 +93,7 @@ function Chart({ question }: { question: DemographicQuestion }) {
   );
 }
 
-export function Demographics({ groups, initialGroup, cycle }: DemographicsProps) {
+export function Demographics({ groups, initialGroup, cycle, questions: listed }: DemographicsProps) {
   const [group, setGroup] = useState<DemographicGroup>(initialGroup);
   // Another group keeps the charts on screen (dimmed) until its answer arrives.
   const query = useQuery({
@@ -100,6 +102,8 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
     placeholderData: keepPreviousData,
   });
   const questions = query.data ?? null;
+  // The page's list until the counts arrive (the same questions, in the same order).
+  const sidebar = questions ?? listed ?? [];
   const loading = query.isFetching;
   const error = query.isError;
 
@@ -144,9 +148,9 @@ export function Demographics({ groups, initialGroup, cycle }: DemographicsProps)
           </div>
           <nav aria-label={t("Survey questions")} className="demographics__questions">
             <p className="label">{t("Survey questions")}</p>
-            {questions && questions.length ? (
+            {sidebar.length ? (
               <ul>
-                {questions.map((q) => (
+                {sidebar.map((q) => (
                   <li key={q.question_id}>
                     <a
                       href={`#${anchorOf(q.question_id)}`}
