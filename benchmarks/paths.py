@@ -30,6 +30,11 @@ AUTO_ASSIGN_RUNS = 3
 AUTO_ASSIGN_GROWTH = f"auto-assign (median of {AUTO_ASSIGN_RUNS} runs each)"
 
 
+PAGE_ADMIN = "page /admin (the admin panel, its numbers in its props)"
+PAGE_STATS = "page /admin/stats (its counts in its props)"
+PAGE_DOOR = "page /checkin (the door's counts and checkpoints in its props)"
+
+
 def _p50(action, repeats: int) -> float:
     times = []
     for _ in range(repeats):
@@ -197,6 +202,11 @@ def measure(rows: int, *, repeats: int, batch: tuple[int, int] | None) -> dict:
             ),
             "ranking page (fresh)": lambda: _get(client, "/api/reviews/ranking", {"page_size": 50, "page": 3}),
             "statistics (cached endpoint)": lambda: _get(client, "/api/applications/stats"),
+            # Pages that bring their numbers in their props (docs/performance.md, "The first
+            # paint"): what each waits for before its first byte.
+            PAGE_ADMIN: lambda: _get(client, "/admin"),
+            PAGE_STATS: lambda: _get(client, "/admin/stats"),
+            PAGE_DOOR: lambda: _get(client, "/checkin"),
         },
         repeats,
     )
@@ -392,7 +402,7 @@ def report(sizes: list[dict]) -> list[str]:
             continue
         # The statistics' goal is against a bare view over HTTP, which this in-process table
         # does not measure: shown against the table's page 1 for scale only.
-        goal = "– (scale)" if name.startswith("statistics") else "≤ 1.5×"
+        goal = "– (scale)" if name.startswith(("statistics", "page ")) else "≤ 1.5×"
         lines.append(f"| {name} | {_ms(seconds)} | table page 1: {_ms(floor)} | {seconds / floor:.2f}× | {goal} |")
     lines += [
         f"| table, filtered, first jump after a change (reads the seek points) | "
@@ -451,6 +461,7 @@ def report(sizes: list[dict]) -> list[str]:
             pages["statistics (cached endpoint)"],
         ),
         ("CSV export over the response", small["export_http"], large["export_http"]),
+        (PAGE_ADMIN, small["pages"][PAGE_ADMIN], pages[PAGE_ADMIN]),
         ("first recalibration", small["refresh"], large["refresh"]),
         ("ranking recalibration after a change", small["refresh_again"], large["refresh_again"]),
         (AUTO_ASSIGN_GROWTH, small["auto_assign"], large["auto_assign"]),
