@@ -80,14 +80,19 @@ def test_the_footer_shows_with_the_island_not_under_its_spinner(new_page, make_a
         page.unroute_all()
 
 
-def test_the_organizers_pages_draw_their_numbers_without_moving(new_page):
-    """Over the demo data set (every status, submissions over days, a checkpoint to pick)."""
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_the_organizers_pages_draw_their_numbers_without_moving(new_page, phone):
+    """Over the demo data set (every status, submissions over days), with a checkpoint to pick
+    and a capacity set; on a phone and on a laptop, where more of each page is on the screen."""
     from apps.checkin.models import Checkpoint
     from apps.cycles.selectors import current_cycle
+    from apps.reviews.models import AdmissionPlan
 
     seed_portal()
     Checkpoint.objects.create(cycle=current_cycle(), name="Saturday lunch", kind="meal")
-    page = new_page(phone=True)
+    # A capacity: the admin panel's "Spots filled" shows, between the numbers and the tools.
+    AdmissionPlan.objects.create(cycle=current_cycle(), capacity=30, attendance_rate=0.8)
+    page = new_page(phone=phone)
     sign_in(page, ADMIN_EMAIL, ADMIN_PASSWORD, next="/admin")
     # The API's answers are held until the island has drawn the page: the slow network where
     # whatever arrives late arrives after the first frames, whichever way the race goes here.
@@ -103,7 +108,7 @@ def test_the_organizers_pages_draw_their_numbers_without_moving(new_page):
     page.route("**/api/**", hold)
     moved = {}
     for path, late in [
-        ("/admin", ".home-funnel"),
+        ("/admin", ".rv-capacity"),
         ("/admin/stats", ".trend-card__facts"),
         ("/checkin", "#checkin-station"),
         ("/admin/demographics", ".chart-grid"),
@@ -124,3 +129,12 @@ def test_the_organizers_pages_draw_their_numbers_without_moving(new_page):
     page.unroute_all()
     assert moved == {}
     assert page.js_errors == []
+
+
+def test_without_scripts_a_page_says_it_needs_them_instead_of_turning_a_spinner(new_page):
+    """The island never mounts where scripts don't run: the page says so, with its footer."""
+    page = new_page(phone=True, javascript=False)
+    page.goto("/login")
+    expect(page.get_by_text("This page needs JavaScript.", exact=False)).to_be_visible()
+    expect(page.locator(".island__loading")).to_be_hidden()
+    expect(page.locator("body > footer")).to_be_visible()

@@ -12,14 +12,12 @@ The whole answer takes a constant number of queries, whatever the cycle's size.
 from __future__ import annotations
 
 import datetime
-import json
 from urllib.parse import urlencode
 
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from rest_framework.renderers import JSONRenderer
 
 from apps.applications import selections
 from apps.applications.models import Application, ApplicationEvent, ApplicationStatus
@@ -152,12 +150,6 @@ def _ranking_stale(cycle: Cycle) -> bool:
 
 def _todo(key: str, label: str, count: int, href: str) -> dict:
     return {"key": key, "label": label, "count": count, "href": href, "done": count == 0}
-
-
-def admin_home_json(cycle: Cycle) -> dict:
-    """`admin_home` as `GET /api/admin/home` answers it (DRF's JSON: times as text, the labels
-    in the request's language), for the admin panel's props."""
-    return json.loads(JSONRenderer().render(admin_home(cycle)))
 
 
 def admin_home(cycle: Cycle, now: datetime.datetime | None = None) -> dict:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
-from apps.core.pages import admin_only, island
+from apps.core.pages import admin_only, as_api_json, island
 from apps.cycles.selectors import current_cycle
+from apps.reviews import admission
 
 from . import home
 
@@ -41,5 +42,12 @@ ADMIN_CARDS = [
 @admin_only
 def admin_panel(request):
     cards = [{"title": t, "href": h, "description": d} for t, h, d in ADMIN_CARDS]
-    props = {"cards": cards, "home": home.admin_home_json(current_cycle())}
+    cycle = current_cycle()
+    props = {
+        "cards": cards,
+        "home": as_api_json(home.admin_home(cycle)),
+        # The "Spots filled" panel, shown once an admission plan set a capacity: as GET
+        # reviews/capacity answers, drawn with the rest rather than pushing the tools down.
+        "capacity": as_api_json(admission.capacity(cycle)),
+    }
     return island(request, "admin", props, title=_("Admin Panel"))

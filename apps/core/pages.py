@@ -7,6 +7,7 @@ organizer to /admin, a student to /dashboard), protected pages send a signed-out
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from functools import wraps
@@ -21,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
+from rest_framework.renderers import JSONRenderer
 
 from apps.core.exceptions import RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailable_message
 
@@ -48,6 +50,13 @@ def island(
         "title": title,
     }
     return render(request, template, context, status=status)
+
+
+def as_api_json(data):
+    """`data` as an API view's Response renders it (DRF's JSON: times as text, decimals as
+    numbers, lazy strings in the request's language), for props that stand in for an API call's
+    answer: the island reads the one or the other the same way."""
+    return json.loads(JSONRenderer().render(data))
 
 
 def select_options(values, choices) -> list[dict]:

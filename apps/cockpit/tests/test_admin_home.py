@@ -229,13 +229,18 @@ def test_the_admin_panel_brings_the_numbers_the_api_answers(admin_client, django
     from apps.core.tests.test_pages import page_props
 
     seed()
+    AdmissionPlan.objects.create(cycle=current_cycle(), capacity=10, attendance_rate=0.5)
     admin_client.get("/admin")  # warm the session and the current cycle
-    with django_assert_max_num_queries(14):  # the API call's own budget (above)
+    # The home's own budget (14, above) and the capacity panel's two (the plan, the counts).
+    with django_assert_max_num_queries(16):
         page = admin_client.get("/admin")
     props = page_props(page, "admin")
     api = admin_client.get("/api/admin/home").json()
     assert props["home"]["todos"] and props["home"]["funnel"][1]["count"] > 0
     assert {**props["home"], "now": None} == {**api, "now": None}
+    # The "Spots filled" panel below the numbers, as GET reviews/capacity answers it.
+    assert props["capacity"]["capacity"] == 10
+    assert props["capacity"] == admin_client.get("/api/reviews/capacity").json()
     assert [card["href"] for card in props["cards"]][:2] == ["/admin/users", "/admin/stats"]
 
 

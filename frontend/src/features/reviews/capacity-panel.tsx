@@ -1,7 +1,7 @@
 // Spots filled against capacity: everyone confirmed (checked in or not) of the admission plan's
 // capacity. Every figure is one of the server's named counts, the same the statistics show.
 import { useQuery } from "@tanstack/react-query";
-import { reviewsApi } from "../../api/reviews";
+import { reviewsApi, type Capacity } from "../../api/reviews";
 import { queryKeys } from "../../lib/query-keys";
 import { Alert } from "../../components/alert";
 import { t } from "../../lib/i18n";
@@ -10,8 +10,15 @@ import { capacityView } from "./state";
 
 /** `quiet`: the admin panel's version, shown only once an admission plan set a capacity (and
  * silent on failure: the panel's cards matter more than this figure). */
-export function CapacityPanel({ quiet = false }: { quiet?: boolean }) {
-  const query = useQuery({ queryKey: queryKeys.reviews.capacity, queryFn: reviewsApi.capacity });
+export function CapacityPanel({ quiet = false, initial }: { quiet?: boolean; initial?: Capacity }) {
+  // `initial`: the page's own figures (the admin panel's props), so the panel is in its first
+  // render and doesn't push the tools down when it arrives; without them, it is fetched.
+  const query = useQuery({
+    queryKey: queryKeys.reviews.capacity,
+    queryFn: reviewsApi.capacity,
+    initialData: initial,
+    refetchOnMount: initial === undefined,
+  });
   if (quiet && (query.isPending || query.isError || !query.data.capacity)) return null;
   if (query.isPending)
     return (

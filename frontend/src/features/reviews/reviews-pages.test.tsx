@@ -385,6 +385,13 @@ describe("CapacityPanel quiet (the admin panel's)", () => {
     expect(await screen.findByRole("progressbar", { name: "Confirmed attendees of capacity" })).toHaveAttribute("aria-valuenow", "25");
   });
 
+  it("draws the page's own figures in its first render, without a request", () => {
+    const server = mockFetch({});
+    renderWithQuery(<CapacityPanel quiet initial={CAPACITY} />);
+    expect(screen.getByRole("progressbar", { name: "Confirmed attendees of capacity" })).toHaveAttribute("aria-valuenow", "25");
+    expect(server.calls).toEqual([]);
+  });
+
   it("stays silent when the call fails", async () => {
     mockFetch({ "GET /api/reviews/capacity": { status: 403, body: { message: "Only organizers can do this." } } });
     const { container, client } = renderWithQuery(<CapacityPanel quiet />);
