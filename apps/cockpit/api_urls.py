@@ -1,5 +1,5 @@
-"""The admin home's numbers at /api/admin/home (the /admin page itself is core's admin panel,
-whose island reads them)."""
+"""The admin home's numbers at /api/admin/home, which the /admin page (page_urls.py) also
+brings in its props; its island asks here to refresh them."""
 
 from django.urls import path
 
