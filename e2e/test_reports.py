@@ -140,6 +140,13 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/stats")
     expect(phone.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(18)
+    # A card far down the page: its confirmation shows on the screen, not at the page's top.
+    last = phone.get_by_role("button", name=re.compile(r"^Checked in · Other schools: .*Download CSV$"))
+    with phone.expect_download():
+        last.click()
+    notice = phone.get_by_text("Downloaded Checked in · Other schools as CSV.")
+    expect(notice).to_be_in_viewport()
+    expect(last).to_be_in_viewport()  # where it was: the page didn't jump to the notice
     shot(phone, "reports-stats-phone")
     no_horizontal_scroll(phone)
 

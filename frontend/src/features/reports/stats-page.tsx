@@ -120,7 +120,11 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters, stats: init
           {t("Click a card to download its applications as a CSV file, or open them in the applications table.")}
         </p>
       </ReportHeader>
-      <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
+      {/* Kept in view (sticky): a card far down the page downloads, and its confirmation or
+          error shows at the top of the screen, not off it where the page begins. */}
+      <div aria-live="polite" className="reports__notice">
+        {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
+      </div>
       {download.busy && exporting ? (
         <DownloadProgress
           label={t("Downloading {name}", { name: cardLabel(STAT_CARDS.find((c) => c.key === exporting) ?? STAT_CARDS[0], hostSchool) })}
