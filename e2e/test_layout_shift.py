@@ -124,7 +124,10 @@ def test_the_organizers_pages_draw_their_numbers_without_moving(new_page, phone)
         expect(page.locator(late)).to_be_visible()
         network_quiet(page)  # the trend's chart and anything else asked for after the page
         shifts = page.evaluate(_SHIFTS)
-        if shifts:
+        # Late numbers pushed a page by 0.05 to 0.78; what may be left is the charts settling in
+        # their own cards (0.0025 once on a laptop, under load): a hundredth is the line, a tenth
+        # of what Chrome calls good.
+        if sum(s["value"] for s in shifts) >= 0.01:
             moved[path] = shifts
     page.unroute_all()
     assert moved == {}
