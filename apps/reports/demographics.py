@@ -48,10 +48,15 @@ def _multiselect_match(option: str) -> Q:
     return q
 
 
+def _survey_questions(cycle: Cycle):
+    """The questions the demographics count, in the question set's order."""
+    return Question.objects.filter(cycle=cycle, type__in=SURVEY_TYPES).order_by("section__order", "order", "pk")
+
+
 def survey_questions(cycle: Cycle) -> list[dict]:
     """What `demographics` counts, in its order, without the counts (one query): the page's
     list of questions, drawn with it."""
-    questions = Question.objects.filter(cycle=cycle, type__in=SURVEY_TYPES).order_by("section__order", "order", "pk")
+    questions = _survey_questions(cycle)
     return [
         *({"question_id": q.question_id, "question_text": q.text} for q in questions),
         {"question_id": SCHOOL, "question_text": _("School")},
@@ -71,9 +76,7 @@ def demographics(*, cycle: Cycle, group: str) -> list[dict]:
             f"Unknown group '{group}'. Use one of: {', '.join(GROUPS)}.",
             errors={"group": ["Choose applied, accepted or confirmed."]},
         )
-    questions = list(
-        Question.objects.filter(cycle=cycle, type__in=SURVEY_TYPES).order_by("section__order", "order", "pk")
-    )
+    questions = list(_survey_questions(cycle))
     selection = selections.get(GROUPS[group])
     answers = Answer.objects.filter(application__in=selections.queryset(cycle, selection.name).values("pk")).exclude(
         value=""

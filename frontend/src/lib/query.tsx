@@ -29,3 +29,13 @@ export function makeQueryClient(): QueryClient {
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
   return <QueryClientProvider client={client ?? makeQueryClient()}>{children}</QueryClientProvider>;
 }
+
+// Data a page brings in its props: the same document its API call answers, rendered with the
+// page (the apps' pages.py), so nothing the page has drawn moves when it arrives and no request
+// follows the page for it. The query starts from it and asks the API only without it (a test,
+// a page that didn't bring it) or once it is invalidated after a change.
+
+/** useQuery's options for `initial`, the page's copy of the query's answer. */
+export function fromPage<T>(initial: T | undefined): { initialData: T | undefined; refetchOnMount: boolean } {
+  return { initialData: initial, refetchOnMount: initial === undefined };
+}

@@ -15,6 +15,7 @@ import { type Choice } from "../../components/field";
 import { ResumeAccessLog, type ResumeAccessEntry } from "./resume-access-log";
 import { RsvpAnswers, type RsvpAnswerRow } from "./rsvp-answers";
 import { t } from "../../lib/i18n";
+import { fromPage } from "../../lib/query";
 
 interface Props {
   email: string;
@@ -49,23 +50,20 @@ export function ApplicantDetail({
   const applicationQuery = useQuery({
     queryKey: queryKeys.applications.one(email),
     queryFn: () => organizerApi.application(email),
-    initialData: initialApplication ?? undefined,
-    refetchOnMount: initialApplication === undefined,
+    ...fromPage(initialApplication ?? undefined),
     // The server said there is none: nothing to ask.
     enabled: initialApplication !== null,
   });
   const sectionsQuery = useQuery({
     queryKey: queryKeys.questions,
     queryFn: organizerApi.questions,
-    initialData: initialSections,
-    refetchOnMount: initialSections === undefined,
+    ...fromPage(initialSections),
     enabled: initialApplication !== null,
   });
   const historyQuery = useQuery({
     queryKey: queryKeys.applications.history(email),
     queryFn: () => organizerApi.history(email),
-    initialData: initialHistory,
-    refetchOnMount: initialHistory === undefined,
+    ...fromPage(initialHistory),
     enabled: initialApplication !== null,
   });
   const schools = useSuggestions(queryKeys.schools, organizerApi.schools);

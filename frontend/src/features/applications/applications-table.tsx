@@ -51,6 +51,7 @@ import {
   type TableState,
 } from "./table-state";
 import { formatNumber, t } from "../../lib/i18n";
+import { fromPage } from "../../lib/query";
 
 /** What the server rendered `initialPage` for (its reading of the same address). */
 export interface InitialState {
@@ -268,8 +269,7 @@ export function ApplicationsTable({
     queryFn: () => organizerApi.list(request),
     // The page the server rendered is the first answer; later ones come from the API. A newer
     // request's answer wins by key, so typing fast never shows stale rows.
-    initialData: initial,
-    refetchOnMount: initial === undefined,
+    ...fromPage(initial),
     // Keep the previous rows on screen while the next page loads, to avoid a flash.
     placeholderData: keepPreviousData,
   });

@@ -13,6 +13,7 @@ import { SearchPanel } from "./search-panel";
 import { useScanQueue } from "./use-scan-queue";
 import { WalkInForm } from "./walk-in-form";
 import { formatNumber, t } from "../../lib/i18n";
+import { fromPage } from "../../lib/query";
 
 export interface CheckinProps {
   /** The signed-in organizer or volunteer: their queue is kept under their address. */
@@ -50,8 +51,7 @@ function Counts({ checkpoint, initial }: { checkpoint: Checkpoint | null; initia
   const stats = useQuery({
     queryKey: ["checkin-stats"],
     queryFn: checkinApi.stats,
-    initialData: initial,
-    refetchOnMount: initial === undefined,
+    ...fromPage(initial),
   });
   if (!stats.data) return <p className="checkin-counts muted">{stats.isError ? t("Counts unavailable") : t("Counting…")}</p>;
   if (checkpoint) {
@@ -168,8 +168,7 @@ export function CheckinPage({
   const checkpointList = useQuery({
     queryKey: CHECKPOINTS_KEY,
     queryFn: checkinApi.checkpoints,
-    initialData: initialCheckpoints,
-    refetchOnMount: initialCheckpoints === undefined,
+    ...fromPage(initialCheckpoints),
   });
   const checkpoints = checkpointList.data?.checkpoints ?? [];
   const [stationId, setStationId] = useState<number | null>(readStation);

@@ -9,6 +9,7 @@ import { Spinner } from "../../components/spinner";
 import { formatDate, formatNumber, t } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { countdown, groupCards, openTodos, share, type ToolCard } from "./home-state";
+import { fromPage } from "../../lib/query";
 
 
 function useNow(everyMs: number): Date {
@@ -57,8 +58,7 @@ export function AdminHome({ cards, initial, children }: { cards: ToolCard[]; ini
   const home = useQuery({
     queryKey: queryKeys.adminHome,
     queryFn: homeApi.home,
-    initialData: initial,
-    refetchOnMount: initial === undefined,
+    ...fromPage(initial),
   });
   const groups = groupCards(cards);
   const data = home.data;

@@ -22,6 +22,7 @@ import {
   type StatCard,
 } from "./stat-cards";
 import { formatNumber, t } from "../../lib/i18n";
+import { fromPage } from "../../lib/query";
 
 export interface StatsPageProps {
   hostSchool: string;
@@ -79,8 +80,7 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters, stats: init
   const { data: stats, isError: loadError, refetch } = useQuery({
     queryKey: queryKeys.stats,
     queryFn: reportsApi.stats,
-    initialData: initial,
-    refetchOnMount: initial === undefined,
+    ...fromPage(initial),
   });
   const download = useSubmit();
   // Which card the running download is for (its spinner); every card waits while one runs.

@@ -7,6 +7,7 @@ import { Alert } from "../../components/alert";
 import { t } from "../../lib/i18n";
 import { LinkedText } from "./linked-text";
 import { capacityView } from "./state";
+import { fromPage } from "../../lib/query";
 
 /** `quiet`: the admin panel's version, shown only once an admission plan set a capacity (and
  * silent on failure: the panel's cards matter more than this figure). */
@@ -16,8 +17,7 @@ export function CapacityPanel({ quiet = false, initial }: { quiet?: boolean; ini
   const query = useQuery({
     queryKey: queryKeys.reviews.capacity,
     queryFn: reviewsApi.capacity,
-    initialData: initial,
-    refetchOnMount: initial === undefined,
+    ...fromPage(initial),
   });
   if (quiet && (query.isPending || query.isError || !query.data.capacity)) return null;
   if (query.isPending)
