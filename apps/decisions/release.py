@@ -30,8 +30,8 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import CharField, Count, Exists, OuterRef, QuerySet, Subquery, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models import BigIntegerField, CharField, Count, F, OuterRef, QuerySet, Subquery, Value, Window
+from django.db.models.functions import Cast, Concat, RowNumber, StrIndex, Substr
 from django.utils import timezone
 
 from apps.applications.models import Application, ApplicationEvent, ApplicationStatus
@@ -239,40 +239,58 @@ def release_prepare(*, cycle_id: int) -> list[int]:
     return _sort_out(statuses, decision_rows())
 
 
+def _application_of_key() -> Cast:
+    """The application id of a decision email's key ("decision:<id>:<status>[:<n>]"), in SQL:
+    what lets the keys be matched to applications by a join rather than a pattern per row."""
+    rest = Substr("dedupe_key", len(KEY_PREFIX) + 1)
+    return Cast(Substr(rest, 1, StrIndex(rest, Value(":")) - 1), BigIntegerField())
+
+
 def release_counts(*, cycle_id: int) -> list[dict]:
     """What a release of the cycle would email now, per decision: `[{"status", "label",
-    "count"}]` in RELEASE_DECISIONS' order, zeros included (one query).
+    "count"}]` in RELEASE_DECISIONS' order, zeros included (four queries at most).
 
     The decided applications whose decision email is not out yet: no row for their key, or a
     pending one. What went out (or failed for good, or is being sent) is not sent again, so a
     second release counts only what is new (the organizer sees this before saving).
+
+    Linear in the cycle's decisions: each application's last decision email is found in one
+    pass over the decision emails (their keys' application ids, ranked per application), not by
+    a key pattern per application, which PostgreSQL cannot look up in an index: once a release
+    had recorded 12,500 emails that took 57 s (each of 12,500 rows scanning 12,500 keys, three
+    times), and the admin panel, which shows this count, with it.
     """
-    # Each decided application's last decision email: to send when there is none, when it
-    # announces another decision (changed back and forth after a release), or while pending.
-    prefix = Concat(Value(KEY_PREFIX), Cast(OuterRef("pk"), CharField()), Value(":"), output_field=CharField())
-    last = decision_rows().filter(dedupe_key__startswith=prefix).order_by("-pk")
-    # Or when the application moved out of that status since it was recorded (as
-    # `_moved_since_told`, in SQL).
-    moves = ApplicationEvent.objects.filter(
-        application=OuterRef("pk"),
-        field="status",
-        from_value=OuterRef("status"),
-        at__gte=OuterRef("last_created"),
-    )
-    rows = (
-        Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS)
-        .annotate(
-            last_key=Subquery(last.values("dedupe_key")[:1]),
-            last_state=Subquery(last.values("state")[:1]),
-            last_created=Subquery(last.values("created_at")[:1]),
-        )
-        .annotate(moved=Exists(moves))
+    decided = Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS).order_by()
+    statuses = dict(decided.values_list("pk", "status"))
+    # Each application's last decision email: to send when there is none, when it announces
+    # another decision (changed back and forth after a release), or while pending.
+    last = {
+        app: (key, state)
+        for app, key, state in decision_rows()
+        .annotate(app=_application_of_key())
+        .filter(app__in=decided.values("pk"))
+        .annotate(rank=Window(RowNumber(), partition_by=[F("app")], order_by=F("pk").desc()))
+        .filter(rank=1)
+        .values_list("app", "dedupe_key", "state")
+    }
+    # Or when the application moved out of that status since the email was recorded (as
+    # `_moved_since_told`): the moves away from each one's present status are few (an answer
+    # and a change back), and only their emails' times are read (parsing 12,500 timestamps
+    # was two thirds of this function's time).
+    left_at: dict[int, list[datetime.datetime]] = {}
+    for app, at in (
+        ApplicationEvent.objects.filter(application__in=decided, field="status", from_value=F("application__status"))
         .order_by()
-        .values_list("pk", "status", "last_key", "last_state", "moved")
-    )
+        .values_list("application_id", "at")
+    ):
+        left_at.setdefault(app, []).append(at)
+    told = {app: last[app][0] for app in left_at if app in last}
+    recorded_at = dict(decision_rows().filter(dedupe_key__in=told.values()).values_list("dedupe_key", "created_at"))
     counted: dict[str, int] = {}
-    for pk, status, last_key, last_state, moved in rows.iterator():
-        if not _announces(last_key, pk, status) or last_state == Delivery.State.PENDING or moved:
+    for pk, status in statuses.items():
+        key, state = last.get(pk, (None, None))
+        moved = key in recorded_at and any(at >= recorded_at[key] for at in left_at[pk])
+        if not _announces(key, pk, status) or state == Delivery.State.PENDING or moved:
             counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]

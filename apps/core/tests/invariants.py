@@ -367,6 +367,12 @@ def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> 
     home = client.get("/api/admin/home").json()
     if {**page_props(client.get("/admin"), "admin")["home"], "now": None} != {**home, "now": None}:
         problems.add("the admin panel's numbers differ from GET admin/home")
+    # The panel's "decisions not released yet" is what the release would send: the preview the
+    # organizer confirms on the settings page.
+    unreleased = next(todo["count"] for todo in home["todos"] if todo["key"] == "unreleased")
+    release_preview = client.get("/api/applications/cycle/release-preview").json()["total"]
+    if unreleased != release_preview:
+        problems.add(f"admin panel: {unreleased} decisions not released, the release's preview {release_preview}")
     stages = [*home["funnel"], *home["beside"]]
     named = selections.count(cycle, sorted({stage["selection"] for stage in stages}))
     for stage in stages:
