@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime
 from urllib.parse import urlencode
 
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -90,13 +91,27 @@ def next_deadline(cycle: Cycle, now: datetime.datetime | None = None) -> dict | 
     return None
 
 
-def _accounts(cycle: Cycle) -> dict[str, int]:
-    started = Application.objects.filter(cycle=cycle, user=OuterRef("pk"))
+def _count_of(rows: QuerySet) -> Coalesce:
+    """How many rows `rows` holds, as a subquery of a select (grouped by a constant: one group,
+    or none and 0)."""
+    counted = rows.order_by().annotate(one=Value(1)).values("one").annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
+def _numbers(cycle: Cycle, **counts: QuerySet) -> dict[str, int]:
+    """Each count of `counts` in one statement. Each is a subquery of its own, filtered by
+    EXISTS, so PostgreSQL joins the other table once (a semi or anti join) rather than probing
+    it for every row: at 50,000 applications an aggregate with an EXISTS per row took ~50 ms of
+    the admin panel's time."""
     return (
-        selections.registered_accounts()
-        .annotate(started=Exists(started))
-        .aggregate(registered=Count("pk"), never_started=Count("pk", filter=Q(started=False)))
+        Cycle.objects.filter(pk=cycle.pk).annotate(**{k: _count_of(v) for k, v in counts.items()}).values(*counts).get()
     )
+
+
+def _accounts(cycle: Cycle) -> dict[str, int]:
+    accounts = selections.registered_accounts()
+    started = Application.objects.filter(cycle=cycle, user=OuterRef("pk"))
+    return _numbers(cycle, registered=accounts, never_started=accounts.exclude(Exists(started)))
 
 
 def _reviewing(cycle: Cycle) -> dict[str, int]:
@@ -104,13 +119,11 @@ def _reviewing(cycle: Cycle) -> dict[str, int]:
     not done, in one query."""
     any_assignment = Assignment.objects.filter(application=OuterRef("pk"))
     open_assignment = any_assignment.filter(status=ReviewStatus.TO_REVIEW)
-    return (
-        Application.objects.filter(cycle=cycle)
-        .annotate(assigned=Exists(any_assignment), open=Exists(open_assignment))
-        .aggregate(
-            unassigned=Count("pk", filter=selections.q("undecided") & Q(assigned=False)),
-            unreviewed=Count("pk", filter=Q(open=True, status__in=selections.PAST_DRAFT)),
-        )
+    of_cycle = Application.objects.filter(cycle=cycle)
+    return _numbers(
+        cycle,
+        unassigned=of_cycle.filter(selections.q("undecided")).exclude(Exists(any_assignment)),
+        unreviewed=of_cycle.filter(status__in=selections.PAST_DRAFT).filter(Exists(open_assignment)),
     )
 
 
