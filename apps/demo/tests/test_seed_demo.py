@@ -81,6 +81,21 @@ def test_seed_demo_makes_a_living_portal(seeded, client):
         assert content.startswith(b"%PDF-") and content.rstrip().endswith(b"%%EOF")
 
 
+def test_seeded_funnel_reads_like_a_cycle(seeded):
+    """The admin panel's funnel narrows stage by stage, as a real cycle's does: every decision
+    came after a scored review (seeded decisions without one read "Reviewed 0 -> Decided 34"),
+    and the review to-dos have something in them. "Released" is the exception: the demo's
+    cycle stays open for new visitors to apply, so its decisions are not released (0)."""
+    admin = User.objects.get(email=seed_demo.ADMIN_EMAIL)
+    home = signed_in_client(admin, seed_demo.ADMIN_PASSWORD).get("/api/admin/home").json()
+    counts = [stage["count"] for stage in home["funnel"] if stage["key"] != "released"]
+    assert counts == sorted(counts, reverse=True), home["funnel"]
+    stages = {stage["key"]: stage["count"] for stage in home["funnel"]}
+    assert stages["reviewed"] >= stages["decided"] > 0
+    todos = {todo["key"]: todo["count"] for todo in home["todos"]}
+    assert todos["unreviewed"] > 0 and todos["unassigned"] > 0
+
+
 def test_seeded_applications_pass_the_real_validation(seeded):
     """Every submitted applicant answers every question that applies, validly."""
     cycle = current_cycle()

@@ -35,6 +35,9 @@ from apps.cycles.services import dates_check, ensure_current_cycle, question_set
 from apps.decisions.cycle_release import save_config
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
+from apps.reviews import reviewing
+from apps.reviews import services as review_services
+from apps.reviews.rubric import criteria_of
 
 ADMIN_EMAIL = "admin@hackportal.edu"
 ADMIN_PASSWORD = "Demo-Admin-2026"
@@ -402,6 +405,20 @@ class Command(OperatorCommand):
         rsvp.store(application, {k: v for k, v in answers.items() if k not in errors})
 
     @staticmethod
+    def _review(cycle, admin, application, rng: random.Random, decision: str) -> None:
+        """The organizer's scored review before the decision, through the reviewing service (so
+        the funnel's "Reviewed" counts it and the ranking has its scores): higher for an
+        acceptance than for a waitlist, lowest for a rejection."""
+        review_services.assign(reviewer=admin, application_id=application.pk)
+        level = {"accepted": 0.85, "waitlisted": 0.6}.get(decision, 0.3)
+        scores = {}
+        for criterion in criteria_of(cycle):
+            span = criterion.scale_max - criterion.scale_min
+            value = criterion.scale_min + round(span * level) + rng.choice((-1, 0, 0, 1))
+            scores[str(criterion.pk)] = min(criterion.scale_max, max(criterion.scale_min, value))
+        reviewing.save_review(user=admin, application_id=application.pk, scores=scores, comment="")
+
+    @staticmethod
     def _account(email: str, password: str) -> User:
         user = User.objects.filter(email=email).first()
         if user is None:
@@ -432,8 +449,13 @@ class Command(OperatorCommand):
             return
         application = app_services.application_submit(user=user, data=body)
         if final == "submitted":
+            # Half the undecided ones wait in the organizer's review queue; the others have no
+            # reviewer yet: the admin panel's to-dos show both.
+            if person["index"] % 2:
+                review_services.assign(reviewer=admin, application_id=application.pk)
             return
         decision, answer = PATHS.get(final, (final, None))
+        self._review(cycle, admin, application, rng, decision)
         status_machine.decide(
             application_id=application.pk,
             status=decision,
