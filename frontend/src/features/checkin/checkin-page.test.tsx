@@ -373,7 +373,10 @@ describe("the search fallback", () => {
         await vi.advanceTimersByTimeAsync(1000);
       });
       expect(searches()).toEqual([]);
+      expect(screen.getByText("At least 2 characters.")).toBeInTheDocument();
       await user.type(screen.getByLabelText("Name or email"), "d");
+      // Enough typed: the rule no longer shows under the field.
+      expect(screen.queryByText("At least 2 characters.")).not.toBeInTheDocument();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1000);
       });

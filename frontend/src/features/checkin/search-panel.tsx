@@ -49,7 +49,13 @@ export function SearchPanel({
           autoComplete="off"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          hint={online ? t("At least {count} characters.", { count: MIN_QUERY }) : t("Search needs the connection; scans still work and wait to sync.")}
+          hint={
+            !online
+              ? t("Search needs the connection; scans still work and wait to sync.")
+              : text.trim().length < MIN_QUERY
+                ? t("At least {count} characters.", { count: MIN_QUERY })
+                : undefined
+          }
         />
       </form>
       {search.isFetching && !search.data ? <Spinner label={t("Searching…")} /> : null}
