@@ -32,7 +32,7 @@ from apps.cycles.services import cycle_set_status
 from apps.demo.management.commands.seed_demo import ADMIN_EMAIL, ADMIN_PASSWORD, APPLICANT_PASSWORD, Command
 from apps.mailings import audiences
 from apps.mailings.services import mailing_create
-from apps.reviews.models import Assignment
+from apps.reviews.services import assign
 from conftest import PASSWORD, PortalClient, link_from_mail
 from e2e.conftest import ROOT, expect, network_quiet, sign_in
 
@@ -142,14 +142,15 @@ class Audit:
 
 
 def seed_portal():
-    """The demo data set (an admin, an open cycle, ~50 applicants in every status), plus the
-    records a few admin pages list: a review assignment, a whitelist rule and a scheduled mailing."""
+    """The demo data set (an admin, an open cycle, ~50 applicants in every status, the admin's
+    reviews and review queue), plus the records a few admin pages list: review assignments (the
+    demo's own, or these), a whitelist rule and a scheduled mailing."""
     call_command("seed_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
     admin = User.objects.get(email=ADMIN_EMAIL)
     applicant = Command._person(6)  # submitted, in a team of three
     submitted = Application.objects.filter(cycle=current_cycle(), status=S.SUBMITTED).order_by("email")
-    for position, application in enumerate(submitted[:3]):
-        Assignment.objects.create(reviewer=admin, application=application, position=position)
+    for application in submitted[:3]:
+        assign(reviewer=admin, application_id=application.pk)  # the demo may have: kept as it is
     WhitelistRule.objects.create(kind=WhitelistRule.Kind.PATTERN, value=r".*@judges\.example\.org")
     mailing_create(
         subject="Doors open at 9",
