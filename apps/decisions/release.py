@@ -118,26 +118,32 @@ def _keys_by_application(application_ids: Iterable[int]) -> dict[int, list[str]]
     return found
 
 
-def _moved_since_told(applications: list[Application], keys: dict[int, list[str]]) -> set[int]:
-    """The applications whose last decision email announces their status, and which moved out
-    of that status after the email was recorded (and came back to it): what it told is a state
-    since left, by the applicant's answer or an organizer's change."""
-    told = {a.pk: keys[a.pk][-1] for a in applications if keys.get(a.pk) and _announces(keys[a.pk][-1], a.pk, a.status)}
-    if not told:
-        return set()
+def _moved_since_told(decided: QuerySet, last_keys: dict[int, str]) -> set[int]:
+    """Of the `decided` applications, those whose last decision email (`last_keys`: {id: key})
+    announces their status, and which moved out of that status after the email was recorded
+    (and came back to it): what it told is a state since left, by the applicant's answer or an
+    organizer's change.
+
+    Only the moves away from each application's present status are read: after a release that
+    is a few rows, where every status event of every told application was 12,500 and more."""
+    left_at: dict[int, list[datetime.datetime]] = {}
+    moves = ApplicationEvent.objects.filter(
+        application__in=decided, field="status", from_value=F("application__status")
+    )
+    for pk, status, at in moves.order_by().values_list("application_id", "application__status", "at"):
+        if pk in last_keys and _announces(last_keys[pk], pk, status):
+            left_at.setdefault(pk, []).append(at)
     recorded_at: dict[str, datetime.datetime] = {}
-    moves: list[tuple[int, str, datetime.datetime]] = []
-    for chunk in _chunks(list(told)):
+    for chunk in _chunks(list(left_at)):
         recorded_at.update(
-            decision_rows().filter(dedupe_key__in=[told[pk] for pk in chunk]).values_list("dedupe_key", "created_at")
-        )
-        moves += ApplicationEvent.objects.filter(application_id__in=chunk, field="status").values_list(
-            "application_id", "from_value", "at"
+            decision_rows()
+            .filter(dedupe_key__in=[last_keys[pk] for pk in chunk])
+            .values_list("dedupe_key", "created_at")
         )
     return {
         pk
-        for pk, left, at in moves
-        if parse_key(told[pk])[1] == left and told[pk] in recorded_at and at >= recorded_at[told[pk]]
+        for pk, ats in left_at.items()
+        if last_keys[pk] in recorded_at and any(at >= recorded_at[last_keys[pk]] for at in ats)
     }
 
 
@@ -224,9 +230,10 @@ def release_prepare(*, cycle_id: int) -> list[int]:
     cycle = Cycle.objects.filter(pk=cycle_id, status__in=POST_RELEASE).first()
     if cycle is None:
         return []
-    decided = list(Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS).order_by("pk"))
+    of_cycle = Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS)
+    decided = list(of_cycle.order_by("pk"))
     keys = _keys_by_application(a.pk for a in decided)
-    moved = _moved_since_told(decided, keys)
+    moved = _moved_since_told(of_cycle, {pk: told[-1] for pk, told in keys.items()})
     Delivery.objects.bulk_create(
         (
             _new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []), moved=a.pk in moved))
@@ -273,24 +280,12 @@ def release_counts(*, cycle_id: int) -> list[dict]:
         .filter(rank=1)
         .values_list("app", "dedupe_key", "state")
     }
-    # Or when the application moved out of that status since the email was recorded (as
-    # `_moved_since_told`): the moves away from each one's present status are few (an answer
-    # and a change back), and only their emails' times are read (parsing 12,500 timestamps
-    # was two thirds of this function's time).
-    left_at: dict[int, list[datetime.datetime]] = {}
-    for app, at in (
-        ApplicationEvent.objects.filter(application__in=decided, field="status", from_value=F("application__status"))
-        .order_by()
-        .values_list("application_id", "at")
-    ):
-        left_at.setdefault(app, []).append(at)
-    told = {app: last[app][0] for app in left_at if app in last}
-    recorded_at = dict(decision_rows().filter(dedupe_key__in=told.values()).values_list("dedupe_key", "created_at"))
+    # Or when the application moved out of that status since the email was recorded.
+    moved = _moved_since_told(decided, {app: key for app, (key, _state) in last.items()})
     counted: dict[str, int] = {}
     for pk, status in statuses.items():
         key, state = last.get(pk, (None, None))
-        moved = key in recorded_at and any(at >= recorded_at[key] for at in left_at[pk])
-        if not _announces(key, pk, status) or state == Delivery.State.PENDING or moved:
+        if not _announces(key, pk, status) or state == Delivery.State.PENDING or pk in moved:
             counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
@@ -357,7 +352,8 @@ def application_prepare(*, application_id: int) -> list[int]:
     if application is None:
         return []
     keys = _keys_by_application([application.pk])
-    moved = bool(_moved_since_told([application], keys))
+    last_keys = {pk: told[-1] for pk, told in keys.items()}
+    moved = bool(_moved_since_told(Application.objects.filter(pk=application.pk), last_keys))
     key = announcement_key(application.pk, application.status, keys.get(application.pk, []), moved=moved)
     Delivery.objects.bulk_create([_new_row(application, application.cycle, key)], ignore_conflicts=True)
     rows = decision_rows().filter(dedupe_key__startswith=f"{KEY_PREFIX}{application.pk}:")

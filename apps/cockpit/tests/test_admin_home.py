@@ -16,6 +16,7 @@ from apps.applications.models import ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.cockpit import home
 from apps.core.tests.factories import ApplicationFactory, UserFactory
+from apps.core.tests.plans import per_row_subplans, postgres_only
 from apps.cycles.models import Cycle, CycleStatus
 from apps.cycles.selectors import current_cycle
 from apps.mailings.models import Delivery, Mailing
@@ -249,7 +250,7 @@ def test_the_admin_panel_is_for_organizers(client, student_client):
     assert student_client.get("/admin")["Location"] == "/dashboard"
 
 
-@pytest.mark.skipif(__import__("django.db").db.connection.vendor != "postgresql", reason="reads PostgreSQL's plans")
+@postgres_only
 def test_the_home_takes_no_subquery_per_application(admin_client):
     """Every number of the panel is read by scans and joins, none by a subquery run once per
     application: at 50,000 applications the reviewing counts' EXISTS per row cost ~50 ms, and
@@ -261,12 +262,4 @@ def test_the_home_takes_no_subquery_per_application(admin_client):
     release()
     with CaptureQueriesContext(connection) as queries:
         home.admin_home(current_cycle())
-    per_row = []
-    for query in queries:
-        with connection.cursor() as cursor:
-            cursor.execute("EXPLAIN " + query["sql"])
-            plan = [row[0] for row in cursor.fetchall()]
-        # A hashed subplan runs once and is looked up by hash; a plain one runs for every row.
-        if any("SubPlan" in line and "hashed SubPlan" not in line for line in plan):
-            per_row.append((query["sql"], "\n".join(plan)))
-    assert per_row == []
+    assert per_row_subplans(queries) == []
