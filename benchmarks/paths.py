@@ -57,27 +57,28 @@ def _interleaved(cases: dict, repeats: int, rounds: int = 5) -> dict[str, float]
     return {name: statistics.median(values) for name, values in seen.items()}
 
 
-def _record_decision_emails() -> int:
-    """A sent decision email for every decided application, as a release records them."""
+def _record_decision_emails() -> None:
+    """A sent decision email for every decided application, keyed as a release keys them
+    (apps.decisions.release.dedupe_key, in SQL)."""
     from django.db import connection
+
+    from apps.applications.status_machine import RELEASE_DECISIONS
+    from apps.decisions.release import KEY_PREFIX
 
     with connection.cursor() as cursor:
         cursor.execute(
             "INSERT INTO mailings_delivery (created_at, sent_at, context, attempts, email, state, dedupe_key, "
             "last_error, template_key) SELECT now(), now(), '{}'::jsonb, 1, email, 'sent', "
-            "'decision:' || id || ':' || status, '', 'decision' FROM applications_application "
-            "WHERE status IN ('accepted', 'waitlisted', 'rejected', 'waitlist_accepted')"
+            "%s || id || ':' || status, '', 'decision' FROM applications_application WHERE status = ANY(%s)",
+            [KEY_PREFIX, list(RELEASE_DECISIONS)],
         )
-        recorded = cursor.rowcount
         cursor.execute("ANALYZE mailings_delivery")
-    return recorded
 
 
 def _forget_decision_emails() -> None:
-    from django.db import connection
+    from apps.decisions.release import decision_rows
 
-    with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM mailings_delivery WHERE mailing_id IS NULL AND dedupe_key LIKE 'decision:%'")
+    decision_rows().delete()
 
 
 def _get(client, url: str, params: dict | None = None):
@@ -236,7 +237,7 @@ def measure(rows: int, *, repeats: int, batch: tuple[int, int] | None) -> dict:
     )
     # After a release the outbox holds a decision email per decided application, and the panel
     # counts what a release would still send against them (before the fix, 57 s at 50,000).
-    figures["decision_emails"] = _record_decision_emails()
+    _record_decision_emails()
     try:
         figures["pages"][PAGE_ADMIN_RELEASED] = _interleaved(
             {
