@@ -174,6 +174,9 @@ def test_demographics_chart_schools_and_countries_in_distinct_hues(new_page, mak
     expect(page.locator(".recharts-surface").first).to_be_visible()
     # The gender pie's slices: one colour each, of distinct hues (no longer shades of one red).
     gender = page.locator("section.chart-card").filter(has=page.get_by_role("heading", name="What is your gender?"))
+    # Each chart draws when its own card mounts: the first chart drawn says nothing of the pie's
+    # slices (read right after it, they were once none, on a loaded machine).
+    expect(gender.locator(".recharts-pie-sector path")).to_have_count(3)
     fills = gender.locator(".recharts-pie-sector path").evaluate_all("els => els.map((e) => e.getAttribute('fill'))")
     assert len(set(fills)) == 3, fills
     assert not all(int(f[1:3], 16) > max(int(f[3:5], 16), int(f[5:7], 16)) for f in fills), f"all red: {fills}"
