@@ -30,6 +30,8 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
+from e2e import chromium
+
 CHROMIUM = "/usr/bin/chromium"
 PLAIN = ("/bench-no-such-page", "h1")
 DASHBOARD = ("/dashboard", "#dashboard-headline")
@@ -84,8 +86,10 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
     pages = ("plain", "dashboard", "plain again")
     times: dict[str, list[float]] = {f"{page} {mode}": [] for page in pages for mode in modes}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"], headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=chromium.ARGS, headless=True)
         try:
+            if lost := chromium.features_turned_back_on(browser):
+                return {"skipped": f"e2e/chromium.py's switches turn {sorted(lost)} back on: update its list"}
             for round_number in range(rounds + 1):
                 order = [("plain", PLAIN), ("dashboard", DASHBOARD), ("plain again", PLAIN)]
                 for label, (path, selector) in order if round_number % 2 == 0 else order[::-1]:

@@ -37,49 +37,12 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from conftest import PASSWORD, make_user  # noqa: E402
+from e2e import chromium  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
-# The features Playwright launches Chromium without (its chromiumSwitches, Playwright 1.65).
-# Chromium keeps only the last --disable-features switch it is given, so ours repeats these;
-# the browser fixture reads the switches the browser was started with (chrome://version) and
-# stops the run if a Playwright upgrade disabled one more that this list would switch back on.
-PLAYWRIGHT_DISABLED_FEATURES = [
-    "AvoidUnnecessaryBeforeUnloadCheckSync",
-    "DestroyProfileOnBrowserClose",
-    "HttpsUpgrades",
-    "HttpsFirstBalancedModeAutoEnable",
-    "LensOverlay",
-    "MediaRouter",
-    "PaintHolding",
-    "ThirdPartyStoragePartitioning",
-    "AvoidCorsURLLoaderRestartOnRedirect",
-    "TcpPortRandomizationWin",
-    "OptimizationHints",
-    "NetworkTimeServiceQuerying",
-    "AimEnabled",
-    "PreconnectToSearch",
-    "msForceBrowserSignIn",
-    "msEdgeUpdateLaunchServicesPreferredVersion",
-]
-# Each window Chromium opens (one per page) preloads the address bar's suggestion popup, a
-# WebUI page in a renderer of its own, though a headless window never shows it: it cost about
-# a third of a second of CPU a window, 13 % of the journeys' CPU (measured on 22 journeys,
-# 54-58 CPU-s with it, 48-49 without).
-DISABLED_FEATURES = [*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-features=" + ",".join(DISABLED_FEATURES),
-    *os.environ.get("E2E_CHROMIUM_ARGS", "").split(),
-]
+CHROMIUM_ARGS = [*chromium.ARGS, *os.environ.get("E2E_CHROMIUM_ARGS", "").split()]
 # Screenshots are for people to look at (`make gallery`), not evidence a journey checks: encoding
 # a full-page PNG costs Chromium more CPU than most steps of a journey, so `make test` leaves them out.
 TAKE_SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", "") == "1"
@@ -112,28 +75,14 @@ def browser() -> Iterator[Browser]:
         pytest.skip(f"{CHROMIUM} is missing: the browser journeys need Debian's chromium")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        _check_disabled_features(browser)
+        if lost := chromium.features_turned_back_on(browser):
+            raise pytest.UsageError(
+                f"Chromium was started with {sorted(lost)} disabled by an earlier --disable-features switch "
+                "(Playwright's) and enabled again by the last one (ours, or E2E_CHROMIUM_ARGS'): add them to "
+                "PLAYWRIGHT_DISABLED_FEATURES (e2e/chromium.py)."
+            )
         yield browser
         browser.close()
-
-
-def _check_disabled_features(browser: Browser) -> None:
-    """Every feature disabled by an earlier --disable-features switch (Playwright's) is still
-    disabled by the last one, the only one Chromium reads."""
-    page = browser.new_page()
-    try:
-        page.goto("chrome://version")
-        command_line = page.locator("#command_line").inner_text()
-    finally:
-        page.context.close()
-    switches = [set(value.split(",")) for value in re.findall(r"--disable-features=(\S+)", command_line)]
-    lost = set().union(*switches[:-1]) - switches[-1] if switches else set()
-    if lost:
-        raise pytest.UsageError(
-            f"Chromium was started with {sorted(lost)} disabled by an earlier --disable-features switch "
-            "(Playwright's) and enabled again by the last one (ours, or E2E_CHROMIUM_ARGS'): add them to "
-            "PLAYWRIGHT_DISABLED_FEATURES (e2e/conftest.py)."
-        )
 
 
 # --- Content-Security-Policy: a journey fails on anything the policy refused ----------------
