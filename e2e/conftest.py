@@ -43,6 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [*chromium.ARGS, *os.environ.get("E2E_CHROMIUM_ARGS", "").split()]
+# axe-core, the accessibility audits' engine, as the live server serves it (see
+# _assets_cached_as_in_production).
+AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_URL = "/static/__e2e__/axe.min.js"
 # Screenshots are for people to look at (`make gallery`), not evidence a journey checks: encoding
 # a full-page PNG costs Chromium more CPU than most steps of a journey, so `make test` leaves them out.
 TAKE_SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", "") == "1"
@@ -147,14 +151,24 @@ def _assets_cached_as_in_production() -> Iterator[None]:
     """The live server's static files carry the Cache-Control production gives them
     (apps/core/static.py: a year, immutable, for the hashed build assets). Django's test handler
     sends none, so a kept browser context revalidated every script and stylesheet on every page
-    load, a request to the live server each."""
+    load, a request to the live server each.
+
+    It also serves axe-core (AXE_URL) for the accessibility audits, from the page's own origin
+    as the pages' Content-Security-Policy wants. The audits had Playwright answer that request
+    (page.route), which routes every later request of the page through Playwright (a round
+    trip each) and added one more handler at each audit of the same page."""
     from django.contrib.staticfiles.handlers import StaticFilesHandlerMixin
+    from django.http import FileResponse
 
     from apps.core.static import add_headers
 
     original = StaticFilesHandlerMixin.serve
 
     def serve(self, request):
+        if request.path == AXE_URL:
+            response = FileResponse(AXE.open("rb"), content_type="text/javascript")
+            response["Cache-Control"] = "max-age=31536000, immutable"
+            return response
         response = original(self, request)
         headers: dict[str, str] = {}
         add_headers(headers, "", request.path)
