@@ -160,14 +160,15 @@ def _assets_cached_as_in_production() -> Iterator[None]:
     from django.contrib.staticfiles.handlers import StaticFilesHandlerMixin
     from django.http import FileResponse
 
-    from apps.core.static import add_headers
+    from apps.core.static import ONE_YEAR, add_headers
 
     original = StaticFilesHandlerMixin.serve
 
     def serve(self, request):
         if request.path == AXE_URL:
+            # Not a hashed build asset, but as fixed for the run as one (package-lock.json's axe).
             response = FileResponse(AXE.open("rb"), content_type="text/javascript")
-            response["Cache-Control"] = "max-age=31536000, immutable"
+            response["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
             return response
         response = original(self, request)
         headers: dict[str, str] = {}

@@ -21,7 +21,6 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
-from playwright.sync_api import Error as PlaywrightError
 
 from apps.accounts.models import User, WhitelistRule
 from apps.applications.models import Application
@@ -66,12 +65,11 @@ def audit(page) -> list[dict]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         # The pages' Content-Security-Policy refuses inline scripts (add_script_tag(path=…) is
         # one), so axe is served as a file from the page's own origin (the live server's).
-        try:
-            page.add_script_tag(url=AXE_URL)
-        except PlaywrightError:
-            # A journey that took the browser offline: Playwright answers the request itself.
+        if not page.evaluate("navigator.onLine"):
+            # A journey that took the browser offline: Playwright answers the request itself
+            # (page.route: every later request of the page goes through Playwright).
             page.route(f"**{AXE_URL}", lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))
-            page.add_script_tag(url=AXE_URL)
+        page.add_script_tag(url=AXE_URL)
     return page.evaluate(
         """async (tags) => {
           const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
