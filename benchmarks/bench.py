@@ -451,6 +451,15 @@ def _page_load_rows(load: dict) -> list[str]:
         f"{max(load['control rounds'][mode]):.2f}×)"
         for mode in what
     )
+    # Where the time goes: the document's first byte is the server's part of each load (its
+    # view, its queries, its template), everything after it the browser's.
+    rows.append(
+        "| … of which the server: the document's first byte, cold / warm "
+        f"| {ms['dashboard cold first byte']:.1f} / {ms['dashboard warm first byte']:.1f} ms "
+        f"| the 404 page: {ms['plain cold first byte']:.1f} / {ms['plain warm first byte']:.1f} ms "
+        f"| {load['cold first byte']:.2f}× / {load['warm first byte']:.2f}× "
+        "| no goal: the server's share of the rows above |"
+    )
     rows.append(
         f"| … the 404 page against itself (identical work, a third page in the same rounds) "
         f"| {ms['plain again warm']:.0f} ms warm | the 404 page: {ms['plain warm']:.0f} ms warm "

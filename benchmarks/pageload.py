@@ -22,7 +22,8 @@ page's render-blocking stylesheets are in (on both pages the frame's alone: the 
 only preloads its own, docs/performance.md "The first paint") and its layout is done, and after
 any script that is ready to run first. So each load also records the page's first contentful
 paint (the Paint Timing API), the frame the headline's HTML is drawn in, and the report gives
-both. Paint times come in whole frames, so their ratios move in steps.
+both. Paint times come in whole frames, so their ratios move in steps. And it records when the
+document's first byte came (Navigation Timing's responseStart): what of a gap is the server's.
 """
 
 from __future__ import annotations
@@ -59,9 +60,9 @@ _OBSERVE = """
 """
 
 
-def _load(context, base: str, path: str, selector: str, page=None) -> tuple[float, float, object]:
-    """Milliseconds to the headline in the document and to the first contentful paint, and the
-    page: opened anew in `context`, or `page` reloaded."""
+def _load(context, base: str, path: str, selector: str, page=None) -> tuple[float, float, float, object]:
+    """Milliseconds to the headline in the document, to the first contentful paint and to the
+    document's first byte, and the page: opened anew in `context`, or `page` reloaded."""
     if page is None:
         page = context.new_page()
         page.add_init_script(_OBSERVE % selector)
@@ -69,8 +70,10 @@ def _load(context, base: str, path: str, selector: str, page=None) -> tuple[floa
     else:
         page.reload()
     page.wait_for_function("() => window.__headlineAt !== undefined && window.__paintAt !== undefined", timeout=30_000)
-    headline, paint = page.evaluate("[window.__headlineAt, window.__paintAt]")
-    return headline, paint, page
+    headline, paint, first_byte = page.evaluate(
+        "[window.__headlineAt, window.__paintAt, performance.getEntriesByType('navigation')[0].responseStart]"
+    )
+    return headline, paint, first_byte, page
 
 
 def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
@@ -82,7 +85,7 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
         return {"skipped": f"{CHROMIUM} is missing"}
     name, _, value = session_cookie.partition("=")
     base = f"http://127.0.0.1:{port}"
-    modes = ("cold", "warm", "cold paint", "warm paint")
+    modes = ("cold", "warm", "cold paint", "warm paint", "cold first byte", "warm first byte")
     pages = ("plain", "dashboard", "plain again")
     times: dict[str, list[float]] = {f"{page} {mode}": [] for page in pages for mode in modes}
     with sync_playwright() as pw:
@@ -95,12 +98,13 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
                 for label, (path, selector) in order if round_number % 2 == 0 else order[::-1]:
                     context = browser.new_context(viewport={"width": 390, "height": 844})
                     context.add_cookies([{"name": name, "value": value, "url": base}])
-                    cold, cold_paint, page = _load(context, base, path, selector)
+                    cold, cold_paint, cold_byte, page = _load(context, base, path, selector)
                     page.wait_for_load_state("networkidle")
-                    warm, warm_paint, _ = _load(context, base, path, selector, page)
+                    warm, warm_paint, warm_byte, _ = _load(context, base, path, selector, page)
                     context.close()
                     if round_number:  # the first round warms the server's processes
-                        for mode, moment in zip(modes, (cold, warm, cold_paint, warm_paint), strict=True):
+                        moments = (cold, warm, cold_paint, warm_paint, cold_byte, warm_byte)
+                        for mode, moment in zip(modes, moments, strict=True):
                             times[f"{label} {mode}"].append(moment)
         finally:
             browser.close()
