@@ -452,7 +452,8 @@ def _page_load_rows(load: dict) -> list[str]:
         for mode in what
     )
     # Where the time goes: the document's first byte is the server's part of each load (its
-    # view, its queries, its template), everything after it the browser's.
+    # view, its queries, its template), everything after it the browser's; and the same page
+    # without its island splits the gap into the page's data and the island.
     rows.append(
         "| … of which the server: the document's first byte, cold / warm "
         f"| {ms['dashboard cold first byte']:.1f} / {ms['dashboard warm first byte']:.1f} ms "
@@ -460,6 +461,20 @@ def _page_load_rows(load: dict) -> list[str]:
         f"| {load['cold first byte']:.2f}× / {load['warm first byte']:.2f}× "
         "| no goal: the server's share of the rows above |"
     )
+    for part, floor, said in (
+        ("island", "without island", "the dashboard against itself without its island (same view and first paint)"),
+        ("data", "plain", "the dashboard without its island against the 404 page"),
+    ):
+        mine = "dashboard" if part == "island" else "without island"
+        rows.append(
+            f"| … {said}: headline cold / warm, painted cold / warm "
+            f"| {ms[f'{mine} cold']:.0f} / {ms[f'{mine} warm']:.0f} ms, "
+            f"{ms[f'{mine} cold paint']:.0f} / {ms[f'{mine} warm paint']:.0f} ms "
+            f"| {ms[f'{floor} cold']:.0f} / {ms[f'{floor} warm']:.0f} ms, "
+            f"{ms[f'{floor} cold paint']:.0f} / {ms[f'{floor} warm paint']:.0f} ms "
+            f"| {' / '.join(f'{load[part][mode]:.2f}×' for mode in ('cold', 'warm', 'cold paint', 'warm paint'))} "
+            "| no goal: " + ("what the island costs |" if part == "island" else "what the page's data costs |")
+        )
     rows.append(
         f"| … the 404 page against itself (identical work, a third page in the same rounds) "
         f"| {ms['plain again warm']:.0f} ms warm | the 404 page: {ms['plain warm']:.0f} ms warm "

@@ -16,6 +16,9 @@ reported (as for the HTTP rows), with the lowest and highest, since tens of mill
 browser vary from round to round about as much as the gap being measured. Each round also loads
 the plain page a second time, as a page of its own ("plain again", the other side of the
 dashboard): its ratio to the plain page is what noise alone does to a median of the rounds.
+And each round loads the dashboard without its island (the same view and first paint, no
+script, no preloads, no props: benchmarks/urls.py), which splits the gap in two: what the
+page's data and larger document cost against the 404 page, and what the island adds to that.
 
 The headline in the document is not yet the headline on the screen: the browser paints once the
 page's render-blocking stylesheets are in (on both pages the frame's alone: the dashboard's island
@@ -36,6 +39,9 @@ from e2e import chromium
 CHROMIUM = "/usr/bin/chromium"
 PLAIN = ("/bench-no-such-page", "h1")
 DASHBOARD = ("/dashboard", "#dashboard-headline")
+# The same view drawing the same first paint without the island (benchmarks/urls.py): no
+# script, no preloads, no props. What lies between it and the dashboard is the island's cost.
+WITHOUT_ISLAND = ("/bench/dashboard-plain", "#dashboard-headline")
 
 # Runs before the page's own scripts: records when the selector first matches an element
 # with text, and when the page first paints content.
@@ -86,7 +92,7 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
     name, _, value = session_cookie.partition("=")
     base = f"http://127.0.0.1:{port}"
     modes = ("cold", "warm", "cold paint", "warm paint", "cold first byte", "warm first byte")
-    pages = ("plain", "dashboard", "plain again")
+    pages = ("plain", "dashboard", "plain again", "without island")
     times: dict[str, list[float]] = {f"{page} {mode}": [] for page in pages for mode in modes}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=chromium.ARGS, headless=True)
@@ -94,7 +100,12 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
             if lost := chromium.features_turned_back_on(browser):
                 return {"skipped": f"e2e/chromium.py's switches turn {sorted(lost)} back on: update its list"}
             for round_number in range(rounds + 1):
-                order = [("plain", PLAIN), ("dashboard", DASHBOARD), ("plain again", PLAIN)]
+                order = [
+                    ("plain", PLAIN),
+                    ("dashboard", DASHBOARD),
+                    ("plain again", PLAIN),
+                    ("without island", WITHOUT_ISLAND),
+                ]
                 for label, (path, selector) in order if round_number % 2 == 0 else order[::-1]:
                     context = browser.new_context(viewport={"width": 390, "height": 844})
                     context.add_cookies([{"name": name, "value": value, "url": base}])
@@ -110,18 +121,22 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
             browser.close()
     medians = {key: statistics.median(values) for key, values in times.items()}
 
-    def ratios_of(page: str) -> dict[str, list[float]]:
+    def ratios_of(page: str, floor: str = "plain") -> dict[str, list[float]]:
         return {
-            mode: [d / p for d, p in zip(times[f"{page} {mode}"], times[f"plain {mode}"], strict=True)]
+            mode: [d / p for d, p in zip(times[f"{page} {mode}"], times[f"{floor} {mode}"], strict=True)]
             for mode in modes
         }
 
     ratios, control = ratios_of("dashboard"), ratios_of("plain again")
+    island = ratios_of("dashboard", "without island")
     return {
         "ms": medians,
         "all": times,
         "rounds": ratios,
         "control": {mode: statistics.median(values) for mode, values in control.items()},
         "control rounds": control,
+        # The dashboard against itself without its island, and that page against the 404 page.
+        "island": {mode: statistics.median(values) for mode, values in island.items()},
+        "data": {mode: statistics.median(values) for mode, values in ratios_of("without island").items()},
         **{mode: statistics.median(values) for mode, values in ratios.items()},
     }

@@ -3,10 +3,15 @@ loopback, with the bare floor view mounted (benchmarks/urls.py) and mail written
 load generator can read it (benchmarks/mailbox.py). Every variable production requires comes
 from the benchmark's environment (benchmarks/servers.py)."""
 
+from pathlib import Path
+
 from config.settings.production import *  # noqa: F403
+from config.settings.production import TEMPLATES as _TEMPLATES
 from config.settings.production import env
 
 ROOT_URLCONF = "benchmarks.urls"
+# The floors' own templates (benchmarks/templates), after the portal's.
+TEMPLATES = [{**_TEMPLATES[0], "DIRS": [*_TEMPLATES[0]["DIRS"], Path(__file__).parent / "templates"]}]
 EMAIL_BACKEND = "benchmarks.mailbox.MailboxBackend"
 BENCH_MAIL_DIR = env("BENCH_MAIL_DIR", default="/tmp/portal-bench-mail")
 # Quiet logs: a line per request would cost the web tier CPU the benchmark is measuring.

@@ -1,11 +1,13 @@
-"""The portal's routes plus the floor the benchmarks compare with: a bare DRF view behind the
-same session authentication and middleware, which does nothing else."""
+"""The portal's routes plus the floors the benchmarks compare with: a bare DRF view behind the
+same session authentication and middleware, which does nothing else (alone, with one read, with
+one write), and the dashboard without its island."""
 
 from django.db import connection
 from django.urls import path
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.applications.pages import dashboard_page
 from config.urls import urlpatterns as portal_urlpatterns
 
 
@@ -43,5 +45,7 @@ urlpatterns = [
     path("bench/bare", BareApi.as_view()),
     path("bench/bare-query", BareQueryApi.as_view()),
     path("bench/bare-write", BareWriteApi.as_view()),
+    # The dashboard's view drawing the dashboard as a plain Django page (its template says how).
+    path("bench/dashboard-plain", dashboard_page, {"template": "bench/dashboard-plain.html"}),
     *portal_urlpatterns,
 ]

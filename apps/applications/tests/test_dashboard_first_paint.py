@@ -159,3 +159,38 @@ def test_other_islands_keep_the_plain_spinner(client):
     assert root, "the login page is an island"
     assert re.sub(r"\s", "", root.group(1)).startswith('<divclass="island__loading"role="status">')
     assert "<h1" not in root.group(1) and "dashboard" not in root.group(1)
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_dashboard_without_its_island_draws_the_same_first_paint(student, rf):
+    """The page-load benchmark's floor (benchmarks/urls.py, benchmarks/templates): the same view
+    and first paint as /dashboard, with no island (no script, no preloads, no props), so that the
+    figure it reports against the dashboard is the island's cost and nothing else."""
+    from django.test import override_settings
+
+    from apps.applications.pages import dashboard_page
+
+    # As benchmarks/settings.py adds them: the benchmarks' templates after the portal's.
+    templates = [
+        {
+            **settings.TEMPLATES[0],
+            "DIRS": [*settings.TEMPLATES[0]["DIRS"], settings.BASE_DIR / "benchmarks" / "templates"],
+        }
+    ]
+
+    make_application(student, S.ACCEPTED, teamcode="4815162")
+    set_cycle(C.RELEASED)
+
+    def draw(**kwargs) -> str:
+        request = rf.get("/dashboard")
+        request.user = student
+        request.csp_nonce = "nonce"
+        with override_settings(TEMPLATES=templates):
+            return dashboard_page(request, **kwargs).content.decode()
+
+    island, plain = draw(), draw(template="bench/dashboard-plain.html")
+    first_paint = re.compile(r"<!-- first paint -->.*<!-- /first paint -->", re.S)
+    assert first_paint.search(plain).group(0) == first_paint.search(island).group(0)
+    assert headline_in(plain) == "Congratulations, You Have Been Accepted!"
+    assert 'type="module"' in island and "modulepreload" in island and 'id="dashboard-props"' in island
+    assert 'type="module"' not in plain and "preload" not in plain and 'id="dashboard-props"' not in plain
