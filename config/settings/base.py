@@ -138,6 +138,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHEC
 # land on another server connection between its DECLARE and its FETCH: set this to true there
 # (docs/performance.md). The CSV export streams through COPY, which is one statement and needs none.
 DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool("DATABASE_DISABLE_SERVER_SIDE_CURSORS", default=False)
+# Prepared statements (PostgreSQL): parameters bound by the server, and a statement a connection
+# has run PREPARE_AFTER times planned once and kept (psycopg's automatic preparation, per
+# connection, so it pays with CONN_MAX_AGE). PostgreSQL planned the door's one statement in 1 ms
+# and ran it in 0.4: prepared, an in-process scan took 3.7-5.5 ms against 6.4-7.6
+# (docs/performance.md). Off behind a pooler that can't carry prepared statements across server
+# connections (pgbouncer before 1.21, or without max_prepared_statements); Django's default is off.
+PREPARE_AFTER = 5
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
+    "DATABASE_PREPARED_STATEMENTS", default=True
+):
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=PREPARE_AFTER)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Auth -------------------------------------------------------------------------------
