@@ -145,10 +145,18 @@ DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool("DATABASE_DISABLE
 # (docs/performance.md). Off behind a pooler that can't carry prepared statements across server
 # connections (pgbouncer before 1.21, or without max_prepared_statements); Django's default is off.
 PREPARE_AFTER = 5
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool(
-    "DATABASE_PREPARED_STATEMENTS", default=True
-):
-    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=PREPARE_AFTER)
+
+
+def prepared_statement_options(engine: str, enabled: bool) -> dict:
+    """The database OPTIONS that turn prepared statements on: PostgreSQL's only."""
+    if engine == "django.db.backends.postgresql" and enabled:
+        return {"server_side_binding": True, "prepare_threshold": PREPARE_AFTER}
+    return {}
+
+
+DATABASES["default"].setdefault("OPTIONS", {}).update(
+    prepared_statement_options(DATABASES["default"]["ENGINE"], env.bool("DATABASE_PREPARED_STATEMENTS", default=True))
+)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Auth -------------------------------------------------------------------------------
