@@ -229,6 +229,9 @@ def test_dashboard_gallery(new_page, make_student, phone, name, status, cycle_st
     expect(page.get_by_role("heading", level=1)).to_contain_text(headline)
     # Let any confetti finish so the picture shows the page itself.
     expect(page.locator("canvas.confetti")).to_have_count(0, timeout=4000)
+    # And the parts that load apart (ticket, travel, "Your data"): the picture is of the page, not
+    # of its spinners.
+    expect(page.locator(".spinner")).to_have_count(0)
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
     shot(page, f"dashboard-{name}-{'phone' if phone else 'desktop'}")
