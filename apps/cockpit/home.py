@@ -48,6 +48,9 @@ BESIDE = (
     ("waitlist", _("Waitlist"), "waitlisted"),
 )
 
+# Every selection the home counts: the funnel's and beside it.
+COUNTED = tuple(selection for _key, _label, selection in (*FUNNEL, *BESIDE))
+
 # The cycle's dates, in the order the work meets them, with what each one ends or starts.
 DEADLINES = (
     ("due", _("Applications close")),
@@ -165,10 +168,11 @@ def _todo(key: str, label: str, count: int, href: str) -> dict:
     return {"key": key, "label": label, "count": count, "href": href, "done": count == 0}
 
 
-def admin_home(cycle: Cycle, now: datetime.datetime | None = None) -> dict:
+def admin_home(cycle: Cycle, now: datetime.datetime | None = None, counts: selections.Counts | None = None) -> dict:
+    """The home's numbers. `counts`: the COUNTED selections' counts, when the caller took them
+    with others in the same statement (the /admin page, with the capacity panel's)."""
     now = now or timezone.now()
-    names = [selection for _k, _l, selection in (*FUNNEL, *BESIDE)]
-    counts = selections.count(cycle, names)
+    counts = counts if counts is not None else selections.count(cycle, COUNTED)
     accounts = _accounts(cycle)
     freed = _freed_since_fill(cycle)
     reviewing = _reviewing(cycle)

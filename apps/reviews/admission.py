@@ -177,15 +177,16 @@ def fill_to_capacity(
 CAPACITY_COUNTS = ("accepted", "confirmed", "waitlisted", "checked_in", ADMITTED)
 
 
-def capacity(cycle: Cycle) -> dict:
-    """Spots filled against the plan's capacity (two queries: the plan, the counts).
+def capacity(cycle: Cycle, counts: selections.Counts | None = None) -> dict:
+    """Spots filled against the plan's capacity (two queries: the plan, the counts; one when
+    `counts`, the CAPACITY_COUNTS selections' counts, were taken with others: the /admin page's).
 
     Every figure is a named selection (apps/applications/selections.py): a spot is filled by
     someone confirmed, checked in or not (`spots_filled`, the same number as `confirmed`);
     `accepted` are offers not answered yet; `admitted` everyone holding a place, the number
     fill to capacity subtracts."""
     plan_row = AdmissionPlan.objects.filter(cycle=cycle).first()
-    counts = selections.count(cycle, CAPACITY_COUNTS)
+    counts = counts if counts is not None else selections.count(cycle, CAPACITY_COUNTS)
     cap = plan_row.capacity if plan_row else None
     filled = counts[selections.SPOTS_FILLED]
     return {

@@ -227,16 +227,24 @@ def test_organizers_only(client, student_client):
 def test_the_admin_panel_brings_the_numbers_the_api_answers(admin_client, django_assert_max_num_queries):
     """/admin draws the cycle's numbers from its props (no request after the page, no layout
     shift): the same document `GET /api/admin/home` answers, in a bounded number of queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     from apps.core.tests.test_pages import page_props
 
     seed()
     AdmissionPlan.objects.create(cycle=current_cycle(), capacity=10, attendance_rate=0.5)
     admin_client.get("/admin")  # warm the session and the current cycle
-    # The home's own budget (14, above) and the capacity panel's two (the plan, the counts).
-    with django_assert_max_num_queries(16):
+    with CaptureQueriesContext(connection) as api_queries:
+        api = admin_client.get("/api/admin/home").json()
+    # The home's own queries and the capacity panel's plan: the panel's counts come from the
+    # home's statement, one pass over the cycle's applications for both.
+    with django_assert_max_num_queries(len(api_queries) + 1), CaptureQueriesContext(connection) as queries:
         page = admin_client.get("/admin")
+    counting = 'SELECT COUNT("applications_application"."id") FILTER'
+    by_selection = [q["sql"] for q in queries if q["sql"].startswith(counting)]
+    assert len(by_selection) == 1
     props = page_props(page, "admin")
-    api = admin_client.get("/api/admin/home").json()
     assert props["home"]["todos"] and props["home"]["funnel"][1]["count"] > 0
     assert {**props["home"], "now": None} == {**api, "now": None}
     # The "Spots filled" panel below the numbers, as GET reviews/capacity answers it.
