@@ -365,7 +365,8 @@ def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> 
     if page_props(client.get("/admin/stats"), "admin-stats")["stats"] != stats:
         problems.add("the statistics page's counts differ from GET applications/stats")
     home = client.get("/api/admin/home").json()
-    if {**page_props(client.get("/admin"), "admin")["home"], "now": None} != {**home, "now": None}:
+    panel = page_props(client.get("/admin"), "admin")
+    if {**panel["home"], "now": None} != {**home, "now": None}:
         problems.add("the admin panel's numbers differ from GET admin/home")
     # The panel's "decisions not released yet" is what the release would send: the preview the
     # organizer confirms on the settings page.
@@ -379,6 +380,9 @@ def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> 
         if stage["count"] != named[stage["selection"]]:
             problems.add(f"admin panel {stage['key']}: {stage['count']}, selections {named[stage['selection']]}")
     capacity = client.get("/api/reviews/capacity").json()
+    # The panel counts its funnel and its "Spots filled" in one statement, the API each apart.
+    if panel["capacity"] != capacity:
+        problems.add("the admin panel's spots filled differ from GET reviews/capacity")
     for name in CAPACITY_COUNTS:
         if capacity[name] != counts[name]:
             problems.add(f"capacity panel {name}: {capacity[name]}, selections {counts[name]}")
