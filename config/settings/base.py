@@ -138,19 +138,25 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DATABASE_CONN_HEALTH_CHEC
 # land on another server connection between its DECLARE and its FETCH: set this to true there
 # (docs/performance.md). The CSV export streams through COPY, which is one statement and needs none.
 DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool("DATABASE_DISABLE_SERVER_SIDE_CURSORS", default=False)
-# Prepared statements (PostgreSQL): parameters bound by the server, and a statement a connection
-# has run PREPARE_AFTER times planned once and kept (psycopg's automatic preparation, per
-# connection, so it pays with CONN_MAX_AGE). PostgreSQL planned the door's one statement in 1 ms
-# and ran it in 0.4: prepared, an in-process scan took 3.7-5.5 ms against 6.4-7.6
-# (docs/performance.md). Off behind a pooler that can't carry prepared statements across server
-# connections (pgbouncer before 1.21, or without max_prepared_statements); Django's default is off.
-PREPARE_AFTER = 5
+# Prepared statements (PostgreSQL): parameters bound by the server, and the compiled reads of
+# apps/core/db.py (Prepared: the door's one statement, the dashboard's and the submit's reads,
+# rows found by unique keys) planned once per connection and kept, so they pay with
+# CONN_MAX_AGE. PostgreSQL planned the door's statement in 1 ms and ran it in 0.4: prepared, an
+# in-process scan took 3.7-5.5 ms against 6.4-7.6 (docs/performance.md). No other statement is
+# prepared: psycopg's automatic preparation waits for more runs than any connection makes
+# (None would turn preparation off altogether, the compiled reads' too). A plan made without
+# the values can be far worse than one made with them, and was, 60 times, for a rewrite of the
+# admin panel's release count. Off behind a pooler that can't carry prepared statements across
+# server connections (pgbouncer before 1.21, or without max_prepared_statements); Django's
+# default is off.
+PREPARE_ONLY_WHEN_ASKED = 2**62
 
 
 def prepared_statement_options(engine: str, enabled: bool) -> dict:
-    """The database OPTIONS that turn prepared statements on: PostgreSQL's only."""
+    """The database OPTIONS that turn prepared statements on: PostgreSQL's only. The compiled
+    reads ask for theirs (apps/core/db.py); psycopg prepares nothing by itself."""
     if engine == "django.db.backends.postgresql" and enabled:
-        return {"server_side_binding": True, "prepare_threshold": PREPARE_AFTER}
+        return {"server_side_binding": True, "prepare_threshold": PREPARE_ONLY_WHEN_ASKED}
     return {}
 
 

@@ -489,11 +489,9 @@ def test_a_retry_agrees_with_its_first_answer_when_the_process_lags_a_cycle_swit
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
 def test_the_doors_statement_is_planned_once_per_connection_then_reused(volunteer):
     """PostgreSQL planned the scan's one statement in about 1 ms and ran it in 0.4: a connection
-    that has run it PREPARE_AFTER times (config/settings/base.py) prepares it the next time, and
+    prepares it the first time it runs it (a compiled read of apps/core/db.py asks for that), and
     every later scan runs the kept plan instead of planning again."""
-    from django.conf import settings
-
-    first = settings.PREPARE_AFTER + 1
+    first = 2
     people = [applicant(f"door{n}@princeton.edu") for n in range(first + 3)]
 
     def prepared() -> dict[str, int]:

@@ -87,13 +87,14 @@ def test_plain_http_opt_out_is_explicit_and_the_deploy_check_says_so():
 
 
 def test_postgresql_gets_prepared_statements_unless_turned_off_and_sqlite_never():
-    """Server-side binding and psycopg's automatic preparation on PostgreSQL by default;
+    """Server-side binding on PostgreSQL by default, with psycopg's automatic preparation off
+    (the compiled reads prepare their own: apps/core/tests/test_prepared_statements.py);
     DATABASE_PREPARED_STATEMENTS=false (a pooler that can't carry them) leaves Django's client-side
     binding; SQLite has neither option to take."""
-    from config.settings.base import PREPARE_AFTER, prepared_statement_options
+    from config.settings.base import PREPARE_ONLY_WHEN_ASKED, prepared_statement_options
 
     postgresql, sqlite = "django.db.backends.postgresql", "django.db.backends.sqlite3"
-    on = {"server_side_binding": True, "prepare_threshold": PREPARE_AFTER}
+    on = {"server_side_binding": True, "prepare_threshold": PREPARE_ONLY_WHEN_ASKED}
     assert prepared_statement_options(postgresql, True) == on
     assert prepared_statement_options(postgresql, False) == {}
     assert prepared_statement_options(sqlite, True) == {}
@@ -103,7 +104,9 @@ def test_postgresql_gets_prepared_statements_unless_turned_off_and_sqlite_never(
         "print(o.get('server_side_binding'), o.get('prepare_threshold'))"
     )
     postgres = "postgres://postgres@127.0.0.1:5432/portal"
-    for extra, expected in (({}, ["True", "5"]), ({"DATABASE_PREPARED_STATEMENTS": "false"}, ["None", "None"])):
+    off = {"DATABASE_PREPARED_STATEMENTS": "false"}
+    cases = (({}, ["True", str(PREPARE_ONLY_WHEN_ASKED)]), (off, ["None", "None"]))
+    for extra, expected in cases:
         result = manage("shell", "-c", code, env=production_env(DATABASE_URL=postgres, **extra))
         assert result.returncode == 0, result.stderr
         assert result.stdout.splitlines()[-1].split() == expected, extra
