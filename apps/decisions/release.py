@@ -29,7 +29,7 @@ import datetime
 import logging
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import BigIntegerField, CharField, Count, F, OuterRef, QuerySet, Subquery, Value, Window
 from django.db.models.functions import Cast, Concat, RowNumber, StrIndex, Substr
 from django.utils import timezone
@@ -265,30 +265,63 @@ def release_counts(*, cycle_id: int) -> list[dict]:
     pass over the decision emails (their keys' application ids, ranked per application), not by
     a key pattern per application, which PostgreSQL cannot look up in an index: once a release
     had recorded 12,500 emails that took 57 s (each of 12,500 rows scanning 12,500 keys, three
-    times), and the admin panel, which shows this count, with it.
+    times), and the admin panel, which shows this count, with it. The database counts, and
+    hands back only the few applications that moved since they were told: reading every
+    decided application and its last email into Python to count them was half of the call's
+    48 ms at 50,000 applications after a release.
     """
     decided = Application.objects.filter(cycle_id=cycle_id, status__in=RELEASE_DECISIONS).order_by()
-    statuses = dict(decided.values_list("pk", "status"))
-    # Each application's last decision email: to send when there is none, when it announces
-    # another decision (changed back and forth after a release), or while pending.
-    last = {
-        app: (key, state)
-        for app, key, state in decision_rows()
-        .annotate(app=_application_of_key())
-        .filter(app__in=decided.values("pk"))
-        .annotate(rank=Window(RowNumber(), partition_by=[F("app")], order_by=F("pk").desc()))
-        .filter(rank=1)
-        .values_list("app", "dedupe_key", "state")
+    counted = _owed_by_email(decided)
+    # Told their present decision by an email that is out (not pending, so not counted above),
+    # then moved out of it and back since: what it told is a state since left. Only the
+    # applications with a move away from their present status are looked at, a few rows.
+    left = ApplicationEvent.objects.filter(application__in=decided, field="status", from_value=F("application__status"))
+    told = {
+        app: key
+        for app, key, state in _last_decision_emails(decided.filter(pk__in=left.values("application_id"))).values_list(
+            "app", "dedupe_key", "state"
+        )
+        if state != Delivery.State.PENDING
     }
-    # Or when the application moved out of that status since the email was recorded.
-    moved = _moved_since_told(decided, {app: key for app, (key, _state) in last.items()})
-    counted: dict[str, int] = {}
-    for pk, status in statuses.items():
-        key, state = last.get(pk, (None, None))
-        if not _announces(key, pk, status) or state == Delivery.State.PENDING or pk in moved:
-            counted[status] = counted.get(status, 0) + 1
+    for pk in _moved_since_told(decided, told) if told else ():
+        status = parse_key(told[pk])[1]  # the key announces the present status (_moved_since_told)
+        counted[status] = counted.get(status, 0) + 1
     labels = dict(ApplicationStatus.choices)
     return [{"status": s, "label": labels[s], "count": counted.get(s, 0)} for s in RELEASE_DECISIONS]
+
+
+def _last_decision_emails(applications: QuerySet) -> QuerySet:
+    """The last decision email (by row id) of each of `applications`, its application id
+    annotated as `app`: one pass over the decision emails, matched by the id their keys hold."""
+    return (
+        decision_rows()
+        .annotate(app=_application_of_key())
+        .filter(app__in=applications.values("pk"))
+        .annotate(rank=Window(RowNumber(), partition_by=[F("app")], order_by=F("pk").desc()))
+        .filter(rank=1)
+    )
+
+
+def _owed_by_email(decided: QuerySet) -> dict[str, int]:
+    """Per status, how many of the `decided` applications a release would email by their mail
+    history alone: no decision email yet, a last one that announces another decision (or the
+    same one before the decision changed and changed back: `_announces`, in SQL), or a pending
+    one. One statement: the applications left-joined to their last emails, counted by status."""
+    applications, application_params = (
+        decided.annotate(a_id=F("pk"), a_status=F("status")).values_list("a_id", "a_status").query.sql_with_params()
+    )
+    last, last_params = _last_decision_emails(decided).values_list("app", "dedupe_key", "state").query.sql_with_params()
+    key = "(%s || d.a_id || ':' || d.a_status)"  # dedupe_key(application_id, status)
+    sql = (
+        f"SELECT d.a_status, COUNT(*) FROM ({applications}) d LEFT JOIN ({last}) l ON l.app = d.a_id "
+        f"WHERE l.app IS NULL OR l.state = %s "
+        f"OR NOT (l.dedupe_key = {key} OR SUBSTR(l.dedupe_key, 1, LENGTH({key}) + 1) = {key} || ':') "
+        "GROUP BY d.a_status"
+    )
+    params = [*application_params, *last_params, Delivery.State.PENDING, *[KEY_PREFIX] * 3]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return dict(cursor.fetchall())
 
 
 def release_progress(*, cycle_id: int) -> dict:
