@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from django.db import connection
 
+from apps.core.db import prepared_statement
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import question_set
 from apps.resumes.selectors import has_resume  # noqa: F401 - validation reads it from here
@@ -221,7 +222,8 @@ def applicant_status(*, user, cycle: Cycle) -> dict:
     sql, order = _status_statement(connection.vendor)
     values = {"cycle": cycle.pk, "user": user.pk}
     with connection.cursor() as cursor:
-        cursor.execute(sql, [values[name] for name in order])
+        with prepared_statement():  # one user's application in one cycle: a unique key
+            cursor.execute(sql, [values[name] for name in order])
         row = cursor.fetchone()
     if row is None:
         return visible_status(None, cycle.status)

@@ -86,7 +86,9 @@ _PREPARE = contextvars.ContextVar("prepare", default=False)
 
 
 @contextmanager
-def _prepared_statement() -> Iterator[None]:
+def prepared_statement() -> Iterator[None]:
+    """The statement run inside is prepared (on PostgreSQL with prepared statements on): for a
+    read by unique keys, whose one plan suits every value (see _PREPARE)."""
     token = _PREPARE.set(True)
     try:
         yield
@@ -197,7 +199,7 @@ class Prepared:
             (before, before_params), (after, after_params) = around
             sql, params = f"{before}{sql}{after}", [*before_params, *params, *after_params]
         with connection.cursor() as cursor:
-            with _prepared_statement():  # on PostgreSQL, planned once per connection (above)
+            with prepared_statement():  # on PostgreSQL, planned once per connection (above)
                 cursor.execute(sql, params)
             return fetch(cursor), compiled
 

@@ -39,3 +39,13 @@ def test_a_compiled_read_is_prepared_at_its_first_run_and_an_orm_query_never():
     # The compiled read runs its kept statement again.
     assert BY_EMAIL.first(email=user.email) == user
     assert [s for s in prepared_statements() if s in read] == read
+
+
+def test_the_polled_status_read_is_prepared(student_client):
+    """GET applications/status, which students poll, reads one application by its unique key
+    (the cycle and the user): prepared, as the compiled reads are."""
+    from apps.applications.selectors import _status_statement
+
+    assert student_client.get("/api/applications/status").status_code == 200
+    sql, _order = _status_statement(connection.vendor)
+    assert sql.replace("%s", "$1", 1).replace("%s", "$2", 1) in prepared_statements()
