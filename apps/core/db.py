@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextvars
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
@@ -103,23 +104,20 @@ def use_preparing_cursors(sender, connection, **kwargs) -> None:
         connection.connection.cursor_factory = _preparing_cursor_class()
 
 
-_PREPARING_CURSOR: list[type] = []
-
-
+@functools.cache
 def _preparing_cursor_class() -> type:
-    if not _PREPARING_CURSOR:
-        from django.db.backends.postgresql.base import ServerBindingCursor
+    # Built on first use: the PostgreSQL backend imports psycopg, which SQLite never needs.
+    from django.db.backends.postgresql.base import ServerBindingCursor
 
-        class PreparingCursor(ServerBindingCursor):
-            """Django's server-binding cursor, preparing the statement a compiled read runs."""
+    class PreparingCursor(ServerBindingCursor):
+        """Django's server-binding cursor, preparing the statement a compiled read runs."""
 
-            def execute(self, query, params=None, *, prepare=None, binary=None):
-                if prepare is None and _PREPARE.get():
-                    prepare = True
-                return super().execute(query, params, prepare=prepare, binary=binary)
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            if prepare is None and _PREPARE.get():
+                prepare = True
+            return super().execute(query, params, prepare=prepare, binary=binary)
 
-        _PREPARING_CURSOR.append(PreparingCursor)
-    return _PREPARING_CURSOR[0]
+    return PreparingCursor
 
 
 class Prepared:
