@@ -174,6 +174,7 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
         # 31 rounds: a cold load's time moves by a factor of two from one round to the next here
         # (0.6-3.4x in 15 rounds on 2026-11-30), and its median needs the rounds.
         page_load = pageload.measure(per_request[1], cookie, rounds=31 if rounds > 1 else 2)
+        phone_load = pageload.measure_phone(per_request[1], cookie, rounds=11 if rounds > 1 else 1)
     medians = {name: statistics.median(values) for name, values in cases.items()}
     # Each round's cases ran within seconds of each other: the median of the rounds' ratios
     # is steadier than the ratio of the medians on a machine whose load comes and goes.
@@ -212,6 +213,7 @@ def measure_http(url: str, redis_url: str, *, seconds: float, rounds: int, concu
         "all": cases,
         "errors": errors,
         "page_load": page_load,
+        "phone_load": phone_load,
     }
 
 
@@ -480,6 +482,51 @@ def _page_load_rows(load: dict) -> list[str]:
         f"| {ms['plain again warm']:.0f} ms warm | the 404 page: {ms['plain warm']:.0f} ms warm "
         f"| {control} | what noise alone does to these medians |"
     )
+    rows.append(_without_js_preloads_row(load, "here, on the loopback"))
+    return rows
+
+
+def _without_js_preloads_row(load: dict, where: str) -> str:
+    """The dashboard without its JavaScript preloads: its paint against the 404 page's, its
+    island's mount against the dashboard's (benchmarks/pageload.py, WITHOUT_JS_PRELOADS)."""
+    ms, mine, mounted = load["ms"], load["without js preloads"], load["js preloads mounted"]
+    return (
+        f"| … the dashboard without its JavaScript preloads, {where}: painted cold / warm; island mounted "
+        f"cold / warm | {ms['without js preloads cold paint']:.0f} / {ms['without js preloads warm paint']:.0f} ms; "
+        f"{ms['without js preloads cold mounted']:.0f} / {ms['without js preloads warm mounted']:.0f} ms "
+        f"| the 404 page painted: {ms['plain cold paint']:.0f} / {ms['plain warm paint']:.0f} ms; the dashboard "
+        f"mounted: {ms['dashboard cold mounted']:.0f} / {ms['dashboard warm mounted']:.0f} ms "
+        f"| painted {mine['cold paint']:.2f}× / {mine['warm paint']:.2f}×; mounted {mounted['cold mounted']:.2f}× / "
+        f"{mounted['warm mounted']:.2f}× | no goal: what the preloads cost the paint and save the island |"
+    )
+
+
+def _phone_load_rows(load: dict) -> list[str]:
+    if "skipped" in load:
+        return [f"| Dashboard headline over a phone's network | not measured: {load['skipped']} | | | |"]
+    ms, network = load["ms"], pageload.PHONE_NETWORK
+    where = (
+        f"over an emulated phone's network ({network['latency']:.0f} ms a round trip, "
+        f"{network['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down)"
+    )
+    rows = [
+        f"| Dashboard {what}, {where} | {ms[f'dashboard {mode}']:.0f} ms "
+        f"| the 404 page, same network: {ms[f'plain {mode}']:.0f} ms "
+        f"| {load[mode]:.2f}× (median of {len(load['rounds'][mode])} rounds; "
+        f"{min(load['rounds'][mode]):.2f}–{max(load['rounds'][mode]):.2f}×) | ≤ 1.1× |"
+        for mode, what in (
+            ("cold", "headline in the document, cold"),
+            ("warm", "headline in the document, warm"),
+            ("cold paint", "first contentful paint, cold"),
+            ("warm paint", "first contentful paint, warm"),
+        )
+    ]
+    rows.append(
+        f"| … the dashboard's island mounted, cold / warm, same network | {ms['dashboard cold mounted']:.0f} / "
+        f"{ms['dashboard warm mounted']:.0f} ms | the 404 page's headline: {ms['plain cold']:.0f} / "
+        f"{ms['plain warm']:.0f} ms | – | no goal: when the whole page is there |"
+    )
+    rows.append(_without_js_preloads_row(load, "same network"))
     return rows
 
 
@@ -531,6 +578,7 @@ def report(results: dict, args) -> str:
         f"{http['ratios']['statistics_worst']:.2f}×; by CPU {http['ratios']['statistics_cpu']:.2f}×) "
         "| cost ≤ 1.2× the bare view's (≥ 0.83×) |",
         *_page_load_rows(http["page_load"]),
+        *_phone_load_rows(http["phone_load"]),
     ]
     floor = export["COPY floor"]
     for name in ("before", "now"):

@@ -27,6 +27,12 @@ any script that is ready to run first. So each load also records the page's firs
 paint (the Paint Timing API), the frame the headline's HTML is drawn in, and the report gives
 both. Paint times come in whole frames, so their ratios move in steps. And it records when the
 document's first byte came (Navigation Timing's responseStart): what of a gap is the server's.
+And on the pages with an island, when it mounted (React has replaced the server's first paint).
+
+Each round also loads the dashboard without the island's JavaScript preloads, and the pages are
+loaded once more over an emulated phone's network (PHONE_NETWORK, fewer rounds: each load takes
+about a second): between the two, what those preloads cost the first paint on this machine's
+loopback and what they save the island where there is a network to wait on.
 """
 
 from __future__ import annotations
@@ -37,21 +43,40 @@ from pathlib import Path
 from e2e import chromium
 
 CHROMIUM = "/usr/bin/chromium"
-PLAIN = ("/bench-no-such-page", "h1")
-DASHBOARD = ("/dashboard", "#dashboard-headline")
+# (path, the headline's selector, the island's root or None): the root is what React replaces,
+# first paint and spinner alike, when the island mounts.
+PLAIN = ("/bench-no-such-page", "h1", None)
+DASHBOARD = ("/dashboard", "#dashboard-headline", "#dashboard-root")
 # The same view drawing the same first paint without the island (benchmarks/urls.py): no
 # script, no preloads, no props. What lies between it and the dashboard is the island's cost.
-WITHOUT_ISLAND = ("/bench/dashboard-plain", "#dashboard-headline")
+WITHOUT_ISLAND = ("/bench/dashboard-plain", "#dashboard-headline", None)
+# The dashboard without the island's JavaScript preloads (benchmarks/urls.py): its script and its
+# stylesheets' preloads only, so the script's imports are asked for once the script has come.
+# Against the dashboard it shows what those preloads cost the first paint and save the island.
+WITHOUT_JS_PRELOADS = ("/bench/dashboard-without-js-preloads", "#dashboard-headline", "#dashboard-root")
+# A slow phone's network, emulated by Chromium (the DevTools protocol's network conditions): 150
+# ms added to each request's round trip, 1.6 Mbit/s down and 750 kbit/s up. On the loopback the
+# browser, the server and its static files share this machine's two cores and no wire: there
+# every request the island makes beside the frame's stylesheet costs CPU at the first paint's
+# moment; on a network, time on the wire, which the browser's priorities spend on the
+# stylesheet first. Both are measured, in the same run.
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
 
 # Runs before the page's own scripts: records when the selector first matches an element
-# with text, and when the page first paints content.
+# with text, when the island's root first holds neither the server's first paint nor its
+# spinner (the island has mounted), and when the page first paints content.
 _OBSERVE = """
 (() => {
-  const selector = %r;
+  const selector = %r, root = %r;
   const seen = () => {
     const element = document.querySelector(selector);
-    if (element && element.textContent.trim()) { window.__headlineAt = performance.now(); return true; }
-    return false;
+    if (window.__headlineAt === undefined && element && element.textContent.trim()) {
+      window.__headlineAt = performance.now();
+    }
+    const island = root && document.querySelector(root);
+    if (window.__mountedAt === undefined && island && island.firstElementChild
+        && !island.querySelector('[data-first-paint], .island__loading')) window.__mountedAt = performance.now();
+    return window.__headlineAt !== undefined && (!root || window.__mountedAt !== undefined);
   };
   if (!seen()) {
     const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
@@ -65,78 +90,143 @@ _OBSERVE = """
 })();
 """
 
+_DONE = (
+    "() => window.__headlineAt !== undefined && window.__paintAt !== undefined"
+    " && (!%s || window.__mountedAt !== undefined)"
+)
 
-def _load(context, base: str, path: str, selector: str, page=None) -> tuple[float, float, float, object]:
-    """Milliseconds to the headline in the document, to the first contentful paint and to the
-    document's first byte, and the page: opened anew in `context`, or `page` reloaded."""
+
+def _load(context, base: str, target: tuple, network: dict | None, page=None) -> tuple[tuple, object]:
+    """Milliseconds to the headline in the document, to the first contentful paint, to the
+    document's first byte and to the island's mount (None without an island), and the page:
+    opened anew in `context`, or `page` reloaded."""
+    path, selector, root = target
     if page is None:
         page = context.new_page()
-        page.add_init_script(_OBSERVE % selector)
+        page.add_init_script(_OBSERVE % (selector, root or ""))
+        if network is not None:
+            devtools = context.new_cdp_session(page)
+            devtools.send("Network.enable")
+            devtools.send("Network.emulateNetworkConditions", network)
         page.goto(base + path)
     else:
         page.reload()
-    page.wait_for_function("() => window.__headlineAt !== undefined && window.__paintAt !== undefined", timeout=30_000)
-    headline, paint, first_byte = page.evaluate(
-        "[window.__headlineAt, window.__paintAt, performance.getEntriesByType('navigation')[0].responseStart]"
+    page.wait_for_function(_DONE % ("true" if root else "false"), timeout=60_000)
+    moments = page.evaluate(
+        "[window.__headlineAt, window.__paintAt, performance.getEntriesByType('navigation')[0].responseStart,"
+        " window.__mountedAt ?? null]"
     )
-    return headline, paint, first_byte, page
+    return tuple(moments), page
 
 
-def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
-    """Median milliseconds to the headline in the document and to the first contentful paint,
-    per page, cold and warm."""
+MODES = (
+    *("cold", "warm", "cold paint", "warm paint"),
+    *("cold first byte", "warm first byte", "cold mounted", "warm mounted"),
+)
+
+
+def _rounds(port: int, session_cookie: str, pages: dict[str, tuple], rounds: int, network: dict | None) -> dict:
+    """Each page loaded cold then warm in a new context, `rounds` times (plus a first round
+    that warms the server's processes), every other round in reverse order: the milliseconds
+    per "page mode"."""
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        return {"skipped": f"{CHROMIUM} is missing"}
     name, _, value = session_cookie.partition("=")
     base = f"http://127.0.0.1:{port}"
-    modes = ("cold", "warm", "cold paint", "warm paint", "cold first byte", "warm first byte")
-    pages = ("plain", "dashboard", "plain again", "without island")
-    times: dict[str, list[float]] = {f"{page} {mode}": [] for page in pages for mode in modes}
+    times: dict[str, list[float]] = {
+        f"{page} {mode}": [] for page, target in pages.items() for mode in MODES if target[2] or "mounted" not in mode
+    }
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=chromium.ARGS, headless=True)
         try:
             if lost := chromium.features_turned_back_on(browser):
                 return {"skipped": f"e2e/chromium.py's switches turn {sorted(lost)} back on: update its list"}
+            order = list(pages.items())
             for round_number in range(rounds + 1):
-                order = [
-                    ("plain", PLAIN),
-                    ("dashboard", DASHBOARD),
-                    ("plain again", PLAIN),
-                    ("without island", WITHOUT_ISLAND),
-                ]
-                for label, (path, selector) in order if round_number % 2 == 0 else order[::-1]:
+                for label, target in order if round_number % 2 == 0 else order[::-1]:
                     context = browser.new_context(viewport={"width": 390, "height": 844})
                     context.add_cookies([{"name": name, "value": value, "url": base}])
-                    cold, cold_paint, cold_byte, page = _load(context, base, path, selector)
+                    cold, page = _load(context, base, target, network)
                     page.wait_for_load_state("networkidle")
-                    warm, warm_paint, warm_byte, _ = _load(context, base, path, selector, page)
+                    warm, _ = _load(context, base, target, network, page)
                     context.close()
                     if round_number:  # the first round warms the server's processes
-                        moments = (cold, warm, cold_paint, warm_paint, cold_byte, warm_byte)
-                        for mode, moment in zip(modes, moments, strict=True):
-                            times[f"{label} {mode}"].append(moment)
+                        headline, paint, first_byte, mounted = zip(cold, warm, strict=True)
+                        for (mode_cold, mode_warm), pair in zip(
+                            (MODES[0:2], MODES[2:4], MODES[4:6], MODES[6:8]),
+                            (headline, paint, first_byte, mounted),
+                            strict=True,
+                        ):
+                            if f"{label} {mode_cold}" in times:
+                                times[f"{label} {mode_cold}"].append(pair[0])
+                                times[f"{label} {mode_warm}"].append(pair[1])
         finally:
             browser.close()
-    medians = {key: statistics.median(values) for key, values in times.items()}
+    return times
 
-    def ratios_of(page: str, floor: str = "plain") -> dict[str, list[float]]:
-        return {
-            mode: [d / p for d, p in zip(times[f"{page} {mode}"], times[f"{floor} {mode}"], strict=True)]
-            for mode in modes
-        }
 
-    ratios, control = ratios_of("dashboard"), ratios_of("plain again")
-    island = ratios_of("dashboard", "without island")
+def _ratios(times: dict, page: str, floor: str, modes=MODES[:6]) -> dict[str, list[float]]:
     return {
-        "ms": medians,
+        mode: [d / p for d, p in zip(times[f"{page} {mode}"], times[f"{floor} {mode}"], strict=True)] for mode in modes
+    }
+
+
+def _medians(ratios: dict[str, list[float]]) -> dict[str, float]:
+    return {mode: statistics.median(values) for mode, values in ratios.items()}
+
+
+def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
+    """On the loopback: median milliseconds to the headline in the document, to the first
+    contentful paint and to the island's mount, per page, cold and warm."""
+    if not Path(CHROMIUM).exists():
+        return {"skipped": f"{CHROMIUM} is missing"}
+    pages = {
+        "plain": PLAIN,
+        "dashboard": DASHBOARD,
+        "plain again": PLAIN,
+        "without island": WITHOUT_ISLAND,
+        "without js preloads": WITHOUT_JS_PRELOADS,
+    }
+    times = _rounds(port, session_cookie, pages, rounds, None)
+    if "skipped" in times:
+        return times
+    ratios, control = _ratios(times, "dashboard", "plain"), _ratios(times, "plain again", "plain")
+    return {
+        "ms": {key: statistics.median(values) for key, values in times.items()},
         "all": times,
         "rounds": ratios,
-        "control": {mode: statistics.median(values) for mode, values in control.items()},
+        "control": _medians(control),
         "control rounds": control,
         # The dashboard against itself without its island, and that page against the 404 page.
-        "island": {mode: statistics.median(values) for mode, values in island.items()},
-        "data": {mode: statistics.median(values) for mode, values in ratios_of("without island").items()},
-        **{mode: statistics.median(values) for mode, values in ratios.items()},
+        "island": _medians(_ratios(times, "dashboard", "without island")),
+        "data": _medians(_ratios(times, "without island", "plain")),
+        # The dashboard without its JavaScript preloads against the 404 page (its paint), and
+        # against the dashboard (its mount).
+        "without js preloads": _medians(_ratios(times, "without js preloads", "plain")),
+        "js preloads mounted": _medians(
+            _ratios(times, "without js preloads", "dashboard", ("cold mounted", "warm mounted"))
+        ),
+        **_medians(ratios),
+    }
+
+
+def measure_phone(port: int, session_cookie: str, *, rounds: int = 11) -> dict:
+    """The same over an emulated phone's network (PHONE_NETWORK): the dashboard and the
+    dashboard without its JavaScript preloads against the 404 page."""
+    if not Path(CHROMIUM).exists():
+        return {"skipped": f"{CHROMIUM} is missing"}
+    pages = {"plain": PLAIN, "dashboard": DASHBOARD, "without js preloads": WITHOUT_JS_PRELOADS}
+    times = _rounds(port, session_cookie, pages, rounds, PHONE_NETWORK)
+    if "skipped" in times:
+        return times
+    ratios = _ratios(times, "dashboard", "plain")
+    return {
+        "ms": {key: statistics.median(values) for key, values in times.items()},
+        "all": times,
+        "rounds": ratios,
+        "without js preloads": _medians(_ratios(times, "without js preloads", "plain")),
+        "js preloads mounted": _medians(
+            _ratios(times, "without js preloads", "dashboard", ("cold mounted", "warm mounted"))
+        ),
+        **_medians(ratios),
     }

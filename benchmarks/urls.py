@@ -1,6 +1,8 @@
 """The portal's routes plus the floors the benchmarks compare with: a bare DRF view behind the
 same session authentication and middleware, which does nothing else (alone, with one read, with
-one write), and the dashboard without its island."""
+one write), and the dashboard without its island or without its JavaScript preloads."""
+
+import re
 
 from django.db import connection
 from django.urls import path
@@ -41,11 +43,25 @@ class BareWriteApi(APIView):
         return Response({"ok": True})
 
 
+_MODULE_PRELOAD = re.compile(rb'<link [^>]*rel="modulepreload"[^>]*>\s*')
+
+
+def dashboard_without_js_preloads(request):
+    """The dashboard as it is, less the `<link rel="modulepreload">` of its script and the
+    script's imports (its stylesheets' preloads stay): the browser then asks for the imports
+    once the script has come and named them. benchmarks/pageload.py times it beside the
+    dashboard, on the loopback and over an emulated phone's network."""
+    response = dashboard_page(request)
+    response.content = _MODULE_PRELOAD.sub(b"", response.content)
+    return response
+
+
 urlpatterns = [
     path("bench/bare", BareApi.as_view()),
     path("bench/bare-query", BareQueryApi.as_view()),
     path("bench/bare-write", BareWriteApi.as_view()),
     # The dashboard's view drawing the dashboard as a plain Django page (its template says how).
     path("bench/dashboard-plain", dashboard_page, {"template": "bench/dashboard-plain.html"}),
+    path("bench/dashboard-without-js-preloads", dashboard_without_js_preloads),
     *portal_urlpatterns,
 ]
