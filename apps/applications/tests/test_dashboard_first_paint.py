@@ -194,3 +194,34 @@ def test_the_benchmarks_dashboard_without_its_island_draws_the_same_first_paint(
     assert headline_in(plain) == "Congratulations, You Have Been Accepted!"
     assert 'type="module"' in island and "modulepreload" in island and 'id="dashboard-props"' in island
     assert 'type="module"' not in plain and "preload" not in plain and 'id="dashboard-props"' not in plain
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_dashboard_without_its_js_preloads_keeps_everything_else(student, rf):
+    """The page-load benchmark's other variant (benchmarks/urls.py): the dashboard less the
+    preloads of its script's imports, nothing else, so that what it reports against the
+    dashboard (its first paint, its island's mount) is those preloads' worth."""
+    from apps.applications.pages import dashboard_page
+    from benchmarks.urls import dashboard_without_js_preloads
+
+    make_application(student, S.ACCEPTED, teamcode="4815162")
+    set_cycle(C.RELEASED)
+
+    def draw(view) -> str:
+        request = rf.get("/dashboard")
+        request.user = student
+        request.csp_nonce = "nonce"
+        return view(request).content.decode()
+
+    island, without = draw(dashboard_page), draw(dashboard_without_js_preloads)
+    preloads = re.findall(r'<link [^>]*rel="modulepreload"[^>]*>\s*', island)
+    assert preloads, "the dashboard preloads its script's imports"
+    assert "modulepreload" not in without
+    assert 'type="module"' in without and 'rel="preload"' in without and 'as="style"' in without
+
+    # Nothing but the module preloads is gone (the CSRF token is masked anew on each draw).
+    def unmasked(page: str) -> str:
+        return re.sub(r'("csrfToken": "|name="csrfmiddlewaretoken" value=")[^"]+', r"\1…", page)
+
+    assert unmasked(re.sub(r'<link [^>]*rel="modulepreload"[^>]*>\s*', "", island)) == unmasked(without)
+    assert headline_in(without) == headline_in(island) == "Congratulations, You Have Been Accepted!"
