@@ -90,10 +90,7 @@ _OBSERVE = """
 })();
 """
 
-_DONE = (
-    "() => window.__headlineAt !== undefined && window.__paintAt !== undefined"
-    " && (!%s || window.__mountedAt !== undefined)"
-)
+_DONE = "() => window.__headlineAt !== undefined && window.__paintAt !== undefined"
 
 
 def _load(context, base: str, target: tuple, network: dict | None, page=None) -> tuple[tuple, object]:
@@ -111,7 +108,7 @@ def _load(context, base: str, target: tuple, network: dict | None, page=None) ->
         page.goto(base + path)
     else:
         page.reload()
-    page.wait_for_function(_DONE % ("true" if root else "false"), timeout=60_000)
+    page.wait_for_function(_DONE + (" && window.__mountedAt !== undefined" if root else ""), timeout=60_000)
     moments = page.evaluate(
         "[window.__headlineAt, window.__paintAt, performance.getEntriesByType('navigation')[0].responseStart,"
         " window.__mountedAt ?? null]"
@@ -151,15 +148,11 @@ def _rounds(port: int, session_cookie: str, pages: dict[str, tuple], rounds: int
                     warm, _ = _load(context, base, target, network, page)
                     context.close()
                     if round_number:  # the first round warms the server's processes
-                        headline, paint, first_byte, mounted = zip(cold, warm, strict=True)
-                        for (mode_cold, mode_warm), pair in zip(
-                            (MODES[0:2], MODES[2:4], MODES[4:6], MODES[6:8]),
-                            (headline, paint, first_byte, mounted),
-                            strict=True,
-                        ):
-                            if f"{label} {mode_cold}" in times:
-                                times[f"{label} {mode_cold}"].append(pair[0])
-                                times[f"{label} {mode_warm}"].append(pair[1])
+                        # MODES pairs each moment's cold and warm: (cold, warm, cold paint, …).
+                        for index, (at_cold, at_warm) in enumerate(zip(cold, warm, strict=True)):
+                            for mode, moment in ((MODES[2 * index], at_cold), (MODES[2 * index + 1], at_warm)):
+                                if f"{label} {mode}" in times:  # no mount without an island
+                                    times[f"{label} {mode}"].append(moment)
         finally:
             browser.close()
     return times
@@ -173,6 +166,24 @@ def _ratios(times: dict, page: str, floor: str, modes=MODES[:6]) -> dict[str, li
 
 def _medians(ratios: dict[str, list[float]]) -> dict[str, float]:
     return {mode: statistics.median(values) for mode, values in ratios.items()}
+
+
+def _summary(times: dict) -> dict:
+    """The medians, and the dashboard's ratios to the 404 page and to itself without its
+    JavaScript preloads: what both measures report."""
+    ratios = _ratios(times, "dashboard", "plain")
+    return {
+        "ms": {key: statistics.median(values) for key, values in times.items()},
+        "all": times,
+        "rounds": ratios,
+        # The dashboard without its JavaScript preloads against the 404 page (its paint), and
+        # against the dashboard (its mount).
+        "without js preloads": _medians(_ratios(times, "without js preloads", "plain")),
+        "js preloads mounted": _medians(
+            _ratios(times, "without js preloads", "dashboard", ("cold mounted", "warm mounted"))
+        ),
+        **_medians(ratios),
+    }
 
 
 def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
@@ -190,23 +201,14 @@ def measure(port: int, session_cookie: str, *, rounds: int = 9) -> dict:
     times = _rounds(port, session_cookie, pages, rounds, None)
     if "skipped" in times:
         return times
-    ratios, control = _ratios(times, "dashboard", "plain"), _ratios(times, "plain again", "plain")
+    control = _ratios(times, "plain again", "plain")
     return {
-        "ms": {key: statistics.median(values) for key, values in times.items()},
-        "all": times,
-        "rounds": ratios,
+        **_summary(times),
         "control": _medians(control),
         "control rounds": control,
         # The dashboard against itself without its island, and that page against the 404 page.
         "island": _medians(_ratios(times, "dashboard", "without island")),
         "data": _medians(_ratios(times, "without island", "plain")),
-        # The dashboard without its JavaScript preloads against the 404 page (its paint), and
-        # against the dashboard (its mount).
-        "without js preloads": _medians(_ratios(times, "without js preloads", "plain")),
-        "js preloads mounted": _medians(
-            _ratios(times, "without js preloads", "dashboard", ("cold mounted", "warm mounted"))
-        ),
-        **_medians(ratios),
     }
 
 
@@ -217,16 +219,4 @@ def measure_phone(port: int, session_cookie: str, *, rounds: int = 11) -> dict:
         return {"skipped": f"{CHROMIUM} is missing"}
     pages = {"plain": PLAIN, "dashboard": DASHBOARD, "without js preloads": WITHOUT_JS_PRELOADS}
     times = _rounds(port, session_cookie, pages, rounds, PHONE_NETWORK)
-    if "skipped" in times:
-        return times
-    ratios = _ratios(times, "dashboard", "plain")
-    return {
-        "ms": {key: statistics.median(values) for key, values in times.items()},
-        "all": times,
-        "rounds": ratios,
-        "without js preloads": _medians(_ratios(times, "without js preloads", "plain")),
-        "js preloads mounted": _medians(
-            _ratios(times, "without js preloads", "dashboard", ("cold mounted", "warm mounted"))
-        ),
-        **_medians(ratios),
-    }
+    return times if "skipped" in times else _summary(times)
