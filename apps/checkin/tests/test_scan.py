@@ -513,3 +513,25 @@ def test_the_doors_statement_is_planned_once_per_connection_then_reused(voluntee
     assert list(grown.values()) == [3], "each later scan ran one prepared statement"
     assert set(grown) <= set(before), "prepared before these scans, by the ones above"
     assert CheckIn.objects.filter(application__in=people).count() == len(people)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the one statement is PostgreSQL's")
+def test_the_doors_statement_is_short_enough_for_psycopg_to_keep_it_parsed(volunteer, ada):
+    """psycopg turns a statement's %s into $1, $2… by parsing its text, and keeps the result only
+    for a statement of at most MAX_CACHED_STATEMENT_LENGTH bytes and MAX_CACHED_STATEMENT_PARAMS
+    values. The door's was 20 bytes over once (the ticket's read carried the models' orderings),
+    and every scan paid 0.36 ms to parse it again. A column added to the application (or its
+    check-in) lengthens it: when this fails, shorten the statement, don't raise the limit."""
+    from psycopg import _queries
+
+    sent: list[tuple[str, tuple]] = []
+
+    def keep(execute, sql, params, many, context):
+        sent.append((sql, tuple(params or ())))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(keep):
+        assert scan(volunteer, token(ticket_for(ada))).status_code == 200
+    [(sql, params)] = [(sql, params) for sql, params in sent if sql.startswith("WITH old AS")]
+    assert len(sql.encode()) <= _queries.MAX_CACHED_STATEMENT_LENGTH, len(sql.encode())
+    assert len(params) <= _queries.MAX_CACHED_STATEMENT_PARAMS, len(params)
