@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks import data, servers
@@ -341,18 +342,45 @@ def count_scan_queries() -> list[str]:
     return [q["sql"] for q in queries]
 
 
-def profile_scans(count: int = 200) -> dict:
-    """Where a scan's time goes, one scan at a time (no queueing): the wall time of each SQL
-    statement kind (median over `count` scans, from the view down, in this process) and the
-    Python functions with the most cumulative time (cProfile)."""
+@contextmanager
+def _counting_redis(counts: list[int]):
+    """Every command this process sends Redis while inside, counted into counts[0]: the cache's
+    round trips of a request (the session, the user, the statistics' version, the webhooks'
+    subscriptions), which Django's query counter doesn't see."""
+    import redis.client
+
+    send = redis.client.Redis.execute_command
+
+    def counted(self, *args, **options):
+        counts[0] += 1
+        return send(self, *args, **options)
+
+    redis.client.Redis.execute_command = counted
+    try:
+        yield
+    finally:
+        redis.client.Redis.execute_command = send
+
+
+# The requests the profile interleaves, one at a time: the scan and the two floors the load run
+# reads it against, each (method, path) with its body made per turn.
+_PROFILED = {"bare view": ("get", "/bench/bare"), "write floor": ("post", "/bench/bare-write"), "scan": ("post", "")}
+
+
+def profile_scans(count: int = 200, profiled: int = 50) -> dict:
+    """Where a scan's time goes, one request at a time (no queueing), in this process: `count`
+    scans, each interleaved with a GET of the bare view and a POST of the write floor, and for
+    each kind the median wall time, the median time in SQL (sending each statement and waiting
+    for its answer, timed around the driver's execute), and its Redis commands; the scan's SQL
+    also by statement kind. Then `profiled` more scans under cProfile (which slows what it
+    watches, so apart): the Python functions with the most own time."""
     import cProfile
     import pstats
     import uuid as _uuid
     from io import StringIO
 
     from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+    from django.test import Client, override_settings
 
     from apps.accounts.models import Role, User
     from apps.applications.models import Application
@@ -361,7 +389,9 @@ def profile_scans(count: int = 200) -> dict:
     from apps.cycles.selectors import current_cycle
 
     cycle = current_cycle()
-    users = User.objects.bulk_create([User(email=f"profile{i:04d}@princeton.edu", password="!") for i in range(count)])
+    users = User.objects.bulk_create(
+        [User(email=f"profile{i:04d}@princeton.edu", password="!") for i in range(count + profiled)]
+    )
     applications = Application.objects.bulk_create(
         [Application(cycle=cycle, user=u, email=u.email, first="P", last="Q", status="confirmed") for u in users]
     )
@@ -371,34 +401,114 @@ def profile_scans(count: int = 200) -> dict:
     client = Client()
     client.force_login(User.objects.filter(role=Role.VOLUNTEER).first())
     client.get("/api/checkin/stats")
-    kinds: dict[str, list[float]] = {}
-    totals: list[float] = []
-    profiler = cProfile.Profile()
-    for ticket in tickets:
+
+    def scan(ticket):
         body = {"token": tokens.sign(ticket.code, ticket.version), "scan_id": str(_uuid.uuid4())}
+        return client.post("/api/checkin/scan", body, content_type="application/json")
+
+    statements: list[tuple[str, float]] = []
+
+    def timed(execute, sql, params, many, context):
         started = time.perf_counter()
-        with CaptureQueriesContext(connection) as queries:
-            profiler.enable()
-            response = client.post("/api/checkin/scan", body, content_type="application/json")
-            profiler.disable()
-        totals.append((time.perf_counter() - started) * 1000)
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            statements.append((sql, (time.perf_counter() - started) * 1000))
+
+    kinds: dict[str, list[float]] = {}
+    wall: dict[str, list[float]] = {kind: [] for kind in _PROFILED}
+    sql: dict[str, list[float]] = {kind: [] for kind in _PROFILED}
+    redis_commands: dict[str, list[int]] = {kind: [] for kind in _PROFILED}
+    # BEGIN goes out with a transaction's first statement (psycopg), so timed with it; COMMIT
+    # goes out on its own, through the connection's commit.
+    commit = connection._commit
+
+    def timed_commit():
+        started = time.perf_counter()
+        try:
+            return commit()
+        finally:
+            statements.append(("COMMIT", (time.perf_counter() - started) * 1000))
+
+    connection._commit = timed_commit
+    try:
+        with override_settings(ROOT_URLCONF="benchmarks.urls"), connection.execute_wrapper(timed):
+            for ticket in tickets[:count]:
+                for kind, (method, path) in _PROFILED.items():
+                    statements.clear()
+                    counts = [0]
+                    started = time.perf_counter()
+                    with _counting_redis(counts):
+                        if kind == "scan":
+                            response = scan(ticket)
+                        else:
+                            response = getattr(client, method)(path, {}, content_type="application/json")
+                    wall[kind].append((time.perf_counter() - started) * 1000)
+                    assert response.status_code == 200, (kind, response.content)
+                    sql[kind].append(sum(ms for _, ms in statements))
+                    redis_commands[kind].append(counts[0])
+                    for text, ms in statements if kind == "scan" else ():
+                        words = text.split()
+                        if words[0] == "WITH":  # named by its parts (the door's one statement)
+                            name = "WITH " + ", ".join(re.findall(r"(\w+) AS \((?:SELECT|UPDATE|INSERT)", text))
+                        else:
+                            table = [w for w in words if w.startswith('"')][:1] if words[0] != "BEGIN" else []
+                            name = " ".join(words[:1] + table)
+                        kinds.setdefault(name, []).append(ms)
+    finally:
+        del connection._commit  # the class's own again
+    profiler = cProfile.Profile()
+    for ticket in tickets[count:]:
+        profiler.enable()
+        response = scan(ticket)
+        profiler.disable()
         assert response.status_code == 200, response.content
-        for q in queries:
-            words = q["sql"].split()
-            if words[0] == "WITH":  # named by its parts (the door's one statement)
-                kind = "WITH " + ", ".join(re.findall(r"(\w+) AS \((?:SELECT|UPDATE|INSERT)", q["sql"]))
-            else:
-                table = [w for w in words if w.startswith('"')][:1] if words[0] != "BEGIN" else []
-                kind = " ".join(words[:1] + table)
-            kinds.setdefault(kind, []).append(float(q["time"]) * 1000)
     out = StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(12)
     return {
-        "scan_ms": statistics.median(totals),
+        "scan_ms": statistics.median(wall["scan"]),
         "sql_ms": {k: statistics.median(v) for k, v in kinds.items()},
         "sql_total_ms": sum(statistics.median(v) for v in kinds.values()),
+        "requests": {
+            kind: {
+                "ms": statistics.median(wall[kind]),
+                "sql_ms": statistics.median(sql[kind]),
+                "redis": statistics.median(redis_commands[kind]),
+            }
+            for kind in _PROFILED
+        },
         "top": out.getvalue(),
     }
+
+
+def _profile_lines(profile: dict) -> list[str]:
+    """The in-process profile: the scan beside its two floors, and what it does beyond the write
+    floor, split into the database's share and the rest (Python, the cache)."""
+    requests = profile["requests"]
+    scan, write, bare = requests["scan"], requests["write floor"], requests["bare view"]
+    beyond, in_sql = scan["ms"] - write["ms"], scan["sql_ms"] - write["sql_ms"]
+    return [
+        "",
+        f"- Profile, one scan at a time (no queue), in-process: median {profile['scan_ms']:.1f} ms a scan, "
+        f"of which SQL {profile['sql_total_ms']:.1f} ms (median per statement, the transaction's BEGIN timed with "
+        "its first: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in sorted(profile["sql_ms"].items(), key=lambda kv: -kv[1]))
+        + ").",
+        "- The same profile, each scan interleaved with the two floors (medians; SQL: sending each statement "
+        "and waiting for its answer; Redis: commands sent):",
+        "",
+        "  | request | ms | SQL ms | Redis commands |",
+        "  |---|---|---|---|",
+        *(
+            f"  | {kind} | {r['ms']:.2f} | {r['sql_ms']:.2f} | {r['redis']:g} |"
+            for kind, r in (("bare view (GET)", bare), ("write floor (POST)", write), ("scan (POST)", scan))
+        ),
+        "",
+        f"- What a scan does beyond the write floor, in-process: {beyond:.1f} ms, of which {in_sql:.1f} ms waiting "
+        f"on PostgreSQL (the statement's two row locks, its UPDATE and two INSERTs with their indexes, the "
+        f"foreign keys checked at COMMIT, BEGIN and COMMIT as round trips of their own) and {beyond - in_sql:.1f} ms "
+        f"in Python and the cache ({scan['redis'] - write['redis']:g} Redis commands more).",
+    ]
 
 
 def _against_floor(scan: dict, floor: dict) -> str:
@@ -475,13 +585,7 @@ def report(results: dict, args, queries: list[str]) -> str:
     lines += [f"  {i + 1}. `{' '.join(q.split())[:110]}`" for i, q in enumerate(queries)]
     profile = results.get("profile")
     if profile:
-        lines += [
-            "",
-            f"- Profile, one scan at a time (no queue), in-process: median {profile['scan_ms']:.1f} ms a scan, "
-            f"of which SQL {profile['sql_total_ms']:.1f} ms (median per statement: "
-            + ", ".join(f"{k} {v:.2f}" for k, v in sorted(profile["sql_ms"].items(), key=lambda kv: -kv[1]))
-            + ").",
-        ]
+        lines += _profile_lines(profile)
     return "\n".join(lines) + "\n"
 
 
