@@ -72,6 +72,26 @@ def now_and_at_commit(drop: Callable[[], None]) -> None:
         transaction.on_commit(drop)
 
 
+def at_commit_once(drop: Callable[[], None]) -> None:
+    """Run `drop` when the change commits: at once outside a transaction, else once at its
+    commit however many changes in it ask. For a cache whose readers call `pending_drop` first:
+    until the commit no other connection sees the change, so nothing cached is stale for them,
+    and this connection's own readers read past the cache. Against now_and_at_commit this
+    saves the cache's round trip at the change itself (the door's check-in made two, a scan's
+    0.3-0.5 ms each)."""
+    if not pending_drop(drop):
+        transaction.on_commit(drop)  # outside a transaction, at once
+
+
+def pending_drop(drop: Callable[[], None]) -> bool:
+    """Whether this connection's transaction holds a change `drop` is to run for at its commit:
+    the cache has none of the transaction's changes, so a reader in it must read past the
+    cache. A savepoint's rollback takes its changes and their drop back together (Django keeps
+    each on_commit with the savepoints it was asked under), so this stays true to what is left."""
+    connection = transaction.get_connection()
+    return connection.in_atomic_block and any(func is drop for _, func, *_ in connection.run_on_commit)
+
+
 # Which statements PostgreSQL keeps prepared: the compiled reads below (Prepared), and nothing
 # else. A prepared statement is planned once for its connection's life, without its values (a
 # generic plan; PostgreSQL switches to one after five executions when its estimate looks no

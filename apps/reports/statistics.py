@@ -23,7 +23,7 @@ from django.dispatch import receiver
 from apps.applications import selections
 from apps.applications.models import AnonymisedApplicationCount, Application
 from apps.applications.signals import status_changed
-from apps.core.db import now_and_at_commit
+from apps.core.db import at_commit_once, pending_drop
 from apps.cycles.models import Cycle
 
 # The counters' names (the contract's) → the selection each counts. "applications" are the
@@ -42,10 +42,12 @@ WITH_TOTAL = tuple(COUNTERS)
 
 
 # The counters are cached with the version they were counted under, and every change to what
-# they count replaces the version (the receivers below). A reader takes the version first and
-# stores what it counted with it, so a count that raced a change carries the version the change
-# has already replaced and is never served. The TTL only bounds writes that bypass both the model's save and the status
-# machine (a bare queryset update()).
+# they count replaces the version when it commits (the receivers below; once per transaction).
+# A reader takes the version first and stores what it counted with it, so a count that raced a
+# change carries the version the change has replaced by the time it could be served, and is
+# never served. Until the commit only the changing transaction sees its change: a reader inside
+# it counts past the cache (apps.core.db.pending_drop). The TTL only bounds writes that bypass
+# both the model's save and the status machine (a bare queryset update()).
 VERSION_KEY = "reports:statistics:version"
 TTL = 600
 
@@ -70,10 +72,11 @@ def _new_version() -> None:
 
 
 def forget_statistics() -> None:
-    """A new version now and again at commit (once when already committed, as the door's
-    one-statement check-in is): a reader between the two counts the uncommitted past and files
-    it under a version the commit replaces."""
-    now_and_at_commit(_new_version)
+    """This process's copy dropped now, and a new version when the change commits (at once when
+    it already has). A reader of another connection before the commit counts what is committed,
+    which is still true; a reader in this transaction counts past the cache."""
+    _kept.clear()
+    at_commit_once(_new_version)
 
 
 @receiver(status_changed, dispatch_uid="apps.reports.statistics.status_changed")
@@ -93,6 +96,9 @@ def application_stats(*, cycle: Cycle) -> dict[str, int]:
     """The statistics, counted once per version (see VERSION_KEY). The entry holds the version
     it was counted under, so the version and the entry come back in one cache round trip (a
     `get_many`), and an entry whose version is no longer the current one is counted again."""
+    if pending_drop(_new_version):
+        # This transaction's own changes, which no cached count holds (and none may hold yet).
+        return count_stats(cycle=cycle)
     key = _entry_key(cycle.pk)
     kept = _kept.get(key) if settings.STATISTICS_CHECK_EVERY > 0 else None
     if kept is not None and time.monotonic() < kept[0]:
