@@ -72,7 +72,10 @@ def audit(page) -> list[dict]:
         page.add_script_tag(url=AXE_URL)
     return page.evaluate(
         """async (tags) => {
-          const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+          // Selectors are built for the violations' nodes only: building them for every node
+          // of every passing rule too was a sixth of this file's CPU (36.7 against 30.9 CPU-s
+          // for its journeys, one run each), for results nothing here reads.
+          const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
           return result.violations.map((v) => ({
             id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
             nodes: v.nodes.map((n) => ({target: n.target.join(' '), summary: n.failureSummary})),
@@ -168,6 +171,32 @@ def _html_upload(html: str):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     return SimpleUploadedFile("mailing.html", html.encode(), content_type="text/html")
+
+
+def test_the_audit_reports_every_node_of_a_violation(page):
+    """The audit itself: a page given two unlabelled inputs and an image without a text
+    alternative reports both rules, each with every node. The audit asks axe for its violations
+    only (`resultTypes`), and an axe given another list there reports one node a rule: this
+    proves every failing node is still listed, as the reports above name them."""
+    page.goto(page.base_url + "/login")
+    settle(page)
+    page.evaluate(
+        """() => {
+          const main = document.querySelector('#main');
+          for (const id of ['canary-one', 'canary-two']) {
+            const input = document.createElement('input');
+            input.id = id;
+            main.append(input);
+          }
+          const image = document.createElement('img');
+          image.id = 'canary-image';
+          image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+          main.append(image);
+        }"""
+    )
+    found = {v["id"]: sorted(node["target"] for node in v["nodes"]) for v in audit(page)}
+    assert found.get("label") == ["#canary-one", "#canary-two"], found
+    assert found.get("image-alt") == ["#canary-image"], found
 
 
 @pytest.mark.long
