@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,10 @@ def _app_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[0] == "apps" else None
 
 
-def _modules() -> list[tuple[str, Path]]:
+@cache
+def _modules() -> tuple[tuple[str, Path, ast.AST], ...]:
+    """(app, path, syntax tree) of every module under apps/ but the tests'. Read and parsed once
+    a process: each test here walked all of them again, 11 s of a run's CPU for the file."""
     found = []
     for path in sorted(APPS_DIR.rglob("*.py")):
         relative = path.relative_to(APPS_DIR)
@@ -32,8 +36,8 @@ def _modules() -> list[tuple[str, Path]]:
         # writes for a moment beside a text file it reads (another test worker may be running it).
         if len(relative.parts) < 2 or "tests" in relative.parts or "." in path.stem:
             continue
-        found.append((relative.parts[0], path))
-    return found
+        found.append((relative.parts[0], path, ast.parse(path.read_text(), filename=str(path))))
+    return tuple(found)
 
 
 def _imported(tree: ast.AST, path: Path) -> list[tuple[str, int]]:
@@ -60,8 +64,7 @@ def _imported(tree: ast.AST, path: Path) -> list[tuple[str, int]]:
 def app_graph() -> dict[tuple[str, str], list[str]]:
     """(importing app, imported app) → the places ("apps/x/y.py:12") that make the edge."""
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for app, path in _modules():
-        tree = ast.parse(path.read_text(), filename=str(path))
+    for app, path, tree in _modules():
         for module, line in _imported(tree, path):
             target = _app_of(module)
             if target and target != app:
@@ -179,10 +182,9 @@ def _module_name(path: Path) -> str:
 def module_graph() -> dict[tuple[str, str], list[str]]:
     """(importing module, imported module) → the places that make the edge, for two modules of
     the same app. `from . import tasks` names the module `tasks`, not its package."""
-    modules = {_module_name(path): (app, path) for app, path in _modules()}
+    modules = {_module_name(path): (app, path, tree) for app, path, tree in _modules()}
     edges: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for name, (app, path) in modules.items():
-        tree = ast.parse(path.read_text(), filename=str(path))
+    for name, (app, path, tree) in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
