@@ -4,6 +4,7 @@ conflict with hand-over, who may read what, and blind mode."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -267,6 +268,13 @@ def test_the_review_page_carries_the_rubric_and_the_callers_review(team):
 IDENTITY = ("zelda", "Zelda", "Quimby", "Yale", "quentin", "Quentin", "MIT")
 
 
+def names(text: str, word: str) -> bool:
+    """Whether `word` stands in `text` on its own, not inside a longer run of letters and
+    digits: a page's random tokens (its CSRF token, its nonces) spell a short word by chance,
+    and 'OZluJbMIT18w...' once failed the test below in CI."""
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", text) is not None
+
+
 def test_blind_mode_hides_who_the_applicant_is_from_reviewers(team):
     Cycle.objects.filter(pk=current_cycle().pk).update(blind_review=True)
     a = client_for(team["a"])
@@ -283,7 +291,7 @@ def test_blind_mode_hides_who_the_applicant_is_from_reviewers(team):
         assert response.status_code == 200
         text = response.content.decode()
         for word in IDENTITY:
-            assert word not in text, (response.request["PATH_INFO"], word)
+            assert not names(text, word), (response.request["PATH_INFO"], word)
     props = responses[1].context["page_props"]
     assert props["blind"] is True and props["application"]["sections"]
     assert props["item"]["application_id"] == team["apps"][0].pk
@@ -317,3 +325,12 @@ def test_a_burst_of_saves_queues_one_refresh(team, monkeypatch):
     for _ in range(3):
         ranking_state._queue(cycle_id)
     assert queued == [cycle_id]
+
+
+def test_a_name_inside_a_random_token_is_not_a_leak_and_one_beside_punctuation_is():
+    """The blind-mode scan above: a CSRF token that happens to spell a school is no leak, the
+    school or the address in a page's text or JSON is."""
+    assert not names('"csrfToken": "OZluJbMIT18w6ABq"', "MIT")
+    assert names('{"school": "MIT"}', "MIT")
+    assert names("<td>zelda@yale.edu</td>", "zelda")
+    assert names("Quentin Quimby, MIT.", "Quimby")
