@@ -22,14 +22,6 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMPS):
 	@mkdir -p $(STAMPS) var/mail var/private var/staticfiles var/celery/queue var/celery/processed
 
-# Python packages from the lock (requirements-dev.txt: every package, pinned, with its hashes),
-# reinstalled only when it changes. uv installs them (pip installs uv itself, pinned): it
-# downloads in parallel, which took a fresh clone's install from minutes to about 20 s here, and
-# like pip it refuses a download whose hash isn't in the lock. Unlike pip, uv leaves the
-# packages' bytecode to be compiled on first import, which never happens where
-# PYTHONDONTWRITEBYTECODE is set (as on this machine): there every Python process of the tests
-# (each pytest worker, and each gunicorn, Celery or manage.py a test starts) compiled Django and
-# the rest from source again, about 2 s of CPU each. --compile-bytecode writes it once, here.
 # The interpreter the virtualenv is made from (`PYTHON=...` picks another): the first of the
 # system's /usr/bin/python3 and python3 on PATH that is 3.11 or newer and can make a venv. They
 # may be different builds of one version. This machine's python3 on PATH is pyenv's, with
@@ -40,6 +32,14 @@ PYTHON ?= $(shell for p in /usr/bin/python3 python3; do \
 	$$p -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && { echo $$p; break; }; done)
 VENV_PYTHON = $(or $(PYTHON),python3)
 
+# Python packages from the lock (requirements-dev.txt: every package, pinned, with its hashes),
+# reinstalled only when it changes. uv installs them (pip installs uv itself, pinned): it
+# downloads in parallel, which took a fresh clone's install from minutes to about 20 s here, and
+# like pip it refuses a download whose hash isn't in the lock. Unlike pip, uv leaves the
+# packages' bytecode to be compiled on first import, which never happens where
+# PYTHONDONTWRITEBYTECODE is set (as on this machine): there every Python process of the tests
+# (each pytest worker, and each gunicorn, Celery or manage.py a test starts) compiled Django and
+# the rest from source again, about 2 s of CPU each. --compile-bytecode writes it once, here.
 $(STAMPS)/python: requirements-dev.txt | $(STAMPS)
 	@test -x $(PY) || $(VENV_PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/uv --version 2>/dev/null | grep -q "$(UV_VERSION)" || $(PIP) install --quiet --disable-pip-version-check uv==$(UV_VERSION)
