@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
@@ -64,6 +65,21 @@ def _flush_makes_no_permission_rows(django_db_setup):
     from django.db.models.signals import post_migrate
 
     post_migrate.disconnect(create_permissions, dispatch_uid="django.contrib.auth.management.create_permissions")
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _long_lived_objects_out_of_the_collector(django_db_setup):
+    """Django, the apps, the migration graph and the test database's setup leave a few hundred
+    thousand objects that live as long as the worker. Each of Python's full collections walked
+    them all again; frozen (moved to the collector's permanent generation once, after a
+    collection, so only live objects are frozen), they are skipped. Measured on the no-500 and
+    conformance sweeps' organizer and reviewer tests in one process: 21.7-22.4 s as it was,
+    19.4-20.4 s frozen, with the thresholds left alone (raising them changed nothing more); the
+    whole suite with the journeys (3 workers, SQLite): 538 s before, 466 s after. Reference
+    counting still frees a frozen object that nothing points to."""
+    gc.collect()
+    gc.freeze()
     yield
 
 
