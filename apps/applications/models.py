@@ -40,7 +40,8 @@ class TeamChoice(models.TextChoices):
 class Team(BaseModel):
     """A team code of a cycle. Joining locks this row so the size cap holds under concurrency."""
 
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="teams")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="teams", db_index=False)
     code = models.CharField(max_length=8)
 
     class Meta:
@@ -154,7 +155,8 @@ class Answer(models.Model):
     questions later removed from the set are kept.
     """
 
-    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="answers")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="answers", db_index=False)
     question_id = models.CharField(max_length=64)
     section_name = models.CharField(max_length=200, blank=True, default="")
     value = models.TextField(blank=True, default="")
@@ -209,7 +211,8 @@ class ConsentRecord(models.Model):
     consent history. They go with the application (an account's deletion, a cycle's purge).
     """
 
-    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="consents")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="consents", db_index=False)
     key = models.CharField(max_length=64)
     version = models.PositiveSmallIntegerField()
     given = models.BooleanField()
@@ -242,7 +245,8 @@ class AnonymisedApplicationCount(models.Model):
     each other, so no record combining one person's answers (age, gender, ethnicity...) survives.
     """
 
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="anonymised_applications")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="anonymised_applications", db_index=False)
     status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
     host_school = models.BooleanField()
     count = models.PositiveIntegerField(default=0)
@@ -263,7 +267,8 @@ class AnonymisedAnswerCount(models.Model):
     AnonymisedApplicationCount). `value` is one option (a multiselect answer counts once per
     option it held), yes/no or a number: never free text."""
 
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="anonymised_answers")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="anonymised_answers", db_index=False)
     status = models.CharField(max_length=32, choices=ApplicationStatus.choices)
     question_id = models.CharField(max_length=64)
     value = models.CharField(max_length=1000)

@@ -20,7 +20,8 @@ from apps.applications.models import Application
 
 
 class Ticket(models.Model):
-    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="tickets")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="tickets", db_index=False)
     version = models.PositiveIntegerField()
     # 22 URL-safe characters (128 random bits): the token's lookup key. Only the signature
     # makes a token valid, so a guessed code alone is worth nothing.
@@ -77,7 +78,8 @@ class Checkpoint(models.Model):
         SWAG = "swag", pgettext_lazy("checkpoint kind", "Swag")
         OTHER = "other", pgettext_lazy("checkpoint kind", "Other")
 
-    cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="checkpoints")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="checkpoints", db_index=False)
     name = models.CharField(max_length=100)
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.OTHER)
     created_at = models.DateTimeField(default=timezone.now)
@@ -97,7 +99,8 @@ class CheckpointPass(models.Model):
     what refuses a second lunch, whichever device scans it), keyed by the client's scan id so a
     replayed offline scan finds its own record."""
 
-    checkpoint = models.ForeignKey(Checkpoint, on_delete=models.CASCADE, related_name="passes")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    checkpoint = models.ForeignKey(Checkpoint, on_delete=models.CASCADE, related_name="passes", db_index=False)
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="checkpoint_passes")
     scan_id = models.UUIDField(unique=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")

@@ -54,7 +54,8 @@ DEFAULT_RUBRIC = (
 class Criterion(BaseModel):
     """One criterion of a cycle's rubric: scored by each reviewer on an integer scale."""
 
-    cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="criteria")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    cycle = models.ForeignKey("cycles.Cycle", on_delete=models.CASCADE, related_name="criteria", db_index=False)
     name = models.CharField(max_length=60)
     description = models.CharField(max_length=500, blank=True, default="")
     scale_min = models.IntegerField(default=1)
@@ -85,7 +86,10 @@ class Review(BaseModel):
     """A reviewer's verdict on one application: scored (with a ReviewScore per criterion) or
     skipped. The comment is private: its author and organizers read it, other reviewers don't."""
 
-    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews", db_index=False
+    )
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="reviews")
     outcome = models.CharField(max_length=8, choices=ReviewOutcome.choices)
     comment = models.TextField(blank=True, default="")
@@ -105,7 +109,8 @@ class Review(BaseModel):
 
 
 class ReviewScore(models.Model):
-    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="scores")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="scores", db_index=False)
     # PROTECT: a criterion with scores can't be removed (the rubric API answers 409 first).
     criterion = models.ForeignKey(Criterion, on_delete=models.PROTECT, related_name="scores")
     value = models.IntegerField()
@@ -129,7 +134,10 @@ class Conflict(models.Model):
     """A reviewer's declared conflict of interest: the assignment is removed and the reviewer
     is never given this application again (auto-assign and reassignment skip it)."""
 
-    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conflicts")
+    # Not indexed on its own: an index or constraint in Meta begins with it (test_indexes.py).
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conflicts", db_index=False
+    )
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="conflicts")
     reason = models.CharField(max_length=16, choices=ConflictReason.choices)
     note = models.CharField(max_length=300, blank=True, default="")
