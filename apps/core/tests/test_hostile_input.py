@@ -52,15 +52,18 @@ def problems_of(response, label: str) -> list[str]:
     return []
 
 
-# One test per route, role and cycle status, so pytest-xdist shares the sweep out.
+# One test per route and role, so pytest-xdist shares the sweep out. In an open cycle only:
+# each body here is refused where it is read (the CSRF check's form parsing, or the JSON
+# parser), before any view logic, so the cycle's status can't change the answer; a view that
+# never reads its body answers as it does to any junk body, which the no-500 sweep sends in an
+# open and a released cycle alike (test_no_server_errors.py).
 @pytest.mark.django_db
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("who", ["anonymous", "student", "organizer"])
-@pytest.mark.parametrize("cycle_status", ["open", "released"])
-def test_no_endpoint_answers_a_hostile_body_with_a_500_or_html(route, who, cycle_status, request):
+def test_no_endpoint_answers_a_hostile_body_with_a_500_or_html(route, who, request):
     if route == SIGN_OUT and who != "anonymous":
         pytest.skip("signing out would turn every later call into an anonymous one")
-    cycle_set_status(cycle=current_cycle(), status=cycle_status)
+    cycle_set_status(cycle=current_cycle(), status="open")
     user = request.getfixturevalue(who) if who != "anonymous" else None
     client = csrf_client(user)
     failures = []
