@@ -81,8 +81,10 @@ def test_the_check_finds_a_covered_index():
     with connection.cursor() as cursor:
         cursor.execute(f'CREATE INDEX "app_cycle_alone" ON "{table}" ("cycle_id")')
     assert [problem.split(" ")[0] for problem in covered(constraints(table))] == ["app_cycle_alone"]
-    only_the_longer = {"app_cycle_alone": {"columns": ["cycle_id"], "index": True, "unique": False, "type": "idx"}}
-    only_the_longer["partial"] = {"columns": ["cycle_id", "email"], "index": True, "unique": False, "type": "idx"}
+    only_the_longer = {
+        "app_cycle_alone": {"columns": ["cycle_id"], "index": True, "unique": False, "type": "idx"},
+        "partial": {"columns": ["cycle_id", "email"], "index": True, "unique": False, "type": "idx"},
+    }
     assert covered(only_the_longer, frozenset({"partial"})) == []
     assert covered(only_the_longer) == ["app_cycle_alone ['cycle_id'] is covered by partial ['cycle_id', 'email']"]
 
