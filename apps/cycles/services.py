@@ -27,15 +27,19 @@ RETENTION_BEFORE_END = _("The retention date must come after the event's end dat
 
 
 # The order the dates must keep, as (earlier, later) pairs: applications are due before the
-# event starts, the event ends after it starts, and every deadline an applicant answers by falls
-# by the event's end. The error goes on the field an organizer most likely mistyped: the
-# deadline of a pair, or `end` when it is before `start`.
+# event starts, the event ends after it starts, and every deadline an applicant answers by (both
+# confirmations, the waitlist, the housing form) falls by the event's end. The error goes on the
+# field an organizer most likely mistyped: the deadline of a pair, or `end` when it is before
+# `start`. Each deadline is checked against the end itself, not only through another deadline,
+# so a mistyped end flags every deadline after it at once.
 DATE_ORDER = (
     ("due", "start", "due"),
     ("start", "end", "end"),
     ("confirmation_first_deadline", "confirmation_second_deadline", "confirmation_second_deadline"),
+    ("confirmation_first_deadline", "end", "confirmation_first_deadline"),
     ("confirmation_second_deadline", "end", "confirmation_second_deadline"),
     ("waitlist_deadline", "end", "waitlist_deadline"),
+    ("housing", "end", "housing"),
 )
 DATE_LABELS = {
     "due": _("the application due date"),

@@ -203,6 +203,19 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     watch = Watch(cycle, event.admin)
 
     # --- Open ------------------------------------------------------------------------------
+    # The end typed six days before the start: the answer names every date that puts out of
+    # order (the end, and each deadline now after it), and nothing of the save is kept.
+    early_end = {**event.dates, "end": event.dates["start"] - datetime.timedelta(days=6)}
+    refused = event.config("open", dates={k: v.isoformat() for k, v in early_end.items()}, location="Nowhere")
+    assert refused.status_code == 400, refused.json()
+    assert set(refused.json()["errors"]) == {
+        "dates.end",
+        "dates.confirmation_first_deadline",
+        "dates.confirmation_second_deadline",
+        "dates.waitlist_deadline",
+        "dates.housing",
+    }
+    assert current_cycle().location != "Nowhere"
     assert event.config("open").status_code == 200, event.config("open").json()
     rubric = event.admin.get("/api/reviews/rubric").json()
     criteria = [

@@ -1,6 +1,7 @@
 """POST cycle/config keeps the dates in order: due ≤ start ≤ end; confirmation_first_deadline ≤
-confirmation_second_deadline ≤ end; waitlist_deadline ≤ end. A 400 names each field out of
-order as `dates.<name>` (what the configuration form maps to its field) and saves nothing."""
+confirmation_second_deadline ≤ end; confirmation_first_deadline, waitlist_deadline and housing
+≤ end. A 400 names each field out of order as `dates.<name>` (what the configuration form maps
+to its field) and saves nothing."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ def test_dates_in_order_are_saved(admin_client):
         ({"confirmation_first_deadline": "2026-02-26"}, "dates.confirmation_second_deadline"),
         ({"confirmation_second_deadline": "2026-03-09"}, "dates.confirmation_second_deadline"),
         ({"waitlist_deadline": "2026-03-09"}, "dates.waitlist_deadline"),
+        ({"housing": "2026-03-09"}, "dates.housing"),
     ],
 )
 def test_a_date_out_of_order_is_a_400_at_its_field(admin_client, changed, field):
@@ -61,6 +63,30 @@ def test_a_date_out_of_order_is_a_400_at_its_field(admin_client, changed, field)
 def test_the_message_names_the_other_date(admin_client):
     r = save(admin_client, end="2026-03-01")
     assert r.json()["errors"] == {"dates.end": ["Must be on or after the event's start (March 7, 2026)."]}
+
+
+def test_an_end_typed_before_the_start_flags_every_deadline_after_it(admin_client):
+    """The end mistyped (before the start, before the deadlines): every date it puts out of order
+    is named in the one answer, the first confirmation deadline and the housing form's included,
+    not only the deadlines whose own pair broke."""
+    r = save(
+        admin_client,
+        start="2026-12-20",
+        end="2026-12-10",
+        confirmation_first_deadline="2027-01-09",
+        confirmation_second_deadline="2027-01-12",
+        waitlist_deadline="2027-01-10",
+        housing="2027-01-06",
+    )
+    assert r.status_code == 400
+    end = ["Must be on or before the event's end (December 10, 2026)."]
+    assert r.json()["errors"] == {
+        "dates.end": ["Must be on or after the event's start (December 20, 2026)."],
+        "dates.confirmation_first_deadline": end,
+        "dates.confirmation_second_deadline": end,
+        "dates.waitlist_deadline": end,
+        "dates.housing": end,
+    }
 
 
 def test_equal_dates_are_in_order(admin_client):

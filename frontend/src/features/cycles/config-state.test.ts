@@ -34,6 +34,37 @@ describe("dateOrderErrors", () => {
       { waitlist_deadline: "2026-03-09" },
       { waitlist_deadline: "Must be on or before the event's end (March 8, 2026)." },
     ],
+    [
+      "first confirmation after the end",
+      { confirmation_first_deadline: "2026-03-09", confirmation_second_deadline: "2026-03-09" },
+      {
+        confirmation_first_deadline: "Must be on or before the event's end (March 8, 2026).",
+        confirmation_second_deadline: "Must be on or before the event's end (March 8, 2026).",
+      },
+    ],
+    [
+      "housing form after the end",
+      { housing: "2026-03-09" },
+      { housing: "Must be on or before the event's end (March 8, 2026)." },
+    ],
+    [
+      "an end typed before the start flags every deadline after it",
+      {
+        start: "2026-12-20",
+        end: "2026-12-10",
+        confirmation_first_deadline: "2027-01-09",
+        confirmation_second_deadline: "2027-01-12",
+        waitlist_deadline: "2027-01-10",
+        housing: "2027-01-06",
+      },
+      {
+        end: "Must be on or after the event's start (December 20, 2026).",
+        confirmation_first_deadline: "Must be on or before the event's end (December 10, 2026).",
+        confirmation_second_deadline: "Must be on or before the event's end (December 10, 2026).",
+        waitlist_deadline: "Must be on or before the event's end (December 10, 2026).",
+        housing: "Must be on or before the event's end (December 10, 2026).",
+      },
+    ],
     ["a missing date is another check's", { end: "" }, {}],
   ])("%s", (_name, change, expected) => {
     expect(dateOrderErrors({ ...GOOD, ...change })).toEqual(expected);

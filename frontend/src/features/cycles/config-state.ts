@@ -38,8 +38,10 @@ export const DATE_ORDER: readonly [DateKey, DateKey, DateKey][] = [
   ["due", "start", "due"],
   ["start", "end", "end"],
   ["confirmation_first_deadline", "confirmation_second_deadline", "confirmation_second_deadline"],
+  ["confirmation_first_deadline", "end", "confirmation_first_deadline"],
   ["confirmation_second_deadline", "end", "confirmation_second_deadline"],
   ["waitlist_deadline", "end", "waitlist_deadline"],
+  ["housing", "end", "housing"],
 ];
 
 /** Each date out of order, at the field the server names ("Must be on or after the event's start
