@@ -141,7 +141,10 @@ def test_a_date_out_of_order_shows_at_its_field_until_it_changes(new_page, make_
     expect(message).to_be_visible()
     expect(end).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_text("Error updating configuration")).to_be_visible()
-    end.scroll_into_view_if_needed()
+    # The focus is at the field in error and the field is on screen, not left on the Save
+    # button a screen below it (on a phone the dates are far above the button).
+    expect(end).to_be_focused()
+    expect(end).to_be_in_viewport()
     shot(page, f"integrity-date-error-{'phone' if phone else 'desktop'}", full_page=False)
     assert current_cycle().end.isoformat() != day_before
 

@@ -415,6 +415,8 @@ describe("ConfigForm dates in order", () => {
     const field = screen.getByLabelText("Waitlist deadline");
     expect(await screen.findByText("Must be on or before the event's end (October 11, 2026).")).toBeInTheDocument();
     expect(field).toHaveAttribute("aria-invalid", "true");
+    // The focus goes to the field in error, not left on the button far below it.
+    await waitFor(() => expect(field).toHaveFocus());
     await user.clear(field);
     await user.type(field, "2026-10-01");
     expect(screen.queryByText("Must be on or before the event's end (October 11, 2026).")).not.toBeInTheDocument();
@@ -434,6 +436,7 @@ describe("ConfigForm dates in order", () => {
     await user.click(screen.getByRole("button", { name: "Save Configuration" }));
     expect(await screen.findByText("Must be on or after the event's start (October 10, 2026).")).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByLabelText("Event end")).toHaveFocus());
   });
 });
 

@@ -31,13 +31,5 @@ export function failureText(kind: "submit" | "save", err: unknown, sections: Que
   return [base + (reason ? ":" + reason : ""), ...extra].join(" ");
 }
 
-/** Focus the first field in the form that carries an error, in the order the form shows them. */
-export function focusFirstError(form: HTMLFormElement | null) {
-  const invalid = form?.querySelector<HTMLElement>('[data-invalid="true"]');
-  if (!invalid) return;
-  const control = invalid.matches("input, select, textarea")
-    ? invalid
-    : invalid.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea, button");
-  (control ?? invalid).focus();
-  invalid.scrollIntoView?.({ block: "center" });
-}
+// Loaded with the rest of the submit's checks (the apply page's first bundle stays small).
+export { focusFirstError } from "../../lib/focus";

@@ -1,6 +1,6 @@
 // /admin/config: the current cycle's configuration and which cycle is current.
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   organizerApi,
   type CurrentCycle,
@@ -12,6 +12,7 @@ import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Field, SelectField, type Choice } from "../../components/field";
 import { ApiError, fieldErrors } from "../../lib/api";
+import { focusFirstError } from "../../lib/focus";
 import { t } from "../../lib/i18n";
 import { PageHeader } from "../../components/page-header";
 import {
@@ -126,6 +127,13 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
   // A save that moves the cycle back before release waits here: how many decisions disappear.
   const [unrelease, setUnrelease] = useState<{ preview: UnreleasePreview; changed: boolean } | null>(null);
   const queryClient = useQueryClient();
+  // A refused save moves the focus to its first field in error (after the errors render): on a
+  // phone the dates are a screen or more above the Save button and its message.
+  const form = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) focusFirstError(form.current);
+  }, [focusRequest]);
 
   // Changing a field clears its error: it may be fixed now, and the save checks again.
   const setDate = (key: keyof CycleConfig["dates"], value: string) => {
@@ -166,8 +174,10 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
       }
       setRelease(null);
       setUnrelease(null);
-      setErrors(serverFieldErrors(e));
+      const found = serverFieldErrors(e);
+      setErrors(found);
       setMessage({ ok: false, text: failureText(e) });
+      if (Object.keys(found).length) setFocusRequest((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -219,6 +229,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
     setMessage(null);
     if (Object.keys(found).length) {
       setMessage({ ok: false, text: UPDATE_FAILED });
+      setFocusRequest((n) => n + 1);
       return;
     }
     const move = statusMove(savedStatus, config.status);
@@ -266,7 +277,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
       <PageHeader title={t("Configuration")} lead={t("Every field is required unless it says optional. Dates are in UTC.")} />
       <ReleaseProgress released={POST_RELEASE.includes(savedStatus)} />
       <div className="org-config">
-        <form className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
+        <form ref={form} className="card stack" onSubmit={saveConfig} noValidate aria-labelledby="config-title">
           <h2 id="config-title">{t("Cycle configuration")}</h2>
           <fieldset className="org-section">
             <legend>{t("Dates")}</legend>
