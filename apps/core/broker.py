@@ -20,6 +20,17 @@ from kombu.utils.json import dumps
 
 
 class Channel(filesystem.Channel):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The folders live under VAR_DIR, which an operator may point at a new place: they are
+        # made here, where they are first needed (kombu makes only the control folder's last
+        # part, and no other), so the first queued task of a fresh VAR_DIR is not an error.
+        folders = {self.data_folder_in, self.data_folder_out, str(self.control_folder)}
+        if self.store_processed:
+            folders.add(self.processed_folder)
+        for folder in folders:
+            os.makedirs(folder, exist_ok=True)
+
     def _put(self, queue, payload, **kwargs):
         name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
         final = os.path.join(self.data_folder_out, name)

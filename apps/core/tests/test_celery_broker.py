@@ -74,6 +74,27 @@ def test_a_message_file_appears_whole(tmp_path, monkeypatch):
         queue.close()
 
 
+def test_the_broker_makes_its_folders_in_a_new_place(tmp_path):
+    """VAR_DIR pointed at a new folder: the first message queued there makes the broker's folders
+    (seeding the demo queues mail before any worker has run) instead of failing."""
+    from kombu import Connection
+
+    from apps.core import broker
+
+    root = tmp_path / "fresh" / "celery"
+    options = {
+        "data_folder_in": str(root / "queue"),
+        "data_folder_out": str(root / "queue"),
+        "control_folder": str(root / "control"),
+    }
+    with Connection(f"{broker.SCHEME}://localhost/", transport_options=options) as conn:
+        queue = conn.SimpleQueue("fresh")
+        queue.put({"n": 1})
+        assert queue.get(timeout=5).payload == {"n": 1}
+        queue.close()
+    assert (root / "queue").is_dir() and (root / "control").is_dir()
+
+
 def test_the_portal_broker_is_redis_with_redis_and_the_whole_message_transport_without(settings):
     """Each configuration publishes through the transport its URL names."""
     from config.celery_app import app
