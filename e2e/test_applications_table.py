@@ -211,3 +211,29 @@ def test_all_matching_rows_get_one_decision_and_the_table_fits_a_wide_screen(new
     assert {status for email, status in statuses.items() if email not in yale} == {"submitted"}
     expect(page.get_by_text("0 applications selected")).to_be_visible()
     assert page.js_errors == []
+
+
+# How many lines an element's text takes (its text's boxes, grouped by their top).
+TEXT_LINES = """(element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+
+
+def test_on_a_small_laptop_the_table_scrolls_instead_of_breaking_words(new_page, make_admin):
+    """At 1024 px the columns' shares were too narrow: "Submitted" broke as "Submit/ted", an
+    8-digit team code as "1618033/9", and the date lay over the score. The table now keeps the
+    width its columns need and its frame scrolls sideways; the page itself does not."""
+    organizer = make_admin()
+    submitted("ada@princeton.edu", "Ada", "Lovelace", teamcode="16180339")
+    page = new_page()
+    page.set_viewport_size({"width": 1024, "height": 800})
+    sign_in(page, organizer, next="/admin/users")
+    badge = page.locator("tbody .badge").first
+    expect(badge).to_have_text("Submitted")
+    assert badge.evaluate(TEXT_LINES) == 1
+    assert page.locator("tbody td.org-table__code").first.evaluate(TEXT_LINES) == 1
+    frame = page.locator(".org-table-wrap").first
+    assert frame.evaluate("(e) => e.scrollWidth > e.clientWidth")
+    no_horizontal_scroll(page)

@@ -2,6 +2,7 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import { describe, expect, it } from "vitest";
 import {
   columnWidths,
+  tableMinWidth,
   fromRowSelection,
   fromSortingState,
   shouldOpenRow,
@@ -44,6 +45,14 @@ describe("column widths", () => {
     [[], []],
   ])("sizes %j share the full width as %j", (sizes, widths) => {
     expect(columnWidths(sizes)).toEqual(widths);
+  });
+
+  it.each([
+    [[235, 110, 95], 440],
+    [[-10, 30], 30],
+    [[], 0],
+  ])("sizes %j make a table at least %i px wide", (sizes, width) => {
+    expect(tableMinWidth(sizes)).toBe(width);
   });
 });
 

@@ -32,8 +32,8 @@ export function fromRowSelection(state: RowSelectionState): Set<string> {
 
 /**
  * Each column's width as a share of the table's, from TanStack's column sizes: the table takes
- * its container's full width (a fixed layout), so sizes are proportions, never pixels that
- * could overflow the container.
+ * its container's full width (a fixed layout), so sizes are proportions of it. Below the width
+ * the sizes add up to (tableMinWidth) the table stops shrinking and its container scrolls.
  */
 export function columnWidths(sizes: readonly number[]): string[] {
   const total = sizes.reduce((sum, size) => sum + Math.max(size, 0), 0);
@@ -63,3 +63,13 @@ export function shouldOpenRow(click: RowClick): boolean {
 
 /** The elements whose clicks are their own (the row's click leaves them alone). */
 export const CONTROL_SELECTOR = "a, button, input, select, textarea, label, summary, [role='button']";
+
+/**
+ * The narrowest the table is drawn, in CSS pixels: its columns' sizes added up (each size is
+ * what that column needs to show its content on one line, more or less). Narrower, the shares
+ * broke words mid-way ("Submit/ted") and laid a date over the next column; the table's
+ * container scrolls instead. Phones show rows as cards, without it (organizer.css).
+ */
+export function tableMinWidth(sizes: readonly number[]): number {
+  return sizes.reduce((sum, size) => sum + Math.max(size, 0), 0);
+}

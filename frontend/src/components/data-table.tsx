@@ -21,7 +21,7 @@ import {
   type SortingState,
   type Updater,
 } from "@tanstack/react-table";
-import { useMemo, type MouseEvent, type ReactNode } from "react";
+import { useMemo, type CSSProperties, type MouseEvent, type ReactNode } from "react";
 import { t } from "../lib/i18n";
 import {
   CONTROL_SELECTOR,
@@ -29,6 +29,7 @@ import {
   fromRowSelection,
   fromSortingState,
   shouldOpenRow,
+  tableMinWidth,
   toRowSelection,
   toSortingState,
   type ColumnSort,
@@ -162,7 +163,9 @@ export function DataTable<T extends RowData>({
   });
 
   const leafColumns = table.getAllLeafColumns();
-  const widths = columnWidths(leafColumns.map((column) => column.getSize()));
+  const sizes = leafColumns.map((column) => column.getSize());
+  const widths = columnWidths(sizes);
+  const minWidth = { "--data-table-min": `${tableMinWidth(sizes)}px` } as CSSProperties;
   const byId = new Map(columns.map((column) => [column.id, column]));
 
   const openRow = (href: string) => (event: MouseEvent<HTMLTableRowElement>) => {
@@ -183,7 +186,7 @@ export function DataTable<T extends RowData>({
     .join(" ");
   return (
     <div className="table-wrap org-table-wrap">
-      <table className={classes} aria-labelledby={labelledBy}>
+      <table className={classes} aria-labelledby={labelledBy} style={minWidth}>
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
           {leafColumns.map((column, index) => (

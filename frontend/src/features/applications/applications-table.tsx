@@ -112,14 +112,15 @@ const COLUMNS: DataColumn<Row>[] = [
     id: "email",
     header: t.noop("Email"),
     sortable: true,
-    size: 250,
+    size: 235,
     className: "org-table__email",
     cell: (row) => <RowLink href={userHref(row.email)} text={row.email} name={t("View User {email}", { email: row.email })} />,
   },
   { id: "first", header: t.noop("First"), sortable: true, size: 110, cell: (row) => <Truncated text={row.first} /> },
   { id: "last", header: t.noop("Last"), sortable: true, size: 110, cell: (row) => <Truncated text={row.last} /> },
   { id: "school", header: t.noop("University"), sortable: true, size: 200, cell: (row) => <Truncated text={row.school} /> },
-  { id: "teamcode", header: t.noop("Team code"), sortable: true, size: 95, cell: (row) => row.teamcode || "—" },
+  // A code (up to 8 digits) is read and typed whole: never broken across lines.
+  { id: "teamcode", header: t.noop("Team code"), sortable: true, size: 110, className: "org-table__code", cell: (row) => row.teamcode || "—" },
   {
     id: "status",
     header: t.noop("Status"),

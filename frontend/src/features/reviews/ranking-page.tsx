@@ -33,7 +33,7 @@ const rankingColumns = (): DataColumn<RankRow>[] => [
   {
     id: "applicant",
     header: t("Applicant"),
-    size: 260,
+    size: 240,
     className: "org-table__email",
     cell: (row) => (
       <span>
@@ -43,7 +43,7 @@ const rankingColumns = (): DataColumn<RankRow>[] => [
     ),
   },
   { id: "school", header: t("School"), size: 200, cell: (row) => <Truncated text={row.school || "—"} /> },
-  { id: "team", header: t("Team"), size: 90, cell: (row) => row.team || "—" },
+  { id: "team", header: t("Team"), size: 100, className: "org-table__code", cell: (row) => row.team || "—" },
   {
     id: "score",
     header: t("Score"),
@@ -55,8 +55,9 @@ const rankingColumns = (): DataColumn<RankRow>[] => [
       </span>
     ),
   },
-  { id: "reviews", header: t("Reviews"), size: 80, cell: (row) => row.reviews },
-  { id: "spread", header: t("Spread"), size: 80, cell: (row) => formatScore(row.spread) },
+  // Wide enough for the header's one word at a laptop's width (80 broke it as "Review/s").
+  { id: "reviews", header: t("Reviews"), size: 95, cell: (row) => row.reviews },
+  { id: "spread", header: t("Spread"), size: 85, cell: (row) => formatScore(row.spread) },
   {
     id: "status",
     header: t("Status"),
