@@ -17,7 +17,7 @@ import { WaitlistRefillPanel } from "./waitlist-refill-panel";
 import { FillToCapacity } from "./fill-to-capacity";
 import { t } from "../../lib/i18n";
 import { LinkedText } from "./linked-text";
-import { agreementWords, formatScore, freshnessWords, minReviewsParam } from "./state";
+import { agreementWords, formatScore, freshnessWords, minReviewsParam, stalledMinutes } from "./state";
 
 export const PAGE_SIZE = 50;
 
@@ -221,6 +221,14 @@ export function RankingPage() {
             }}
           />
         </div>
+        {query.data && stalledMinutes(query.data.changed_at, query.data.recalculating, Date.now()) !== null ? (
+          <Alert kind="info">
+            {t(
+              "The ranking has waited {minutes} min for its recalculation, which runs in the background worker: check that the Celery worker is running (make run starts one). Until it runs, this page shows the last ranking.",
+              { minutes: stalledMinutes(query.data.changed_at, query.data.recalculating, Date.now()) ?? 0 },
+            )}
+          </Alert>
+        ) : null}
         {query.isPending ? (
           <CenteredSpinner label={t("Loading the ranking…")} />
         ) : query.isError ? (

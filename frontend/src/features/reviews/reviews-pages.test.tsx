@@ -312,6 +312,27 @@ describe("RankingPage", () => {
     expect(server.calls.find((c) => c.path === "/api/reviews/ranking")?.url).toContain("min_reviews=1");
   });
 
+  it("says to check the worker when the recalculation has waited for minutes, and not before", async () => {
+    const waited = new Date(Date.now() - 10 * 60_000).toISOString();
+    mockFetch({
+      "GET /api/reviews/ranking": { body: { ...RANKING, changed_at: waited, recalculating: true } },
+      "GET /api/reviews/capacity": { body: CAPACITY },
+    });
+    renderWithQuery(<RankingPage />);
+    expect(await screen.findByText(/has waited 10 min for its recalculation/)).toBeInTheDocument();
+    expect(screen.getByText(/check that the Celery worker is running/)).toBeInTheDocument();
+  });
+
+  it("says nothing of the worker while a recalculation is fresh", async () => {
+    mockFetch({
+      "GET /api/reviews/ranking": { body: { ...RANKING, changed_at: new Date().toISOString(), recalculating: true } },
+      "GET /api/reviews/capacity": { body: CAPACITY },
+    });
+    renderWithQuery(<RankingPage />);
+    expect(await screen.findByText(/recalculating…/)).toBeInTheDocument();
+    expect(screen.queryByText(/Celery worker/)).not.toBeInTheDocument();
+  });
+
   it("refetches with the minimum reviews typed", async () => {
     const server = mockFetch({ "GET /api/reviews/ranking": { body: RANKING }, "GET /api/reviews/capacity": { body: CAPACITY } });
     const user = userEvent.setup();

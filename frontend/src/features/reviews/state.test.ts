@@ -19,6 +19,7 @@ import {
   fillArithmetic,
   fillSummary,
   freshnessWords,
+  stalledMinutes,
   formatScore,
   minReviewsParam,
   scaleValues,
@@ -263,6 +264,21 @@ describe("capacity and fill", () => {
     ["1.5", undefined],
   ])("minReviewsParam(%s) = %s", (text, value) => {
     expect(minReviewsParam(text)).toBe(value);
+  });
+});
+
+describe("stalledMinutes", () => {
+  const now = Date.parse("2026-01-01T12:00:00Z");
+  it.each([
+    ["2026-01-01T11:59:30Z", true, null], // 30 s: the worker is on it
+    ["2026-01-01T11:58:01Z", true, null], // 119 s
+    ["2026-01-01T11:58:00Z", true, 2],
+    ["2026-01-01T11:49:30Z", true, 10],
+    ["2026-01-01T11:49:30Z", false, null], // calibrated since
+    [null, true, null], // no change recorded
+    ["not a date", true, null],
+  ])("changed %s, recalculating %s: %s", (changedAt, recalculating, minutes) => {
+    expect(stalledMinutes(changedAt, recalculating, now)).toBe(minutes);
   });
 });
 

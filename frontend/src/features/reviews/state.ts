@@ -83,6 +83,19 @@ export function freshnessWords(refreshedAt: string | null | undefined, recalcula
   return parts.join(" · ");
 }
 
+/** A recalculation normally lands within seconds (a read queues it again once its claim, 30 s,
+ *  has expired); past this the worker that runs it is most likely not running. */
+export const STALLED_AFTER_SECONDS = 120;
+
+/** Whole minutes the ranking has waited for its recalculation since the last review change, once
+ *  that is past STALLED_AFTER_SECONDS; null while it is not stalled (or not recalculating). */
+export function stalledMinutes(changedAt: string | null | undefined, recalculating: boolean, now: number): number | null {
+  const at = changedAt ? Date.parse(changedAt) : Number.NaN;
+  if (!recalculating || Number.isNaN(at)) return null;
+  const seconds = (now - at) / 1000;
+  return seconds >= STALLED_AFTER_SECONDS ? Math.floor(seconds / 60) : null;
+}
+
 export interface CapacityView {
   /** 0–100, for the bar's width and aria-valuenow. */
   percent: number;
