@@ -223,7 +223,7 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
     # decision; a volunteer, below, does not).
     search.fill("Cy Yo")
     expect(hits).to_contain_text("cy@mit.edu")
-    expect(hits).to_contain_text("Not confirmed: the application is waitlisted.")
+    expect(hits).to_contain_text("Not confirmed: on the waitlist.")
     expect(hits.get_by_role("button", name="Check in Cy Young")).to_have_count(0)
     shot(door, "checkin-search-refused-phone")
     volunteer = new_page(phone=True)

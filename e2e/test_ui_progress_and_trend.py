@@ -209,7 +209,7 @@ def test_check_in_writes_times_in_the_events_zone_and_names_it(new_page, setting
     expect(hits.get_by_role("button", name="Check in Bobby Tables")).to_be_visible()
     expect(hits.get_by_role("button", name="Check in Bob Moses")).to_have_count(0)
     expect(hits.get_by_role("button", name="Check in Bobbie Waits")).to_have_count(0)
-    expect(hits).to_contain_text("Not confirmed: the application is waitlisted.")
+    expect(hits).to_contain_text("Not confirmed: on the waitlist.")
     no_sideways_scroll(page)
     assert_axe_clean(page, "check-in search")
     shot(page, f"progress-checkin-{'phone' if phone else 'desktop'}")

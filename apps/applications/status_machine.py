@@ -176,16 +176,30 @@ DECISION_RULE = Rule(
 )
 
 
-# Checking in (apps.checkin): from confirmed only. The refusal names the status, so a volunteer
-# can tell the person why ("Not confirmed: the application is waitlisted.").
+# Checking in (apps.checkin): from confirmed only. The refusal says where the person stands, so
+# an organizer at the door can tell them why ("Not confirmed: on the waitlist.").
 CHECK_IN_RULE = Rule(allowed_from=frozenset({S.CONFIRMED}), refusal="Not confirmed.")
+
+# In the words of where the person stands, in the reader's language: the status's own label
+# ("the application is waitlist confirmed") read like a confirmation to an organizer at the door.
+NOT_CONFIRMED_REASONS = {
+    S.UNSUBMITTED: _("Not confirmed: no application was submitted."),
+    S.STARTED: _("Not confirmed: the application was started, never submitted."),
+    S.SUBMITTED: _("Not confirmed: the application has no decision yet."),
+    S.WAITLISTED: _("Not confirmed: on the waitlist."),
+    S.WAITLIST_CONFIRMED: _("Not confirmed: chose to stay on the waitlist; no spot was offered."),
+    S.ACCEPTED: _("Not confirmed: accepted, but the spot was never confirmed."),
+    S.WAITLIST_ACCEPTED: _("Not confirmed: offered a spot from the waitlist, never confirmed."),
+    S.REJECTED: _("Not confirmed: the application was rejected."),
+    S.DECLINED: _("Not confirmed: the spot was declined."),
+    S.EXPIRED: _("Not confirmed: the offer expired unanswered."),
+    S.CHECKED_IN: _("Already checked in."),
+}
 
 
 def not_confirmed_reason(status: str) -> str:
-    """Why an application in `status` can't be checked in, for the person at the door."""
-    if status == S.CHECKED_IN:
-        return "Already checked in."
-    return f"Not confirmed: the application is {S(status).label.lower()}."
+    """Why an application in `status` can't be checked in, for an organizer at the door."""
+    return str(NOT_CONFIRMED_REASONS[S(status)])
 
 
 def _announce_changes(changes: list[tuple[int, str, str]]) -> None:

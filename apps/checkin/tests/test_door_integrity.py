@@ -153,7 +153,7 @@ def test_an_organizer_search_keeps_the_full_status(people):
     organizer = staff_client(Role.ADMIN)
     rows = {row["email"]: row for row in organizer.get("/api/checkin/search", {"q": "quinn"}).json()["results"]}
     assert rows["rej@princeton.edu"]["status"] == "rejected"
-    assert rows["rej@princeton.edu"]["reason"] == "Not confirmed: the application is rejected."
+    assert rows["rej@princeton.edu"]["reason"] == "Not confirmed: the application was rejected."
     assert rows["wait@princeton.edu"]["status"] == "waitlisted"
 
 

@@ -88,12 +88,12 @@ def test_a_second_scan_is_refused_saying_when_and_by_whom(volunteer, ada):
 @pytest.mark.parametrize(
     ("status", "reason"),
     [
-        (S.WAITLISTED, "Not confirmed: the application is waitlisted."),
-        (S.ACCEPTED, "Not confirmed: the application is accepted."),
-        (S.DECLINED, "Not confirmed: the application is declined."),
-        (S.REJECTED, "Not confirmed: the application is rejected."),
-        (S.SUBMITTED, "Not confirmed: the application is submitted."),
-        (S.WAITLIST_CONFIRMED, "Not confirmed: the application is waitlist confirmed."),
+        (S.WAITLISTED, "Not confirmed: on the waitlist."),
+        (S.ACCEPTED, "Not confirmed: accepted, but the spot was never confirmed."),
+        (S.DECLINED, "Not confirmed: the spot was declined."),
+        (S.REJECTED, "Not confirmed: the application was rejected."),
+        (S.SUBMITTED, "Not confirmed: the application has no decision yet."),
+        (S.WAITLIST_CONFIRMED, "Not confirmed: chose to stay on the waitlist; no spot was offered."),
     ],
 )
 def test_someone_not_confirmed_is_refused_with_the_reason(volunteer, status, reason):
@@ -535,3 +535,16 @@ def test_the_doors_statement_is_short_enough_for_psycopg_to_keep_it_parsed(volun
     [(sql, params)] = [(sql, params) for sql, params in sent if sql.startswith("WITH old AS")]
     assert len(sql.encode()) <= _queries.MAX_CACHED_STATEMENT_LENGTH, len(sql.encode())
     assert len(params) <= _queries.MAX_CACHED_STATEMENT_PARAMS, len(params)
+
+
+def test_every_status_but_confirmed_has_its_reason_at_the_door_in_the_readers_language():
+    """Each status an organizer can meet at the door says where the person stands, translated
+    (the status's label in an English sentence read "the application is waitlist confirmed")."""
+    from django.utils import translation
+
+    from apps.applications.status_machine import NOT_CONFIRMED_REASONS, not_confirmed_reason
+
+    assert set(NOT_CONFIRMED_REASONS) == set(S) - {S.CONFIRMED}
+    with translation.override("es"):
+        assert not_confirmed_reason(S.WAITLISTED) == "No confirmado: en la lista de espera."
+    assert not_confirmed_reason(S.CHECKED_IN) == "Already checked in."

@@ -144,9 +144,9 @@ describe("scanning a ticket", () => {
     ],
     [
       "not confirmed: red, with the reason",
-      { status: 409, body: { message: "Not confirmed: the application is waitlisted.", errors: {}, result: "not_confirmed" } },
+      { status: 409, body: { message: "Not confirmed: on the waitlist.", errors: {}, result: "not_confirmed" } },
       "Not checked in",
-      "Not confirmed: the application is waitlisted.",
+      "Not confirmed: on the waitlist.",
     ],
     [
       "a replaced ticket",

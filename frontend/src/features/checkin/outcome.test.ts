@@ -15,7 +15,7 @@ const refusal = (status: number, body: object) => new ApiError(status, body);
 describe("outcomeOfError", () => {
   it.each<[string, ApiError, Outcome["kind"]]>([
     ["already checked in", refusal(409, { message: "Already checked in at 10:42 by sam@princeton.edu.", result: "already_checked_in", person: ADA }), "already"],
-    ["not confirmed", refusal(409, { message: "Not confirmed: the application is waitlisted.", result: "not_confirmed" }), "refused"],
+    ["not confirmed", refusal(409, { message: "Not confirmed: on the waitlist.", result: "not_confirmed" }), "refused"],
     ["another event", refusal(409, { message: "This ticket is for another event.", result: "other_event" }), "refused"],
     ["a replaced ticket", refusal(409, { message: "This ticket was replaced by a newer one.", result: "replaced", person: ADA }), "replaced"],
     ["a forged ticket", refusal(400, { message: "This isn't a valid ticket.", result: "invalid", errors: { token: ["x"] } }), "invalid"],
@@ -57,7 +57,7 @@ describe("cardView", () => {
   it.each<[Outcome, string, string, string | null]>([
     [outcomeOfResult({ result: "checked_in", person: ADA }), "ok", "Checked in", null],
     [{ kind: "already", message: "Already checked in at 10:42 by sam@princeton.edu.", person: ADA }, "warn", "Already checked in", "Already checked in at 10:42 by sam@princeton.edu."],
-    [{ kind: "refused", message: "Not confirmed: the application is waitlisted.", person: null }, "err", "Not checked in", "Not confirmed: the application is waitlisted."],
+    [{ kind: "refused", message: "Not confirmed: on the waitlist.", person: null }, "err", "Not checked in", "Not confirmed: on the waitlist."],
     [{ kind: "replaced", message: "This ticket was replaced by a newer one.", person: ADA }, "err", "Old ticket", "This ticket was replaced by a newer one."],
     [{ kind: "invalid", message: "This isn't a valid ticket." }, "err", "Not a valid ticket", "This isn't a valid ticket."],
     [{ kind: "queued", label: "Ticket …ab12" }, "info", "Saved offline", "Ticket …ab12: it will be checked in when the connection is back."],
@@ -180,8 +180,8 @@ describe("hitView: a search result at the door", () => {
     ],
     [
       "not confirmed (an organizer's view): the server's fuller reason",
-      { door: "not_confirmed", status: "waitlisted", reason: "Not confirmed: the application is waitlisted.", checked_in_at: null },
-      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed: the application is waitlisted." },
+      { door: "not_confirmed", status: "waitlisted", reason: "Not confirmed: on the waitlist.", checked_in_at: null },
+      { canCheckIn: false, badge: "Not confirmed", tone: "warn", reason: "Not confirmed: on the waitlist." },
     ],
     [
       "not confirmed without a reason still says so",

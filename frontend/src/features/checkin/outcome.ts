@@ -123,7 +123,7 @@ export function cardView(outcome: Outcome): CardView {
 
 /** How one search result shows at the door: only a confirmed person gets "Check in"; anyone
  * else shows a badge and the server's words for why (a volunteer's "Not confirmed.", an
- * organizer's "Not confirmed: the application is waitlisted.", "Already checked in at … by …"). */
+ * organizer's "Not confirmed: on the waitlist.", "Already checked in at … by …"). */
 export interface HitView {
   canCheckIn: boolean;
   badge: string | null;
@@ -139,7 +139,7 @@ export function hitView(hit: Pick<SearchHit, "door" | "reason" | "checked_in_at"
     return { canCheckIn: false, badge: at ? t("In at {time}", { time: at }) : t("Checked in"), tone: "ok", reason: hit.reason };
   }
   // The badge says "Not confirmed"; the line under the name only when the reason says more: an
-  // organizer, who sees the status, reads why ("Not confirmed: the application is waitlisted.");
+  // organizer, who sees the status, reads why ("Not confirmed: on the waitlist.");
   // a volunteer's reason is the badge again. Told by the status, not by the reason's words,
   // which are in the page's language.
   return { canCheckIn: false, badge: t("Not confirmed"), tone: "warn", reason: hit.status ? hit.reason : null };

@@ -99,7 +99,7 @@ describe("dueScans and nextWakeAt", () => {
 });
 
 describe("settleAnswered", () => {
-  const checkedIn: Outcome = { kind: "refused", message: "Not confirmed: the application is waitlisted.", person: null };
+  const checkedIn: Outcome = { kind: "refused", message: "Not confirmed: on the waitlist.", person: null };
 
   it("moves the scan from pending to synced with its outcome, newest first", () => {
     let state = queued(["s1", ada, T0], ["s2", bob, T0 + 1]);
