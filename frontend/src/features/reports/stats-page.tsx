@@ -162,7 +162,8 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters, stats: init
                       <span className="stat-card__scope">{scopeLabel(card.scope, hostSchool)}</span>{" "}
                       <span className="stat-card__count">{formatNumber(count)}</span>{" "}
                       <span className="stat-card__action" aria-hidden="true">
-                        {busy ? t("Preparing CSV…") : t("Download CSV ↓")}
+                        {/* A no-break space keeps the arrow with its word on a narrow card. */}
+                        {busy ? t("Preparing CSV…") : t("Download CSV\u00a0↓")}
                       </span>
                     </button>
                     {/* The visible words start the name (WCAG 2.5.3); the card says which rows. */}
