@@ -148,7 +148,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     // Grouped, so the statuses read apart from the accounts and the pasted list.
     expect(within(audience).getByRole("group", { name: "By application status" })).toBeInTheDocument();
     expect(await within(audience).findByRole("option", { name: "Accepted (3)" })).toBeInTheDocument();
-    expect(within(audience).getByRole("option", { name: "Submitted (12)" })).toBeInTheDocument();
+    expect(within(audience).getByRole("option", { name: "Submitted, no decision yet (12)" })).toBeInTheDocument();
     expect(screen.queryByLabelText("Custom recipients")).not.toBeInTheDocument();
     await user.selectOptions(audience, "custom");
     await user.type(screen.getByLabelText("Custom recipients"), "a@x.edu, b@y.edu");

@@ -12,7 +12,8 @@ export interface AudienceChoice {
  * English until shown (the catalog loads after the module runs): through t() where drawn. */
 export const AUDIENCES: AudienceChoice[] = [
   { value: "started", label: t.noop("Started"), group: "status" },
-  { value: "submitted", label: t.noop("Submitted"), group: "status" },
+  // The status, not the admin panel's "Submitted" (everyone past the draft, decided or not).
+  { value: "submitted", label: t.noop("Submitted, no decision yet"), group: "status" },
   { value: "accepted", label: t.noop("Accepted"), group: "status" },
   { value: "waitlisted", label: t.noop("Waitlisted"), group: "status" },
   { value: "waitlist_accepted", label: t.noop("Waitlist accepted"), group: "status" },
