@@ -41,7 +41,7 @@ const H: Record<string, string> = {
 const M: Record<string, string[]> = {
   N: ["not open yet"],
   S: ["due January 15, 2025", "Launch your application"],
-  C: ["due January 15, 2025", "Launch your application"],
+  C: ["Your draft is saved", "due January 15, 2025", "continue your application"],
   U: ["still edit"],
   X: ["Applications are closed"],
   R: ["has been submitted"],

@@ -219,10 +219,15 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
   }
   if (cycle === "open") {
     if (DRAFTS.includes(status)) {
-      return [
-        status === "unsubmitted" ? HEADLINES.start : HEADLINES.continue,
-        t("Applications are due {date}. Launch your application below to get started.", { date: formatDate(d.due) }),
-      ];
+      // A saved draft is said to be saved (the form's "Save for later" lands here).
+      return status === "unsubmitted"
+        ? [HEADLINES.start, t("Applications are due {date}. Launch your application below to get started.", { date: formatDate(d.due) })]
+        : [
+            HEADLINES.continue,
+            t("Your draft is saved. Applications are due {date}: continue your application below and submit it by then.", {
+              date: formatDate(d.due),
+            }),
+          ];
     }
     return [
       HEADLINES.submitted,
