@@ -6,6 +6,8 @@ from django.conf import settings
 from django.middleware.csrf import get_token
 from django.utils import translation
 
+from apps.core.badge import trust_badge_season
+
 # What domain apps add to every page, registered in their AppConfig.ready (the cycles app: the
 # current cycle's status), so core, the plumbing, imports no domain app. A contributor takes
 # the request and returns {"config": {...}, "context": {...}}: entries for the islands' global
@@ -61,6 +63,7 @@ def portal(request) -> dict:
         "event_name": settings.EVENT_NAME,
         "event_site_url": settings.EVENT_SITE_URL,
         "trust_badge_url": settings.TRUST_BADGE_URL,
+        "trust_badge_season": trust_badge_season(),
         "social_links": settings.SOCIAL_LINKS,
         "contact_email": settings.CONTACT_EMAIL,
         # The language switch (navbar and footer): only when there is a choice to make.

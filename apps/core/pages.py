@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 from rest_framework.renderers import JSONRenderer
 
+from apps.core.badge import trust_badge_season
 from apps.core.exceptions import RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailable_message
 
 logger = logging.getLogger(__name__)
@@ -192,6 +193,7 @@ def service_unavailable(request: HttpRequest, message: str = SERVICE_UNAVAILABLE
             "event_name": settings.EVENT_NAME,
             "event_site_url": settings.EVENT_SITE_URL,
             "trust_badge_url": settings.TRUST_BADGE_URL,
+            "trust_badge_season": trust_badge_season(),
             "social_links": settings.SOCIAL_LINKS,
             "contact_email": settings.CONTACT_EMAIL,
         }

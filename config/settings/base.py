@@ -540,10 +540,9 @@ EVENT_NAME = env("EVENT_NAME", default="HackPortal")
 # The login page's "Welcome to …": the event's one name unless a themed one is set.
 EVENT_THEMED_NAME = env("EVENT_THEMED_NAME", default=EVENT_NAME)
 EVENT_SITE_URL = env("EVENT_SITE_URL", default="https://example.org/")
-TRUST_BADGE_URL = env(
-    "TRUST_BADGE_URL",
-    default="https://mlh.io/na?utm_source=na-hackathon&utm_medium=TrustBadge&utm_campaign=2025-season",
-)
+TRUST_BADGE_URL = env("TRUST_BADGE_URL", default="https://mlh.io/na?utm_source=na-hackathon&utm_medium=TrustBadge")
+# The badge's MLH season (a year); 0 follows the date (apps/core/badge.py).
+TRUST_BADGE_SEASON = env.int("TRUST_BADGE_SEASON", default=0)
 HOST_SCHOOL = env("HOST_SCHOOL", default="Princeton University")
 # The event's time zone (an IANA name): the door shows check-in times in it and names it.
 # Checked here, so a misspelt zone stops the start rather than the door on the day.

@@ -307,6 +307,28 @@ def test_navbar_has_the_home_link_menu_toggle_and_trust_badge(client, settings):
 
 
 @pytest.mark.parametrize(
+    ("today", "season"),
+    [("2026-06-30", 2026), ("2026-07-01", 2027), ("2026-12-02", 2027), ("2027-01-15", 2027)],
+)
+def test_the_trust_badge_shows_the_mlh_season_of_the_date(today, season, settings):
+    """MLH's seasons run July to June, named by the year they end in: the badge said "2025"
+    into the 2027 season."""
+    import datetime
+
+    from apps.core.badge import trust_badge_season
+
+    settings.TRUST_BADGE_SEASON = 0
+    assert trust_badge_season(datetime.date.fromisoformat(today)) == season
+
+
+def test_the_trust_badge_season_can_be_pinned_and_is_on_every_page(client, settings):
+    settings.TRUST_BADGE_SEASON = 2031
+    html = client.get("/login").content.decode()
+    assert 'aria-label="Major League Hacking 2031 Hackathon Season"' in html
+    assert ">2031 SEASON</text>" in html
+
+
+@pytest.mark.parametrize(
     "role, home",
     [("user", "/dashboard"), ("admin", "/admin"), ("reviewer", "/admin/reviewapps"), ("volunteer", "/checkin")],
 )

@@ -72,6 +72,10 @@ ALLOWED = [
     "Lovelace",
     # A currency's ISO code beside an amount.
     "USD",
+    # The MLH trust badge's artwork, MLH's own words (its name for assistive technology, the
+    # aria-label, is translated).
+    "MLH",
+    "SEASON",
 ]
 # Organizer-written or applicant-written values a test email carries: content, not the portal's words.
 CONTENT = {
