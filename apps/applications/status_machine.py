@@ -176,12 +176,11 @@ DECISION_RULE = Rule(
 )
 
 
-# Checking in (apps.checkin): from confirmed only. The refusal says where the person stands, so
-# an organizer at the door can tell them why ("Not confirmed: on the waitlist.").
+# Checking in (apps.checkin): from confirmed only.
 CHECK_IN_RULE = Rule(allowed_from=frozenset({S.CONFIRMED}), refusal="Not confirmed.")
 
-# In the words of where the person stands, in the reader's language: the status's own label
-# ("the application is waitlist confirmed") read like a confirmation to an organizer at the door.
+# Why, for an organizer at the door: where the person stands, in the reader's language (the
+# status's own label, "the application is waitlist confirmed", read like a confirmation).
 NOT_CONFIRMED_REASONS = {
     S.UNSUBMITTED: _("Not confirmed: no application was submitted."),
     S.STARTED: _("Not confirmed: the application was started, never submitted."),

@@ -181,6 +181,8 @@ export function RankingPage() {
     refetchInterval: (q) => (q.state.data?.recalculating ? 3000 : false),
   });
   const capacity = useQuery({ queryKey: queryKeys.reviews.capacity, queryFn: reviewsApi.capacity });
+  // Read at each render: the page asks again every 3 s while it recalculates.
+  const stalled = query.data ? stalledMinutes(query.data.changed_at, query.data.recalculating, Date.now()) : null;
 
   return (
     <div className="stack">
@@ -221,11 +223,11 @@ export function RankingPage() {
             }}
           />
         </div>
-        {query.data && stalledMinutes(query.data.changed_at, query.data.recalculating, Date.now()) !== null ? (
+        {stalled !== null ? (
           <Alert kind="info">
             {t(
               "The ranking has waited {minutes} min for its recalculation, which runs in the background worker: check that the Celery worker is running (make run starts one). Until it runs, this page shows the last ranking.",
-              { minutes: stalledMinutes(query.data.changed_at, query.data.recalculating, Date.now()) ?? 0 },
+              { minutes: stalled },
             )}
           </Alert>
         ) : null}
