@@ -607,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
         "scenario is 10); 0: as fast as the devices can (closed loop)",
     )
     parser.add_argument("--output", default="")
+    parser.add_argument("--json", default="", help="also write the p99s and the statements here (for make bench)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
     args = parser.parse_args(argv)
     redis_url = os.environ.get("REDIS_URL") or sys.exit("REDIS_URL is needed (the servers' cache)")
@@ -634,6 +635,14 @@ def main(argv: list[str] | None = None) -> int:
     text = report(results, args, queries)
     output = Path(args.output or logs / f"checkin-{time.strftime('%Y%m%d')}.md")
     output.write_text(text)
+    if args.json:
+        figures = {
+            "scan_p99": results["scan"]["all"].get("p99"),
+            "floor_p99": results["floor_before"].get("p99"),
+            "write_floor_p99": results["write_floor"].get("p99"),
+            "statements": len(queries),
+        }
+        Path(args.json).write_text(json.dumps(figures))
     print(text)
     print(f"(written to {output})")
     return 0

@@ -6,6 +6,7 @@ a constant number of queries, never recalibrating inside the request."""
 from __future__ import annotations
 
 import math
+import time
 
 from django.db import connection, transaction
 from django.db.models import Count, F, FloatField, Max, Min, OuterRef, Subquery, Value
@@ -38,13 +39,18 @@ def _finite(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-def refresh_summaries(cycle: Cycle) -> int:
+def refresh_summaries(cycle: Cycle, *, timings: dict | None = None) -> int:
     """The full recalibration (`recalibrate`), then the table's sort keys of the applications
     whose summary it rewrote or removed brought in line (`sync_score_keys`), in short statements
     of their own, so no status change or check-in waits on application rows for the length of a
-    recalibration. Returns the number of summaries."""
+    recalibration. Returns the number of summaries. `timings`, when given, receives each part's
+    seconds and the keys written (benchmarks/paths.py reports how each part grows)."""
+    started = time.perf_counter()
     summaries, moved = _recalibrate(cycle)
-    sync_score_keys(cycle, moved)
+    recalibrated = time.perf_counter()
+    written = sync_score_keys(cycle, moved)
+    if timings is not None:
+        timings.update(summaries=recalibrated - started, keys=time.perf_counter() - recalibrated, keys_written=written)
     return summaries
 
 

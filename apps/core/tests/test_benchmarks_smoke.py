@@ -15,7 +15,7 @@ def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
     from django.core.management import call_command
 
     from apps.cycles.services import ensure_current_cycle
-    from benchmarks import paths
+    from benchmarks import goals, paths
 
     sizes = []
     for rows, batch in ((40, None), (80, (5, 20))):
@@ -43,5 +43,14 @@ def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
         "recalibration after a review change (scoring.rank",
         "| auto-assign (median of 3 runs each) |",
         "auto-assign × 3 (median of 3 runs;",
+        "… of which the summaries",
+        "… of which the table's sort keys",
     ):
         assert row in lines, row
+    # The first recalibration's parts add up to it (the keys: every scored application's).
+    parts = large["refresh_parts"]
+    assert parts["summaries"] + parts["keys"] <= large["refresh"]
+    assert parts["keys_written"] > 0
+    # The goals RESULTS.md opens with read these figures: one verdict per goal.
+    verdicts = goals._path_rows(*sizes)
+    assert len(verdicts) == 6 and all(" met |" in row for row in verdicts), verdicts
