@@ -244,7 +244,13 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
     form.get_by_label("School").fill("Princeton University")
     form.get_by_label("Dietary needs (optional)").fill("Kosher")
     form.get_by_label("T-shirt size (optional)").select_option("XL")
-    form.get_by_label("They read and accept the code of conduct", exact=False).check()
+    conduct = form.get_by_label("They read and accept the code of conduct", exact=False)
+    # The box at the words' first line, beside them (the consents' row, as on /apply), at a size
+    # a thumb can take: it was the browser's bare 13 px box above wrapped words.
+    box, words = conduct.bounding_box(), form.locator(".check-card > span").bounding_box()
+    assert box["width"] >= 18 and box["x"] + box["width"] < words["x"], (box, words)
+    assert abs(box["y"] - words["y"]) < 8, (box, words)
+    conduct.check()
     form.get_by_role("button", name="Register and check in").click()
     card = result(door, "Checked in")
     expect(card).to_contain_text("Lin Wu")

@@ -177,7 +177,7 @@ def test_a_batch_update_of_five_pasted_addresses_with_one_unknown(new_page, make
     expect(update.get_by_label("Housing Accommodations")).to_have_value("no")
     expect(
         update.get_by_text(
-            "Hackers are notified of status changes only when the hackathon status is changed to released."
+            "Hackers are notified of status changes only when the hackathon status is changed to Released."
         )
     ).to_be_visible()
     # The same page hosts the Batch emails section below.

@@ -140,6 +140,13 @@ def test_statistics_cards_count_and_download_their_csv(new_page, make_admin):
     phone = new_page(phone=True)
     sign_in(phone, organizer, next="/admin/stats")
     expect(phone.get_by_role("button", name=re.compile(r"Download CSV$"))).to_have_count(18)
+    # Each group's total across the row, its two parts side by side under it: none alone.
+    for group in phone.locator(".stat-grid").all():
+        total, host, other = (item.bounding_box() for item in group.locator(":scope > li").all())
+        grid = group.bounding_box()
+        assert abs(total["width"] - grid["width"]) < 1, (total, grid)
+        assert host["y"] == other["y"] > total["y"], (total, host, other)
+        assert abs(host["width"] - other["width"]) < 1 and host["x"] < other["x"]
     # A card far down the page: its confirmation shows on the screen, not at the page's top.
     last = phone.get_by_role("button", name=re.compile(r"^Checked in · Other schools: .*Download CSV$"))
     with phone.expect_download():

@@ -38,7 +38,7 @@ def apply_page(new_page, make_student, size: str):
 def test_a_click_anywhere_on_a_consent_row_but_its_link_ticks_the_box(new_page, make_student, size):
     page = apply_page(new_page, make_student, size)
     conduct = page.get_by_role("group", name="Code of conduct")
-    rows = conduct.locator(".apply-check")
+    rows = conduct.locator(".check-card")
     expect(rows).to_have_count(3)
     for index in range(3):
         row = rows.nth(index)

@@ -78,7 +78,7 @@ export function CodeOfConduct({
       className="apply-conduct"
     >
       {boxes.map((consent) => (
-        <label key={consent.key} className="apply-check">
+        <label key={consent.key} className="check-card">
           <input
             type="checkbox"
             name={`checkbox-${consent.key}`}
@@ -111,7 +111,7 @@ export function ExtraConsents({
   return (
     <GroupShell name="consents" legend={t("Sharing your resume")} className="apply-conduct">
       {extra.map((consent) => (
-        <label key={consent.key} className="apply-check">
+        <label key={consent.key} className="check-card">
           <input
             type="checkbox"
             name={`consent-${consent.key}`}

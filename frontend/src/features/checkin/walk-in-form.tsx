@@ -86,7 +86,7 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
         error={errors.tshirt_size}
       />
       <div className="checkin-walkin__conduct">
-        <label className="apply-check">
+        <label className="check-card">
           <input
             type="checkbox"
             name="code_of_conduct"

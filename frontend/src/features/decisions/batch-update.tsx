@@ -22,7 +22,7 @@ import { formatNumber, t } from "../../lib/i18n";
 
 // English constants (tests find them by these words); translated where they are shown.
 export const RELEASE_NOTE = t.noop(
-  "Hackers are notified of status changes only when the hackathon status is changed to released.",
+  "Hackers are notified of status changes only when the hackathon status is changed to Released.",
 );
 export const OVERRIDE_LABEL = t.noop("Override: also change applicants who have confirmed or declined");
 

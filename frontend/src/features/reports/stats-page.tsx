@@ -147,7 +147,7 @@ export function StatsPage({ hostSchool, cycle, cardFilters: filters, stats: init
                 const count = stats[card.key] ?? 0;
                 const busy = download.busy && exporting === card.key;
                 return (
-                  <li key={card.key}>
+                  <li key={card.key} className={`stat-grid__item stat-grid__item--${card.scope}`}>
                     <button
                       type="button"
                       className={`stat-card stat-card--${card.scope}`}
