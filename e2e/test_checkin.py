@@ -236,8 +236,26 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
     shot(volunteer, "checkin-search-volunteer-phone")
     assert volunteer.js_errors == []
 
-    door.get_by_role("button", name="Register a walk-in").click()
+    # Someone who started an application and never submitted it: found, with why, and
+    # registered as a walk-in from the result, the form filled in from their draft.
+    amara = applicant("amara@mit.edu", S.STARTED, "Amara", "Nwosu", tshirt="S", dietary="Vegan")
+    search.fill("amara")
+    expect(hits).to_contain_text("Not confirmed: the application was started, never submitted.")
+    hits.get_by_role("button", name="Register Amara Nwosu as a walk-in").click()
     form = door.get_by_role("form", name="Register a walk-in")
+    expect(form.get_by_label("Email")).to_have_value("amara@mit.edu")
+    expect(form.get_by_label("First name")).to_have_value("Amara")
+    expect(form.get_by_label("Dietary needs (optional)")).to_be_focused()
+    form.get_by_label("They read and accept the code of conduct", exact=False).check()
+    form.get_by_role("button", name="Register and check in").click()
+    expect(door.get_by_text("Amara Nwosu is checked in, with the account they already had")).to_be_visible()
+    card = result(door, "Checked in")
+    expect(card).to_contain_text("Vegan")  # the draft's own answer, the desk left it empty
+    amara.refresh_from_db()
+    assert amara.status == S.CHECKED_IN and Application.objects.filter(email="amara@mit.edu").count() == 1
+    shot(door, "checkin-walk-in-from-draft-phone")
+
+    door.get_by_role("button", name="Register a walk-in").click()
     form.get_by_label("Email").fill("lin@princeton.edu")
     form.get_by_label("First name").fill("Lin")
     form.get_by_label("Last name").fill("Wu")
@@ -271,7 +289,7 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
     form.get_by_label("School").fill("Princeton University")
     form.get_by_label("They read and accept the code of conduct", exact=False).check()
     form.get_by_role("button", name="Register and check in").click()
-    expect(form.get_by_role("alert").first).to_contain_text("already exists")
+    expect(form.get_by_role("alert").first).to_contain_text("has applied already")
     assert User.objects.filter(email="lin@princeton.edu").count() == 1
     assert door.js_errors == []
 

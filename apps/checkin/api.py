@@ -94,9 +94,17 @@ class CheckInResultSerializer(serializers.Serializer):
     person = PersonSerializer()
 
 
+class WalkInResultSerializer(CheckInResultSerializer):
+    welcome_sent = serializers.BooleanField(
+        help_text="Whether a welcome mail with a link to choose a password was sent (an account without one)."
+    )
+
+
 class SearchResultSerializer(serializers.Serializer):
     application_id = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
+    first_name = serializers.CharField(allow_blank=True)
+    last_name = serializers.CharField(allow_blank=True)
     email = serializers.CharField()
     school = serializers.CharField(allow_blank=True)
     status = serializers.ChoiceField(
@@ -317,13 +325,13 @@ class StatsApi(CheckInStaffView):
 @extend_schema(
     summary="Register a walk-in: account, application and check-in in one step (organizers)",
     request=WalkInInputSerializer,
-    responses={201: CheckInResultSerializer, **error_responses(409)},
+    responses={201: WalkInResultSerializer, **error_responses(409)},
 )
 class WalkInApi(AdminApiView):
     def post(self, request):
         data = self.validate(WalkInInputSerializer, request.data)
         result = walkins.register(actor=request.user, **data)
-        return Response(_check_in_payload(result), status=201)
+        return Response(represent(WalkInResultSerializer, result), status=201)
 
 
 # --- Checkpoints ------------------------------------------------------------------------------

@@ -523,19 +523,22 @@ def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, devic
 
 
 def search(q: str, *, user) -> list[dict]:
-    """At most SEARCH_LIMIT submitted applications of the current cycle (as the database has it
-    now) whose name or email contains `q`: the expected people first. One query. A volunteer
-    sees whether each may come in and why not, never the decision itself."""
+    """At most SEARCH_LIMIT applications of the current cycle (as the database has it now)
+    whose name or email contains `q`: the expected people first, drafts never submitted last.
+    One query. A volunteer sees whether each may come in and why not, never the decision
+    itself. Drafts are found so that the desk hears why (never submitted) and can register the
+    person as a walk-in (walkins.py takes their draft over); left out, the search said nobody
+    matched while the walk-in said the account existed."""
     full = sees_decisions(user)
     q = " ".join(q.split())
     rows = (
         Application.objects.filter(cycle__is_current=True)
-        .exclude(status__in=DRAFTS)
         .annotate(full_name=Concat("first", Value(" "), "last"))
         .filter(Q(full_name__icontains=q) | Q(email__icontains=q))
         .annotate(
             expected=Case(
                 When(status__in=(S.CONFIRMED, S.CHECKED_IN), then=Value(0)),
+                When(status__in=DRAFTS, then=Value(2)),
                 default=Value(1),
                 output_field=IntegerField(),
             )
@@ -550,6 +553,8 @@ def search(q: str, *, user) -> list[dict]:
             {
                 "application_id": application.pk,
                 "name": application.full_name.strip(),
+                "first_name": application.first,
+                "last_name": application.last,
                 "email": application.email,
                 "school": application.school,
                 "status": application.status if full else None,

@@ -73,12 +73,81 @@ def test_a_walk_in_is_registered_and_checked_in_in_one_step(admin_client, organi
     assert admin_client.get("/api/checkin/stats").json() == {"confirmed": 1, "checked_in": 1, "time_zone": "UTC"}
 
 
-def test_an_existing_account_is_a_409_and_nothing_is_made(admin_client):
-    UserFactory(email="walk.in@rutgers.edu")
+def _steps(application) -> list[tuple[str, str]]:
+    return list(
+        ApplicationEvent.objects.filter(application=application, field="status")
+        .order_by("pk")
+        .values_list("from_value", "to_value")
+    )
+
+
+def test_an_account_that_never_applied_walks_in_with_that_account(admin_client):
+    """Registered, never started: no second account, and no welcome (they have a password)."""
+    user = UserFactory(email="walk.in@rutgers.edu")
+    response = admin_client.post("/api/checkin/walk-in", BODY, content_type="application/json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["person"]["status"] == "checked_in"
+    assert User.objects.filter(email="walk.in@rutgers.edu").count() == 1
+    application = Application.objects.get(user=user)
+    assert (application.first, application.status) == ("Wally", "checked_in")
+    assert CheckIn.objects.get(application=application).method == "walk_in"
+    assert mail.outbox == []
+
+
+def test_a_draft_never_submitted_is_taken_over_by_the_walk_in(admin_client, organizer):
+    """The draft's answers stand where the desk leaves a field empty; the desk's names win."""
+    from apps.applications.models import ApplicationStatus as S
+    from apps.core.tests.factories import ApplicationFactory
+
+    user = UserFactory(email="walk.in@rutgers.edu")
+    draft = ApplicationFactory(user=user, email=user.email, status=S.STARTED, first="W.", last="Walker")
+    Answer.objects.create(application=draft, question_id="dietary_restrictions", value="Vegan")
+    Answer.objects.create(application=draft, question_id="tshirt_size", value="S")
+    response = admin_client.post(
+        "/api/checkin/walk-in", {**BODY, "dietary_restrictions": ""}, content_type="application/json"
+    )
+    assert response.status_code == 201, response.json()
+    assert (response.json()["person"]["dietary_restrictions"], response.json()["person"]["tshirt_size"]) == (
+        "Vegan",
+        "L",
+    )
+    assert Application.objects.filter(user=user).count() == 1
+    draft.refresh_from_db()
+    assert (draft.first, draft.status, draft.checkboxes[0]) == ("Wally", "checked_in", True)
+    assert _steps(draft) == [
+        ("started", "submitted"),
+        ("submitted", "accepted"),
+        ("accepted", "confirmed"),
+        ("confirmed", "checked_in"),
+    ]
+    assert ConsentRecord.objects.filter(application=draft, key="code_of_conduct", given=True).exists()
+    assert admin_client.get("/api/checkin/stats").json()["checked_in"] == 1
+
+
+@pytest.mark.parametrize(
+    ("role", "status", "message"),
+    [
+        (Role.USER, "submitted", walkins.APPLIED),
+        (Role.USER, "rejected", walkins.APPLIED),
+        (Role.VOLUNTEER, None, walkins.STAFF),
+    ],
+)
+def test_someone_who_applied_or_a_staff_account_is_a_409_and_nothing_changes(admin_client, role, status, message):
+    from apps.core.tests.factories import ApplicationFactory
+
+    user = UserFactory(email="walk.in@rutgers.edu", role=role)
+    application = ApplicationFactory(user=user, email=user.email, status=status) if status else None
+    history = _steps(application) if application else []
     response = admin_client.post("/api/checkin/walk-in", BODY, content_type="application/json")
     assert response.status_code == 409
-    assert response.json()["message"] == "An account with this email already exists: find them with the search."
-    assert not Application.objects.exists() and not CheckIn.objects.exists()
+    assert response.json()["message"] == str(message)
+    assert response.json()["errors"] == {"email": [str(message)]}
+    assert not CheckIn.objects.exists()
+    if application is not None:
+        application.refresh_from_db()
+        assert application.status == status and _steps(application) == history
+    else:
+        assert not Application.objects.exists()
 
 
 @pytest.mark.parametrize(

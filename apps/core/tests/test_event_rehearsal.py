@@ -6,9 +6,9 @@ apps/core/tests/invariants.py checked after every step.
 The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
 fill to capacity → release (with its confirmation) → applicants confirm, decline and give up
 their spot → the waitlist → an offer expires → the waitlist refills itself → check-in by
-scanning tickets → the next cycle → the retention purge. The portal runs in English and
-Spanish: the organizers translate a question, and one applicant follows the whole cycle in
-Spanish (their form, the API's messages, their emails).
+scanning tickets → a walk-in who had only a draft → the next cycle → the retention purge. The
+portal runs in English and Spanish: the organizers translate a question, and one applicant
+follows the whole cycle in Spanish (their form, the API's messages, their emails).
 
 The applicants' accounts, answers and submissions are made in bulk (a few also apply through
 the API, with a resume and a team): the submit is tested where it is the subject. Every
@@ -583,6 +583,31 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert selections.count(cycle, ["checked_in"])["checked_in"] == len(door)
     watch.check("check-in", released=True)
 
+    # --- A walk-in with a draft: started an application, never submitted it, came anyway -------
+    # The desk's search finds the draft and says why it may not come in; the walk-in takes the
+    # draft over (the same account, one application), through every status to checked in.
+    late = User.objects.create_user(email="late.draft@yale.edu", password=PASSWORD)
+    draft = Application.objects.create(cycle=cycle, user=late, email=late.email, first="Lee", last="Late")
+    found = event.admin.get("/api/checkin/search", {"q": "late.draft"}).json()["results"]
+    assert [(r["door"], r["reason"]) for r in found] == [
+        ("not_confirmed", "Not confirmed: the application was started, never submitted.")
+    ], found
+    walk_in = {
+        "email": late.email,
+        "first_name": "Lee",
+        "last_name": "Late",
+        "school": "Yale University",
+        "code_of_conduct": True,
+    }
+    walked = event.admin.post("/api/checkin/walk-in", walk_in, content_type=JSON)
+    assert walked.status_code == 201, walked.json()
+    again = event.admin.post("/api/checkin/walk-in", walk_in, content_type=JSON)
+    assert again.status_code == 409 and "applied already" in again.json()["message"], again.json()
+    assert list(Application.objects.filter(user=late).values_list("pk", "status")) == [(draft.pk, S.CHECKED_IN)]
+    assert selections.count(cycle, ["checked_in"])["checked_in"] == len(door) + 1
+    assert event.admin.get("/api/checkin/stats").json()["checked_in"] == len(door) + 1
+    watch.check("a draft walks in", released=True)
+
     # --- Lunch: a checkpoint scanned with the same tickets, once a person -----------------------
     made = event.admin.post("/api/checkin/checkpoints", {"name": "Saturday lunch", "kind": "meal"}, content_type=JSON)
     assert made.status_code == 201, made.json()
@@ -634,9 +659,10 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     # The statistics keep counting what was purged, and nothing of the people is left.
     kept = selections.count(cycle, [n for n in selections.NAMES if selections.get(n).extra is None], anonymised=True)
     assert kept == {n: before[n] for n in kept}
-    assert sum(AnonymisedApplicationCount.objects.filter(cycle=cycle).values_list("count", flat=True)) == SIZE
+    # Every applicant, and the walk-in who came with a draft.
+    assert sum(AnonymisedApplicationCount.objects.filter(cycle=cycle).values_list("count", flat=True)) == SIZE + 1
     leftover = Delivery.objects.filter(email__in=[person(i)["email"] for i in range(SIZE)])
     assert not leftover.exists()
     assert len(mail.outbox) == sent
     watch.check("retention purge", released=False)
-    assert len(watch.steps) == 29
+    assert len(watch.steps) == 30

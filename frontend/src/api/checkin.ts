@@ -10,6 +10,7 @@ type Schemas = components["schemas"];
 export type Person = Schemas["Person"];
 /** 200/201 of scan, check-in and walk-in. */
 export type CheckInResult = Schemas["CheckInResult"];
+export type WalkInResult = Schemas["WalkInResult"];
 export type SearchHit = Schemas["SearchResult"];
 export type CheckInStats = Schemas["StatsOutput"];
 export type EventInfo = Schemas["Event"];
@@ -62,7 +63,7 @@ export const checkinApi = {
     api.post<CheckInResult>(urls.checkIn, { application_id: applicationId, scan_id: scanId }),
   search: (q: string) => api.get<Schemas["SearchOutput"]>(urls.checkinSearch, { q }),
   stats: () => api.get<CheckInStats>(urls.checkinStats),
-  walkIn: (input: WalkInInput) => api.post<CheckInResult>(urls.walkIn, input),
+  walkIn: (input: WalkInInput) => api.post<WalkInResult>(urls.walkIn, input),
   checkpoints: () => api.get<CheckpointList>(urls.checkpoints),
   addCheckpoint: (name: string, kind: CheckpointKind) => api.post<Checkpoint>(urls.checkpoints, { name, kind }),
   deleteCheckpoint: (id: number) => api.delete<void>(urls.checkpoint(id)),

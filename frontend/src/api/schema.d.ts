@@ -3158,14 +3158,9 @@ export interface components {
             device: string;
         };
         CheckInResult: {
-            result: components["schemas"]["CheckInResultResultEnum"];
+            result: components["schemas"]["Result6e0Enum"];
             person: components["schemas"]["Person"];
         };
-        /**
-         * @description * `checked_in` - checked_in
-         * @enum {string}
-         */
-        CheckInResultResultEnum: "checked_in";
         Checkpoint: {
             id: number;
             name: string;
@@ -4012,6 +4007,11 @@ export interface components {
             total: number;
             counts: components["schemas"]["ReleaseCount"][];
         };
+        /**
+         * @description * `checked_in` - checked_in
+         * @enum {string}
+         */
+        Result6e0Enum: "checked_in";
         ResumeUploadInputRequest: {
             /**
              * Format: binary
@@ -4111,6 +4111,8 @@ export interface components {
         SearchResult: {
             application_id: number;
             name: string;
+            first_name: string;
+            last_name: string;
             email: string;
             school: string;
             /**
@@ -4586,6 +4588,12 @@ export interface components {
             tshirt_size: components["schemas"]["TshirtSizeEnum"] | components["schemas"]["BlankEnum"];
             /** @description They accepted the code of conduct at the desk: must be true. */
             code_of_conduct: components["schemas"]["CodeOfConductEnum"];
+        };
+        WalkInResult: {
+            result: components["schemas"]["Result6e0Enum"];
+            person: components["schemas"]["Person"];
+            /** @description Whether a welcome mail with a link to choose a password was sent (an account without one). */
+            welcome_sent: boolean;
         };
         /**
          * @description * `application.submitted` - Application submitted
@@ -9444,7 +9452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckInResult"];
+                    "application/json": components["schemas"]["WalkInResult"];
                 };
             };
             /** @description Invalid input, or a malformed body */

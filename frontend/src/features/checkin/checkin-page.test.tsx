@@ -405,7 +405,10 @@ describe("walk-ins", () => {
   it("registers and checks in one person in one request", async () => {
     const server = mockFetch({
       "GET /api/checkin/stats": STATS,
-      "POST /api/checkin/walk-in": { status: 201, body: { result: "checked_in", person: { ...ADA, name: "Lin Wu", email: "lin@mit.edu" } } },
+      "POST /api/checkin/walk-in": {
+        status: 201,
+        body: { result: "checked_in", person: { ...ADA, name: "Lin Wu", email: "lin@mit.edu" }, welcome_sent: true },
+      },
     });
     renderPage(fakeCamera(), true);
     await userEvent.click(screen.getByRole("button", { name: "Register a walk-in" }));
@@ -443,6 +446,68 @@ describe("walk-ins", () => {
     await userEvent.click(screen.getByRole("button", { name: "Register and check in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("An account with this email already exists");
     await waitFor(() => expect(screen.getByRole("button", { name: "Register and check in" })).toBeEnabled());
+  });
+});
+
+describe("a walk-in with a draft", () => {
+  // An organizer's view of a draft never submitted: the status, the reason, and no Check in.
+  const DRAFT = {
+    application_id: 45,
+    name: "Amara Nwosu",
+    first_name: "Amara",
+    last_name: "Nwosu",
+    email: "amara@mit.edu",
+    school: "MIT",
+    status: "started",
+    door: "not_confirmed",
+    reason: "Not confirmed: the application was started, never submitted.",
+    checked_in_at: null,
+  };
+
+  it("is offered on the draft's search result, opens the form filled in, and says no mail was sent", async () => {
+    const server = mockFetch({
+      "GET /api/checkin/stats": STATS,
+      "GET /api/checkin/search": { body: { results: [DRAFT] } },
+      "POST /api/checkin/walk-in": {
+        status: 201,
+        body: { result: "checked_in", person: { ...ADA, name: "Amara Nwosu", email: "amara@mit.edu" }, welcome_sent: false },
+      },
+    });
+    renderPage(fakeCamera(), true);
+    await userEvent.type(screen.getByLabelText("Name or email"), "amara");
+    const list = await screen.findByRole("list", { name: "Search results" });
+    expect(within(list).getByText("Not confirmed: the application was started, never submitted.")).toBeInTheDocument();
+    expect(within(list).queryByRole("button", { name: "Check in Amara Nwosu" })).not.toBeInTheDocument();
+    await userEvent.click(within(list).getByRole("button", { name: "Register Amara Nwosu as a walk-in" }));
+    const form = screen.getByRole("form", { name: "Register a walk-in" });
+    expect(within(form).getByLabelText("Email")).toHaveValue("amara@mit.edu");
+    expect(within(form).getByLabelText("First name")).toHaveValue("Amara");
+    expect(within(form).getByLabelText("Last name")).toHaveValue("Nwosu");
+    expect(within(form).getByLabelText("School")).toHaveValue("MIT");
+    // The first field still empty has the focus: the desk goes on from there.
+    expect(within(form).getByLabelText("Dietary needs (optional)")).toHaveFocus();
+    await userEvent.click(within(form).getByRole("checkbox", { name: /accept the code of conduct/ }));
+    await userEvent.click(within(form).getByRole("button", { name: "Register and check in" }));
+    expect(await screen.findByText("Amara Nwosu is checked in, with the account they already had (amara@mit.edu).")).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === "/api/checkin/walk-in")?.body).toMatchObject({
+      email: "amara@mit.edu",
+      first_name: "Amara",
+      last_name: "Nwosu",
+      school: "MIT",
+      code_of_conduct: true,
+    });
+  });
+
+  it("is not offered to a volunteer, who sees no status", async () => {
+    mockFetch({
+      "GET /api/checkin/stats": STATS,
+      "GET /api/checkin/search": { body: { results: [{ ...DRAFT, status: null, reason: "Not confirmed." }] } },
+    });
+    renderPage(fakeCamera(), false);
+    await userEvent.type(screen.getByLabelText("Name or email"), "amara");
+    const list = await screen.findByRole("list", { name: "Search results" });
+    expect(within(list).getByText("Not confirmed")).toBeInTheDocument();
+    expect(within(list).queryByRole("button")).not.toBeInTheDocument();
   });
 });
 

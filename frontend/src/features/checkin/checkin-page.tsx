@@ -2,7 +2,7 @@
 // upright. Scan a ticket (or find the person), read the answer card, and keep going when the
 // venue's Wi-Fi drops: scans wait on the phone and sync when it is back.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { checkinApi, type CheckInStats, type Checkpoint, type CheckpointList, type SearchHit } from "../../api/checkin";
 import { CameraScanner, type QrReader } from "./camera-scanner";
 import { CheckpointForm } from "./checkpoint-form";
@@ -192,6 +192,18 @@ export function CheckinPage({
   const [outcome, setOutcomeRaw] = useState<Outcome | null>(null);
   const [checking, setChecking] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
+  // The draft's person picked in the search for the walk-in form, filled in from their hit.
+  const [walkInFor, setWalkInFor] = useState<SearchHit | null>(null);
+  const walkInPrefill = useMemo(
+    () =>
+      walkInFor && {
+        email: walkInFor.email,
+        first_name: walkInFor.first_name,
+        last_name: walkInFor.last_name,
+        school: walkInFor.school,
+      },
+    [walkInFor],
+  );
 
   async function onCode(text: string) {
     if (!looksLikeTicket(text)) {
@@ -240,7 +252,13 @@ export function CheckinPage({
       </div>
 
       <div className="checkin-side">
-        <SearchPanel online={queue.online} onCheckIn={onCheckIn} busyId={busyId} checkpoint={station} />
+        <SearchPanel
+          online={queue.online}
+          onCheckIn={onCheckIn}
+          onWalkIn={canRegisterWalkIns ? (hit) => setWalkInFor(hit) : undefined}
+          busyId={busyId}
+          checkpoint={station}
+        />
         <CheckpointCounts checkpoints={checkpoints} />
 
         {pending.length ? (
@@ -288,6 +306,9 @@ export function CheckinPage({
 
         {canRegisterWalkIns ? (
           <WalkInForm
+            // A new form for each person picked from the search, opened and filled in.
+            key={walkInFor?.application_id ?? "new"}
+            prefill={walkInPrefill}
             tshirtSizes={tshirtSizes}
             onDone={(result) => {
               setOutcome(result);

@@ -14,14 +14,21 @@ import { hitView } from "./outcome";
 
 export const MIN_QUERY = 2;
 
+// A draft never submitted: not someone the door expects, but someone an organizer can register
+// as a walk-in (the walk-in takes the draft over). Only organizers get the status.
+const DRAFTS = new Set(["started", "unsubmitted"]);
+
 export function SearchPanel({
   online,
   onCheckIn,
+  onWalkIn,
   busyId,
   checkpoint = null,
 }: {
   online: boolean;
   onCheckIn: (hit: SearchHit) => void;
+  /** Organizers: open the walk-in form for a draft's person. */
+  onWalkIn?: (hit: SearchHit) => void;
   /** The application whose check-in is on its way. */
   busyId: number | null;
   /** At a checkpoint, the button records the person there (only someone checked in has one). */
@@ -99,6 +106,15 @@ export function SearchPanel({
                       aria-label={label}
                     >
                       {busyId === hit.application_id ? busy : checkpoint ? t("Record") : t("Check in")}
+                    </button>
+                  ) : onWalkIn && !checkpoint && hit.status && DRAFTS.has(hit.status) ? (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => onWalkIn(hit)}
+                      aria-label={t("Register {name} as a walk-in", { name: hit.name })}
+                    >
+                      {t("Register as a walk-in")}
                     </button>
                   ) : null}
                 </div>

@@ -1,6 +1,8 @@
 // An organizer registers someone who turned up without applying: account, minimal application
 // and check-in in one request (POST walk-in). Volunteers don't see it (the API refuses them too).
-import { useState, type FormEvent } from "react";
+// Someone with an account and only a draft is a walk-in too: the search offers "Register as a
+// walk-in" on their draft, which opens this form filled in from it (`prefill`).
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { checkinApi, type WalkInInput } from "../../api/checkin";
 import { Alert } from "../../components/alert";
 import { Field, SelectField } from "../../components/field";
@@ -18,11 +20,31 @@ const EMPTY: WalkInInput = {
   code_of_conduct: false,
 };
 
-export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onDone: (outcome: Outcome) => void }) {
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<WalkInInput>(EMPTY);
+export function WalkInForm({
+  tshirtSizes,
+  onDone,
+  prefill = null,
+}: {
+  tshirtSizes: string[];
+  onDone: (outcome: Outcome) => void;
+  /** A draft's person, from the search: the form opens with them filled in (give it a new key). */
+  prefill?: Partial<WalkInInput> | null;
+}) {
+  const [open, setOpen] = useState(prefill !== null);
+  const [values, setValues] = useState<WalkInInput>({ ...EMPTY, ...prefill });
   const [done, setDone] = useState<string | null>(null);
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Opened from a search result further up: bring the form to the desk's eyes, at its first
+    // field still empty (the box to tick, once the names are in).
+    if (prefill === null || !form.current) return;
+    const empty = Array.from(form.current.querySelectorAll<HTMLInputElement>("input")).find(
+      (input) => (input.type === "checkbox" ? !input.checked : !input.value),
+    );
+    (empty ?? form.current.querySelector("input"))?.focus();
+    form.current.scrollIntoView?.({ block: "start" });
+  }, [prefill]);
   const set = (name: keyof WalkInInput) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -33,11 +55,11 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
     await submit.run(async () => {
       const result = await checkinApi.walkIn(body);
       onDone(outcomeOfResult(result));
+      const who = { name: result.person.name, email: result.person.email };
       setDone(
-        t("{name} is registered and checked in. A welcome email with a link to choose a password was sent to {email}.", {
-          name: result.person.name,
-          email: result.person.email,
-        }),
+        result.welcome_sent
+          ? t("{name} is registered and checked in. A welcome email with a link to choose a password was sent to {email}.", who)
+          : t("{name} is checked in, with the account they already had ({email}).", who),
       );
       setValues(EMPTY);
       setOpen(false);
@@ -61,7 +83,7 @@ export function WalkInForm({ tshirtSizes, onDone }: { tshirtSizes: string[]; onD
 
   const errors = submit.fieldErrors;
   return (
-    <form className="card stack checkin-walkin" onSubmit={register} noValidate aria-labelledby="checkin-walkin-title">
+    <form ref={form} className="card stack checkin-walkin" onSubmit={register} noValidate aria-labelledby="checkin-walkin-title">
       <h2 id="checkin-walkin-title" className="checkin-card__title">
         {t("Register a walk-in")}
       </h2>
