@@ -328,6 +328,9 @@ SPECTACULAR_SETTINGS = {
         "ChatChannelKindEnum": "apps.integrations.models.ChatChannel.Kind",
         "DecisionEnum": ["submitted", "accepted", "waitlisted", "rejected", "waitlist_accepted"],
         "BatchDecisionEnum": ["accepted", "waitlisted", "rejected", "waitlist_accepted"],
+        # The door's answers: a check-in (a scan, the search's button, a walk-in), a checkpoint.
+        "CheckedInResultEnum": ["checked_in"],
+        "PassedResultEnum": ["passed"],
         "ReviewStatusEnum": ["to_review", "complete"],
         "CheckpointKindEnum": "apps.checkin.models.Checkpoint.Kind",
         "TravelGrantStatusEnum": "apps.travel.models.TravelGrant.Status",

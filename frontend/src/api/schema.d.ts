@@ -3158,9 +3158,14 @@ export interface components {
             device: string;
         };
         CheckInResult: {
-            result: components["schemas"]["Result6e0Enum"];
+            result: components["schemas"]["CheckedInResultEnum"];
             person: components["schemas"]["Person"];
         };
+        /**
+         * @description * `checked_in` - checked_in
+         * @enum {string}
+         */
+        CheckedInResultEnum: "checked_in";
         Checkpoint: {
             id: number;
             name: string;
@@ -3183,7 +3188,7 @@ export interface components {
             checkpoints: components["schemas"]["Checkpoint"][];
         };
         CheckpointPass: {
-            result: components["schemas"]["CheckpointPassResultEnum"];
+            result: components["schemas"]["PassedResultEnum"];
             checkpoint: components["schemas"]["CheckpointSummary"];
             person: components["schemas"]["Person"];
             /** Format: date-time */
@@ -3200,11 +3205,6 @@ export interface components {
             /** @default  */
             device: string;
         };
-        /**
-         * @description * `passed` - passed
-         * @enum {string}
-         */
-        CheckpointPassResultEnum: "passed";
         CheckpointScanInputRequest: {
             token: string;
             /**
@@ -3775,6 +3775,11 @@ export interface components {
             approved: string;
             receipts: components["schemas"]["TravelReceipt"][];
         };
+        /**
+         * @description * `passed` - passed
+         * @enum {string}
+         */
+        PassedResultEnum: "passed";
         PasswordRequest: {
             password: string;
         };
@@ -4007,11 +4012,6 @@ export interface components {
             total: number;
             counts: components["schemas"]["ReleaseCount"][];
         };
-        /**
-         * @description * `checked_in` - checked_in
-         * @enum {string}
-         */
-        Result6e0Enum: "checked_in";
         ResumeUploadInputRequest: {
             /**
              * Format: binary
@@ -4590,7 +4590,7 @@ export interface components {
             code_of_conduct: components["schemas"]["CodeOfConductEnum"];
         };
         WalkInResult: {
-            result: components["schemas"]["Result6e0Enum"];
+            result: components["schemas"]["CheckedInResultEnum"];
             person: components["schemas"]["Person"];
             /** @description Whether a welcome mail with a link to choose a password was sent (an account without one). */
             welcome_sent: boolean;
