@@ -209,6 +209,10 @@ def test_search_fallback_refusals_and_a_walk_in(new_page):
 
     door = new_page(phone=True)
     sign_in(door, organizer, next="/checkin")
+    # Every card of the desk starts its words at the same inset (two had the plain card's).
+    titles = door.locator(".checkin-card__title")
+    expect(titles).to_have_count(4)  # the camera, the search, a new checkpoint, the walk-ins
+    assert len({round(box["x"]) for box in (title.bounding_box() for title in titles.all())}) == 1
     search = door.get_by_label("Name or email")
     search.fill("bob")
     hits = door.get_by_role("list", name="Search results")

@@ -270,7 +270,7 @@ describe("BatchUpdate", () => {
     ]);
     // A waitlist batch's decided list is headed "Waitlisted", never "Approved".
     expect(screen.queryByRole("list", { name: "Approved" })).toBeNull();
-    expect(screen.getByText("Waitlisted: 2 of 3 applicants decided. 1 applicant not decided (1 No application.).")).toBeVisible();
+    expect(screen.getByText("Waitlisted: 2 of 3 applicants decided. 1 applicant not decided: No application.")).toBeVisible();
     const approved = await screen.findByRole("list", { name: "Waitlisted" });
     expect(within(approved).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "a@princeton.edu",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decisionResultView, overrideConfirmation, reasonsText } from "./batch-result";
+import { decisionResultView, overrideConfirmation, reasonsText, sentencesText } from "./batch-result";
 
 const confirmed = { email: "cy@princeton.edu", reason: "already confirmed" };
 const declined = { email: "di@princeton.edu", reason: "already declined" };
-const missing = { email: "nobody@princeton.edu", reason: "No application for this email" };
+const missing = { email: "nobody@princeton.edu", reason: "No application for this email." };
 
 describe("a batch decision's result", () => {
   it.each([
@@ -33,7 +33,7 @@ describe("a batch decision's result", () => {
         kind: "info",
         summary:
           "Accepted: 1 of 4 applicants decided. 2 applicants skipped (1 already confirmed, 1 already declined). " +
-          "1 applicant not decided (1 No application for this email). Override decides them anyway.",
+          "Override decides them anyway. 1 applicant not decided: No application for this email.",
         doneTitle: "Accepted",
         overridable: [confirmed, declined],
       },
@@ -61,6 +61,11 @@ describe("a batch decision's result", () => {
 
   it("counts each reason once", () => {
     expect(reasonsText([confirmed, { ...confirmed, email: "z@x.edu" }, declined])).toBe("2 already confirmed, 1 already declined");
+  });
+
+  it("gives the server's sentences each once, without their full stops, counted when more than one", () => {
+    const draft = { email: "d@x.edu", reason: "Not submitted yet." };
+    expect(sentencesText([missing, draft, { ...draft, email: "e@x.edu" }])).toBe("No application for this email; Not submitted yet (×2)");
   });
 });
 

@@ -38,6 +38,17 @@ export function reasonsText(items: Reasoned[]): string {
   return [...tally].map(([reason, n]) => `${n} ${reason}`).join(", ");
 }
 
+/** "No application for this email; Not submitted yet (×2)": the server's sentences, each once,
+ *  with how many have it when more than one, their full stops left to the summary's own. */
+export function sentencesText(items: Reasoned[]): string {
+  const tally = new Map<string, number>();
+  for (const item of items) {
+    const reason = item.reason.trim().replace(/\.$/, "");
+    tally.set(reason, (tally.get(reason) ?? 0) + 1);
+  }
+  return [...tally].map(([reason, n]) => (n > 1 ? `${reason} (×${n})` : reason)).join("; ");
+}
+
 const ANSWERED: string[] = Object.values(SKIP_REASONS);
 
 /**
@@ -56,12 +67,14 @@ export function decisionResultView(result: BatchOutcome, label: string, requeste
     const reasons = reasonsText(skipped);
     parts.push(t.plural(skipped.length, { one: "{count} applicant skipped ({reasons}).", other: "{count} applicants skipped ({reasons})." }, { reasons }));
   }
-  if (result.failed.length) {
-    const reasons = reasonsText(result.failed);
-    parts.push(t.plural(result.failed.length, { one: "{count} applicant not decided ({reasons}).", other: "{count} applicants not decided ({reasons})." }, { reasons }));
-  }
+  // Right after the skipped ones it is about, not after the failures it can't help.
   const overridable = skipped.filter((item) => ANSWERED.includes(skipCode(item)));
   if (overridable.length) parts.push(t.plural(overridable.length, { one: "Override decides it anyway.", other: "Override decides them anyway." }));
+  if (result.failed.length) {
+    // The server's sentences ("No application for this email."), not phrases to count.
+    const reasons = sentencesText(result.failed);
+    parts.push(t.plural(result.failed.length, { one: "{count} applicant not decided: {reasons}.", other: "{count} applicants not decided: {reasons}." }, { reasons }));
+  }
   const complete = decided === requested && !skipped.length && !result.failed.length;
   return {
     kind: complete ? "success" : decided === 0 ? "error" : "info",

@@ -229,6 +229,38 @@ describe("ApplicationsTable", () => {
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("ok@princeton.edu")).toBeInTheDocument();
   });
+
+  it("names a filter the server refused, marks it, and offers clearing the filters", async () => {
+    window.history.replaceState(null, "", "/admin/users?reviews_min=-3");
+    list
+      .mockRejectedValueOnce(
+        new ApiError(400, {
+          message: "Invalid filter 'reviews_min': Ensure this value is greater than or equal to 0.",
+          errors: { reviews_min: ["Ensure this value is greater than or equal to 0."] },
+        }),
+      )
+      .mockResolvedValue(pageOf(1, 1, 1, ["ok@princeton.edu"]));
+    const user = userEvent.setup();
+    table();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Min reviews: Ensure this value is greater than or equal to 0.");
+    const field = screen.getByLabelText("Min reviews");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription("Min reviews: Ensure this value is greater than or equal to 0.");
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole("button", { name: "Clear filters" }).at(-1)!);
+    expect(await screen.findByText("ok@princeton.edu")).toBeInTheDocument();
+    expect(screen.getByLabelText("Min reviews")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("takes digits only in a number's filter", async () => {
+    list.mockResolvedValue(pageOf(1, 1, 0, []));
+    const user = userEvent.setup();
+    table();
+    await user.type(screen.getByLabelText("Min reviews"), "-3x");
+    expect(screen.getByLabelText("Min reviews")).toHaveValue("3");
+    await user.type(screen.getByLabelText("Team code"), "12-34");
+    expect(screen.getByLabelText("Team code")).toHaveValue("1234");
+  });
 });
 
 describe("selecting rows", () => {
@@ -287,7 +319,7 @@ describe("selecting rows", () => {
 
     expect(batch).toHaveBeenCalledWith({ emails: ["a@x.edu", "c@x.edu"], status: "rejected" });
     expect(
-      await screen.findByText("Rejected: 1 of 2 applicants decided. 1 applicant not decided (1 Not submitted yet.)."),
+      await screen.findByText("Rejected: 1 of 2 applicants decided. 1 applicant not decided: Not submitted yet."),
     ).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Rejected" })).getByText("a@x.edu")).toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Failed" })).getByText("Not submitted yet.")).toBeInTheDocument();

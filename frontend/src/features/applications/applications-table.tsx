@@ -277,11 +277,20 @@ export function ApplicationsTable({
   const fetching = query.isFetching;
   const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
   // Try again hides the error while it asks (the spinner shows instead), as a first load does.
-  const loadError = query.isError && !fetching
-    ? query.error instanceof ApiError && query.error.status === 400
-      ? t("Those filters could not be applied.")
-      : t("Error fetching applications")
-    : null;
+  // A filter the server refused (typed, or in an address) is named with why, marked at its
+  // field, and offers clearing the filters: trying again would only ask the same.
+  const refused =
+    query.isError && !fetching && query.error instanceof ApiError && query.error.status === 400
+      ? (query.error.body.errors ?? {})
+      : null;
+  const refusedFilter = refused ? TEXT_FILTERS.find((f) => refused[f.key]?.length) : undefined;
+  const loadError = refused
+    ? refusedFilter
+      ? t("{filter}: {problem}", { filter: t(refusedFilter.label), problem: refused[refusedFilter.key][0] })
+      : t("Those filters could not be applied.")
+    : query.isError && !fetching
+      ? t("Error fetching applications")
+      : null;
 
   const data = query.isError ? null : (query.data ?? null);
 
@@ -342,7 +351,10 @@ export function ApplicationsTable({
               type={f.type ?? "text"}
               inputMode={f.inputMode}
               value={draft[f.key]}
-              onChange={(e) => set(f.key, e.target.value)}
+              // A number's field takes digits only: a sign or a letter could only be refused.
+              onChange={(e) => set(f.key, f.inputMode === "numeric" ? e.target.value.replace(/\D+/g, "") : e.target.value)}
+              aria-invalid={refusedFilter?.key === f.key || undefined}
+              aria-describedby={refusedFilter?.key === f.key ? `${idPrefix}-refused` : undefined}
               autoComplete="off"
             />
           </div>
@@ -396,7 +408,16 @@ export function ApplicationsTable({
         onDecided={reload}
       />
 
-      {loadError ? (
+      {loadError && refused ? (
+        <div className="stack">
+          <div id={`${idPrefix}-refused`}>
+            <Alert kind="error">{loadError}</Alert>
+          </div>
+          <button type="button" className="button button--secondary" onClick={clearFilters}>
+            {t("Clear filters")}
+          </button>
+        </div>
+      ) : loadError ? (
         <LoadError message={loadError} onRetry={() => void query.refetch()} />
       ) : null}
 

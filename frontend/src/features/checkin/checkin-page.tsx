@@ -106,7 +106,7 @@ function StationPicker({
 function CheckpointCounts({ checkpoints }: { checkpoints: Checkpoint[] }) {
   if (!checkpoints.length) return null;
   return (
-    <section className="card stack--tight" aria-labelledby="checkin-checkpoints-title">
+    <section className="card stack--tight checkin-checkpoints-card" aria-labelledby="checkin-checkpoints-title">
       <h2 id="checkin-checkpoints-title" className="checkin-card__title">
         {t("Checkpoints")}
       </h2>

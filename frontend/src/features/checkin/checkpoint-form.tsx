@@ -33,7 +33,7 @@ export function CheckpointForm() {
   }
 
   return (
-    <form className="card stack" onSubmit={add} noValidate aria-labelledby="checkin-checkpoint-form-title">
+    <form className="card stack checkin-checkpoint-form" onSubmit={add} noValidate aria-labelledby="checkin-checkpoint-form-title">
       <h2 id="checkin-checkpoint-form-title" className="checkin-card__title">
         {t("Add a checkpoint")}
       </h2>
