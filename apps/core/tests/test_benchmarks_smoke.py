@@ -51,6 +51,8 @@ def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
     parts = large["refresh_parts"]
     assert parts["summaries"] + parts["keys"] <= large["refresh"]
     assert parts["keys_written"] > 0
-    # The goals RESULTS.md opens with read these figures: one verdict per goal.
+    # The goals RESULTS.md opens with read these figures: one verdict per goal. Which verdict is
+    # timing at 40 and 80 rows, not a property of the code: only that each row has one.
     verdicts = goals._path_rows(*sizes)
-    assert len(verdicts) == 6 and all(" met |" in row for row in verdicts), verdicts
+    assert len(verdicts) == 6, verdicts
+    assert all(("| met |" in row) != ("| **NOT met** |" in row) for row in verdicts), verdicts
