@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 from rest_framework.fields import CharField
 
+from apps.accounts import rules
 from apps.accounts.models import Role, User
 from apps.accounts.tasks import send_welcome_email
 from apps.applications import consents, status_machine
@@ -76,7 +77,7 @@ def register(
     cycle = current_cycle()
     try:
         with transaction.atomic():
-            user = User.objects.select_for_update().filter(email=User.objects.normalize_email(email).lower()).first()
+            user = User.objects.select_for_update().filter(email=rules.normalize_email(email)).first()
             application = None if user is None else _draft_of(user, cycle)
             if user is None:
                 user = User.objects.create_user(email=email, password=None)

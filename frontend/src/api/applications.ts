@@ -13,6 +13,10 @@ export type Question = Schemas["QuestionOutput"];
 export type QuestionSection = Schemas["QuestionSectionOutput"];
 export type SectionAnswers = Schemas["AnswerSection"];
 export type ApplicationStatus = Schemas["ApplicationStatusEnum"];
+/** An application never submitted (the server's status_machine.DRAFTS): the dashboard's
+ *  "launch" states, the apply form's unsent one, the door's "register as a walk-in". */
+export const DRAFT_STATUSES: readonly string[] = ["unsubmitted", "started"];
+export const isDraft = (status: string | null | undefined): boolean => !!status && DRAFT_STATUSES.includes(status);
 /** The body of submit, save and an organizer's edit (contract: other keys are ignored). */
 export type ApplicationBody = Schemas["ApplicationInputRequest"];
 /** GET /api/applications/application (and an organizer's GET of one application). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { applicationsApi, type Application, type QuestionSection } from "../../api/applications";
+import { applicationsApi, isDraft, type Application, type QuestionSection } from "../../api/applications";
 import { Alert } from "../../components/alert";
 import { fieldErrors } from "../../lib/api";
 import { t } from "../../lib/i18n";
@@ -111,7 +111,7 @@ export function ApplyForm({
   // The submit's module once a submit or a save has loaded it: the focus request comes after.
   const submitModule = useRef<Awaited<ReturnType<typeof loadChecks>> | null>(null);
   const status = application?.status ?? "unsubmitted";
-  const submitted = status !== "unsubmitted" && status !== "started";
+  const submitted = !isDraft(status);
   const shown = useMemo(() => visibleSections(sections, state.answers), [sections, state.answers]);
   const hasResumeQuestion = sections.some((s) => s.questions.some((q) => q.question_type === "resume"));
 

@@ -4,6 +4,7 @@
 // connection; a "Check in" tapped while offline is queued like a scan.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { isDraft } from "../../api/applications";
 import { checkinApi, type Checkpoint, type SearchHit } from "../../api/checkin";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
@@ -13,10 +14,6 @@ import { useDebounced } from "../../lib/use-debounced";
 import { hitView } from "./outcome";
 
 export const MIN_QUERY = 2;
-
-// A draft never submitted: not someone the door expects, but someone an organizer can register
-// as a walk-in (the walk-in takes the draft over). Only organizers get the status.
-const DRAFTS = new Set(["started", "unsubmitted"]);
 
 export function SearchPanel({
   online,
@@ -107,7 +104,10 @@ export function SearchPanel({
                     >
                       {busyId === hit.application_id ? busy : checkpoint ? t("Record") : t("Check in")}
                     </button>
-                  ) : onWalkIn && !checkpoint && hit.status && DRAFTS.has(hit.status) ? (
+                  ) : onWalkIn && !checkpoint && isDraft(hit.status) ? (
+                    // A draft never submitted: not someone the door expects, but someone an
+                    // organizer can register as a walk-in (it takes the draft over). Only
+                    // organizers get the status.
                     <button
                       type="button"
                       className="button button--secondary button--small"

@@ -2,6 +2,7 @@
 // "Delete my account" (typing the email to confirm). Its own component, placed once in the
 // dashboard, so the dashboard's other parts stay as they are.
 import { useState } from "react";
+import { isDraft } from "../../api/applications";
 import { privacyApi } from "../../api/privacy";
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
@@ -26,7 +27,7 @@ export function emailMatches(typed: string, email: string): boolean {
 }
 
 export function canChangeConsent(status: string): boolean {
-  return status !== "unsubmitted" && status !== "started";
+  return !isDraft(status);
 }
 
 function SponsorSwitch({ status, initial }: { status: string; initial: boolean }) {

@@ -1,6 +1,7 @@
 // What the applicant dashboard shows for each cycle status × application status (spec
 // section 4): headline, message, progress tracker, confirmation-details block, links, forms
 // and confetti. Pure functions, so the whole matrix is table-tested without rendering.
+import { isDraft } from "../../api/applications";
 import type { components } from "../../api/schema";
 import { formatDate as formatInLanguage, t } from "../../lib/i18n";
 
@@ -117,7 +118,6 @@ export const HEADLINES = {
   expired: t.noop("Your Offer Has Expired"),
 };
 
-const DRAFTS: readonly ApplicationStatus[] = ["unsubmitted", "started"];
 const LATER_STAGES: readonly CycleStatus[] = [
   "released",
   "confirmation_closed",
@@ -218,7 +218,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
     return [HEADLINES.notOpen, t("Applications are not open yet. Check back here once they open!")];
   }
   if (cycle === "open") {
-    if (DRAFTS.includes(status)) {
+    if (isDraft(status)) {
       // A saved draft is said to be saved (the form's "Save for later" lands here).
       return status === "unsubmitted"
         ? [HEADLINES.start, t("Applications are due {date}. Launch your application below to get started.", { date: formatDate(d.due) })]
@@ -236,7 +236,7 @@ function headlineAndMessage(input: DashboardInput): [string, string] {
       }),
     ];
   }
-  if (DRAFTS.includes(status)) {
+  if (isDraft(status)) {
     return [
       HEADLINES.closedDraft,
       t("Applications are closed, so new applications can no longer be submitted. We hope to see you next season!"),
@@ -364,7 +364,7 @@ export function dashboardView(input: DashboardInput): DashboardView {
     : null;
   let link: ActionLink | null = null;
   if (cycle === "open" && status === "submitted") link = { label: t.noop("Edit Application"), href: "/apply" };
-  if (cycle === "open" && DRAFTS.includes(status)) link = { label: t.noop("Launch Application"), href: "/apply" };
+  if (cycle === "open" && isDraft(status)) link = { label: t.noop("Launch Application"), href: "/apply" };
   const waitlistForm = status === "waitlisted" && (cycle === "released" || cycle === "confirmation_closed");
   const attendanceForm =
     (status === "accepted" && cycle === "released") ||
