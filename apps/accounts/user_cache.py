@@ -8,9 +8,16 @@ read the old row between the two can't leave it behind -- so a changed role, pas
 session hash Django checks on each request), or deactivation takes effect on the next request.
 
 Writes that bypass the model's save (a queryset's `update()` of User rows) must call `forget`.
+
+Other apps' per-user entries that most signed-in requests go on to read can come in the same
+round trip as the user (`fetch_with_user`): the status call's cached row
+(apps/applications/status_cache.py) did, and its own round trip to the cache was most of what
+the call cost beyond a bare view.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from allauth.account.auth_backends import AuthenticationBackend
 from django.core.cache import cache
@@ -30,6 +37,16 @@ def key(pk) -> str:
     return f"auth-user:{pk}"
 
 
+# (keys of a user id, what to do with their values and the user): registered in AppConfig.ready.
+_companions: list[tuple[Callable[[object], list[str]], Callable[[object, dict], None]]] = []
+
+
+def fetch_with_user(keys: Callable[[object], list[str]], keep: Callable[[object, dict], None]) -> None:
+    """Read `keys(user_id)` in the same cache round trip as the user, and hand their values
+    (None for a missing key) to `keep(user, values)` once the user is known."""
+    _companions.append((keys, keep))
+
+
 def forget(pk) -> None:
     now_and_at_commit(lambda: cache.delete(key(pk)))
 
@@ -45,13 +62,20 @@ class CachedUserBackend(AuthenticationBackend):
     served from the cache."""
 
     def get_user(self, user_id):
-        cached = cache.get(key(user_id))
+        companions = [(keep, keys(user_id)) for keys, keep in _companions]
+        found = cache.get_many([key(user_id), *(k for _, keys in companions for k in keys)])
+        cached = found.get(key(user_id))
         if isinstance(cached, User):
-            return cached if self.user_can_authenticate(cached) else None
-        user = super().get_user(user_id)
+            user = cached if self.user_can_authenticate(cached) else None
+        else:
+            user = super().get_user(user_id)
+            if user is not None:
+                # add(), not set(): never replaces an entry another request cached meanwhile. A
+                # save committed between this read and this add can still leave the older copy
+                # behind: the TTL bounds that window's effect.
+                cache.add(key(user_id), user, TTL)
         if user is not None:
-            # add(), not set(): never replaces an entry another request cached meanwhile. A save
-            # committed between this read and this add can still leave the older copy behind:
-            # the TTL bounds that window's effect.
-            cache.add(key(user_id), user, TTL)
+            # After the add: what the companions keep on the user is not cached with it.
+            for keep, keys in companions:
+                keep(user, {k: found.get(k) for k in keys})
         return user

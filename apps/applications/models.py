@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from apps.core.models import BaseModel
 from apps.cycles.models import Cycle
 
+from . import status_cache
+
 
 class ApplicationStatus(models.TextChoices):
     UNSUBMITTED = "unsubmitted", _("Unsubmitted")
@@ -74,8 +76,35 @@ def submitted_at_sort_key():
     return Coalesce("submitted_at", Value(NEVER_SUBMITTED), output_field=models.DateTimeField())
 
 
+class ApplicationQuerySet(models.QuerySet):
+    """Writes that send no save signal announce themselves to the status call's cache here."""
+
+    def update(self, **kwargs) -> int:
+        if not status_cache.writes_status(kwargs):
+            return super().update(**kwargs)
+        # The owners read before the write: its filter may select by a column it changes.
+        return self.update_of(list(self.values_list("user_id", flat=True)), **kwargs)
+
+    def update_of(self, user_ids, **kwargs) -> int:
+        """update(), by a caller that already read the rows' owners (their user ids): the
+        status machine's bulk move, which locked the rows it moves, saves a statement."""
+        rows = super().update(**kwargs)
+        # After the write: outside a transaction it has committed, and a read between the new
+        # version and the write would keep the old row under the new version.
+        status_cache.forget(user_ids)
+        return rows
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        created = super().bulk_create(objs, *args, **kwargs)
+        status_cache.forget(o.user_id for o in objs)
+        return created
+
+
 class Application(BaseModel):
     """A student's application to one cycle. Its status changes only through the status machine."""
+
+    objects = ApplicationQuerySet.as_manager()
 
     # Not indexed on its own: every index of the table's sorts starts with the cycle, and one
     # more index is one more write on every status change (docs/performance.md).

@@ -24,6 +24,7 @@ from apps.core.db import one_at_a_time
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, CycleStatus
 
+from . import status_cache
 from .models import Application, ApplicationEvent
 from .models import ApplicationStatus as S
 from .signals import decision_changed_after_release, status_changed
@@ -368,8 +369,9 @@ def move_statement(
     """The one-row transition as SQL for a caller that must do it in a single statement
     (PostgreSQL only; a check-in at the door, where every round trip is a person waiting):
     a data-modifying CTE named `moved` that updates the row if its status passes `rule` (and,
-    with `current_cycle_only`, if it belongs to the current cycle), returning its id, and
-    records the history of what it moved, exactly as `transition` does.
+    with `current_cycle_only`, if it belongs to the current cycle), returning its id, old
+    status and owner (`id`, `old_status`, `user_id`), and records the history of what it
+    moved, exactly as `transition` does.
 
     `application_id` is the id, or a subquery that yields it (RawSQL: the door finds the
     application by its ticket in the same statement).
@@ -380,7 +382,8 @@ def move_statement(
     concurrent mover makes it wait, then re-check its condition against the committed row, so a
     move that lost the race moves nothing. The caller appends its own CTEs and final SELECT
     reading `moved`, and executes it in a transaction of its own (no other write in it) together
-    with `announce` of the rows it moved, so the receivers' rows commit with the move. An empty
+    with `announce` of the rows it moved and their owners, so the receivers' rows commit with
+    the move and the owners' cached status (status_cache) is replaced when it commits. An empty
     `moved` means refused or raced: the caller answers through `transition`, which says why.
 
     `requires` is a SELECT (and its parameters), named `required`, that must yield a row for the
@@ -417,7 +420,8 @@ def move_statement(
         "FOR UPDATE), "
         f"{required}"
         f"moved AS (UPDATE {table} SET status = %s, updated_at = %s FROM old{', required' if required else ''} "
-        f"WHERE old.id = {table}.id AND {' AND '.join(conditions)} RETURNING {table}.id, old.status AS old_status), "
+        f"WHERE old.id = {table}.id AND {' AND '.join(conditions)} "
+        f"RETURNING {table}.id, old.status AS old_status, {table}.user_id), "
         f"history AS (INSERT INTO {events} (application_id, at, actor_id, field, from_value, to_value) "
         f"SELECT id, %s, %s, 'status', old_status, %s FROM moved)"
     )
@@ -431,8 +435,10 @@ def current_cycle_statement() -> tuple[str, tuple]:
     return Cycle.objects.filter(is_current=True).values("pk")[:1].query.sql_with_params()
 
 
-def announce(changes: list[tuple[int, str, str]]) -> None:
-    """`status_changed` for what a `move_statement` moved (transition sends it itself)."""
+def announce(changes: list[tuple[int, str, str]], *, user_ids: list[int]) -> None:
+    """`status_changed` for what a `move_statement` moved, whose owners are `user_ids` (its raw
+    UPDATE sends no save signal); transition does both itself."""
+    status_cache.forget(user_ids)
     _announce_changes(changes)
 
 
@@ -461,16 +467,18 @@ def _transition_chunk(
     rows = Application.objects.filter(pk__in=ids).order_by("pk")
     if not dry_run:
         rows = rows.select_for_update()
-    rows = list(rows.values_list("pk", "status", "travel_reimbursement", "housing_accommodations"))
+    rows = list(rows.values_list("pk", "status", "travel_reimbursement", "housing_accommodations", "user_id"))
     outcome = BulkOutcome()
     events: list[ApplicationEvent | None] = []
     changes: list[tuple[int, str, str]] = []
-    for pk, status, travel, housing in rows:
+    owners: list[int] = []
+    for pk, status, travel, housing, user_id in rows:
         refused = rule.refuse(status, override=override)
         if refused is not None:
             outcome.refused[pk] = refused
             continue
         outcome.moved.append(pk)
+        owners.append(user_id)
         if status != to:
             outcome.changed.append(pk)
             changes.append((pk, status, to))
@@ -493,7 +501,7 @@ def _transition_chunk(
             values["housing_accommodations"] = housing_accommodations
         if to == S.SUBMITTED:
             values["submitted_at"] = Coalesce("submitted_at", Value(now))
-        Application.objects.filter(pk__in=outcome.moved).update(**values)
+        Application.objects.filter(pk__in=outcome.moved).update_of(owners, **values)
         ApplicationEvent.objects.bulk_create([e for e in events if e is not None])
         _announce_changes(changes)
         if after is not None:

@@ -390,24 +390,26 @@ def _check_in_at_once(
         with transaction.atomic():
             if read_code is None:
                 with connection.cursor() as cursor:
-                    cursor.execute(sql + "SELECT id, application_id, ticket_id FROM record", params)
+                    cursor.execute(
+                        sql + "SELECT id, application_id, ticket_id, (SELECT user_id FROM moved) FROM record", params
+                    )
                     row = cursor.fetchone()
             else:
                 cycle_sql, cycle_params = status_machine.current_cycle_statement()
                 read, row = _TICKET_BY_CODE.first_inside(
                     (
-                        f"{sql}SELECT ticket_read.*, record.id, record.application_id, record.ticket_id, ({cycle_sql}) "
-                        "FROM (",
+                        f"{sql}SELECT ticket_read.*, record.id, record.application_id, record.ticket_id, "
+                        f"(SELECT user_id FROM moved), ({cycle_sql}) FROM (",
                         [*params, *cycle_params],
                     ),
                     (") ticket_read LEFT JOIN record ON true", []),
                     code=read_code,
                 )
-                row, cycle_id = row[:3], (row[3] if row else None)
+                row, cycle_id = row[:4], (row[4] if row else None)
             moved = bool(row) and row[0] is not None
             if moved:
-                record.pk, record.application_id, record.ticket_id = row
-                status_machine.announce([(record.application_id, S.CONFIRMED, S.CHECKED_IN)])
+                record.pk, record.application_id, record.ticket_id, owner = row
+                status_machine.announce([(record.application_id, S.CONFIRMED, S.CHECKED_IN)], user_ids=[owner])
     except IntegrityError:
         # The scan id is another check-in's: nothing moved, and the read went with it.
         return None, (_TICKET_BY_CODE.first(code=read_code) if read_code is not None else None), None

@@ -30,11 +30,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from django.core import mail
 from django.db.models import Count, F, Max, Q
 
-from apps.applications import received, selections
+from apps.applications import received, selections, selectors, status_machine
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
 from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
@@ -151,6 +152,7 @@ class Watch:
         after = dict(Application.objects.filter(cycle=self.cycle).values_list("pk", "status"))
         self._check_history_and_mail(problems, after, released=released, release_step=release_step, reissued=reissued)
         check_door(problems, self.cycle)
+        check_status_cache(problems, self.cycle)
         if bulk:
             for pk, status in self.statuses.items():
                 if status in ANSWERED and after.get(pk) != status:
@@ -251,6 +253,20 @@ def check_door(problems: Problems, cycle) -> None:
         .values_list("application_id", flat=True)
     ):
         problems.add(f"application {application_id} holds more than one live ticket")
+
+
+def check_status_cache(problems: Problems, cycle) -> None:
+    """What each applicant's status call serves (the cached row, apps/applications/
+    status_cache.py) is what the database holds: every writer of the row replaced the cached one.
+    Reading it here also warms the cache, so the next step's writers meet warm entries."""
+    cycle = type(cycle).objects.get(pk=cycle.pk)  # its status as it is now (a release moves it)
+    for user_id, *row in Application.objects.filter(cycle=cycle).values_list(
+        "user_id", "status", "travel_reimbursement", "housing_accommodations", "teamcode"
+    ):
+        served = selectors.applicant_status(user=SimpleNamespace(pk=user_id), cycle=cycle)
+        held = status_machine.visible_status(selectors._StatusRow(*row), cycle.status)
+        if served != held:
+            problems.add(f"the status call of user {user_id} serves {served}, the database holds {held}")
 
 
 def check_last_decision_mail(problems: Problems, cycle) -> None:

@@ -8,10 +8,11 @@ import pytest
 from benchmarks import goals
 
 
-def _http(status_worst: float, one_query: float = 0.81) -> dict:
+def _http(status_worst: float, one_query: float = 0.81, status: float | None = None) -> dict:
     return {
         "ratios": {
-            "status": status_worst + 0.01,
+            "status": status_worst + 0.01 if status is None else status,
+            "same_worst": 0.86,
             "status_worst": status_worst,
             "one_query": one_query,
             "status_vs_one_query": 0.98,
@@ -37,6 +38,13 @@ def test_the_status_goal_is_met_only_by_every_round_and_a_miss_quotes_the_one_qu
     else:
         assert every_round.endswith("| – |")
     assert "| met |" in statistics  # 0.93 ≥ 1 / 1.2
+
+
+def test_a_status_call_without_round_trips_missing_a_round_quotes_the_noise_of_identical_work():
+    trips, every_round, _statistics = goals._http_rows(_http(0.72, status=1.02), status_trips=0)
+    assert "| met |" in trips
+    assert "**NOT met**" in every_round
+    assert "median is 1.02×" in every_round and "worst round of 0.86×" in every_round
 
 
 def test_two_round_trips_miss_the_status_goal():
