@@ -30,6 +30,10 @@ class ApplicationStatus(models.TextChoices):
     CHECKED_IN = "checked_in", _("Checked in")
 
 
+# Not yet submitted: the drafts (the frontend's DRAFT_STATUSES, frontend/src/api/applications.ts).
+DRAFTS = (ApplicationStatus.UNSUBMITTED, ApplicationStatus.STARTED)
+
+
 class TeamChoice(models.TextChoices):
     """The answer to "Are you starting a new team?", kept so that a draft reopens as it was saved."""
 

@@ -13,11 +13,7 @@ from .deadlines import offer_deadline
 from .first_paint import dashboard_first_paint
 from .models import Application
 from .models import ApplicationStatus as S
-from .status_machine import POST_RELEASE, visible_status
-
-# Not yet submitted: what an account that may not apply can still hold.
-DRAFTS = (S.UNSUBMITTED, S.STARTED)
-
+from .status_machine import DRAFTS, POST_RELEASE, visible_status
 
 # The dashboard's read of the applicant's application, with the sponsors' consent in the same
 # query, compiled once per process: two ORM reads were 2 ms of the page's 7.7 in gunicorn

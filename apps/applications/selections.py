@@ -25,10 +25,9 @@ from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet,
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from .models import AnonymisedApplicationCount, Application
+from .models import DRAFTS, AnonymisedApplicationCount, Application
 from .models import ApplicationStatus as S
 
-DRAFTS = (S.UNSUBMITTED, S.STARTED)
 # Submitted means any status past a draft: awaiting a decision or decided.
 PAST_DRAFT = tuple(s for s in S.values if s not in DRAFTS)
 # Decided: every status an organizer's decision (or the applicant's answer to it) leads to.

@@ -25,7 +25,7 @@ from apps.cycles.selectors import current_cycle, current_cycle_and_question_set
 from apps.resumes.models import Resume
 
 from . import consents, received, validation
-from .models import Answer, Application, Team, TeamChoice
+from .models import DRAFTS, Answer, Application, Team, TeamChoice
 from .models import ApplicationStatus as S
 from .status_machine import transition
 
@@ -271,7 +271,7 @@ def application_submit_written(*, user, data) -> Written:
     team_code = parsed.teamcode if "teamcode" not in parsed.errors else None
     join = parsed.team_choice == TeamChoice.JOIN
     application, team = _lock_own_application(cycle, user, team_code, join=join, with_consents=True)
-    if application.status not in (S.UNSUBMITTED, S.STARTED, S.SUBMITTED):
+    if application.status not in (*DRAFTS, S.SUBMITTED):
         raise ApplicationError(ALREADY_DECIDED, status=409)
     errors = validation.check_application(
         cycle,
@@ -311,7 +311,7 @@ def application_save_written(*, user, data) -> Written:
     parsed = validation.parse_application(data, sections)
     join = parsed.team_choice == TeamChoice.JOIN
     application, team = _lock_own_application(cycle, user, parsed.teamcode, join=join)
-    if application.status not in (S.UNSUBMITTED, S.STARTED):
+    if application.status not in DRAFTS:
         message = ALREADY_SUBMITTED if application.status == S.SUBMITTED else ALREADY_DECIDED
         raise ApplicationError(message, status=409)
     # Checked only now: the status refusal (409) comes before a malformed body's (400).

@@ -25,7 +25,7 @@ from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle, CycleStatus
 
 from . import status_cache
-from .models import Application, ApplicationEvent
+from .models import DRAFTS, Application, ApplicationEvent
 from .models import ApplicationStatus as S
 from .signals import decision_changed_after_release, status_changed
 
@@ -34,7 +34,6 @@ DECISIONS = (S.SUBMITTED, S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEP
 # Batch updates offer the decisions without "No Decision".
 BATCH_DECISIONS = (S.ACCEPTED, S.WAITLISTED, S.REJECTED, S.WAITLIST_ACCEPTED)
 # An application that was never submitted can't be decided on.
-DRAFTS = (S.UNSUBMITTED, S.STARTED)
 # Offers of a place the applicant has to answer by a deadline (apps.decisions.offers): the
 # move into one stamps `offered_at`, from which the deadline counts.
 OFFERS = (S.ACCEPTED, S.WAITLIST_ACCEPTED)

@@ -46,7 +46,6 @@ RSVP_DOOR = {
     "rsvp_accessibility": "accessibility_needs",
 }
 SEARCH_LIMIT = 20
-DRAFTS = (S.UNSUBMITTED, S.STARTED)
 
 
 # --- The answers -------------------------------------------------------------------------
@@ -540,7 +539,7 @@ def search(q: str, *, user) -> list[dict]:
         .annotate(
             expected=Case(
                 When(status__in=(S.CONFIRMED, S.CHECKED_IN), then=Value(0)),
-                When(status__in=DRAFTS, then=Value(2)),
+                When(status__in=status_machine.DRAFTS, then=Value(2)),
                 default=Value(1),
                 output_field=IntegerField(),
             )

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from apps.applications.models import (
+    DRAFTS,
     AnonymisedAnswerCount,
     AnonymisedApplicationCount,
     Answer,
@@ -34,7 +35,7 @@ from apps.cycles.models import Question, QuestionType
 # The question types the demographics page counts (apps/reports/reports.py SURVEY_TYPES).
 SURVEY_TYPES = (QuestionType.MULTISELECT, QuestionType.BOOLEAN, QuestionType.MULTIPLE_CHOICE, QuestionType.NUMERIC)
 NOT_COUNTED = (S.UNSUBMITTED,)
-NO_SURVEY = (S.UNSUBMITTED, S.STARTED)
+NO_SURVEY = DRAFTS
 
 
 @dataclass

@@ -13,8 +13,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from apps.applications import consents
-from apps.applications.models import Application
-from apps.applications.models import ApplicationStatus as S
+from apps.applications.models import DRAFTS, Application
 from apps.core.api import ApiView
 from apps.core.exceptions import ApplicationError
 from apps.core.schema import MessageSerializer, error_responses
@@ -74,7 +73,7 @@ def _own_application(user):
 
 
 def _can_change(application) -> bool:
-    return application is not None and application.status not in (S.UNSUBMITTED, S.STARTED)
+    return application is not None and application.status not in DRAFTS
 
 
 @extend_schema_view(
