@@ -302,6 +302,8 @@ describe("ConfigForm release", () => {
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+    // The field shows the status as stored again, not the release that was not made.
+    expect(screen.getByLabelText("Hackathon status")).toHaveValue("closed");
   });
 
   it("when the count changed meanwhile, shows the new counts and asks again", async () => {
@@ -365,6 +367,7 @@ describe("ConfigForm un-release", () => {
     await user.click(await screen.findByRole("button", { name: "Keep them released" }));
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Hackathon status")).toHaveValue("released");
   });
 
   it("once someone answered, shows the server's refusal instead of a dialog", async () => {

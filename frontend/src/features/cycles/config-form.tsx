@@ -145,6 +145,15 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
     setErrors((e) => withoutError(e, key));
   };
 
+  // Cancelling the release (or "Keep them released") puts the status back as it is stored: the
+  // field left at the status that was not saved read as if the cycle had moved. The form's other
+  // unsaved changes stay.
+  function keepSavedStatus() {
+    setRelease(null);
+    setUnrelease(null);
+    setField("status", savedStatus);
+  }
+
   async function send(confirm: { confirm_emails?: number; confirm_unrelease?: number } = {}) {
     setBusy(true);
     try {
@@ -381,7 +390,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
         })}
         busy={busy}
         onConfirm={() => release && send({ confirm_emails: release.preview.total })}
-        onCancel={() => setRelease(null)}
+        onCancel={keepSavedStatus}
       >
         {release?.changed ? <Alert kind="error">{t(COUNTS_CHANGED)}</Alert> : null}
         {release && stillOpen ? <Alert kind="info">{stillOpen}</Alert> : null}
@@ -408,7 +417,7 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
         cancelLabel={t("Keep them released")}
         busy={busy}
         onConfirm={() => unrelease && send({ confirm_unrelease: unrelease.preview.total })}
-        onCancel={() => setUnrelease(null)}
+        onCancel={keepSavedStatus}
       >
         {unrelease?.changed ? <Alert kind="error">{t(COUNTS_CHANGED)}</Alert> : null}
         <p>
