@@ -225,8 +225,9 @@ bench-env:
 	  echo "The benchmarks need DATABASE_URL (PostgreSQL) and REDIS_URL in the environment."; exit 2; fi
 
 # Every figure against its floor, in one run, written to benchmarks/RESULTS.md (a few minutes
-# at 50,000 applications; --smoke: one, written under var/bench/ only).
-bench: setup bench-env $(STAMPS)/bench
+# at 50,000 applications; --smoke: one, written under var/bench/ only). The dashboard's paint rows
+# need Chromium, installed as for the browser journeys.
+bench: setup bench-env chromium $(STAMPS)/bench
 	$(PY) -m benchmarks.bench $(BENCH_ARGS)
 
 # The registration day: gunicorn ×2 behind haproxy, a Celery worker, locust at rising rates.
