@@ -218,7 +218,10 @@ def test_releasing_shows_the_counts_and_emails_only_when_confirmed(new_page, mak
     expect(dialog).to_be_hidden()
     expect(page.get_by_role("button", name="Save Configuration")).to_be_focused()
     assert current_cycle().status == C.CLOSED and mail.outbox == []
+    # Cancelled: the field reads as stored again, not as the release that was not saved.
+    expect(page.get_by_label("Hackathon status")).to_have_value("closed")
 
+    page.get_by_label("Hackathon status").select_option("released")
     page.get_by_role("button", name="Save Configuration").click()
     page.get_by_role("alertdialog").get_by_role("button", name="Release and email 3 applicants").click()
     expect(page.get_by_text("Configuration updated successfully")).to_be_visible()
