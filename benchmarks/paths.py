@@ -26,7 +26,7 @@ from datetime import timedelta
 
 JSON = "application/json"
 REVIEWERS = 40
-AUTO_ASSIGN_RUNS = 3
+AUTO_ASSIGN_RUNS = 5
 AUTO_ASSIGN_GROWTH = f"auto-assign (median of {AUTO_ASSIGN_RUNS} runs each)"
 
 
@@ -160,7 +160,7 @@ def measure(rows: int, *, repeats: int, batch: tuple[int, int] | None) -> dict:
     _get(client, "/api/reviews/rubric")
 
     body = {"reviewers": reviewers, "per_application": 3, "avoid_own_school": True}
-    # Three times, each on an empty assignments table (the rows deleted and vacuumed away in
+    # Five times, each on an empty assignments table (the rows deleted and vacuumed away in
     # between), and the median: one run at 5,000 applications lasts about 0.13 s, and a
     # neighbour's burst alone moved it from 156 to 225 ms between two runs of the same code.
     runs, assigned = [], []

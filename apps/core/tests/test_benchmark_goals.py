@@ -125,3 +125,21 @@ def test_registration_reads_the_separate_run_one_gunicorns_web_cost(tmp_path, co
     assert verdict in row
     (missing,) = goals._registration_rows(tmp_path / "none.md")
     assert "not measured" in missing
+
+
+@pytest.mark.parametrize(
+    ("large_runs", "verdict"),
+    [([1.6, 1.7, 1.8, 1.9, 2.0], "| met |"), ([1.9, 2.0, 2.1, 2.2, 2.4], "| **NOT met** |")],
+)
+def test_auto_assign_growth_is_judged_on_the_medians_and_a_miss_shows_the_spread(large_runs, verdict):
+    small_runs = [0.13, 0.15, 0.18, 0.2, 0.22]
+    small = {"rows": 5_000, "auto_assign": 0.18, "auto_assign_runs": small_runs}
+    large = {"rows": 50_000, "auto_assign": sorted(large_runs)[2], "auto_assign_runs": large_runs}
+    row = goals._auto_assign_row(small, large, 11.0)
+    assert verdict in row and "(medians of 5 runs)" in row
+    if verdict == "| met |":
+        assert row.endswith("| – |")
+    else:
+        # 2.1 / 0.18 = 11.7× by the medians; the fastest runs, 1.9 / 0.13, 14.6×.
+        assert "11.7×" in row
+        assert "runs at 5,000: 130–220 ms; at 50,000: 1.90–2.40 s; the fastest against the fastest 14.6×" in row

@@ -41,8 +41,8 @@ def test_the_paths_benchmark_runs_at_a_smoke_size_and_reports_every_row():
         "| first recalibration |",
         "| ranking recalibration after a change |",
         "recalibration after a review change (scoring.rank",
-        "| auto-assign (median of 3 runs each) |",
-        "auto-assign × 3 (median of 3 runs;",
+        f"| {paths.AUTO_ASSIGN_GROWTH} |",
+        f"auto-assign × 3 (median of {paths.AUTO_ASSIGN_RUNS} runs;",
         "… of which the summaries",
         "… of which the table's sort keys",
     ):
