@@ -32,6 +32,12 @@ def an_applicant(make_student, email: str = "ada@princeton.edu"):
     return user
 
 
+def item_rows(items) -> list[int]:
+    """How many of these items sit on each row, top to bottom."""
+    tops = items.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    return [tops.count(top) for top in sorted(set(tops))]
+
+
 def serious(violations: list[dict]) -> list[dict]:
     return [v for v in violations if v["impact"] in FAILING_IMPACTS]
 
@@ -46,6 +52,17 @@ def test_a_student_downloads_their_data_then_deletes_the_account(page, make_stud
     expect(card).to_be_visible()
     expect(card.get_by_role("checkbox", name="Share my resume with sponsors")).to_be_checked()
     shot(page, "privacy-dashboard-desktop")
+    # Its four items in one row on a laptop, two rows of two on a narrower screen: never one
+    # left alone on a row (three columns left "Delete my account" by itself), nor the travel
+    # request's Country above it.
+    items = card.locator(".privacy-panel__item")
+    travel = page.get_by_role("form", name="Travel support request").locator(".field")
+    assert item_rows(items) == [4] and item_rows(travel) == [4]
+    page.set_viewport_size({"width": 900, "height": 900})
+    assert item_rows(items) == [2, 2] and item_rows(travel) == [2, 2]
+    card.scroll_into_view_if_needed()
+    shot(page, "privacy-dashboard-tablet", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # Download my data: a zip of data.json and the resume.
     with page.expect_download() as info:

@@ -37,8 +37,8 @@ export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => v
 
   const errors = submit.fieldErrors;
   return (
-    <form className="stack" onSubmit={save} noValidate aria-label={t("Travel support request")}>
-      <div className="travel-grid">
+    <form className="stack travel-request" onSubmit={save} noValidate aria-label={t("Travel support request")}>
+      <div className="travel-grid travel-grid--four">
         <Field label={t("Amount you need")} inputMode="decimal" value={values.amount} onChange={set("amount")} error={errors.amount} hint={t("Such as 250.00")} />
         <Field label={t("Currency")} value={values.currency} onChange={set("currency")} error={errors.currency} maxLength={3} hint={t("Three letters, such as USD or EUR")} />
         <Field label={t("Travelling from (city)")} value={values.origin} onChange={set("origin")} error={errors.origin} maxLength={200} />
