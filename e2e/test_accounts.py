@@ -154,3 +154,40 @@ def test_navbar_menu_toggle_opens_the_links_on_a_phone(phone_page):
     page.keyboard.press("Escape")
     expect(register).to_be_hidden()
     expect(toggle).to_be_focused()
+
+
+# The sign-in scene's picture (static/img/coffee-shop.svg, 1600 x 1000) and its menu board's
+# left and right edges in the picture's units, its frame included.
+SCENE = (1600, 1000)
+BOARD = (935, 1465)
+
+
+def board_in_view(page) -> str:
+    """'whole', 'none' or 'cut': how much of the menu board the scene shows, from the picture's
+    rendered box and object-position (object-fit: cover crops what doesn't fit)."""
+    box, position = page.locator(".auth-scene__bg--loaded").evaluate(
+        "img => [img.getBoundingClientRect().toJSON(), getComputedStyle(img).objectPosition.split(' ')[0]]"
+    )
+    scale = max(box["width"] / SCENE[0], box["height"] / SCENE[1])
+    spare = SCENE[0] * scale - box["width"]
+    offset = spare * float(position.rstrip("%")) / 100 if position.endswith("%") else float(position.rstrip("px"))
+    left, right = offset / scale, (offset + box["width"]) / scale
+    if right <= BOARD[0] or left >= BOARD[1]:
+        return "none"
+    return "whole" if left <= BOARD[0] and right >= BOARD[1] else "cut"
+
+
+def test_the_sign_in_scene_never_cuts_its_menu_board_in_half(new_page):
+    """On a phone the picture's sides are cropped: centred, half the board (and its words) showed
+    past the card's edge. It shows the board whole where the scene is wide, and none of it where
+    it is narrow."""
+    page = new_page(phone=True)
+    page.goto("/login")
+    seen = {}
+    # Phones upright and on their side, a tablet both ways, laptops.
+    sizes = ((360, 740), (390, 844), (430, 932), (844, 390), (768, 1024), (1024, 768), (1280, 800), (1440, 900))
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        seen[(width, height)] = board_in_view(page)
+    assert "cut" not in seen.values(), seen
+    assert seen[(390, 844)] == "none" and seen[(768, 1024)] == seen[(1280, 800)] == "whole", seen
