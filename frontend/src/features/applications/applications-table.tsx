@@ -372,16 +372,18 @@ export function ApplicationsTable({
           onChange={(e) => set("selection", e.target.value)}
         />
         {/* "Scope", as the statistics cards call it ("School" alone is the text filter's label). */}
-        <SelectField
-          label={t("Scope")}
-          choices={[
-            { value: "", label: t("All schools") },
-            { value: "true", label: hostSchool || t("The host school") },
-            { value: "false", label: t("Other schools") },
-          ]}
-          value={draft.host}
-          onChange={(e) => set("host", e.target.value)}
-        />
+        <div className="org-filters__scope">
+          <SelectField
+            label={t("Scope")}
+            choices={[
+              { value: "", label: t("All schools") },
+              { value: "true", label: hostSchool || t("The host school") },
+              { value: "false", label: t("Other schools") },
+            ]}
+            value={draft.host}
+            onChange={(e) => set("host", e.target.value)}
+          />
+        </div>
         <div className="org-filters__sort">
           <SelectField
             label={t("Sort by")}
