@@ -360,6 +360,13 @@ def element_shot(locator, name: str, **options) -> Path:
     return path
 
 
+def items_per_row(items) -> list[int]:
+    """How many of a locator's elements sit on each row, top to bottom: a layout's check that no
+    item is left alone on a row of its own."""
+    tops = items.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    return [tops.count(top) for top in sorted(set(tops))]
+
+
 @pytest.fixture(name="shot")
 def shot_fixture() -> Callable[..., Path]:
     return shot

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from apps.applications.models import Application
 from apps.reviews.models import Assignment
-from e2e.conftest import expect, shot, sign_in
+from e2e.conftest import expect, items_per_row, shot, sign_in
 from e2e.test_organizer import no_horizontal_scroll, submitted
 
 LASTS = ["Hopper", "Lovelace", "Turing", "Liskov", "Hamilton", "Knuth", "Ritchie", "Allen"]
@@ -139,8 +139,7 @@ def test_the_table_works_on_a_phone(new_page, make_admin):
     # Two filters a row, then Scope, the sort and Clear each across a row: none left in half a
     # row, and the sort wide enough for its choices.
     filters = page.get_by_role("search", name="Filter applications")
-    tops = filters.locator(":scope > *").evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
-    assert [tops.count(top) for top in sorted(set(tops))] == [2, 2, 2, 2, 1, 1, 1]
+    assert items_per_row(filters.locator(":scope > *")) == [2, 2, 2, 2, 1, 1, 1]
     half = filters.get_by_label("Status").bounding_box()["width"]
     for control in (
         filters.get_by_label("Scope"),

@@ -19,7 +19,7 @@ from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
 from apps.resumes.models import Resume, ResumeAccess
 from apps.resumes.services import resume_storage, resume_upload
-from e2e.conftest import expect, shot, sign_in
+from e2e.conftest import expect, items_per_row, shot, sign_in
 from e2e.test_accessibility import FAILING_IMPACTS, audit
 
 
@@ -30,12 +30,6 @@ def an_applicant(make_student, email: str = "ada@princeton.edu"):
     resume_upload(user=user, upload=pdf_upload())
     application_submit(user=user, data=body(share_resume_with_sponsors=True))
     return user
-
-
-def item_rows(items) -> list[int]:
-    """How many of these items sit on each row, top to bottom."""
-    tops = items.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
-    return [tops.count(top) for top in sorted(set(tops))]
 
 
 def serious(violations: list[dict]) -> list[dict]:
@@ -57,9 +51,9 @@ def test_a_student_downloads_their_data_then_deletes_the_account(page, make_stud
     # request's Country above it.
     items = card.locator(".privacy-panel__item")
     travel = page.get_by_role("form", name="Travel support request").locator(".field")
-    assert item_rows(items) == [4] and item_rows(travel) == [4]
+    assert items_per_row(items) == [4] and items_per_row(travel) == [4]
     page.set_viewport_size({"width": 900, "height": 900})
-    assert item_rows(items) == [2, 2] and item_rows(travel) == [2, 2]
+    assert items_per_row(items) == [2, 2] and items_per_row(travel) == [2, 2]
     card.scroll_into_view_if_needed()
     shot(page, "privacy-dashboard-tablet", full_page=False)
     page.set_viewport_size({"width": 1280, "height": 800})
