@@ -60,6 +60,17 @@ DEADLINES = (
     ("start", _("The event starts")),
     ("end", _("The event ends")),
 )
+# The cycle status that ends each date's window: once the cycle is there (or past it: the
+# statuses are declared in the order a cycle moves through them), the date is behind the
+# organizers even if its day is still ahead. A release closes the applications at once, so the
+# panel must not go on counting down to "Applications close". The event's own dates end no window.
+ENDED_BY = {
+    "due": CycleStatus.CLOSED,
+    "confirmation_first_deadline": CycleStatus.CONFIRMATION_CLOSED,
+    "waitlist_deadline": CycleStatus.WAITLIST_CLOSED,
+    "confirmation_second_deadline": CycleStatus.SECOND_CONFIRMATION_CLOSED,
+}
+_STAGE = {status: index for index, status in enumerate(CycleStatus)}
 # A date closes its window when the day starts (the status machine refuses from that day on).
 # An outbox row still waiting this long after it was due is stuck: the worker isn't sending.
 STUCK_AFTER = datetime.timedelta(minutes=15)
@@ -84,9 +95,13 @@ def _stage(key: str, label: str, selection: str, counts: dict) -> dict:
 
 def next_deadline(cycle: Cycle, now: datetime.datetime | None = None) -> dict | None:
     """The first of the cycle's dates still ahead: `{"name", "label", "date", "at"}`, `at` the
-    moment it takes effect (the start of its day, UTC), or None once every date has passed."""
+    moment it takes effect (the start of its day, UTC), or None once every date has passed. A
+    date whose window the cycle's status has already closed (ENDED_BY) is not ahead."""
     now = now or timezone.now()
+    stage = _STAGE.get(cycle.status, 0)
     for name, label in DEADLINES:
+        if name in ENDED_BY and stage >= _STAGE[ENDED_BY[name]]:
+            continue
         day: datetime.date = getattr(cycle, name)
         at = datetime.datetime.combine(day, datetime.time(0, 0), tzinfo=datetime.UTC)
         if at > now:

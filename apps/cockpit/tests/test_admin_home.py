@@ -196,6 +196,41 @@ def test_status_and_next_deadline():
     assert home.next_deadline(cycle, datetime.datetime(2100, 1, 1, tzinfo=datetime.UTC)) is None
 
 
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        (CycleStatus.NOT_OPEN, "due"),
+        (CycleStatus.OPEN, "due"),
+        # A release closes the applications at once: the panel no longer counts down to it.
+        (CycleStatus.CLOSED, "confirmation_first_deadline"),
+        (CycleStatus.RELEASED, "confirmation_first_deadline"),
+        (CycleStatus.CONFIRMATION_CLOSED, "waitlist_deadline"),
+        (CycleStatus.WAITLIST_CLOSED, "confirmation_second_deadline"),
+        (CycleStatus.SECOND_CONFIRMATION_CLOSED, "start"),
+    ],
+)
+def test_a_date_whose_window_the_status_already_closed_is_not_next(status, expected):
+    cycle = current_cycle()
+    cycle.status = status
+    now = datetime.datetime.combine(cycle.due, datetime.time(0), tzinfo=datetime.UTC) - datetime.timedelta(days=1)
+    assert home.next_deadline(cycle, now)["name"] == expected
+
+
+def test_the_admin_panel_after_a_release_names_the_next_open_window(admin_client):
+    cycle = current_cycle()
+    cycle.due = timezone.localdate() + datetime.timedelta(days=20)
+    cycle.confirmation_first_deadline = cycle.due + datetime.timedelta(days=5)
+    cycle.waitlist_deadline = cycle.due + datetime.timedelta(days=6)
+    cycle.confirmation_second_deadline = cycle.due + datetime.timedelta(days=7)
+    cycle.start = cycle.due + datetime.timedelta(days=10)
+    cycle.end = cycle.due + datetime.timedelta(days=11)
+    cycle.status = CycleStatus.RELEASED
+    cycle.save()
+    body = admin_client.get("/api/admin/home").json()
+    assert body["next_deadline"]["name"] == "confirmation_first_deadline"
+    assert body["next_deadline"]["label"] == "First confirmation deadline"
+
+
 def test_the_cycle_is_named_with_its_status(admin_client):
     body = admin_client.get("/api/admin/home").json()
     assert body["cycle"]["status"] == current_cycle().status
