@@ -241,6 +241,24 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
   });
 
+  it("counts the audience chosen while the draft is refused, not the last good preview's", async () => {
+    const user = userEvent.setup();
+    const message = "Unknown placeholder: shoe_size. Use one of: first_name, last_name.";
+    fakeServer({
+      ...BASE,
+      "POST /api/mailings/preview": (_url, init) =>
+        String(init.body).includes("shoe_size") ? json({ message, errors: { markdown: [message] } }, 400) : previewOf(init),
+    });
+    renderWithQuery(<BatchEmails />);
+    await user.selectOptions(screen.getByLabelText("Audience"), "accepted");
+    await user.type(screen.getByLabelText("Message in Markdown"), "Hello");
+    expect(await screen.findByText("3 recipients will get this email.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Message in Markdown"), " {{{{ shoe_size }}");
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    await user.selectOptions(screen.getByLabelText("Audience"), "submitted");
+    expect(await screen.findByText("12 recipients will get this email.")).toBeInTheDocument();
+  });
+
   it("posts the Markdown as multipart with the send time's offset, then refreshes the list", async () => {
     const user = userEvent.setup();
     let listed: unknown[] = [];

@@ -228,7 +228,12 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
         {t(errors[name] ?? "")}
       </p>
     ) : null;
-  const count = audience === "custom" && !preview ? found.length : preview?.recipients ?? counts[audience] ?? filterCount.data?.recipients;
+  // A refused draft keeps the last good preview (useServerPreview), which may be of another
+  // audience: its count would go stale until the draft is fixed, so the audience's own count is
+  // read then.
+  const counted = previewError ? null : preview;
+  const count =
+    audience === "custom" && !counted ? found.length : counted?.recipients ?? counts[audience] ?? filterCount.data?.recipients;
   const deliveriesOf = mailings?.find((m) => m.id === openDeliveries) ?? null;
 
   return (
