@@ -91,6 +91,8 @@ describe("ReviewDetail by role", () => {
       isOrganizer: false,
     });
     expect(screen.getByText(BLIND_NOTE)).toBeInTheDocument();
+    // Headed as the list names the row (review-list.tsx), not by its position.
+    expect(screen.getByRole("heading", { level: 1, name: "Application #7" })).toBeInTheDocument();
     expect(container.textContent).not.toContain("ada@princeton.edu");
     expect(container.textContent).not.toContain("No name given");
   });

@@ -244,7 +244,15 @@ export function ReviewDetail({
     (onDecided ?? (() => window.location.reload()))();
   }
 
-  const title = <h1>{t("Review {number}", { number: index + 1 })}</h1>;
+  // Blind, the list names each row by its application's number (review-list.tsx), not by a name
+  // or address: the page is headed the same, so a row and its page don't read as two numbers.
+  const title = (
+    <h1>
+      {blind && initial.item?.application_id
+        ? t("Application #{number}", { number: initial.item.application_id })
+        : t("Review {number}", { number: index + 1 })}
+    </h1>
+  );
   if (load.state === "loading") {
     return (
       <div className="stack">
