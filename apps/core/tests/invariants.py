@@ -42,6 +42,7 @@ from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
 from apps.checkin import tickets
 from apps.checkin.models import CheckIn, Ticket
 from apps.core.tests.test_pages import page_props
+from apps.cycles.models import Cycle, CycleStatus
 from apps.decisions import offers, release
 from apps.mailings.models import Delivery
 from apps.reports import statistics
@@ -384,6 +385,12 @@ def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> 
     panel = page_props(client.get("/admin"), "admin")
     if {**panel["home"], "now": None} != {**home, "now": None}:
         problems.add("the admin panel's numbers differ from GET admin/home")
+    # Once the applications are closed (by hand or by a release), the panel's next date is not
+    # their closing, whatever the day: the home page tells applicants they are closed.
+    status = Cycle.objects.values_list("status", flat=True).get(pk=cycle.pk)
+    deadline = home["next_deadline"]
+    if deadline and deadline["name"] == "due" and status not in (CycleStatus.NOT_OPEN, CycleStatus.OPEN):
+        problems.add(f"admin panel: next 'Applications close' while the cycle is {status}")
     # The panel's "decisions not released yet" is what the release would send: the preview the
     # organizer confirms on the settings page.
     unreleased = next(todo["count"] for todo in home["todos"] if todo["key"] == "unreleased")
