@@ -115,7 +115,8 @@ describe("the reviewer's pages in Spanish", () => {
 
   it("one review: the score form, its checks and the conflict dialog", async () => {
     renderIn(reviews, detail(REVIEW));
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Evaluación 2");
+    // Blind: headed by the application's number, as the list names the row.
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Solicitud n.º 7");
     await userEvent.click(screen.getByRole("button", { name: "Guardar la evaluación" }));
     expect(await screen.findByText("Puntúa Técnica del 1 al 5.")).toBeInTheDocument();
     await userEvent.type(screen.getByRole("spinbutton"), "30");
