@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.db.models import Case, F, When
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
@@ -20,7 +21,12 @@ from .status_machine import DRAFTS, POST_RELEASE, visible_status
 # against 4.2 for the 404 page, most of it building and compiling their SQL.
 _DASHBOARD_APPLICATION = Prepared(
     lambda cycle, user: Application.objects.filter(cycle_id=cycle, user_id=user).annotate(
-        shares_resume=consents.newest_given(consents.SHARE_RESUME)
+        shares_resume=consents.newest_given(consents.SHARE_RESUME),
+        # The standing travel grant and the budget's currency, for the confirmation details' "up
+        # to" (the decision emails say the same: apps.travel.selectors.told_grants). Named
+        # through the relations, as apps.travel builds on this app and is not imported here.
+        travel_granted=Case(When(travel_grant__status="granted", then=F("travel_grant__amount"))),
+        travel_currency=F("cycle__travel_budget__currency"),
     ),
     ints=("cycle", "user"),
 )
@@ -39,6 +45,10 @@ def dashboard_props(user) -> dict:
         "email": user.email,
         "status": seen["status"],
         "travelReimbursement": seen["travel_reimbursement"],
+        # What the travel reimbursement is up to: the grant, or null for the spec's $100.
+        "travelGrant": {"amount": f"{application.travel_granted:.2f}", "currency": application.travel_currency}
+        if seen["travel_reimbursement"] and application.travel_granted is not None
+        else None,
         "housingAccommodations": seen["housing_accommodations"],
         "teamcode": seen["teamcode"],
         "cycleStatus": cycle.status,

@@ -36,6 +36,7 @@ from apps.applications.models import ApplicationStatus as S
 from apps.cycles.models import Cycle
 from apps.mailings import automated, outbox
 from apps.mailings.models import Delivery
+from apps.travel import selectors as travel_selectors
 
 from . import release
 
@@ -80,8 +81,10 @@ def deadline_of(application: Application, cycle: Cycle) -> datetime.datetime | N
     return offer_deadline(status=application.status, offered_at=application.offered_at, cycle=cycle)
 
 
-def _context(application: Application, cycle: Cycle, deadline: datetime.datetime, hours: int | None = None) -> dict:
-    context = {**release.decision_context(application, cycle), "hours_left": hours or 0}
+def _context(
+    application: Application, cycle: Cycle, deadline: datetime.datetime, hours: int | None = None, grants=None
+) -> dict:
+    context = {**release.decision_context(application, cycle, grants=grants), "hours_left": hours or 0}
     return automated.with_moment(context, "deadline", deadline)
 
 
@@ -121,16 +124,19 @@ def expire_one(application_id: int, *, cycle: Cycle, now: datetime.datetime) -> 
 
 def record_reminders(offers: list[Application], cycle: Cycle, now: datetime.datetime) -> int:
     rows = []
+    grants = None
     for application in offers:
         deadline = deadline_of(application, cycle)
         hours = reminder_due(deadline, now) if deadline else None
         if hours is None:
             continue
+        if grants is None:
+            grants = travel_selectors.told_grants(cycle)  # one read for every reminder of the run
         rows.append(
             Delivery(
                 email=application.email,
                 template_key=REMINDER_TEMPLATE,
-                context=_context(application, cycle, deadline, hours),
+                context=_context(application, cycle, deadline, hours, grants),
                 dedupe_key=reminder_key(application.pk, hours, application.offered_at),
             )
         )

@@ -39,6 +39,7 @@ from apps.applications.status_machine import POST_RELEASE, RELEASE_DECISIONS
 from apps.cycles.models import Cycle
 from apps.mailings import automated, outbox
 from apps.mailings.models import Delivery
+from apps.travel import selectors as travel_selectors
 
 logger = logging.getLogger(__name__)
 
@@ -153,26 +154,36 @@ def decision_rows() -> QuerySet:
     return Delivery.objects.filter(mailing__isnull=True, dedupe_key__startswith=KEY_PREFIX)
 
 
-def decision_context(application: Application, cycle: Cycle | None = None) -> dict:
+def decision_context(application: Application, cycle: Cycle | None = None, *, grants: dict | None = None) -> dict:
     """The decision templates' placeholders (apps.mailings.automated lists them): the event's
     values of the application's own cycle (automated.event_context, the one place they are
-    made) and the applicant's. JSON values only: it is stored on the row."""
-    return {
-        **automated.event_context(cycle or application.cycle),
+    made) and the applicant's, with the travel grant's amount and currency when one stands
+    (`travel_amount`, `travel_currency`; the spec's "up to $100" otherwise). `grants` is
+    travel_selectors.told_grants of the cycle, for callers that build many contexts; one query
+    reads it otherwise. JSON values only: it is stored on the row."""
+    cycle = cycle or application.cycle
+    if grants is None:
+        grants = travel_selectors.told_grants(cycle, [application.pk])
+    amount, currency = grants.get(application.pk, (None, None))
+    context = {
+        **automated.event_context(cycle),
         "first_name": application.first,
         "last_name": application.last,
         "email": application.email,
         "status": application.status,
         "travel_reimbursement": application.travel_reimbursement,
         "housing_accommodations": application.housing_accommodations,
+        "travel_amount": None,
+        "travel_currency": currency,
     }
+    return context if amount is None else automated.with_amount(context, "travel_amount", amount)
 
 
-def _new_row(application: Application, cycle: Cycle, key: str) -> Delivery:
+def _new_row(application: Application, cycle: Cycle, key: str, grants: dict | None = None) -> Delivery:
     return Delivery(
         email=application.email,
         template_key=EMAIL_KEYS[application.status],
-        context=decision_context(application, cycle),
+        context=decision_context(application, cycle, grants=grants),
         dedupe_key=key,
     )
 
@@ -234,9 +245,10 @@ def release_prepare(*, cycle_id: int) -> list[int]:
     decided = list(of_cycle.order_by("pk"))
     keys = _keys_by_application(a.pk for a in decided)
     moved = _moved_since_told(of_cycle, {pk: told[-1] for pk, told in keys.items()})
+    grants = travel_selectors.told_grants(cycle)
     Delivery.objects.bulk_create(
         (
-            _new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []), moved=a.pk in moved))
+            _new_row(a, cycle, announcement_key(a.pk, a.status, keys.get(a.pk, []), moved=a.pk in moved), grants)
             for a in decided
         ),
         batch_size=500,

@@ -109,6 +109,9 @@ DECISION_PLACEHOLDERS = (
     "status",
     "travel_reimbursement",
     "housing_accommodations",
+    # The standing travel grant (apps.travel), empty without one: release.decision_context.
+    "travel_amount",
+    "travel_currency",
 )
 
 # What a batch email (apps.mailings.composer) may use: its recipient and the event.
@@ -121,6 +124,8 @@ SAMPLE_VALUES = {
     "email": "ada@princeton.edu",
     "status": "accepted",
     "travel_reimbursement": True,
+    "travel_amount": "300.00",
+    "travel_currency": "USD",
     "housing_accommodations": True,
     "ticket_version": 1,
     "deadline": "May 22, 2024 at 11:59 PM UTC",

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
+from apps.applications.status_machine import PRE_RELEASE
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
 
@@ -39,6 +40,14 @@ NO_APPLICATION = gettext_lazy("Apply first: travel support is asked for with an 
 ASKING_CLOSED_MESSAGE = gettext_lazy("Your application is closed: travel support can no longer be asked for.")
 NOBODY = gettext_lazy("Nobody without a grant asked for travel from there.")
 NO_GRANT = gettext_lazy("This applicant has no travel grant.")
+
+
+def told(cycle: Cycle) -> bool:
+    """Whether the applicants of `cycle` may see their grants: only from release on. Grants go
+    to people offered a spot, so before release a grant would tell its applicant the decision
+    that their status still hides (status_machine.visible_status). The applicant's card, their
+    receipts, their data export and the emails all ask this."""
+    return cycle.status not in PRE_RELEASE
 
 
 def over_budget(left: Decimal, currency: str) -> str:

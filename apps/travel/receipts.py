@@ -22,7 +22,7 @@ from apps.core.exceptions import ApplicationError
 from apps.core.storage import delete_quietly
 
 from . import mail
-from .grants import budget_of
+from .grants import budget_of, told
 from .models import TravelGrant, TravelReceipt
 
 logger = logging.getLogger(__name__)
@@ -96,7 +96,8 @@ def paths_of(applications) -> list[str]:
 
 def upload(*, application, upload, amount) -> TravelReceipt:
     grant = TravelGrant.objects.filter(application=application).first() if application is not None else None
-    if grant is None:
+    if grant is None or not told(application.cycle):
+        # A grant not yet told (before release) is no grant to its applicant.
         raise ApplicationError(NO_GRANT, status=404)
     if grant.status == TravelGrant.Status.LAPSED:
         raise ApplicationError(LAPSED, status=409)

@@ -52,7 +52,7 @@ def own(application: Application | None) -> dict:
     if application is None:
         return {"request": None, "grant": None, "receipts_due": None, "currency": None}
     budget = grants.budget_of(application.cycle)
-    grant = TravelGrant.objects.filter(application=application).first()
+    grant = TravelGrant.objects.filter(application=application).first() if grants.told(application.cycle) else None
     approved = Decimal("0")
     receipts = []
     if grant is not None:
@@ -70,6 +70,23 @@ def own(application: Application | None) -> dict:
         },
         "receipts_due": budget.receipts_due,
         "currency": budget.currency,
+    }
+
+
+def told_grants(cycle, application_ids=None) -> dict[int, tuple[Decimal, str]]:
+    """{application id: (amount, currency)} of the standing grants of `cycle` (of
+    `application_ids` only, when given) that their applicants may see (grants.told): what the
+    decision emails say they will be reimbursed up to. One query."""
+    if not grants.told(cycle):
+        return {}
+    rows = TravelGrant.objects.filter(application__cycle=cycle, status=TravelGrant.Status.GRANTED)
+    if application_ids is not None:
+        rows = rows.filter(application_id__in=list(application_ids))
+    return {
+        pk: (amount, currency)
+        for pk, amount, currency in rows.values_list(
+            "application_id", "amount", "application__cycle__travel_budget__currency"
+        )
     }
 
 
@@ -140,6 +157,7 @@ def export_for(user) -> list[dict]:
         for g in TravelGrant.objects.filter(application__user=user)
         .select_related("application__cycle__travel_budget")
         .prefetch_related("receipts")
+        if grants.told(g.application.cycle)
     }
     out = []
     for application_id in sorted(set(requests) | set(grants_by_application)):

@@ -40,6 +40,7 @@ def test_dashboard_without_an_application_shows_unsubmitted(student_client, stud
         "email": student.email,
         "status": "unsubmitted",
         "travelReimbursement": False,
+        "travelGrant": None,
         "housingAccommodations": False,
         "teamcode": None,
         "cycleStatus": "not_open",

@@ -16,7 +16,9 @@ event's rehearsal (test_event_rehearsal.py) and the status machine's stateful te
   (`check_counts`);
 - every outbox mail went out exactly once: each row sent, each Message-ID in the sent mail once;
 - every offer that expired has its email, each reminder of an offer went once, and the
-  waitlist refill never offered a place beyond fill to capacity's target.
+  waitlist refill never offered a place beyond fill to capacity's target;
+- a travel grant is told to its applicant from release on and never before, and the dashboard's
+  "up to" names the amount the travel card shows (`check_travel_told`).
 
 The identity scan of blind review is `identity_pattern` / `leaks`.
 """
@@ -38,16 +40,20 @@ from django.db.models import Count, F, Max, Q
 from apps.applications import received, selections, selectors, status_machine
 from apps.applications.models import Application, ApplicationEvent
 from apps.applications.models import ApplicationStatus as S
+from apps.applications.pages import dashboard_props
 from apps.applications.status_machine import DRAFTS, RELEASE_DECISIONS
 from apps.checkin import tickets
 from apps.checkin.models import CheckIn, Ticket
 from apps.core.tests.test_pages import page_props
 from apps.cycles.models import Cycle, CycleStatus
+from apps.cycles.selectors import current_cycle
 from apps.decisions import offers, release
 from apps.mailings.models import Delivery
 from apps.reports import statistics
 from apps.reviews.admission import CAPACITY_COUNTS, target_admitted
 from apps.reviews.models import AdmissionPlan
+from apps.travel import selectors as travel_selectors
+from apps.travel.models import TravelGrant
 
 # An applicant's own answer or the door's check-in: no organizer's bulk action may move it.
 ANSWERED = (S.CONFIRMED, S.CHECKED_IN, S.DECLINED)
@@ -162,6 +168,7 @@ class Watch:
         check_reminders_once(problems)
         check_expired_mail(problems, self.cycle)
         check_refill_capacity(problems, self.cycle, since_event=self.last_event)
+        check_travel_told(problems, self.cycle)
         if self.counts:
             check_counts(problems, self.client, self.cycle, preview=self.preview)
         self.steps.append(step)
@@ -231,6 +238,38 @@ class Watch:
                 problems.add(
                     f"application {pk}: {expected[key]} '{kind}' mail(s) promised by this step, {found[key]} recorded"
                 )
+
+
+def check_travel_told(problems: Problems, cycle) -> None:
+    """Each travel grant of `cycle` shows on its applicant's travel card from release on and not
+    before (grants go to people offered a spot: an early one would tell the decision the status
+    still hides), and the dashboard's "we will reimburse your travel up to" names what the card
+    shows: two reads of one amount."""
+    cycle = type(cycle).objects.get(pk=cycle.pk)
+    told = cycle.status not in status_machine.PRE_RELEASE
+    current = current_cycle().pk == cycle.pk
+    for grant in TravelGrant.objects.filter(application__cycle=cycle).select_related("application__user"):
+        application = grant.application
+        card = travel_selectors.own(application)
+        if (card["grant"] is not None) != told:
+            problems.add(
+                f"application {application.pk}: its travel grant shows on its card {card['grant']!r} "
+                f"while the cycle is {cycle.status}"
+            )
+        if not current or application.user is None:
+            continue
+        props = dashboard_props(application.user)
+        standing = card["grant"] if card["grant"] and card["grant"]["status"] == TravelGrant.Status.GRANTED else None
+        expected = (
+            {"amount": standing["amount"], "currency": card["currency"]}
+            if standing and props["travelReimbursement"]
+            else None
+        )
+        if props["travelGrant"] != expected:
+            problems.add(
+                f"application {application.pk}: the dashboard says travel up to {props['travelGrant']}, "
+                f"the travel card {expected}"
+            )
 
 
 def check_door(problems: Problems, cycle) -> None:

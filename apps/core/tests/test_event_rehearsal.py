@@ -4,7 +4,8 @@ deadline task, called as Celery beat would), with every invariant of
 apps/core/tests/invariants.py checked after every step.
 
 The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
-fill to capacity → release (with its confirmation) → applicants confirm, decline and give up
+fill to capacity → a travel grant before release (hidden until then, named in the acceptance
+email) → release (with its confirmation) → applicants confirm, decline and give up
 their spot → the waitlist → an offer expires → the waitlist refills itself → check-in by
 scanning tickets → a walk-in who had only a draft → the next cycle → the retention purge. The
 portal runs in English and Spanish: the organizers translate a question, and one applicant
@@ -41,9 +42,11 @@ from apps.decisions import tasks as decision_tasks
 from apps.mailings.models import Delivery
 from apps.privacy import retention
 from apps.reviews.tests.scoring_data import ranking_disagreements
+from apps.travel.tests.helpers import receipt_file
 from conftest import PortalClient
 
 from .invariants import Watch, identity_pattern, leaks
+from .test_pages import page_props
 
 SIZE = int(os.environ.get("REHEARSAL_SIZE", "300"))
 JSON = "application/json"
@@ -366,6 +369,20 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert len(batch.json()["approved"]) == len(rest) and batch.json()["emailed"] == 0
     watch.check("batch reject", released=False, bulk=True)
 
+    # --- An early travel grant: told with the decision, not before ------------------------------
+    budget = {"amount": "250.00", "currency": "USD", "receipts_due": None}
+    assert event.admin.put("/api/travel/budget", budget, content_type=JSON).status_code == 200
+    early = event.statuses(S.ACCEPTED)[0]
+    granted = event.admin.put(f"/api/travel/grants/{early.pk}", {"amount": "250.00"}, content_type=JSON)
+    assert granted.status_code == 200, granted.json()
+    # Nothing of it reaches the applicant yet: their card, a receipt, their dashboard.
+    assert event.applicant(early.pk).get("/api/travel/mine").json()["grant"] is None
+    receipt = {"file": receipt_file(), "amount": "10.00"}
+    assert event.applicant(early.pk).post("/api/travel/receipts", receipt).status_code == 404
+    dashboard = page_props(event.applicant(early.pk).get("/dashboard"), "dashboard")
+    assert dashboard["status"] == S.SUBMITTED and dashboard["travelGrant"] is None
+    watch.check("early travel grant", released=False)
+
     # --- Release, with its confirmation --------------------------------------------------------
     total = event.admin.get("/api/applications/cycle/release-preview").json()["total"]
     counts = selections.count(cycle, ["accepted", "waitlisted", "rejected", "submitted", "undecided"])
@@ -389,7 +406,16 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     for message in mail.outbox[sent:]:
         language = "es" if message.to[0] == spanish_email else "en"
         assert message.subject == subjects[(decided[message.to[0]], language)], message.to
+    # The early grant's applicant reads its amount in their acceptance email, not the spec's
+    # $100, and on their card and dashboard (check_travel_told: the two agree).
+    told = next(m for m in mail.outbox[sent:] if m.to == [early.email])
+    assert "up to 250.00 USD" in told.body and "$100" not in told.body, told.body
+    assert event.applicant(early.pk).get("/api/travel/mine").json()["grant"]["amount"] == "250.00"
     watch.check("release", released=True, release_step=True, bulk=True)
+    # The organizers take it back (no receipt yet): the budget is whole again for the door.
+    assert event.admin.delete(f"/api/travel/grants/{early.pk}").status_code == 204
+    assert event.applicant(early.pk).get("/api/travel/mine").json()["grant"] is None
+    watch.check("early grant withdrawn", released=True)
     # A second save of "released" sends nothing new.
     assert event.config("released").status_code == 200
     watch.check("release again", released=True, bulk=True)
@@ -665,4 +691,4 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert not leftover.exists()
     assert len(mail.outbox) == sent
     watch.check("retention purge", released=False)
-    assert len(watch.steps) == 30
+    assert len(watch.steps) == 32

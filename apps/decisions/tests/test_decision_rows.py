@@ -47,7 +47,8 @@ def test_a_release_records_one_keyed_automated_row_per_decided_applicant():
 
 
 def test_recording_a_release_takes_the_same_queries_for_ten_or_forty_applicants():
-    """A fixed number of queries at any cohort size (bulk insert, no query per applicant)."""
+    """A fixed number of queries at any cohort size (bulk insert, no query per applicant; the
+    travel grants the emails name are one read for the whole cohort)."""
     Cycle.objects.filter(pk=current_cycle().pk).update(status=C.RELEASED)
     counts = []
     for size in (10, 40):
@@ -57,7 +58,7 @@ def test_recording_a_release_takes_the_same_queries_for_ten_or_forty_applicants(
         with CaptureQueriesContext(connection) as queries:
             assert len(release.release_prepare(cycle_id=current_cycle().pk)) == size
         counts.append(len(queries))
-    assert counts[0] == counts[1] <= 8
+    assert counts[0] == counts[1] <= 9
 
 
 def test_the_email_says_what_is_true_when_it_goes_out(organizer):

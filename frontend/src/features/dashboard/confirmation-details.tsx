@@ -4,6 +4,13 @@ import type { ConfirmationDetails as Details } from "./state";
 
 const TRAVEL = t.noop("We will reimburse your travel up to $100 through a peer-to-peer payment service.");
 
+/** The travel sentence: up to the grant when one stands (the emails say the same), the spec's $100 otherwise. */
+function travel(details: Details): string {
+  return details.travelAmount
+    ? t("We will reimburse your travel up to {amount} through a peer-to-peer payment service.", { amount: details.travelAmount })
+    : t(TRAVEL);
+}
+
 function HousingOffer({ details }: { details: Details }) {
   // One sentence with the link inside it, so a language orders its words around the link.
   const sentence = t(
@@ -36,14 +43,14 @@ export function ConfirmationDetails({ details }: { details: Details }) {
           <p>
             <HousingOffer details={details} />
           </p>
-          <p>{t(TRAVEL)}</p>
+          <p>{travel(details)}</p>
         </>
       );
       break;
     case "travel_only":
       body = (
         <>
-          <p>{t(TRAVEL)}</p>
+          <p>{travel(details)}</p>
           <p>{t("Unfortunately, we are unable to provide housing.")}</p>
         </>
       );

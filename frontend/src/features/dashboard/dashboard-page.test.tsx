@@ -131,6 +131,14 @@ describe("DashboardPage", () => {
     }
   });
 
+  it("says the travel grant's amount, not the spec's $100, when one stands", () => {
+    const grant = { amount: "350.00", currency: "EUR" };
+    render(<DashboardPage {...props({ status: "accepted", travelReimbursement: true, travelGrant: grant })} />);
+    const block = screen.getByRole("region", { name: "Confirmation Details" });
+    expect(block).toHaveTextContent("We will reimburse your travel up to 350.00 EUR through a peer-to-peer payment service.");
+    expect(block).not.toHaveTextContent("$100");
+  });
+
   it("a confirmed applicant sees the details without the acknowledgement line", () => {
     render(<DashboardPage {...props({ status: "confirmed", travelReimbursement: true })} />);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("You're All Set!");

@@ -17,6 +17,7 @@ import {
   type ApplicationStatus,
   type CycleConfig,
   type CycleStatus,
+  type TravelGrant,
 } from "./state";
 
 // Parts that only some applicants see, or that sit below the status card, load apart from the
@@ -66,6 +67,8 @@ export interface DashboardProps {
   email: string;
   status: ApplicationStatus;
   travelReimbursement: boolean;
+  /** The standing travel grant, what the reimbursement is up to; null without one. */
+  travelGrant?: TravelGrant | null;
   housingAccommodations: boolean;
   teamcode: string | null;
   cycleStatus: CycleStatus;
@@ -94,6 +97,7 @@ export function DashboardPage(props: DashboardProps) {
     status,
     cycleStatus: props.cycleStatus,
     travelReimbursement: props.travelReimbursement,
+    travelGrant: props.travelGrant,
     housingAccommodations: props.housingAccommodations,
     config: props.config,
     offerDeadline: props.offerDeadline,

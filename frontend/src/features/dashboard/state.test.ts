@@ -7,6 +7,7 @@ import {
   HEADLINES,
   countdown,
   dashboardView,
+  grantAmount,
   formatDeadline,
   formatDate,
   statusLabel,
@@ -153,6 +154,7 @@ describe("dashboard matrix", () => {
       if (CONFIRMATION_CELLS.includes(key)) {
         expect(view.confirmation).toEqual({
           variant,
+          travelAmount: null,
           housingDate: "February 14, 2025",
           housingLink: "https://forms.example.org/housing",
           acknowledge: status === "accepted" || status === "waitlist_accepted",
@@ -243,6 +245,27 @@ describe("an offer's deadline", () => {
     ["2025-01-25T09:05:00Z", "January 25, 2025 at 9:05 AM UTC"],
   ])("formats %s as '%s'", (iso, text) => {
     expect(formatDeadline(iso)).toBe(text);
+  });
+});
+
+describe("the travel grant's amount", () => {
+  it.each([
+    [{ amount: "350.00", currency: "USD" }, "350.00 USD"],
+    [{ amount: "1250.5", currency: "EUR" }, "1,250.50 EUR"],
+    [{ amount: "", currency: "USD" }, null],
+    [{ amount: "lots", currency: "USD" }, null],
+    [null, null],
+    [undefined, null],
+  ])("%j reads %j", (grant, expected) => {
+    expect(grantAmount(grant)).toBe(expected);
+  });
+
+  it("is the confirmation's travel amount only where travel is offered", () => {
+    const base = { status: "accepted", cycleStatus: "released", housingAccommodations: false, config: SAMPLE_CONFIG } as const;
+    const grant = { amount: "80.00", currency: "USD" };
+    expect(dashboardView({ ...base, travelReimbursement: true, travelGrant: grant }).confirmation?.travelAmount).toBe("80.00 USD");
+    expect(dashboardView({ ...base, travelReimbursement: false, travelGrant: grant }).confirmation?.travelAmount).toBeNull();
+    expect(dashboardView({ ...base, travelReimbursement: true }).confirmation?.travelAmount).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 // and confetti. Pure functions, so the whole matrix is table-tested without rendering.
 import { isDraft } from "../../api/applications";
 import type { components } from "../../api/schema";
-import { formatDate as formatInLanguage, t } from "../../lib/i18n";
+import { formatDate as formatInLanguage, formatNumber, t } from "../../lib/i18n";
 
 type ConfigOutput = components["schemas"]["ConfigOutput"];
 
@@ -52,6 +52,9 @@ export interface DashboardInput {
   status: ApplicationStatus;
   cycleStatus: CycleStatus;
   travelReimbursement: boolean;
+  /** The travel grant standing for the applicant (amount as a decimal string); null or absent
+   *  without one, and the reimbursement is then the spec's "up to $100". */
+  travelGrant?: TravelGrant | null;
   housingAccommodations: boolean;
   config: CycleConfig;
   /** Today's date in UTC (YYYY-MM-DD), the server's clock for the windows; now by default. */
@@ -69,8 +72,15 @@ export interface TrackerStep {
 /** The four travel/housing variants of the confirmation-details block. */
 export type ConfirmationVariant = "travel_and_housing" | "travel_only" | "housing_only" | "neither";
 
+export interface TravelGrant {
+  amount: string;
+  currency: string;
+}
+
 export interface ConfirmationDetails {
   variant: ConfirmationVariant;
+  /** What travel is reimbursed up to, "350.00 USD" in the page's language; null for the spec's $100. */
+  travelAmount: string | null;
   /** The housing form's due date, formatted; shown at 11:59 PM. */
   housingDate: string;
   housingLink: string;
@@ -351,12 +361,21 @@ export function confirmationVariant(travel: boolean, housing: boolean): Confirma
   return "neither";
 }
 
+/** A grant's "350.00 USD", the amount in the page's language ("350,00 USD"); null without a
+ *  grant or with an amount that is not a number. */
+export function grantAmount(grant: TravelGrant | null | undefined): string | null {
+  const value = Number(grant?.amount);
+  if (!grant || !grant.amount.trim() || !Number.isFinite(value)) return null;
+  return `${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${grant.currency}`;
+}
+
 export function dashboardView(input: DashboardInput): DashboardView {
   const { status, cycleStatus: cycle } = input;
   const [headline, message] = headlineAndMessage(input);
   const confirmation = showsConfirmation(status, cycle)
     ? {
         variant: confirmationVariant(input.travelReimbursement, input.housingAccommodations),
+        travelAmount: input.travelReimbursement ? grantAmount(input.travelGrant) : null,
         housingDate: formatDate(input.config.dates.housing),
         housingLink: input.config.housing_link,
         acknowledge: status === "accepted" || status === "waitlist_accepted",
