@@ -140,6 +140,23 @@ describe("the apply page in Spanish", () => {
     expect(englishLeft(apply)).toEqual([]);
   });
 
+  it("an amount typed with a decimal comma goes to the API with a point", async () => {
+    const api = mockFetch({
+      ...LISTS,
+      "PUT /api/travel/request": { body: { amount: "1250.50", currency: "EUR", origin: "Sevilla", country: "Spain" } },
+    });
+    setCatalog("es", apply);
+    renderWithQuery(<ApplyWithTravel cycleStatus="open" questions={SECTIONS} resumeSubmitted hostSchool="Princeton" consents={CONSENT_TEXTS} application={{ status: "submitted", sections: [], checkboxes: [true, true, false] } as never} />);
+    await userEvent.type(await screen.findByLabelText("Importe que necesitas"), "1.250,50");
+    await userEvent.clear(screen.getByLabelText("Moneda"));
+    await userEvent.type(screen.getByLabelText("Moneda"), "EUR");
+    await userEvent.type(screen.getByLabelText("Viajas desde (ciudad)"), "Sevilla");
+    await userEvent.type(screen.getByLabelText("País"), "Spain");
+    await userEvent.click(screen.getByRole("button", { name: "Pedir ayuda para el viaje" }));
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === "PUT")?.body).toMatchObject({ amount: "1250.50", currency: "EUR" });
+  });
+
   it("closed, and the page of an account that may not apply yet", () => {
     renderIn(apply, <ApplyWithTravel cycleStatus="closed" />);
     expect(screen.getByText("Las solicitudes no están abiertas en este momento")).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { Spinner } from "../../components/spinner";
 import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { isoToLocal, localToIso, rowView, statusLabel } from "./admin-state";
-import { money, receiptLabel } from "./travel-state";
+import { money, receiptLabel, typedAmount } from "./travel-state";
 
 const KEY = ["travel-overview"] as const;
 
@@ -32,7 +32,7 @@ function BudgetForm({ overview }: { overview: TravelOverview }) {
     event.preventDefault();
     setDone(false);
     const ok = await submit.run(
-      () => travelApi.setBudget({ amount: amount.trim(), currency: currency.trim(), receipts_due: localToIso(due) }),
+      () => travelApi.setBudget({ amount: typedAmount(amount), currency: currency.trim(), receipts_due: localToIso(due) }),
       t("The budget could not be saved. Try again."),
     );
     if (ok) {
@@ -90,7 +90,7 @@ function BulkForm() {
     event.preventDefault();
     setDone(null);
     await submit.run(async () => {
-      const result = await travelApi.grantBulk({ by, value: value.trim(), amount: amount.trim() });
+      const result = await travelApi.grantBulk({ by, value: value.trim(), amount: typedAmount(amount) });
       setDone(t.plural(result.granted, { one: "{count} grant made.", other: "{count} grants made." }));
       refresh();
     }, t("The grants could not be made. Try again."));
@@ -195,7 +195,7 @@ function PersonRow({ person, currency }: { person: TravelPerson; currency: strin
   async function grant(event: FormEvent) {
     event.preventDefault();
     await submit.run(async () => {
-      await travelApi.grant(person.application_id, amount.trim());
+      await travelApi.grant(person.application_id, typedAmount(amount));
       refresh();
     }, t("The grant could not be saved. Try again."));
   }

@@ -7,9 +7,9 @@ import { travelApi, type OwnTravel, type TravelRequestInput } from "../../api/tr
 import { Alert } from "../../components/alert";
 import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
-import { t } from "../../lib/i18n";
+import { formatNumber, t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
-import { money, receiptLabel, travelView } from "./travel-state";
+import { money, receiptLabel, travelView, typedAmount } from "./travel-state";
 
 export const TRAVEL_KEY = ["travel-mine"] as const;
 
@@ -30,7 +30,7 @@ export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => v
   async function save(event: FormEvent) {
     event.preventDefault();
     await submit.run(async () => {
-      await travelApi.saveRequest({ ...values, amount: values.amount.trim(), currency: values.currency.trim() });
+      await travelApi.saveRequest({ ...values, amount: typedAmount(values.amount), currency: values.currency.trim() });
       onDone();
     }, t("Your request could not be saved. Try again."));
   }
@@ -39,7 +39,7 @@ export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => v
   return (
     <form className="stack travel-request" onSubmit={save} noValidate aria-label={t("Travel support request")}>
       <div className="travel-grid travel-grid--four">
-        <Field label={t("Amount you need")} inputMode="decimal" value={values.amount} onChange={set("amount")} error={errors.amount} hint={t("Such as 250.00")} />
+        <Field label={t("Amount you need")} inputMode="decimal" value={values.amount} onChange={set("amount")} error={errors.amount} hint={t("Such as {example}", { example: formatNumber(250, { minimumFractionDigits: 2 }) })} />
         <Field label={t("Currency")} value={values.currency} onChange={set("currency")} error={errors.currency} maxLength={3} hint={t("Three letters, such as USD or EUR")} />
         <Field label={t("Travelling from (city)")} value={values.origin} onChange={set("origin")} error={errors.origin} maxLength={200} />
         <Field label={t("Country")} value={values.country} onChange={set("country")} error={errors.country} maxLength={100} autoComplete="country-name" />
@@ -67,7 +67,7 @@ function ReceiptForm({ onDone }: { onDone: () => void }) {
       submit.setError(t("Please upload the receipt as a PDF or an image (PNG, JPEG, WebP) of at most 5 MB."));
       return;
     }
-    const ok = await submit.run(() => travelApi.uploadReceipt(file, amount.trim()), t("The receipt could not be uploaded. Try again."));
+    const ok = await submit.run(() => travelApi.uploadReceipt(file, typedAmount(amount)), t("The receipt could not be uploaded. Try again."));
     // The parent remounts this form after a success (a new key), which empties the file input.
     if (ok) onDone();
   }

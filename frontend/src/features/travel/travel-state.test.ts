@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OwnTravel } from "../../api/travel";
-import { receiptLabel, travelView, type TravelMode } from "./travel-state";
+import { receiptLabel, travelView, typedAmount, type TravelMode } from "./travel-state";
 
 const NOW = Date.parse("2026-05-01T12:00:00Z");
 const REQUEST = { amount: "300.00", currency: "EUR", origin: "Lisbon", country: "Portugal" };
@@ -39,4 +39,28 @@ describe("travelView", () => {
     ["approved", "Approved"],
     ["rejected", "Not approved"],
   ])("a %s receipt reads %s", (status, label) => expect(receiptLabel(status)).toBe(label));
+});
+
+describe("typedAmount: what the page's language writes, in the API's form", () => {
+  it.each([
+    // Spanish: a comma for the decimals, points between thousands.
+    ["es", "250,50", "250.50"],
+    ["es", " 250,5 ", "250.5"],
+    ["es", "1.250,50", "1250.50"],
+    ["es", "1.000", "1000"],
+    ["es", "12.345.678,9", "12345678.9"],
+    ["es", "250", "250"],
+    ["es", "320.00", "320.00"], // the server's own figure, as a field is filled from it
+    ["es", "1.5", "1.5"],
+    ["es", "250,505", "250,505"], // three decimals: not an amount, the server says so
+    // English: commas only between thousands.
+    ["en", "1,250.50", "1250.50"],
+    ["en", "1,000", "1000"],
+    ["en", "250.50", "250.50"],
+    ["en", "250,50", "250,50"], // could be either: sent as typed, refused with the server's message
+    ["en", "", ""],
+    ["en", "abc", "abc"],
+  ])("%s %j -> %j", (lang, typed, sent) => {
+    expect(typedAmount(typed, lang)).toBe(sent);
+  });
 });

@@ -1,7 +1,7 @@
 // What the dashboard's travel card shows, from GET travel/mine, the status and the time: pure,
 // so each case is table-tested.
 import type { OwnTravel } from "../../api/travel";
-import { formatDate, formatNumber, t } from "../../lib/i18n";
+import { formatDate, formatNumber, language, t } from "../../lib/i18n";
 
 export type TravelMode =
   /** No card: a draft, or an application closed (rejected, declined). */
@@ -32,6 +32,29 @@ export function money(amount: string, currency: string | null): string {
   const value = Number(amount);
   const shown = amount.trim() && Number.isFinite(value) ? formatNumber(value, { minimumFractionDigits: amount.includes(".") ? 2 : 0 }) : amount;
   return currency ? `${shown} ${currency}` : shown;
+}
+
+/**
+ * An amount as typed, in the API's form ("250.50"): the page's language writes amounts with its
+ * own marks ("250,50" and "1.250,50" in Spanish, "1,250.50" in English), and the API takes a
+ * point. Only what reads one way is changed: a Spanish "250,50" or "1.250,50", an English
+ * "1,250.50". Anything else (an English "250,50", which might mean either) goes as typed, and
+ * the server's message says what it takes. The server's own amounts ("320.00") pass as they are.
+ */
+export function typedAmount(text: string, lang: string = language()): string {
+  const typed = text.trim().replace(/\s/g, "");
+  const parts = new Intl.NumberFormat(lang).formatToParts(12345.6);
+  const decimal = parts.find((part) => part.type === "decimal")?.value ?? ".";
+  if (decimal === ",") {
+    // "1.250,50", "1250,5", "250": groups of three after a point, a comma for the decimals.
+    const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(typed);
+    if (match && (match[2] !== undefined || match[1].includes("."))) {
+      return match[1].replace(/\./g, "") + (match[2] !== undefined ? `.${match[2]}` : "");
+    }
+    return typed;
+  }
+  // "1,250.50": commas only as thousands, three digits apart.
+  return /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(typed) ? typed.replace(/,/g, "") : typed;
 }
 
 export function formatMoment(iso: string, timeZone?: string): string {
