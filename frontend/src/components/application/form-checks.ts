@@ -41,7 +41,7 @@ export const CHECK_MESSAGES = {
   schoolOther: t.noop("Type the name of your school."),
   country: t.noop("Choose a country from the list."),
   checkboxes: t.noop("Please agree to the code of conduct and the terms to apply."),
-  teamChoice: t.noop("Choose Yes or No."),
+  teamChoice: t.noop("Choose Yes or No, or that you're applying alone."),
   teamcodeMissing: t.noop("Enter your teammate's team code."),
   teamcodeDigits: t.noop("A team code is 6 to 8 digits."),
   teamcodePending: t.noop("Your team code is still being made. Try again in a moment."),

@@ -103,6 +103,8 @@ describe("client checks on submit", () => {
 
   it("need the team choice, and a teammate's numeric code when the answer is no", () => {
     expect(checkForSubmit(SECTIONS, with_({ teamChoice: "", teamcode: "" }), CTX).teamcode).toBe(CHECK_MESSAGES.teamChoice);
+    // Three answers are offered: the message names the third too.
+    expect(CHECK_MESSAGES.teamChoice).toContain("applying alone");
     expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "" }), CTX).teamcode).toBe(CHECK_MESSAGES.teamcodeMissing);
     expect(checkForSubmit(SECTIONS, with_({ teamChoice: "no", teamcode: "12ab56" }), CTX).teamcode).toBe(
       CHECK_MESSAGES.teamcodeDigits,
