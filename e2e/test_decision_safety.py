@@ -176,6 +176,17 @@ def test_the_applicant_page_needs_override_to_change_a_confirmed_decision(new_pa
     no_horizontal_scroll(phone)
     note.scroll_into_view_if_needed()
     shot(phone, "safety-user-declined-phone", full_page=False)
+
+    # Checked in at the door: the server guards it as it guards an answer, so the page offers
+    # Override too (it once showed none, and Save could only be refused).
+    make_application(make_student("door@princeton.edu"), S.CHECKED_IN)
+    page.goto("/admin/users/door@princeton.edu")
+    expect(page.get_by_text("This applicant has checked in; changing the decision needs Override.")).to_be_visible()
+    page.get_by_label("Decision", exact=True).select_option("rejected")
+    page.get_by_role("checkbox", name="Override: change this applicant's decision").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save Decision").click()
+    assert status_of("door@princeton.edu") == S.REJECTED
     assert page.js_errors == [] and phone.js_errors == []
 
 

@@ -83,6 +83,31 @@ describe("DecisionForm on an applicant who has answered", () => {
     expect(screen.getByText(/has declined their offer; changing the decision needs Override/)).toBeVisible();
   });
 
+  it("offers Override for a checked-in applicant, whose decision the server guards too", async () => {
+    vi.spyOn(organizerApi, "batchStatus").mockResolvedValue(result());
+    const decide = vi.spyOn(organizerApi, "decide").mockResolvedValue({
+      status: "rejected",
+      travel_reimbursement: false,
+      housing_accommodations: false,
+    });
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <DecisionForm
+        email="ada@princeton.edu"
+        decisions={DECISIONS}
+        initial={{ status: "checked_in", travel_reimbursement: false, housing_accommodations: false }}
+        onSaved={onSaved}
+      />,
+    );
+    expect(screen.getByText("This applicant has checked in; changing the decision needs Override.")).toBeVisible();
+    await user.selectOptions(screen.getByLabelText("Decision"), "rejected");
+    await user.click(screen.getByRole("checkbox", { name: "Override: change this applicant's decision" }));
+    await user.click(screen.getByRole("button", { name: "Save Decision" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(decide).toHaveBeenCalledWith("ada@princeton.edu", expect.objectContaining({ status: "rejected", override: true }));
+  });
+
   it("shows no Override for an applicant who has not answered", () => {
     renderWithQuery(
       <DecisionForm

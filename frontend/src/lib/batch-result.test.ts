@@ -89,6 +89,15 @@ describe("the Override confirmation", () => {
         confirmLabel: "Override and set 3 applicants to Waitlisted",
       },
     ],
+    [
+      [confirmed, { email: "c@x.edu", reason: "ya ha entrado", code: "already checked in" }, declined],
+      "Rejected",
+      {
+        title: "Overwrite applicants' answers?",
+        body: "This sets 3 applicants to “Rejected”, overwriting 1 confirmation of attendance, 1 decline of an offer, and 1 check-in. Each change is recorded in the applicant's history.",
+        confirmLabel: "Override and set 3 applicants to Rejected",
+      },
+    ],
   ])("%o → %s", (overridable, label, words) => {
     expect(overrideConfirmation(overridable, label)).toEqual(words);
   });

@@ -5,7 +5,7 @@
 // with Override, behind a confirmation that says what it overwrites. Pure functions,
 // table-tested in batch-result.test.ts.
 import { t } from "./i18n";
-import { SKIP_REASONS, skipCode } from "./overwrite";
+import { SKIP_REASONS, answeredCounts, listText, skipCode } from "./overwrite";
 
 export interface Reasoned {
   email: string;
@@ -86,11 +86,15 @@ export function decisionResultView(result: BatchOutcome, label: string, requeste
 
 /** The Override confirmation's words: what it overwrites, for whom, and the button. */
 export function overrideConfirmation(overridable: Reasoned[], label: string) {
-  const confirmed = overridable.filter((item) => skipCode(item) === SKIP_REASONS.confirmed).length;
-  const declined = overridable.filter((item) => skipCode(item) === SKIP_REASONS.declined).length;
-  const first = confirmed ? t.plural(confirmed, { one: "{count} confirmation of attendance", other: "{count} confirmations of attendance" }) : "";
-  const second = declined ? t.plural(declined, { one: "{count} decline of an offer", other: "{count} declines of an offer" }) : "";
-  const answers = first && second ? t("{first} and {second}", { first, second }) : first || second;
+  const answers = listText(
+    answeredCounts(overridable).map(([answer, n]) =>
+      answer === "confirmed"
+        ? t.plural(n, { one: "{count} confirmation of attendance", other: "{count} confirmations of attendance" })
+        : answer === "declined"
+          ? t.plural(n, { one: "{count} decline of an offer", other: "{count} declines of an offer" })
+          : t.plural(n, { one: "{count} check-in", other: "{count} check-ins" }),
+    ),
+  );
   const n = overridable.length;
   return {
     title: t.plural(n, { one: "Overwrite an applicant's answer?", other: "Overwrite applicants' answers?" }),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { countsList, emailButton, overwriteNotice } from "./overwrite";
 
-const skipped = (confirmed: number, declined: number) => [
+const skipped = (confirmed: number, declined: number, checkedIn = 0) => [
   ...Array.from({ length: confirmed }, () => ({ reason: "already confirmed" })),
   ...Array.from({ length: declined }, () => ({ reason: "already declined" })),
+  ...Array.from({ length: checkedIn }, () => ({ reason: "ya ha entrado", code: "already checked in" })),
 ];
 
 describe("overwriteNotice", () => {
@@ -20,6 +21,16 @@ describe("overwriteNotice", () => {
     [0, 0, true, null],
   ])("%i confirmed, %i declined, override %s", (confirmed, declined, override, expected) => {
     expect(overwriteNotice(skipped(confirmed, declined), override)).toBe(expected);
+  });
+
+  it.each([
+    [0, 0, 2, false, "2 of these have already checked in — tick Override to change them."],
+    [1, 0, 1, false, "1 of these has already confirmed and 1 has checked in — tick Override to change them."],
+    [2, 1, 1, false, "2 of these have already confirmed, 1 has declined, and 1 has checked in — tick Override to change them."],
+    [0, 0, 1, true, "Override is ticked: this will also change 1 applicant who has checked in."],
+    [1, 1, 3, true, "Override is ticked: this will also change 1 applicant who has confirmed, 1 applicant who has declined, and 3 applicants who have checked in."],
+  ])("%i confirmed, %i declined, %i checked in, override %s", (confirmed, declined, checkedIn, override, expected) => {
+    expect(overwriteNotice(skipped(confirmed, declined, checkedIn), override)).toBe(expected);
   });
 
   it("ignores other reasons", () => {

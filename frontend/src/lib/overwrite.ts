@@ -1,22 +1,38 @@
 // What a decision form says before it overwrites an applicant's own answer or emails people:
 // pure text from the server's counts, so every form words it alike.
 import type { ReleasePreview } from "../api/organizer";
-import { formatNumber, t } from "./i18n";
+import { formatNumber, language, t } from "./i18n";
 
 /** Statuses an applicant reached by answering, and what the single decision form says about them
  *  (English here: the catalog loads after this module; the form translates). */
 export const ANSWERED_NOTES: Record<string, string> = {
   confirmed: t.noop("This applicant has confirmed attendance; changing the decision needs Override."),
   declined: t.noop("This applicant has declined their offer; changing the decision needs Override."),
+  // The server guards a check-in too: without the box here, the form could only be refused.
+  checked_in: t.noop("This applicant has checked in; changing the decision needs Override."),
 };
 
 /** The batch result's codes for applicants left alone without Override (`code`; the `reason`
- *  beside it is in the reader's language). */
-export const SKIP_REASONS = { confirmed: "already confirmed", declined: "already declined" } as const;
+ *  beside it is in the reader's language): the answers the server guards (status_machine.ANSWERED). */
+export const SKIP_REASONS = { confirmed: "already confirmed", declined: "already declined", checkedIn: "already checked in" } as const;
+export type Answer = keyof typeof SKIP_REASONS;
+const ANSWERS = Object.keys(SKIP_REASONS) as Answer[];
 
 /** What a skipped applicant is compared by: its code (a server before codes sent the English
  *  word as the reason). */
 export const skipCode = (item: { reason: string; code?: string }): string => item.code ?? item.reason;
+
+/** How many of `skipped` were left alone for each answer, in SKIP_REASONS' order, zeros left out. */
+export function answeredCounts(skipped: { reason: string; code?: string }[]): [Answer, number][] {
+  return ANSWERS.map((answer): [Answer, number] => [answer, skipped.filter((s) => skipCode(s) === SKIP_REASONS[answer]).length]).filter(
+    ([, n]) => n > 0,
+  );
+}
+
+/** "a and b", "a, b and c" in the page's language. */
+export function listText(parts: string[]): string {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(parts);
+}
 
 /**
  * The batch form's line about applicants who already answered, from a dry run without Override:
@@ -24,24 +40,31 @@ export const skipCode = (item: { reason: string; code?: string }): string => ite
  * says who will be changed. Null when nobody in the list has answered.
  */
 export function overwriteNotice(skipped: { reason: string; code?: string }[], override: boolean): string | null {
-  const confirmed = skipped.filter((s) => skipCode(s) === SKIP_REASONS.confirmed).length;
-  const declined = skipped.filter((s) => skipCode(s) === SKIP_REASONS.declined).length;
-  if (!confirmed && !declined) return null;
+  const counts = answeredCounts(skipped);
+  if (!counts.length) return null;
   if (override) {
-    const first = confirmed ? t.plural(confirmed, { one: "{count} applicant who has confirmed", other: "{count} applicants who have confirmed" }) : "";
-    const second = declined ? t.plural(declined, { one: "{count} applicant who has declined", other: "{count} applicants who have declined" }) : "";
-    const who = first && second ? t("{first} and {second}", { first, second }) : first || second;
-    return t("Override is ticked: this will also change {who}.", { who });
+    const who = counts.map(([answer, n]) =>
+      answer === "confirmed"
+        ? t.plural(n, { one: "{count} applicant who has confirmed", other: "{count} applicants who have confirmed" })
+        : answer === "declined"
+          ? t.plural(n, { one: "{count} applicant who has declined", other: "{count} applicants who have declined" })
+          : t.plural(n, { one: "{count} applicant who has checked in", other: "{count} applicants who have checked in" }),
+    );
+    return t("Override is ticked: this will also change {who}.", { who: listText(who) });
   }
-  // Whole sentences for each case, so each language words them its own way.
-  const confirmedText = t.plural(confirmed, { one: "{count} of these has already confirmed", other: "{count} of these have already confirmed" });
-  const declinedText = t.plural(declined, { one: "{count} of these has already declined", other: "{count} of these have already declined" });
-  const text = !confirmed
-    ? declinedText
-    : declined
-      ? t.plural(declined, { one: "{first} and {count} has declined", other: "{first} and {count} have declined" }, { first: confirmedText })
-      : confirmedText;
-  return t.plural(confirmed + declined, { one: "{text} — tick Override to change it.", other: "{text} — tick Override to change them." }, { text });
+  // The first answer with "of these … already", the others after it short ("and 1 has declined"),
+  // each a whole phrase of its own so each language words it its own way.
+  const parts = counts.map(([answer, n], index) => {
+    if (index === 0) {
+      if (answer === "confirmed") return t.plural(n, { one: "{count} of these has already confirmed", other: "{count} of these have already confirmed" });
+      if (answer === "declined") return t.plural(n, { one: "{count} of these has already declined", other: "{count} of these have already declined" });
+      return t.plural(n, { one: "{count} of these has already checked in", other: "{count} of these have already checked in" });
+    }
+    if (answer === "declined") return t.plural(n, { one: "{count} has declined", other: "{count} have declined" });
+    return t.plural(n, { one: "{count} has checked in", other: "{count} have checked in" });
+  });
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  return t.plural(total, { one: "{text} — tick Override to change it.", other: "{text} — tick Override to change them." }, { text: listText(parts) });
 }
 
 /** "10 Accepted, 13 Rejected" — the decisions a release emails, zeros left out. */

@@ -100,7 +100,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
         override ? organizerApi.batchStatus({ ...body(), override: false, dry_run: true }) : null,
       ]);
       emailed = exact.emailed;
-      const reasons: string[] = [SKIP_REASONS.confirmed, SKIP_REASONS.declined];
+      const reasons: string[] = Object.values(SKIP_REASONS);
       answered = (without?.skipped ?? []).filter((s) => reasons.includes(skipCode(s)));
     }, t("Error updating the batch"));
     if (!checked) return;
