@@ -18,17 +18,19 @@ from __future__ import annotations
 import copy
 import re
 
+from django.utils.translation import gettext_noop
+
 LEVELS_OF_STUDY = [
-    "Less than Secondary / High School",
-    "Secondary / High School",
-    "Undergraduate University (2 year - community college or similar)",
-    "Undergraduate University (3+ year)",
-    "Graduate University (Masters, Professional, Doctoral, etc)",
-    "Code School / Bootcamp",
-    "Other Vocational / Trade Program or Apprenticeship",
-    "Post Doctorate",
-    "Not currently a student",
-    "Prefer not to answer",
+    gettext_noop("Less than Secondary / High School"),
+    gettext_noop("Secondary / High School"),
+    gettext_noop("Undergraduate University (2 year - community college or similar)"),
+    gettext_noop("Undergraduate University (3+ year)"),
+    gettext_noop("Graduate University (Masters, Professional, Doctoral, etc)"),
+    gettext_noop("Code School / Bootcamp"),
+    gettext_noop("Other Vocational / Trade Program or Apprenticeship"),
+    gettext_noop("Post Doctorate"),
+    gettext_noop("Not currently a student"),
+    gettext_noop("Prefer not to answer"),
 ]
 
 PROGRAMMING_LANGUAGES = [
@@ -49,7 +51,7 @@ PROGRAMMING_LANGUAGES = [
     "MATLAB",
     "SQL",
     "HTML/CSS",
-    "None yet",
+    gettext_noop("None yet"),
 ]
 
 # Options of a multiselect that rule out every other one ("None yet" and "Python" can't both be
@@ -59,44 +61,56 @@ PROGRAMMING_LANGUAGES = [
 # an answer holding one with others.
 EXCLUSIVE_OPTIONS = ("None", "None yet", "Prefer not to answer")
 
-TRAVEL_MODES = ["Bus", "Train", "Car", "Plane", "Other"]
+TRAVEL_MODES = [
+    gettext_noop("Bus"),
+    gettext_noop("Train"),
+    gettext_noop("Car"),
+    gettext_noop("Plane"),
+    gettext_noop("Other"),
+]
 
-GENDERS = ["Woman", "Man", "Non-binary", "Prefer to self-describe", "Prefer not to answer"]
+GENDERS = [
+    gettext_noop("Woman"),
+    gettext_noop("Man"),
+    gettext_noop("Non-binary"),
+    gettext_noop("Prefer to self-describe"),
+    gettext_noop("Prefer not to answer"),
+]
 
 ETHNICITIES = [
-    "American Indian or Alaskan Native",
-    "Asian Indian",
-    "Black or African",
-    "Chinese",
-    "Filipino",
-    "Guamanian or Chamorro",
-    "Hispanic / Latino / Spanish Origin",
-    "Japanese",
-    "Korean",
-    "Middle Eastern",
-    "Native Hawaiian",
-    "Samoan",
-    "Vietnamese",
-    "White",
-    "Other Asian (Thai / Cambodian / etc)",
-    "Other Pacific Islander",
-    "Other",
-    "Prefer not to answer",
+    gettext_noop("American Indian or Alaskan Native"),
+    gettext_noop("Asian Indian"),
+    gettext_noop("Black or African"),
+    gettext_noop("Chinese"),
+    gettext_noop("Filipino"),
+    gettext_noop("Guamanian or Chamorro"),
+    gettext_noop("Hispanic / Latino / Spanish Origin"),
+    gettext_noop("Japanese"),
+    gettext_noop("Korean"),
+    gettext_noop("Middle Eastern"),
+    gettext_noop("Native Hawaiian"),
+    gettext_noop("Samoan"),
+    gettext_noop("Vietnamese"),
+    gettext_noop("White"),
+    gettext_noop("Other Asian (Thai / Cambodian / etc)"),
+    gettext_noop("Other Pacific Islander"),
+    gettext_noop("Other"),
+    gettext_noop("Prefer not to answer"),
 ]
 
 TSHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"]
 
 DIETARY_NEEDS = [
-    "None",
-    "Vegetarian",
-    "Vegan",
-    "Halal",
-    "Kosher",
-    "Gluten-free",
-    "Dairy-free",
-    "Nut allergy",
-    "Shellfish allergy",
-    "Other",
+    gettext_noop("None"),
+    gettext_noop("Vegetarian"),
+    gettext_noop("Vegan"),
+    gettext_noop("Halal"),
+    gettext_noop("Kosher"),
+    gettext_noop("Gluten-free"),
+    gettext_noop("Dairy-free"),
+    gettext_noop("Nut allergy"),
+    gettext_noop("Shellfish allergy"),
+    gettext_noop("Other"),
 ]
 
 
@@ -215,72 +229,87 @@ def with_builder_defaults(sections: list[dict]) -> list[dict]:
 
 DEFAULT_QUESTION_SET: list[dict] = [
     {
-        "section_name": "About You",
+        "section_name": gettext_noop("About You"),
         "conditional_on": None,
         "questions": [
-            _q("age", "How old will you be on the first day of the event?", "numeric"),
-            _q("country", "Which country do you currently live in?", "country"),
-            _q("level_of_study", "What is your current level of study?", "multiple_choice", LEVELS_OF_STUDY),
-            _q("major", "What is your major or field of study?", "short_answer"),
-            _q("first_hackathon", "Will this be your first hackathon?", "boolean"),
+            _q("age", gettext_noop("How old will you be on the first day of the event?"), "numeric"),
+            _q("country", gettext_noop("Which country do you currently live in?"), "country"),
+            _q(
+                "level_of_study",
+                gettext_noop("What is your current level of study?"),
+                "multiple_choice",
+                LEVELS_OF_STUDY,
+            ),
+            _q("major", gettext_noop("What is your major or field of study?"), "short_answer"),
+            _q("first_hackathon", gettext_noop("Will this be your first hackathon?"), "boolean"),
         ],
     },
     {
-        "section_name": "Experience",
+        "section_name": gettext_noop("Experience"),
         "conditional_on": None,
         "questions": [
             _q(
                 "languages",
-                "Which programming languages are you comfortable with? Select all that apply.",
+                gettext_noop("Which programming languages are you comfortable with? Select all that apply."),
                 "multiselect",
                 PROGRAMMING_LANGUAGES,
             ),
-            _q("why_attend", "Why do you want to attend, and what do you hope to build?", "long_answer"),
+            _q("why_attend", gettext_noop("Why do you want to attend, and what do you hope to build?"), "long_answer"),
             _q(
                 "proud_project",
-                "Tell us about a project you are proud of: what it does and the part you built.",
+                gettext_noop("Tell us about a project you are proud of: what it does and the part you built."),
                 "long_answer",
             ),
-            _q("links", "Links to your GitHub, LinkedIn, portfolio or personal website (up to 3).", "list"),
-            _q("resume", "Upload your resume (PDF, at most 2 MB).", "resume"),
+            _q(
+                "links",
+                gettext_noop("Links to your GitHub, LinkedIn, portfolio or personal website (up to 3)."),
+                "list",
+            ),
+            _q("resume", gettext_noop("Upload your resume (PDF, at most 2 MB)."), "resume"),
         ],
     },
     {
-        "section_name": "Logistics",
+        "section_name": gettext_noop("Logistics"),
         "conditional_on": None,
         "questions": [
-            _q("needs_travel", "Will you need help with travel to attend in person?", "boolean"),
+            _q("needs_travel", gettext_noop("Will you need help with travel to attend in person?"), "boolean"),
         ],
     },
     {
-        "section_name": "Travel",
+        "section_name": gettext_noop("Travel"),
         "conditional_on": "needs_travel",
         "questions": [
-            _q("travel_from", "Which city and state or province will you be travelling from?", "short_answer"),
-            _q("travel_mode", "How do you expect to travel?", "multiple_choice", TRAVEL_MODES),
-            _q("needs_housing", "Will you need a place to stay overnight during the event?", "boolean"),
+            _q(
+                "travel_from",
+                gettext_noop("Which city and state or province will you be travelling from?"),
+                "short_answer",
+            ),
+            _q("travel_mode", gettext_noop("How do you expect to travel?"), "multiple_choice", TRAVEL_MODES),
+            _q("needs_housing", gettext_noop("Will you need a place to stay overnight during the event?"), "boolean"),
         ],
     },
     {
-        "section_name": "Demographics Survey",
+        "section_name": gettext_noop("Demographics Survey"),
         "conditional_on": None,
         "questions": [
-            _q("gender", "What is your gender?", "multiple_choice", GENDERS),
+            _q("gender", gettext_noop("What is your gender?"), "multiple_choice", GENDERS),
             _q(
                 "ethnicity",
-                "Which of these best describe your race or ethnicity? Select all that apply.",
+                gettext_noop("Which of these best describe your race or ethnicity? Select all that apply."),
                 "multiselect",
                 ETHNICITIES,
             ),
             _q(
                 "first_generation",
-                "Are you a first-generation college student (neither parent completed a four-year degree)?",
+                gettext_noop(
+                    "Are you a first-generation college student (neither parent completed a four-year degree)?"
+                ),
                 "boolean",
             ),
-            _q("tshirt_size", "What is your t-shirt size (unisex)?", "multiple_choice", TSHIRT_SIZES),
+            _q("tshirt_size", gettext_noop("What is your t-shirt size (unisex)?"), "multiple_choice", TSHIRT_SIZES),
             _q(
                 "dietary_restrictions",
-                "Do you have any dietary restrictions? Select all that apply.",
+                gettext_noop("Do you have any dietary restrictions? Select all that apply."),
                 "multiselect",
                 DIETARY_NEEDS,
             ),
@@ -315,38 +344,40 @@ def _rsvp_q(question_id: str, text: str, question_type: str, options: list[str] 
 
 DEFAULT_RSVP_QUESTION_SET: list[dict] = [
     {
-        "section_name": "Before the event",
+        "section_name": gettext_noop("Before the event"),
         "conditional_on": None,
         "questions": [
-            _rsvp_q("rsvp_phone", "A phone number we can reach you at during the event", "short_answer"),
+            _rsvp_q("rsvp_phone", gettext_noop("A phone number we can reach you at during the event"), "short_answer"),
             _rsvp_q(
                 "rsvp_emergency_contact",
-                "Emergency contact (name and phone number)",
+                gettext_noop("Emergency contact (name and phone number)"),
                 "short_answer",
-                help_text="Only used if something happens to you at the event.",
+                help_text=gettext_noop("Only used if something happens to you at the event."),
             ),
             _rsvp_q(
                 "rsvp_dietary",
-                "Your final dietary needs",
+                gettext_noop("Your final dietary needs"),
                 "multiselect",
                 DIETARY_NEEDS,
-                help_text="What the caterers prepare for you: tell us even if it changed since you applied.",
+                help_text=gettext_noop(
+                    "What the caterers prepare for you: tell us even if it changed since you applied."
+                ),
             ),
-            _rsvp_q("rsvp_tshirt", "Your t-shirt size (unisex)", "multiple_choice", TSHIRT_SIZES),
+            _rsvp_q("rsvp_tshirt", gettext_noop("Your t-shirt size (unisex)"), "multiple_choice", TSHIRT_SIZES),
             _rsvp_q(
                 "rsvp_travel",
-                "How are you travelling to the event, and when do you arrive?",
+                gettext_noop("How are you travelling to the event, and when do you arrive?"),
                 "long_answer",
             ),
             _rsvp_q(
                 "rsvp_accessibility",
-                "Accessibility needs we should prepare for",
+                gettext_noop("Accessibility needs we should prepare for"),
                 "long_answer",
-                help_text="Step-free access, a quiet room, seating, captions: anything that helps.",
+                help_text=gettext_noop("Step-free access, a quiet room, seating, captions: anything that helps."),
             ),
             _rsvp_q(
                 "rsvp_photo_release",
-                "May we use photos and video of you taken at the event?",
+                gettext_noop("May we use photos and video of you taken at the event?"),
                 "boolean",
             ),
         ],
@@ -363,3 +394,21 @@ for _section in DEFAULT_RSVP_QUESTION_SET:
 def default_rsvp_question_set() -> list[dict]:
     """A fresh copy of the default RSVP set, safe for the caller to change."""
     return copy.deepcopy(DEFAULT_RSVP_QUESTION_SET)
+
+
+def _built_in_texts() -> frozenset[str]:
+    texts: set[str] = set()
+    for sections in (DEFAULT_QUESTION_SET, DEFAULT_RSVP_QUESTION_SET):
+        for section in sections:
+            texts.add(section["section_name"])
+            for question in section["questions"]:
+                texts.update(t for t in (question["question_text"], question.get("help_text")) if t)
+                texts.update(question["options"])
+    return frozenset(texts)
+
+
+# Every English text of the two built-in sets (section names, questions, help texts, options),
+# marked for the catalog above (gettext_noop): an applicant reading another language sees the
+# catalog's translation of each one the organizers kept as written and did not translate
+# themselves (translations.localized). A text they rewrote is theirs, and shows as they wrote it.
+BUILT_IN_TEXTS = _built_in_texts()

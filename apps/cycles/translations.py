@@ -24,6 +24,8 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.text import UNSTORABLE, is_storable
 
+from .questions import BUILT_IN_TEXTS
+
 TRANSLATIONS = "translations"
 SECTION_FIELDS = ("section_name",)
 QUESTION_FIELDS = ("question_text", "help_text", "options")
@@ -141,27 +143,43 @@ def shown(value: dict | None) -> dict:
 
 def localized(sections: list[dict], language: str | None = None) -> list[dict]:
     """The question set as an applicant reading `language` (the active one when not given) sees
-    it: each text in that language where given, else as written; option keys unchanged, with
-    `option_labels` beside them when some are relabelled; no `translations` maps."""
+    it: each text in that language where given, else the portal's own translation of a
+    built-in text kept as written (questions.BUILT_IN_TEXTS), else as written; option keys
+    unchanged, with `option_labels` beside them when some are relabelled; no `translations` maps."""
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     out = []
-    for section in sections:
-        own = (section.get(TRANSLATIONS) or {}).get(language) or {}
-        shown_section = {k: v for k, v in section.items() if k not in (TRANSLATIONS, "questions")}
-        if own.get("section_name"):
-            shown_section["section_name"] = own["section_name"]
-        shown_section["questions"] = [_localized_question(q, language) for q in section.get("questions", [])]
-        out.append(shown_section)
+    with translation.override(language):
+        for section in sections:
+            own = (section.get(TRANSLATIONS) or {}).get(language) or {}
+            shown_section = {k: v for k, v in section.items() if k not in (TRANSLATIONS, "questions")}
+            name = own.get("section_name") or _built_in(section.get("section_name"), language)
+            if name:
+                shown_section["section_name"] = name
+            shown_section["questions"] = [_localized_question(q, language) for q in section.get("questions", [])]
+            out.append(shown_section)
     return out
+
+
+def _built_in(text, language: str) -> str | None:
+    """The catalog's translation (in the active language, `language`) of a built-in text, or
+    None: another text, the default language, or no translation in the catalog."""
+    if not text or language == settings.LANGUAGE_CODE or text not in BUILT_IN_TEXTS:
+        return None
+    shown = translation.gettext(text)
+    return shown if shown != text else None
 
 
 def _localized_question(question: dict, language: str) -> dict:
     own = (question.get(TRANSLATIONS) or {}).get(language) or {}
     shown_question = {k: v for k, v in question.items() if k != TRANSLATIONS}
     for field in ("question_text", "help_text"):
-        if own.get(field):
-            shown_question[field] = own[field]
-    labels = {key: label for key, label in (own.get("options") or {}).items() if key in (question.get("options") or [])}
+        text = own.get(field) or _built_in(question.get(field), language)
+        if text:
+            shown_question[field] = text
+    given = own.get("options") or {}
+    labels = {
+        key: label for key in question.get("options") or [] if (label := given.get(key) or _built_in(key, language))
+    }
     if labels:
         shown_question[OPTION_LABELS] = labels
     return shown_question

@@ -129,6 +129,8 @@ def test_dashboard_is_read_only(student_client):
 
 
 def test_the_rsvp_form_of_a_spanish_account_shows_spanish_where_given_and_english_elsewhere(settings):
+    """The organizers' translation where they gave one, the portal's own Spanish for a built-in
+    text kept as written, and English for a text of their own they did not translate."""
 
     settings.LANGUAGES = [("en", "English"), ("es", "Español")]
     sections = rsvp_question_set(current_cycle())
@@ -137,6 +139,8 @@ def test_the_rsvp_form_of_a_spanish_account_shows_spanish_where_given_and_englis
         "es": {"question_text": "Tu talla de camiseta (unisex)", "options": {"XS": "XS (extra chica)"}}
     }
     sections[0]["translations"] = {"es": {"section_name": "Antes del evento"}}
+    accessibility = next(q for q in sections[0]["questions"] if q["question_id"] == "rsvp_accessibility")
+    accessibility["question_text"] = "Anything the venue should know?"
     rsvp_questions_replace(current_cycle(), sections)
     ana = UserFactory(email="ana@princeton.edu", language="es")
     make_application(ana, S.ACCEPTED)
@@ -148,5 +152,7 @@ def test_the_rsvp_form_of_a_spanish_account_shows_spanish_where_given_and_englis
     assert shown["rsvp_tshirt"]["question_text"] == "Tu talla de camiseta (unisex)"
     assert shown["rsvp_tshirt"]["option_labels"] == {"XS": "XS (extra chica)"}
     assert shown["rsvp_tshirt"]["options"][0] == "XS"  # the answer stays the option
-    assert shown["rsvp_phone"]["question_text"] == "A phone number we can reach you at during the event"
+    assert shown["rsvp_phone"]["question_text"] == "Un número de teléfono en el que podamos localizarte durante el evento"
+    assert shown["rsvp_accessibility"]["question_text"] == "Anything the venue should know?"
+    assert shown["rsvp_dietary"]["option_labels"]["Vegetarian"] == "Vegetariana"
     assert "translations" not in section and "translations" not in shown["rsvp_tshirt"]

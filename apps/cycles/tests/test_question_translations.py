@@ -16,6 +16,7 @@ from apps.applications.tests.applicant_data import open_cycle  # noqa: F401
 from apps.core.tests.factories import UserFactory
 from apps.cycles import services
 from apps.cycles.models import Question, RsvpQuestionSet, Section
+from apps.cycles.questions import BUILT_IN_TEXTS, PROGRAMMING_LANGUAGES, TSHIRT_SIZES, default_rsvp_question_set
 from apps.cycles.selectors import current_cycle, question_set, rsvp_question_set
 from apps.cycles.translations import localized
 from conftest import signed_in_client
@@ -39,7 +40,7 @@ def small_set(translations=None, section_translations=None) -> list[dict]:
         "question_id": "gender",
         "question_text": "What is your gender?",
         "question_type": "multiple_choice",
-        "options": ["Woman", "Man", "Prefer not to answer"],
+        "options": ["Woman", "Man", "Rather not say"],
         "help_text": "Only for the statistics.",
     }
     if translations is not None:
@@ -72,7 +73,7 @@ def test_the_builder_stores_each_text_per_language_and_reads_it_back(admin_clien
     assert section["translations"] == {"es": {"section_name": "Sobre ti"}}
     assert section["questions"][0]["translations"] == SPANISH
     # The options stay the keys answers are stored by; an untranslated question has none.
-    assert section["questions"][0]["options"] == ["Woman", "Man", "Prefer not to answer"]
+    assert section["questions"][0]["options"] == ["Woman", "Man", "Rather not say"]
     assert section["questions"][1]["translations"] == {}
     assert Question.objects.get(question_id="gender").translations == SPANISH
 
@@ -149,7 +150,7 @@ def test_a_client_that_leaves_translations_out_keeps_the_stored_ones(admin_clien
 def test_a_removed_option_takes_its_label_with_it_when_kept_from_storage(admin_client):
     assert put(admin_client, small_set(SPANISH)).status_code == 200
     sections = small_set()
-    sections[0]["questions"][0]["options"] = ["Woman", "Prefer not to answer"]
+    sections[0]["questions"][0]["options"] = ["Woman", "Rather not say"]
     assert put(admin_client, sections).status_code == 200
     assert Question.objects.get(question_id="gender").translations == {
         "es": {"question_text": "¿Cuál es tu género?", "options": {"Woman": "Mujer"}}
@@ -176,7 +177,8 @@ def test_localized_shows_the_language_where_given_and_the_default_elsewhere(admi
     gender, major = section["questions"]
     assert gender["question_text"] == "¿Cuál es tu género?"
     assert gender["help_text"] == "Only for the statistics."  # not translated: as written
-    assert gender["options"] == ["Woman", "Man", "Prefer not to answer"]
+    assert gender["options"] == ["Woman", "Man", "Rather not say"]
+    # "Rather not say" is a built-in option, and comes with the portal's own translation.
     assert gender["option_labels"] == {"Woman": "Mujer", "Man": "Hombre"}
     assert major["question_text"] == "Your major?" and "option_labels" not in major
     assert "translations" not in section and "translations" not in gender
@@ -203,7 +205,10 @@ def test_the_apply_form_of_a_spanish_account_shows_spanish_where_given_and_engli
     first = sections[0]["questions"][0]
     first["translations"] = {"es": {"question_text": "¿Cuántos años tendrás el primer día?"}}
     level = next(q for q in sections[0]["questions"] if q["question_id"] == "level_of_study")
-    level["translations"] = {"es": {"options": {"Post Doctorate": "Posdoctorado"}}}
+    level["translations"] = {"es": {"options": {"Post Doctorate": "Posdoctorado (el suyo)"}}}
+    # The organizers' own words, not translated by them: shown as written.
+    sections[1]["section_name"] = "What you have built"
+    sections[0]["questions"][1]["question_text"] = "Where do you live now?"
     assert put(admin_client, sections).status_code == 200
 
     ana = UserFactory(email="ana@princeton.edu", language="es")
@@ -212,10 +217,14 @@ def test_the_apply_form_of_a_spanish_account_shows_spanish_where_given_and_engli
     assert shown[0]["section_name"] == "Sobre ti"
     assert shown[0]["questions"][0]["question_text"] == "¿Cuántos años tendrás el primer día?"
     # Not translated: in English.
-    assert shown[1]["section_name"] == "Experience"
-    assert shown[0]["questions"][1]["question_text"] == "Which country do you currently live in?"
+    assert shown[1]["section_name"] == "What you have built"
+    assert shown[0]["questions"][1]["question_text"] == "Where do you live now?"
+    # The built-in texts kept as written: the portal's own Spanish, the organizers' where given.
+    assert shown[2]["section_name"] == "Logística"
     level_shown = next(q for q in shown[0]["questions"] if q["question_id"] == "level_of_study")
-    assert level_shown["option_labels"] == {"Post Doctorate": "Posdoctorado"}
+    assert level_shown["question_text"] == "¿Cuál es tu nivel de estudios actual?"
+    assert level_shown["option_labels"]["Post Doctorate"] == "Posdoctorado (el suyo)"
+    assert level_shown["option_labels"]["Code School / Bootcamp"] == "Escuela de programación / bootcamp"
     assert "Post Doctorate" in level_shown["options"]
 
     # An English account reads the set as written, with no translation machinery.
@@ -248,3 +257,41 @@ def test_the_rsvp_set_holds_translations_and_the_applicant_reads_them(admin_clie
     assert stored[0]["questions"][0]["translations"] == SPANISH
     [section] = localized(rsvp_question_set(current_cycle()), "es")
     assert section["questions"][0]["option_labels"] == {"Woman": "Mujer", "Man": "Hombre"}
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_built_in_texts_come_translated_unless_the_organizers_rewrote_or_translated_them(admin_client):
+    """The default set and the RSVP set are the portal's own words: a Spanish applicant reads
+    them in Spanish from the catalog. A text the organizers translated shows their words; one
+    they rewrote in English is theirs and shows as written; English readers see the set as is."""
+    cycle = current_cycle()
+    sections = services.questions_load_default(cycle)
+    by_id = {q["question_id"]: q for s in sections for q in s["questions"]}
+    by_id["major"]["question_text"] = "What do you study, and where?"  # rewritten: the organizers' own
+    by_id["why_attend"]["translations"] = {"es": {"question_text": "¿Por qué vienes?"}}
+    assert put(admin_client, sections).status_code == 200
+
+    shown = localized(question_set(cycle), "es")
+    names = [s["section_name"] for s in shown]
+    assert names[:3] == ["Sobre ti", "Experiencia", "Logística"]
+    questions = {q["question_id"]: q for s in shown for q in s["questions"]}
+    assert questions["age"]["question_text"] == "¿Qué edad tendrás el primer día del evento?"
+    assert questions["major"]["question_text"] == "What do you study, and where?"
+    assert questions["why_attend"]["question_text"] == "¿Por qué vienes?"
+    assert questions["gender"]["options"][0] == "Woman"  # answers stay keyed by the option
+    assert questions["gender"]["option_labels"]["Woman"] == "Mujer"
+    # An option with no translation of its own (a name) gets no label.
+    assert "Python" not in questions["languages"]["option_labels"]
+    assert questions["languages"]["option_labels"]["None yet"] == "Ninguno todavía"
+    # Every built-in text has its Spanish: none is left for the applicant to read in English.
+    with translation.override("es"):
+        untranslated = {t for t in BUILT_IN_TEXTS if translation.gettext(t) == t}
+    assert untranslated <= {"Halal", "Kosher", "Filipino"} | set(PROGRAMMING_LANGUAGES) | set(TSHIRT_SIZES)
+
+    rsvp = localized(default_rsvp_question_set(), "es")
+    assert rsvp[0]["section_name"] == "Antes del evento"
+    assert rsvp[0]["questions"][1]["help_text"] == "Solo se usa si te pasa algo durante el evento."
+
+    [english] = localized(question_set(cycle), "en")[:1]
+    assert english["section_name"] == "About You"
+    assert "option_labels" not in english["questions"][2]
