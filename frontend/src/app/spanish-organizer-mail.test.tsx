@@ -318,10 +318,25 @@ describe("the travel page in Spanish", () => {
             status: "granted",
             receipts: [
               { id: 2, original_name: "", content_type: "image/png", size: 9, amount: "30.00", uploaded_at: "2026-05-01T00:00:00Z", status: "pending", reason: "", reviewed_at: null },
+              { id: 3, original_name: "tren.pdf", content_type: "application/pdf", size: 9, amount: "290.00", uploaded_at: "2026-05-01T00:00:00Z", status: "approved", reason: "", reviewed_at: null },
             ],
           },
         },
         { application_id: 2, name: "Grace Hopper", email: "grace@princeton.edu", status: "rejected", request: null, grant: null },
+        {
+          application_id: 3,
+          name: "Linus Pauling",
+          email: "linus@princeton.edu",
+          status: "checked_in",
+          request: null,
+          grant: {
+            amount: "100.00",
+            status: "granted",
+            receipts: [
+              { id: 4, original_name: "bus.pdf", content_type: "application/pdf", size: 9, amount: "120.00", uploaded_at: "2026-05-01T00:00:00Z", status: "approved", reason: "", reviewed_at: null },
+            ],
+          },
+        },
       ],
     };
     renderIn(travelAdmin, <AdminTravelPage />, { "GET /api/travel/overview": { body: overview } });
@@ -330,6 +345,10 @@ describe("the travel page in Spanish", () => {
     expect(screen.getByText(/Pidió 300,00 USD desde Londres, Reino Unido · Concedido 300,00 USD/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Aprobar Recibo 2 de Ada Lovelace" })).toBeInTheDocument();
     expect(screen.getByText("Sin plaza ofrecida")).toBeInTheDocument();
+    // Approving Ada's 30 on top of her approved 290 passes her 300: said before the click.
+    expect(screen.getByRole("note")).toHaveTextContent("el pago seguirá siendo 300,00 USD");
+    // Linus's approved 120 passed his 100: the payout is the grant.
+    expect(screen.getByText("Los recibos aprobados suman más que la ayuda: el pago será el de la ayuda, 100,00 USD.")).toBeInTheDocument();
     expect(englishLeft(travelAdmin)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TravelPerson } from "../../api/travel";
-import { isoToLocal, localToIso, rowView } from "./admin-state";
+import { approvalPassesGrant, isoToLocal, localToIso, rowView } from "./admin-state";
 
 const person = (over: Partial<TravelPerson>): TravelPerson => ({
   application_id: 1,
@@ -11,12 +11,12 @@ const person = (over: Partial<TravelPerson>): TravelPerson => ({
   grant: null,
   ...over,
 });
-const receipt = (status: "pending" | "approved" | "rejected") => ({
+const receipt = (status: "pending" | "approved" | "rejected", amount = "10.00") => ({
   id: 1,
   original_name: "x.pdf",
   content_type: "application/pdf",
   size: 10,
-  amount: "10.00",
+  amount,
   uploaded_at: "2026-05-01T00:00:00Z",
   status,
   reason: "",
@@ -45,5 +45,26 @@ describe("rowView", () => {
       person({ grant: { amount: "200.00", status: "granted", receipts: [receipt("pending"), receipt("approved")] } }),
       { canWithdraw: false, pendingReceipts: 1 },
     ],
+    [
+      "approved past the grant: said, as the payout is capped",
+      person({ grant: { amount: "100.00", status: "granted", receipts: [receipt("approved", "60.00"), receipt("approved", "40.01")] } }),
+      { approvedPastGrant: true },
+    ],
+    [
+      "approved up to the grant exactly",
+      person({ grant: { amount: "100.00", status: "granted", receipts: [receipt("approved", "60.10"), receipt("approved", "39.90"), receipt("rejected", "500")] } }),
+      { approvedPastGrant: false },
+    ],
   ])("%s", (_case, p, expected) => expect(rowView(p)).toMatchObject(expected));
+});
+
+describe("approving a receipt past the grant", () => {
+  const grant = (...receipts: ReturnType<typeof receipt>[]) => ({ amount: "100.00", receipts });
+  it.each([
+    [grant(), "100.00", false],
+    [grant(), "100.01", true],
+    [grant(receipt("approved", "70.00")), "30.00", false],
+    [grant(receipt("approved", "70.00")), "30.01", true],
+    [grant(receipt("rejected", "90.00"), receipt("pending", "90.00")), "20.00", false],
+  ])("%#: %j + %s → %s", (g, amount, passes) => expect(approvalPassesGrant(g, { amount })).toBe(passes));
 });

@@ -49,6 +49,20 @@ export interface RowView {
   note: string | null;
   canWithdraw: boolean;
   pendingReceipts: number;
+  /** The approved receipts' total passes the grant: the payout is the grant, not the total. */
+  approvedPastGrant: boolean;
+}
+
+/** An amount's cents ("12.5" → 1250): the API's decimal strings compared without float sums. */
+function cents(amount: string): number {
+  return Math.round(Number(amount) * 100);
+}
+
+/** Whether approving `receipt` too would take the approved total past the grant (the payout
+ *  stays capped at the grant: the organizer is told before, not left to find out). */
+export function approvalPassesGrant(grant: { amount: string; receipts: { amount: string; status: string }[] }, receipt: { amount: string }): boolean {
+  const approved = grant.receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0);
+  return approved + cents(receipt.amount) > cents(grant.amount);
 }
 
 export function rowView(person: TravelPerson): RowView {
@@ -61,5 +75,6 @@ export function rowView(person: TravelPerson): RowView {
     note: canGrant ? null : t.noop("Not offered a spot"),
     canWithdraw: Boolean(grant) && receipts.length === 0,
     pendingReceipts: receipts.filter((r) => r.status === "pending").length,
+    approvedPastGrant: Boolean(grant) && receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0) > cents(grant?.amount ?? "0"),
   };
 }

@@ -10,7 +10,7 @@ import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
 import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
-import { isoToLocal, localToIso, rowView, statusLabel } from "./admin-state";
+import { approvalPassesGrant, isoToLocal, localToIso, rowView, statusLabel } from "./admin-state";
 import { money, receiptLabel, typedAmount } from "./travel-state";
 
 const KEY = ["travel-overview"] as const;
@@ -132,7 +132,7 @@ function BulkForm() {
   );
 }
 
-function ReceiptRow({ receipt, currency, name }: { receipt: TravelReceipt; currency: string; name: string }) {
+function ReceiptRow({ receipt, currency, name, grant }: { receipt: TravelReceipt; currency: string; name: string; grant: NonNullable<TravelPerson["grant"]> }) {
   const refresh = useRefresh();
   const [reason, setReason] = useState("");
   const submit = useSubmit();
@@ -154,6 +154,11 @@ function ReceiptRow({ receipt, currency, name }: { receipt: TravelReceipt; curre
       {receipt.reason ? <span className="travel-receipt__reason">{receipt.reason}</span> : null}
       {receipt.status === "pending" ? (
         <div className="travel-review">
+          {approvalPassesGrant(grant, receipt) ? (
+            <p className="travel-review__note" role="note">
+              {t("Approving this takes the approved total past the grant: the payout stays {amount}.", { amount: money(grant.amount, currency) })}
+            </p>
+          ) : null}
           <button type="button" className="button button--small" disabled={submit.busy} onClick={() => void review("approve")} aria-label={t("Approve {receipt} of {name}", { receipt: label, name })}>
             {t("Approve")}
           </button>
@@ -206,6 +211,7 @@ function PersonRow({ person, currency }: { person: TravelPerson; currency: strin
     }, t("The grant could not be withdrawn. Try again."));
   }
   const request = person.request;
+  const granted = person.grant;
   return (
     <li className="card stack--tight travel-person">
       <div className="travel-person__head">
@@ -244,12 +250,19 @@ function PersonRow({ person, currency }: { person: TravelPerson; currency: strin
         <p className="muted">{view.note && t(view.note)}</p>
       )}
       {submit.error && !Object.keys(submit.fieldErrors).length ? <Alert kind="error">{submit.error}</Alert> : null}
-      {person.grant?.receipts.length ? (
+      {granted?.receipts.length ? (
         <ul className="travel-receipts" aria-label={t("Receipts of {name}", { name: person.name })}>
-          {person.grant.receipts.map((r) => (
-            <ReceiptRow key={r.id} receipt={r} currency={currency} name={person.name} />
+          {granted.receipts.map((r) => (
+            <ReceiptRow key={r.id} receipt={r} currency={currency} name={person.name} grant={granted} />
           ))}
         </ul>
+      ) : null}
+      {view.approvedPastGrant && granted ? (
+        <p className="muted travel-person__capped">
+          {t("The approved receipts come to more than the grant: the payout is the grant, {amount}.", {
+            amount: money(granted.amount, currency),
+          })}
+        </p>
       ) : null}
     </li>
   );
