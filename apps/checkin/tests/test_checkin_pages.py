@@ -4,11 +4,13 @@ Panel's card, and the reviewers and volunteers handed to /admin/administrators."
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.tests.factories import OrganizerFactory, UserFactory
 from apps.core.tests.test_pages import page_props
 from apps.cycles.questions import TSHIRT_SIZES
+from apps.cycles.selectors import current_cycle
 from conftest import PortalClient
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +36,12 @@ def test_organizers_and_volunteers_get_the_check_in_page(role, walk_ins):
         # The header's numbers come with the page: the API's answers, as they are.
         "stats": client.get("/api/checkin/stats").json(),
         "checkpoints": client.get("/api/checkin/checkpoints").json(),
+        # The event's days and the server's (UTC) day: the page's note on a day far from them.
+        "eventDays": {
+            "start": current_cycle().start.isoformat(),
+            "end": current_cycle().end.isoformat(),
+            "today": timezone.now().date().isoformat(),
+        },
     }
 
 

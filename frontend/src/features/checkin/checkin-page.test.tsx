@@ -102,6 +102,20 @@ describe("the header", () => {
   });
 });
 
+describe("the day", () => {
+  it("says so above the scanner when the event is weeks away, and nothing on its day", () => {
+    mockFetch({ "GET /api/checkin/stats": STATS, "GET /api/checkin/checkpoints": { body: { checkpoints: [] } } });
+    renderPage(fakeCamera(), false, { eventDays: { start: "2026-03-07", end: "2026-03-08", today: "2026-02-10" } });
+    expect(screen.getByRole("note")).toHaveTextContent("The event starts on March 7, 2026: a check-in now counts all the same.");
+  });
+
+  it("shows no note on the event's day", () => {
+    mockFetch({ "GET /api/checkin/stats": STATS, "GET /api/checkin/checkpoints": { body: { checkpoints: [] } } });
+    renderPage(fakeCamera(), false, { eventDays: { start: "2026-03-07", end: "2026-03-08", today: "2026-03-07" } });
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
+  });
+});
+
 describe("scanning a ticket", () => {
   it("checks the person in and shows their details; the counts refresh", async () => {
     const server = mockFetch({

@@ -12,6 +12,7 @@ import { ResultCard } from "./result-card";
 import { SearchPanel } from "./search-panel";
 import { useScanQueue } from "./use-scan-queue";
 import { WalkInForm } from "./walk-in-form";
+import { doorDayNote, type EventDays } from "./door-day";
 import { formatNumber, t } from "../../lib/i18n";
 import { fromPage } from "../../lib/query";
 
@@ -27,6 +28,8 @@ export interface CheckinProps {
    *  volunteer's thumb. Without them (tests), they are fetched. */
   stats?: CheckInStats;
   checkpoints?: CheckpointList;
+  /** The event's days and the server's day: the page says so when the door opens far from them. */
+  eventDays?: EventDays | null;
   /** Tests hand in a fake camera reader and camera. */
   loadReader?: () => Promise<QrReader>;
   openCamera?: (video: HTMLVideoElement) => Promise<MediaStream>;
@@ -156,6 +159,7 @@ export function CheckinPage({
   tshirtSizes,
   stats,
   checkpoints: initialCheckpoints,
+  eventDays,
   loadReader,
   openCamera,
 }: CheckinProps) {
@@ -228,6 +232,7 @@ export function CheckinPage({
   }
 
   const { pending, synced } = queue.state;
+  const dayNote = doorDayNote(eventDays);
   // A card that said "Saved offline" shows the answer once its scan has synced.
   const shown =
     outcome?.kind === "queued" && outcome.scanId
@@ -241,6 +246,11 @@ export function CheckinPage({
         {checkpoints.length ? <StationPicker checkpoints={checkpoints} value={station?.id ?? null} onChange={chooseStation} /> : null}
         <SyncStatus online={queue.online} waiting={pending.length} syncing={queue.syncing} />
       </header>
+      {dayNote ? (
+        <p className="checkin-day-note" role="note">
+          {dayNote}
+        </p>
+      ) : null}
 
       <div className="checkin-main">
         <CameraScanner onCode={onCode} loadReader={loadReader} open={openCamera} />
