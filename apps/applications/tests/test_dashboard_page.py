@@ -152,7 +152,8 @@ def test_the_rsvp_form_of_a_spanish_account_shows_spanish_where_given_and_englis
     assert shown["rsvp_tshirt"]["question_text"] == "Tu talla de camiseta (unisex)"
     assert shown["rsvp_tshirt"]["option_labels"] == {"XS": "XS (extra chica)"}
     assert shown["rsvp_tshirt"]["options"][0] == "XS"  # the answer stays the option
-    assert shown["rsvp_phone"]["question_text"] == "Un número de teléfono en el que podamos localizarte durante el evento"
+    phone = "Un número de teléfono en el que podamos localizarte durante el evento"
+    assert shown["rsvp_phone"]["question_text"] == phone
     assert shown["rsvp_accessibility"]["question_text"] == "Anything the venue should know?"
     assert shown["rsvp_dietary"]["option_labels"]["Vegetarian"] == "Vegetariana"
     assert "translations" not in section and "translations" not in shown["rsvp_tshirt"]

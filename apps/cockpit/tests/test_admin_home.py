@@ -88,9 +88,14 @@ def test_each_funnel_number_is_the_tables_total_under_its_link(admin_client):
         "checked_in",
     ]
     assert [s["key"] for s in body["beside"]] == ["declined", "waitlist"]
+    filters = dict(selections.choices())
     for stage in stages:
         assert stage["href"] == f"/admin/users?{stage['query']}"
         assert stage["count"] == table_total(admin_client, stage["query"]), stage["key"]
+        # Named as the table's filter it opens: the first stage once said "Started" for every
+        # application, where the table's "Started" means drafts.
+        assert stage["label"] == str(filters[stage["selection"]]), stage["key"]
+    assert [s["label"] for s in body["funnel"]][0] == "Registered"
     by_key = {s["key"]: s["count"] for s in stages}
     # The seed's own numbers: the funnel narrows stage by stage.
     assert by_key["started"] == sum(SEED.values())

@@ -438,9 +438,15 @@ def check_counts(problems: Problems, client, cycle, *, preview: bool = True) -> 
         problems.add(f"admin panel: {unreleased} decisions not released, the release's preview {release_preview}")
     stages = [*home["funnel"], *home["beside"]]
     named = selections.count(cycle, sorted({stage["selection"] for stage in stages}))
+    # One word, one number: each stage is named as the table's filter its link opens.
+    filters = dict(selections.choices())
     for stage in stages:
         if stage["count"] != named[stage["selection"]]:
             problems.add(f"admin panel {stage['key']}: {stage['count']}, selections {named[stage['selection']]}")
+        if stage["label"] != str(filters[stage["selection"]]):
+            problems.add(
+                f"admin panel names {stage['label']!r} what the table's filter calls {filters[stage['selection']]!r}"
+            )
     capacity = client.get("/api/reviews/capacity").json()
     # The panel counts its funnel and its "Spots filled" in one statement, the API each apart.
     if panel["capacity"] != capacity:
