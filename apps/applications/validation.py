@@ -24,14 +24,13 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.text import UNSTORABLE, is_storable
 from apps.cycles.models import QuestionType
-from apps.cycles.questions import EXCLUSIVE_OPTIONS
+from apps.cycles.questions import EXCLUSIVE_OPTIONS, NUMERIC_MIN
 from apps.cycles.selectors import question_set
 
 from . import selectors
 from .models import Application, Team, TeamChoice
 
-# The form's limits.
-NUMERIC_MIN = Decimal(16)
+# The form's limits (the smallest number answer, 16, is the question set's: cycles.questions).
 SHORT_ANSWER_MAX = 100
 LONG_ANSWER_MAX = 1200
 LIST_MAX_ENTRIES = 3
@@ -315,6 +314,9 @@ def answer_error(question: dict, value: str) -> str | None:
             return _("Must be a number.")
         if number < NUMERIC_MIN:
             return _("Must be at least %(minimum)s.") % {"minimum": NUMERIC_MIN}
+        maximum = question.get("max_value")
+        if maximum is not None and number > maximum:
+            return _("Must be at most %(maximum)s.") % {"maximum": maximum}
     elif kind == QuestionType.SHORT_ANSWER and len(value) > SHORT_ANSWER_MAX:
         return _("Must be at most %(limit)s characters.") % {"limit": SHORT_ANSWER_MAX}
     elif kind == QuestionType.LONG_ANSWER and len(value) > LONG_ANSWER_MAX:

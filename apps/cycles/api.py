@@ -131,6 +131,14 @@ class QuestionSerializer(serializers.Serializer):
         allow_null=True,
         help_text="A line under the question (at most 500 characters).",
     )
+    max_value = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "A number question's largest answer (a whole number, at least the smallest answer, 16). "
+            "Left out or null: no largest answer. Only number questions have one."
+        ),
+    )
     translations = serializers.DictField(
         child=QuestionTextsSerializer(), required=False, allow_null=True, help_text=TRANSLATIONS_HELP
     )

@@ -162,6 +162,9 @@ class Question(BaseModel):
     required = models.BooleanField(default=True)
     # A line under the question that says what is asked for or why.
     help_text = models.TextField(blank=True, default="")
+    # A number question's largest answer, or None for no limit beyond the smallest (16, the
+    # spec's): apps.applications.validation checks both. Only number questions have one.
+    max_value = models.PositiveIntegerField(null=True, blank=True)
     # The texts in other enabled languages, each optional: {"es": {"question_text": ...,
     # "help_text": ..., "options": {option: label}}}. `options` stays the one list of option keys
     # answers are stored by; a translation only relabels them (apps.cycles.translations).

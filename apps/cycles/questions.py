@@ -61,6 +61,12 @@ PROGRAMMING_LANGUAGES = [
 # an answer holding one with others.
 EXCLUSIVE_OPTIONS = ("None", "None yet", "Prefer not to answer")
 
+# The smallest answer of every number question (the spec's constant); each may also set its
+# largest (`max_value`, in the builder). apps.applications.validation checks both.
+NUMERIC_MIN = 16
+# The age the default set asks for: nobody applies at 200.
+AGE_MAX = 100
+
 TRAVEL_MODES = [
     gettext_noop("Bus"),
     gettext_noop("Train"),
@@ -223,6 +229,7 @@ def with_builder_defaults(sections: list[dict]) -> list[dict]:
         for question in section.get("questions", []):
             question.setdefault("required", True)
             question.setdefault("help_text", "")
+            question.setdefault("max_value", None)
             question.setdefault("translations", {})
     return sections
 
@@ -232,7 +239,10 @@ DEFAULT_QUESTION_SET: list[dict] = [
         "section_name": gettext_noop("About You"),
         "conditional_on": None,
         "questions": [
-            _q("age", gettext_noop("How old will you be on the first day of the event?"), "numeric"),
+            {
+                **_q("age", gettext_noop("How old will you be on the first day of the event?"), "numeric"),
+                "max_value": AGE_MAX,
+            },
             _q("country", gettext_noop("Which country do you currently live in?"), "country"),
             _q(
                 "level_of_study",
@@ -389,6 +399,7 @@ for _section in DEFAULT_RSVP_QUESTION_SET:
     _section["translations"] = {}
     for _question in _section["questions"]:
         _question["translations"] = {}
+        _question["max_value"] = None
 
 
 def default_rsvp_question_set() -> list[dict]:

@@ -70,6 +70,7 @@ QUESTION_SET_COLUMNS = (
     "questions__reviewer_visible",
     "questions__required",
     "questions__help_text",
+    "questions__max_value",
     "questions__translations",
 )
 QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
@@ -77,14 +78,14 @@ QUESTION_SET_ORDER = ("order", "pk", "questions__order", "questions__pk")
 
 def _sections_from_rows(rows) -> list[dict]:
     """The contract's question set from rows of (section pk, name, conditional_on, the section's
-    translations, question_id, text, type, options, reviewer_visible, required, help_text, the
-    question's translations), in order; a section without questions has one row of NULL question
+    translations, question_id, text, type, options, reviewer_visible, required, help_text,
+    max_value, the question's translations), in order; a section without questions has one row of NULL question
     columns (the LEFT JOIN's). Translations show for the enabled languages only."""
     out: list[dict] = []
     by_pk: dict[int, dict] = {}
     for row in rows:
         pk, name, conditional_on, section_texts, question_id, text, kind, options, *rest = row
-        reviewer_visible, required, help_text, question_texts = rest
+        reviewer_visible, required, help_text, max_value, question_texts = rest
         if pk is None:  # a cycle without sections
             continue
         section = by_pk.get(pk)
@@ -107,6 +108,7 @@ def _sections_from_rows(rows) -> list[dict]:
                     "reviewer_visible": bool(reviewer_visible),
                     "required": bool(required),
                     "help_text": help_text or "",
+                    "max_value": max_value,
                     "translations": translations.shown(question_texts),
                 }
             )
@@ -170,4 +172,5 @@ def rsvp_question_set(cycle: Cycle) -> list[dict]:
         section["translations"] = translations.shown(section.get("translations"))
         for question in section.get("questions", []):
             question["translations"] = translations.shown(question.get("translations"))
+            question.setdefault("max_value", None)  # stored before number questions had one
     return out

@@ -13,7 +13,7 @@ from apps.core.text import UNSTORABLE, is_storable
 
 from . import selectors, translations
 from .models import DATE_FIELDS, Cycle, Question, QuestionType, RsvpQuestionSet, Season, Section
-from .questions import default_question_set, default_reviewer_visible, default_rsvp_question_set
+from .questions import NUMERIC_MIN, default_question_set, default_reviewer_visible, default_rsvp_question_set
 from .signals import cycle_became_current
 
 
@@ -211,6 +211,8 @@ SECTION_NAME_MAX = 200
 QUESTION_TEXT_MAX = 2000
 HELP_TEXT_MAX = 500
 OPTION_MAX = 200
+# The largest "largest answer" a number question may set (its column holds a positive integer).
+NUMERIC_MAX_LIMIT = 1_000_000_000
 TRANSLATION_LIMITS = {"question_text": QUESTION_TEXT_MAX, "help_text": HELP_TEXT_MAX, "options": OPTION_MAX}
 
 
@@ -332,6 +334,17 @@ def questions_check(sections) -> dict[str, list[str]]:
                     add(f"{qwhere}.help_text", UNSTORABLE)
                 elif len(help_text.strip()) > HELP_TEXT_MAX:
                     add(f"{qwhere}.help_text", _("At most %(limit)s characters.") % {"limit": HELP_TEXT_MAX})
+            max_value = question.get("max_value")
+            if max_value is not None:
+                if kind != QuestionType.NUMERIC:
+                    add(f"{qwhere}.max_value", _("Only a number question has a largest answer."))
+                elif isinstance(max_value, bool) or not isinstance(max_value, int):
+                    add(f"{qwhere}.max_value", _("Expected a whole number."))
+                elif not NUMERIC_MIN <= max_value <= NUMERIC_MAX_LIMIT:
+                    add(
+                        f"{qwhere}.max_value",
+                        _("Must be from %(low)s to %(high)s.") % {"low": NUMERIC_MIN, "high": NUMERIC_MAX_LIMIT},
+                    )
             # Option labels may be given only for the options a choice question keeps.
             keys = options if kind in CHOICE_TYPES and isinstance(options, list) else []
             translations.check(
@@ -368,6 +381,7 @@ def _clean_question(q: dict, section_name: str, stored: dict[str, bool], stored_
         # Left out: required, as every question was before the switch existed.
         "required": q.get("required") is not False,
         "help_text": (q.get("help_text") or "").strip(),
+        "max_value": q.get("max_value") if q["question_type"] == QuestionType.NUMERIC else None,
         "translations": translations.merged(q.get("translations"), stored_texts.get(q["question_id"]), options),
     }
 
@@ -446,6 +460,7 @@ def questions_replace(cycle: Cycle, sections) -> list[dict]:
                 reviewer_visible=q["reviewer_visible"],
                 required=q["required"],
                 help_text=q["help_text"],
+                max_value=q["max_value"],
                 translations=q["translations"],
             )
             for row, s in zip(section_rows, cleaned, strict=True)

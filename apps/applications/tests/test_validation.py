@@ -137,6 +137,13 @@ def test_numeric_refuses_less_than_16(applicant, value):
     assert errors_for(with_answer("age", value), applicant) == {"age": ["Must be at least 16."]}
 
 
+@pytest.mark.parametrize(("value", "errors"), [("100", {}), ("99.5", {}), ("100.01", None), ("200", None)])
+def test_the_default_age_question_has_a_largest_answer(applicant, value, errors):
+    """Nobody applies at 200: the default set's age question sets 100 as its largest answer."""
+    expected = {"age": ["Must be at most 100."]} if errors is None else errors
+    assert errors_for(with_answer("age", value), applicant) == expected
+
+
 @pytest.mark.parametrize("value", ["nineteen", "NaN", "Infinity", "1e3", "19 years", "1,9", "١٩"])
 def test_numeric_refuses_what_is_not_a_decimal(applicant, value):
     assert errors_for(with_answer("age", value), applicant) == {"age": ["Must be a number."]}

@@ -23,6 +23,8 @@ def test_dump_then_load_round_trips_the_question_set(db, tmp_path):
     dumped = json.loads(run("dump_questions"))
     assert dumped == question_set(current_cycle())
     assert {q["question_type"] for s in dumped for q in s["questions"]} >= {"numeric", "multiselect", "resume"}
+    # The default age question has its largest answer (cycles 0013 gave it to the migrated set).
+    assert next(q for s in dumped for q in s["questions"] if q["question_id"] == "age")["max_value"] == 100
 
     dumped[0]["questions"].append(
         {
@@ -33,6 +35,7 @@ def test_dump_then_load_round_trips_the_question_set(db, tmp_path):
             "reviewer_visible": False,
             "required": False,
             "help_text": "As you'd like to be addressed.",
+            "max_value": None,
             "translations": {},
         }
     )

@@ -92,7 +92,8 @@ def test_signed_in_users_get_the_set_in_the_contracts_shape(student_client):
     for section in sections:
         assert set(section) == {"section_name", "conditional_on", "questions"}
         for question in section["questions"]:
-            # The contract's keys, plus the blind-review switch, the required switch and help text.
+            # The contract's keys, plus the blind-review switch, the required switch, help text
+            # and a number question's largest answer.
             assert set(question) == {
                 "question_id",
                 "question_text",
@@ -101,6 +102,7 @@ def test_signed_in_users_get_the_set_in_the_contracts_shape(student_client):
                 "reviewer_visible",
                 "required",
                 "help_text",
+                "max_value",
             }
     assert sections[0]["conditional_on"] is None
 
@@ -267,3 +269,40 @@ def test_questions_replace_refuses_an_invalid_set_with_its_errors():
         services.questions_replace(current_cycle(), [{"section_name": "", "questions": []}])
     assert exc.value.status == 400
     assert "sections.0.section_name" in exc.value.errors
+
+
+# --- A number question's largest answer ------------------------------------------------------
+
+
+def test_a_number_questions_largest_answer_is_saved_and_read_back(admin_client):
+    sections = services.questions_dump(current_cycle())
+    age = next(q for s in sections for q in s["questions"] if q["question_id"] == "age")
+    assert age["max_value"] == 100  # the default set's
+    age["max_value"] = 120
+    assert put(admin_client, sections).status_code == 200
+    shown = admin_client.get(URL).json()
+    assert next(q for s in shown for q in s["questions"] if q["question_id"] == "age")["max_value"] == 120
+    # Left out: no largest answer.
+    del age["max_value"]
+    assert put(admin_client, sections).status_code == 200
+    assert Question.objects.get(cycle=current_cycle(), question_id="age").max_value is None
+
+
+@pytest.mark.parametrize(
+    ("question_id", "value", "message"),
+    [
+        ("age", 10, "Must be from 16 to 1000000000."),
+        ("age", 2_000_000_000, "Must be from 16 to 1000000000."),
+        ("major", 50, "Only a number question has a largest answer."),
+    ],
+)
+def test_a_largest_answer_is_refused_where_it_cant_hold(admin_client, question_id, value, message):
+    sections = services.questions_dump(current_cycle())
+    positions = [
+        (i, j) for i, s in enumerate(sections) for j, q in enumerate(s["questions"]) if q["question_id"] == question_id
+    ]
+    [(i, j)] = positions
+    sections[i]["questions"][j]["max_value"] = value
+    response = put(admin_client, sections)
+    assert response.status_code == 400, response.json()
+    assert response.json()["errors"] == {f"sections.{i}.questions.{j}.max_value": [message]}

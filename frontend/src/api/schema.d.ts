@@ -3863,6 +3863,8 @@ export interface components {
             required?: boolean;
             /** @description A line under the question (always sent). */
             help_text?: string;
+            /** @description A number question's largest answer (a whole number, at least the smallest answer, 16). Left out or null: no largest answer. Only number questions have one. */
+            max_value?: number | null;
             /** @description The texts in the enabled languages other than the default (always sent to organizers). */
             translations?: {
                 [key: string]: components["schemas"]["QuestionTexts"];
@@ -3883,6 +3885,8 @@ export interface components {
             required?: boolean | null;
             /** @description A line under the question (at most 500 characters). */
             help_text?: string | null;
+            /** @description A number question's largest answer (a whole number, at least the smallest answer, 16). Left out or null: no largest answer. Only number questions have one. */
+            max_value?: number | null;
             /** @description The texts in other languages, keyed by language code: an enabled language other than the default. Left out or null: the stored ones are kept. */
             translations?: {
                 [key: string]: components["schemas"]["QuestionTextsRequest"];

@@ -156,7 +156,12 @@ function questionError(question: Question, value: AnswerValue | undefined, ctx: 
   switch (type) {
     case "numeric": {
       if (!/^\d+(\.\d+)?$/.test(text)) return CHECK_MESSAGES.number;
-      return Number(text) < NUMERIC_MIN ? CHECK_MESSAGES.numericMin : null;
+      if (Number(text) < NUMERIC_MIN) return CHECK_MESSAGES.numericMin;
+      // The largest answer the organizers set (the server checks it too): said in the page's
+      // language here, as a server message is (FieldError passes it through).
+      const maximum = question.max_value;
+      if (maximum !== null && maximum !== undefined && Number(text) > maximum) return t("Must be at most {maximum}.", { maximum });
+      return null;
     }
     case "boolean":
       return text === "yes" || text === "no" ? null : CHECK_MESSAGES.yesOrNo;

@@ -258,6 +258,7 @@ function QuestionControl({
             type="number"
             inputMode="numeric"
             min={NUMERIC_MIN}
+            max={question.max_value ?? undefined}
             step={1}
             value={text}
             onChange={(e) => set(e.target.value)}

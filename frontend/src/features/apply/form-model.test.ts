@@ -74,6 +74,13 @@ describe("client checks on submit", () => {
     expect(checkForSubmit(SECTIONS, with_({}, { age: "16" }), CTX)).toEqual({});
   });
 
+  it("hold a number to the largest answer its question sets, when it sets one", () => {
+    const capped = SECTIONS.map((s) => ({ ...s, questions: s.questions.map((q) => (q.question_id === "age" ? { ...q, max_value: 100 } : q)) }));
+    expect(checkForSubmit(capped, with_({}, { age: "200" }), CTX).age).toBe("Must be at most 100.");
+    expect(checkForSubmit(capped, with_({}, { age: "100" }), CTX)).toEqual({});
+    expect(checkForSubmit(SECTIONS, with_({}, { age: "200" }), CTX)).toEqual({}); // no largest set
+  });
+
   it("limit short answers to 100 characters and long ones to 1200", () => {
     expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(101) }), CTX).major).toBe(CHECK_MESSAGES.shortMax);
     expect(checkForSubmit(SECTIONS, with_({}, { major: "x".repeat(100) }), CTX)).toEqual({});

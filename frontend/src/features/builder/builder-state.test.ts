@@ -5,6 +5,7 @@ import {
   conditionChoices,
   fromDto,
   isValid,
+  maxValueOf,
   problemsFromServer,
   reviewerVisibilityHint,
   slugFor,
@@ -262,6 +263,32 @@ describe("required switch and help text", () => {
     expect(isValid(problems)).toBe(false);
     expect(Object.values(problems.questions)).toEqual(["Keep the help text to 500 characters."]);
   });
+
+  it("a number question's largest answer: read, sent, cleared, and refused below the smallest", () => {
+    const withMax = BARE_SET.map((s, i) => (i === 0 ? { ...s, questions: [{ ...s.questions[0], max_value: 100 }, s.questions[1]] } : s));
+    const state = fromDto(withMax);
+    expect(state.sections[0].questions[0].maxValue).toBe("100");
+    expect(toDto(state)[0].questions[0].max_value).toBe(100);
+    // Cleared: left out, which the server stores as no largest answer.
+    const cleared = toDto(apply(state, { type: "setMaxValue", section: 0, question: 0, maxValue: " " }));
+    expect("max_value" in cleared[0].questions[0]).toBe(false);
+    // Another type never sends one.
+    const retyped = apply(state, { type: "setType", section: 0, question: 0, questionType: "short_answer" });
+    expect("max_value" in toDto(retyped)[0].questions[0]).toBe(false);
+    for (const typed of ["15", "ninety", "99.5", "-3"]) {
+      const problems = validate(apply(state, { type: "setMaxValue", section: 0, question: 0, maxValue: typed }));
+      expect(Object.values(problems.questions)).toEqual(["The largest answer is a whole number of at least 16."]);
+    }
+  });
+
+  it.each([
+    ["100", 100],
+    [" 16 ", 16],
+    ["15", null],
+    ["", null],
+    ["1e3", null],
+    ["99999999999", null],
+  ])("maxValueOf(%j) is %j", (typed, value) => expect(maxValueOf(typed)).toBe(value));
 
   it("a new question starts required", () => {
     const state = apply(fromDto(SET), { type: "addQuestion", section: 1 });

@@ -2,6 +2,7 @@
 // Existing questions keep their question_id (their answers stay attached); new ones get a slug
 // of their text when the set is saved.
 import type { Question as QuestionDto, QuestionSection as SectionDto, QuestionType } from "../../api/applications";
+import { NUMERIC_MIN } from "../../components/application/form-model";
 import { t } from "../../lib/i18n";
 
 // English in the module (the catalog loads after it runs): shown through t().
@@ -39,6 +40,9 @@ export interface BuilderQuestion {
   required: boolean;
   /** A line shown under the question on the form; empty for none. */
   helpText: string;
+  /** A number question's largest answer as typed; empty for none (every number question's
+   *  smallest is NUMERIC_MIN). Sent only for number questions. */
+  maxValue: string;
   /** The texts in other languages, by language code; null while unknown (a set loaded without
    *  them, or a new question), so the save leaves them out and the server keeps what it has. */
   translations: Record<string, QuestionTexts> | null;
@@ -106,6 +110,7 @@ export function fromDto(sections: SectionDto[]): BuilderState {
         reviewerVisible: q.reviewer_visible ?? null,
         required: q.required ?? true,
         helpText: q.help_text ?? "",
+        maxValue: q.max_value === null || q.max_value === undefined ? "" : String(q.max_value),
         translations: q.translations
           ? Object.fromEntries(
               Object.entries(q.translations).map(([code, t]) => [
@@ -143,6 +148,7 @@ export type BuilderAction =
   | { type: "setReviewerVisible"; section: number; question: number; visible: boolean }
   | { type: "setRequired"; section: number; question: number; required: boolean }
   | { type: "setHelpText"; section: number; question: number; helpText: string }
+  | { type: "setMaxValue"; section: number; question: number; maxValue: string }
   | { type: "addOption"; section: number; question: number }
   | { type: "setOption"; section: number; question: number; option: number; value: string }
   | { type: "removeOption"; section: number; question: number; option: number }
@@ -208,6 +214,7 @@ function blankQuestion(key: string): BuilderQuestion {
     reviewerVisible: null,
     required: true,
     helpText: "",
+    maxValue: "",
     translations: null,
   };
 }
@@ -286,6 +293,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, reviewerVisible: action.visible }));
     case "setRequired":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, required: action.required }));
+    case "setMaxValue":
+      return updateQuestion(state, action.section, action.question, (q) => ({ ...q, maxValue: action.maxValue }));
     case "setHelpText":
       return updateQuestion(state, action.section, action.question, (q) => ({ ...q, helpText: action.helpText }));
     case "addOption":
@@ -357,6 +366,8 @@ export function validate(state: BuilderState): BuilderProblems {
         problems.questions[question.key] = t("Write the question's text.");
       } else if (question.helpText.trim().length > HELP_TEXT_MAX) {
         problems.questions[question.key] = t("Keep the help text to {n} characters.", { n: HELP_TEXT_MAX });
+      } else if (question.type === "numeric" && question.maxValue.trim() && maxValueOf(question.maxValue) === null) {
+        problems.questions[question.key] = t("The largest answer is a whole number of at least {n}.", { n: NUMERIC_MIN });
       } else if (hasOptions(question.type)) {
         const options = question.options.map((o) => o.trim()).filter(Boolean);
         if (options.length === 0) problems.questions[question.key] = t("Give this question at least one option.");
@@ -369,6 +380,15 @@ export function validate(state: BuilderState): BuilderProblems {
     for (const question of section.questions) if (question.type === "boolean") earlierBooleans.add(question.key);
   }
   return problems;
+}
+
+/** A largest answer as typed → the number sent, or null: empty, or not a whole number of at
+ *  least NUMERIC_MIN (validate says so before anything is sent). */
+export function maxValueOf(typed: string): number | null {
+  const text = typed.trim();
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= NUMERIC_MIN && value <= 1_000_000_000 ? value : null;
 }
 
 export function isValid(problems: BuilderProblems): boolean {
@@ -427,6 +447,8 @@ export function toDto(state: BuilderState): SectionDto[] {
         ...(q.reviewerVisible === null ? {} : { reviewer_visible: q.reviewerVisible }),
         required: q.required,
         help_text: q.helpText.trim(),
+        // A number question's largest answer; left out for none (the server stores none then).
+        ...(q.type === "numeric" && maxValueOf(q.maxValue) !== null ? { max_value: maxValueOf(q.maxValue) } : {}),
         // Left out while unknown, so the server keeps the stored ones (see BuilderQuestion).
         ...(q.translations === null ? {} : { translations: questionTextsDto(q) }),
       }),

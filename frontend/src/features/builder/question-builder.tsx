@@ -6,7 +6,7 @@ import { applicationsApi } from "../../api/applications";
 import { ReportHeader } from "../../components/page-header";
 import { LoadError } from "../../components/load-error";
 import { SectionFields } from "../../components/application/question-field";
-import type { AnswerValue } from "../../components/application/form-model";
+import { NUMERIC_MIN, type AnswerValue } from "../../components/application/form-model";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
@@ -399,6 +399,22 @@ function QuestionEditor({
             : t("A line shown under the question on the application form.")}
         </p>
       </div>
+      {question.type === "numeric" ? (
+        <div className="field">
+          <label htmlFor={`${id}-max`}>{t("Largest answer (optional)")}</label>
+          <input
+            id={`${id}-max`}
+            className="input apply-input--short"
+            inputMode="numeric"
+            value={question.maxValue}
+            onChange={(e) => dispatch({ type: "setMaxValue", ...base, maxValue: e.target.value })}
+            aria-describedby={`${id}-max-hint`}
+          />
+          <p id={`${id}-max-hint`} className="field__hint">
+            {t("Answers must be at least {min}; leave this empty for no largest answer (an age: 100).", { min: NUMERIC_MIN })}
+          </p>
+        </div>
+      ) : null}
       {kind === "application" ? (
         <ReviewerSwitch
           id={id}
