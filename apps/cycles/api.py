@@ -218,14 +218,15 @@ class QuestionsApi(ApiView):
     def get(self, request):
         sections = selectors.question_set(selectors.current_cycle())
         if request.user.can_review:
-            # The builder and the review screen: the set as written, with its translations.
-            return Response(sections)
+            # The builder and the review screen: the set as written, with its translations (the
+            # built-in texts' own where the organizers gave none, as applicants read them).
+            return Response(translations.with_built_in(sections))
         # An applicant's form: in their language where given (translations.localized).
         return Response(translations.localized(sections))
 
     def put(self, request):
         sections = services.questions_replace(selectors.current_cycle(), request.data)
-        return Response(sections)
+        return Response(translations.with_built_in(sections))
 
 
 @extend_schema_view(
@@ -249,7 +250,8 @@ class RsvpQuestionsApi(ApiView):
     admin_methods = ("PUT",)
 
     def get(self, request):
-        return Response(selectors.rsvp_question_set(selectors.current_cycle()))
+        return Response(translations.with_built_in(selectors.rsvp_question_set(selectors.current_cycle())))
 
     def put(self, request):
-        return Response(services.rsvp_questions_replace(selectors.current_cycle(), request.data))
+        sections = services.rsvp_questions_replace(selectors.current_cycle(), request.data)
+        return Response(translations.with_built_in(sections))

@@ -407,6 +407,12 @@ def default_rsvp_question_set() -> list[dict]:
     return copy.deepcopy(DEFAULT_RSVP_QUESTION_SET)
 
 
+# Options that are names or sizes, the same in every language, and so not marked: looked up in
+# the catalogs, a name can meet another word's translation (Django's own Spanish has "Go", the
+# button, as "Ir").
+_NOT_TRANSLATED = frozenset({*PROGRAMMING_LANGUAGES, *TSHIRT_SIZES} - {"None yet"})
+
+
 def _built_in_texts() -> frozenset[str]:
     texts: set[str] = set()
     for sections in (DEFAULT_QUESTION_SET, DEFAULT_RSVP_QUESTION_SET):
@@ -415,10 +421,10 @@ def _built_in_texts() -> frozenset[str]:
             for question in section["questions"]:
                 texts.update(t for t in (question["question_text"], question.get("help_text")) if t)
                 texts.update(question["options"])
-    return frozenset(texts)
+    return frozenset(texts - _NOT_TRANSLATED)
 
 
-# Every English text of the two built-in sets (section names, questions, help texts, options),
+# Every English text of the two built-in sets (section names, questions, help texts, options)
 # marked for the catalog above (gettext_noop): an applicant reading another language sees the
 # catalog's translation of each one the organizers kept as written and did not translate
 # themselves (translations.localized). A text they rewrote is theirs, and shows as they wrote it.

@@ -160,6 +160,37 @@ def localized(sections: list[dict], language: str | None = None) -> list[dict]:
     return out
 
 
+def with_built_in(sections: list[dict]) -> list[dict]:
+    """The set as the builder shows it (`sections`, changed in place and returned): each enabled
+    language's texts as stored, with the portal's own translation of each built-in text kept
+    as written filled in where the organizers gave none: what that language's applicants read
+    (`localized`), so the builder's fields and preview show it, and a save keeps it as theirs."""
+    for language in languages():
+        with translation.override(language):
+            for section in sections:
+                _fill(section, {"section_name": section.get("section_name")}, language)
+                for question in section.get("questions", []):
+                    texts = {"question_text": question.get("question_text"), "help_text": question.get("help_text")}
+                    _fill(question, texts, language, options=question.get("options") or [])
+    return sections
+
+
+def _fill(item: dict, texts: dict, language: str, options: list[str] | None = None) -> None:
+    entry = dict((item.get(TRANSLATIONS) or {}).get(language) or {})
+    for field, text in texts.items():
+        if not entry.get(field) and (shown := _built_in(text, language)):
+            entry[field] = shown
+    if options:
+        labels = dict(entry.get("options") or {})
+        for option in options:
+            if not labels.get(option) and (shown := _built_in(option, language)):
+                labels[option] = shown
+        if labels:
+            entry["options"] = labels
+    if entry:
+        item[TRANSLATIONS] = {**(item.get(TRANSLATIONS) or {}), language: entry}
+
+
 def _built_in(text, language: str) -> str | None:
     """The catalog's translation (in the active language, `language`) of a built-in text, or
     None: another text, the default language, or no translation in the catalog."""

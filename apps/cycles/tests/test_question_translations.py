@@ -283,10 +283,12 @@ def test_the_built_in_texts_come_translated_unless_the_organizers_rewrote_or_tra
     # An option with no translation of its own (a name) gets no label.
     assert "Python" not in questions["languages"]["option_labels"]
     assert questions["languages"]["option_labels"]["None yet"] == "Ninguno todavía"
-    # Every built-in text has its Spanish: none is left for the applicant to read in English.
-    with translation.override("es"):
-        untranslated = {t for t in BUILT_IN_TEXTS if translation.gettext(t) == t}
-    assert untranslated <= {"Halal", "Kosher", "Filipino"} | set(PROGRAMMING_LANGUAGES) | set(TSHIRT_SIZES)
+    # Every built-in text has its Spanish in the portal's own catalog (not one met by chance in
+    # Django's: "Go" is a button there, "Ir"), and the names and sizes stay as they are.
+    catalog = (settings.BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    assert [t for t in BUILT_IN_TEXTS if f"msgid {json.dumps(t, ensure_ascii=False)}" not in catalog] == []
+    assert not set(PROGRAMMING_LANGUAGES[:-1]) & BUILT_IN_TEXTS and not set(TSHIRT_SIZES) & BUILT_IN_TEXTS
+    assert "Go" not in questions["languages"].get("option_labels", {})
 
     rsvp = localized(default_rsvp_question_set(), "es")
     assert rsvp[0]["section_name"] == "Antes del evento"
@@ -295,3 +297,33 @@ def test_the_built_in_texts_come_translated_unless_the_organizers_rewrote_or_tra
     [english] = localized(question_set(cycle), "en")[:1]
     assert english["section_name"] == "About You"
     assert "option_labels" not in english["questions"][2]
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_builder_shows_the_built_in_translations_the_applicants_read(admin_client):
+    """The builder's Spanish fields and preview hold what Spanish applicants read: the portal's
+    own translation of a built-in text kept as written, the organizers' where given, nothing
+    for a text of their own. A save keeps them as the organizers' from then on."""
+    cycle = current_cycle()
+    sections = services.questions_load_default(cycle)
+    by_id = {q["question_id"]: q for s in sections for q in s["questions"]}
+    by_id["major"]["question_text"] = "What do you study, and where?"
+    by_id["why_attend"]["translations"] = {"es": {"question_text": "¿Por qué vienes?"}}
+    assert put(admin_client, sections).status_code == 200
+
+    shown = admin_client.get(URL).json()
+    questions = {q["question_id"]: q for s in shown for q in s["questions"]}
+    assert shown[0]["translations"] == {"es": {"section_name": "Sobre ti"}}
+    assert questions["age"]["translations"]["es"]["question_text"] == "¿Qué edad tendrás el primer día del evento?"
+    assert questions["why_attend"]["translations"]["es"] == {"question_text": "¿Por qué vienes?"}
+    assert "es" not in questions["major"]["translations"]
+    assert questions["gender"]["translations"]["es"]["options"]["Woman"] == "Mujer"
+    assert "Go" not in questions["languages"]["translations"]["es"]["options"]
+    # What the builder shows is what the applicant reads.
+    assert localized(shown, "es") == localized(question_set(cycle), "es")
+
+    # Saved as shown, they are the organizers' own: a later rewrite of the English keeps them.
+    assert put(admin_client, shown).status_code == 200
+    assert Question.objects.get(cycle=cycle, question_id="age").translations["es"]["question_text"].startswith("¿Qué")
+    rsvp = admin_client.get("/api/applications/rsvp-questions").json()
+    assert rsvp[0]["translations"] == {"es": {"section_name": "Antes del evento"}}
