@@ -55,7 +55,12 @@ describe("rowView", () => {
       person({ grant: { amount: "100.00", status: "granted", receipts: [receipt("approved", "60.10"), receipt("approved", "39.90"), receipt("rejected", "500")] } }),
       { approvedPastGrant: false },
     ],
-  ])("%s", (_case, p, expected) => expect(rowView(p)).toMatchObject(expected));
+  ])("%s", (_case, p, expected) => expect(rowView(p, "EUR")).toMatchObject(expected));
+
+  it("suggests what they asked only in the budget's currency", () => {
+    expect(rowView(person({}), "USD").suggested).toBe(""); // 250 EUR asked, a USD budget
+    expect(rowView(person({}), "EUR").suggested).toBe("250.00");
+  });
 });
 
 describe("approving a receipt past the grant", () => {

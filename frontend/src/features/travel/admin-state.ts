@@ -42,7 +42,8 @@ export function statusLabel(status: string): string {
 const GRANTABLE = new Set(["accepted", "waitlist_accepted", "confirmed", "checked_in"]);
 
 export interface RowView {
-  /** The amount field's starting value: the grant's, else what they asked for. */
+  /** The amount field's starting value: the grant's, else what they asked for when they asked
+   *  in the budget's currency (250 EUR is not 250 USD: the field then starts empty). */
   suggested: string;
   canGrant: boolean;
   /** Why not, when they can't be granted (English, shown through t()). */
@@ -65,12 +66,12 @@ export function approvalPassesGrant(grant: { amount: string; receipts: { amount:
   return approved + cents(receipt.amount) > cents(grant.amount);
 }
 
-export function rowView(person: TravelPerson): RowView {
+export function rowView(person: TravelPerson, currency: string): RowView {
   const grant = person.grant;
   const receipts = grant?.receipts ?? [];
   const canGrant = GRANTABLE.has(person.status);
   return {
-    suggested: grant?.amount ?? person.request?.amount ?? "",
+    suggested: grant?.amount ?? (person.request && person.request.currency === currency ? person.request.amount : ""),
     canGrant,
     note: canGrant ? null : t.noop("Not offered a spot"),
     canWithdraw: Boolean(grant) && receipts.length === 0,

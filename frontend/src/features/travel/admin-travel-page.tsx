@@ -193,7 +193,7 @@ function grantText(grant: { amount: string; status: string }, currency: string):
 
 function PersonRow({ person, currency }: { person: TravelPerson; currency: string }) {
   const refresh = useRefresh();
-  const view = rowView(person);
+  const view = rowView(person, currency);
   const [amount, setAmount] = useState(view.suggested);
   const submit = useSubmit();
 
