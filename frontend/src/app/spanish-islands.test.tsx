@@ -4,7 +4,7 @@
 // and place) and the consents' texts come from the server in the applicant's language and are
 // not the island's to translate: the apply page gets the Spanish consent texts the server
 // sends (consent-texts.es.json, checked against the server's), and none of the English ones.
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -93,6 +93,22 @@ describe("the apply page in Spanish", () => {
     const shown = document.body.textContent ?? "";
     const english = ENGLISH_CONSENT_TEXTS.flatMap((c) => c.text.split(/\[([^\]]+)\]\([^)\s]+\)/)).map((piece) => piece.trim());
     expect(english.filter((piece) => piece.length > 12 && shown.includes(piece))).toEqual([]);
+  });
+
+  it("finds a country by its Spanish name, and answers with the list's name", async () => {
+    renderIn(
+      apply,
+      <ApplyWithTravel cycleStatus="open" questions={SECTIONS} application={null} resumeSubmitted={false} hostSchool="Princeton" consents={CONSENT_TEXTS} />,
+      LISTS,
+    );
+    const country = await screen.findByLabelText("País de residencia");
+    // The list and the picker loaded (a plain input until then).
+    await waitFor(() => expect(country).not.toHaveAttribute("aria-busy", "true"));
+    await waitFor(() => expect(document.querySelector(".ac__loading-indicator")).toBeNull());
+    await waitFor(() => expect(document.querySelector(".ac__plain")).toBeNull());
+    await userEvent.type(screen.getByLabelText("País de residencia"), "Españ");
+    await userEvent.click(await screen.findByRole("option", { name: "Spain" }));
+    expect(screen.getByLabelText("País de residencia")).toHaveValue("Spain");
   });
 
   it("a refused submit: every field's message and the banner", async () => {

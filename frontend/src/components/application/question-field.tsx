@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import type { AliasPair } from "../autocomplete";
 import type { Question, QuestionSection } from "../../api/applications";
-import { t } from "../../lib/i18n";
+import { language, t } from "../../lib/i18n";
 import { Autocomplete } from "../lazy-autocomplete";
 import {
   DETAIL_MAX,
@@ -226,6 +227,25 @@ export function QuestionField(props: QuestionFieldProps) {
   );
 }
 
+/** The countries' names in the page's language, as aliases of the English names the answers
+ *  are (country-names.ts): loaded apart, and only on a page in another language, as English
+ *  pages need none and the apply page's first download has a budget (lib/js-budget.test.ts). */
+function useCountryAliases(countries: string[] | null): AliasPair[] | undefined {
+  const [aliases, setAliases] = useState<AliasPair[]>();
+  useEffect(() => {
+    const lang = language();
+    if (!countries || lang.toLowerCase().startsWith("en")) return;
+    let current = true;
+    void import("./country-names").then((module) => {
+      if (current) setAliases(module.countryAliasesOf(countries, lang));
+    });
+    return () => {
+      current = false;
+    };
+  }, [countries]);
+  return aliases;
+}
+
 function QuestionControl({
   question,
   sectionIndex,
@@ -239,6 +259,7 @@ function QuestionControl({
   const key = question.question_id;
   const id = fieldId(key);
   const text = typeof value === "string" ? value : "";
+  const countryAliases = useCountryAliases(question.question_type === "country" ? countries : null);
   const invalid = error ? true : undefined;
   const set = (next: AnswerValue) => onChange(key, next);
   const help = question.help_text?.trim() || null;
@@ -395,6 +416,7 @@ function QuestionControl({
           <Autocomplete
             inputId={id}
             options={countries ?? []}
+            aliases={countryAliases}
             loading={countries === null}
             answer={text}
             sectionIndex={sectionIndex}
