@@ -63,16 +63,23 @@ def _merged(*contexts: dict) -> dict:
     return merged
 
 
-def record_receipt_review(receipt, application, currency: str) -> None:
+def record_receipt_review(receipt, application, currency: str, *, approved_total=None, grant_amount=None) -> None:
+    """The review's email; an approval that takes the approved receipts past the grant says
+    what they come to and that the reimbursement is the grant (`past_grant`)."""
+    context = automated.with_amount(
+        {"currency": currency, "reason": receipt.reason, "receipt_name": receipt.original_name},
+        "receipt_amount",
+        receipt.amount,
+    )
+    past = approved_total is not None and grant_amount is not None and approved_total > grant_amount
+    context["past_grant"] = past
+    context = automated.with_amount(context, "approved_total", approved_total or 0)
+    context = automated.with_amount(context, "grant_amount", grant_amount or 0)
     _record(
         key=f"{KEY_PREFIX}receipt:{receipt.pk}:{receipt.status}",
         template_key=RECEIPT_KEYS[receipt.status],
         application=application,
-        context=automated.with_amount(
-            {"currency": currency, "reason": receipt.reason, "receipt_name": receipt.original_name},
-            "receipt_amount",
-            receipt.amount,
-        ),
+        context=context,
     )
 
 

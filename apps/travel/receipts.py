@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import logging
 import secrets
+from decimal import Decimal
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -165,7 +167,16 @@ def review(*, cycle, receipt_id: int, approve: bool, reason: str, actor) -> Trav
         receipt.reviewed_by = actor
         receipt.reviewed_at = timezone.now()
         receipt.save(update_fields=["status", "reason", "reviewed_by", "reviewed_at"])
-        mail.record_receipt_review(receipt, receipt.grant.application, budget_of(cycle).currency)
+        # What the approved receipts come to now: past the grant, the payout stays the grant
+        # (payout.py), and the approval email says so rather than promising the whole receipt.
+        approved = receipt.grant.receipts.filter(status=TravelReceipt.Status.APPROVED).aggregate(total=Sum("amount"))
+        mail.record_receipt_review(
+            receipt,
+            receipt.grant.application,
+            budget_of(cycle).currency,
+            approved_total=approved["total"] or Decimal("0"),
+            grant_amount=receipt.grant.amount,
+        )
     return receipt
 
 

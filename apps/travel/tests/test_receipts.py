@@ -132,6 +132,26 @@ def test_an_organizer_approves_and_rejects_with_a_reason_each_mailed_once(grante
     assert mine["grant"]["approved"] == "200.00"
 
 
+def test_an_approval_past_the_grant_tells_the_applicant_the_grant_is_the_most_paid(granted):
+    """Grant 300: approving 180 promises it whole; approving 150.25 more says the approved
+    receipts come to 330.25 and the reimbursement is the grant, in the email and on the card."""
+    _, client = granted
+    org = organizer()
+    review(org, upload(client, amount="180").json()["id"], "approve")
+    first = mail.outbox[-1]
+    assert "will be included in your travel reimbursement" in first.body and "more than your" not in first.body
+    review(org, upload(client, amount="150.25").json()["id"], "approve")
+    second = mail.outbox[-1]
+    said = (
+        "Your approved receipts now come to 330.25 USD, more than your travel grant: "
+        "we reimburse up to the grant, 300.00 USD."
+    )
+    assert said in second.body and said in second.alternatives[0][0]
+    mine = client.get("/api/travel/mine").json()
+    assert mine["grant"]["approved"] == "300.00"  # capped, as the payout is
+    assert sorted(r["amount"] for r in mine["grant"]["receipts"]) == ["150.25", "180.00"]
+
+
 def test_the_organizer_downloads_a_receipt_the_applicant_does_not(granted):
     _, client = granted
     receipt_id = upload(client).json()["id"]

@@ -70,6 +70,20 @@ describe("TravelCard", () => {
     expect(screen.getByRole("button", { name: "Upload receipt" })).toBeInTheDocument();
   });
 
+  it("says the grant is what is paid once the approved receipts pass it", async () => {
+    const approved = (id: number, amount: string) => ({
+      id, original_name: `r${id}.pdf`, content_type: "application/pdf", size: 9, amount, uploaded_at: "2026-05-01T00:00:00Z", status: "approved", reason: "", reviewed_at: null,
+    });
+    mockFetch({
+      "GET /api/travel/mine": {
+        body: { ...NOTHING, receipts_due: "2999-06-01T23:59:00Z", grant: { amount: "300.00", status: "granted", approved: "300.00", receipts: [approved(1, "180.00"), approved(2, "150.25")] } },
+      },
+    });
+    renderWithQuery(<TravelCard status="confirmed" />);
+    expect(await screen.findByText(/Your approved receipts come to 330.25 USD: we reimburse up to your grant, 300.00 USD./)).toBeInTheDocument();
+    expect(screen.queryByText(/Approved so far/)).toBeNull();
+  });
+
   it("says so kindly when the grant lapsed, with no upload", async () => {
     mockFetch({ "GET /api/travel/mine": { body: { ...NOTHING, grant: { amount: "300.00", status: "lapsed", approved: "0.00", receipts: [] } } } });
     renderWithQuery(<TravelCard status="confirmed" />);

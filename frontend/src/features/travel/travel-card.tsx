@@ -9,7 +9,7 @@ import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { formatNumber, t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
-import { money, receiptLabel, travelView, typedAmount } from "./travel-state";
+import { approvedPastGrant, money, receiptLabel, travelView, typedAmount } from "./travel-state";
 
 export const TRAVEL_KEY = ["travel-mine"] as const;
 
@@ -111,6 +111,7 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
   else {
     const data = mine.data;
     const grant = data.grant;
+    const pastGrant = grant ? approvedPastGrant(grant) : null;
     if (grant) {
       body = (
         <div className="stack">
@@ -124,7 +125,12 @@ export function TravelCard({ status, now = Date.now() }: { status: string; now?:
           {view.mode === "granted" ? (
             <p className="muted">
               {view.deadline ? t("Upload your receipts by {deadline}.", { deadline: view.deadline }) : t("Upload your receipts here.")}{" "}
-              {t("Approved so far: {amount}.", { amount: money(grant.approved, data.currency) })}
+              {pastGrant
+                ? t("Your approved receipts come to {total}: we reimburse up to your grant, {amount}.", {
+                    total: money(pastGrant, data.currency),
+                    amount: money(grant.amount, data.currency),
+                  })
+                : t("Approved so far: {amount}.", { amount: money(grant.approved, data.currency) })}
             </p>
           ) : null}
           {view.mode === "closed" ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OwnTravel } from "../../api/travel";
-import { receiptLabel, travelView, typedAmount, type TravelMode } from "./travel-state";
+import { approvedPastGrant, receiptLabel, travelView, typedAmount, type TravelMode } from "./travel-state";
 
 const NOW = Date.parse("2026-05-01T12:00:00Z");
 const REQUEST = { amount: "300.00", currency: "EUR", origin: "Lisbon", country: "Portugal" };
@@ -62,5 +62,17 @@ describe("typedAmount: what the page's language writes, in the API's form", () =
     ["en", "abc", "abc"],
   ])("%s %j -> %j", (lang, typed, sent) => {
     expect(typedAmount(typed, lang)).toBe(sent);
+  });
+});
+
+describe("approvedPastGrant", () => {
+  const receipt = (amount: string, status = "approved") => ({ amount, status });
+  it.each([
+    [[receipt("180.00"), receipt("150.25")], "330.25"],
+    [[receipt("180.00"), receipt("120.00")], null], // exactly the grant
+    [[receipt("180.00"), receipt("500.00", "rejected"), receipt("200.00", "pending")], null],
+    [[], null],
+  ])("%j → %j", (receipts, total) => {
+    expect(approvedPastGrant({ amount: "300.00", receipts })).toBe(total);
   });
 });

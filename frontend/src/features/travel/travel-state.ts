@@ -73,6 +73,14 @@ export function travelView(mine: OwnTravel | undefined, status: string, now: num
   return { mode: mine?.request ? "asked" : "ask", canUpload: false, deadline };
 }
 
+/** What the approved receipts come to (not capped), when that is more than the grant: the
+ *  applicant is told the reimbursement is the grant, as the payout is. Null up to the grant. */
+export function approvedPastGrant(grant: { amount: string; receipts: { amount: string; status: string }[] }): string | null {
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const total = grant.receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0);
+  return total > cents(grant.amount) ? (total / 100).toFixed(2) : null;
+}
+
 /** A receipt's status in the applicant's words. */
 export function receiptLabel(status: string): string {
   if (status === "approved") return t("Approved");
