@@ -407,6 +407,8 @@ describe("ConfigForm un-release", () => {
     expect(await screen.findByText(refusal, { selector: ".alert *, .alert" })).toBeInTheDocument();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(screen.queryByText("Configuration updated successfully")).not.toBeInTheDocument();
+    // Nothing was saved: the field shows the status as stored, not the one refused.
+    expect(screen.getByLabelText("Hackathon status")).toHaveValue("released");
   });
 
   it("a save between statuses after release asks nothing", async () => {
