@@ -23,6 +23,7 @@ from apps.core.exceptions import ApplicationError
 from apps.cycles.models import Cycle
 
 from .models import Assignment, Conflict, Review, ReviewOutcome, ReviewStatus
+from .rubric import ASSIGNING_CLOSED, is_locked
 
 INSERT_CHUNK = 20_000
 # pg_advisory_xact_lock(key1, key2): key1 names the lock's purpose, key2 is the cycle.
@@ -76,6 +77,8 @@ def auto_assign(*, cycle: Cycle, emails: list[str], per_application: int, avoid_
     gets their own application, one they skipped or are in conflict with, nor (with
     `avoid_own_school`) one from the school of their own application in this cycle."""
     reviewers = _reviewers(emails)
+    if is_locked(cycle):
+        raise ApplicationError(ASSIGNING_CLOSED, status=409)
     _lock(cycle)
     ids = [r.pk for r in reviewers]
 

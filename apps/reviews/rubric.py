@@ -23,6 +23,8 @@ MAX_CRITERIA = 10
 SCALE_LIMIT = 100
 WEIGHT_LIMIT = Decimal(100)
 LOCKED = _("The rubric is locked: decisions were released, so the criteria can't change any more.")
+# Reviews are closed then too: an assignment made after release could never be done.
+ASSIGNING_CLOSED = _("Reviews are closed: decisions were released, so nothing can be assigned for review any more.")
 HAS_SCORES = _("'%(name)s' has scores already: it can't be removed. Rename it or change its description instead.")
 
 

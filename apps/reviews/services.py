@@ -22,6 +22,7 @@ from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
 
 from .models import Assignment, ReviewStatus
+from .rubric import ASSIGNING_CLOSED, is_locked
 
 NOT_AN_ORGANIZER = _("No organizer or reviewer with this email.")
 NO_ASSIGNMENT = _("This application is not assigned to this reviewer.")
@@ -50,9 +51,12 @@ def assign(*, reviewer: User, application_id: int) -> Assignment:
     User.objects.select_for_update().filter(pk=reviewer.pk).values_list("pk", flat=True).first()
     # A draft has nothing to review yet, and may never be submitted. (An application never
     # goes back to being a draft, so the check needs no lock on it.)
-    status = Application.objects.filter(pk=application_id).values_list("status", flat=True).first()
-    if status is None:
+    found = Application.objects.filter(pk=application_id).select_related("cycle").only("status", "cycle").first()
+    if found is None:
         raise ApplicationError(NO_APPLICATION, status=404)
+    status = found.status
+    if is_locked(found.cycle):
+        raise ApplicationError(ASSIGNING_CLOSED, status=409)
     if status in DRAFTS:
         raise ApplicationError(DRAFT_NOT_ASSIGNABLE, errors={"applicant_email": [NOT_SUBMITTED]})
     existing = Assignment.objects.filter(reviewer=reviewer, application_id=application_id).first()

@@ -168,3 +168,19 @@ def test_the_assign_pages_count_of_applications_without_a_reviewer_is_asked_agai
     assert press(boss, crew["emails"]).status_code == 200
     assert boss.get("/api/reviews/unassigned").json() == {"emails": [], "more": False}
     assert client_for(crew["reviewers"][0]).get("/api/reviews/unassigned").status_code == 403
+
+
+@pytest.mark.django_db
+def test_nothing_is_assigned_once_decisions_are_released(crew):
+    """Reviews close at release (a score can no longer be saved): an assignment made then could
+    never be done, so assigning, one by one or automatically, is refused with the reason."""
+    from apps.cycles.models import Cycle, CycleStatus
+
+    Cycle.objects.filter(pk=current_cycle().pk).update(status=CycleStatus.RELEASED)
+    boss = client_for(crew["boss"])
+    refused = press(boss, crew["emails"], n=1)
+    assert refused.status_code == 409
+    assert refused.json()["message"].startswith("Reviews are closed: decisions were released")
+    one = boss.post(f"/api/applications/assign-application/r0@princeton.edu/{crew['apps'][0].email}")
+    assert one.status_code == 409 and one.json()["message"] == refused.json()["message"]
+    assert not Assignment.objects.exists()
