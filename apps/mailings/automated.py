@@ -79,6 +79,8 @@ COMMON_PLACEHOLDERS = (
     "confirmation_second_deadline",
     "waitlist_deadline",
 )
+# A reviewed travel receipt's placeholders: its applicant and the receipt.
+_RECEIPT = ("first_name", "last_name", "email", "receipt_amount", "currency", "receipt_name")
 # Placeholders the caller of one email passes in: the link of an account email; the
 # applicant and the decision of a release email (apps.decisions.release.decision_context).
 KEY_PLACEHOLDERS = {
@@ -90,27 +92,10 @@ KEY_PLACEHOLDERS = {
     "walk_in_welcome": ("first_name", "last_name", "email", "link"),
     "offer_reminder": ("first_name", "last_name", "email", "deadline", "hours_left"),
     "offer_expired": ("first_name", "last_name", "email"),
-    "travel_receipt_approved": (
-        "first_name",
-        "last_name",
-        "email",
-        "receipt_amount",
-        "currency",
-        "receipt_name",
-        # Past the grant: what the approved receipts come to, and the grant they are paid up to.
-        "past_grant",
-        "approved_total",
-        "grant_amount",
-    ),
-    "travel_receipt_rejected": (
-        "first_name",
-        "last_name",
-        "email",
-        "receipt_amount",
-        "currency",
-        "receipt_name",
-        "reason",
-    ),
+    # A reviewed receipt; an approval past the grant also says what the approved receipts come
+    # to and the grant they are paid up to.
+    "travel_receipt_approved": (*_RECEIPT, "past_grant", "approved_total", "grant_amount"),
+    "travel_receipt_rejected": (*_RECEIPT, "reason"),
     "travel_grant_lapsed": ("first_name", "last_name", "email", "amount", "currency"),
 }
 # The person an email goes to: a release email's applicant, each recipient of a batch email.
