@@ -72,6 +72,7 @@ class MailingCreatedSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Mailing.Status.choices)
     recipients = serializers.IntegerField()
+    send_at = serializers.DateTimeField(help_text="When it goes out: the time asked for, or now when that has passed")
 
 
 class AudienceCountSerializer(serializers.Serializer):
@@ -294,7 +295,7 @@ class MailingCreateApi(AdminApiView):
             translations=data.get("translations"),
         )
         return Response(
-            {"id": mailing.pk, "status": mailing.status, "recipients": mailing.recipients},
+            {"id": mailing.pk, "status": mailing.status, "recipients": mailing.recipients, "send_at": mailing.send_at},
             status=status.HTTP_201_CREATED,
         )
 

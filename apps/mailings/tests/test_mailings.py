@@ -88,7 +88,12 @@ def test_send_at_in_the_past_means_now_and_future_is_kept(admin_client, applican
     past = schedule(admin_client, send_at="2020-01-01T00:00:00Z")
     assert past.status_code == 201, past.json()
     assert Mailing.objects.get(pk=past.json()["id"]).send_at >= timezone.now() - datetime.timedelta(minutes=1)
+    # The answer says the time it goes, so the page's "Scheduled for" agrees with its table.
+    said = datetime.datetime.fromisoformat(past.json()["send_at"].replace("Z", "+00:00"))
+    stored = Mailing.objects.get(pk=past.json()["id"]).send_at
+    assert abs(said - stored) < datetime.timedelta(milliseconds=1)  # JSON keeps milliseconds
     future = schedule(admin_client, send_at="2099-03-04T05:06:00+00:00")
+    assert future.json()["send_at"].startswith("2099-03-04T05:06:00")
     assert Mailing.objects.get(pk=future.json()["id"]).send_at == datetime.datetime(
         2099, 3, 4, 5, 6, tzinfo=datetime.UTC
     )

@@ -3674,6 +3674,11 @@ export interface components {
             id: number;
             status: components["schemas"]["MailingStatusEnum"];
             recipients: number;
+            /**
+             * Format: date-time
+             * @description When it goes out: the time asked for, or now when that has passed
+             */
+            send_at: string;
         };
         /** @description A batch email being written: every part may still be missing. */
         MailingDraftRequest: {

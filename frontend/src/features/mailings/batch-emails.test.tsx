@@ -2,7 +2,7 @@ import {fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BatchEmails } from "./batch-emails";
-import { localToIso } from "./schedule";
+import { formatSendAt, localToIso } from "./schedule";
 import { POLL_MS } from "../../lib/progress";
 import { renderWithQuery } from "../../lib/test-utils";
 
@@ -267,7 +267,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       "GET /api/mailings": () => json(listed),
       "POST /api/mailings": () => {
         listed = [{ ...SCHEDULED, id: 9, subject: "Hello", audience: "custom", recipients: 2 }];
-        return json({ id: 9, status: "scheduled", recipients: 2 }, 201);
+        return json({ id: 9, status: "scheduled", recipients: 2, send_at: "2026-03-01T09:30:00Z" }, 201);
       },
     });
     renderWithQuery(<BatchEmails />);
@@ -276,7 +276,10 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     await user.type(screen.getByLabelText("Custom recipients"), "a@x.edu b@y.edu");
     await user.type(screen.getByLabelText("Message in Markdown"), "Hi {{{{ first_name }}");
     await user.click(screen.getByRole("button", { name: "Schedule" }));
-    expect(await screen.findByText(/to 2 recipients\./)).toBeInTheDocument();
+    const notice = await screen.findByText(/to 2 recipients\./);
+    // The time the server stored (a time already past goes out now), as the table shows it.
+    expect(notice).toHaveTextContent(formatSendAt("2026-03-01T09:30:00Z"));
+    expect(notice).not.toHaveTextContent(formatSendAt(localToIso("2030-03-01T09:30") ?? ""));
     const [post] = server.of("POST", "/api/mailings");
     const form = post.init.body as FormData;
     expect(form.get("subject")).toBe("Hello");
@@ -296,7 +299,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
     const server = fakeServer({
       ...BASE,
       "GET /api/mailings": () => json([]),
-      "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 2 }, 201),
+      "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 2, send_at: "2026-03-01T09:30:00Z" }, 201),
     });
     renderWithQuery(<BatchEmails languages={[{ code: "es", name: "Español" }]} />);
     await fillRequired(user);
@@ -325,7 +328,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
 
   it("can still send an uploaded HTML file, previewed like Markdown", async () => {
     const user = userEvent.setup();
-    const server = fakeServer({ ...BASE, "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 3 }, 201) });
+    const server = fakeServer({ ...BASE, "POST /api/mailings": () => json({ id: 9, status: "scheduled", recipients: 3, send_at: "2026-03-01T09:30:00Z" }, 201) });
     renderWithQuery(<BatchEmails />);
     await fillRequired(user);
     await user.click(screen.getByRole("radio", { name: "Upload HTML" }));
@@ -352,7 +355,7 @@ describe("BatchEmails", { timeout: 20000 }, () => {
       ...BASE,
       "POST /api/mailings": (_url, init) =>
         (init.body as FormData).get("confirm_duplicate") === "true"
-          ? json({ id: 10, status: "scheduled", recipients: 3 }, 201)
+          ? json({ id: 10, status: "scheduled", recipients: 3, send_at: "2026-03-01T09:30:00Z" }, 201)
           : json({ message: warning, errors: { confirm_duplicate: [warning] }, code: "duplicate_mailing" }, 409),
     });
     renderWithQuery(<BatchEmails />);

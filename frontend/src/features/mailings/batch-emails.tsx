@@ -38,7 +38,6 @@ import {
   audienceOption,
   browserZone,
   formatSendAt,
-  localToIso,
   previewWhom,
   recipientsText,
 } from "./schedule";
@@ -167,7 +166,8 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
       setNotice({
         kind: "success",
         text: t("Scheduled for {when} to {recipients}.", {
-          when: formatSendAt(localToIso(sendAt) ?? sendAt),
+          // The server's time: a time already past goes out now (the table says the same).
+          when: formatSendAt(created.send_at),
           recipients: recipientsText(created.recipients),
         }),
       });
