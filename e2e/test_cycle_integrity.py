@@ -118,6 +118,8 @@ def test_withdrawing_released_decisions_asks_with_the_count_then_is_refused_afte
     refusal = page.get_by_text("1 applicant has already answered an offer or checked in", exact=False)
     expect(refusal).to_be_visible()
     expect(page.get_by_text("Stays released: applicants have answered their offers.")).to_be_visible()
+    # Nothing was saved: the field shows the status as stored, not the refused one.
+    expect(page.get_by_label("Hackathon status")).to_have_value("released")
     expect(page.get_by_role("alertdialog")).to_have_count(0)
     refusal.scroll_into_view_if_needed()
     shot(page, f"integrity-unrelease-refused-{'phone' if phone else 'desktop'}", full_page=False)

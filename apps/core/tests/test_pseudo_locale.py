@@ -33,7 +33,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import translation
 
 from apps.core.tests.factories import ApplicationFactory, OrganizerFactory, UserFactory
-from apps.cycles.models import CycleStatus
+from apps.cycles.models import Cycle, CycleStatus
 from apps.cycles.selectors import current_cycle
 from apps.cycles.services import cycle_set_status
 from apps.mailings import automated
@@ -353,6 +353,9 @@ def staff_pages(client) -> dict[str, list[tuple[str, str]]]:
     organizer = UserFactory(email="grace@princeton.edu", role=Role.ADMIN)
     reviewer = UserFactory(email="rev@princeton.edu", role=Role.REVIEWER)
     volunteer = UserFactory(email="sam@princeton.edu", role=Role.VOLUNTEER)
+    # Reviewing, before release (the applicant pages left the cycle released; nothing is
+    # assigned once decisions are out).
+    Cycle.objects.filter(pk=current_cycle().pk).update(status=CycleStatus.CLOSED)
     assign(reviewer=reviewer, application_id=ApplicationFactory().pk)
     for who in (reviewer, organizer):
         get("admin/reviewapps", "/admin/reviewapps", who)

@@ -387,8 +387,10 @@ describe("ConfigForm un-release", () => {
     expect(await screen.findByText(refusal, { selector: ".alert *, .alert" })).toBeInTheDocument();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(screen.queryByText("Configuration updated successfully")).not.toBeInTheDocument();
-    // Nothing was saved: the field shows the status as stored, not the one refused.
+    // Nothing was saved: the field shows the status as stored, not the one refused, and the
+    // reason stays under it.
     expect(screen.getByLabelText("Hackathon status")).toHaveValue("released");
+    expect(screen.getByLabelText("Hackathon status")).toHaveAccessibleDescription(new RegExp(refusal.slice(0, 40)));
   });
 
   it("a save between statuses after release asks nothing", async () => {

@@ -187,8 +187,8 @@ export function ConfigForm({ config: initialConfig, current: initialCurrent, sta
       setErrors(found);
       setMessage({ ok: false, text: failureText(e) });
       // A refused move (a release that can no longer be undone): nothing was saved, so the field
-      // shows the status as stored again, not the one refused; the message above says why.
-      if (e instanceof ApiError && e.status === 409 && config.status !== savedStatus) setField("status", savedStatus);
+      // shows the status as stored again, not the one refused, with the server's reason under it.
+      if (e instanceof ApiError && e.status === 409 && config.status !== savedStatus) setConfig((c) => ({ ...c, status: savedStatus }));
       if (Object.keys(found).length) setFocusRequest((n) => n + 1);
     } finally {
       setBusy(false);
