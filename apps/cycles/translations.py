@@ -150,11 +150,10 @@ def localized(sections: list[dict], language: str | None = None) -> list[dict]:
     out = []
     with translation.override(language):
         for section in sections:
-            own = (section.get(TRANSLATIONS) or {}).get(language) or {}
+            own = _texts(section, {"section_name": section.get("section_name")}, language)
             shown_section = {k: v for k, v in section.items() if k not in (TRANSLATIONS, "questions")}
-            name = own.get("section_name") or _built_in(section.get("section_name"), language)
-            if name:
-                shown_section["section_name"] = name
+            if own.get("section_name"):
+                shown_section["section_name"] = own["section_name"]
             shown_section["questions"] = [_localized_question(q, language) for q in section.get("questions", [])]
             out.append(shown_section)
     return out
@@ -176,6 +175,14 @@ def with_built_in(sections: list[dict]) -> list[dict]:
 
 
 def _fill(item: dict, texts: dict, language: str, options: list[str] | None = None) -> None:
+    if entry := _texts(item, texts, language, options):
+        item[TRANSLATIONS] = {**(item.get(TRANSLATIONS) or {}), language: entry}
+
+
+def _texts(item: dict, texts: dict, language: str, options: list[str] | None = None) -> dict:
+    """`item`'s texts in `language` (the active one): the organizers' where given, else the
+    catalog's for each built-in text kept as written (`texts`: field -> the text as written;
+    `options`: the options, labelled under "options")."""
     entry = dict((item.get(TRANSLATIONS) or {}).get(language) or {})
     for field, text in texts.items():
         if not entry.get(field) and (shown := _built_in(text, language)):
@@ -187,8 +194,7 @@ def _fill(item: dict, texts: dict, language: str, options: list[str] | None = No
                 labels[option] = shown
         if labels:
             entry["options"] = labels
-    if entry:
-        item[TRANSLATIONS] = {**(item.get(TRANSLATIONS) or {}), language: entry}
+    return entry
 
 
 def _built_in(text, language: str) -> str | None:
@@ -201,16 +207,14 @@ def _built_in(text, language: str) -> str | None:
 
 
 def _localized_question(question: dict, language: str) -> dict:
-    own = (question.get(TRANSLATIONS) or {}).get(language) or {}
+    options = question.get("options") or []
+    texts = {"question_text": question.get("question_text"), "help_text": question.get("help_text")}
+    own = _texts(question, texts, language, options)
     shown_question = {k: v for k, v in question.items() if k != TRANSLATIONS}
-    for field in ("question_text", "help_text"):
-        text = own.get(field) or _built_in(question.get(field), language)
-        if text:
-            shown_question[field] = text
-    given = own.get("options") or {}
-    labels = {
-        key: label for key in question.get("options") or [] if (label := given.get(key) or _built_in(key, language))
-    }
+    for field in texts:
+        if own.get(field):
+            shown_question[field] = own[field]
+    labels = {key: label for key, label in (own.get("options") or {}).items() if key in options}
     if labels:
         shown_question[OPTION_LABELS] = labels
     return shown_question

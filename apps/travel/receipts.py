@@ -169,12 +169,16 @@ def review(*, cycle, receipt_id: int, approve: bool, reason: str, actor) -> Trav
         receipt.save(update_fields=["status", "reason", "reviewed_by", "reviewed_at"])
         # What the approved receipts come to now: past the grant, the payout stays the grant
         # (payout.py), and the approval email says so rather than promising the whole receipt.
-        approved = receipt.grant.receipts.filter(status=TravelReceipt.Status.APPROVED).aggregate(total=Sum("amount"))
+        approved = None
+        if approve:
+            approved = receipt.grant.receipts.filter(status=TravelReceipt.Status.APPROVED).aggregate(
+                total=Sum("amount")
+            )
         mail.record_receipt_review(
             receipt,
             receipt.grant.application,
             budget_of(cycle).currency,
-            approved_total=approved["total"] or Decimal("0"),
+            approved_total=(approved["total"] or Decimal("0")) if approved else None,
             grant_amount=receipt.grant.amount,
         )
     return receipt

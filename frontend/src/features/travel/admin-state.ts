@@ -2,6 +2,7 @@
 // API's ISO moment, and what each person's row offers.
 import type { TravelPerson } from "../../api/travel";
 import { t } from "../../lib/i18n";
+import { approvedCents, approvedPastGrant, cents, type GrantReceipts } from "./travel-state";
 
 /** "2026-06-01T23:59" (a datetime-local input, the browser's zone) → ISO, or null when empty. */
 export function localToIso(value: string): string | null {
@@ -54,16 +55,10 @@ export interface RowView {
   approvedPastGrant: boolean;
 }
 
-/** An amount's cents ("12.5" → 1250): the API's decimal strings compared without float sums. */
-function cents(amount: string): number {
-  return Math.round(Number(amount) * 100);
-}
-
 /** Whether approving `receipt` too would take the approved total past the grant (the payout
  *  stays capped at the grant: the organizer is told before, not left to find out). */
-export function approvalPassesGrant(grant: { amount: string; receipts: { amount: string; status: string }[] }, receipt: { amount: string }): boolean {
-  const approved = grant.receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0);
-  return approved + cents(receipt.amount) > cents(grant.amount);
+export function approvalPassesGrant(grant: GrantReceipts, receipt: { amount: string }): boolean {
+  return approvedCents(grant.receipts) + cents(receipt.amount) > cents(grant.amount);
 }
 
 export function rowView(person: TravelPerson, currency: string): RowView {
@@ -76,6 +71,6 @@ export function rowView(person: TravelPerson, currency: string): RowView {
     note: canGrant ? null : t.noop("Not offered a spot"),
     canWithdraw: Boolean(grant) && receipts.length === 0,
     pendingReceipts: receipts.filter((r) => r.status === "pending").length,
-    approvedPastGrant: Boolean(grant) && receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0) > cents(grant?.amount ?? "0"),
+    approvedPastGrant: grant ? approvedPastGrant(grant) !== null : false,
   };
 }

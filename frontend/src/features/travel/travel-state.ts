@@ -75,10 +75,25 @@ export function travelView(mine: OwnTravel | undefined, status: string, now: num
 
 /** What the approved receipts come to (not capped), when that is more than the grant: the
  *  applicant is told the reimbursement is the grant, as the payout is. Null up to the grant. */
-export function approvedPastGrant(grant: { amount: string; receipts: { amount: string; status: string }[] }): string | null {
-  const cents = (amount: string) => Math.round(Number(amount) * 100);
-  const total = grant.receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0);
+export function approvedPastGrant(grant: GrantReceipts): string | null {
+  const total = approvedCents(grant.receipts);
   return total > cents(grant.amount) ? (total / 100).toFixed(2) : null;
+}
+
+/** A grant with its receipts, as both the applicant's and the organizers' views have it. */
+export interface GrantReceipts {
+  amount: string;
+  receipts: { amount: string; status: string }[];
+}
+
+/** An amount's cents ("12.5" → 1250): the API's decimal strings added without float sums. */
+export function cents(amount: string): number {
+  return Math.round(Number(amount) * 100);
+}
+
+/** The approved receipts' total, in cents (not capped at the grant, as the payout is). */
+export function approvedCents(receipts: GrantReceipts["receipts"]): number {
+  return receipts.filter((r) => r.status === "approved").reduce((sum, r) => sum + cents(r.amount), 0);
 }
 
 /** A receipt's status in the applicant's words. */
