@@ -141,10 +141,11 @@ def _db_value(field_name: str, value):
 
 
 class TextFilter(django_filters.CharFilter):
-    """A case-insensitive substring (`%` and `_` are taken literally: Django escapes them)."""
+    """A substring, case and accents aside ("Universite de Montreal" finds "Université de
+    Montréal": apps.core.text.fold); `%` and `_` are taken literally."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("lookup_expr", "icontains")
+        kwargs.setdefault("lookup_expr", "folded_contains")
         super().__init__(max_length=MAX_FILTER_LENGTH, validators=[validate_storable], **kwargs)
 
 

@@ -525,7 +525,8 @@ def check_in_application(*, application_id: int, scan_id: uuid.UUID, user, devic
 
 def search(q: str, *, user) -> list[dict]:
     """At most SEARCH_LIMIT applications of the current cycle (as the database has it now)
-    whose name or email contains `q`: the expected people first, drafts never submitted last.
+    whose name or email contains `q`, accents and case aside ("Maria Lopez" finds María López:
+    apps.core.text.fold): the expected people first, drafts never submitted last.
     One query. A volunteer sees whether each may come in and why not, never the decision
     itself. Drafts are found so that the desk hears why (never submitted) and can register the
     person as a walk-in (walkins.py takes their draft over); left out, the search said nobody
@@ -535,7 +536,7 @@ def search(q: str, *, user) -> list[dict]:
     rows = (
         Application.objects.filter(cycle__is_current=True)
         .annotate(full_name=Concat("first", Value(" "), "last"))
-        .filter(Q(full_name__icontains=q) | Q(email__icontains=q))
+        .filter(Q(full_name__folded_contains=q) | Q(email__folded_contains=q))
         .annotate(
             expected=Case(
                 When(status__in=(S.CONFIRMED, S.CHECKED_IN), then=Value(0)),

@@ -1,4 +1,5 @@
-"""The one rule for text that a client sends and the database must store or compare.
+"""The one rule for text that a client sends and the database must store or compare, and the one
+rule for finding a name typed without its accents (`fold`, `Folded`, `folded_contains`).
 
 PostgreSQL refuses a NUL character in any text value, and a lone UTF-16 surrogate (which JSON
 can carry as an escape such as a bare high surrogate) can't be encoded as UTF-8 at all; either
@@ -8,6 +9,10 @@ parsers (application bodies, question sets, filters) ask this function.
 
 from __future__ import annotations
 
+import unicodedata
+
+from django.db.models import Func, Lookup, TextField, Value
+from django.db.models.lookups import Contains
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
@@ -47,3 +52,57 @@ def path_email_or_404(email: str) -> str:
     if cleaned is None:
         raise Http404(_("No such account."))
     return cleaned
+
+
+# --- Finding a name however it is typed -----------------------------------------------------
+#
+# A volunteer at the door types "Maria Lopez" for María López, an organizer filters the table by
+# "Universite de Montreal": a search that compares accents found nobody. Names, schools and
+# emails are compared folded: case- and accent-insensitive, "ß" as "ss", "Æ" as "ae". The
+# database folds both sides with one function, so the stored text needs no folded copy and the
+# rule can't disagree between the column and the typed text: `portal_fold`, on PostgreSQL a
+# function over the `unaccent` extension (apps/core/migrations/0001), on SQLite `fold` below,
+# given to each connection (apps.core.apps). Their tables differ on rare letters; the tests hold both to
+# the names that matter (apps/core/tests/test_fold.py).
+
+# Letters NFKD keeps whole (no combining mark to drop) that unaccent writes as Latin letters.
+_WHOLE_LETTERS = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
+def fold(text: str | None) -> str | None:
+    """Case- and accent-insensitive form of `text` ("María" → "maria"); None stays None (a
+    NULL column, for SQLite's function)."""
+    if text is None:
+        return None
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_WHOLE_LETTERS)
+
+
+class Folded(Func):
+    """`fold` in SQL: the function `portal_fold`, which each SQLite connection is given
+    (sqlite_can_fold) and PostgreSQL keeps (lower(unaccent(x)), apps/core/migrations/0001):
+    an immutable function of its own, so the table's trigram indexes can be built on it."""
+
+    function = "portal_fold"
+    arity = 1
+    output_field = TextField()
+
+
+def sqlite_can_fold(sender, connection, **kwargs) -> None:
+    """connection_created: SQLite learns `portal_fold` (PostgreSQL has unaccent)."""
+    if connection.vendor == "sqlite":
+        connection.connection.create_function("portal_fold", 1, fold, deterministic=True)
+
+
+class FoldedContains(Lookup):
+    """`<text field>__folded_contains=typed`: the field contains the typed text, both folded
+    (`%` and `_` typed are taken literally, as `icontains` takes them). Registered on every
+    text field (apps.core.apps), annotations included."""
+
+    lookup_name = "folded_contains"
+
+    def as_sql(self, compiler, connection):
+        typed = Folded(Value(str(self.rhs), output_field=TextField()))
+        return compiler.compile(Contains(Folded(self.lhs), typed))

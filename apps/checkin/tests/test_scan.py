@@ -351,6 +351,15 @@ def test_search_finds_by_name_or_email_in_constant_queries(volunteer, django_ass
     assert (draft["door"], draft["status"], draft["reason"]) == ("not_confirmed", None, "Not confirmed.")
 
 
+@pytest.mark.parametrize("q", ["maria lopez", "MARIA LÓPEZ", "lopez", "María", "ria lo"])
+def test_search_finds_a_name_typed_without_its_accents(volunteer, q):
+    """A volunteer's keyboard has no accents to spare: "Maria Lopez" finds María López."""
+    applicant("maria@umontreal.ca", first="María", last="López")
+    applicant("mario@umontreal.ca", first="Mario", last="Lopes")
+    results = volunteer.get("/api/checkin/search", {"q": q}).json()["results"]
+    assert [r["name"] for r in results] == ["María López"]
+
+
 @pytest.mark.parametrize("q", ["", "a", " a ", "x" * 101])
 def test_search_needs_2_to_100_characters(volunteer, q):
     response = volunteer.get("/api/checkin/search", {"q": q})

@@ -12,7 +12,7 @@ import Select, {
 } from "react-select";
 import { cspNonce } from "../lib/csp-nonce";
 import { t } from "../lib/i18n";
-import { aliasIndex, bestMatch, rankSuggestions } from "./suggestion-rank";
+import { aliasIndex, bestMatch, rankSuggestions, searchForm } from "./suggestion-rank";
 import { MenuWindowContext, WindowedMenuList, type MenuWindow } from "./windowed-menu-list";
 
 /** Suggestions handed to react-select at first; the menu asks for more as it scrolls. */
@@ -40,12 +40,12 @@ const DescribedByContext = createContext<string | undefined>(undefined);
 export interface Suggestion {
   value: string;
   label: string;
-  /** The lower-cased label, computed once per option list rather than once per keystroke. */
+  /** The label as compared (searchForm), computed once per option list rather than once per keystroke. */
   lower: string;
 }
 
 export function toSuggestions(options: string[]): Suggestion[] {
-  return options.map((option) => ({ value: option, label: option, lower: option.toLowerCase() }));
+  return options.map((option) => ({ value: option, label: option, lower: searchForm(option) }));
 }
 
 /** The input keeps the typed text visible at all times: the text *is* the value. */
@@ -57,8 +57,8 @@ function TextInput(props: InputProps<Suggestion, false>) {
 function Highlighted({ label, text }: { label: string; text: string }) {
   // The occurrence that ranked the option (a word's start before a match inside a word); an
   // option found by its short name alone has none.
-  const needle = text.trim().toLowerCase();
-  const at = needle ? bestMatch(label.toLowerCase(), needle).at : -1;
+  const needle = searchForm(text.trim());
+  const at = needle ? bestMatch(searchForm(label), needle).at : -1;
   if (at < 0) return <>{label}</>;
   return (
     <>
@@ -146,7 +146,7 @@ function AutocompleteField({
   const fallbackOption = useMemo<Suggestion | null>(
     () =>
       fallback && options.includes(fallback.value)
-        ? { value: fallback.value, label: fallback.label, lower: fallback.label.toLowerCase() }
+        ? { value: fallback.value, label: fallback.label, lower: searchForm(fallback.label) }
         : null,
     [fallback, options],
   );

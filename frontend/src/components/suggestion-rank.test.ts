@@ -11,6 +11,7 @@ import {
   bestMatch,
   normalizeAlias,
   rankSuggestions,
+  searchForm,
 } from "./suggestion-rank";
 
 const NAMES = [
@@ -121,6 +122,26 @@ describe("aliases", () => {
   });
 });
 
+describe("searchForm", () => {
+  it.each([
+    ["Université de Montréal", "universite de montreal"],
+    ["São Paulo", "sao paulo"],
+    ["ZÜRICH", "zurich"],
+    ["Łódź", "łodz"], // ł has no accent to drop in NFD; it stays a letter of its own
+    ["MIT", "mit"],
+    ["e\u0301cole", "e\u0301cole"], // a lone combining mark is kept: the label keeps its length
+  ])("%j compares as %j, one character for one", (text, folded) => {
+    expect(searchForm(text)).toBe(folded);
+    expect(searchForm(text)).toHaveLength(text.length);
+  });
+
+  it("highlights where an accented name matched what was typed plainly", () => {
+    const label = "Universidade de São Paulo";
+    const { at } = bestMatch(searchForm(label), searchForm("sao"));
+    expect(label.slice(at, at + 3)).toBe("São");
+  });
+});
+
 describe("the real school list and alias file", () => {
   const root = resolve(import.meta.dirname, "../../../apps/applications/data");
   const schools = toSuggestions(
@@ -154,6 +175,10 @@ describe("the real school list and alias file", () => {
     ["columbia", /^Columbia University in the City of New York$/],
     ["princeton", /^Princeton /],
     ["toronto", /^University of Toronto$/],
+    // Typed without the accents a keyboard may not have.
+    ["universidade de sao paulo", /^Universidade de São Paulo$/],
+    ["ecole polytechnique de montreal", /^École Polytechnique de Montréal$/],
+    ["ÉCOLE POLYTECHNIQUE", /^École Polytechnique/],
   ])("%j puts %s first", (text, first) => {
     expect(rankSuggestions(schools, text, aliases)[0].value).toMatch(first);
   });

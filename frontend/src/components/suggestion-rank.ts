@@ -11,7 +11,7 @@
 //      short names that start with it ("UCL" → "UCLA")
 //   4. names that contain the text anywhere ("Interstate …")
 
-/** An option of the list, its lower-cased label computed once per list, not per keystroke. */
+/** An option of the list, its label's searchForm computed once per list, not per keystroke. */
 export interface Rankable {
   value: string;
   lower: string;
@@ -27,9 +27,31 @@ export const WORD_START = 3;
 export const CONTAINS = 4;
 const NONE = 5;
 
-/** An alias as it is compared: lower case, letters and digits only ("U.C.L.A." → "ucla"). */
+const MARKS = /\p{M}/gu;
+
+/**
+ * Text as it is compared: lower case and without accents, so that "universite de montreal"
+ * finds "Université de Montréal" and "sao paulo" São Paulo (the server's searches fold the same
+ * way: apps/core/text.py). Each character folds to exactly one, so a match's position in the
+ * folded label is its position in the label, for the highlight; one that would fold to more
+ * or fewer (a lone combining mark, "İ") is only lower-cased, or kept.
+ */
+export function searchForm(text: string): string {
+  const lower = text.toLowerCase();
+  // Most names are plain ASCII, and ranking folds every school of the list once.
+  if (lower.length === text.length && !/[^\u0000-\u007f]/.test(lower)) return lower;
+  let out = "";
+  for (const char of text) {
+    const small = char.toLowerCase();
+    const bare = small.normalize("NFD").replace(MARKS, "");
+    out += bare.length === char.length ? bare : small.length === char.length ? small : char;
+  }
+  return out;
+}
+
+/** An alias as it is compared: folded, letters and digits only ("U.C.L.A." → "ucla"). */
 export function normalizeAlias(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return searchForm(text).replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** The index of (alias, name) pairs, such as the page's `schoolAliases` prop. */
@@ -89,11 +111,11 @@ export function bestMatch(lower: string, needle: string): { at: number; tier: nu
 
 /**
  * The options that match `text`, best first (see the tiers above). Every option containing
- * the text (case-insensitive) is kept, however many; an alias adds the schools it names even
+ * the text (case and accents aside) is kept, however many; an alias adds the schools it names even
  * when their names don't contain the text. Empty text suggests nothing.
  */
 export function rankSuggestions<T extends Rankable>(options: readonly T[], text: string, aliases?: AliasIndex): T[] {
-  const needle = text.trim().toLowerCase();
+  const needle = searchForm(text.trim());
   if (!needle) return [];
   const byAlias = new Map<string, number>();
   // The schools some short name names: the ones people mean most often.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { aliasIndex, rankSuggestions } from "../suggestion-rank";
+import { aliasIndex, rankSuggestions, searchForm } from "../suggestion-rank";
 import { countryAliases, countryCode } from "./country-names";
 
 // The list GET countries serves (apps/applications/data/countries.txt).
@@ -10,7 +10,7 @@ const COUNTRIES = readFileSync(new URL("../../../../apps/applications/data/count
   .filter(Boolean);
 
 function found(typed: string, language = "es"): string | undefined {
-  const options = COUNTRIES.map((value) => ({ value, label: value, lower: value.toLowerCase() }));
+  const options = COUNTRIES.map((value) => ({ value, label: value, lower: searchForm(value) }));
   return rankSuggestions(options, typed, aliasIndex(countryAliases(COUNTRIES, language)))[0]?.value;
 }
 

@@ -48,11 +48,6 @@ function codesByEnglishName(): Map<string, string> {
   return englishCodes;
 }
 
-/** Without its accents: "espana" for "España", so it is found typed either way. */
-function plain(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "");
-}
-
 /** (alias, English name) pairs of `countries` in `language`: its name there (and the same
  *  without accents) for each country whose name differs from the English one. [] in English or
  *  where the browser has no region names. */
@@ -69,8 +64,8 @@ export function countryAliases(countries: readonly string[], language: string): 
     const code = countryCode(country);
     const name = code ? local.of(code) : undefined;
     if (!name || name === country) continue;
+    // Typed without its accents ("espana") it is found too: aliases are compared folded.
     pairs.push([name, country]);
-    if (plain(name) !== name) pairs.push([plain(name), country]);
   }
   return pairs;
 }
