@@ -96,6 +96,13 @@ class MailingPreviewSerializer(serializers.Serializer):
         allow_null=True, help_text="Whose values fill the placeholders; null: sample values (nobody in the audience)"
     )
     placeholders = serializers.ListField(child=serializers.CharField())
+    language = serializers.CharField(
+        help_text="The language the recipient reads, which the email is rendered in (layout, footer, dates)"
+    )
+    version = serializers.CharField(
+        allow_blank=True,
+        help_text="Which version they get: a language code of `translations`, or empty for the default one",
+    )
 
 
 class DeliveryRowSerializer(serializers.Serializer):
@@ -320,6 +327,10 @@ class MailingDraftSerializer(serializers.Serializer):
     recipient = serializers.IntegerField(
         required=False, default=0, min_value=0, max_value=10_000_000, help_text="Which recipient to show (0-based)"
     )
+    translations = JsonValueField(
+        required=False,
+        help_text="The versions for other enabled languages, as scheduling takes them: the recipient gets theirs.",
+    )
 
 
 @extend_schema(
@@ -338,6 +349,7 @@ class MailingPreviewApi(AdminApiView):
                 html=data.get("html", ""),
                 audience=audience,
                 index=data["recipient"],
+                translations=data.get("translations"),
             )
         )
 
@@ -378,6 +390,7 @@ class MailingTestApi(AdminApiView):
             audience=audience,
             index=data["recipient"],
             to=request.user.email,
+            translations=data.get("translations"),
         )
         return Response({"message": _("A test email was sent to %(email)s.") % {"email": request.user.email}})
 

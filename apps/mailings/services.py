@@ -240,16 +240,34 @@ def mailing_create(
 
 
 def mailing_preview(
-    *, subject: str, markdown: str = "", html: str = "", audience: Audience | None = None, index: int = 0
+    *,
+    subject: str,
+    markdown: str = "",
+    html: str = "",
+    audience: Audience | None = None,
+    index: int = 0,
+    translations=None,
 ) -> dict:
     """The draft as one recipient of `audience` will get it (the `index`-th, by address), and
-    how many it goes to; with nobody in the audience, as a sample person would."""
+    how many it goes to; with nobody in the audience, as a sample person would. As the sending
+    does (_send_mailing): in the recipient's language, with their language's version of
+    `translations` when there is one."""
     recipients = _unique(audience.recipients()) if audience is not None else []
     person = None
     if recipients:
         index %= len(recipients)
         person = audiences.people([recipients[index]])[recipients[index]]
-    rendered = composer.check(subject=subject, markdown=markdown, html=html, person=person)
+    # Checked first, in the organizer's language: a 400 names what to fix.
+    composer.check(subject=subject, markdown=markdown, html=html, person=person)
+    versions = mailing_versions(translations, person=person)
+    language = automated.recipient_language(person["email"]) if person else settings.LANGUAGE_CODE
+    version = language if language in versions else ""
+    with translation.override(language):
+        if version:
+            draft = composer.compose(subject=versions[version]["subject"], markdown=versions[version]["markdown"])
+        else:
+            draft = composer.compose(subject=subject, markdown=markdown, html=html)
+        rendered = draft.render(person or {**composer.SAMPLE_PERSON})
     return {
         "subject": rendered.subject,
         "text": rendered.text,
@@ -257,11 +275,20 @@ def mailing_preview(
         "recipients": len(recipients),
         "recipient": {"index": index, **person} if person else None,
         "placeholders": composer.placeholders(),
+        "language": language,
+        "version": version,
     }
 
 
 def mailing_send_test(
-    *, subject: str, markdown: str, html: str, to: str, audience: Audience | None = None, index: int = 0
+    *,
+    subject: str,
+    markdown: str,
+    html: str,
+    to: str,
+    audience: Audience | None = None,
+    index: int = 0,
+    translations=None,
 ) -> dict:
     """Send the draft to `to` (the organizer writing it) as its `index`-th recipient would get
     it, subject marked as a test; checked first, so a draft that can't be scheduled can't be
@@ -269,7 +296,9 @@ def mailing_send_test(
     if not (markdown.strip() or html.strip()):
         message = _("Write the email first.")
         raise ApplicationError(message, errors={"markdown": [message]})
-    preview = mailing_preview(subject=subject, markdown=markdown, html=html, audience=audience, index=index)
+    preview = mailing_preview(
+        subject=subject, markdown=markdown, html=html, audience=audience, index=index, translations=translations
+    )
     transaction.on_commit(lambda: delay(SEND_TEST_TASK, preview["subject"], preview["text"], preview["html"], to))
     return preview
 

@@ -197,3 +197,72 @@ def test_the_batch_page_sends_its_versions_as_a_multipart_form_and_is_told_the_l
     page = admin_client.get("/admin/batch").content.decode()
     props = json.loads(page.split('<script id="admin-batch-props" type="application/json">')[1].split("</script>")[0])
     assert props["languages"] == [{"code": "es", "name": "Español"}]
+
+
+def preview(client, recipient, **fields):
+    data = {
+        "subject": "Doors open at 9",
+        "markdown": "Hello {{ first_name }}, bring your laptop.",
+        "audience": "custom",
+        "emails": "ana@princeton.edu, bo@princeton.edu",
+        "recipient": recipient,
+        **fields,
+    }
+    return client.post("/api/mailings/preview", json.dumps(data), content_type=JSON)
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_preview_shows_each_recipient_the_version_the_sending_gives_them(admin_client, readers):
+    """The preview and the send are two ways to one recipient's email: both must agree. Before,
+    the preview showed Ana (who reads Spanish) the English email she would never get."""
+    spanish = {"es": {"subject": "Abrimos a las 9", "markdown": "Hola {{ first_name }}, trae tu portátil."}}
+    ana = preview(admin_client, 0, translations=spanish).json()
+    bo = preview(admin_client, 1, translations=spanish).json()
+    assert (ana["recipient"]["email"], ana["language"], ana["version"]) == ("ana@princeton.edu", "es", "es")
+    assert ana["subject"] == "Abrimos a las 9" and "trae tu portátil" in ana["text"]
+    assert (bo["recipient"]["email"], bo["language"], bo["version"]) == ("bo@princeton.edu", "en", "")
+    assert bo["subject"] == "Doors open at 9"
+    # What the sending gives each of them, to the letter.
+    assert schedule(admin_client, translations=spanish).status_code == 201
+    mail.outbox.clear()
+    services.send_due_mailings()
+    [sent_ana] = sent_to("ana@princeton.edu")
+    [sent_bo] = sent_to("bo@princeton.edu")
+    assert (sent_ana.subject, sent_ana.body) == (ana["subject"], ana["text"])
+    assert (sent_bo.subject, sent_bo.body) == (bo["subject"], bo["text"])
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_a_reader_without_a_version_previews_the_default_one_in_their_language(admin_client, readers):
+    """No Spanish version: Ana gets the default message, its footer in Spanish, as she will."""
+    ana = preview(admin_client, 0).json()
+    assert (ana["language"], ana["version"]) == ("es", "")
+    assert ana["subject"] == "Doors open at 9"
+    mail.outbox.clear()
+    assert schedule(admin_client).status_code == 201
+    services.send_due_mailings()
+    [sent_ana] = sent_to("ana@princeton.edu")
+    assert sent_ana.body == ana["text"]
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_the_test_email_is_the_recipients_version(admin_client, readers):
+    spanish = {"es": {"subject": "Abrimos a las 9", "markdown": "Hola {{ first_name }}."}}
+    data = {
+        "subject": "Doors open at 9",
+        "markdown": "Hello {{ first_name }}.",
+        "audience": "custom",
+        "emails": "ana@princeton.edu",
+        "translations": spanish,
+    }
+    mail.outbox.clear()
+    r = admin_client.post("/api/mailings/test", json.dumps(data), content_type=JSON)
+    assert r.status_code == 200, r.json()
+    [test] = mail.outbox
+    assert test.subject == "[Test] Abrimos a las 9" and "Hola" in test.body and "¿Tienes preguntas?" in test.body
+
+
+@override_settings(LANGUAGES=BOTH)
+def test_a_preview_with_a_broken_version_names_it(admin_client, readers):
+    r = preview(admin_client, 0, translations={"es": {"subject": "Hola", "markdown": "Hola {{ nope }}"}})
+    assert r.status_code == 400 and "translations.es.markdown" in r.json()["errors"]

@@ -3697,6 +3697,8 @@ export interface components {
              * @default 0
              */
             recipient: number;
+            /** @description The versions for other enabled languages, as scheduling takes them: the recipient gets theirs. */
+            translations?: unknown;
         };
         MailingOutput: {
             id: number;
@@ -3720,6 +3722,10 @@ export interface components {
             /** @description Whose values fill the placeholders; null: sample values (nobody in the audience) */
             recipient: components["schemas"]["PreviewRecipient"] | null;
             placeholders: string[];
+            /** @description The language the recipient reads, which the email is rendered in (layout, footer, dates) */
+            language: string;
+            /** @description Which version they get: a language code of `translations`, or empty for the default one */
+            version: string;
         };
         /**
          * @description * `scheduled` - Scheduled

@@ -38,6 +38,7 @@ import {
   audienceOption,
   browserZone,
   formatSendAt,
+  previewLanguage,
   previewWhom,
   recipientsText,
 } from "./schedule";
@@ -439,7 +440,9 @@ export function BatchEmails({ languages = [] }: { languages?: MailLanguage[] }) 
             ) : preview ? (
               <>
                 <p className="batch-emails__whom" aria-live="polite">
-                  {previewWhom(preview.recipient, preview.recipients)}
+                  {[previewWhom(preview.recipient, preview.recipients), previewLanguage(preview, languages)]
+                    .filter(Boolean)
+                    .join(" ")}
                 </p>
                 {preview.recipients > 1 ? (
                   <div className="button-row">

@@ -66,6 +66,12 @@ describe("the preview", () => {
     });
   });
 
+  it("sends the complete language versions, so the preview shows each recipient theirs", () => {
+    const versions = { es: { subject: " Hola ", markdown: "Hola" }, fr: { subject: "Salut", markdown: "" } };
+    expect(previewDraft({ ...VALID, versions }, 0).translations).toEqual({ es: { subject: "Hola", markdown: "Hola" } });
+    expect(previewDraft(VALID, 0)).not.toHaveProperty("translations");
+  });
+
   it.each<[string, boolean, Partial<Compose>]>([
     ["Markdown", true, { kind: "markdown" }],
     ["HTML before a file is chosen", false, { kind: "html", file: null }],

@@ -122,6 +122,8 @@ export function previewDraft(compose: Compose, recipient: number): MailingDraft 
     emails: compose.audience === "custom" ? compose.emails : "",
     ...(compose.audience === "filter" ? { filters: compose.filters } : {}),
     recipient,
+    // The recipient's language version, as the sending will pick it (complete ones only).
+    ...(Object.keys(filledVersions(compose)).length ? { translations: filledVersions(compose) } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audienceOption, previewWhom, recipientsText } from "./schedule";
+import { audienceOption, previewLanguage, previewWhom, recipientsText } from "./schedule";
 
 describe("batch email wording", () => {
   it.each([
@@ -32,6 +32,22 @@ describe("batch email wording", () => {
     ],
   ])("previewWhom(%j, %i)", (recipient, count, text) => {
     expect(previewWhom(recipient, count)).toBe(text);
+  });
+});
+
+describe("which language's version the preview shows", () => {
+  const languages = [{ code: "es", name: "Español" }];
+  const ana = { email: "ana@princeton.edu" };
+  it.each([
+    [{ language: "es", version: "es", recipient: ana }, "ana@princeton.edu reads Español: this is the Español version."],
+    [
+      { language: "es", version: "", recipient: ana },
+      "ana@princeton.edu reads Español, which has no version here: they get the first message, its footer in Español.",
+    ],
+    [{ language: "en", version: "", recipient: ana }, null],
+    [{ language: "en", version: "", recipient: null }, null],
+  ])("previewLanguage(%j)", (preview, text) => {
+    expect(previewLanguage(preview, languages)).toBe(text);
   });
 });
 

@@ -112,6 +112,25 @@ export function recipientsText(count: number): string {
   return t.plural(count, { one: "{count} recipient", other: "{count} recipients" });
 }
 
+/**
+ * Which language's email the previewed recipient gets (the server renders the preview as the
+ * sending will: `language` they read, `version` the one of the email's language versions they
+ * get, "" the message written first). Nothing to say for a reader of the default language or
+ * the sample person. `languages`: the enabled ones besides the default, with their names.
+ */
+export function previewLanguage(
+  preview: { language: string; version: string; recipient: { email: string } | null },
+  languages: readonly { code: string; name: string }[],
+): string | null {
+  if (!preview.recipient) return null;
+  const read = languages.find((language) => language.code === preview.language);
+  if (!read) return null;
+  const values = { email: preview.recipient.email, language: read.name };
+  return preview.version
+    ? t("{email} reads {language}: this is the {language} version.", values)
+    : t("{email} reads {language}, which has no version here: they get the first message, its footer in {language}.", values);
+}
+
 /** Whose values the preview shows: a real recipient ("recipient 2 of 40"), or the sample person. */
 export function previewWhom(
   recipient: { index: number; email: string; first_name: string; last_name: string } | null,
