@@ -159,6 +159,22 @@ def localized(sections: list[dict], language: str | None = None) -> list[dict]:
     return out
 
 
+def question_shown(question, language: str | None = None) -> tuple[str, dict[str, str]]:
+    """One stored question (a cycles Question row) as a reader of `language` (the active one when
+    not given) sees it: its text, and the labels of its relabelled options by option. For the
+    organizers' pages that show answers per question (demographics), in the applicants' words."""
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    item = {
+        "question_text": question.text,
+        "help_text": question.help_text,
+        "options": question.options or [],
+        TRANSLATIONS: question.translations or {},
+    }
+    with translation.override(language):
+        shown_question = _localized_question(item, language)
+    return shown_question["question_text"], shown_question.get(OPTION_LABELS, {})
+
+
 def with_built_in(sections: list[dict]) -> list[dict]:
     """The set as the builder shows it (`sections`, changed in place and returned): each enabled
     language's texts as stored, with the portal's own translation of each built-in text kept

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.applications import selections
 from apps.applications.models import AnonymisedAnswerCount, Answer
 from apps.core.exceptions import ApplicationError
+from apps.cycles import translations
 from apps.cycles.models import Cycle, Question, QuestionType
 
 SURVEY_TYPES = (
@@ -32,6 +33,8 @@ OTHER_COUNTRIES = _("Other countries")
 # "confirmed" everyone who said they will come, checked in or not.
 GROUPS = {"applied": "submitted", "accepted": selections.ADMITTED, "confirmed": "confirmed"}
 BOOLEAN_ORDER = ("yes", "no")
+# A yes/no answer as the applicants read it (stored "yes" and "no", whatever the language).
+BOOLEAN_LABELS = {"yes": _("Yes"), "no": _("No")}
 
 
 def _numeric_key(label: str):
@@ -58,7 +61,7 @@ def survey_questions(cycle: Cycle) -> list[dict]:
     list of questions, drawn with it."""
     questions = _survey_questions(cycle)
     return [
-        *({"question_id": q.question_id, "question_text": q.text} for q in questions),
+        *({"question_id": q.question_id, "question_text": translations.question_shown(q)[0]} for q in questions),
         {"question_id": SCHOOL, "question_text": _("School")},
     ]
 
@@ -137,12 +140,18 @@ def demographics(*, cycle: Cycle, group: str) -> list[dict]:
             data = [{"label": label, "count": counts[label]} for label in labels]
             if q.type == QuestionType.COUNTRY:
                 data = _top(data, OTHER_COUNTRIES)
+        # In the reader's language, as the applicants read the question: its text, its options'
+        # labels, yes and no. The answers are stored as written, so counting is unchanged.
+        text, option_labels = translations.question_shown(q)
+        labels_shown = BOOLEAN_LABELS if q.type == QuestionType.BOOLEAN else option_labels
         out.append(
             {
                 "question_id": q.question_id,
-                "question_text": q.text,
+                "question_text": text,
                 "question_type": q.type,
-                "data": [row for row in data if row["count"]],
+                "data": [
+                    {**row, "label": str(labels_shown.get(row["label"], row["label"]))} for row in data if row["count"]
+                ],
             }
         )
     out.append(_schools(cycle, selection.name))

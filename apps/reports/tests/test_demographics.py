@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.test import override_settings
 
 from apps.applications.tests.organizer_data import make_application, other_cycle
+from apps.cycles.models import Question
 from apps.cycles.selectors import current_cycle
 from apps.reports import demographics
 
@@ -86,7 +90,8 @@ def test_applied_counts_everyone_past_a_draft(admin_client, people):
     ]
     assert counts(entries["gender"]) == {"Woman": 4, "Man": 3, "Non-binary": 1}
     assert [row["label"] for row in entries["gender"]["data"]] == ["Woman", "Man", "Non-binary"]  # options order
-    assert entries["first_generation"]["data"] == [{"label": "yes", "count": 4}, {"label": "no", "count": 4}]
+    # Yes and no as the applicants read them, not as stored.
+    assert entries["first_generation"]["data"] == [{"label": "Yes", "count": 4}, {"label": "No", "count": 4}]
     # A multiselect answer counts once for each option it holds ("Python, C" included).
     assert counts(entries["languages"]) == {"Python": 4, "Rust": 3, "C": 3, "C++": 2}
 
@@ -97,7 +102,7 @@ def test_accepted_counts_admitted_and_confirmed(admin_client, people):
     assert counts(entries["age"]) == {"19": 2, "21": 1, "22": 1}
     assert counts(entries["gender"]) == {"Woman": 2, "Man": 1, "Non-binary": 1}
     assert counts(entries["languages"]) == {"Python": 2, "C": 2, "Rust": 2, "C++": 1}
-    assert counts(entries["first_generation"]) == {"yes": 2, "no": 2}
+    assert counts(entries["first_generation"]) == {"Yes": 2, "No": 2}
 
 
 def test_confirmed_counts_confirmed_only(admin_client, people):
@@ -105,6 +110,29 @@ def test_confirmed_counts_confirmed_only(admin_client, people):
     assert counts(entries["age"]) == {"19": 1, "21": 1}
     assert counts(entries["gender"]) == {"Woman": 1, "Man": 1}
     assert counts(entries["languages"]) == {"Python": 1, "C": 1, "Rust": 1, "C++": 1}
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("es", "Español")])
+def test_an_organizer_reading_spanish_sees_the_questions_and_answers_as_spanish_applicants_do(admin_client, people):
+    """The built-in texts in the catalog's Spanish, an organizer's own translation where given;
+    the counts are those of the stored answers, whatever the language."""
+    gender = Question.objects.get(cycle=current_cycle(), question_id="gender")
+    gender.translations = {"es": {"options": {"Non-binary": "No binario (propio)"}}}
+    gender.save(update_fields=["translations"])
+    english = by_id(admin_client.get("/api/applications/demographics", {"group": "applied"}).json())
+    spanish = by_id(
+        admin_client.get("/api/applications/demographics", {"group": "applied"}, HTTP_ACCEPT_LANGUAGE="es").json()
+    )
+    assert spanish["gender"]["question_text"] == "¿Cuál es tu género?"
+    assert counts(spanish["gender"]) == {"Mujer": 4, "Hombre": 3, "No binario (propio)": 1}
+    assert counts(spanish["first_generation"]) == {"Sí": 4, "No": 4}
+    # The same counts in both languages, bar for bar.
+    for question_id, entry in english.items():
+        assert [row["count"] for row in entry["data"]] == [row["count"] for row in spanish[question_id]["data"]]
+    page = admin_client.get("/admin/demographics", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    props = json.loads(page.split('id="admin-demographics-props" type="application/json">')[1].split("</script>")[0])
+    listed = {q["question_id"]: q["question_text"] for q in props["questions"]}
+    assert listed["gender"] == "¿Cuál es tu género?"
 
 
 def test_counting_takes_four_queries_whatever_the_number_of_answers(people, django_assert_num_queries):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OwnTravel } from "../../api/travel";
-import { approvedPastGrant, receiptLabel, travelView, typedAmount, type TravelMode } from "./travel-state";
+import { approvedPastGrant, formatMoment, receiptLabel, travelView, typedAmount, type TravelMode } from "./travel-state";
 
 const NOW = Date.parse("2026-05-01T12:00:00Z");
 const REQUEST = { amount: "300.00", currency: "EUR", origin: "Lisbon", country: "Portugal" };
@@ -28,10 +28,11 @@ describe("travelView", () => {
     expect(travelView(data, status, NOW, "UTC")).toMatchObject({ mode, canUpload });
   });
 
-  it("writes the deadline in words", () => {
+  it("writes the deadline in words, its time zone named", () => {
     expect(travelView(mine({ grant: grant("granted"), receipts_due: "2026-05-02T23:59:00Z" }), "confirmed", NOW, "UTC").deadline).toBe(
-      "May 2, 2026 at 11:59 PM",
+      "May 2, 2026 at 11:59 PM UTC",
     );
+    expect(formatMoment("2026-05-03T03:59:00Z", "America/New_York")).toBe("May 2, 2026 at 11:59 PM EDT");
   });
 
   it.each([

@@ -57,8 +57,18 @@ export function typedAmount(text: string, lang: string = language()): string {
   return /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(typed) ? typed.replace(/,/g, "") : typed;
 }
 
+/** "May 2, 2026 at 11:59 PM EDT": a deadline with its time zone named, so a student elsewhere
+ *  can't take it for their own clock's (dateStyle can't name the zone, hence the fields). */
 export function formatMoment(iso: string, timeZone?: string): string {
-  return formatDate(iso, { dateStyle: "long", timeStyle: "short", timeZone });
+  return formatDate(iso, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone,
+  });
 }
 
 export function travelView(mine: OwnTravel | undefined, status: string, now: number, timeZone?: string): TravelView {
