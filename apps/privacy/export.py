@@ -24,6 +24,7 @@ from apps.applications import consents
 from apps.applications.models import Answer, Application, ApplicationEvent, ConsentRecord, RsvpAnswers
 from apps.applications.status_machine import PRE_RELEASE, visible_status
 from apps.checkin.models import CheckIn, Ticket
+from apps.cycles import translations
 from apps.cycles.models import Question
 from apps.cycles.selectors import rsvp_question_set
 from apps.mailings import recipients
@@ -82,7 +83,9 @@ def _rsvp(application: Application) -> list[dict]:
     given = RsvpAnswers.objects.filter(application=application).values_list("answers", flat=True).first()
     if not given:
         return []
-    texts = {q["question_id"]: q["question_text"] for s in rsvp_question_set(application.cycle) for q in s["questions"]}
+    # In the reader's language, as the RSVP form showed them (the answers stay as stored).
+    shown = translations.localized(rsvp_question_set(application.cycle))
+    texts = {q["question_id"]: q["question_text"] for s in shown for q in s["questions"]}
     return [
         {"question_id": question_id, "question": texts.get(question_id, ""), "answer": value}
         for question_id, value in given.items()
@@ -93,7 +96,8 @@ def _application(application: Application, user) -> dict:
     cycle = application.cycle
     released = cycle.status not in PRE_RELEASE
     seen = visible_status(application, cycle.status)
-    texts = dict(Question.objects.filter(cycle=cycle).values_list("question_id", "text"))
+    # Each question in the reader's language, as the form asked it (the answers stay as stored).
+    texts = {q.question_id: translations.question_shown(q)[0] for q in Question.objects.filter(cycle=cycle)}
     answers = Answer.objects.filter(application=application).order_by("pk")
     records = ConsentRecord.objects.filter(application=application).order_by("at", "pk")
     return {

@@ -7,6 +7,7 @@ import json
 import zipfile
 
 import pytest
+from django.test import override_settings
 from django.utils import timezone
 
 from apps.applications import status_machine
@@ -158,3 +159,24 @@ def test_the_three_boxes_are_named_by_their_text_and_version(applicant):
     ]
     assert boxes[0]["text"].startswith("I have read and agree to the MLH Code of Conduct")
     assert all("](" not in b["text"] for b in boxes)
+
+
+@override_settings(LANGUAGES=[("en", "English"), ("es", "Español")])
+def test_a_spanish_readers_export_names_the_questions_as_the_spanish_form_asked_them(applicant):
+    """The answers stay as stored; each question reads as the form showed it to this reader."""
+    user, client, _application = applicant
+    user.language = "es"
+    user.save(update_fields=["language"])
+    data, _archive = download(client)
+    answers = {a["question_id"]: a for a in data["applications"][0]["answers"]}
+    assert answers["major"]["question"] == gettext_in("es", "What is your major or field of study?")
+    assert answers["major"]["answer"] == "Computer Science"
+
+
+def gettext_in(language: str, text: str) -> str:
+    from django.utils import translation
+
+    with translation.override(language):
+        shown = translation.gettext(text)
+    assert shown != text, f"no Spanish for {text!r} in the catalog"
+    return shown
