@@ -17,6 +17,8 @@ from apps.applications import status_machine
 from apps.applications.models import Application, Team
 from apps.cycles.selectors import current_cycle
 from apps.reviews.models import Assignment
+from apps.travel.models import TravelGrant
+from apps.travel.tests.helpers import budget
 from conftest import make_user
 from e2e.conftest import expect, shot, sign_in
 
@@ -53,6 +55,7 @@ def no_horizontal_scroll(page):
 def test_an_organizer_filters_opens_an_applicant_accepts_with_travel_and_sees_the_history(new_page, make_admin):
     """Filter the table, open the applicant, accept them with travel; the history shows it."""
     organizer = make_admin()
+    budget("1000")  # the decision's travel reimbursement is a grant from it
     submitted("linus@princeton.edu", "Linus", "Torvalds", teamcode="424242")
     submitted("margaret@princeton.edu", "Margaret", "Hamilton", school="Yale University", teamcode="424242")
     for i in range(22):
@@ -105,6 +108,8 @@ def test_an_organizer_filters_opens_an_applicant_accepts_with_travel_and_sees_th
         True,
         False,
     )
+    # What the acceptance will promise is a grant the Travel page tracks.
+    assert TravelGrant.objects.get(application=application).amount == 100
     shot(page, "organizer-user-desktop")
     assert page.js_errors == []
 

@@ -31,6 +31,7 @@ from apps.core.text import clean_path_email
 from apps.cycles.selectors import current_cycle, rsvp_question_set
 
 from . import answers
+from .travel import decide_with_travel
 
 NO_APPLICATION = _("No application with this email in the current cycle.")
 
@@ -153,8 +154,7 @@ class DecisionApi(AdminApiView):
     def post(self, request, email: str):
         data = self.validate(self.InputSerializer, request.data)
         application = _current_application_by_email(email)
-        # The status machine opens its own transaction and locks the row.
-        application = status_machine.decide(
+        application = decide_with_travel(
             application_id=application.pk,
             status=data["status"],
             actor=request.user,

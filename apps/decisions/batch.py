@@ -8,12 +8,16 @@ recorded in one, by the same rules as a single decision.
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from apps.applications import status_machine
 from apps.applications.organizer import NO_APPLICATION, NOT_AN_EMAIL, applications_by_email, parse_batch_emails
 from apps.core.exceptions import ApplicationError
 from apps.cycles.selectors import current_cycle
+from apps.travel import grants
+
+from .travel import check_offer
 
 NOT_SUBMITTED = _("Not submitted yet.")
 
@@ -46,19 +50,36 @@ def batch_decide(
             _("'%(status)s' is not a batch decision.") % {"status": status},
             errors={"status": [_("Not a batch decision.")]},
         )
+    check_offer(status, travel_reimbursement)
     addresses, malformed = parse_batch_emails(emails)
     cycle = current_cycle()
     ids = applications_by_email(emails=addresses, cycle=cycle)
-    outcome = status_machine.decide_many(
-        application_ids=ids.values(),
-        status=status,
-        actor=actor,
-        cycle_id=cycle.pk,
-        travel_reimbursement=travel_reimbursement,
-        housing_accommodations=housing_accommodations,
-        override=override,
-        dry_run=dry_run,
-    )
+
+    def decide():
+        return status_machine.decide_many(
+            application_ids=ids.values(),
+            status=status,
+            actor=actor,
+            cycle_id=cycle.pk,
+            travel_reimbursement=travel_reimbursement,
+            housing_accommodations=housing_accommodations,
+            override=override,
+            dry_run=dry_run,
+        )
+
+    if not grants.decision_changes_grants(cycle=cycle, application_ids=ids.values(), travel=travel_reimbursement):
+        # Chunk by chunk, each committed as it is done (status_machine.transition_many).
+        outcome = decide()
+    else:
+        # With the grants the travel answer makes or takes back: all in one transaction, the
+        # budget locked first (apps/decisions/travel.py), so a batch the budget can't cover, or
+        # one that would take back a grant with receipts, changes nothing, in a dry run too.
+        with transaction.atomic():
+            grants.budget_of(cycle, lock=True)
+            outcome = decide()
+            grants.follow_decision(
+                cycle=cycle, application_ids=outcome.moved, travel=travel_reimbursement, actor=actor, dry_run=dry_run
+            )
     moved = set(outcome.moved)
     approved: list[str] = []
     failed: list[dict] = [{"email": value, "reason": str(NOT_AN_EMAIL)} for value in malformed]

@@ -8,7 +8,9 @@ nothing. A bulk grant is all or nothing for the same reason.
 
 The application's `travel_reimbursement` flag follows the grant (yes while a grant stands),
 with a line in its history, so the callers that read the flag (decision emails, the applicant
-table, the CSV export) keep working.
+table, the CSV export) keep working. The other way round too: a decision's "Travel
+reimbursement: Yes" grants DEFAULT_GRANT (follow_decision), so what the acceptance email
+promises is a grant that receipts are uploaded against and the payout pays.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ NO_APPLICATION = gettext_lazy("Apply first: travel support is asked for with an 
 ASKING_CLOSED_MESSAGE = gettext_lazy("Your application is closed: travel support can no longer be asked for.")
 NOBODY = gettext_lazy("Nobody without a grant asked for travel from there.")
 NO_GRANT = gettext_lazy("This applicant has no travel grant.")
+# What a decision's "Travel reimbursement: Yes" grants when no grant stands: the spec's "up to
+# $100", in the budget's currency. The Travel page changes any one grant's amount afterwards.
+DEFAULT_GRANT = Decimal("100.00")
+OFFER_ONLY = gettext_lazy(
+    "Travel reimbursement goes with an offer of a place: choose Accepted or Waitlist accepted, or leave it at No."
+)
 
 
 def told(cycle: Cycle) -> bool:
@@ -197,6 +205,92 @@ def withdraw(*, cycle: Cycle, application_id: int, actor) -> None:
             raise ApplicationError(HAS_RECEIPTS, status=409)
         existing.delete()
         _flag([application_id], False, actor)
+
+
+def decision_changes_grants(*, cycle: Cycle, application_ids, travel: bool | None) -> bool:
+    """Whether a decision's travel answer on `application_ids` may change grants: yes always
+    may; no only where a grant stands (one query); no answer never."""
+    if travel is None:
+        return False
+    if travel:
+        return True
+    return TravelGrant.objects.filter(
+        application_id__in=list(application_ids), application__cycle=cycle, status=TravelGrant.Status.GRANTED
+    ).exists()
+
+
+def follow_decision(*, cycle: Cycle, application_ids, travel: bool | None, actor, dry_run: bool = False) -> None:
+    """A decision's travel yes/no (single or batch) on `application_ids`, kept by the grants, in
+    the decision's own transaction: a refusal here undoes the decision too.
+
+    Yes (with an offer of a place: the caller checks) grants DEFAULT_GRANT (in the budget's
+    currency) to each of them who has no standing grant: all within the budget, or none (a 409
+    that says what is left). Before, the flag alone made the acceptance email promise "up to
+    $100" that nothing tracked: no receipts could be uploaded against it and the payout left
+    it out. No withdraws each
+    standing grant, refused once receipts came in for it. `dry_run` checks without writing."""
+    ids = list(application_ids)
+    if travel is None or not ids:
+        return
+    with transaction.atomic():
+        budget = budget_of(cycle, lock=True)
+        if not travel:
+            standing = TravelGrant.objects.filter(
+                application_id__in=ids, application__cycle=cycle, status=TravelGrant.Status.GRANTED
+            )
+            if standing.filter(receipts__isnull=False).exists():
+                raise ApplicationError(HAS_RECEIPTS, status=409, errors={"travel_reimbursement": [HAS_RECEIPTS]})
+            if not dry_run:
+                standing.delete()
+            return
+        # Decided on an offer (the caller's check: apps/decisions/travel.py), or about to be in a
+        # dry run: GRANTABLE, whatever the row says before the move.
+        wanting = list(
+            Application.objects.filter(pk__in=ids, cycle=cycle)
+            .exclude(travel_grant__status=TravelGrant.Status.GRANTED)
+            .values_list("pk", flat=True)
+        )
+        if not wanting:
+            return
+        left = _left(budget, cycle)
+        needed = DEFAULT_GRANT * len(wanting)
+        if needed > left:
+            message = gettext_lazy(
+                "Travel reimbursement grants %(amount)s %(currency)s to each of %(count)s: %(needed)s in all. "
+                "%(why)s Raise the budget on the Travel page first."
+            ) % {
+                "amount": f"{DEFAULT_GRANT:.2f}",
+                "currency": budget.currency,
+                "count": len(wanting),
+                "needed": f"{needed:.2f}",
+                "why": over_budget(left, budget.currency),
+            }
+            raise ApplicationError(message, status=409, errors={"travel_reimbursement": [message]})
+        if dry_run:
+            return
+        now = timezone.now()
+        # A lapsed grant is granted again; the others are new.
+        lapsed = TravelGrant.objects.filter(application_id__in=wanting)
+        again = set(lapsed.values_list("application_id", flat=True))
+        lapsed.update(
+            amount=DEFAULT_GRANT,
+            status=TravelGrant.Status.GRANTED,
+            lapsed_at=None,
+            granted_by=actor if getattr(actor, "pk", None) else None,
+            granted_at=now,
+        )
+        TravelGrant.objects.bulk_create(
+            [
+                TravelGrant(
+                    application_id=pk,
+                    amount=DEFAULT_GRANT,
+                    granted_by=actor if getattr(actor, "pk", None) else None,
+                    granted_at=now,
+                )
+                for pk in wanting
+                if pk not in again
+            ]
+        )
 
 
 def bulk_candidates(cycle: Cycle, *, by: str, value: str):

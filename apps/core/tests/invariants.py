@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from django.core import mail
-from django.db.models import Count, F, Max, Q
+from django.db.models import Count, Exists, F, Max, OuterRef, Q
 
 from apps.applications import received, selections, selectors, status_machine
 from apps.applications.models import Application, ApplicationEvent
@@ -169,6 +169,7 @@ class Watch:
         check_expired_mail(problems, self.cycle)
         check_refill_capacity(problems, self.cycle, since_event=self.last_event)
         check_travel_told(problems, self.cycle)
+        check_travel_promised(problems, self.cycle)
         if self.counts:
             check_counts(problems, self.client, self.cycle, preview=self.preview)
         self.steps.append(step)
@@ -238,6 +239,20 @@ class Watch:
                 problems.add(
                     f"application {pk}: {expected[key]} '{kind}' mail(s) promised by this step, {found[key]} recorded"
                 )
+
+
+def check_travel_promised(problems: Problems, cycle) -> None:
+    """Travel reimbursement is promised (the application's yes/no, which the decision emails,
+    the dashboard and the export read) exactly where a travel grant stands: what is promised is
+    what receipts go against and the payout pays. One query."""
+    standing = Exists(TravelGrant.objects.filter(application=OuterRef("pk"), status=TravelGrant.Status.GRANTED))
+    for pk, promised, granted in (
+        Application.objects.filter(cycle=cycle)
+        .annotate(granted=standing)
+        .exclude(travel_reimbursement=F("granted"))
+        .values_list("pk", "travel_reimbursement", "granted")
+    ):
+        problems.add(f"application {pk}: travel reimbursement {promised}, but a standing grant: {granted}")
 
 
 def check_travel_told(problems: Problems, cycle) -> None:

@@ -4,10 +4,12 @@ deadline task, called as Celery beat would), with every invariant of
 apps/core/tests/invariants.py checked after every step.
 
 The steps: open → applications with teams → close → auto-assign → blind reviews → ranking →
-fill to capacity → a travel grant before release (hidden until then, named in the acceptance
-email) → release (with its confirmation) → applicants confirm, decline and give up
-their spot → the waitlist → an offer expires → the waitlist refills itself → check-in by
-scanning tickets → a walk-in who had only a draft → the next cycle → the retention purge. The
+fill to capacity → travel grants before release, one by a decision's "Travel reimbursement:
+Yes" (hidden until then, named in the acceptance email) → release (with its confirmation) →
+applicants confirm, decline and give up their spot → the waitlist → an offer expires → the
+waitlist refills itself → check-in by scanning tickets → a walk-in who had only a draft, found
+by her name typed without its accents → lunch → a batch email in each reader's language → the
+next cycle → the retention purge. The
 portal runs in English and Spanish: the organizers translate a question, and one applicant
 follows the whole cycle in Spanish (their form, the API's messages, their emails).
 
@@ -20,6 +22,7 @@ decision, answer and scan goes through the API. REHEARSAL_SIZE sets the number o
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import uuid
 
@@ -39,6 +42,7 @@ from apps.core.tests.factories import PASSWORD, OrganizerFactory, UserFactory
 from apps.cycles.models import Cycle
 from apps.cycles.selectors import current_cycle
 from apps.decisions import tasks as decision_tasks
+from apps.mailings import services as mailing_services
 from apps.mailings.models import Delivery
 from apps.privacy import retention
 from apps.reviews.tests.scoring_data import ranking_disagreements
@@ -381,6 +385,17 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert event.applicant(early.pk).post("/api/travel/receipts", receipt).status_code == 404
     dashboard = page_props(event.applicant(early.pk).get("/dashboard"), "dashboard")
     assert dashboard["status"] == S.SUBMITTED and dashboard["travelGrant"] is None
+    # A decision's "Travel reimbursement: Yes" is a grant too (the default amount): refused
+    # while the budget can't cover it, changing nothing; granted once it can.
+    second = event.statuses(S.ACCEPTED)[1]
+    with_travel = {"status": "accepted", "travel_reimbursement": True}
+    url = f"/api/applications/status/{second.email}"
+    refused = event.admin.post(url, with_travel, content_type=JSON)
+    assert refused.status_code == 409 and "travel_reimbursement" in refused.json()["errors"], refused.json()
+    budget["amount"] = "350.00"
+    assert event.admin.put("/api/travel/budget", budget, content_type=JSON).status_code == 200
+    assert event.admin.post(url, with_travel, content_type=JSON).status_code == 200
+    assert event.applicant(second.pk).get("/api/travel/mine").json()["grant"] is None
     watch.check("early travel grant", released=False)
 
     # --- Release, with its confirmation --------------------------------------------------------
@@ -410,6 +425,9 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     # $100, and on their card and dashboard (check_travel_told: the two agree).
     told = next(m for m in mail.outbox[sent:] if m.to == [early.email])
     assert "up to 250.00 USD" in told.body and "$100" not in told.body, told.body
+    told_second = next(m for m in mail.outbox[sent:] if m.to == [second.email])
+    assert "up to 100.00 USD" in told_second.body and "$100" not in told_second.body, told_second.body
+    assert event.applicant(second.pk).get("/api/travel/mine").json()["grant"]["amount"] == "100.00"
     assert event.applicant(early.pk).get("/api/travel/mine").json()["grant"]["amount"] == "250.00"
     watch.check("release", released=True, release_step=True, bulk=True)
     # The organizers take it back (no receipt yet): the budget is whole again for the door.
@@ -613,15 +631,21 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     # The desk's search finds the draft and says why it may not come in; the walk-in takes the
     # draft over (the same account, one application), through every status to checked in.
     late = User.objects.create_user(email="late.draft@yale.edu", password=PASSWORD)
-    draft = Application.objects.create(cycle=cycle, user=late, email=late.email, first="Lee", last="Late")
+    draft = Application.objects.create(cycle=cycle, user=late, email=late.email, first="Léa", last="Lâte")
     found = event.admin.get("/api/checkin/search", {"q": "late.draft"}).json()["results"]
     assert [(r["door"], r["reason"]) for r in found] == [
         ("not_confirmed", "Not confirmed: the application was started, never submitted.")
     ], found
+    # Typed as a volunteer's keyboard types it, her name finds her as her address does; and the
+    # organizers' table finds the same one person by it.
+    by_name = event.volunteer.get("/api/checkin/search", {"q": "lea late"}).json()["results"]
+    assert [r["application_id"] for r in by_name] == [r["application_id"] for r in found] == [draft.pk]
+    table = event.admin.get("/api/applications/all", {"filters": json.dumps({"first": "LEA", "last": "late"})}).json()
+    assert [row["email"] for row in table["applications"]] == [late.email]
     walk_in = {
         "email": late.email,
-        "first_name": "Lee",
-        "last_name": "Late",
+        "first_name": "Léa",
+        "last_name": "Lâte",
         "school": "Yale University",
         "code_of_conduct": True,
     }
@@ -646,6 +670,35 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     counts = event.admin.get("/api/checkin/checkpoints").json()["checkpoints"]
     assert [c["passed"] for c in counts] == [len(door)]
     watch.check("lunch", released=True)
+
+    # --- A batch email, with a Spanish version ----------------------------------------------
+    # Each recipient's preview is the email they get, to the letter: the Spanish reader's in
+    # Spanish, another in English.
+    spanish_email, english_email = person(SPANISH)["email"], person(SPANISH + 1)["email"]
+    draft_mail = {
+        "subject": "Doors open at 9",
+        "markdown": "Hello {{ first_name }}, bring your laptop.",
+        "audience": "custom",
+        "emails": f"{spanish_email}, {english_email}",
+        "translations": {"es": {"subject": "Abrimos a las 9", "markdown": "Hola {{ first_name }}, trae tu portátil."}},
+    }
+    previews = {}
+    for index in (0, 1):
+        shown = event.admin.post("/api/mailings/preview", {**draft_mail, "recipient": index}, content_type=JSON)
+        assert shown.status_code == 200, shown.json()
+        previews[shown.json()["recipient"]["email"]] = shown.json()
+    assert (previews[spanish_email]["version"], previews[english_email]["version"]) == ("es", "")
+    scheduled = event.admin.post(
+        "/api/mailings", {**draft_mail, "send_at": timezone.now().isoformat()}, content_type=JSON
+    )
+    assert scheduled.status_code == 201, scheduled.json()
+    before_batch = len(mail.outbox)
+    mailing_services.send_due_mailings()
+    batch = {message.to[0]: message for message in mail.outbox[before_batch:]}
+    assert set(batch) == {spanish_email, english_email}
+    for email, shown in previews.items():
+        assert (batch[email].subject, batch[email].body) == (shown["subject"], shown["text"]), email
+    watch.check("a batch email in each reader's language", released=True)
 
     # --- Travel: grants never go past the budget ----------------------------------------------
     budget = {"amount": "500.00", "currency": "USD", "receipts_due": None}
@@ -691,4 +744,4 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     assert not leftover.exists()
     assert len(mail.outbox) == sent
     watch.check("retention purge", released=False)
-    assert len(watch.steps) == 32
+    assert len(watch.steps) == 33

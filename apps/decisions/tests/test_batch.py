@@ -9,6 +9,7 @@ from django.urls import reverse
 from apps.applications import status_machine
 from apps.applications.models import Application
 from apps.applications.tests.organizer_data import make_application, other_cycle
+from apps.travel.tests.helpers import budget
 
 JSON = "application/json"
 
@@ -27,6 +28,7 @@ def batch(client, body):
 
 
 def test_batch_from_free_text_gives_exact_results(admin_client, organizer, batch_people):
+    budget("1000")  # the travel reimbursement grants (test_decision_travel.py)
     """Addresses are found anywhere in the text, lower-cased and de-duplicated; unknown ones,
     drafts and other cycles' applicants fail with a reason; a piece meant as an address and
     not one is listed as failed, not dropped (names around the addresses are not)."""

@@ -30,6 +30,7 @@ from apps.cycles.models import CycleStatus as C
 from apps.cycles.selectors import current_cycle
 from apps.decisions import batch
 from apps.mailings.models import Delivery
+from apps.travel.tests.helpers import budget
 from conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -171,6 +172,7 @@ def test_a_bulk_move_writes_what_a_single_one_does(organizer):
     """The same history rows (status, travel, housing, with the actor) and the same fields as
     `decide` would write, and a move to the status it already had records nothing."""
     emails = submitted(3)
+    budget("1000")  # the travel reimbursement grants (test_decision_travel.py)
     first = Application.objects.get(email=emails[0])
     sm.decide(application_id=first.pk, status=S.ACCEPTED, actor=organizer, travel_reimbursement=True)
     before = ApplicationEvent.objects.count()

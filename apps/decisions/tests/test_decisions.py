@@ -21,6 +21,7 @@ from apps.applications.tests.test_status_machine import make_application, set_cy
 from apps.core.exceptions import ApplicationError
 from apps.cycles.models import CycleStatus as C
 from apps.cycles.services import cycle_make_current
+from apps.travel.tests.helpers import budget
 from conftest import PortalClient, make_user
 
 pytestmark = pytest.mark.django_db
@@ -201,31 +202,35 @@ def test_admin_status_of_an_unknown_email_is_a_404(admin_client):
 
 @pytest.mark.parametrize("decision", list(sm.DECISIONS))
 def test_admin_records_each_decision_with_travel_and_housing(admin_client, organizer, student, decision):
+    """Travel reimbursement goes with an offer of a place (a grant: test_decision_travel.py);
+    every decision records housing and a travel answer."""
+    budget("1000")
     application = make_application(student, S.SUBMITTED)
+    travel = decision in sm.OFFERS
     r = post(
         admin_client,
         f"/api/applications/status/{quote(student.email)}",
-        {"status": decision, "travel_reimbursement": True, "housing_accommodations": True},
+        {"status": decision, "travel_reimbursement": travel, "housing_accommodations": True},
     )
     assert r.status_code == 200, r.json()
-    assert r.json() == {"status": decision, "travel_reimbursement": True, "housing_accommodations": True}
+    assert r.json() == {"status": decision, "travel_reimbursement": travel, "housing_accommodations": True}
     application.refresh_from_db()
     assert (application.status, application.travel_reimbursement, application.housing_accommodations) == (
         decision,
-        True,
+        travel,
         True,
     )
     fields = set(
         ApplicationEvent.objects.filter(application=application, actor=organizer).values_list("field", flat=True)
     )
-    assert fields == ({"status"} if decision != S.SUBMITTED else set()) | {
-        "travel_reimbursement",
-        "housing_accommodations",
-    }
+    assert fields == ({"status"} if decision != S.SUBMITTED else set()) | {"housing_accommodations"} | (
+        {"travel_reimbursement"} if travel else set()
+    )
 
 
 def test_every_decision_is_in_the_history(admin_client, organizer, student):
     """Who, when, from and to, for each change, in order."""
+    budget("1000")
     application = make_application(student, S.SUBMITTED)
     url = f"/api/applications/status/{quote(student.email)}"
     for body in (

@@ -21,6 +21,7 @@ from apps.cycles.selectors import current_cycle, cycle_config
 from apps.decisions import cycle_release, release, tasks
 from apps.mailings import automated
 from apps.mailings.models import Delivery
+from apps.travel.tests.helpers import budget
 from conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -114,6 +115,7 @@ def test_a_new_decision_after_release_is_sent_once_and_a_repeat_is_not(
     admin_client, django_capture_on_commit_callbacks, applicants
 ):
     release_now(django_capture_on_commit_callbacks)
+    budget("1000")
     mail.outbox.clear()
     url = f"/api/applications/status/{quote(applicants[S.WAITLISTED].email)}"
     r = admin_client.post(url, {"status": "waitlist_accepted", "travel_reimbursement": True}, content_type=JSON)

@@ -62,10 +62,13 @@ def test_an_answer_given_in_spanish_counts_with_the_english_one_and_exports_the_
     assert Answer.objects.get(application__user__email="ana@princeton.edu", question_id="gender").value == "Woman"
     make_application("bo@princeton.edu", status="submitted", answers={"gender": "Woman"})
 
-    # The demographics count one "Woman" of two applicants, not one per language.
-    entries = {e["question_id"]: e for e in demographics.demographics(cycle=current_cycle(), group="applied")}
-    counts = {row["label"]: row["count"] for row in entries["gender"]["data"]}
-    assert counts == {"Woman": 2}
+    # The demographics count one bar of two applicants, not one per language, labelled in the
+    # reader's language.
+    for language, label in (("en", "Woman"), ("es", "Mujer")):
+        with translation.override(language):
+            entries = {e["question_id"]: e for e in demographics.demographics(cycle=current_cycle(), group="applied")}
+        counts = {row["label"]: row["count"] for row in entries["gender"]["data"]}
+        assert counts == {label: 2}, language
 
     # The export names the question and the answer as written in the default language.
     r = admin_client.get("/api/applications/export", HTTP_ACCEPT_LANGUAGE="es")

@@ -167,7 +167,7 @@ def test_demographics_groups_the_check_in_door_and_mail_audiences_agree(admin_cl
     for group, name in (("applied", "submitted"), ("accepted", "admitted"), ("confirmed", "confirmed")):
         body = admin_client.get("/api/applications/demographics", {"group": group}).json()
         first_generation = next(q for q in body if q["question_id"] == "first_generation")
-        assert {row["label"]: row["count"] for row in first_generation["data"]} == {"yes": counts[name]}, group
+        assert {row["label"]: row["count"] for row in first_generation["data"]} == {"Yes": counts[name]}, group
     assert checkins.stats() == {
         "confirmed": counts["confirmed"],
         "checked_in": counts["checked_in"],

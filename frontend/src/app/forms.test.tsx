@@ -61,6 +61,43 @@ describe("DecisionForm", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });
 
+  it("offers travel reimbursement with an offer of a place only, and says why", async () => {
+    const decide = vi.spyOn(organizerApi, "decide").mockResolvedValue({
+      status: "rejected",
+      travel_reimbursement: false,
+      housing_accommodations: false,
+    });
+    vi.spyOn(organizerApi, "batchStatus").mockResolvedValue({ approved: [], failed: [], skipped: [], emailed: 0 });
+    const user = userEvent.setup();
+    renderWithQuery(
+      <DecisionForm
+        email="ada@princeton.edu"
+        decisions={DECISIONS}
+        initial={{ status: "accepted", travel_reimbursement: true, housing_accommodations: false }}
+        onSaved={vi.fn()}
+      />,
+    );
+    const travel = screen.getByLabelText("Travel Reimbursement");
+    expect(travel).toBeEnabled();
+    expect(travel).toHaveValue("yes");
+    expect(travel).toHaveAccessibleDescription(/grants travel support from the budget/);
+    await user.selectOptions(screen.getByLabelText("Decision"), "rejected");
+    expect(travel).toBeDisabled();
+    expect(travel).toHaveValue("no");
+    expect(travel).toHaveAccessibleDescription("Only with an offer of a place: Accepted or Waitlist accepted.");
+    await user.click(screen.getByRole("button", { name: "Save Decision" }));
+    await waitFor(() =>
+      expect(decide).toHaveBeenCalledWith("ada@princeton.edu", {
+        status: "rejected",
+        travel_reimbursement: false,
+        housing_accommodations: false,
+      }),
+    );
+    // Back to an offer, the answer given before is there again.
+    await user.selectOptions(screen.getByLabelText("Decision"), "waitlist_accepted");
+    expect(travel).toHaveValue("yes");
+  });
+
   it("shows the server's refusal and does not reload", async () => {
     vi.spyOn(organizerApi, "batchStatus").mockResolvedValue({ approved: [], failed: [], skipped: [], emailed: 0 });
     vi.spyOn(organizerApi, "decide").mockRejectedValue(

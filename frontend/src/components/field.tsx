@@ -63,13 +63,13 @@ export function AccountEmailField(props: Omit<FieldProps, "label" | "type" | "na
   return <Field label={t("Email")} type="email" name="email" autoComplete="email" {...props} />;
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">, Omit<Labelled, "hint"> {
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">, Labelled {
   choices: Choice[];
 }
 
-export function SelectField({ label, choices, error, ...select }: SelectFieldProps) {
+export function SelectField({ label, choices, error, hint, ...select }: SelectFieldProps) {
   return (
-    <FieldFrame label={label} error={error}>
+    <FieldFrame label={label} error={error} hint={hint}>
       {(wiring) => (
         <select {...wiring} className="select" {...select}>
           {choices.map((choice) => (
@@ -89,14 +89,28 @@ export const YES_NO: Choice[] = [
   { value: "yes", label: t.noop("Yes") },
 ];
 
-/** A No/Yes select bound to a boolean. */
-export function YesNoField({ label, value, onChange }: { label: string; value: boolean; onChange: (v: boolean) => void }) {
+/** A No/Yes select bound to a boolean; `disabled` with a `hint` that says why. */
+export function YesNoField({
+  label,
+  value,
+  onChange,
+  disabled,
+  hint,
+}: {
+  label: string;
+  value: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
   return (
     <SelectField
       label={label}
       choices={YES_NO.map((choice) => ({ ...choice, label: t(choice.label) }))}
       value={value ? "yes" : "no"}
       onChange={(e) => onChange(e.target.value === "yes")}
+      disabled={disabled}
+      hint={hint}
     />
   );
 }

@@ -82,3 +82,20 @@ export function emailButton(verb: "Save" | "Decide" | "Release", n: number): str
   if (verb === "Decide") return t.plural(n, { one: "Decide and email {count} applicant", other: "Decide and email {count} applicants" }, vars);
   return t.plural(n, { one: "Release and email {count} applicant", other: "Release and email {count} applicants" }, vars);
 }
+
+/** The decisions that carry travel reimbursement: an offer of a place. The server refuses
+ *  "Yes" with any other (apps/decisions/travel.py), and "Yes" grants the default travel support
+ *  where no grant stands. */
+export const TRAVEL_WITH: ReadonlySet<string> = new Set(["accepted", "waitlist_accepted"]);
+
+/** The travel answer a decision form sends: its Yes only with an offer. */
+export function travelSent(status: string, travel: boolean): boolean {
+  return TRAVEL_WITH.has(status) && travel;
+}
+
+/** The travel select's hint beside `status`. */
+export function travelHint(status: string): string {
+  return TRAVEL_WITH.has(status)
+    ? t("Yes grants travel support from the budget, unless a grant stands: the Travel page shows and changes the amount.")
+    : t("Only with an offer of a place: Accepted or Waitlist accepted.");
+}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from decimal import Decimal
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -33,15 +34,19 @@ from apps.cycles.questions import EXCLUSIVE_OPTIONS
 from apps.cycles.selectors import question_set, rsvp_question_set
 from apps.cycles.services import dates_check, ensure_current_cycle, question_set_ensure
 from apps.decisions.cycle_release import save_config
+from apps.decisions.travel import decide_with_travel
 from apps.resumes.models import Resume
 from apps.resumes.services import resume_upload
 from apps.reviews import reviewing
 from apps.reviews import services as review_services
 from apps.reviews.rubric import criteria_of
+from apps.travel import grants as travel_grants
 
 ADMIN_EMAIL = "admin@hackportal.edu"
 ADMIN_PASSWORD = "Demo-Admin-2026"
 APPLICANT_PASSWORD = "Demo-Hacker-2026"
+# The demo cycle's travel budget: every offer's travel grant fits (about a dozen of 100.00).
+DEMO_TRAVEL_BUDGET = Decimal("3000.00")
 
 # (first, last) of the demo applicants.
 NAMES = [
@@ -356,6 +361,12 @@ class Command(OperatorCommand):
             )
             return 0
         sections = question_set(cycle)
+        # Room in the travel budget for the decisions' travel grants (DEFAULT_GRANT each).
+        budget = travel_grants.budget_of(cycle)
+        if budget.amount < DEMO_TRAVEL_BUDGET:
+            travel_grants.set_budget(
+                cycle=cycle, amount=DEMO_TRAVEL_BUDGET, currency=None, receipts_due=budget.receipts_due
+            )
         password = make_password(APPLICANT_PASSWORD)  # hashed once: hashing is deliberately slow
         for person in missing:
             with transaction.atomic():
@@ -456,12 +467,15 @@ class Command(OperatorCommand):
             return
         decision, answer = PATHS.get(final, (final, None))
         self._review(cycle, admin, application, rng, decision)
-        status_machine.decide(
+        # Travel reimbursement with an offer, granted as an organizer's decision grants it.
+        travel = rng.random() < 0.5 and decision in status_machine.OFFERS
+        decide_with_travel(
             application_id=application.pk,
             status=decision,
             actor=admin,
-            travel_reimbursement=rng.random() < 0.5,
+            travel_reimbursement=travel,
             housing_accommodations=rng.random() < 0.4,
+            override=False,
         )
         if answer:
             # The applicant's own answer. Outside its window (the demo cycle is still open), so

@@ -17,7 +17,7 @@ import { CheckboxField, SelectField, TextareaField, YesNoField, type Choice } fr
 import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
 import { decisionResultView, overrideConfirmation } from "../../lib/batch-result";
-import { SKIP_REASONS, emailButton, overwriteNotice, skipCode } from "../../lib/overwrite";
+import { SKIP_REASONS, TRAVEL_WITH, emailButton, overwriteNotice, skipCode, travelHint, travelSent } from "../../lib/overwrite";
 import { formatNumber, t } from "../../lib/i18n";
 
 // English constants (tests find them by these words); translated where they are shown.
@@ -68,7 +68,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
     emails,
     // One of the server-rendered choices; the server still checks it.
     status: status as BatchStatusInput["status"],
-    travel_reimbursement: travel,
+    travel_reimbursement: travelSent(status, travel),
     housing_accommodations: housing,
     override,
   });
@@ -118,7 +118,13 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       <form className="stack" onSubmit={submit} noValidate aria-label={t("Batch Update")}>
         <div className="org-grid">
           <SelectField label={t("Status")} choices={statuses} value={status} onChange={(e) => setStatus(e.target.value)} />
-          <YesNoField label={t("Travel Reimbursement")} value={travel} onChange={setTravel} />
+          <YesNoField
+            label={t("Travel Reimbursement")}
+            value={travelSent(status, travel)}
+            onChange={setTravel}
+            disabled={!TRAVEL_WITH.has(status)}
+            hint={travelHint(status)}
+          />
           <YesNoField label={t("Housing Accommodations")} value={housing} onChange={setHousing} />
         </div>
         <TextareaField

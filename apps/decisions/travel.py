@@ -1,0 +1,51 @@
+"""A decision's travel reimbursement, kept by a travel grant (apps.travel.grants.follow_decision).
+
+The decision and its grant are one transaction: a grant the budget can't cover refuses the
+decision, with the reason, and changes nothing. The budget row is locked before the
+application rows, as every grant locks it first, so a decision and a grant made at once take
+turns instead of deadlocking.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from apps.applications import status_machine
+from apps.applications.models import Application
+from apps.core.exceptions import ApplicationError
+from apps.cycles.selectors import current_cycle
+from apps.travel import grants
+
+
+def check_offer(status: str, travel_reimbursement: bool | None) -> None:
+    """Travel reimbursement is granted with an offer of a place: a 400 for "Yes" with any other
+    decision (a waitlisted applicant gets it with the offer that takes them off the list)."""
+    if travel_reimbursement and status not in status_machine.OFFERS:
+        raise ApplicationError(grants.OFFER_ONLY, errors={"travel_reimbursement": [grants.OFFER_ONLY]})
+
+
+def decide_with_travel(
+    *,
+    application_id: int,
+    status: str,
+    actor,
+    travel_reimbursement: bool | None,
+    housing_accommodations: bool | None,
+    override: bool,
+) -> Application:
+    """One organizer's decision through the status machine, with its grant."""
+    check_offer(status, travel_reimbursement)
+    with transaction.atomic():
+        cycle = current_cycle()
+        if travel_reimbursement is not None:
+            grants.budget_of(cycle, lock=True)
+        application = status_machine.decide(
+            application_id=application_id,
+            status=status,
+            actor=actor,
+            travel_reimbursement=travel_reimbursement,
+            housing_accommodations=housing_accommodations,
+            override=override,
+        )
+        grants.follow_decision(cycle=cycle, application_ids=[application.pk], travel=travel_reimbursement, actor=actor)
+    return application
