@@ -48,6 +48,7 @@ const ORGANIZER_SHARED = [
 const DECISION_SHARED = [
   "components/application/decision-form.tsx",
   "components/email-results.tsx",
+  "components/travel-field.tsx",
   "lib/batch-result.ts",
   "lib/overwrite.ts",
   "lib/text.ts",

@@ -10,8 +10,9 @@ import { Alert } from "../alert";
 import { ConfirmDialog } from "../confirm-dialog";
 import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, SelectField, YesNoField, type Choice } from "../field";
+import { TravelReimbursementField } from "../travel-field";
 import { serverMessage } from "../../lib/api";
-import { ANSWERED_NOTES, TRAVEL_WITH, emailButton, travelHint, travelSent } from "../../lib/overwrite";
+import { ANSWERED_NOTES, emailButton, travelSent } from "../../lib/overwrite";
 import { t } from "../../lib/i18n";
 
 export const NEEDS_OVERRIDE = t.noop("Tick Override to change the decision of an applicant who has answered.");
@@ -105,13 +106,7 @@ export function DecisionForm({ email, decisions, initial, statusLabel, onSaved }
       {answered ? <Alert kind="info">{t(answered)}</Alert> : null}
       <div className="org-decision__fields">
         <SelectField label={statusLabel ?? t("Decision")} choices={choices} value={status} onChange={(e) => setStatus(e.target.value)} />
-        <YesNoField
-          label={t("Travel Reimbursement")}
-          value={travelSent(status, travel)}
-          onChange={setTravel}
-          disabled={!TRAVEL_WITH.has(status)}
-          hint={travelHint(status)}
-        />
+        <TravelReimbursementField status={status} travel={travel} onChange={setTravel} />
         <YesNoField label={t("Housing Accommodations")} value={housing} onChange={setHousing} />
         {answered ? (
           <CheckboxField label={t("Override: change this applicant's decision")} checked={override} onChange={setOverride} />

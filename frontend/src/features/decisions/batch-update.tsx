@@ -14,10 +14,11 @@ import { extractEmails } from "../../lib/emails";
 import { queryKeys } from "../../lib/query-keys";
 import { useSubmit } from "../../lib/use-submit";
 import { CheckboxField, SelectField, TextareaField, YesNoField, type Choice } from "../../components/field";
+import { TravelReimbursementField } from "../../components/travel-field";
 import { EmailResults } from "../../components/email-results";
 import { useDebounced } from "../../lib/use-debounced";
 import { decisionResultView, overrideConfirmation } from "../../lib/batch-result";
-import { SKIP_REASONS, TRAVEL_WITH, emailButton, overwriteNotice, skipCode, travelHint, travelSent } from "../../lib/overwrite";
+import { SKIP_REASONS, emailButton, overwriteNotice, skipCode, travelSent } from "../../lib/overwrite";
 import { formatNumber, t } from "../../lib/i18n";
 
 // English constants (tests find them by these words); translated where they are shown.
@@ -118,13 +119,7 @@ export function BatchUpdate({ statuses, defaultStatus }: { statuses: Choice[]; d
       <form className="stack" onSubmit={submit} noValidate aria-label={t("Batch Update")}>
         <div className="org-grid">
           <SelectField label={t("Status")} choices={statuses} value={status} onChange={(e) => setStatus(e.target.value)} />
-          <YesNoField
-            label={t("Travel Reimbursement")}
-            value={travelSent(status, travel)}
-            onChange={setTravel}
-            disabled={!TRAVEL_WITH.has(status)}
-            hint={travelHint(status)}
-          />
+          <TravelReimbursementField status={status} travel={travel} onChange={setTravel} />
           <YesNoField label={t("Housing Accommodations")} value={housing} onChange={setHousing} />
         </div>
         <TextareaField
