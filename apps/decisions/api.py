@@ -128,7 +128,14 @@ class DecisionApi(AdminApiView):
             choices=[(s, s) for s in status_machine.DECISIONS],
             error_messages={"invalid_choice": "'{input}' is not a decision."},
         )
-        travel_reimbursement = serializers.BooleanField(required=False)
+        travel_reimbursement = serializers.BooleanField(
+            required=False,
+            help_text=(
+                "With an offer of a place only (accepted, waitlist_accepted): true grants the default travel "
+                "support where no grant stands, within the budget (else 409); false takes back a grant "
+                "without receipts."
+            ),
+        )
         housing_accommodations = serializers.BooleanField(required=False)
         override = serializers.BooleanField(
             required=False,

@@ -52,7 +52,16 @@ class BatchStatusApi(AdminApiView):
     @extend_schema_serializer(component_name="BatchStatusInput")
     class InputSerializer(BatchTargetSerializer):
         status = serializers.ChoiceField(choices=[(s.value, s.label) for s in status_machine.BATCH_DECISIONS])
-        travel_reimbursement = serializers.BooleanField(required=False, allow_null=True, default=None)
+        travel_reimbursement = serializers.BooleanField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=(
+                "With an offer of a place only (accepted, waitlist_accepted): true grants the default travel "
+                "support where no grant stands, within the budget (else 409); false takes back a grant "
+                "without receipts."
+            ),
+        )
         housing_accommodations = serializers.BooleanField(required=False, allow_null=True, default=None)
         # Optional without a default: openapi-typescript makes a field with a default required,
         # and a client written before these fields (the table's row selection) must not need them.

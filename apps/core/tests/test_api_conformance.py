@@ -547,6 +547,11 @@ EXCLUDED: dict[tuple[str, str], dict] = {
         + ": `emails` or `filters`, never both nor neither, and `filters` in the table's filter grammar "
         "(its keys and values, as GET all checks them)."
     },
+    ("POST", "/api/applications/status/{email}"): {
+        positive_data_acceptance: "`travel_reimbursement` true goes with an offer of a place, "
+        + _CROSS_FIELD
+        + ": `status` accepted or waitlist_accepted, else a 400 naming the field."
+    },
     ("POST", "/api/applications/assign-applications"): {
         positive_data_acceptance: "`emails` or `filters`, as in POST batch-status."
     },

@@ -3080,6 +3080,7 @@ export interface components {
                 [key: string]: unknown;
             } | string;
             status: components["schemas"]["BatchStatusInputStatusEnum"];
+            /** @description With an offer of a place only (accepted, waitlist_accepted): true grants the default travel support where no grant stands, within the budget (else 409); false takes back a grant without receipts. */
             travel_reimbursement?: boolean | null;
             housing_accommodations?: boolean | null;
             /** @description Also decide applicants who already confirmed or declined (otherwise skipped). */
@@ -3377,6 +3378,7 @@ export interface components {
         DecisionEnum: "submitted" | "accepted" | "waitlisted" | "rejected" | "waitlist_accepted";
         DecisionInputRequest: {
             status: components["schemas"]["DecisionEnum"];
+            /** @description With an offer of a place only (accepted, waitlist_accepted): true grants the default travel support where no grant stands, within the budget (else 409); false takes back a grant without receipts. */
             travel_reimbursement?: boolean;
             housing_accommodations?: boolean;
             /** @description Needed to change the decision of an applicant who already confirmed or declined. */
