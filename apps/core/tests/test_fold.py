@@ -82,3 +82,16 @@ def test_the_tables_text_filters_can_use_their_trigram_indexes():
             plan = "\n".join(row[0] for row in cursor.fetchall())
         (compared,) = re.findall(r"(portal_fold\(.*?\)) ~~ '%lopez%'", plan)
         assert f"USING gin ({compared} gin_trgm_ops)" in definitions[f"app_{column}_fold_trgm"], (plan, definitions)
+
+
+@pytest.mark.django_db
+def test_text_shorter_than_three_characters_is_compared_by_case_only():
+    """Below FOLDED_FROM no index helps and folding every row costs (text.py); the accents count
+    from the third character typed."""
+    from apps.core.text import FOLDED_FROM
+
+    ApplicationFactory(last="López")
+    found = lambda typed: list(Application.objects.filter(last__folded_contains=typed).values_list("last", flat=True))  # noqa: E731
+    assert FOLDED_FROM == 3
+    assert found("Ló") == ["López"] and found("lo") == []
+    assert found("lop") == ["López"] and found("LOPEZ") == ["López"]
