@@ -35,17 +35,21 @@ def decide_with_travel(
 ) -> Application:
     """One organizer's decision through the status machine, with its grant."""
     check_offer(status, travel_reimbursement)
+    decision = {
+        "application_id": application_id,
+        "status": status,
+        "actor": actor,
+        "travel_reimbursement": travel_reimbursement,
+        "housing_accommodations": housing_accommodations,
+        "override": override,
+    }
+    if travel_reimbursement is None:
+        # No travel answer, no grant to follow: the status machine's own transaction, as before.
+        return status_machine.decide(**decision)
     with transaction.atomic():
         cycle = current_cycle()
-        if travel_reimbursement is not None:
-            grants.budget_of(cycle, lock=True)
-        application = status_machine.decide(
-            application_id=application_id,
-            status=status,
-            actor=actor,
-            travel_reimbursement=travel_reimbursement,
-            housing_accommodations=housing_accommodations,
-            override=override,
-        )
+        grants.budget_of(cycle, lock=True)
+        # In this transaction, without a savepoint of its own: a refusal fails the whole.
+        application = status_machine.decide(**decision, savepoint=False)
         grants.follow_decision(cycle=cycle, application_ids=[application.pk], travel=travel_reimbursement, actor=actor)
     return application

@@ -143,3 +143,23 @@ def test_a_batch_that_says_nothing_of_travel_leaves_the_grants_alone(admin_clien
     r = batch(admin_client, emails="ada@princeton.edu", status="waitlisted")
     assert r.status_code == 200, r.json()
     assert grant_of("ada@princeton.edu") is not None
+
+
+def test_a_batch_with_travel_takes_as_many_statements_for_six_as_for_two(admin_client):
+    """The grants are written in bulk: the statements don't grow with the people decided."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    budget("5000")
+    admin_client.get("/api/travel/overview")  # warms the session and the user
+    counted = []
+    for n, prefix in ((2, "a"), (6, "b")):
+        emails = [f"{prefix}{i}@princeton.edu" for i in range(n)]
+        for email in emails:
+            make_application(email)
+        body = {"emails": "\n".join(emails), "status": "accepted", "travel_reimbursement": True}
+        with CaptureQueriesContext(connection) as ctx:
+            assert batch(admin_client, **body).status_code == 200
+        counted.append(len(ctx.captured_queries))
+        assert TravelGrant.objects.filter(application__email__in=emails).count() == n
+    assert counted[0] == counted[1], counted
