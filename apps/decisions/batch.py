@@ -75,10 +75,15 @@ def batch_decide(
         # budget locked first (apps/decisions/travel.py), so a batch the budget can't cover, or
         # one that would take back a grant with receipts, changes nothing, in a dry run too.
         with transaction.atomic():
-            grants.budget_of(cycle, lock=True)
+            budget = grants.budget_of(cycle, lock=True)
             outcome = decide()
             grants.follow_decision(
-                cycle=cycle, application_ids=outcome.moved, travel=travel_reimbursement, actor=actor, dry_run=dry_run
+                cycle=cycle,
+                application_ids=outcome.moved,
+                travel=travel_reimbursement,
+                actor=actor,
+                dry_run=dry_run,
+                budget=budget,
             )
     moved = set(outcome.moved)
     approved: list[str] = []

@@ -48,8 +48,10 @@ def decide_with_travel(
         return status_machine.decide(**decision)
     with transaction.atomic():
         cycle = current_cycle()
-        grants.budget_of(cycle, lock=True)
+        budget = grants.budget_of(cycle, lock=True)
         # In this transaction, without a savepoint of its own: a refusal fails the whole.
         application = status_machine.decide(**decision, savepoint=False)
-        grants.follow_decision(cycle=cycle, application_ids=[application.pk], travel=travel_reimbursement, actor=actor)
+        grants.follow_decision(
+            cycle=cycle, application_ids=[application.pk], travel=travel_reimbursement, actor=actor, budget=budget
+        )
     return application

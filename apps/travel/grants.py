@@ -219,7 +219,15 @@ def decision_changes_grants(*, cycle: Cycle, application_ids, travel: bool | Non
     ).exists()
 
 
-def follow_decision(*, cycle: Cycle, application_ids, travel: bool | None, actor, dry_run: bool = False) -> None:
+def follow_decision(
+    *,
+    cycle: Cycle,
+    application_ids,
+    travel: bool | None,
+    actor,
+    dry_run: bool = False,
+    budget: TravelBudget | None = None,
+) -> None:
     """A decision's travel yes/no (single or batch) on `application_ids`, kept by the grants, in
     the decision's own transaction: a refusal here undoes the decision too.
 
@@ -227,13 +235,14 @@ def follow_decision(*, cycle: Cycle, application_ids, travel: bool | None, actor
     currency) to each of them who has no standing grant: all within the budget, or none (a 409
     that says what is left). Before, the flag alone made the acceptance email promise "up to
     $100" that nothing tracked: no receipts could be uploaded against it and the payout left
-    it out. No withdraws each
+    it out. `budget`: the cycle's budget row when the caller has locked it already (before the
+    applications' rows, the order every grant takes). No withdraws each
     standing grant, refused once receipts came in for it. `dry_run` checks without writing."""
     ids = list(application_ids)
     if travel is None or not ids:
         return
     with transaction.atomic():
-        budget = budget_of(cycle, lock=True)
+        budget = budget or budget_of(cycle, lock=True)
         if not travel:
             standing = TravelGrant.objects.filter(
                 application_id__in=ids, application__cycle=cycle, status=TravelGrant.Status.GRANTED

@@ -8,6 +8,7 @@ from django.db.models import Value
 
 from apps.applications.models import Application
 from apps.core.tests.factories import ApplicationFactory
+from apps.core.tests.plans import postgres_only
 from apps.core.text import Folded, fold
 
 # (stored, typed, found): the names a door and a table meet.
@@ -59,6 +60,7 @@ def test_the_database_folds_as_python_does():
         assert folded == fold(stored), stored
 
 
+@postgres_only
 @pytest.mark.django_db
 def test_the_tables_text_filters_can_use_their_trigram_indexes():
     """On PostgreSQL each text filter compares the very expression its trigram index was built
@@ -69,8 +71,6 @@ def test_the_tables_text_filters_can_use_their_trigram_indexes():
 
     from django.db import connection
 
-    if connection.vendor != "postgresql":
-        pytest.skip("trigram indexes exist on PostgreSQL only")
     with connection.cursor() as cursor:
         cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'applications_application'")
         definitions = dict(cursor.fetchall())
