@@ -45,6 +45,7 @@ class EventSerializer(serializers.Serializer):
     start = serializers.DateField()
     end = serializers.DateField()
     location = serializers.CharField()
+    time_zone = serializers.CharField(help_text="The event's time zone (IANA name): the ticket's times are told in it.")
 
 
 class TicketSerializer(serializers.Serializer):
@@ -54,7 +55,7 @@ class TicketSerializer(serializers.Serializer):
     issued_at = serializers.DateTimeField()
     ics_url = serializers.CharField()
     event = EventSerializer()
-    checked_in_at = serializers.DateTimeField(allow_null=True)
+    checked_in_at = EventTimeField(allow_null=True)
 
 
 class ReissuedSerializer(serializers.Serializer):

@@ -3,6 +3,9 @@ through the one outbox, once), shown to their holder, re-issued (voiding the old
 
 from __future__ import annotations
 
+import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.core import mail
 from django.db import transaction
@@ -102,7 +105,8 @@ def test_no_ticket_for_anyone_not_confirmed():
     assert not Ticket.objects.exists()
 
 
-def test_the_holder_sees_their_ticket(student, student_client):
+def test_the_holder_sees_their_ticket(student, student_client, settings):
+    settings.EVENT_TIME_ZONE = "Asia/Kolkata"  # +05:30: no server or test default is told in it
     assert student_client.get("/api/checkin/ticket").status_code == 404
     assert student_client.get("/api/checkin/ticket").json()["message"] == (
         "You have no ticket yet: it comes with your confirmation."
@@ -119,10 +123,13 @@ def test_the_holder_sees_their_ticket(student, student_client):
         "start": cycle.start.isoformat(),
         "end": cycle.end.isoformat(),
         "location": cycle.location,
+        "time_zone": "Asia/Kolkata",
     }
     assert body["checked_in_at"] is None
     assert scan(staff_client(), body["token"]).status_code == 200
-    assert student_client.get("/api/checkin/ticket").json()["checked_in_at"]
+    # Told in the event's zone, the zone the card names beside it.
+    at = datetime.datetime.fromisoformat(student_client.get("/api/checkin/ticket").json()["checked_in_at"])
+    assert at.utcoffset() == datetime.timedelta(hours=5, minutes=30) == ZoneInfo("Asia/Kolkata").utcoffset(at)
 
 
 def test_the_calendar_file(student, student_client):

@@ -197,6 +197,8 @@ class Event:
 def event(db, resume_storage, settings):  # noqa: F811
     # Two languages, as an event in Barcelona runs it: one applicant reads the portal in Spanish.
     settings.LANGUAGES = [("en", "English"), ("es", "Español")]
+    # Its clock: the door's times and the tickets' are told in it, not in the server's UTC.
+    settings.EVENT_TIME_ZONE = "Europe/Madrid"
     organizer = OrganizerFactory(email="host@princeton.edu")
     reviewers = [UserFactory(email=f"judge{i}@princeton.edu", role=Role.REVIEWER) for i in range(REVIEWERS)]
     volunteer = UserFactory(email="door@princeton.edu", role=Role.VOLUNTEER)
@@ -607,6 +609,7 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     )
     assert refused.status_code == 409 and refused.json()["result"] == "replaced", refused.json()
     watch.check("a ticket reissued before the door", released=True, reissued=[reissuer])
+    door_time: dict[int, str] = {}
     for pk in door:
         scan_id = str(uuid.uuid4())
         response = event.volunteer.post(
@@ -618,6 +621,14 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
         # The same scan sent again (a retry) gets the same answer and changes nothing.
         again = event.volunteer.post("/api/checkin/scan", {"token": tokens[pk], "scan_id": scan_id}, content_type=JSON)
         assert again.json() == response.json()
+        door_time[pk] = response.json()["person"]["checked_in_at"]
+    # The holder's ticket tells the moment the door told, on the same clock, and names it.
+    ticket = holder.get("/api/checkin/ticket").json()
+    assert (ticket["checked_in_at"], ticket["event"]["time_zone"]) == (door_time[reissuer], "Europe/Madrid")
+    assert datetime.datetime.fromisoformat(door_time[reissuer]).utcoffset() in (
+        datetime.timedelta(hours=1),
+        datetime.timedelta(hours=2),
+    )
     # A spot given up took its ticket with it.
     for application in gave_up:
         response = event.volunteer.post(

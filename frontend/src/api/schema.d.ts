@@ -3558,6 +3558,8 @@ export interface components {
             /** Format: date */
             end: string;
             location: string;
+            /** @description The event's time zone (IANA name): the ticket's times are told in it. */
+            time_zone: string;
         };
         Fill: {
             accept: components["schemas"]["RankingRow"][];

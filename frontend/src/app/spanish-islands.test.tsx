@@ -219,7 +219,7 @@ describe("the dashboard in Spanish", () => {
     version: 2,
     issued_at: "2026-11-24T09:40:00Z",
     ics_url: "/api/checkin/ticket.ics",
-    event: { name: "HackPrinceton", start: "2999-03-07", end: "2999-03-09", location: "Friend Center" },
+    event: { name: "HackPrinceton", start: "2999-03-07", end: "2999-03-09", location: "Friend Center", time_zone: "UTC" },
     checked_in_at: null,
   };
   const props = (overrides: Partial<DashboardProps>): DashboardProps => ({

@@ -10,7 +10,7 @@ import { Spinner } from "../../components/spinner";
 import { t } from "../../lib/i18n";
 import { useSubmit } from "../../lib/use-submit";
 import { serverMessage } from "../../lib/api";
-import { clockTime } from "../../lib/time";
+import { zonedClockTime } from "../../lib/time";
 import { formatDate } from "./state";
 import "../../styles/ticket.css";
 import { CalendarFeed } from "./calendar-feed";
@@ -63,7 +63,7 @@ function TicketBody({ ticket }: { ticket: Ticket }) {
         {ticket.checked_in_at ? (
           <p className="ticket__checked-in">
             <span aria-hidden="true">✓ </span>
-            {t("Checked in at {time}", { time: clockTime(ticket.checked_in_at) })}
+            {t("Checked in at {time}", { time: zonedClockTime(ticket.checked_in_at, ticket.event.time_zone) })}
           </p>
         ) : null}
         <p className="ticket__event">
