@@ -21,6 +21,8 @@ from . import organizer, selectors, status_machine, validation
 from .models import Answer, Application, ApplicationEvent, ApplicationStatus, RsvpAnswers, Team
 
 KEEP = ""
+TRAVEL_WITH_A_DECISION = "Travel reimbursement is part of a decision: choose a decision in “Change status to” as well."
+TRAVEL_WITH_AN_OFFER = "Travel reimbursement goes with an offer of a place: choose Accepted or Waitlist accepted."
 YES_NO_KEEP = [(KEEP, "— keep as it is —"), ("yes", "Yes"), ("no", "No")]
 
 
@@ -65,14 +67,31 @@ class ApplicationAdminForm(forms.ModelForm):
             raise forms.ValidationError(validation.SCHOOL_NOT_LISTED)
         return school
 
+    def clean(self):
+        cleaned = super().clean()
+        travel = _yes_no(cleaned.get("new_travel_reimbursement") or KEEP)
+        if travel is None:
+            return cleaned
+        current = self.instance.status
+        target = cleaned.get("new_status") or current
+        # Travel reimbursement is a grant from the budget, made with a decision (apps.decisions
+        # admin): an operator's other moves can't set the flag beside the grants.
+        if target not in status_machine.DECISIONS or current in status_machine.DRAFTS:
+            self.add_error("new_travel_reimbursement", TRAVEL_WITH_A_DECISION)
+        elif travel and target not in status_machine.OFFERS:
+            self.add_error("new_travel_reimbursement", TRAVEL_WITH_AN_OFFER)
+        return cleaned
+
 
 def _yes_no(value: str) -> bool | None:
     return {"yes": True, "no": False}.get(value)
 
 
-@admin.register(Application)
+# Registered by apps.decisions' admin, whose decision grants the travel reimbursement it promises.
 class ApplicationAdmin(admin.ModelAdmin):
     form = ApplicationAdminForm
+    # The organizer's decision (the status machine's decide, or a caller's that wraps it).
+    decide = staticmethod(status_machine.decide)
     list_display = [
         "email",
         "first",
@@ -155,7 +174,7 @@ class ApplicationAdmin(admin.ModelAdmin):
                 # An organizer's decision, with what decide() adds (its email after release).
                 # This form changes one chosen record to a status picked beside its current
                 # one: that choice is the explicit override an applicant's answer needs.
-                status_machine.decide(
+                self.decide(
                     application_id=obj.pk,
                     status=target,
                     actor=request.user,
@@ -165,11 +184,11 @@ class ApplicationAdmin(admin.ModelAdmin):
                 )
             else:
                 # Any other move (an operator's correction): still the one door, still recorded.
+                # Never with travel (the form refuses it): that is a decision's, with its grant.
                 status_machine.transition(
                     application_id=obj.pk,
                     to=target,
                     actor=request.user,
-                    travel_reimbursement=travel,
                     housing_accommodations=housing,
                 )
 

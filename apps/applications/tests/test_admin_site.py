@@ -166,17 +166,18 @@ def test_applications_cant_be_added_by_hand(su_client, db):
 
 
 def test_a_status_change_goes_through_the_status_machine(su_client, superuser, one_of_everything):
-    """The new status, travel and housing are applied by the status machine and recorded in
-    the history with the superuser as the actor; a posted `status` field is ignored."""
+    """The new status and housing are applied by the status machine and recorded in the history
+    with the superuser as the actor; a posted `status` field is ignored. (Travel, a grant:
+    apps/decisions/tests/test_admin_travel.py.)"""
     url = f"/django-admin/applications/application/{one_of_everything.pk}/change/"
     data = form_data(su_client.get(url))
     assert "new_status" in data and "answers-TOTAL_FORMS" in data
-    data.update(status="rejected", new_status="accepted", new_travel_reimbursement="yes", first="Augusta")
+    data.update(status="rejected", new_status="accepted", new_housing_accommodations="yes", first="Augusta")
     r = su_client.post(url, data)
     assert r.status_code == 302, r.content.decode()[:3000]
     application = Application.objects.get(pk=one_of_everything.pk)
     assert application.status == "accepted"
-    assert application.travel_reimbursement is True and application.housing_accommodations is False
+    assert application.travel_reimbursement is False and application.housing_accommodations is True
     assert application.first == "Augusta"
     events = set(
         ApplicationEvent.objects.filter(application=application, actor=superuser).values_list(
@@ -185,7 +186,7 @@ def test_a_status_change_goes_through_the_status_machine(su_client, superuser, o
     )
     assert events == {
         ("status", "submitted", "accepted"),
-        ("travel_reimbursement", "False", "True"),
+        ("housing_accommodations", "False", "True"),
         ("first", "Ada", "Augusta"),
     }
 
