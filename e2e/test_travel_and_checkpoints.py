@@ -10,6 +10,7 @@ import re
 from decimal import Decimal
 
 from apps.accounts.models import Role
+from apps.applications.models import Answer
 from apps.applications.models import ApplicationStatus as S
 from apps.checkin.models import CheckIn, Checkpoint, CheckpointPass
 from apps.cycles.selectors import current_cycle
@@ -41,15 +42,27 @@ def test_travel_support_asked_granted_receipt_approved(new_page, tmp_path, setti
     }
     set_up_event()
     ada = applicant("ada@princeton.edu", S.CONFIRMED, "Ada", "Lovelace")
+    Answer.objects.bulk_create(
+        [
+            Answer(application=ada, question_id="travel_from", value="Porto"),
+            Answer(application=ada, question_id="country", value="Portugal"),
+        ]
+    )
     grants.set_budget(cycle=current_cycle(), amount=Decimal("1000"), currency="USD", receipts_due=None)
 
     # The applicant asks for travel support from the dashboard, on a phone.
     phone = new_page(phone=True)
     sign_in(phone, "ada@princeton.edu", PASSWORD)
     card = phone.get_by_role("region", name="Travel support")
+    # The form starts from where the application said they travel from, and says so.
+    origin = card.get_by_label("Travelling from (city)")
+    expect(origin).to_have_value("Porto")
+    expect(card.get_by_label("Country")).to_have_value("Portugal")
+    expect(card.get_by_label("Country")).to_have_accessible_description("From your application")
+    keep(phone, "travel-request-from-application-phone")
     card.get_by_label("Amount you need").fill("-5")
-    card.get_by_label("Travelling from (city)").fill("Lisbon")
-    card.get_by_label("Country").fill("Portugal")
+    origin.fill("Lisbon")
+    expect(origin).not_to_have_accessible_description("From your application")
     card.get_by_role("button", name="Ask for travel support").click()
     expect(card.get_by_text("Ensure this value is greater than or equal to 0.01.")).to_be_visible()
     card.get_by_label("Amount you need").fill("320")

@@ -95,8 +95,16 @@ class OwnTravelGrantSerializer(serializers.Serializer):
     receipts = TravelReceiptSerializer(many=True)
 
 
+class AnsweredOriginSerializer(serializers.Serializer):
+    origin = serializers.CharField(allow_blank=True, help_text="The application's answer on where they travel from.")
+    country = serializers.CharField(allow_blank=True, help_text="The application's country answer.")
+
+
 class OwnTravelSerializer(serializers.Serializer):
     request = TravelRequestSerializer(allow_null=True)
+    answered = AnsweredOriginSerializer(
+        allow_null=True, help_text="Before a request: what the application said, the form's first guess."
+    )
     grant = OwnTravelGrantSerializer(allow_null=True)
     receipts_due = serializers.DateTimeField(allow_null=True)
     currency = serializers.CharField(allow_null=True, help_text="The budget's currency: grants are in it.")

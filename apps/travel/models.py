@@ -24,6 +24,10 @@ from apps.cycles.models import Cycle
 MONEY = {"max_digits": 10, "decimal_places": 2}
 
 
+ORIGIN_MAX = 200
+COUNTRY_MAX = 100
+
+
 class TravelRequest(models.Model):
     """An applicant's ask: how much, in which currency, from where. One per application."""
 
@@ -31,8 +35,8 @@ class TravelRequest(models.Model):
     amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal("0.01"))])
     currency = models.CharField(max_length=3)
     # Where they travel from: a city as typed, and the country (bulk grants go by either).
-    origin = models.CharField(max_length=200)
-    country = models.CharField(max_length=100)
+    origin = models.CharField(max_length=ORIGIN_MAX)
+    country = models.CharField(max_length=COUNTRY_MAX)
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -6,10 +6,12 @@ from decimal import Decimal
 
 from django.db.models import Count, Q, Sum
 
-from apps.applications.models import Application
+from apps.applications.models import Answer, Application
+from apps.cycles.models import QuestionType
+from apps.cycles.selectors import question_set
 
 from . import grants
-from .models import TravelGrant, TravelReceipt, TravelRequest
+from .models import COUNTRY_MAX, ORIGIN_MAX, TravelGrant, TravelReceipt, TravelRequest
 
 
 def money(value: Decimal | None) -> str:
@@ -47,10 +49,36 @@ def request_of(application: Application | None) -> dict | None:
     return _request(TravelRequest.objects.filter(application=application).first() if application is not None else None)
 
 
+# The application's question on where they travel from (the default set's, by its id).
+ORIGIN_QUESTION = "travel_from"
+
+
+def answered_origin(application: Application) -> dict:
+    """Where the application said they travel from, the request form's first guess, so a student
+    isn't asked twice: the origin question's answer and the first country question's (where they
+    live), each "" when the set has no such question or it went unanswered. One query."""
+    country_questions = [
+        q["question_id"]
+        for section in question_set(application.cycle)
+        for q in section["questions"]
+        if q["question_type"] == QuestionType.COUNTRY
+    ]
+    answers = dict(
+        Answer.objects.filter(
+            application=application, question_id__in=[ORIGIN_QUESTION, *country_questions[:1]]
+        ).values_list("question_id", "value")
+    )
+    return {
+        "origin": answers.get(ORIGIN_QUESTION, "")[:ORIGIN_MAX],
+        "country": answers.get(country_questions[0], "")[:COUNTRY_MAX] if country_questions else "",
+    }
+
+
 def own(application: Application | None) -> dict:
-    """The applicant's side: their request, their grant with its receipts, the deadline."""
+    """The applicant's side: their request, their grant with its receipts, the deadline, and
+    (before they ask) what their application already said of where they travel from."""
     if application is None:
-        return {"request": None, "grant": None, "receipts_due": None, "currency": None}
+        return {"request": None, "grant": None, "receipts_due": None, "currency": None, "answered": None}
     budget = grants.budget_of(application.cycle)
     grant = TravelGrant.objects.filter(application=application).first() if grants.told(application.cycle) else None
     approved = Decimal("0")
@@ -58,8 +86,10 @@ def own(application: Application | None) -> dict:
     if grant is not None:
         receipts = [_receipt(r) for r in grant.receipts.all()]
         approved = sum((Decimal(r["amount"]) for r in receipts if r["status"] == "approved"), Decimal("0"))
+    request = request_of(application)
     return {
-        "request": request_of(application),
+        "request": request,
+        "answered": answered_origin(application) if request is None else None,
         "grant": None
         if grant is None
         else {

@@ -397,7 +397,11 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
     budget["amount"] = "350.00"
     assert event.admin.put("/api/travel/budget", budget, content_type=JSON).status_code == 200
     assert event.admin.post(url, with_travel, content_type=JSON).status_code == 200
-    assert event.applicant(second.pk).get("/api/travel/mine").json()["grant"] is None
+    mine = event.applicant(second.pk).get("/api/travel/mine").json()
+    assert mine["grant"] is None
+    # Their travel form starts from where their application said they live, asked once.
+    lives = Answer.objects.get(application=second, question_id="country").value
+    assert mine["request"] is None and mine["answered"] == {"origin": "", "country": lives} and lives
     watch.check("early travel grant", released=False)
 
     # --- Release, with its confirmation --------------------------------------------------------

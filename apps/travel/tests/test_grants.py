@@ -7,8 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from apps.applications.models import ApplicationEvent
+from apps.applications.models import Answer, ApplicationEvent
 from apps.core.tests.factories import ApplicationFactory, UserFactory
+from apps.cycles.selectors import question_set
 from apps.travel.models import TravelGrant, TravelRequest
 
 from .helpers import budget, client_of, organizer, person
@@ -155,3 +156,24 @@ def test_students_cannot_grant():
     ada = person("ada@princeton.edu")
     assert put_grant(client_of(ada.user), ada.pk, "100").status_code == 403
     assert not TravelGrant.objects.exists()
+
+
+def test_the_request_form_starts_from_where_the_application_said_they_travel_from():
+    """Asked once, not twice: before a request, the application's travel-from and country
+    answers come with the applicant's travel, for the form to start from."""
+    application = ApplicationFactory(user=UserFactory(email="ada@princeton.edu"), status="submitted")
+    assert any(q["question_type"] == "country" for s in question_set(application.cycle) for q in s["questions"])
+    client = client_of(application.user)
+    assert client.get("/api/travel/mine").json()["answered"] == {"origin": "", "country": ""}
+    Answer.objects.bulk_create(
+        [
+            Answer(application=application, question_id="travel_from", value="Porto"),
+            Answer(application=application, question_id="country", value="Portugal"),
+            Answer(application=application, question_id="major", value="Maths"),
+        ]
+    )
+    assert client.get("/api/travel/mine").json()["answered"] == {"origin": "Porto", "country": "Portugal"}
+    body = {"amount": "250", "currency": "EUR", "origin": "Lisbon", "country": "Portugal"}
+    assert client.put("/api/travel/request", body, content_type="application/json").status_code == 200
+    mine = client.get("/api/travel/mine").json()
+    assert mine["answered"] is None and mine["request"]["origin"] == "Lisbon"

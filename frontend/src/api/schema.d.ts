@@ -2888,6 +2888,12 @@ export interface components {
             section_name: string;
             answers: components["schemas"]["AnswerRequest"][];
         };
+        AnsweredOrigin: {
+            /** @description The application's answer on where they travel from. */
+            origin: string;
+            /** @description The application's country answer. */
+            country: string;
+        };
         ApplicantStatus: {
             status: components["schemas"]["ApplicationStatusEnum"];
             travel_reimbursement: boolean;
@@ -3777,6 +3783,8 @@ export interface components {
         };
         OwnTravel: {
             request: components["schemas"]["TravelRequest"] | null;
+            /** @description Before a request: what the application said, the form's first guess. */
+            answered: components["schemas"]["AnsweredOrigin"] | null;
             grant: components["schemas"]["OwnTravelGrant"] | null;
             /** Format: date-time */
             receipts_due: string | null;

@@ -6,7 +6,7 @@ import { mockFetch } from "../../lib/fetch-mock";
 import { renderWithQuery } from "../../lib/test-utils";
 import { ApplyTravelSection, TravelCard } from "./travel-card";
 
-const NOTHING = { request: null, grant: null, receipts_due: null, currency: "USD" };
+const NOTHING = { request: null, answered: null, grant: null, receipts_due: null, currency: "USD" };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,6 +40,27 @@ describe("ApplyTravelSection", () => {
     expect(await screen.findByText(/Your travel request is saved/)).toBeInTheDocument();
     const puts = api.calls.filter((c) => c.method === "PUT");
     expect(puts[1].body).toEqual({ amount: "250", currency: "EUR", origin: "Lisbon", country: "Portugal" });
+  });
+
+  it("starts from where the application said they travel from, and says so until it is changed", async () => {
+    const api = mockFetch({
+      "GET /api/travel/mine": { body: { ...NOTHING, answered: { origin: "Porto", country: "Portugal" } } },
+      "PUT /api/travel/request": { body: { amount: "80.00", currency: "USD", origin: "Braga", country: "Portugal" } },
+    });
+    renderWithQuery(<ApplyTravelSection hasApplication />);
+    const origin = await screen.findByLabelText("Travelling from (city)");
+    expect(origin).toHaveValue("Porto");
+    expect(screen.getByLabelText("Country")).toHaveValue("Portugal");
+    expect(screen.getByLabelText("Country")).toHaveAccessibleDescription("From your application");
+    expect(origin).toHaveAccessibleDescription("From your application");
+    await userEvent.clear(origin);
+    await userEvent.type(origin, "Braga");
+    expect(origin).not.toHaveAccessibleDescription("From your application");
+    await userEvent.type(screen.getByLabelText("Amount you need"), "80");
+    await userEvent.click(screen.getByRole("button", { name: "Ask for travel support" }));
+    await screen.findByText(/Your travel request is saved/);
+    const put = api.calls.find((c) => c.method === "PUT");
+    expect(put?.body).toEqual({ amount: "80", currency: "USD", origin: "Braga", country: "Portugal" });
   });
 });
 

@@ -17,12 +17,16 @@ const MAX_BYTES = 5 * 1024 * 1024;
 
 export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => void }) {
   const asked = mine.request;
+  // Before a first request, where the application said they travel from: asked once, not twice.
+  const answered = asked ? null : mine.answered;
   const [values, setValues] = useState<TravelRequestInput>({
     amount: asked?.amount ?? "",
     currency: asked?.currency ?? mine.currency ?? "USD",
-    origin: asked?.origin ?? "",
-    country: asked?.country ?? "",
+    origin: asked?.origin ?? answered?.origin ?? "",
+    country: asked?.country ?? answered?.country ?? "",
   });
+  const fromApplication = (name: "origin" | "country") =>
+    answered?.[name] && values[name] === answered[name] ? t("From your application") : undefined;
   const submit = useSubmit();
   const set = (name: keyof TravelRequestInput) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -41,8 +45,8 @@ export function RequestForm({ mine, onDone }: { mine: OwnTravel; onDone: () => v
       <div className="travel-grid travel-grid--four">
         <Field label={t("Amount you need")} inputMode="decimal" value={values.amount} onChange={set("amount")} error={errors.amount} hint={t("Such as {example}", { example: formatNumber(250, { minimumFractionDigits: 2 }) })} />
         <Field label={t("Currency")} value={values.currency} onChange={set("currency")} error={errors.currency} maxLength={3} hint={t("Three letters, such as USD or EUR")} />
-        <Field label={t("Travelling from (city)")} value={values.origin} onChange={set("origin")} error={errors.origin} maxLength={200} />
-        <Field label={t("Country")} value={values.country} onChange={set("country")} error={errors.country} maxLength={100} autoComplete="country-name" />
+        <Field label={t("Travelling from (city)")} value={values.origin} onChange={set("origin")} error={errors.origin} maxLength={200} hint={fromApplication("origin")} />
+        <Field label={t("Country")} value={values.country} onChange={set("country")} error={errors.country} maxLength={100} autoComplete="country-name" hint={fromApplication("country")} />
       </div>
       {submit.error && !Object.keys(errors).length ? <Alert kind="error">{submit.error}</Alert> : null}
       <button type="submit" className="button button--secondary" disabled={submit.busy}>

@@ -7,6 +7,7 @@ const REQUEST = { amount: "300.00", currency: "EUR", origin: "Lisbon", country: 
 const grant = (status: "granted" | "lapsed") => ({ amount: "300.00", status, approved: "0.00", receipts: [] });
 const mine = (over: Partial<OwnTravel>): OwnTravel => ({
   request: null,
+  answered: null,
   grant: null,
   receipts_due: null,
   currency: "USD",
