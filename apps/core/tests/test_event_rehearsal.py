@@ -22,9 +22,11 @@ decision, answer and scan goes through the API. REHEARSAL_SIZE sets the number o
 from __future__ import annotations
 
 import datetime
+import io
 import json
 import os
 import uuid
+import zipfile
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -280,6 +282,31 @@ def test_a_whole_event_keeps_every_invariant_at_every_step(event):
         language = "es" if i == SPANISH else "en"
         assert received[person(i)["email"]] == preview_subject(event, "application_received", language)
     assert preview_subject(event, "application_received", "es") != preview_subject(event, "application_received", "en")
+    # The demographics read in Spanish count what they count in English, bar for bar, and show
+    # the organizers' own translation; the Spanish applicant's data export names that question
+    # as their form asked it.
+    demographics = {
+        language: {
+            entry["question_id"]: entry
+            for entry in event.admin.get(
+                "/api/applications/demographics", {"group": "applied"}, HTTP_ACCEPT_LANGUAGE=language
+            ).json()
+        }
+        for language in ("en", "es")
+    }
+    assert demographics["en"].keys() == demographics["es"].keys() and translated["question_id"] in demographics["es"]
+    for question_id, entry in demographics["en"].items():
+        bars = [row["count"] for row in entry["data"]]
+        assert bars == [row["count"] for row in demographics["es"][question_id]["data"]], question_id
+    shown = demographics["es"][translated["question_id"]]
+    assert shown["question_text"] == "Pregunta traducida"
+    assert {row["label"] for row in shown["data"]} <= set(spanish_labels.values())
+    spanish_application = Application.objects.get(cycle=cycle, email=person(SPANISH)["email"])
+    export = event.applicant(spanish_application.pk).get("/api/privacy/export")
+    assert export.status_code == 200
+    data = json.loads(zipfile.ZipFile(io.BytesIO(b"".join(export.streaming_content))).read("data.json"))
+    exported = {a["question_id"]: a["question"] for a in data["applications"][0]["answers"]}
+    assert exported[translated["question_id"]] == "Pregunta traducida"
     watch.check("applications", released=False)
 
     # --- Close -------------------------------------------------------------------------------
